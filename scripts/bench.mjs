@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// `npm run bench -- <suite> [args]`: runs one benchmark suite; each prints one JSON line per measurement.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const suites = {
+  analysis: 'packages/analysis/bench/analysis.ts',
+  match: 'packages/analysis/bench/match.ts',
+  proq: 'apps/server/bench/proq.ts',
+  api: 'apps/server/bench/api.ts',
+  results: 'apps/server/bench/results.ts',
+};
+const [suite, ...rest] = process.argv.slice(2);
+const chosen = suite ? [suite] : Object.keys(suites).filter((s) => existsSync(suites[s]));
+for (const name of chosen) {
+  const file = suites[name];
+  if (!file) {
+    console.error(`Unknown benchmark suite "${name}". Known: ${Object.keys(suites).join(', ')}`);
+    process.exit(2);
+  }
+  if (!existsSync(file)) {
+    console.error(`Benchmark suite "${name}" is not built yet (${file} missing).`);
+    process.exit(2);
+  }
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', file, ...rest], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}

@@ -1,0 +1,108 @@
+/**
+ * Database connection: PGlite (embedded, file-backed in DATA_DIR) by default, PostgreSQL when a URL is given.
+ * Both speak the same SQL, so one Drizzle schema and one set of migrations serve both.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Run raw SQL returning rows (used by the queue, tests and analytics queries). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
+const MIGRATION_LOCK_ID = 727_274_001; // pg_advisory_lock key: one migrator at a time across processes
+
+export interface OpenDbOptions {
+  /** postgres://… ; when absent PGlite is used */
+  url?: string;
+  /** PGlite data directory; omitted → in-memory */
+  dataDir?: string;
+  /** Apply committed migrations (default true) */
+  migrate?: boolean;
+  poolSize?: number;
+}
+
+export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
+  const handle = options.url ? await openPostgres(options.url, options.poolSize ?? 10) : await openPglite(options.dataDir);
+  if (options.migrate !== false) await migrateDb(handle, options.url);
+  return handle;
+}
+
+async function openPglite(dataDir?: string): Promise<DbHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async query<T>(text: string, params?: unknown[]) {
+      const r = await client.query(text, params as unknown[]);
+      return r.rows as T[];
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<DbHandle> {
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.default.Pool({ connectionString: url, max });
+  pool.on('error', () => {
+    /* idle client errors are reported on the next query */
+  });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async query<T>(text: string, params?: unknown[]) {
+      const r = await pool.query(text, params as unknown[]);
+      return r.rows as T[];
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Applies committed migrations; on PostgreSQL under an advisory lock so concurrent starts are safe. */
+export async function migrateDb(handle: DbHandle, url?: string): Promise<void> {
+  if (handle.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const client = new pg.default.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await client.end();
+  }
+}
+
+export async function ping(db: Db): Promise<boolean> {
+  await db.execute(sql`select 1`);
+  return true;
+}

@@ -1,0 +1,63 @@
+import { boolean, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { brandings } from './brandings.ts';
+
+/** People who sign in (SPEC §3 User). Identified by (idProviderName, idpId); username is unique. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    idpId: text('idp_id').notNull(),
+    idProviderName: text('id_provider_name').notNull(),
+    username: text('username').notNull().unique(),
+    email: text('email'),
+    displayName: text('display_name').notNull(),
+    givenName: text('given_name'),
+    surname: text('surname'),
+    passwordHash: text('password_hash'),
+    approved: boolean('approved').notNull().default(false),
+    isDeactivated: boolean('is_deactivated').notNull().default(false),
+    eligible: boolean('eligible').notNull().default(true),
+    pending: boolean('pending').notNull().default(false),
+    canSwitchRoles: boolean('can_switch_roles').notNull().default(false),
+    brandingId: uuid('branding_id').references(() => brandings.brandingId),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+    agreedTermsVersion: text('agreed_terms_version'),
+    agreedPrivacyVersion: text('agreed_privacy_version'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_idp_unique').on(t.idProviderName, t.idpId)],
+);
+
+/** Catalogue of roles, kept in step with packages/shared/src/permissions.ts at start-up. */
+export const roles = pgTable('roles', {
+  role: text('role').primaryKey(),
+  kind: text('kind').notNull(), // standard | tabbedView
+  displayName: text('display_name').notNull(),
+  description: text('description').notNull(),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role')
+      .notNull()
+      .references(() => roles.role),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+/** A user's own extra permissions, on top of their roles'. */
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permission: text('permission').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.permission] })],
+);

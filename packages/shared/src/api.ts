@@ -1,0 +1,47 @@
+/** Response shapes common to every API area (SPEC §7, §8). */
+import { z } from 'zod';
+
+/** Mutation responses carry success, statusCode and an optional message. */
+export const ZMutationResult = z.object({
+  success: z.boolean(),
+  statusCode: z.number().int(),
+  message: z.string().optional(),
+});
+export type TMutationResult = z.infer<typeof ZMutationResult>;
+
+/** Error body of every failed request; `errors` lists field-level problems. */
+export const ZApiError = z.object({
+  success: z.literal(false),
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type TApiError = z.infer<typeof ZApiError>;
+
+/** Error codes the UI reacts to (SPEC §4, §8 login error codes). */
+export const ERROR_CODES = {
+  unauthenticated: 'Unauthenticated',
+  sessionExpired: 'SessionExpired',
+  forbidden: 'Forbidden',
+  environmentMismatch: 'EnvironmentMismatch',
+  maintenance: 'Maintenance',
+  readOnly: 'ReadOnly',
+  validation: 'ValidationError',
+  notFound: 'NotFound',
+  conflict: 'Conflict',
+  rateLimited: 'RateLimited',
+  invalidCredentials: 'InvalidCredentials',
+  invalidToken: 'InvalidToken',
+  accountDeactivated: 'AccountDeactivated',
+  csrf: 'CrossSiteRequestRefused',
+  internal: 'InternalError',
+} as const;
+export type TErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** Reasons a user is sent to /login or /lobby (SPEC §4). */
+export const LOGIN_ERROR_CODES = ['PublicBrandingError', 'SessionExpired', 'DomainRedirect'] as const;
+export type TLoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];
+export const LOBBY_REASONS = ['UserEligibility'] as const;
+
+export const ZIdOnly = z.object({ id: z.string().uuid() });

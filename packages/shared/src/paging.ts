@@ -1,0 +1,63 @@
+/** Paging request and paged result (SPEC §3), shared by every server-paged list. */
+import { z } from 'zod';
+import { ZFilterOperator } from './enums.ts';
+
+export const ZFilterItem = z.object({
+  propertyName: z.string().min(1),
+  itemComparisonOperator: ZFilterOperator,
+  itemValue: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+  allowNullValue: z.boolean().optional(),
+});
+export type TFilterItem = z.infer<typeof ZFilterItem>;
+
+export const ZOrderBy = z.object({
+  propertyName: z.string().min(1),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+});
+export type TOrderBy = z.infer<typeof ZOrderBy>;
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 500;
+
+export const ZPagingRequest = z.object({
+  orderBy: ZOrderBy.optional(),
+  secondaryOrderBy: ZOrderBy.optional(),
+  filters: z.object({ filterItems: z.array(ZFilterItem).max(50).default([]) }).default({ filterItems: [] }),
+  pageNumber: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type TPagingRequest = z.input<typeof ZPagingRequest>;
+export type TPagingRequestParsed = z.output<typeof ZPagingRequest>;
+
+export const zPagedResult = <T extends z.ZodType>(item: T) =>
+  z.object({
+    collection: z.array(item),
+    currentPage: z.number().int(),
+    hasNextPage: z.boolean(),
+    hasPreviousPage: z.boolean(),
+    pageSize: z.number().int(),
+    totalCount: z.number().int(),
+    totalPages: z.number().int(),
+  });
+export interface TPagedResult<T> {
+  collection: T[];
+  currentPage: number;
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  pageSize: number;
+  totalCount: number;
+  totalPages: number;
+}
+
+export function pagedResult<T>(collection: T[], totalCount: number, pageNumber: number, pageSize: number): TPagedResult<T> {
+  const totalPages = Math.max(1, Math.ceil(totalCount / pageSize));
+  return {
+    collection,
+    currentPage: pageNumber,
+    hasNextPage: pageNumber < totalPages,
+    hasPreviousPage: pageNumber > 1,
+    pageSize,
+    totalCount,
+    totalPages,
+  };
+}

@@ -34,6 +34,8 @@ export const ERROR_CODES = {
   invalidCredentials: 'InvalidCredentials',
   invalidToken: 'InvalidToken',
   accountDeactivated: 'AccountDeactivated',
+  ineligible: 'UserEligibility',
+  domainRedirect: 'DomainRedirect',
   csrf: 'CrossSiteRequestRefused',
   internal: 'InternalError',
 } as const;

@@ -4,3 +4,4 @@ export * from './paging.ts';
 export * from './api.ts';
 export * from './brandings.ts';
 export * from './auth.ts';
+export * from './routes.ts';

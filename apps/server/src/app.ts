@@ -1,0 +1,62 @@
+/**
+ * Builds the Fastify application: plugins (cookies, forms, multipart, OpenAPI, errors, CSRF, access), every API
+ * module, and the built web app. Used by main.ts and by the tests (with an injected database).
+ */
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DbHandle } from '@sextant/db';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { accessPlugin } from './plugins/access.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerCsrf } from './plugins/csrf.ts';
+import { registerWeb } from './plugins/web.ts';
+import { apiModules } from './modules/index.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  dbh: DbHandle;
+  /** Serve the SPA from this folder (default apps/web/dist); false → API only. */
+  web?: string | false;
+  logger?: boolean;
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, dbh } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 10 * 1024 * 1024,
+    logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
+  });
+  const ctx: AppContext = { config, dbh, db: dbh.db, log: app.log };
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024 * 1024, files: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Sextant API', description: 'B2B payments and spend analytics', version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sextant_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/docs.json', { config: { access: { public: true, allowInMaintenance: true } } }, async () => app.swagger());
+  registerErrorHandling(app);
+  registerCsrf(app, config);
+  await app.register(accessPlugin);
+
+  for (const mod of apiModules) await app.register(mod);
+
+  await registerWeb(app, opts.web === false ? false : (opts.web ?? config.WEB_DIST));
+  return app;
+}

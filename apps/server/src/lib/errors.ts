@@ -1,0 +1,25 @@
+/** Application errors: thrown anywhere, turned into the TApiError body by the error plugin. */
+import { ERROR_CODES, type TErrorCode } from '@sextant/shared';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: TErrorCode,
+    message: string,
+    readonly errors?: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: { path: string; message: string }[]) =>
+  new AppError(400, ERROR_CODES.validation, message, errors);
+export const fieldError = (path: string, message: string) => badRequest(`${path}: ${message}`, [{ path, message }]);
+export const notFound = (what: string) => new AppError(404, ERROR_CODES.notFound, `${what} was not found`);
+export const conflict = (message: string, path?: string) =>
+  new AppError(409, ERROR_CODES.conflict, message, path ? [{ path, message }] : undefined);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new AppError(403, ERROR_CODES.forbidden, message);
+export const unauthenticated = (message = 'Please sign in', code: TErrorCode = ERROR_CODES.unauthenticated) =>
+  new AppError(401, code, message);
+export const rateLimited = (message: string) => new AppError(429, ERROR_CODES.rateLimited, message);

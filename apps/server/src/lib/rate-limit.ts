@@ -1,0 +1,28 @@
+/**
+ * Fixed-window counters kept in the database so every API node shares them and a restart does not reset them.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { rateLimits, type Db } from '@sextant/db';
+
+/** Adds one hit to `key` and returns the count in the current window. */
+export async function hit(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const res = await db.execute<{ count: number }>(sql`
+    insert into rate_limits (key, count, window_started_at) values (${key}, 1, now())
+    on conflict (key) do update set
+      count = case when rate_limits.window_started_at < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
+      window_started_at = case when rate_limits.window_started_at < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_started_at end
+    returning count`);
+  return Number((res as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 1);
+}
+
+/** Current count in the window without adding to it. */
+export async function peek(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+  if (!row) return 0;
+  if (row.windowStartedAt.getTime() < Date.now() - windowSeconds * 1000) return 0;
+  return row.count;
+}
+
+export async function reset(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}

@@ -1,0 +1,73 @@
+/**
+ * Sextant server entry. `--services=api,worker,chat` chooses the parts to run (default: all in one process).
+ * Embedded default: PGlite in DATA_DIR/pglite, demo data seeded, http://127.0.0.1:3000.
+ */
+import path from 'node:path';
+import { openDb } from '@sextant/db';
+import { loadConfig, publicUrl } from './config.ts';
+import { buildApp } from './app.ts';
+import { syncRoles } from './seed/roles.ts';
+import { DEMO_USERS, seedDemo } from './seed/demo.ts';
+import { purgeExpiredAuthRows } from './modules/auth/auth.service.ts';
+
+const SERVICES = ['api', 'worker', 'chat'] as const;
+type Service = (typeof SERVICES)[number];
+
+function parseServices(argv: string[]): Set<Service> {
+  const arg = argv.find((a) => a.startsWith('--services='));
+  if (!arg) return new Set(SERVICES);
+  const chosen = arg.slice('--services='.length).split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = chosen.filter((s) => !(SERVICES as readonly string[]).includes(s));
+  if (unknown.length) throw new Error(`Unknown service(s) ${unknown.join(', ')}; choose from ${SERVICES.join(', ')}`);
+  return new Set(chosen as Service[]);
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const config = loadConfig();
+  const services = parseServices(process.argv.slice(2));
+  const dbh = await openDb({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite') });
+  await syncRoles(dbh.db);
+  if (config.demoSeed) await seedDemo(dbh.db, config.DEMO_PASSWORD);
+
+  const app = await buildApp({ config, dbh, web: services.has('api') ? undefined : false });
+  const stops: (() => Promise<void>)[] = [];
+  if (services.has('api') || services.has('chat')) {
+    await app.listen({ port: config.PORT, host: config.HOST });
+    stops.push(() => app.close());
+  } else {
+    await app.ready();
+  }
+  const purge = setInterval(() => void purgeExpiredAuthRows(app.ctx).catch((err: unknown) => app.log.error({ err }, 'purge failed')), 3_600_000);
+  purge.unref();
+
+  const url = publicUrl(config);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const lines = [
+    '',
+    `  Sextant is running at ${url}  (started in ${seconds} s; services: ${[...services].join(', ')})`,
+    `  Database: ${dbh.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (config.demoSeed) {
+    lines.push(`  Demo accounts (password "${config.DEMO_PASSWORD === 'demo' ? 'demo' : '<DEMO_PASSWORD>'}"): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
+  }
+  console.log(lines.join('\n') + '\n');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    clearInterval(purge);
+    for (const stop of stops) await stop().catch(() => undefined);
+    await dbh.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,261 @@
+/**
+ * Sign-in: password (argon2id), magic link (hashed single-use token, ≤ 10 minutes), OIDC (code + PKCE, users
+ * identified by (idProviderName, idpId)), sessions (random token in an HttpOnly cookie, SHA-256 in the table,
+ * idle and absolute expiry) and role switching. Every outcome is audited without secrets.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import { oidcFlows, sessions, signInTokens, users } from '@sextant/db';
+import { ERROR_CODES, MAGIC_LINK_TTL_SECONDS, type TRole } from '@sextant/shared';
+import type { AppContext } from '../../context.ts';
+import { publicUrl } from '../../config.ts';
+import { newToken, sha256 } from '../../lib/crypto.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { AppError, badRequest, forbidden, rateLimited } from '../../lib/errors.ts';
+import { hit, peek, reset } from '../../lib/rate-limit.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { sendEmail } from '../../lib/email.ts';
+import { SESSION_COOKIE, type AuthUser } from '../../plugins/access.ts';
+
+export type SignInMethod = 'password' | 'magic-link' | 'oidc';
+
+/** Only same-site relative paths are followed after sign-in (no open redirects). */
+export function safeCallbackUrl(url: string | null | undefined): string {
+  if (!url || !url.startsWith('/') || url.startsWith('//') || url.startsWith('/\\')) return '/';
+  return url;
+}
+
+export async function createSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, user: AuthUser, method: SignInMethod) {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + ctx.config.SESSION_ABSOLUTE_HOURS * 3_600_000);
+  await ctx.db.insert(sessions).values({
+    id: sha256(token),
+    userId: user.id,
+    expiresAt,
+    method,
+    ip: req.ip,
+    userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
+  });
+  await ctx.db.update(users).set({ lastActivityAt: new Date() }).where(eq(users.id, user.id));
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https' || (ctx.config.PUBLIC_URL?.startsWith('https:') ?? false),
+    expires: expiresAt,
+  });
+  await writeAudit(ctx.db, { action: 'auth.sign-in', targetType: 'user', targetId: user.id, userId: user.id, username: user.username, details: { method } }, req);
+  return token;
+}
+
+export async function destroySession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (req.auth) {
+    await ctx.db.delete(sessions).where(eq(sessions.id, req.auth.sessionId));
+    await writeAudit(ctx.db, { action: 'auth.sign-out', targetType: 'user', targetId: req.auth.user.id }, req);
+  }
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Sign out every session of a user (deactivation). */
+export async function destroyUserSessions(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function passwordLogin(ctx: AppContext, req: FastifyRequest, username: string, password: string): Promise<AuthUser> {
+  const windowSeconds = ctx.config.LOGIN_WINDOW_MINUTES * 60;
+  const accountKey = `login:account:${username.toLowerCase()}`;
+  const ipKey = `login:ip:${req.ip}`;
+  const [accountFailures, ipFailures] = await Promise.all([peek(ctx.db, accountKey, windowSeconds), peek(ctx.db, ipKey, windowSeconds)]);
+  if (accountFailures >= ctx.config.LOGIN_MAX_FAILURES_PER_ACCOUNT || ipFailures >= ctx.config.LOGIN_MAX_FAILURES_PER_IP) {
+    await writeAudit(ctx.db, { action: 'auth.sign-in', targetType: 'username', targetId: username, outcome: 'denied', details: { reason: 'rate-limited' } }, req);
+    throw rateLimited(`Too many failed sign-in attempts. Try again in ${ctx.config.LOGIN_WINDOW_MINUTES} minutes.`);
+  }
+  const [user] = await ctx.db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+  const ok = await verifyPassword(user?.passwordHash, password);
+  if (!user || !ok) {
+    await Promise.all([hit(ctx.db, accountKey, windowSeconds), hit(ctx.db, ipKey, windowSeconds)]);
+    await writeAudit(ctx.db, { action: 'auth.sign-in', targetType: 'username', targetId: username, outcome: 'failure', userId: user?.id ?? null, username, details: { reason: 'invalid-credentials' } }, req);
+    throw new AppError(401, ERROR_CODES.invalidCredentials, 'The username or password is incorrect');
+  }
+  if (user.isDeactivated) {
+    await writeAudit(ctx.db, { action: 'auth.sign-in', targetType: 'user', targetId: user.id, outcome: 'denied', userId: user.id, username: user.username, details: { reason: 'deactivated' } }, req);
+    throw new AppError(403, ERROR_CODES.accountDeactivated, 'This account has been deactivated. Contact your administrator.');
+  }
+  await reset(ctx.db, accountKey);
+  return user;
+}
+
+const GENERIC_MAGIC_LINK_MESSAGE = 'If an account exists for that address, a sign-in link is on its way. It is valid for 10 minutes.';
+
+export async function requestMagicLink(ctx: AppContext, req: FastifyRequest, email: string, callbackUrl?: string): Promise<string> {
+  const normalised = email.trim().toLowerCase();
+  const window = 15 * 60;
+  const [perEmail, perIp] = await Promise.all([hit(ctx.db, `magic:email:${normalised}`, window), hit(ctx.db, `magic:ip:${req.ip}`, window)]);
+  if (perEmail > ctx.config.MAGIC_LINK_MAX_PER_EMAIL || perIp > ctx.config.MAGIC_LINK_MAX_PER_IP) {
+    throw rateLimited('Too many sign-in links requested. Try again in 15 minutes.');
+  }
+  const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${normalised}`);
+  if (!user || user.isDeactivated) {
+    await writeAudit(ctx.db, { action: 'auth.magic-link.request', targetType: 'email', targetId: normalised, outcome: 'failure', details: { reason: user ? 'deactivated' : 'unknown-email' } }, req);
+    return GENERIC_MAGIC_LINK_MESSAGE;
+  }
+  const token = newToken();
+  await ctx.db.insert(signInTokens).values({
+    tokenHash: sha256(token),
+    purpose: 'magic-link',
+    userId: user.id,
+    email: normalised,
+    callbackUrl: safeCallbackUrl(callbackUrl),
+    expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_SECONDS * 1000),
+  });
+  const link = `${publicUrl(ctx.config)}/login/magic?token=${encodeURIComponent(token)}`;
+  await sendEmail(ctx, {
+    to: user.email!,
+    subject: 'Your Sextant sign-in link',
+    text: `Hello ${user.displayName},\n\nUse this link to sign in. It works once and expires in 10 minutes:\n\n${link}\n\nIf you did not ask for it, ignore this email.`,
+    html: `<p>Hello ${escapeHtml(user.displayName)},</p><p>Use this link to sign in. It works once and expires in 10 minutes:</p><p><a href="${link}">Sign in to Sextant</a></p><p>If you did not ask for it, ignore this email.</p>`,
+  });
+  await writeAudit(ctx.db, { action: 'auth.magic-link.request', targetType: 'user', targetId: user.id, userId: user.id, username: user.username }, req);
+  return GENERIC_MAGIC_LINK_MESSAGE;
+}
+
+/** Consumes a sign-in token atomically: at most one caller ever gets the user. */
+export async function consumeSignInToken(ctx: AppContext, req: FastifyRequest, token: string): Promise<{ user: AuthUser; callbackUrl: string }> {
+  const [used] = await ctx.db
+    .update(signInTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(signInTokens.tokenHash, sha256(token)), isNull(signInTokens.usedAt), gt(signInTokens.expiresAt, new Date())))
+    .returning();
+  const user = used?.userId ? (await ctx.db.select().from(users).where(eq(users.id, used.userId)))[0] : undefined;
+  if (!used || !user) {
+    await writeAudit(ctx.db, { action: 'auth.sign-in', targetType: 'sign-in-token', outcome: 'failure', details: { reason: 'invalid-or-used-token', method: 'magic-link' } }, req);
+    throw new AppError(400, ERROR_CODES.invalidToken, 'This sign-in link has expired or has already been used. Request a new one.');
+  }
+  if (user.isDeactivated) throw new AppError(403, ERROR_CODES.accountDeactivated, 'This account has been deactivated. Contact your administrator.');
+  if (used.purpose === 'invite' && !user.email) throw badRequest('The invitation has no email address');
+  return { user, callbackUrl: safeCallbackUrl(used.callbackUrl) };
+}
+
+/** Creates a single-use invitation link for a user (admin invite). */
+export async function createInvitationLink(ctx: AppContext, user: AuthUser, ttlSeconds = MAGIC_LINK_TTL_SECONDS): Promise<string> {
+  if (!user.email) throw badRequest('The user has no email address to invite');
+  const token = newToken();
+  await ctx.db.insert(signInTokens).values({
+    tokenHash: sha256(token),
+    purpose: 'invite',
+    userId: user.id,
+    email: user.email.toLowerCase(),
+    callbackUrl: '/',
+    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+  });
+  return `${publicUrl(ctx.config)}/login/magic?token=${encodeURIComponent(token)}`;
+}
+
+export async function purgeExpiredAuthRows(ctx: AppContext): Promise<void> {
+  const now = new Date();
+  await ctx.db.delete(signInTokens).where(lt(signInTokens.expiresAt, new Date(now.getTime() - 86_400_000)));
+  await ctx.db.delete(oidcFlows).where(lt(oidcFlows.expiresAt, now));
+  await ctx.db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+// ---------- OIDC ----------
+let oidcConfig: Promise<oidc.Configuration> | undefined;
+function oidcConfiguration(ctx: AppContext): Promise<oidc.Configuration> {
+  const c = ctx.config;
+  if (!c.oidcEnabled) throw new AppError(404, ERROR_CODES.notFound, 'Single sign-on is not configured');
+  oidcConfig ??= oidc
+    .discovery(
+      new URL(c.OIDC_ISSUER_URL!),
+      c.OIDC_CLIENT_ID!,
+      c.OIDC_CLIENT_SECRET ? { client_secret: c.OIDC_CLIENT_SECRET } : undefined,
+      undefined,
+      c.OIDC_ALLOW_INSECURE ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    )
+    .catch((err: unknown) => {
+      oidcConfig = undefined;
+      throw err;
+    });
+  return oidcConfig;
+}
+/** Forget the discovered provider (tests start a new one). */
+export function resetOidcCache(): void {
+  oidcConfig = undefined;
+}
+
+const oidcRedirectUri = (ctx: AppContext) => `${publicUrl(ctx.config)}/api/v1/auth/oidc/callback`;
+
+export async function oidcStart(ctx: AppContext, callbackUrl?: string): Promise<string> {
+  const config = await oidcConfiguration(ctx);
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  await ctx.db.insert(oidcFlows).values({ state, codeVerifier, nonce, callbackUrl: safeCallbackUrl(callbackUrl), expiresAt: new Date(Date.now() + 600_000) });
+  return oidc
+    .buildAuthorizationUrl(config, {
+      redirect_uri: oidcRedirectUri(ctx),
+      scope: 'openid email profile',
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+    })
+    .toString();
+}
+
+export async function oidcCallback(ctx: AppContext, req: FastifyRequest): Promise<{ user: AuthUser; callbackUrl: string }> {
+  const config = await oidcConfiguration(ctx);
+  const current = new URL(req.url, publicUrl(ctx.config));
+  const state = current.searchParams.get('state');
+  if (!state) throw badRequest('The sign-in response has no state');
+  const [flow] = await ctx.db.delete(oidcFlows).where(eq(oidcFlows.state, state)).returning();
+  if (!flow || flow.expiresAt.getTime() < Date.now()) throw new AppError(400, ERROR_CODES.invalidToken, 'This sign-in attempt has expired. Start again.');
+  const tokens = await oidc.authorizationCodeGrant(config, current, {
+    pkceCodeVerifier: flow.codeVerifier,
+    expectedState: flow.state,
+    expectedNonce: flow.nonce,
+    idTokenExpected: true,
+  });
+  const claims = tokens.claims();
+  if (!claims?.sub) throw badRequest('The identity provider did not return a subject');
+  const provider = ctx.config.OIDC_PROVIDER_NAME;
+  const [existing] = await ctx.db.select().from(users).where(and(eq(users.idProviderName, provider), eq(users.idpId, claims.sub)));
+  let user = existing;
+  const email = typeof claims.email === 'string' ? claims.email : null;
+  const givenName = typeof claims.given_name === 'string' ? claims.given_name : null;
+  const surname = typeof claims.family_name === 'string' ? claims.family_name : null;
+  const name = typeof claims.name === 'string' ? claims.name : [givenName, surname].filter(Boolean).join(' ') || email || claims.sub;
+  if (!user) {
+    // New identities are provisioned unapproved (lobby until an administrator approves); never linked by email.
+    const username = await uniqueUsername(ctx, (email ?? `${provider}-${claims.sub}`).toLowerCase());
+    [user] = await ctx.db
+      .insert(users)
+      .values({ idProviderName: provider, idpId: claims.sub, username, email, displayName: name, givenName, surname, approved: false, pending: true })
+      .returning();
+    await writeAudit(ctx.db, { action: 'user.provisioned', targetType: 'user', targetId: user!.id, userId: user!.id, username, details: { provider } }, req);
+  } else {
+    [user] = await ctx.db.update(users).set({ email: email ?? user.email, givenName: givenName ?? user.givenName, surname: surname ?? user.surname, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+  }
+  if (user!.isDeactivated) throw new AppError(403, ERROR_CODES.accountDeactivated, 'This account has been deactivated. Contact your administrator.');
+  return { user: user!, callbackUrl: safeCallbackUrl(flow.callbackUrl) };
+}
+
+async function uniqueUsername(ctx: AppContext, wanted: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const candidate = i === 0 ? wanted : `${wanted}-${i + 1}`;
+    const taken = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, candidate));
+    if (taken.length === 0) return candidate;
+  }
+  return `${wanted}-${newToken(4)}`;
+}
+
+export async function switchRoles(ctx: AppContext, req: FastifyRequest, roles: TRole[] | null): Promise<void> {
+  const auth = req.auth!;
+  if (!auth.user.canSwitchRoles) throw forbidden('You cannot switch roles');
+  await ctx.db.update(sessions).set({ activeRoles: roles }).where(eq(sessions.id, auth.sessionId));
+  await writeAudit(ctx.db, { action: roles ? 'auth.roles.switch' : 'auth.roles.restore', targetType: 'user', targetId: auth.user.id, details: { roles } }, req);
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

@@ -1,0 +1,75 @@
+/** Builds the current-user view (SPEC §3 User, "the current user also carries …") from an auth context. */
+import { eq, inArray } from 'drizzle-orm';
+import { brandings, issuerMemberships, issuers } from '@sextant/db';
+import { ROLE_DESCRIPTIONS, roleKind, type TCurrentUser, type TRole, type TUserRoles, type TThemeKey } from '@sextant/shared';
+import type { AppContext } from '../../context.ts';
+import type { AuthContext, AuthUser } from '../../plugins/access.ts';
+import { getSetting } from '../system/settings.repo.ts';
+
+export function rolesView(roles: readonly TRole[]): TUserRoles {
+  const entry = (role: TRole) => ({ role, ...ROLE_DESCRIPTIONS[role] });
+  return {
+    standard: roles.filter((r) => roleKind(r) === 'standard').map(entry),
+    tabbedView: roles.filter((r) => roleKind(r) === 'tabbedView').map(entry),
+  };
+}
+
+export interface EffectiveBranding {
+  brandingId: string;
+  brandingDisplayName: string;
+  theme: TThemeKey;
+  fullDomainName: string | null;
+  inherited: boolean;
+}
+
+/** The user's own branding, else the branding of their first issuer (inherited), else none. */
+export async function effectiveBranding(ctx: AppContext, user: Pick<AuthUser, 'id' | 'brandingId'>): Promise<EffectiveBranding | null> {
+  if (user.brandingId) {
+    const [b] = await ctx.db.select().from(brandings).where(eq(brandings.brandingId, user.brandingId));
+    if (b) return { brandingId: b.brandingId, brandingDisplayName: b.brandingDisplayName, theme: b.theme as TThemeKey, fullDomainName: b.fullDomainName, inherited: false };
+  }
+  const memberIssuers = await ctx.db
+    .select({ brandingId: issuers.brandingId })
+    .from(issuerMemberships)
+    .innerJoin(issuers, eq(issuers.id, issuerMemberships.issuerId))
+    .where(eq(issuerMemberships.userId, user.id))
+    .orderBy(issuers.name)
+    .limit(1);
+  const id = memberIssuers[0]?.brandingId;
+  if (!id) return null;
+  const [b] = await ctx.db.select().from(brandings).where(inArray(brandings.brandingId, [id]));
+  return b ? { brandingId: b.brandingId, brandingDisplayName: b.brandingDisplayName, theme: b.theme as TThemeKey, fullDomainName: b.fullDomainName, inherited: true } : null;
+}
+
+export async function currentUserView(ctx: AppContext, auth: AuthContext): Promise<TCurrentUser> {
+  const u = auth.user;
+  const [branding, terms, privacy] = await Promise.all([
+    effectiveBranding(ctx, u),
+    getSetting(ctx.db, 'latestTermsVersion'),
+    getSetting(ctx.db, 'latestPrivacyVersion'),
+  ]);
+  return {
+    id: u.id,
+    idpId: u.idpId,
+    idProviderName: u.idProviderName,
+    username: u.username,
+    displayName: u.displayName,
+    givenName: u.givenName,
+    surname: u.surname,
+    email: { email: u.email },
+    roles: rolesView(auth.roles),
+    ownRoles: auth.roleSwitchActive ? rolesView(auth.ownRoles) : null,
+    permissions: [...auth.permissions].sort(),
+    approved: u.approved,
+    eligible: auth.eligible,
+    canSwitchRoles: u.canSwitchRoles,
+    authenticated: true,
+    effectiveBrandingId: branding?.brandingId ?? null,
+    effectiveBrandingDisplayName: branding?.brandingDisplayName ?? null,
+    branding: branding ? { theme: branding.theme, fullDomainName: branding.fullDomainName } : null,
+    agreedLatestPrivacyPolicy: u.agreedPrivacyVersion === privacy,
+    agreedLatestTermsOfService: u.agreedTermsVersion === terms,
+    sessionExpiresAt: auth.sessionExpiresAt.toISOString(),
+    idleTimeoutSeconds: ctx.config.SESSION_IDLE_MINUTES * 60,
+  };
+}

@@ -1,0 +1,37 @@
+/** /api/v2/brandings (SPEC §7 Branding): the public branding of this domain, and the list for admins. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { asc, eq } from 'drizzle-orm';
+import { brandings } from '@sextant/db';
+import { ZBranding, ZPublicBranding, type TThemeKey } from '@sextant/shared';
+import { notFound } from '../../lib/errors.ts';
+
+const tags = ['Branding'];
+export const DEFAULT_BRANDING_KEY = 'paytech';
+
+export async function brandingRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+
+  r.get('/api/v2/brandings/by-domain', {
+    config: { access: { public: true, allowInMaintenance: true } },
+    schema: { tags, summary: 'Branding of the requested host (before sign-in)', response: { 200: ZPublicBranding } },
+    handler: async (req) => {
+      const host = req.hostname.toLowerCase();
+      const [byDomain] = await ctx.db.select().from(brandings).where(eq(brandings.fullDomainName, host));
+      const [fallback] = byDomain ? [byDomain] : await ctx.db.select().from(brandings).where(eq(brandings.brandingKey, DEFAULT_BRANDING_KEY));
+      if (!fallback) throw notFound(`Branding for ${host}`);
+      return { brandingKey: fallback.brandingKey, theme: fallback.theme as TThemeKey };
+    },
+  });
+
+  r.get('/api/v2/brandings/all', {
+    config: { access: { permissions: ['Brandings_View'] } },
+    schema: { tags, summary: 'Every branding', response: { 200: z.array(ZBranding) } },
+    handler: async () => {
+      const rows = await ctx.db.select().from(brandings).orderBy(asc(brandings.brandingDisplayName));
+      return rows.map((b) => ({ ...b, theme: b.theme as TThemeKey }));
+    },
+  });
+}

@@ -1,0 +1,7 @@
+/** Every API module, registered in this order by app.ts. */
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth.routes.ts';
+import { brandingRoutes } from './brandings/brandings.routes.ts';
+import { systemRoutes } from './system/system.routes.ts';
+
+export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes];

@@ -1,0 +1,198 @@
+/**
+ * Sign-in state and permission enforcement for every route.
+ *
+ * Each route declares `config.access`: `{ public: true }` or `{ permissions: [...] }` (an empty list means any
+ * signed-in, eligible user). A route without a declaration is refused at start-up. On each request the session
+ * cookie is resolved to the user, their effective roles (a role switch replaces them) and permissions, then:
+ * unauthenticated → 401, expired → 401 SessionExpired, environment mismatch → 503, missing permission → 403
+ * (audited), system in maintenance → 503 unless SystemMaintenanceMode_IGNORE, read-only mode → writes refused.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { sessions, userPermissions, userRoles, users, issuerMemberships } from '@sextant/db';
+import { ERROR_CODES, hasAll, permissionsOf, ZRole, type TGrant, type TRole } from '@sextant/shared';
+import type { AppContext } from '../context.ts';
+import { sha256 } from '../lib/crypto.ts';
+import { AppError } from '../lib/errors.ts';
+import { writeAudit } from '../lib/audit.ts';
+import { getSetting } from '../modules/system/settings.repo.ts';
+
+export type AppEnvironment = 'development' | 'test' | 'production';
+
+export type RouteAccess =
+  | { public: true; allowInMaintenance?: boolean }
+  | {
+      public?: false;
+      /** All of these must be held. */
+      permissions: readonly TGrant[];
+      /** Alternatively, any one of these sets passes (e.g. canSwitchRoles users or User_CRUD). */
+      orCanSwitchRoles?: boolean;
+      environments?: readonly AppEnvironment[];
+      allowInMaintenance?: boolean;
+      /** May be used in read-only mode although it writes (sign-out, role switch, preferences). */
+      allowInReadOnly?: boolean;
+      /** Ineligible (unapproved) users may call it: the lobby needs these. */
+      allowIneligible?: boolean;
+    };
+
+export type AuthUser = typeof users.$inferSelect;
+export interface AuthContext {
+  user: AuthUser;
+  sessionId: string;
+  sessionExpiresAt: Date;
+  roles: TRole[];
+  ownRoles: TRole[];
+  roleSwitchActive: boolean;
+  permissions: Set<string>;
+  issuerIds: string[];
+  eligible: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    authError: 'SessionExpired' | null;
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export const SESSION_COOKIE = 'sextant_session';
+const TOUCH_EVERY_MS = 60_000;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether a declared access passes for a signed-in context (used by enforcement and by the role × route test). */
+export function accessAllows(access: RouteAccess, auth: Pick<AuthContext, 'permissions' | 'user'> | null): boolean {
+  if (access.public) return true;
+  if (!auth) return false;
+  if (hasAll(auth.permissions, access.permissions)) return true;
+  return Boolean(access.orCanSwitchRoles && auth.user.canSwitchRoles);
+}
+
+export function isEligible(user: AuthUser): boolean {
+  return user.approved && user.eligible && !user.pending && !user.isDeactivated;
+}
+
+export async function loadAuth(ctx: AppContext, token: string): Promise<AuthContext | 'expired' | null> {
+  const id = sha256(token);
+  const [row] = await ctx.db
+    .select({ s: sessions, u: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id));
+  if (!row) return null;
+  const now = Date.now();
+  const idleMs = ctx.config.SESSION_IDLE_MINUTES * 60_000;
+  if (row.s.expiresAt.getTime() <= now || row.s.lastSeenAt.getTime() + idleMs <= now || row.u.isDeactivated) {
+    await ctx.db.delete(sessions).where(eq(sessions.id, id));
+    return 'expired';
+  }
+  const [roleRows, permRows, memberRows] = await Promise.all([
+    ctx.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, row.u.id)),
+    ctx.db.select({ p: userPermissions.permission }).from(userPermissions).where(eq(userPermissions.userId, row.u.id)),
+    ctx.db.select({ issuerId: issuerMemberships.issuerId }).from(issuerMemberships).where(eq(issuerMemberships.userId, row.u.id)),
+  ]);
+  const ownRoles = roleRows.map((r) => r.role).filter((r): r is TRole => ZRole.safeParse(r).success);
+  const switched = row.s.activeRoles && row.u.canSwitchRoles ? row.s.activeRoles.filter((r): r is TRole => ZRole.safeParse(r).success) : null;
+  const roles = switched ?? ownRoles;
+  const permissions = permissionsOf(roles, permRows.map((p) => p.p));
+  if (ctx.config.PUBLIC_FLAG_APP_CONFIG) permissions.add('AppConfig_VIEW');
+  if (ctx.config.PUBLIC_FLAG_MEMORY_TESTING) permissions.add('MemoryTesting');
+  if (now - row.s.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    const at = new Date(now);
+    await ctx.db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+    await ctx.db.update(users).set({ lastActivityAt: at }).where(eq(users.id, row.u.id));
+  }
+  return {
+    user: row.u,
+    sessionId: id,
+    sessionExpiresAt: row.s.expiresAt,
+    roles,
+    ownRoles,
+    roleSwitchActive: Boolean(switched),
+    permissions,
+    issuerIds: memberRows.map((m) => m.issuerId),
+    eligible: isEligible(row.u),
+  };
+}
+
+function fail(reply: FastifyReply, err: AppError) {
+  return reply.code(err.statusCode).send({ success: false, statusCode: err.statusCode, code: err.code, message: err.message });
+}
+
+export const accessPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('authError', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.access) {
+      // Documentation and static web files are public; every API and chat route must declare its access.
+      const isApi = (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) || route.url.startsWith('/chat/');
+      if (!isApi) {
+        route.config = { ...(route.config ?? {}), access: { public: true, allowInMaintenance: true } };
+        return;
+      }
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (token) {
+      const auth = await loadAuth(app.ctx, token);
+      if (auth === 'expired') {
+        req.authError = 'SessionExpired';
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      } else req.auth = auth;
+    }
+    const access = req.routeOptions.config?.access;
+    if (!access) return; // 404s and static files
+    const mode = await getSetting(app.ctx.db, 'systemMode');
+    const ignoresMaintenance = req.auth?.permissions.has('SystemMaintenanceMode_IGNORE') ?? false;
+    if (mode === 'Maintenance' && !access.allowInMaintenance && !ignoresMaintenance) {
+      return fail(
+        reply,
+        new AppError(503, ERROR_CODES.maintenance, 'The system is currently offline for essential maintenance. Please check back again later. We apologize for any inconvenience'),
+      );
+    }
+    if (access.public) return;
+    if (!req.auth) {
+      return req.authError === 'SessionExpired'
+        ? fail(reply, new AppError(401, ERROR_CODES.sessionExpired, 'Your session has expired. Please sign in again.'))
+        : fail(reply, new AppError(401, ERROR_CODES.unauthenticated, 'Please sign in'));
+    }
+    if (access.environments && !access.environments.includes(app.ctx.config.APP_ENV)) {
+      return fail(reply, new AppError(503, ERROR_CODES.environmentMismatch, `This is not available in the ${app.ctx.config.APP_ENV} environment`));
+    }
+    if (!req.auth.eligible && !access.allowIneligible) {
+      return fail(reply, new AppError(403, ERROR_CODES.ineligible, 'Your account is not yet approved for this application'));
+    }
+    if (!accessAllows(access, req.auth)) {
+      const missing = access.permissions.filter((p) => !req.auth!.permissions.has(p));
+      await writeAudit(app.ctx.db, { action: 'permission.denied', targetType: 'route', targetId: `${req.method} ${req.routeOptions.url}`, outcome: 'denied', details: { missing } }, req);
+      return fail(reply, new AppError(403, ERROR_CODES.forbidden, `You do not have permission to do this (needs ${missing.join(', ')})`));
+    }
+    if (mode === 'ReadOnly' && WRITE_METHODS.has(req.method) && !access.allowInReadOnly && !ignoresMaintenance) {
+      return fail(reply, new AppError(503, ERROR_CODES.readOnly, 'The system is in read-only mode; changes are not possible right now'));
+    }
+  });
+});
+
+/** The signed-in context of a request whose route declared permissions (never null there). */
+export function authOf(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new AppError(401, ERROR_CODES.unauthenticated, 'Please sign in');
+  return req.auth;
+}
+
+export async function userHasMembership(ctx: AppContext, userId: string, issuerId: string): Promise<boolean> {
+  const rows = await ctx.db
+    .select()
+    .from(issuerMemberships)
+    .where(and(eq(issuerMemberships.userId, userId), eq(issuerMemberships.issuerId, issuerId)));
+  return rows.length > 0;
+}

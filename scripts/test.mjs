@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// `npm test`: unit + integration tests (Vitest; PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the
+// end-to-end tests in Chromium (Playwright). Prints one closing line "N passed, N failed" over both.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = mkdtempSync(path.join(tmpdir(), 'sextant-test-'));
+const only = process.argv[2]; // optional: unit | e2e
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let exit = 0;
+
+if (only !== 'e2e') {
+  const json = path.join(out, 'vitest.json');
+  const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], { cwd: root, stdio: 'inherit' });
+  if (existsSync(json)) {
+    const res = JSON.parse(readFileSync(json, 'utf8'));
+    passed += res.numPassedTests;
+    failed += res.numFailedTests;
+    skipped += res.numPendingTests + (res.numTodoTests ?? 0);
+  }
+  if (r.status !== 0) {
+    exit = r.status ?? 1;
+    if (failed === 0) failed += 1; // a crash or a failing file with no counted test still fails the run
+  }
+}
+
+if (only !== 'unit' && existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
+  const json = path.join(out, 'playwright.json');
+  const r = spawnSync('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
+  });
+  if (existsSync(json)) {
+    const res = JSON.parse(readFileSync(json, 'utf8'));
+    passed += res.stats?.expected ?? 0;
+    failed += (res.stats?.unexpected ?? 0) + (res.stats?.flaky ?? 0);
+    skipped += res.stats?.skipped ?? 0;
+  }
+  if (r.status !== 0) {
+    exit = exit || r.status || 1;
+    if (failed === 0) failed += 1;
+  }
+}
+
+rmSync(out, { recursive: true, force: true });
+console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(exit);

@@ -216,8 +216,13 @@ export async function oidcCallback(ctx: AppContext, req: FastifyRequest): Promis
     expectedNonce: flow.nonce,
     idTokenExpected: true,
   });
-  const claims = tokens.claims();
-  if (!claims?.sub) throw badRequest('The identity provider did not return a subject');
+  const idClaims = tokens.claims();
+  if (!idClaims?.sub) throw badRequest('The identity provider did not return a subject');
+  // Providers may keep profile claims out of the ID token; then they come from the userinfo endpoint.
+  const needsUserInfo = !idClaims.email && !idClaims.name && !idClaims.given_name;
+  const claims: Record<string, unknown> & { sub: string } = needsUserInfo
+    ? { ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)), sub: idClaims.sub }
+    : idClaims;
   const provider = ctx.config.OIDC_PROVIDER_NAME;
   const [existing] = await ctx.db.select().from(users).where(and(eq(users.idProviderName, provider), eq(users.idpId, claims.sub)));
   let user = existing;

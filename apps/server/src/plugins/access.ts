@@ -26,8 +26,11 @@ export type RouteAccess =
       public?: false;
       /** All of these must be held. */
       permissions: readonly TGrant[];
-      /** Alternatively, any one of these sets passes (e.g. canSwitchRoles users or User_CRUD). */
-      orCanSwitchRoles?: boolean;
+      /**
+       * The user's canSwitchRoles flag: 'required' on top of the permissions (role switching itself),
+       * 'alternative' instead of them (e.g. listing all roles: User_CRUD or a user who can switch).
+       */
+      canSwitchRoles?: 'required' | 'alternative';
       environments?: readonly AppEnvironment[];
       allowInMaintenance?: boolean;
       /** May be used in read-only mode although it writes (sign-out, role switch, preferences). */
@@ -37,6 +40,11 @@ export type RouteAccess =
     };
 
 export type AuthUser = typeof users.$inferSelect;
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
 export interface AuthContext {
   user: AuthUser;
   sessionId: string;
@@ -59,10 +67,14 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every API route with its declared access (read by the role × route test and the docs). */
+    accessRegistry: RegisteredRoute[];
   }
 }
 
 export const SESSION_COOKIE = 'sextant_session';
+/** API and chat routes must declare access; documentation and static web files are public. */
+const isApiUrl = (url: string) => (url.startsWith('/api/') && !url.startsWith('/api/docs')) || url.startsWith('/chat/');
 const TOUCH_EVERY_MS = 60_000;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -70,8 +82,10 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function accessAllows(access: RouteAccess, auth: Pick<AuthContext, 'permissions' | 'user'> | null): boolean {
   if (access.public) return true;
   if (!auth) return false;
-  if (hasAll(auth.permissions, access.permissions)) return true;
-  return Boolean(access.orCanSwitchRoles && auth.user.canSwitchRoles);
+  const held = hasAll(auth.permissions, access.permissions);
+  if (access.canSwitchRoles === 'required') return held && auth.user.canSwitchRoles;
+  if (access.canSwitchRoles === 'alternative') return held || auth.user.canSwitchRoles;
+  return held;
 }
 
 export function isEligible(user: AuthUser): boolean {
@@ -128,16 +142,21 @@ function fail(reply: FastifyReply, err: AppError) {
 export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('authError', null);
+  const registry: RegisteredRoute[] = [];
+  app.decorate('accessRegistry', registry);
 
   app.addHook('onRoute', (route) => {
     if (!route.config?.access) {
       // Documentation and static web files are public; every API and chat route must declare its access.
-      const isApi = (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) || route.url.startsWith('/chat/');
-      if (!isApi) {
+      if (!isApiUrl(route.url)) {
         route.config = { ...(route.config ?? {}), access: { public: true, allowInMaintenance: true } };
         return;
       }
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    }
+    const access = route.config.access;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' && isApiUrl(route.url)) registry.push({ method, url: route.url, access });
     }
   });
 
@@ -175,7 +194,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (!accessAllows(access, req.auth)) {
       const missing = access.permissions.filter((p) => !req.auth!.permissions.has(p));
       await writeAudit(app.ctx.db, { action: 'permission.denied', targetType: 'route', targetId: `${req.method} ${req.routeOptions.url}`, outcome: 'denied', details: { missing } }, req);
-      return fail(reply, new AppError(403, ERROR_CODES.forbidden, `You do not have permission to do this (needs ${missing.join(', ')})`));
+      const needs = missing.length ? missing.join(', ') : 'the ability to switch roles';
+      return fail(reply, new AppError(403, ERROR_CODES.forbidden, `You do not have permission to do this (needs ${needs})`));
     }
     if (mode === 'ReadOnly' && WRITE_METHODS.has(req.method) && !access.allowInReadOnly && !ignoresMaintenance) {
       return fail(reply, new AppError(503, ERROR_CODES.readOnly, 'The system is in read-only mode; changes are not possible right now'));

@@ -123,7 +123,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/v1/auth/switch-roles', {
-    config: { access: { permissions: [], orCanSwitchRoles: true, allowInReadOnly: true } },
+    config: { access: { permissions: [], canSwitchRoles: 'required', allowInReadOnly: true } },
     schema: { tags, summary: 'Replace this session’s roles with the chosen ones (canSwitchRoles)', body: ZSwitchRolesBody, response: { 200: ZCurrentUser } },
     handler: async (req) => {
       await switchRoles(ctx, req, req.body.roles);
@@ -132,7 +132,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/v1/auth/switch-roles', {
-    config: { access: { permissions: [], allowInReadOnly: true } },
+    config: { access: { permissions: [], canSwitchRoles: 'required', allowInReadOnly: true } },
     schema: { tags, summary: 'Return to the user’s own roles', response: { 200: ZCurrentUser } },
     handler: async (req) => {
       await switchRoles(ctx, req, null);

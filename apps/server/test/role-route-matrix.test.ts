@@ -1,0 +1,84 @@
+/**
+ * Role × route matrix, generated from the route registry: every API route is called by an anonymous client and
+ * by a user holding exactly one role, for every role. Enforcement must match the route's declared access:
+ * anonymous → 401 on non-public routes; a role lacking a required permission → 403; a role holding them → not
+ * 401/403. A route registered without a declaration cannot even start (checked below).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import cookie from '@fastify/cookie';
+import { sessions, userRoles, users } from '@sextant/db';
+import { ROLES, permissionsOf, type TRole } from '@sextant/shared';
+import { accessAllows, accessPlugin, type RegisteredRoute } from '../src/plugins/access.ts';
+import { newToken, sha256 } from '../src/lib/crypto.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+const ZERO_UUID = '00000000-0000-4000-8000-000000000000';
+const concreteUrl = (url: string) => url.replace(/:[A-Za-z]+/g, ZERO_UUID).replace(/\*$/, 'x');
+/** Routes that end the caller's own session are exercised last, once. */
+const SESSION_ENDING = new Set(['POST /api/v1/auth/logout']);
+
+describe('role × route matrix', () => {
+  let t: TestApp;
+  let routes: RegisteredRoute[];
+  const cookies = new Map<TRole, string>();
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    routes = t.app.accessRegistry.filter((r) => !SESSION_ENDING.has(`${r.method} ${r.url}`));
+    for (const role of ROLES) {
+      const [u] = await t.db.db
+        .insert(users)
+        .values({ idpId: `matrix-${role}`, idProviderName: 'matrix', username: `matrix-${role}`, displayName: role, approved: true })
+        .returning();
+      await t.db.db.insert(userRoles).values({ userId: u!.id, role });
+      const token = newToken();
+      await t.db.db.insert(sessions).values({ id: sha256(token), userId: u!.id, expiresAt: new Date(Date.now() + 3_600_000), method: 'password' });
+      cookies.set(role, `sextant_session=${token}`);
+    }
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('has a declared access for every API route', () => {
+    expect(routes.length).toBeGreaterThan(10);
+    for (const r of routes) expect(r.access, `${r.method} ${r.url}`).toBeDefined();
+  });
+
+  it('refuses anonymous callers on every non-public route', async () => {
+    const failures: string[] = [];
+    for (const r of routes) {
+      const res = await t.call(r.method, concreteUrl(r.url), { body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+      if (r.access.public) {
+        if (res.statusCode === 401 || res.statusCode === 403) failures.push(`${r.method} ${r.url} is public but answered ${res.statusCode}`);
+      } else if (res.statusCode !== 401) failures.push(`${r.method} ${r.url} answered ${res.statusCode} to an anonymous caller`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('allows exactly the roles whose permissions satisfy each route', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const role of ROLES) {
+      const cookie = cookies.get(role)!;
+      const auth = { permissions: permissionsOf([role]), user: { canSwitchRoles: false } } as Parameters<typeof accessAllows>[1];
+      for (const r of routes) {
+        if (r.access.public) continue;
+        const res = await t.call(r.method, concreteUrl(r.url), { cookie, body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+        const allowed = accessAllows(r.access, auth);
+        checked++;
+        if (allowed && (res.statusCode === 401 || res.statusCode === 403)) failures.push(`${role} should reach ${r.method} ${r.url} but got ${res.statusCode} ${res.body.slice(0, 120)}`);
+        if (!allowed && res.statusCode !== 403) failures.push(`${role} should be refused ${r.method} ${r.url} but got ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(ROLES.length * 5);
+  }, 180_000);
+
+  it('cannot register an API route without a declared access', async () => {
+    const app = Fastify();
+    await app.register(cookie);
+    await app.register(accessPlugin);
+    expect(() => app.get('/api/v1/undeclared', async () => 'x')).toThrow(/does not declare config.access/);
+    await app.close();
+  });
+});

@@ -5,3 +5,7 @@ export * from './api.ts';
 export * from './brandings.ts';
 export * from './auth.ts';
 export * from './routes.ts';
+export * from './issuers.ts';
+export * from './users.ts';
+export * from './authorization.ts';
+export * from './job-artifacts.ts';

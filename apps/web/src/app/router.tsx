@@ -1,0 +1,123 @@
+/**
+ * The data router, built from the shared route table (packages/shared/src/routes.ts). Pages load lazily;
+ * a route without a page yet renders the "not available yet" panel. Route loaders enforce the session
+ * (401 → /login?callbackUrl), eligibility (→ /lobby) and the route's permissions (→ /401) using the
+ * server-provided permissions of the current user.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { ERROR_CODES, hasAll, ROUTES, type TCurrentUser, type TRouteDef } from '@sextant/shared';
+import { meQuery } from '../api/auth.ts';
+import { isApiError } from '../api/client.ts';
+import { LoadingScreen } from '../components/loading-screen.tsx';
+import { AdaptiveFrame } from '../layouts/adaptive-frame.tsx';
+import { MainFrame } from '../layouts/main-frame.tsx';
+import { MinimalFrame } from '../layouts/minimal-frame.tsx';
+import { PrintableFrame } from '../layouts/printable-frame.tsx';
+import { RootLayout, RouteErrorBoundary } from '../layouts/root-layout.tsx';
+import { loginUrl, setNavigator } from './navigation.ts';
+import { queryClient } from './query-client.ts';
+
+type TPageModule = { Component: ComponentType };
+
+/** Pages built so far, by route id. Everything else shows the "not available yet" panel. */
+export const PAGES: Record<string, () => Promise<TPageModule>> = {
+  login: () => import('../routes/login/login-page.tsx'),
+  loginMagic: () => import('../routes/login/magic-page.tsx'),
+  lobby: () => import('../routes/lobby/lobby-page.tsx'),
+  error401: () => import('../routes/errors/error-401.tsx'),
+  error404: () => import('../routes/errors/error-404.tsx'),
+  error500: () => import('../routes/errors/error-500.tsx'),
+  error503: () => import('../routes/errors/error-503.tsx'),
+  profile: () => import('../routes/profile/profile-page.tsx'),
+  releaseNotes: () => import('../routes/release-notes/release-notes-page.tsx'),
+  dashboard: () => import('../routes/dashboard/dashboard-page.tsx'),
+};
+
+const notAvailable = () => import('../routes/not-available/not-available-page.tsx');
+
+/** The signed-in user, or null while the system is in maintenance (the frame then shows the maintenance screen). */
+export async function requireUser(request: Request): Promise<TCurrentUser | null> {
+  try {
+    return await queryClient.ensureQueryData(meQuery());
+  } catch (e) {
+    if (isApiError(e) && e.status === 503 && e.code === ERROR_CODES.maintenance) return null;
+    if (isApiError(e) && e.status === 503 && e.code === ERROR_CODES.environmentMismatch) throw redirect('/503');
+    if (isApiError(e) && e.status === 401) {
+      const url = new URL(request.url);
+      throw redirect(loginUrl(url.pathname + url.search, e.code === ERROR_CODES.sessionExpired ? 'SessionExpired' : undefined));
+    }
+    throw e;
+  }
+}
+
+async function sessionLoader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  if (user && !user.eligible) throw redirect('/lobby?reason=UserEligibility');
+  return null;
+}
+
+function routeObject(def: TRouteDef): RouteObject {
+  const load = PAGES[def.id] ?? notAvailable;
+  return {
+    path: def.path,
+    handle: { route: def },
+    lazy: async () => ({ Component: (await load()).Component }),
+    loader: def.public
+      ? undefined
+      : async ({ request }: LoaderFunctionArgs) => {
+          const user = await requireUser(request);
+          if (user && !hasAll(new Set(user.permissions), def.permissions)) throw redirect('/401');
+          return null;
+        },
+  };
+}
+
+/** Home: the first page the user may open (SPEC §2 Home → Dashboard, else the job list, else the profile). */
+export function homePath(user: TCurrentUser): string {
+  const held = new Set(user.permissions);
+  for (const id of ['dashboard', 'analysis'] as const) {
+    const def = ROUTES.find((r) => r.id === id)!;
+    if (hasAll(held, def.permissions)) return def.path;
+  }
+  return '/profile';
+}
+
+const byFrame = (frame: TRouteDef['frame'], pub: boolean) => ROUTES.filter((r) => r.frame === frame && Boolean(r.public) === pub);
+const ERROR_IDS = new Set(['error401', 'error404', 'error500', 'error503']);
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <LoadingScreen fullPage />,
+    children: [
+      { element: <MinimalFrame />, children: byFrame('minimal', true).filter((r) => !ERROR_IDS.has(r.id)).map(routeObject) },
+      {
+        element: <AdaptiveFrame />,
+        children: [
+          ...ROUTES.filter((r) => ERROR_IDS.has(r.id)).map(routeObject),
+          { path: '*', handle: { route: ROUTES.find((r) => r.id === 'error404') }, lazy: async () => ({ Component: (await PAGES.error404!()).Component }) },
+        ],
+      },
+      {
+        element: <MainFrame />,
+        loader: sessionLoader,
+        children: [
+          {
+            index: true,
+            loader: async ({ request }: LoaderFunctionArgs) => {
+              const user = await requireUser(request);
+              return user ? redirect(homePath(user)) : null;
+            },
+          },
+          ...byFrame('main', false).map(routeObject),
+        ],
+      },
+      { element: <PrintableFrame />, loader: sessionLoader, children: byFrame('printable', false).map(routeObject) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+setNavigator((to, opts) => void router.navigate(to, opts));

@@ -1,0 +1,86 @@
+/** Role switcher for users with canSwitchRoles (SPEC §6): the chosen roles replace the user's roles. */
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import SwitchAccountOutlined from '@mui/icons-material/SwitchAccountOutlined';
+import { roleKind, type TCurrentUser, type TRole, type TRoleEntry } from '@sextant/shared';
+import { allRolesQuery, authKeys, resetRoles, switchRoles } from '../../api/auth.ts';
+import { PendingButton } from '../pending-button.tsx';
+
+export function RoleSwitcher({ user }: { user: TCurrentUser }) {
+  const [open, setOpen] = useState(false);
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const roles = useQuery({ ...allRolesQuery(), enabled: open, meta: { operation: 'Loading roles' } });
+  const current = [...user.roles.standard, ...user.roles.tabbedView];
+  const [chosen, setChosen] = useState<TRoleEntry[]>(current);
+  const done = async (u: TCurrentUser) => {
+    qc.setQueryData(authKeys.me(), u);
+    await qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+    setOpen(false);
+    navigate('/', { replace: true });
+  };
+  const sw = useMutation({ mutationFn: () => switchRoles(chosen.map((r) => r.role)), onSuccess: done, meta: { operation: 'Switching roles' } });
+  const reset = useMutation({ mutationFn: resetRoles, onSuccess: done, meta: { operation: 'Restoring roles' } });
+  const switched = user.ownRoles !== null;
+  return (
+    <>
+      <Tooltip title={switched ? 'Roles switched: click to change or restore' : 'Switch roles'}>
+        <Button
+          color={switched ? 'warning' : 'inherit'}
+          variant={switched ? 'outlined' : 'text'}
+          startIcon={<SwitchAccountOutlined />}
+          onClick={() => {
+            setChosen(current);
+            setOpen(true);
+          }}
+          data-testid="role-switcher"
+          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+        >
+          {switched ? 'Switched roles' : 'Roles'}
+        </Button>
+      </Tooltip>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
+        <DialogTitle>Switch roles</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            The chosen roles replace your roles until you restore them, so you see the product exactly as a user with those roles does.
+          </Typography>
+          <Autocomplete
+            multiple
+            options={roles.data ?? []}
+            loading={roles.isLoading}
+            value={chosen}
+            onChange={(_, v) => setChosen(v)}
+            groupBy={(o) => (roleKind(o.role as TRole) === 'standard' ? 'System Roles' : 'Analysis Roles')}
+            getOptionLabel={(o) => o.displayName}
+            isOptionEqualToValue={(a, b) => a.role === b.role}
+            renderValue={(value, getItemProps) => value.map((o, index) => <Chip {...getItemProps({ index })} key={o.role} label={o.displayName} size="small" />)}
+            renderInput={(params) => <TextField {...params} label="Roles" placeholder="Add a role" />}
+          />
+        </DialogContent>
+        <DialogActions>
+          {switched && (
+            <PendingButton onClick={() => reset.mutate()} pending={reset.isPending} sx={{ mr: 'auto' }}>
+              Restore my roles
+            </PendingButton>
+          )}
+          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <PendingButton variant="contained" disabled={chosen.length === 0} pending={sw.isPending} onClick={() => sw.mutate()}>
+            Switch roles
+          </PendingButton>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+/** Root of every page: notifications and the route error boundary. */
+import { Outlet, isRouteErrorResponse, useRouteError } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { NotificationStack } from '../components/notifications/notification-stack.tsx';
+import { ERROR_PAGES, ErrorPanel } from '../routes/errors/error-pages.tsx';
+
+export function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <NotificationStack />
+    </>
+  );
+}
+
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const message = error instanceof Error ? error.message : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : String(error);
+  return (
+    <Box sx={{ bgcolor: 'background.default', minHeight: '100dvh' }}>
+      <ErrorPanel page={notFound ? ERROR_PAGES['404'] : ERROR_PAGES['500']} />
+      {!notFound && (
+        <Alert severity="error" sx={{ maxWidth: 560, mx: 'auto', mb: 4 }} data-testid="route-error">
+          {message}
+        </Alert>
+      )}
+    </Box>
+  );
+}

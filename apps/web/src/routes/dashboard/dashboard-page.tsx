@@ -1,0 +1,84 @@
+/** /dashboard (Dashboard_VIEW): real figures from the endpoints that exist (users, issuers, jobs, queue). */
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import WorkOutlineOutlined from '@mui/icons-material/WorkOutlineOutlined';
+import PlaylistPlayOutlined from '@mui/icons-material/PlaylistPlayOutlined';
+import type { TPagedResult } from '@sextant/shared';
+import { api, isApiError } from '../../api/client.ts';
+import { useRequiredUser, can } from '../../app/current-user.ts';
+import { formatCount } from '../../lib/format.ts';
+
+const FIRST_PAGE = { pageNumber: 1, pageSize: 1, filters: { filterItems: [] } };
+
+function Metric({ label, icon, q, to, caption }: { label: string; icon: ReactNode; q: { isLoading: boolean; error: unknown; data: number | undefined }; to?: string; caption?: string }) {
+  const body = (
+    <CardContent sx={{ p: 3 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+        <Box sx={{ width: 44, height: 44, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'action.selected', color: 'primary.main' }}>{icon}</Box>
+        <Typography color="text.secondary" sx={{ fontWeight: 600 }}>
+          {label}
+        </Typography>
+      </Stack>
+      {q.isLoading ? (
+        <Skeleton width={80} height={48} />
+      ) : q.error ? (
+        <Typography color="text.secondary" data-testid={`metric-${label}`}>
+          {isApiError(q.error) && q.error.status === 404 ? 'Not available yet' : 'Could not load'}
+        </Typography>
+      ) : (
+        <Typography variant="h2" component="p" data-testid={`metric-${label}`}>
+          {formatCount(q.data)}
+        </Typography>
+      )}
+      {caption && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {caption}
+        </Typography>
+      )}
+    </CardContent>
+  );
+  return <Card>{to ? <CardActionArea component={RouterLink} to={to}>{body}</CardActionArea> : body}</Card>;
+}
+
+const paged = (path: string) => () => api<TPagedResult<unknown>>(path, { body: FIRST_PAGE }).then((r) => r.totalCount);
+
+export function Component() {
+  const user = useRequiredUser();
+  const opts = { retry: false, meta: { silent: true } } as const;
+  const users = useQuery({ queryKey: ['dashboard', 'users'], queryFn: paged('/api/v1/users/active'), enabled: can(user, ['User_CRUD']), ...opts });
+  const issuers = useQuery({ queryKey: ['dashboard', 'issuers'], queryFn: paged('/api/v1/issuers/get'), enabled: can(user, ['IssuerArea_VIEW']), ...opts });
+  const jobs = useQuery({ queryKey: ['dashboard', 'jobs'], queryFn: paged('/api/v1/authorization/auth-mapped-job-artifacts'), ...opts });
+  const queue = useQuery({
+    queryKey: ['dashboard', 'queue'],
+    queryFn: () => api<{ queuedCommandCount: number }>('/api/v1/proq/proq-status-details').then((r) => r.queuedCommandCount),
+    enabled: can(user, ['DevOps_Area_VIEW']),
+    refetchInterval: 10_000,
+    ...opts,
+  });
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h3" component="h2">
+          Welcome back, {user.givenName || user.displayName || user.username}
+        </Typography>
+        <Typography color="text.secondary">An overview of the platform as of {new Date().toLocaleDateString(undefined, { dateStyle: 'long' })}.</Typography>
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, gap: 2.5 }}>
+        {can(user, ['User_CRUD']) && <Metric label="Active users" icon={<PeopleAltOutlined />} q={users} to="/admin/users" />}
+        {can(user, ['IssuerArea_VIEW']) && <Metric label="Issuers" icon={<AccountBalanceOutlined />} q={issuers} to="/admin/issuer-manager" />}
+        <Metric label="Analysis jobs" icon={<WorkOutlineOutlined />} q={jobs} to={can(user, ['AnalysisJobList_VIEW']) ? '/analysis' : undefined} />
+        {can(user, ['DevOps_Area_VIEW']) && <Metric label="Queued commands" icon={<PlaylistPlayOutlined />} q={queue} to="/proq-monitoring" caption="ProQ background queue" />}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+/** Two-panel layout of the public pages: branded panel (logo, background, trust note) and a form card. */
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
+import { PRODUCT_CODE_NAME, TRUST_CENTRE_BRANDING_KEYS } from '@sextant/shared';
+import { BrandLogo } from '../../components/brand-logo.tsx';
+
+const TAGLINES: Record<string, string> = {
+  mastercard: 'Find the suppliers ready for card, and move the spend.',
+  lloyds: 'Working capital insight for your commercial clients.',
+  hsbc: 'Turn supplier spend into payment opportunity.',
+  test: 'Sandbox environment for testing analyses end to end.',
+};
+
+export function TrustCentreNote({ dark }: { dark: boolean }) {
+  return (
+    <Stack
+      direction="row"
+      spacing={1.5}
+      data-testid="trust-centre-note"
+      sx={{ alignItems: 'center', p: 1.5, borderRadius: 1, border: '1px solid', borderColor: dark ? 'rgba(255,255,255,0.25)' : 'divider', bgcolor: dark ? 'rgba(255,255,255,0.06)' : 'background.paper' }}
+    >
+      <VerifiedUserOutlined sx={{ color: dark ? '#5EEAD4' : 'success.main' }} />
+      <Box>
+        <Typography variant="body2" sx={{ fontWeight: 700, color: dark ? '#fff' : 'text.primary' }}>
+          Trust Centre
+        </Typography>
+        <Typography variant="body2" sx={{ color: dark ? 'rgba(255,255,255,0.85)' : 'text.secondary' }}>
+          ISO 27001 certified and SOC 2 Type II audited. Your data is encrypted in transit and at rest.
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+export function AuthLayout({ brandingKey, children }: { brandingKey: string | null; children: ReactNode }) {
+  const theme = useTheme();
+  const key = theme.sextant.key;
+  const dark = key !== 'hsbc';
+  const showTrust = (TRUST_CENTRE_BRANDING_KEYS as readonly string[]).includes(brandingKey ?? '');
+  return (
+    <Box sx={{ minHeight: '100dvh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(420px, 5fr) 6fr' } }}>
+      <Box
+        data-testid="login-brand-panel"
+        sx={{
+          background: theme.sextant.loginBackground,
+          color: dark ? '#fff' : 'text.primary',
+          p: { xs: 3, md: 6 },
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'space-between',
+          gap: 3,
+          borderRight: key === 'hsbc' ? '4px solid' : undefined,
+          borderColor: 'primary.main',
+        }}
+      >
+        <BrandLogo brandingKey={brandingKey} theme={key} onDark={dark} height={40} />
+        <Box sx={{ display: { xs: 'none', md: 'block' }, maxWidth: 460 }}>
+          <Typography variant="h2" component="p" sx={{ color: 'inherit', mb: 2, lineHeight: 1.2 }}>
+            {TAGLINES[brandingKey ?? key] ?? 'B2B payments and spend analytics for card issuers.'}
+          </Typography>
+          <Typography sx={{ color: dark ? 'rgba(255,255,255,0.85)' : 'text.secondary', fontSize: '1.05rem' }}>
+            Analyse supplier spend, score card acceptance and run the campaigns that move payments to card.
+          </Typography>
+        </Box>
+        <Stack spacing={2} sx={{ display: { xs: showTrust ? 'flex' : 'none', md: 'flex' } }}>
+          {showTrust && <TrustCentreNote dark={dark} />}
+          <Typography variant="caption" sx={{ color: dark ? 'rgba(255,255,255,0.75)' : 'text.secondary', display: { xs: 'none', md: 'block' } }}>
+            © {new Date().getFullYear()} {PRODUCT_CODE_NAME}. For authorised users only.
+          </Typography>
+        </Stack>
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', p: { xs: 2, sm: 4 }, bgcolor: 'background.default' }}>
+        <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4.5 }, borderRadius: `${Math.max(theme.sextant.radius, 4)}px` }}>
+          {children}
+        </Paper>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,237 @@
+/** /login: password, e-mailed sign-in link and SSO (issue #2 point 9, SPEC §2 Public, §8 login error codes). */
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
+import { LOGIN_PAGE_TITLES, PRODUCT_CODE_NAME } from '@sextant/shared';
+import { authKeys, authMethodsQuery, login, oidcStartUrl, requestMagicLink } from '../../api/auth.ts';
+import { isApiError } from '../../api/client.ts';
+import { safeCallback } from '../../app/navigation.ts';
+import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { usePublicBranding } from '../../app/use-public-branding.ts';
+import { PendingButton } from '../../components/pending-button.tsx';
+import { AuthLayout } from './auth-layout.tsx';
+import { apiLoginError, loginErrorMessage } from './login-messages.ts';
+
+type TMethod = 'password' | 'email';
+
+function fieldErrors(e: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (isApiError(e)) for (const fe of e.errors ?? []) out[fe.path.replace(/^body\./, '')] = fe.message;
+  return out;
+}
+
+function PasswordForm({ callbackUrl }: { callbackUrl: string }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [show, setShow] = useState(false);
+  const [local, setLocal] = useState<Record<string, string>>({});
+  const m = useMutation({
+    mutationFn: () => login(username.trim(), password),
+    meta: { silent: true },
+    onSuccess: (res) => {
+      qc.clear();
+      qc.setQueryData(authKeys.me(), res.user);
+      navigate(callbackUrl, { replace: true });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (m.isPending) return;
+    const errs: Record<string, string> = {};
+    if (!username.trim()) errs.username = 'Enter your username';
+    if (!password) errs.password = 'Enter your password';
+    setLocal(errs);
+    if (Object.keys(errs).length === 0) m.mutate();
+  };
+  const server = fieldErrors(m.error);
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <Stack spacing={2}>
+        {m.isError && (
+          <Alert severity="error" role="alert" data-testid="login-error">
+            {apiLoginError(isApiError(m.error) ? m.error.code : '', m.error.message)}
+          </Alert>
+        )}
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoFocus
+          size="medium"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          error={Boolean(local.username || server.username)}
+          helperText={local.username || server.username}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type={show ? 'text' : 'password'}
+          autoComplete="current-password"
+          size="medium"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={Boolean(local.password || server.password)}
+          helperText={local.password || server.password}
+          slotProps={{
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton aria-label={show ? 'Hide password' : 'Show password'} onClick={() => setShow((s) => !s)} edge="end">
+                    {show ? <VisibilityOff /> : <Visibility />}
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <PendingButton type="submit" variant="contained" size="large" pending={m.isPending} fullWidth>
+          Sign in
+        </PendingButton>
+      </Stack>
+    </Box>
+  );
+}
+
+function MagicLinkForm({ callbackUrl }: { callbackUrl: string }) {
+  const [email, setEmail] = useState('');
+  const [local, setLocal] = useState('');
+  const m = useMutation({ mutationFn: () => requestMagicLink(email.trim(), callbackUrl !== '/' ? callbackUrl : undefined), meta: { silent: true } });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (m.isPending) return;
+    const v = email.trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) {
+      setLocal('Enter a valid email address');
+      return;
+    }
+    setLocal('');
+    m.mutate();
+  };
+  if (m.isSuccess)
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }} data-testid="magic-link-sent">
+        <MarkEmailReadOutlined color="primary" sx={{ fontSize: 40 }} />
+        <Typography variant="h6" component="p">
+          Check your inbox
+        </Typography>
+        <Typography color="text.secondary">
+          {m.data.message || 'If an account exists for that address, we have sent it a sign-in link.'} The link works once and
+          expires in 10 minutes.
+        </Typography>
+        <Button onClick={() => m.reset()}>Use a different address</Button>
+      </Stack>
+    );
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <Stack spacing={2}>
+        <Typography variant="body2" color="text.secondary">
+          We will email you a link that signs you in without a password.
+        </Typography>
+        {m.isError && (
+          <Alert severity="error" role="alert" data-testid="magic-link-error">
+            {apiLoginError(isApiError(m.error) ? m.error.code : '', m.error.message)}
+          </Alert>
+        )}
+        <TextField
+          label="Work email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          size="medium"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={Boolean(local || fieldErrors(m.error).email)}
+          helperText={local || fieldErrors(m.error).email}
+        />
+        <PendingButton type="submit" variant="contained" size="large" pending={m.isPending} fullWidth>
+          Email me a sign-in link
+        </PendingButton>
+      </Stack>
+    </Box>
+  );
+}
+
+export function Component() {
+  const [params] = useSearchParams();
+  const { brandingKey } = usePublicBranding();
+  const callbackUrl = safeCallback(params.get('callbackUrl'), '/');
+  const errorCode = params.get('error');
+  const methods = useQuery({ ...authMethodsQuery(), meta: { silent: true } });
+  const [method, setMethod] = useState<TMethod>(params.get('method') === 'email' ? 'email' : 'password');
+  useDocumentTitle(null, (brandingKey && LOGIN_PAGE_TITLES[brandingKey]) || PRODUCT_CODE_NAME);
+
+  const passwordOn = methods.data?.password ?? true;
+  const magicOn = methods.data?.magicLink ?? true;
+  const oidc = methods.data?.oidc;
+  const active: TMethod = method === 'email' && magicOn ? 'email' : passwordOn ? 'password' : 'email';
+  const err = errorCode ? loginErrorMessage(errorCode) : null;
+
+  return (
+    <AuthLayout brandingKey={brandingKey}>
+      <Stack spacing={3}>
+        <Box>
+          <Typography variant="h3" component="h1" gutterBottom>
+            Sign in
+          </Typography>
+          <Typography color="text.secondary">Welcome back. Sign in to continue to your analyses.</Typography>
+        </Box>
+        {err && (
+          <Alert severity={err.severity} data-testid="login-error-code" data-code={errorCode}>
+            {err.text}
+          </Alert>
+        )}
+        {oidc?.enabled && (
+          <>
+            <Button
+              variant="outlined"
+              size="large"
+              startIcon={<KeyOutlined />}
+              href={oidcStartUrl(callbackUrl)}
+              data-testid="sso-button"
+            >
+              Sign in with {oidc.displayName || 'single sign-on'}
+            </Button>
+            <Divider>
+              <Typography variant="caption" color="text.secondary">
+                or
+              </Typography>
+            </Divider>
+          </>
+        )}
+        {passwordOn && magicOn && (
+          <Tabs value={active} onChange={(_, v: TMethod) => setMethod(v)} variant="fullWidth" aria-label="Sign-in method">
+            <Tab value="password" label="Password" />
+            <Tab value="email" label="Email link" />
+          </Tabs>
+        )}
+        {active === 'password' ? <PasswordForm callbackUrl={callbackUrl} /> : <MagicLinkForm callbackUrl={callbackUrl} />}
+        <Typography variant="body2" color="text.secondary">
+          Trouble signing in? Contact your administrator or{' '}
+          <Link component="button" type="button" variant="body2" onClick={() => setMethod('email')} sx={{ verticalAlign: 'baseline' }}>
+            get a sign-in link by email
+          </Link>
+          .
+        </Typography>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,182 @@
+/** /profile: identity, roles, branding, terms and privacy status, idle-logout setting (issue #3 point 8). */
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import { avatarInitials, THEME_LABELS, type TMutationResult, type TRoleEntry } from '@sextant/shared';
+import { authKeys } from '../../api/auth.ts';
+import { api } from '../../api/client.ts';
+import { useRequiredUser } from '../../app/current-user.ts';
+import { notify } from '../../components/notifications/notification-store.ts';
+import { PendingButton } from '../../components/pending-button.tsx';
+import { idleFeatureEnabled, readAutoLogoutSetting, writeAutoLogoutSetting } from '../../components/system/idle-logout.tsx';
+
+export const IDLE_FEATURE_OFF_MESSAGE = 'Auto Logout On Idle feature is currently turned off in the site configuration';
+export const idleSettingChangedMessage = (value: boolean) => `Auto Logout On Idle session setting changed to: ${value}`;
+
+function Field({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: '0.04em' }}>
+        {label}
+      </Typography>
+      <Typography sx={{ wordBreak: 'break-word' }}>{value || '—'}</Typography>
+    </Box>
+  );
+}
+
+function RoleChips({ title, roles, testId }: { title: string; roles: TRoleEntry[]; testId: string }) {
+  return (
+    <Box data-testid={testId}>
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {roles.length === 0 ? (
+        <Typography color="text.secondary" variant="body2">
+          None
+        </Typography>
+      ) : (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {roles.map((r) => (
+            <Tooltip key={r.role} title={r.description}>
+              <Chip label={r.displayName} variant="outlined" color="primary" />
+            </Tooltip>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function AgreementRow({ label, agreed, path, operation }: { label: string; agreed: boolean; path: string; operation: string }) {
+  const qc = useQueryClient();
+  const m = useMutation({
+    mutationFn: () => api<TMutationResult>(path, { method: 'PATCH', body: {} }),
+    meta: { operation },
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: authKeys.me() });
+      notify('success', `${label}: agreed`);
+    },
+  });
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', py: 1 }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        {agreed ? <CheckCircleOutline color="success" /> : <ErrorOutline color="warning" />}
+        <Box>
+          <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {agreed ? 'You have agreed to the latest version.' : 'A newer version needs your agreement.'}
+          </Typography>
+        </Box>
+      </Stack>
+      {!agreed && (
+        <PendingButton variant="contained" size="small" pending={m.isPending} onClick={() => m.mutate()}>
+          Agree
+        </PendingButton>
+      )}
+    </Stack>
+  );
+}
+
+export function Component() {
+  const user = useRequiredUser();
+  const [autoLogout, setAutoLogout] = useState(readAutoLogoutSetting);
+  const featureOn = idleFeatureEnabled(user);
+  const switched = user.ownRoles !== null;
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1100 }}>
+      <Card>
+        <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
+            <Avatar sx={{ width: 72, height: 72, fontSize: 28, fontWeight: 700, bgcolor: 'primary.main', color: 'primary.contrastText' }}>{avatarInitials(user)}</Avatar>
+            <Box sx={{ flex: 1 }}>
+              <Typography variant="h3" component="h2">
+                {user.displayName || user.username}
+              </Typography>
+              <Typography color="text.secondary">{user.email.email ?? user.username}</Typography>
+            </Box>
+            {switched && <Chip color="warning" label="Roles switched" />}
+          </Stack>
+          <Divider sx={{ my: 3 }} />
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2.5 }}>
+            <Field label="Username" value={user.username} />
+            <Field label="Given name" value={user.givenName} />
+            <Field label="Surname" value={user.surname} />
+            <Field label="Sign-in provider" value={user.idProviderName} />
+            <Field label="Branding" value={user.effectiveBrandingDisplayName} />
+            <Field label="Theme" value={user.branding ? THEME_LABELS[user.branding.theme] : null} />
+            <Field label="Branding domain" value={user.branding?.fullDomainName} />
+            <Field label="Session ends" value={new Date(user.sessionExpiresAt).toLocaleString()} />
+          </Box>
+        </CardContent>
+      </Card>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}>
+        <Card>
+          <CardContent sx={{ p: 3 }}>
+            <Typography variant="h5" component="h2" gutterBottom>
+              Roles
+            </Typography>
+            <Stack spacing={2.5}>
+              <RoleChips title="System Roles" roles={user.roles.standard} testId="profile-system-roles" />
+              <RoleChips title="Analysis Roles" roles={user.roles.tabbedView} testId="profile-analysis-roles" />
+            </Stack>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent sx={{ p: 3 }}>
+            <Typography variant="h5" component="h2" gutterBottom>
+              Terms and privacy
+            </Typography>
+            <AgreementRow label="Terms of Service" agreed={user.agreedLatestTermsOfService} path="/api/v1/users/user-agree-tos-latest" operation="Agreeing to the Terms of Service" />
+            <Divider />
+            <AgreementRow label="Privacy Policy" agreed={user.agreedLatestPrivacyPolicy} path="/api/v1/users/user-agree-pp-latest" operation="Agreeing to the Privacy Policy" />
+          </CardContent>
+        </Card>
+      </Box>
+      <Card>
+        <CardContent sx={{ p: 3 }}>
+          <Typography variant="h5" component="h2" gutterBottom>
+            Session
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            When on, you are signed out after a period without activity in any of your tabs. This setting applies to this browser
+            session.
+          </Typography>
+          {!featureOn && (
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid="idle-feature-off">
+              {IDLE_FEATURE_OFF_MESSAGE}
+            </Alert>
+          )}
+          <FormControlLabel
+            control={
+              <Switch
+                checked={featureOn && autoLogout}
+                disabled={!featureOn}
+                onChange={(_, v) => {
+                  setAutoLogout(v);
+                  writeAutoLogoutSetting(v);
+                  notify('info', idleSettingChangedMessage(v));
+                }}
+                slotProps={{ input: { 'aria-label': 'Auto logout on idle' } }}
+                data-testid="idle-toggle"
+              />
+            }
+            label={`Auto logout on idle${featureOn ? ` (after ${Math.round(user.idleTimeoutSeconds / 60)} minutes)` : ''}`}
+          />
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}

@@ -3,5 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
 import { brandingRoutes } from './brandings/brandings.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
+import { issuerRoutes } from './issuers/issuers.routes.ts';
 
-export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes];
+export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes];

@@ -1,0 +1,84 @@
+/** SQL of the record rules (tenant scoping, job visibility) and of role assignment. */
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { issuerMemberships, jobArtifacts, jobArtifactUsers, userRoles, users, type DbOrTx } from '@sextant/db';
+import type { TIssuerMemberRole } from '@sextant/shared';
+
+export async function membershipsOf(db: DbOrTx, userId: string): Promise<{ issuerId: string; role: TIssuerMemberRole }[]> {
+  const rows = await db.select({ issuerId: issuerMemberships.issuerId, role: issuerMemberships.role }).from(issuerMemberships).where(eq(issuerMemberships.userId, userId));
+  return rows.map((r) => ({ issuerId: r.issuerId, role: r.role as TIssuerMemberRole }));
+}
+
+/** Users belonging to one of the issuers (for tenant-scoped administrators); undefined = everyone. */
+export function usersInIssuers(issuerIds: readonly string[] | null): SQL | undefined {
+  if (issuerIds === null) return undefined;
+  if (issuerIds.length === 0) return sql`false`;
+  return sql`exists (select 1 from ${issuerMemberships} where ${issuerMemberships.userId} = ${users.id} and ${inArray(issuerMemberships.issuerId, [...issuerIds])})`;
+}
+
+export async function userIsInIssuers(db: DbOrTx, userId: string, issuerIds: readonly string[]): Promise<boolean> {
+  if (issuerIds.length === 0) return false;
+  const rows = await db
+    .select({ id: issuerMemberships.userId })
+    .from(issuerMemberships)
+    .where(and(eq(issuerMemberships.userId, userId), inArray(issuerMemberships.issuerId, [...issuerIds])))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface JobVisibility {
+  userId: string;
+  /** Every job (null) or every job of these issuers: the Buyers_ViewAll rule; undefined when not held. */
+  viewAllIssuerIds?: readonly string[] | null;
+  /** Issuers the caller manages (membership role Manager). */
+  managedIssuerIds: readonly string[];
+}
+
+/** WHERE condition over job_artifacts for the jobs a caller may see (see authorization.service jobVisibilityOf). */
+export function jobVisibleCondition(v: JobVisibility): SQL {
+  const parts: (SQL | undefined)[] = [
+    eq(jobArtifacts.ownerId, v.userId),
+    sql`exists (select 1 from ${jobArtifactUsers} where ${jobArtifactUsers.jobArtifactId} = ${jobArtifacts.id} and ${jobArtifactUsers.userId} = ${v.userId})`,
+  ];
+  if (v.managedIssuerIds.length) parts.push(inArray(jobArtifacts.issuerId, [...v.managedIssuerIds]));
+  if (v.viewAllIssuerIds === null) return sql`true`;
+  if (v.viewAllIssuerIds && v.viewAllIssuerIds.length) parts.push(inArray(jobArtifacts.issuerId, [...v.viewAllIssuerIds]));
+  return or(...parts)!;
+}
+
+/** Why the caller sees a job: Owner, a stored connection (direct first), IssuerManager, else null (by permission). */
+export function jobConnectionTypeExpr(v: JobVisibility): SQL<string | null> {
+  const managed = v.managedIssuerIds.length ? sql`${inArray(jobArtifacts.issuerId, [...v.managedIssuerIds])}` : sql`false`;
+  return sql<string | null>`case
+    when ${jobArtifacts.ownerId} = ${v.userId} then 'Owner'
+    when exists (select 1 from ${jobArtifactUsers} where ${jobArtifactUsers.jobArtifactId} = ${jobArtifacts.id} and ${jobArtifactUsers.userId} = ${v.userId} and ${jobArtifactUsers.connectionType} = 'DirectAssignment') then 'DirectAssignment'
+    when exists (select 1 from ${jobArtifactUsers} where ${jobArtifactUsers.jobArtifactId} = ${jobArtifacts.id} and ${jobArtifactUsers.userId} = ${v.userId} and ${jobArtifactUsers.connectionType} = 'MagicLinkUser') then 'MagicLinkUser'
+    when ${managed} then 'IssuerManager'
+    else (select ${jobArtifactUsers.connectionType} from ${jobArtifactUsers} where ${jobArtifactUsers.jobArtifactId} = ${jobArtifacts.id} and ${jobArtifactUsers.userId} = ${v.userId} limit 1) end`;
+}
+
+export async function jobOwnersVisible(db: DbOrTx, v: JobVisibility): Promise<{ id: string; ownerName: string; displayName: string }[]> {
+  return db
+    .selectDistinct({ id: users.id, ownerName: users.username, displayName: users.displayName })
+    .from(jobArtifacts)
+    .innerJoin(users, eq(users.id, jobArtifacts.ownerId))
+    .where(jobVisibleCondition(v))
+    .orderBy(asc(users.username));
+}
+
+export async function rolesOfUser(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.role);
+}
+
+export async function replaceUserRoles(db: DbOrTx, userId: string, remove: readonly string[], add: readonly string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (remove.length) await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.role, [...remove])));
+    if (add.length) await tx.insert(userRoles).values(add.map((role) => ({ userId, role }))).onConflictDoNothing();
+    await tx.update(users).set({ updatedAt: new Date() }).where(eq(users.id, userId));
+  });
+}
+
+export async function userExists(db: DbOrTx, userId: string): Promise<{ id: string; username: string; isDeactivated: boolean } | undefined> {
+  const [row] = await db.select({ id: users.id, username: users.username, isDeactivated: users.isDeactivated }).from(users).where(eq(users.id, userId));
+  return row;
+}

@@ -1,0 +1,119 @@
+/**
+ * Record rules (tenant = issuer) and role assignment.
+ *
+ * Route permissions say WHO may call an endpoint; these functions say WHICH records the caller may touch:
+ *
+ * - Tenant scope. A caller without issuer memberships is internal staff and is scoped to every issuer. A caller
+ *   who belongs to issuers is a tenant user: they read only the issuers they belong to, and they administer
+ *   (users, issuer settings) only the issuers where their membership role is Manager — "an issuer manager manages
+ *   only their own issuer's users". Records outside the read scope answer 404; records readable but not
+ *   manageable answer 403.
+ * - Job visibility (jobVisibilityOf, the ONE access function for job artifacts). A caller may see a job when
+ *   (a) they own it, (b) they have a job_artifact_users row for it (DirectAssignment, MagicLinkUser, or a stored
+ *   Owner/IssuerManager connection), (c) they are Manager of the job's issuer, or (d) they hold Buyers_ViewAll —
+ *   every job for internal staff, every job of their own issuers for tenant users. Artifacts_View is the route
+ *   permission of the job lists (every job-viewing role holds it), so it gates the call, not the records.
+ * - Role grants. Nobody can add or remove a role carrying a permission they do not hold themselves.
+ */
+import type { FastifyRequest } from 'fastify';
+import { ROLE_DESCRIPTIONS, ROLE_PERMISSIONS, ROLES, roleKind, type TRole, type TRoleCatalogue, type TUserRoles } from '@sextant/shared';
+import type { AppContext } from '../../context.ts';
+import type { AuthContext } from '../../plugins/access.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { rolesView } from '../auth/current-user.ts';
+import {
+  jobOwnersVisible,
+  membershipsOf,
+  replaceUserRoles,
+  rolesOfUser,
+  userExists,
+  userIsInIssuers,
+  type JobVisibility,
+} from './authorization.repo.ts';
+
+export interface TenantScope {
+  /** null = every issuer (internal staff). */
+  readIssuerIds: string[] | null;
+  /** null = every issuer; otherwise the issuers the caller is Manager of. */
+  manageIssuerIds: string[] | null;
+}
+
+export async function tenantScopeOf(ctx: AppContext, auth: AuthContext): Promise<TenantScope> {
+  const memberships = await membershipsOf(ctx.db, auth.user.id);
+  if (memberships.length === 0) return { readIssuerIds: null, manageIssuerIds: null };
+  return {
+    readIssuerIds: memberships.map((m) => m.issuerId),
+    manageIssuerIds: memberships.filter((m) => m.role === 'Manager').map((m) => m.issuerId),
+  };
+}
+
+export const inScope = (ids: readonly string[] | null, issuerId: string) => ids === null || ids.includes(issuerId);
+
+/**
+ * Checks that the caller may administer a user: internal staff may administer anyone, an issuer manager only
+ * the users of the issuers they manage. Unknown users and users outside the scope answer 404.
+ */
+export async function assertUserManageable(ctx: AppContext, auth: AuthContext, userId: string): Promise<void> {
+  const scope = await tenantScopeOf(ctx, auth);
+  const target = await userExists(ctx.db, userId);
+  if (!target) throw notFound('User');
+  if (scope.manageIssuerIds === null || userId === auth.user.id) return;
+  if (!(await userIsInIssuers(ctx.db, userId, scope.manageIssuerIds))) throw notFound('User');
+}
+
+/** The caller's job visibility (see the file comment): the one place the job record rule is decided. */
+export async function jobVisibilityOf(ctx: AppContext, auth: AuthContext): Promise<JobVisibility> {
+  const memberships = await membershipsOf(ctx.db, auth.user.id);
+  const managedIssuerIds = memberships.filter((m) => m.role === 'Manager').map((m) => m.issuerId);
+  const viewAll = auth.permissions.has('Buyers_ViewAll');
+  return {
+    userId: auth.user.id,
+    managedIssuerIds,
+    ...(viewAll ? { viewAllIssuerIds: memberships.length === 0 ? null : memberships.map((m) => m.issuerId) } : {}),
+  };
+}
+
+export function currentUserRoles(auth: AuthContext): TUserRoles {
+  return rolesView(auth.roles);
+}
+
+export function roleCatalogue(): TRoleCatalogue {
+  const entry = (role: TRole) => ({ role, kind: roleKind(role), ...ROLE_DESCRIPTIONS[role], permissions: [...ROLE_PERMISSIONS[role]].sort() });
+  return {
+    standard: ROLES.filter((r) => roleKind(r) === 'standard').map(entry),
+    tabbedView: ROLES.filter((r) => roleKind(r) === 'tabbedView').map(entry),
+  };
+}
+
+export async function jobOwnerFilterItems(ctx: AppContext, auth: AuthContext) {
+  return jobOwnersVisible(ctx.db, await jobVisibilityOf(ctx, auth));
+}
+
+/**
+ * Replaces a user's roles. Every role added or removed must carry only permissions the caller holds; the
+ * change (before/after) is audited, and so is a refusal.
+ */
+export async function setUserRoles(ctx: AppContext, req: FastifyRequest, auth: AuthContext, userId: string, roles: readonly TRole[]): Promise<boolean> {
+  await assertUserManageable(ctx, auth, userId);
+  const before = await rolesOfUser(ctx.db, userId);
+  const wanted = [...new Set(roles)];
+  const add = wanted.filter((r) => !before.includes(r));
+  const remove = before.filter((r) => !wanted.includes(r as TRole));
+  const refused: { role: string; missing: string[] }[] = [];
+  for (const role of [...add, ...remove]) {
+    const grants = ROLE_PERMISSIONS[role as TRole] ?? [];
+    const missing = grants.filter((p) => !auth.permissions.has(p));
+    if (missing.length) refused.push({ role, missing });
+  }
+  if (refused.length) {
+    await writeAudit(ctx.db, { action: 'user.roles.update', targetType: 'user', targetId: userId, outcome: 'denied', details: { add, remove, refused } }, req);
+    const first = refused[0]!;
+    throw forbidden(
+      `You cannot grant or remove the role ${refused.map((r) => r.role).join(', ')}: it carries permissions you do not hold (${first.missing.slice(0, 5).join(', ')}${first.missing.length > 5 ? ', …' : ''})`,
+    );
+  }
+  if (add.length || remove.length) await replaceUserRoles(ctx.db, userId, remove, add);
+  await writeAudit(ctx.db, { action: 'user.roles.update', targetType: 'user', targetId: userId, details: { before: before.sort(), after: wanted.sort(), add, remove } }, req);
+  return true;
+}

@@ -4,7 +4,10 @@ import { ZRole, ROLE_KINDS } from './permissions.ts';
 import { ZRoleEntry } from './auth.ts';
 
 export const ZRoleCatalogueEntry = ZRoleEntry.extend({ kind: z.enum(ROLE_KINDS), permissions: z.array(z.string()) });
-export const ZRoleCatalogue = z.object({ standard: z.array(ZRoleCatalogueEntry), tabbedView: z.array(ZRoleCatalogueEntry) });
+export const ZRoleCatalogue = z.object({
+  standard: z.array(ZRoleCatalogueEntry),
+  tabbedView: z.array(ZRoleCatalogueEntry),
+});
 export type TRoleCatalogue = z.infer<typeof ZRoleCatalogue>;
 
 /** POST /authorization/{userId}/user-roles: the user's complete new role set (replaces the old one). */

@@ -1,6 +1,15 @@
 /** Issuer contracts (SPEC §3 Issuer, §5 issuer rules, §7 Issuers). */
 import { z } from 'zod';
-import { SCHEMES, SCORE_KINDS, SCORE_KIND_LABELS, ZIssuerInputDataOption, ZIssuerMemberRole, ZScheme, ZScoreKind, ZVirtualLockbox } from './enums.ts';
+import {
+  SCHEMES,
+  SCORE_KINDS,
+  SCORE_KIND_LABELS,
+  ZIssuerInputDataOption,
+  ZIssuerMemberRole,
+  ZScheme,
+  ZScoreKind,
+  ZVirtualLockbox,
+} from './enums.ts';
 import { ZMutationResult } from './api.ts';
 
 /** Languages an issuer's analyses can be produced in (GET /issuers/getAllIssuerLanguages). */
@@ -21,14 +30,11 @@ export const VIRTUAL_LOCKBOX_LABELS = { Boost: 'Boost', BoostEu: 'Boost EU', Its
 export const ISSUER_CAPABILITY_ITEMS = SCORE_KINDS.map((k) => ({ id: k, name: SCORE_KIND_LABELS[k] }));
 
 const required = (what: string) => ({
-  error: (iss: { input: unknown }) => (iss.input === undefined || iss.input === null ? `${what} is required` : undefined),
+  error: (iss: { input: unknown }) =>
+    iss.input === undefined || iss.input === null ? `${what} is required` : undefined,
 });
 const requiredText = (what: string, max = 200) =>
-  z
-    .string(required(what))
-    .trim()
-    .min(1, `${what} is required`)
-    .max(max, `${what} must be at most ${max} characters`);
+  z.string(required(what)).trim().min(1, `${what} is required`).max(max, `${what} must be at most ${max} characters`);
 /** SPEC §5 / §9: country and currency codes are exactly 3 characters (letters); stored upper-case. */
 const threeLetters = (what: string) =>
   z
@@ -38,7 +44,10 @@ const threeLetters = (what: string) =>
     .regex(/^[A-Za-z]{3}$/, `${what} must be 3 letters`)
     .transform((v) => v.toUpperCase());
 
-const ZIssuerKey = requiredText('Issuer key', 100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Issuer key may contain only letters, digits, dot, dash and underscore');
+const ZIssuerKey = requiredText('Issuer key', 100).regex(
+  /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+  'Issuer key may contain only letters, digits, dot, dash and underscore',
+);
 const ZDomain = z
   .string()
   .trim()
@@ -48,8 +57,15 @@ const ZDomain = z
 const issuerFields = {
   name: requiredText('Name'),
   issuerKey: ZIssuerKey,
-  scheme: z.enum(SCHEMES, { error: (iss) => (iss.input === undefined || iss.input === null ? 'Scheme is required' : `Scheme must be one of ${SCHEMES.join(', ')}`) }),
-  language: z.string(required('Language')).refine((v) => ISSUER_LANGUAGE_KEYS.includes(v), `Language must be one of ${ISSUER_LANGUAGE_KEYS.join(', ')}`),
+  scheme: z.enum(SCHEMES, {
+    error: (iss) =>
+      iss.input === undefined || iss.input === null
+        ? 'Scheme is required'
+        : `Scheme must be one of ${SCHEMES.join(', ')}`,
+  }),
+  language: z
+    .string(required('Language'))
+    .refine((v) => ISSUER_LANGUAGE_KEYS.includes(v), `Language must be one of ${ISSUER_LANGUAGE_KEYS.join(', ')}`),
   sendMagicLinks: z.boolean(required('Send magic links')),
   brandingId: z.uuid(required('Branding')),
   analysisDataDownloadProfileId: requiredText('Analysis data download profile'),
@@ -79,7 +95,9 @@ export const ZIssuerAdminQuery = z.object({ issuerId: z.uuid('Issuer id must be 
 
 export const ZIssuerCapabilitiesUpdate = z.object({ capabilities: z.array(ZScoreKind).max(20) }).strict();
 export const ZIssuerVirtualLockboxUpdate = z.object({ virtualLockboxes: z.array(ZVirtualLockbox).max(10) }).strict();
-export const ZIssuerInputDataOptionUpdate = z.object({ inputDataOptions: z.array(ZIssuerInputDataOption).max(10) }).strict();
+export const ZIssuerInputDataOptionUpdate = z
+  .object({ inputDataOptions: z.array(ZIssuerInputDataOption).max(10) })
+  .strict();
 
 /** Issuer (SPEC §3) with the list-row additions. */
 export const ZIssuer = z.object({

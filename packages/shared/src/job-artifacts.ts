@@ -15,7 +15,12 @@ export const ZJobArtifactAdmin = z.object({
 });
 export type TJobArtifactAdmin = z.infer<typeof ZJobArtifactAdmin>;
 
-export const ZAssignableJobArtifact = z.object({ id: z.uuid(), name: z.string(), buyerName: z.string().nullable(), createdOn: z.string() });
+export const ZAssignableJobArtifact = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  buyerName: z.string().nullable(),
+  createdOn: z.string(),
+});
 export type TAssignableJobArtifact = z.infer<typeof ZAssignableJobArtifact>;
 
 export const ZJobArtifactForUser = z.object({
@@ -50,12 +55,20 @@ export const ZAuthMappedJobArtifact = z.object({
 export type TAuthMappedJobArtifact = z.infer<typeof ZAuthMappedJobArtifact>;
 
 export const ZJobArtifactIdParam = z.object({ id: z.uuid('Job artifact id must be an id') });
-export const ZJobOwnerUpdate = z.object({ ownerId: z.uuid({ error: (i) => (i.input === undefined ? 'Owner is required' : 'Owner must be a user id') }) }).strict();
+export const ZJobOwnerUpdate = z
+  .object({
+    ownerId: z.uuid({ error: (i) => (i.input === undefined ? 'Owner is required' : 'Owner must be a user id') }),
+  })
+  .strict();
 export const ZJobArtifactUserAssignment = z
   .object({
-    jobArtifactId: z.uuid({ error: (i) => (i.input === undefined ? 'Job artifact is required' : 'Job artifact must be an id') }),
+    jobArtifactId: z.uuid({
+      error: (i) => (i.input === undefined ? 'Job artifact is required' : 'Job artifact must be an id'),
+    }),
     userId: z.uuid({ error: (i) => (i.input === undefined ? 'User is required' : 'User must be an id') }),
-    isAssigned: z.boolean({ error: (i) => (i.input === undefined ? 'isAssigned is required' : 'isAssigned must be true or false') }),
+    isAssigned: z.boolean({
+      error: (i) => (i.input === undefined ? 'isAssigned is required' : 'isAssigned must be true or false'),
+    }),
   })
   .strict();
 export type TJobArtifactUserAssignment = z.infer<typeof ZJobArtifactUserAssignment>;

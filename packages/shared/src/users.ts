@@ -10,7 +10,15 @@ import { ZIssuerMemberRole } from './enums.ts';
 export const USER_LIST_TABS = ['active', 'pending', 'unapproved', 'deactivated'] as const;
 export type TUserListTab = (typeof USER_LIST_TABS)[number];
 /** Filterable/sortable properties of the user lists (SPEC §5 user search filters and more). */
-export const USER_LIST_PROPERTIES = ['username', 'displayName', 'email', 'issuerId', 'effectiveBrandingId', 'lastActivityAt', 'createdAt'] as const;
+export const USER_LIST_PROPERTIES = [
+  'username',
+  'displayName',
+  'email',
+  'issuerId',
+  'effectiveBrandingId',
+  'lastActivityAt',
+  'createdAt',
+] as const;
 export const USERS_PAGE_SIZE = 25;
 
 export const ZUserListRow = z.object({
@@ -69,7 +77,12 @@ export const ZUserDetail = z.object({
 });
 export type TUserDetail = z.infer<typeof ZUserDetail>;
 
-export const ZUserSummary = z.object({ id: z.uuid(), username: z.string(), displayName: z.string(), email: z.string().nullable() });
+export const ZUserSummary = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  displayName: z.string(),
+  email: z.string().nullable(),
+});
 export type TUserSummary = z.infer<typeof ZUserSummary>;
 
 export const ZUserEligibleStatus = z.object({
@@ -101,7 +114,10 @@ export const ZUserIdForm = z.object({ id: uuidField('User id') });
 /** Multipart form of user-set-branding: id and brandingId (omitted or empty → inherit from the issuer). */
 export const ZUserSetBrandingForm = z.object({
   id: uuidField('User id'),
-  brandingId: z.preprocess((v) => (v === '' || v === 'null' ? null : v), uuidField('Branding id').nullable().optional()),
+  brandingId: z.preprocess(
+    (v) => (v === '' || v === 'null' ? null : v),
+    uuidField('Branding id').nullable().optional(),
+  ),
 });
 
 export const ZUserCreate = z
@@ -128,6 +144,12 @@ export type TUserCreate = z.input<typeof ZUserCreate>;
 
 export const ZUserCreated = ZMutationResult.extend({ id: z.uuid() });
 export const ZUserIdParam = z.object({ id: z.uuid('User id must be an id') });
-export const ZUserSearchQuery = z.object({ search: z.string().trim().max(200).optional(), issuerId: z.uuid('Issuer id must be an id').optional() });
-export const ZPotentialIssuerUsersQuery = z.object({ issuerId: z.uuid('Issuer id must be an id'), search: z.string().trim().max(200).optional() });
+export const ZUserSearchQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  issuerId: z.uuid('Issuer id must be an id').optional(),
+});
+export const ZPotentialIssuerUsersQuery = z.object({
+  issuerId: z.uuid('Issuer id must be an id'),
+  search: z.string().trim().max(200).optional(),
+});
 export const ZDirectlyAssignedQuery = z.object({ userId: z.uuid('User id must be an id') });

@@ -3,8 +3,14 @@ import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { issuerMemberships, jobArtifacts, jobArtifactUsers, userRoles, users, type DbOrTx } from '@sextant/db';
 import type { TIssuerMemberRole } from '@sextant/shared';
 
-export async function membershipsOf(db: DbOrTx, userId: string): Promise<{ issuerId: string; role: TIssuerMemberRole }[]> {
-  const rows = await db.select({ issuerId: issuerMemberships.issuerId, role: issuerMemberships.role }).from(issuerMemberships).where(eq(issuerMemberships.userId, userId));
+export async function membershipsOf(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ issuerId: string; role: TIssuerMemberRole }[]> {
+  const rows = await db
+    .select({ issuerId: issuerMemberships.issuerId, role: issuerMemberships.role })
+    .from(issuerMemberships)
+    .where(eq(issuerMemberships.userId, userId));
   return rows.map((r) => ({ issuerId: r.issuerId, role: r.role as TIssuerMemberRole }));
 }
 
@@ -41,13 +47,16 @@ export function jobVisibleCondition(v: JobVisibility): SQL {
   ];
   if (v.managedIssuerIds.length) parts.push(inArray(jobArtifacts.issuerId, [...v.managedIssuerIds]));
   if (v.viewAllIssuerIds === null) return sql`true`;
-  if (v.viewAllIssuerIds && v.viewAllIssuerIds.length) parts.push(inArray(jobArtifacts.issuerId, [...v.viewAllIssuerIds]));
+  if (v.viewAllIssuerIds && v.viewAllIssuerIds.length)
+    parts.push(inArray(jobArtifacts.issuerId, [...v.viewAllIssuerIds]));
   return or(...parts)!;
 }
 
 /** Why the caller sees a job: Owner, a stored connection (direct first), IssuerManager, else null (by permission). */
 export function jobConnectionTypeExpr(v: JobVisibility): SQL<string | null> {
-  const managed = v.managedIssuerIds.length ? sql`${inArray(jobArtifacts.issuerId, [...v.managedIssuerIds])}` : sql`false`;
+  const managed = v.managedIssuerIds.length
+    ? sql`${inArray(jobArtifacts.issuerId, [...v.managedIssuerIds])}`
+    : sql`false`;
   return sql<string | null>`case
     when ${jobArtifacts.ownerId} = ${v.userId} then 'Owner'
     when exists (select 1 from ${jobArtifactUsers} where ${jobArtifactUsers.jobArtifactId} = ${jobArtifacts.id} and ${jobArtifactUsers.userId} = ${v.userId} and ${jobArtifactUsers.connectionType} = 'DirectAssignment') then 'DirectAssignment'
@@ -56,7 +65,10 @@ export function jobConnectionTypeExpr(v: JobVisibility): SQL<string | null> {
     else (select ${jobArtifactUsers.connectionType} from ${jobArtifactUsers} where ${jobArtifactUsers.jobArtifactId} = ${jobArtifacts.id} and ${jobArtifactUsers.userId} = ${v.userId} limit 1) end`;
 }
 
-export async function jobOwnersVisible(db: DbOrTx, v: JobVisibility): Promise<{ id: string; ownerName: string; displayName: string }[]> {
+export async function jobOwnersVisible(
+  db: DbOrTx,
+  v: JobVisibility,
+): Promise<{ id: string; ownerName: string; displayName: string }[]> {
   return db
     .selectDistinct({ id: users.id, ownerName: users.username, displayName: users.displayName })
     .from(jobArtifacts)
@@ -70,15 +82,31 @@ export async function rolesOfUser(db: DbOrTx, userId: string): Promise<string[]>
   return rows.map((r) => r.role);
 }
 
-export async function replaceUserRoles(db: DbOrTx, userId: string, remove: readonly string[], add: readonly string[]): Promise<void> {
+export async function replaceUserRoles(
+  db: DbOrTx,
+  userId: string,
+  remove: readonly string[],
+  add: readonly string[],
+): Promise<void> {
   await db.transaction(async (tx) => {
-    if (remove.length) await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.role, [...remove])));
-    if (add.length) await tx.insert(userRoles).values(add.map((role) => ({ userId, role }))).onConflictDoNothing();
+    if (remove.length)
+      await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.role, [...remove])));
+    if (add.length)
+      await tx
+        .insert(userRoles)
+        .values(add.map((role) => ({ userId, role })))
+        .onConflictDoNothing();
     await tx.update(users).set({ updatedAt: new Date() }).where(eq(users.id, userId));
   });
 }
 
-export async function userExists(db: DbOrTx, userId: string): Promise<{ id: string; username: string; isDeactivated: boolean } | undefined> {
-  const [row] = await db.select({ id: users.id, username: users.username, isDeactivated: users.isDeactivated }).from(users).where(eq(users.id, userId));
+export async function userExists(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ id: string; username: string; isDeactivated: boolean } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, isDeactivated: users.isDeactivated })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }

@@ -16,7 +16,15 @@
  * - Role grants. Nobody can add or remove a role carrying a permission they do not hold themselves.
  */
 import type { FastifyRequest } from 'fastify';
-import { ROLE_DESCRIPTIONS, ROLE_PERMISSIONS, ROLES, roleKind, type TRole, type TRoleCatalogue, type TUserRoles } from '@sextant/shared';
+import {
+  ROLE_DESCRIPTIONS,
+  ROLE_PERMISSIONS,
+  ROLES,
+  roleKind,
+  type TRole,
+  type TRoleCatalogue,
+  type TUserRoles,
+} from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -79,7 +87,12 @@ export function currentUserRoles(auth: AuthContext): TUserRoles {
 }
 
 export function roleCatalogue(): TRoleCatalogue {
-  const entry = (role: TRole) => ({ role, kind: roleKind(role), ...ROLE_DESCRIPTIONS[role], permissions: [...ROLE_PERMISSIONS[role]].sort() });
+  const entry = (role: TRole) => ({
+    role,
+    kind: roleKind(role),
+    ...ROLE_DESCRIPTIONS[role],
+    permissions: [...ROLE_PERMISSIONS[role]].sort(),
+  });
   return {
     standard: ROLES.filter((r) => roleKind(r) === 'standard').map(entry),
     tabbedView: ROLES.filter((r) => roleKind(r) === 'tabbedView').map(entry),
@@ -94,7 +107,13 @@ export async function jobOwnerFilterItems(ctx: AppContext, auth: AuthContext) {
  * Replaces a user's roles. Every role added or removed must carry only permissions the caller holds; the
  * change (before/after) is audited, and so is a refusal.
  */
-export async function setUserRoles(ctx: AppContext, req: FastifyRequest, auth: AuthContext, userId: string, roles: readonly TRole[]): Promise<boolean> {
+export async function setUserRoles(
+  ctx: AppContext,
+  req: FastifyRequest,
+  auth: AuthContext,
+  userId: string,
+  roles: readonly TRole[],
+): Promise<boolean> {
   await assertUserManageable(ctx, auth, userId);
   const before = await rolesOfUser(ctx.db, userId);
   const wanted = [...new Set(roles)];
@@ -107,13 +126,32 @@ export async function setUserRoles(ctx: AppContext, req: FastifyRequest, auth: A
     if (missing.length) refused.push({ role, missing });
   }
   if (refused.length) {
-    await writeAudit(ctx.db, { action: 'user.roles.update', targetType: 'user', targetId: userId, outcome: 'denied', details: { add, remove, refused } }, req);
+    await writeAudit(
+      ctx.db,
+      {
+        action: 'user.roles.update',
+        targetType: 'user',
+        targetId: userId,
+        outcome: 'denied',
+        details: { add, remove, refused },
+      },
+      req,
+    );
     const first = refused[0]!;
     throw forbidden(
       `You cannot grant or remove the role ${refused.map((r) => r.role).join(', ')}: it carries permissions you do not hold (${first.missing.slice(0, 5).join(', ')}${first.missing.length > 5 ? ', …' : ''})`,
     );
   }
   if (add.length || remove.length) await replaceUserRoles(ctx.db, userId, remove, add);
-  await writeAudit(ctx.db, { action: 'user.roles.update', targetType: 'user', targetId: userId, details: { before: before.sort(), after: wanted.sort(), add, remove } }, req);
+  await writeAudit(
+    ctx.db,
+    {
+      action: 'user.roles.update',
+      targetType: 'user',
+      targetId: userId,
+      details: { before: before.sort(), after: wanted.sort(), add, remove },
+    },
+    req,
+  );
   return true;
 }

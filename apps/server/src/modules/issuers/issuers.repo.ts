@@ -9,8 +9,12 @@ export type IssuerInsert = typeof issuers.$inferInsert;
 
 const jobsCount = sql<number>`(select count(*)::int from ${jobArtifacts} where ${jobArtifacts.issuerId} = ${issuers.id})`;
 const usersCount = sql<number>`(select count(*)::int from ${issuerMemberships} where ${issuerMemberships.issuerId} = ${issuers.id})`;
-const jobNames = sql<string[]>`array(select ${jobArtifacts.name} from ${jobArtifacts} where ${jobArtifacts.issuerId} = ${issuers.id} order by ${jobArtifacts.name})`;
-const usernames = sql<string[]>`array(select ${users.username} from ${issuerMemberships} join ${users} on ${users.id} = ${issuerMemberships.userId} where ${issuerMemberships.issuerId} = ${issuers.id} order by ${users.username})`;
+const jobNames = sql<
+  string[]
+>`array(select ${jobArtifacts.name} from ${jobArtifacts} where ${jobArtifacts.issuerId} = ${issuers.id} order by ${jobArtifacts.name})`;
+const usernames = sql<
+  string[]
+>`array(select ${users.username} from ${issuerMemberships} join ${users} on ${users.id} = ${issuerMemberships.userId} where ${issuerMemberships.issuerId} = ${issuers.id} order by ${users.username})`;
 
 /** Filterable and sortable properties of POST /issuers/get. */
 export const ISSUER_COLUMNS: PagingColumns = {
@@ -42,26 +46,52 @@ const listSelection = {
   jobNames,
   usernames,
 };
-export type IssuerListRow = { issuer: IssuerRow; brandingDisplayName: string | null; jobsCount: number; usersCount: number; jobNames: string[]; usernames: string[] };
+export type IssuerListRow = {
+  issuer: IssuerRow;
+  brandingDisplayName: string | null;
+  jobsCount: number;
+  usersCount: number;
+  jobNames: string[];
+  usernames: string[];
+};
 
 export const issuerScopeCondition = (issuerIds: readonly string[] | null): SQL | undefined =>
   issuerIds === null ? undefined : issuerIds.length ? inArray(issuers.id, [...issuerIds]) : sql`false`;
 
-export function pageIssuers<T>(db: DbOrTx, request: TPagingRequestParsed, scope: readonly string[] | null, map: (r: IssuerListRow) => T) {
+export function pageIssuers<T>(
+  db: DbOrTx,
+  request: TPagingRequestParsed,
+  scope: readonly string[] | null,
+  map: (r: IssuerListRow) => T,
+) {
   return runPaged<IssuerListRow, T>({
     db,
     request,
     columns: ISSUER_COLUMNS,
     defaultOrder: { propertyName: 'name', direction: 'asc' },
-    base: () => db.select(listSelection).from(issuers).leftJoin(brandings, eq(brandings.brandingId, issuers.brandingId)).$dynamic(),
-    countFrom: () => db.select({ value: count() }).from(issuers).leftJoin(brandings, eq(brandings.brandingId, issuers.brandingId)).$dynamic(),
+    base: () =>
+      db
+        .select(listSelection)
+        .from(issuers)
+        .leftJoin(brandings, eq(brandings.brandingId, issuers.brandingId))
+        .$dynamic(),
+    countFrom: () =>
+      db
+        .select({ value: count() })
+        .from(issuers)
+        .leftJoin(brandings, eq(brandings.brandingId, issuers.brandingId))
+        .$dynamic(),
     extraWhere: issuerScopeCondition(scope),
     map,
   });
 }
 
 export async function findIssuerRow(db: DbOrTx, id: string): Promise<IssuerListRow | undefined> {
-  const [row] = await db.select(listSelection).from(issuers).leftJoin(brandings, eq(brandings.brandingId, issuers.brandingId)).where(eq(issuers.id, id));
+  const [row] = await db
+    .select(listSelection)
+    .from(issuers)
+    .leftJoin(brandings, eq(brandings.brandingId, issuers.brandingId))
+    .where(eq(issuers.id, id));
   return row;
 }
 
@@ -71,12 +101,18 @@ export async function findIssuerById(db: DbOrTx, id: string): Promise<IssuerRow 
 }
 
 export async function issuerKeyTaken(db: DbOrTx, issuerKey: string, exceptId?: string): Promise<boolean> {
-  const rows = await db.select({ id: issuers.id }).from(issuers).where(sql`lower(${issuers.issuerKey}) = lower(${issuerKey})`);
+  const rows = await db
+    .select({ id: issuers.id })
+    .from(issuers)
+    .where(sql`lower(${issuers.issuerKey}) = lower(${issuerKey})`);
   return rows.some((r) => r.id !== exceptId);
 }
 
 export async function brandingExists(db: DbOrTx, brandingId: string): Promise<boolean> {
-  return (await db.select({ id: brandings.brandingId }).from(brandings).where(eq(brandings.brandingId, brandingId))).length > 0;
+  return (
+    (await db.select({ id: brandings.brandingId }).from(brandings).where(eq(brandings.brandingId, brandingId))).length >
+    0
+  );
 }
 
 export async function insertIssuer(db: DbOrTx, values: IssuerInsert): Promise<IssuerRow> {
@@ -85,7 +121,10 @@ export async function insertIssuer(db: DbOrTx, values: IssuerInsert): Promise<Is
 }
 
 export async function updateIssuer(db: DbOrTx, id: string, values: Partial<IssuerInsert>): Promise<void> {
-  await db.update(issuers).set({ ...values, updatedAt: new Date() }).where(eq(issuers.id, id));
+  await db
+    .update(issuers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(issuers.id, id));
 }
 
 export async function deleteIssuer(db: DbOrTx, id: string): Promise<void> {
@@ -99,7 +138,13 @@ export async function countJobsOfIssuer(db: DbOrTx, id: string): Promise<number>
 
 export async function membersOfIssuer(db: DbOrTx, issuerId: string) {
   return db
-    .select({ userId: users.id, username: users.username, displayName: users.displayName, memberRole: issuerMemberships.role, isDomainUser: issuerMemberships.isDomainUser })
+    .select({
+      userId: users.id,
+      username: users.username,
+      displayName: users.displayName,
+      memberRole: issuerMemberships.role,
+      isDomainUser: issuerMemberships.isDomainUser,
+    })
     .from(issuerMemberships)
     .innerJoin(users, eq(users.id, issuerMemberships.userId))
     .where(eq(issuerMemberships.issuerId, issuerId))

@@ -47,13 +47,21 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(`${base}/getAllCapabilities`, {
     config: { access: { permissions: [] } },
-    schema: { tags, summary: 'Capabilities an issuer can offer (id, name)', response: { 200: z.array(ZCapabilityItem) } },
+    schema: {
+      tags,
+      summary: 'Capabilities an issuer can offer (id, name)',
+      response: { 200: z.array(ZCapabilityItem) },
+    },
     handler: async () => capabilityItems(),
   });
 
   r.get(`${base}/getAllVirtualLockboxesAvailableToIssuers`, {
     config: { access: { permissions: [] } },
-    schema: { tags, summary: 'Virtual lockboxes available to issuers (key, label)', response: { 200: z.array(ZKeyLabel) } },
+    schema: {
+      tags,
+      summary: 'Virtual lockboxes available to issuers (key, label)',
+      response: { 200: z.array(ZKeyLabel) },
+    },
     handler: async () => virtualLockboxItems(),
   });
 
@@ -65,7 +73,12 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(`${base}/get`, {
     config: { access: { permissions: ['Issuer_View'] } },
-    schema: { tags, summary: 'Paged issuer list (filters on any listed property, every comparison operator)', body: ZPagingRequest, response: { 200: zPagedResult(ZIssuer) } },
+    schema: {
+      tags,
+      summary: 'Paged issuer list (filters on any listed property, every comparison operator)',
+      body: ZPagingRequest,
+      response: { 200: zPagedResult(ZIssuer) },
+    },
     handler: async (req) => listIssuers(ctx, authOf(req), req.body),
   });
 
@@ -77,7 +90,12 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(`${base}/:id/full`, {
     config: { access: { permissions: ['Issuer_View'] } },
-    schema: { tags, summary: 'An issuer with email domains and members', params: ZIssuerIdParam, response: { 200: ZIssuerFull } },
+    schema: {
+      tags,
+      summary: 'An issuer with email domains and members',
+      params: ZIssuerIdParam,
+      response: { 200: ZIssuerFull },
+    },
     handler: async (req) => getIssuerFull(ctx, authOf(req), req.params.id),
   });
 
@@ -94,7 +112,12 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(base, {
     config: { access: { permissions: ['Issuer_Create'] } },
-    schema: { tags, summary: 'Create an issuer (SPEC §5 validation)', body: ZIssuerCreate, response: { 200: ZIssuerCreated } },
+    schema: {
+      tags,
+      summary: 'Create an issuer (SPEC §5 validation)',
+      body: ZIssuerCreate,
+      response: { 200: ZIssuerCreated },
+    },
     handler: async (req) => {
       const id = await createIssuer(ctx, req, req.body);
       return { ...ok('Issuer created'), id };
@@ -103,7 +126,13 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(base, {
     config: { access: { permissions: ['Issuer_Update'] } },
-    schema: { tags, summary: 'Update an issuer (id in the query or body; only the fields sent change)', querystring: ZIssuerIdQuery, body: ZIssuerUpdate, response: { 200: ZMutationResult } },
+    schema: {
+      tags,
+      summary: 'Update an issuer (id in the query or body; only the fields sent change)',
+      querystring: ZIssuerIdQuery,
+      body: ZIssuerUpdate,
+      response: { 200: ZMutationResult },
+    },
     handler: async (req) => {
       await updateIssuerFields(ctx, req, authOf(req), req.query.id, req.body);
       return ok('Issuer updated');
@@ -112,7 +141,12 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete(`${base}/:id`, {
     config: { access: { permissions: ['Issuer_Delete'] } },
-    schema: { tags, summary: 'Delete an issuer without jobs (its buyers and memberships go with it)', params: ZIssuerIdParam, response: { 200: ZMutationResult } },
+    schema: {
+      tags,
+      summary: 'Delete an issuer without jobs (its buyers and memberships go with it)',
+      params: ZIssuerIdParam,
+      response: { 200: ZMutationResult },
+    },
     handler: async (req) => {
       await removeIssuer(ctx, req, authOf(req), req.params.id);
       return ok('Issuer deleted');
@@ -121,7 +155,13 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(`${base}/issuer-admin-capabilities`, {
     config: { access: { permissions: ['Issuer_Update'] } },
-    schema: { tags, summary: 'Replace the issuer’s capabilities', querystring: ZIssuerAdminQuery, body: ZIssuerCapabilitiesUpdate, response: { 200: ZMutationResult } },
+    schema: {
+      tags,
+      summary: 'Replace the issuer’s capabilities',
+      querystring: ZIssuerAdminQuery,
+      body: ZIssuerCapabilitiesUpdate,
+      response: { 200: ZMutationResult },
+    },
     handler: async (req) => {
       await updateIssuerList(ctx, req, authOf(req), req.query.issuerId, 'capabilities', req.body.capabilities);
       return ok('Capabilities updated');
@@ -130,7 +170,13 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(`${base}/issuer-admin-virtual-lockbox-update`, {
     config: { access: { permissions: ['Issuer_Update'] } },
-    schema: { tags, summary: 'Replace the issuer’s virtual lockboxes', querystring: ZIssuerAdminQuery, body: ZIssuerVirtualLockboxUpdate, response: { 200: ZMutationResult } },
+    schema: {
+      tags,
+      summary: 'Replace the issuer’s virtual lockboxes',
+      querystring: ZIssuerAdminQuery,
+      body: ZIssuerVirtualLockboxUpdate,
+      response: { 200: ZMutationResult },
+    },
     handler: async (req) => {
       await updateIssuerList(ctx, req, authOf(req), req.query.issuerId, 'virtualLockboxes', req.body.virtualLockboxes);
       return ok('Virtual lockboxes updated');
@@ -139,7 +185,13 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(`${base}/issuer-admin-input-data-option-update`, {
     config: { access: { permissions: ['Issuer_Update'] } },
-    schema: { tags, summary: 'Replace the issuer’s input data options', querystring: ZIssuerAdminQuery, body: ZIssuerInputDataOptionUpdate, response: { 200: ZMutationResult } },
+    schema: {
+      tags,
+      summary: 'Replace the issuer’s input data options',
+      querystring: ZIssuerAdminQuery,
+      body: ZIssuerInputDataOptionUpdate,
+      response: { 200: ZMutationResult },
+    },
     handler: async (req) => {
       await updateIssuerList(ctx, req, authOf(req), req.query.issuerId, 'inputDataOptions', req.body.inputDataOptions);
       return ok('Input data options updated');

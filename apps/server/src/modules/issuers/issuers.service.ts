@@ -71,7 +71,11 @@ function toIssuer(r: IssuerListRow): TIssuer {
   };
 }
 
-export async function listIssuers(ctx: AppContext, auth: AuthContext, request: TPagingRequestParsed): Promise<TPagedResult<TIssuer>> {
+export async function listIssuers(
+  ctx: AppContext,
+  auth: AuthContext,
+  request: TPagingRequestParsed,
+): Promise<TPagedResult<TIssuer>> {
   const scope = await tenantScopeOf(ctx, auth);
   return pageIssuers(ctx.db, request, scope.readIssuerIds, toIssuer);
 }
@@ -115,9 +119,12 @@ function toValues(body: Partial<IssuerCreate>): Partial<IssuerInsert> {
   if (body.language !== undefined) v.language = body.language;
   if (body.sendMagicLinks !== undefined) v.sendMagicLinks = body.sendMagicLinks;
   if (body.brandingId !== undefined) v.brandingId = body.brandingId;
-  if (body.analysisDataDownloadProfileId !== undefined) v.analysisDataDownloadProfileId = body.analysisDataDownloadProfileId;
-  if (body.matchedDataOnlyDownloadProfileId !== undefined) v.matchedDataOnlyDownloadProfileId = body.matchedDataOnlyDownloadProfileId;
-  if (body.onboardingDataDownloadProfileId !== undefined) v.onboardingDataDownloadProfileId = body.onboardingDataDownloadProfileId;
+  if (body.analysisDataDownloadProfileId !== undefined)
+    v.analysisDataDownloadProfileId = body.analysisDataDownloadProfileId;
+  if (body.matchedDataOnlyDownloadProfileId !== undefined)
+    v.matchedDataOnlyDownloadProfileId = body.matchedDataOnlyDownloadProfileId;
+  if (body.onboardingDataDownloadProfileId !== undefined)
+    v.onboardingDataDownloadProfileId = body.onboardingDataDownloadProfileId;
   if (body.capabilities !== undefined) v.capabilities = [...new Set(body.capabilities)];
   if (body.virtualLockboxes !== undefined) v.virtualLockboxes = [...new Set(body.virtualLockboxes)];
   if (body.inputDataOptions !== undefined) v.inputDataOptions = [...new Set(body.inputDataOptions)];
@@ -132,7 +139,8 @@ const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
-const duplicateKey = (key: string) => conflict(`issuerKey: an issuer with the key "${key}" already exists`, 'body.issuerKey');
+const duplicateKey = (key: string) =>
+  conflict(`issuerKey: an issuer with the key "${key}" already exists`, 'body.issuerKey');
 
 export async function createIssuer(ctx: AppContext, req: FastifyRequest, body: IssuerCreate): Promise<string> {
   if (await issuerKeyTaken(ctx.db, body.issuerKey)) throw duplicateKey(body.issuerKey);
@@ -144,17 +152,34 @@ export async function createIssuer(ctx: AppContext, req: FastifyRequest, body: I
     if (isUniqueViolation(err)) throw duplicateKey(body.issuerKey);
     throw err;
   }
-  await writeAudit(ctx.db, { action: 'issuer.create', targetType: 'issuer', targetId: row.id, issuerId: row.id, details: { issuerKey: row.issuerKey, name: row.name } }, req);
+  await writeAudit(
+    ctx.db,
+    {
+      action: 'issuer.create',
+      targetType: 'issuer',
+      targetId: row.id,
+      issuerId: row.id,
+      details: { issuerKey: row.issuerKey, name: row.name },
+    },
+    req,
+  );
   return row.id;
 }
 
-export async function updateIssuerFields(ctx: AppContext, req: FastifyRequest, auth: AuthContext, queryId: string | undefined, body: IssuerUpdate): Promise<void> {
+export async function updateIssuerFields(
+  ctx: AppContext,
+  req: FastifyRequest,
+  auth: AuthContext,
+  queryId: string | undefined,
+  body: IssuerUpdate,
+): Promise<void> {
   const { id: bodyId, ...fields } = body;
   if (queryId && bodyId && queryId !== bodyId) throw fieldError('body.id', 'does not match the id in the query');
   const id = queryId ?? bodyId;
   if (!id) throw fieldError('query.id', 'Issuer id is required');
   const before = await assertManageable(ctx, auth, id);
-  if (fields.issuerKey !== undefined && (await issuerKeyTaken(ctx.db, fields.issuerKey, id))) throw duplicateKey(fields.issuerKey);
+  if (fields.issuerKey !== undefined && (await issuerKeyTaken(ctx.db, fields.issuerKey, id)))
+    throw duplicateKey(fields.issuerKey);
   if (fields.brandingId !== undefined && !(await brandingExists(ctx.db, fields.brandingId))) throw notFound('Branding');
   const values = toValues(fields);
   try {
@@ -168,28 +193,66 @@ export async function updateIssuerFields(ctx: AppContext, req: FastifyRequest, a
       .filter(([k, v]) => JSON.stringify(before[k as keyof typeof before]) !== JSON.stringify(v))
       .map(([k, v]) => [k, { from: before[k as keyof typeof before], to: v }]),
   );
-  await writeAudit(ctx.db, { action: 'issuer.update', targetType: 'issuer', targetId: id, issuerId: id, details: { changed } }, req);
+  await writeAudit(
+    ctx.db,
+    { action: 'issuer.update', targetType: 'issuer', targetId: id, issuerId: id, details: { changed } },
+    req,
+  );
 }
 
 export type IssuerListField = 'capabilities' | 'virtualLockboxes' | 'inputDataOptions';
 
-export async function updateIssuerList(ctx: AppContext, req: FastifyRequest, auth: AuthContext, id: string, field: IssuerListField, values: readonly string[]): Promise<void> {
+export async function updateIssuerList(
+  ctx: AppContext,
+  req: FastifyRequest,
+  auth: AuthContext,
+  id: string,
+  field: IssuerListField,
+  values: readonly string[],
+): Promise<void> {
   const before = await assertManageable(ctx, auth, id);
   const next = [...new Set(values)];
   await updateIssuer(ctx.db, id, { [field]: next });
-  await writeAudit(ctx.db, { action: `issuer.update.${field}`, targetType: 'issuer', targetId: id, issuerId: id, details: { from: before[field], to: next } }, req);
+  await writeAudit(
+    ctx.db,
+    {
+      action: `issuer.update.${field}`,
+      targetType: 'issuer',
+      targetId: id,
+      issuerId: id,
+      details: { from: before[field], to: next },
+    },
+    req,
+  );
 }
 
 export async function removeIssuer(ctx: AppContext, req: FastifyRequest, auth: AuthContext, id: string): Promise<void> {
   const before = await assertManageable(ctx, auth, id);
   const jobs = await countJobsOfIssuer(ctx.db, id);
-  if (jobs > 0) throw conflict(`The issuer ${before.name} still has ${jobs} job${jobs === 1 ? '' : 's'}; delete or move them first`);
+  if (jobs > 0)
+    throw conflict(
+      `The issuer ${before.name} still has ${jobs} job${jobs === 1 ? '' : 's'}; delete or move them first`,
+    );
   await deleteIssuer(ctx.db, id);
-  await writeAudit(ctx.db, { action: 'issuer.delete', targetType: 'issuer', targetId: id, issuerId: id, details: { issuerKey: before.issuerKey, name: before.name } }, req);
+  await writeAudit(
+    ctx.db,
+    {
+      action: 'issuer.delete',
+      targetType: 'issuer',
+      targetId: id,
+      issuerId: id,
+      details: { issuerKey: before.issuerKey, name: before.name },
+    },
+    req,
+  );
 }
 
 /** GET /issuers/{userId}/assigned-user-issuers: the issuers a user belongs to (within the caller's read scope). */
-export async function assignedUserIssuers(ctx: AppContext, auth: AuthContext, userId: string): Promise<TAssignedUserIssuer[]> {
+export async function assignedUserIssuers(
+  ctx: AppContext,
+  auth: AuthContext,
+  userId: string,
+): Promise<TAssignedUserIssuer[]> {
   await assertUserManageable(ctx, auth, userId);
   const scope = await tenantScopeOf(ctx, auth);
   const rows = await assignedIssuersOfUser(ctx.db, userId, scope.readIssuerIds);

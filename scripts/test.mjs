@@ -17,7 +17,10 @@ let exit = 0;
 
 if (only !== 'e2e') {
   const json = path.join(out, 'vitest.json');
-  const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (existsSync(json)) {
     const res = JSON.parse(readFileSync(json, 'utf8'));
     passed += res.numPassedTests;

@@ -32,7 +32,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 10 * 1024 * 1024,
-    logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    }),
   });
   const ctx: AppContext = { config, dbh, db: dbh.db, log: app.log };
   app.decorate('ctx', ctx);
@@ -50,7 +52,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/docs.json', { config: { access: { public: true, allowInMaintenance: true } } }, async () => app.swagger());
+  app.get('/api/docs.json', { config: { access: { public: true, allowInMaintenance: true } } }, async () =>
+    app.swagger(),
+  );
   registerErrorHandling(app);
   registerCsrf(app, config);
   await app.register(accessPlugin);

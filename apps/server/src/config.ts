@@ -67,7 +67,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   const embedded = !c.DATABASE_URL;
-  const demoSeed = c.DEMO_SEED === undefined ? embedded && c.APP_ENV !== 'production' : ['true', '1', 'yes'].includes(c.DEMO_SEED);
+  const demoSeed =
+    c.DEMO_SEED === undefined ? embedded && c.APP_ENV !== 'production' : ['true', '1', 'yes'].includes(c.DEMO_SEED);
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),

@@ -16,7 +16,11 @@ type Service = (typeof SERVICES)[number];
 function parseServices(argv: string[]): Set<Service> {
   const arg = argv.find((a) => a.startsWith('--services='));
   if (!arg) return new Set(SERVICES);
-  const chosen = arg.slice('--services='.length).split(',').map((s) => s.trim()).filter(Boolean);
+  const chosen = arg
+    .slice('--services='.length)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = chosen.filter((s) => !(SERVICES as readonly string[]).includes(s));
   if (unknown.length) throw new Error(`Unknown service(s) ${unknown.join(', ')}; choose from ${SERVICES.join(', ')}`);
   return new Set(chosen as Service[]);
@@ -26,7 +30,10 @@ async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
   const services = parseServices(process.argv.slice(2));
-  const dbh = await openDb({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite') });
+  const dbh = await openDb({
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
+  });
   await syncRoles(dbh.db);
   if (config.demoSeed) await seedDemo(dbh.db, config.DEMO_PASSWORD);
 
@@ -38,7 +45,10 @@ async function main(): Promise<void> {
   } else {
     await app.ready();
   }
-  const purge = setInterval(() => void purgeExpiredAuthRows(app.ctx).catch((err: unknown) => app.log.error({ err }, 'purge failed')), 3_600_000);
+  const purge = setInterval(
+    () => void purgeExpiredAuthRows(app.ctx).catch((err: unknown) => app.log.error({ err }, 'purge failed')),
+    3_600_000,
+  );
   purge.unref();
 
   const url = publicUrl(config);
@@ -49,7 +59,9 @@ async function main(): Promise<void> {
     `  Database: ${dbh.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
   if (config.demoSeed) {
-    lines.push(`  Demo accounts (password "${config.DEMO_PASSWORD === 'demo' ? 'demo' : '<DEMO_PASSWORD>'}"): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
+    lines.push(
+      `  Demo accounts (password "${config.DEMO_PASSWORD === 'demo' ? 'demo' : '<DEMO_PASSWORD>'}"): ${DEMO_USERS.map((u) => u.username).join(', ')}`,
+    );
   }
   console.log(lines.join('\n') + '\n');
 

@@ -17,7 +17,11 @@ export interface TestApp {
   config: Config;
   /** Signs in with the demo password and returns the Cookie header value. */
   login(username: string, password?: string): Promise<string>;
-  call(method: string, url: string, opts?: { cookie?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  call(
+    method: string,
+    url: string,
+    opts?: { cookie?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

@@ -29,11 +29,19 @@ describe('role × route matrix', () => {
     for (const role of ROLES) {
       const [u] = await t.db.db
         .insert(users)
-        .values({ idpId: `matrix-${role}`, idProviderName: 'matrix', username: `matrix-${role}`, displayName: role, approved: true })
+        .values({
+          idpId: `matrix-${role}`,
+          idProviderName: 'matrix',
+          username: `matrix-${role}`,
+          displayName: role,
+          approved: true,
+        })
         .returning();
       await t.db.db.insert(userRoles).values({ userId: u!.id, role });
       const token = newToken();
-      await t.db.db.insert(sessions).values({ id: sha256(token), userId: u!.id, expiresAt: new Date(Date.now() + 3_600_000), method: 'password' });
+      await t.db.db
+        .insert(sessions)
+        .values({ id: sha256(token), userId: u!.id, expiresAt: new Date(Date.now() + 3_600_000), method: 'password' });
       cookies.set(role, `sextant_session=${token}`);
     }
   }, 120_000);
@@ -47,10 +55,14 @@ describe('role × route matrix', () => {
   it('refuses anonymous callers on every non-public route', async () => {
     const failures: string[] = [];
     for (const r of routes) {
-      const res = await t.call(r.method, concreteUrl(r.url), { body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+      const res = await t.call(r.method, concreteUrl(r.url), {
+        body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+      });
       if (r.access.public) {
-        if (res.statusCode === 401 || res.statusCode === 403) failures.push(`${r.method} ${r.url} is public but answered ${res.statusCode}`);
-      } else if (res.statusCode !== 401) failures.push(`${r.method} ${r.url} answered ${res.statusCode} to an anonymous caller`);
+        if (res.statusCode === 401 || res.statusCode === 403)
+          failures.push(`${r.method} ${r.url} is public but answered ${res.statusCode}`);
+      } else if (res.statusCode !== 401)
+        failures.push(`${r.method} ${r.url} answered ${res.statusCode} to an anonymous caller`);
     }
     expect(failures).toEqual([]);
   });
@@ -60,14 +72,23 @@ describe('role × route matrix', () => {
     let checked = 0;
     for (const role of ROLES) {
       const cookie = cookies.get(role)!;
-      const auth = { permissions: permissionsOf([role]), user: { canSwitchRoles: false } } as Parameters<typeof accessAllows>[1];
+      const auth = { permissions: permissionsOf([role]), user: { canSwitchRoles: false } } as Parameters<
+        typeof accessAllows
+      >[1];
       for (const r of routes) {
         if (r.access.public) continue;
-        const res = await t.call(r.method, concreteUrl(r.url), { cookie, body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+        const res = await t.call(r.method, concreteUrl(r.url), {
+          cookie,
+          body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+        });
         const allowed = accessAllows(r.access, auth);
         checked++;
-        if (allowed && (res.statusCode === 401 || res.statusCode === 403)) failures.push(`${role} should reach ${r.method} ${r.url} but got ${res.statusCode} ${res.body.slice(0, 120)}`);
-        if (!allowed && res.statusCode !== 403) failures.push(`${role} should be refused ${r.method} ${r.url} but got ${res.statusCode}`);
+        if (allowed && (res.statusCode === 401 || res.statusCode === 403))
+          failures.push(
+            `${role} should reach ${r.method} ${r.url} but got ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
+        if (!allowed && res.statusCode !== 403)
+          failures.push(`${role} should be refused ${r.method} ${r.url} but got ${res.statusCode}`);
       }
     }
     expect(failures).toEqual([]);

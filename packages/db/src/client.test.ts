@@ -26,7 +26,13 @@ describe.each(dbKinds())('database on %s', (kind) => {
   it('stores issuer arrays and enforces unique issuer keys', async () => {
     const [b] = await t.db
       .insert(brandings)
-      .values({ brandingKey: `k-${kind}`, theme: 'paytech', brandingDisplayName: 'P', emailSenderAddress: 'a@b.c', emailSenderName: 'P' })
+      .values({
+        brandingKey: `k-${kind}`,
+        theme: 'paytech',
+        brandingDisplayName: 'P',
+        emailSenderAddress: 'a@b.c',
+        emailSenderName: 'P',
+      })
       .returning();
     const values = {
       name: 'Bank',

@@ -35,7 +35,9 @@ export interface OpenDbOptions {
 }
 
 export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
-  const handle = options.url ? await openPostgres(options.url, options.poolSize ?? 10) : await openPglite(options.dataDir);
+  const handle = options.url
+    ? await openPostgres(options.url, options.poolSize ?? 10)
+    : await openPglite(options.dataDir);
   if (options.migrate !== false) await migrateDb(handle, options.url);
   return handle;
 }

@@ -63,7 +63,11 @@ export type TAuthMethods = z.infer<typeof ZAuthMethods>;
 export const MAGIC_LINK_TTL_SECONDS = 600;
 
 /** Avatar initials (SPEC §3): givenName+surname initials, else first two letters of username, else N/A. */
-export function avatarInitials(u: { givenName?: string | null; surname?: string | null; username?: string | null }): string {
+export function avatarInitials(u: {
+  givenName?: string | null;
+  surname?: string | null;
+  username?: string | null;
+}): string {
   const g = u.givenName?.trim();
   const s = u.surname?.trim();
   if (g && s) return (g[0]! + s[0]!).toUpperCase();

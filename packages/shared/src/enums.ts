@@ -84,7 +84,14 @@ export const MATCH_STATUSES = ['MATCHED', 'UNMATCHED'] as const;
 export const ZMatchStatus = z.enum(MATCH_STATUSES);
 export type TMatchStatus = z.infer<typeof ZMatchStatus>;
 
-export const JOB_SECTION_CATEGORIES = ['Creation', 'Analysis', 'Enablement', 'Output', 'Admin', 'BusinessCase'] as const;
+export const JOB_SECTION_CATEGORIES = [
+  'Creation',
+  'Analysis',
+  'Enablement',
+  'Output',
+  'Admin',
+  'BusinessCase',
+] as const;
 export type TJobSectionCategory = (typeof JOB_SECTION_CATEGORIES)[number];
 
 export const JOB_TYPES = ['base', 'matched-data-only', 'advanced'] as const;

@@ -49,7 +49,12 @@ export interface TPagedResult<T> {
   totalPages: number;
 }
 
-export function pagedResult<T>(collection: T[], totalCount: number, pageNumber: number, pageSize: number): TPagedResult<T> {
+export function pagedResult<T>(
+  collection: T[],
+  totalCount: number,
+  pageNumber: number,
+  pageSize: number,
+): TPagedResult<T> {
   const totalPages = Math.max(1, Math.ceil(totalCount / pageSize));
   return {
     collection,

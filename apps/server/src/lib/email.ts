@@ -30,15 +30,31 @@ export async function sendEmail(ctx: AppContext, msg: EmailMessage): Promise<{ i
   const from = msg.from ?? ctx.config.EMAIL_FROM;
   const [row] = await ctx.db
     .insert(emailOutbox)
-    .values({ toAddress: msg.to, fromAddress: from, subject: msg.subject, text: msg.text, html: msg.html ?? null, status: ctx.config.SMTP_URL ? 'pending' : 'outbox' })
+    .values({
+      toAddress: msg.to,
+      fromAddress: from,
+      subject: msg.subject,
+      text: msg.text,
+      html: msg.html ?? null,
+      status: ctx.config.SMTP_URL ? 'pending' : 'outbox',
+    })
     .returning({ id: emailOutbox.id });
   const id = row!.id;
   if (!ctx.config.SMTP_URL) {
-    ctx.log.info({ emailId: id, to: msg.to, subject: msg.subject }, `Email kept in the outbox (no SMTP_URL):\n${msg.text}`);
+    ctx.log.info(
+      { emailId: id, to: msg.to, subject: msg.subject },
+      `Email kept in the outbox (no SMTP_URL):\n${msg.text}`,
+    );
     return { id, status: 'outbox' };
   }
   try {
-    await transportFor(ctx.config.SMTP_URL).sendMail({ from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+    await transportFor(ctx.config.SMTP_URL).sendMail({
+      from,
+      to: msg.to,
+      subject: msg.subject,
+      text: msg.text,
+      html: msg.html,
+    });
     await ctx.db
       .update(emailOutbox)
       .set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1` })

@@ -4,7 +4,13 @@
  */
 import { and, asc, count, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { pagedResult, type TFilterItem, type TOrderBy, type TPagedResult, type TPagingRequestParsed } from '@sextant/shared';
+import {
+  pagedResult,
+  type TFilterItem,
+  type TOrderBy,
+  type TPagedResult,
+  type TPagingRequestParsed,
+} from '@sextant/shared';
 import type { DbOrTx } from '@sextant/db';
 import { badRequest } from './errors.ts';
 
@@ -23,22 +29,31 @@ function coerce(item: TFilterItem, kind: ColumnKind, index: number): string | nu
   switch (kind) {
     case 'number': {
       const n = typeof v === 'number' ? v : Number(v);
-      if (v === '' || v === null || v === undefined || !Number.isFinite(n)) throw badRequest(`${path}: "${String(v)}" is not a number for ${item.propertyName}`, [{ path, message: 'must be a number' }]);
+      if (v === '' || v === null || v === undefined || !Number.isFinite(n))
+        throw badRequest(`${path}: "${String(v)}" is not a number for ${item.propertyName}`, [
+          { path, message: 'must be a number' },
+        ]);
       return n;
     }
     case 'boolean': {
       if (typeof v === 'boolean') return v;
       if (v === 'true' || v === 'false') return v === 'true';
-      throw badRequest(`${path}: must be true or false for ${item.propertyName}`, [{ path, message: 'must be true or false' }]);
+      throw badRequest(`${path}: must be true or false for ${item.propertyName}`, [
+        { path, message: 'must be true or false' },
+      ]);
     }
     case 'date': {
       const d = new Date(String(v));
-      if (Number.isNaN(d.getTime())) throw badRequest(`${path}: "${String(v)}" is not a date for ${item.propertyName}`, [{ path, message: 'must be an ISO date' }]);
+      if (Number.isNaN(d.getTime()))
+        throw badRequest(`${path}: "${String(v)}" is not a date for ${item.propertyName}`, [
+          { path, message: 'must be an ISO date' },
+        ]);
       return d;
     }
     case 'uuid': {
       const s = String(v ?? '');
-      if (!/^[0-9a-f-]{36}$/i.test(s)) throw badRequest(`${path}: "${s}" is not an id for ${item.propertyName}`, [{ path, message: 'must be an id' }]);
+      if (!/^[0-9a-f-]{36}$/i.test(s))
+        throw badRequest(`${path}: "${s}" is not an id for ${item.propertyName}`, [{ path, message: 'must be an id' }]);
       return s;
     }
     default:
@@ -53,12 +68,16 @@ export function filterCondition(items: readonly TFilterItem[], columns: PagingCo
     const def = columns[item.propertyName];
     if (!def) {
       const path = `filters.filterItems.${index}.propertyName`;
-      throw badRequest(`${path}: cannot filter by "${item.propertyName}"; use one of ${Object.keys(columns).join(', ')}`, [{ path, message: 'unknown property' }]);
+      throw badRequest(
+        `${path}: cannot filter by "${item.propertyName}"; use one of ${Object.keys(columns).join(', ')}`,
+        [{ path, message: 'unknown property' }],
+      );
     }
     const col = def.column;
     if (item.itemValue === null || item.itemValue === undefined || item.itemValue === '') {
       // Empty values are dropped (SPEC §5) unless the caller asks for null matches.
-      if (item.allowNullValue) parts.push(item.itemComparisonOperator === 'NotEqual' ? sql`${col} is not null` : sql`${col} is null`);
+      if (item.allowNullValue)
+        parts.push(item.itemComparisonOperator === 'NotEqual' ? sql`${col} is not null` : sql`${col} is null`);
       return;
     }
     if (def.kind === 'stringArray') {
@@ -106,12 +125,23 @@ export function filterCondition(items: readonly TFilterItem[], columns: PagingCo
   return parts.length ? and(...parts) : undefined;
 }
 
-export function orderClauses(req: { orderBy?: TOrderBy; secondaryOrderBy?: TOrderBy }, columns: PagingColumns, fallback: TOrderBy): SQL[] {
+export function orderClauses(
+  req: { orderBy?: TOrderBy; secondaryOrderBy?: TOrderBy },
+  columns: PagingColumns,
+  fallback: TOrderBy,
+): SQL[] {
   const out: SQL[] = [];
-  for (const [key, o] of [['orderBy', req.orderBy ?? fallback], ['secondaryOrderBy', req.secondaryOrderBy]] as const) {
+  for (const [key, o] of [
+    ['orderBy', req.orderBy ?? fallback],
+    ['secondaryOrderBy', req.secondaryOrderBy],
+  ] as const) {
     if (!o) continue;
     const def = columns[o.propertyName];
-    if (!def) throw badRequest(`${key}.propertyName: cannot sort by "${o.propertyName}"; use one of ${Object.keys(columns).join(', ')}`, [{ path: `${key}.propertyName`, message: 'unknown property' }]);
+    if (!def)
+      throw badRequest(
+        `${key}.propertyName: cannot sort by "${o.propertyName}"; use one of ${Object.keys(columns).join(', ')}`,
+        [{ path: `${key}.propertyName`, message: 'unknown property' }],
+      );
     out.push(o.direction === 'desc' ? desc(def.column) : asc(def.column));
   }
   return out;
@@ -134,7 +164,12 @@ export async function runPaged<TRow, TOut>(opts: {
   const where = and(opts.extraWhere, filterCondition(opts.request.filters.filterItems, opts.columns));
   const order = orderClauses(opts.request, opts.columns, opts.defaultOrder);
   const { pageNumber, pageSize } = opts.request;
-  const rows = (await opts.base().where(where).orderBy(...order).limit(pageSize).offset((pageNumber - 1) * pageSize)) as TRow[];
+  const rows = (await opts
+    .base()
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((pageNumber - 1) * pageSize)) as TRow[];
   const [total] = (await opts.countFrom().where(where)) as { value: number }[];
   return pagedResult(rows.map(opts.map), Number(total?.value ?? 0), pageNumber, pageSize);
 }

@@ -1,7 +1,12 @@
 /** Password hashing with argon2id (OWASP parameters: m=19 MiB, t=2, p=1). */
 import { hash, verify } from '@node-rs/argon2';
 
-const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 // A real hash of a random string: verifying against it costs as much as a real check (no user enumeration by timing).
 let dummyHash: Promise<string> | undefined;
 

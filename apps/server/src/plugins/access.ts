@@ -109,12 +109,21 @@ export async function loadAuth(ctx: AppContext, token: string): Promise<AuthCont
   const [roleRows, permRows, memberRows] = await Promise.all([
     ctx.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, row.u.id)),
     ctx.db.select({ p: userPermissions.permission }).from(userPermissions).where(eq(userPermissions.userId, row.u.id)),
-    ctx.db.select({ issuerId: issuerMemberships.issuerId }).from(issuerMemberships).where(eq(issuerMemberships.userId, row.u.id)),
+    ctx.db
+      .select({ issuerId: issuerMemberships.issuerId })
+      .from(issuerMemberships)
+      .where(eq(issuerMemberships.userId, row.u.id)),
   ]);
   const ownRoles = roleRows.map((r) => r.role).filter((r): r is TRole => ZRole.safeParse(r).success);
-  const switched = row.s.activeRoles && row.u.canSwitchRoles ? row.s.activeRoles.filter((r): r is TRole => ZRole.safeParse(r).success) : null;
+  const switched =
+    row.s.activeRoles && row.u.canSwitchRoles
+      ? row.s.activeRoles.filter((r): r is TRole => ZRole.safeParse(r).success)
+      : null;
   const roles = switched ?? ownRoles;
-  const permissions = permissionsOf(roles, permRows.map((p) => p.p));
+  const permissions = permissionsOf(
+    roles,
+    permRows.map((p) => p.p),
+  );
   if (ctx.config.PUBLIC_FLAG_APP_CONFIG) permissions.add('AppConfig_VIEW');
   if (ctx.config.PUBLIC_FLAG_MEMORY_TESTING) permissions.add('MemoryTesting');
   if (now - row.s.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
@@ -136,7 +145,9 @@ export async function loadAuth(ctx: AppContext, token: string): Promise<AuthCont
 }
 
 function fail(reply: FastifyReply, err: AppError) {
-  return reply.code(err.statusCode).send({ success: false, statusCode: err.statusCode, code: err.code, message: err.message });
+  return reply
+    .code(err.statusCode)
+    .send({ success: false, statusCode: err.statusCode, code: err.code, message: err.message });
 }
 
 export const accessPlugin = fp(async (app: FastifyInstance) => {
@@ -176,7 +187,11 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (mode === 'Maintenance' && !access.allowInMaintenance && !ignoresMaintenance) {
       return fail(
         reply,
-        new AppError(503, ERROR_CODES.maintenance, 'The system is currently offline for essential maintenance. Please check back again later. We apologize for any inconvenience'),
+        new AppError(
+          503,
+          ERROR_CODES.maintenance,
+          'The system is currently offline for essential maintenance. Please check back again later. We apologize for any inconvenience',
+        ),
       );
     }
     if (access.public) return;
@@ -186,19 +201,45 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
         : fail(reply, new AppError(401, ERROR_CODES.unauthenticated, 'Please sign in'));
     }
     if (access.environments && !access.environments.includes(app.ctx.config.APP_ENV)) {
-      return fail(reply, new AppError(503, ERROR_CODES.environmentMismatch, `This is not available in the ${app.ctx.config.APP_ENV} environment`));
+      return fail(
+        reply,
+        new AppError(
+          503,
+          ERROR_CODES.environmentMismatch,
+          `This is not available in the ${app.ctx.config.APP_ENV} environment`,
+        ),
+      );
     }
     if (!req.auth.eligible && !access.allowIneligible) {
-      return fail(reply, new AppError(403, ERROR_CODES.ineligible, 'Your account is not yet approved for this application'));
+      return fail(
+        reply,
+        new AppError(403, ERROR_CODES.ineligible, 'Your account is not yet approved for this application'),
+      );
     }
     if (!accessAllows(access, req.auth)) {
       const missing = access.permissions.filter((p) => !req.auth!.permissions.has(p));
-      await writeAudit(app.ctx.db, { action: 'permission.denied', targetType: 'route', targetId: `${req.method} ${req.routeOptions.url}`, outcome: 'denied', details: { missing } }, req);
+      await writeAudit(
+        app.ctx.db,
+        {
+          action: 'permission.denied',
+          targetType: 'route',
+          targetId: `${req.method} ${req.routeOptions.url}`,
+          outcome: 'denied',
+          details: { missing },
+        },
+        req,
+      );
       const needs = missing.length ? missing.join(', ') : 'the ability to switch roles';
-      return fail(reply, new AppError(403, ERROR_CODES.forbidden, `You do not have permission to do this (needs ${needs})`));
+      return fail(
+        reply,
+        new AppError(403, ERROR_CODES.forbidden, `You do not have permission to do this (needs ${needs})`),
+      );
     }
     if (mode === 'ReadOnly' && WRITE_METHODS.has(req.method) && !access.allowInReadOnly && !ignoresMaintenance) {
-      return fail(reply, new AppError(503, ERROR_CODES.readOnly, 'The system is in read-only mode; changes are not possible right now'));
+      return fail(
+        reply,
+        new AppError(503, ERROR_CODES.readOnly, 'The system is in read-only mode; changes are not possible right now'),
+      );
     }
   });
 });

@@ -12,7 +12,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
       const errors = err.validation.map((v) => {
-        const path = [where, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.');
+        const path = [
+          where,
+          ...String(v.instancePath ?? '')
+            .split('/')
+            .filter(Boolean),
+        ].join('.');
         return { path, message: v.message ?? 'is invalid' };
       });
       const message = errors.map((e) => `${e.path}: ${e.message}`).join('; ');
@@ -29,7 +34,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) req.log.error({ err }, 'Unhandled error');
     const message = status >= 500 ? `Unexpected server error (request ${req.id})` : err.message;
-    const code = status === 429 ? ERROR_CODES.rateLimited : status >= 500 ? ERROR_CODES.internal : ERROR_CODES.validation;
+    const code =
+      status === 429 ? ERROR_CODES.rateLimited : status >= 500 ? ERROR_CODES.internal : ERROR_CODES.validation;
     return reply.code(status).send({ success: false, statusCode: status, code, message });
   });
 }

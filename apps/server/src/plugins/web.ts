@@ -8,7 +8,12 @@ import { ERROR_CODES } from '@sextant/shared';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
-const apiNotFound = (method: string, p: string) => ({ success: false, statusCode: 404, code: ERROR_CODES.notFound, message: `No route ${method} ${p}` });
+const apiNotFound = (method: string, p: string) => ({
+  success: false,
+  statusCode: 404,
+  code: ERROR_CODES.notFound,
+  message: `No route ${method} ${p}`,
+});
 
 /** Serves the SPA when `dist` is given and built; otherwise unknown paths get the JSON 404. */
 export async function registerWeb(app: FastifyInstance, dist: string | false = DEFAULT_WEB_DIST): Promise<void> {
@@ -18,9 +23,16 @@ export async function registerWeb(app: FastifyInstance, dist: string | false = D
     app.setNotFoundHandler((req, reply) => reply.code(404).send(apiNotFound(req.method, req.url.split('?')[0] ?? '/')));
     return;
   }
-  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, cacheControl: false,
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
     setHeaders: (res, file) => {
-      res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   app.setNotFoundHandler((req, reply) => {

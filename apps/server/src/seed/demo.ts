@@ -7,22 +7,75 @@ import { brandings, buyers, issuerMemberships, issuers, userRoles, users, type D
 import { ACCESSOR_ROLES, type TRole, type TThemeKey } from '@sextant/shared';
 import { hashPassword } from '../lib/passwords.ts';
 
-export const DEMO_BRANDINGS: { brandingKey: string; theme: TThemeKey; brandingDisplayName: string; fullDomainName: string }[] = [
+export const DEMO_BRANDINGS: {
+  brandingKey: string;
+  theme: TThemeKey;
+  brandingDisplayName: string;
+  fullDomainName: string;
+}[] = [
   { brandingKey: 'paytech', theme: 'paytech', brandingDisplayName: 'Paytech', fullDomainName: 'paytech.localhost' },
-  { brandingKey: 'mcpaytech', theme: 'paytech', brandingDisplayName: 'McPaytech', fullDomainName: 'mcpaytech.localhost' },
-  { brandingKey: 'mastercard', theme: 'mastercard', brandingDisplayName: 'Mastercard', fullDomainName: 'mastercard.localhost' },
+  {
+    brandingKey: 'mcpaytech',
+    theme: 'paytech',
+    brandingDisplayName: 'McPaytech',
+    fullDomainName: 'mcpaytech.localhost',
+  },
+  {
+    brandingKey: 'mastercard',
+    theme: 'mastercard',
+    brandingDisplayName: 'Mastercard',
+    fullDomainName: 'mastercard.localhost',
+  },
   { brandingKey: 'lloyds', theme: 'lloyds', brandingDisplayName: 'Lloyds', fullDomainName: 'lloyds.localhost' },
   { brandingKey: 'test', theme: 'test', brandingDisplayName: 'Test', fullDomainName: 'test.localhost' },
   { brandingKey: 'hsbc', theme: 'hsbc', brandingDisplayName: 'HSBC', fullDomainName: 'hsbc.localhost' },
 ];
 
 const DEMO_ISSUERS = [
-  { issuerKey: 'northbridge', name: 'Northbridge Bank', scheme: 'Mastercard', language: 'en', currency: 'GBP', fallbackCountryIso3: 'GBR', branding: 'lloyds', emailDomains: ['northbridge.example'], capabilities: ['Stp', 'Vcard', 'Pcard', 'TandEcard', 'Scf', 'InstantPay', 'Boost', 'Optima'], virtualLockboxes: ['Boost', 'Its'], buyers: ['Albion Foods plc', 'Severn Logistics Ltd'] },
-  { issuerKey: 'meridian', name: 'Meridian Trust', scheme: 'Visa', language: 'de', currency: 'EUR', fallbackCountryIso3: 'DEU', branding: 'hsbc', emailDomains: ['meridian.example'], capabilities: ['Stp', 'Vcard', 'Pcard', 'Optima'], virtualLockboxes: ['BoostEu'], buyers: ['Rheinwerk Maschinenbau GmbH'] },
-  { issuerKey: 'pacific', name: 'Pacific Commerce Bank', scheme: 'Mastercard', language: 'en', currency: 'USD', fallbackCountryIso3: 'USA', branding: 'mastercard', emailDomains: ['pacific.example'], capabilities: ['Stp', 'Vcard', 'Pcard', 'TandEcard', 'InstantPay', 'Optima'], virtualLockboxes: ['Boost'], buyers: ['Cascade Health Systems Inc', 'Redwood Manufacturing Co'] },
+  {
+    issuerKey: 'northbridge',
+    name: 'Northbridge Bank',
+    scheme: 'Mastercard',
+    language: 'en',
+    currency: 'GBP',
+    fallbackCountryIso3: 'GBR',
+    branding: 'lloyds',
+    emailDomains: ['northbridge.example'],
+    capabilities: ['Stp', 'Vcard', 'Pcard', 'TandEcard', 'Scf', 'InstantPay', 'Boost', 'Optima'],
+    virtualLockboxes: ['Boost', 'Its'],
+    buyers: ['Albion Foods plc', 'Severn Logistics Ltd'],
+  },
+  {
+    issuerKey: 'meridian',
+    name: 'Meridian Trust',
+    scheme: 'Visa',
+    language: 'de',
+    currency: 'EUR',
+    fallbackCountryIso3: 'DEU',
+    branding: 'hsbc',
+    emailDomains: ['meridian.example'],
+    capabilities: ['Stp', 'Vcard', 'Pcard', 'Optima'],
+    virtualLockboxes: ['BoostEu'],
+    buyers: ['Rheinwerk Maschinenbau GmbH'],
+  },
+  {
+    issuerKey: 'pacific',
+    name: 'Pacific Commerce Bank',
+    scheme: 'Mastercard',
+    language: 'en',
+    currency: 'USD',
+    fallbackCountryIso3: 'USA',
+    branding: 'mastercard',
+    emailDomains: ['pacific.example'],
+    capabilities: ['Stp', 'Vcard', 'Pcard', 'TandEcard', 'InstantPay', 'Optima'],
+    virtualLockboxes: ['Boost'],
+    buyers: ['Cascade Health Systems Inc', 'Redwood Manufacturing Co'],
+  },
 ] as const;
 
-const BASE_ACCESSORS: TRole[] = ACCESSOR_ROLES.filter((r) => r !== 'LegacyJobViewAccessor' && r !== 'JobTypeTabSwitcherAccessor');
+const BASE_ACCESSORS: TRole[] = ACCESSOR_ROLES.filter(
+  (r) => r !== 'LegacyJobViewAccessor' && r !== 'JobTypeTabSwitcherAccessor',
+);
 
 interface DemoUser {
   username: string;
@@ -34,22 +87,85 @@ interface DemoUser {
 }
 
 export const DEMO_USERS: DemoUser[] = [
-  { username: 'issuer', givenName: 'Isla', surname: 'Hughes', roles: ['issuer', ...BASE_ACCESSORS], issuer: { key: 'northbridge', role: 'Manager' } },
-  { username: 'client', givenName: 'Carl', surname: 'Bennett', roles: ['client', 'JobSummaryAccessor', 'JobInsightsAccessor', 'JobSuppliersAccessor', 'JobReportAccessor', 'JobPresentationAccessor', 'JobUseCasesAccessor', 'JobUseCasesReportAccessor'], issuer: { key: 'northbridge', role: 'Member' } },
-  { username: 'issuerPlus', givenName: 'Priya', surname: 'Shah', roles: ['issuerPlus', ...BASE_ACCESSORS], issuer: { key: 'meridian', role: 'Manager' } },
-  { username: 'accountManager', givenName: 'Aaron', surname: 'Murphy', roles: ['accountManager', ...BASE_ACCESSORS], issuer: { key: 'pacific', role: 'Member' } },
+  {
+    username: 'issuer',
+    givenName: 'Isla',
+    surname: 'Hughes',
+    roles: ['issuer', ...BASE_ACCESSORS],
+    issuer: { key: 'northbridge', role: 'Manager' },
+  },
+  {
+    username: 'client',
+    givenName: 'Carl',
+    surname: 'Bennett',
+    roles: [
+      'client',
+      'JobSummaryAccessor',
+      'JobInsightsAccessor',
+      'JobSuppliersAccessor',
+      'JobReportAccessor',
+      'JobPresentationAccessor',
+      'JobUseCasesAccessor',
+      'JobUseCasesReportAccessor',
+    ],
+    issuer: { key: 'northbridge', role: 'Member' },
+  },
+  {
+    username: 'issuerPlus',
+    givenName: 'Priya',
+    surname: 'Shah',
+    roles: ['issuerPlus', ...BASE_ACCESSORS],
+    issuer: { key: 'meridian', role: 'Manager' },
+  },
+  {
+    username: 'accountManager',
+    givenName: 'Aaron',
+    surname: 'Murphy',
+    roles: ['accountManager', ...BASE_ACCESSORS],
+    issuer: { key: 'pacific', role: 'Member' },
+  },
   { username: 'ptcoJobManager', givenName: 'Jonas', surname: 'Meyer', roles: ['ptcoJobManager', ...ACCESSOR_ROLES] },
-  { username: 'sysAdmin', givenName: 'Sara', surname: 'Admin', roles: ['sysAdmin', ...ACCESSOR_ROLES], canSwitchRoles: true },
-  { username: 'tester', givenName: 'Tomas', surname: 'Novak', roles: ['tester', ...ACCESSOR_ROLES], canSwitchRoles: true },
-  { username: 'developer', givenName: 'Dev', surname: 'Eloper', roles: ['developer', 'campaignManager', ...ACCESSOR_ROLES], canSwitchRoles: true },
-  { username: 'campaignManager', givenName: 'Camille', surname: 'Martin', roles: ['campaignManager', 'client', 'JobCampaignsAccessor', 'JobSummaryAccessor', 'JobSuppliersAccessor'], issuer: { key: 'northbridge', role: 'Member' } },
+  {
+    username: 'sysAdmin',
+    givenName: 'Sara',
+    surname: 'Admin',
+    roles: ['sysAdmin', ...ACCESSOR_ROLES],
+    canSwitchRoles: true,
+  },
+  {
+    username: 'tester',
+    givenName: 'Tomas',
+    surname: 'Novak',
+    roles: ['tester', ...ACCESSOR_ROLES],
+    canSwitchRoles: true,
+  },
+  {
+    username: 'developer',
+    givenName: 'Dev',
+    surname: 'Eloper',
+    roles: ['developer', 'campaignManager', ...ACCESSOR_ROLES],
+    canSwitchRoles: true,
+  },
+  {
+    username: 'campaignManager',
+    givenName: 'Camille',
+    surname: 'Martin',
+    roles: ['campaignManager', 'client', 'JobCampaignsAccessor', 'JobSummaryAccessor', 'JobSuppliersAccessor'],
+    issuer: { key: 'northbridge', role: 'Member' },
+  },
 ];
 
 export async function seedDemo(db: Db, password: string): Promise<{ created: number }> {
   let created = 0;
   await db
     .insert(brandings)
-    .values(DEMO_BRANDINGS.map((b) => ({ ...b, emailSenderAddress: `no-reply@${b.fullDomainName}`, emailSenderName: `${b.brandingDisplayName} B2B Analytics` })))
+    .values(
+      DEMO_BRANDINGS.map((b) => ({
+        ...b,
+        emailSenderAddress: `no-reply@${b.fullDomainName}`,
+        emailSenderName: `${b.brandingDisplayName} B2B Analytics`,
+      })),
+    )
     .onConflictDoNothing();
   const brandingRows = await db.select().from(brandings);
   const brandingId = (key: string) => brandingRows.find((b) => b.brandingKey === key)!.brandingId;
@@ -79,10 +195,20 @@ export async function seedDemo(db: Db, password: string): Promise<{ created: num
       .returning();
     if (row) {
       created++;
-      await db.insert(buyers).values(i.buyers.map((name) => ({ issuerId: row.id, name, countryIso3: i.fallbackCountryIso3 })));
+      await db
+        .insert(buyers)
+        .values(i.buyers.map((name) => ({ issuerId: row.id, name, countryIso3: i.fallbackCountryIso3 })));
     }
   }
-  const issuerRows = await db.select().from(issuers).where(inArray(issuers.issuerKey, DEMO_ISSUERS.map((i) => i.issuerKey)));
+  const issuerRows = await db
+    .select()
+    .from(issuers)
+    .where(
+      inArray(
+        issuers.issuerKey,
+        DEMO_ISSUERS.map((i) => i.issuerKey),
+      ),
+    );
 
   const passwordHash = await hashPassword(password);
   for (const u of DEMO_USERS) {
@@ -109,13 +235,24 @@ export async function seedDemo(db: Db, password: string): Promise<{ created: num
     if (!row) continue;
     created++;
     await db.insert(userRoles).values(u.roles.map((role) => ({ userId: row.id, role })));
-    if (issuer) await db.insert(issuerMemberships).values({ issuerId: issuer.id, userId: row.id, role: u.issuer!.role, isDomainUser: true });
+    if (issuer)
+      await db
+        .insert(issuerMemberships)
+        .values({ issuerId: issuer.id, userId: row.id, role: u.issuer!.role, isDomainUser: true });
   }
   return { created };
 }
 
 export async function demoUsernames(db: Db): Promise<string[]> {
-  const rows = await db.select({ username: users.username }).from(users).where(inArray(users.username, DEMO_USERS.map((u) => u.username)));
+  const rows = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(
+      inArray(
+        users.username,
+        DEMO_USERS.map((u) => u.username),
+      ),
+    );
   return rows.map((r) => r.username);
 }
 

@@ -9,6 +9,10 @@ export async function syncRoles(db: Db): Promise<void> {
     .values(ROLES.map((role) => ({ role, kind: roleKind(role), ...ROLE_DESCRIPTIONS[role] })))
     .onConflictDoUpdate({
       target: roles.role,
-      set: { kind: sql`excluded.kind`, displayName: sql`excluded.display_name`, description: sql`excluded.description` },
+      set: {
+        kind: sql`excluded.kind`,
+        displayName: sql`excluded.display_name`,
+        description: sql`excluded.description`,
+      },
     });
 }

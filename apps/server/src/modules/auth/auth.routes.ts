@@ -1,5 +1,5 @@
 /** /api/v1/auth: password, magic-link and OIDC sign-in, sign-out, current user, role switching. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,7 +12,6 @@ import {
   ZMutationResult,
   ZSwitchRolesBody,
 } from '@sextant/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authOf, loadAuth, SESSION_COOKIE, type AuthUser } from '../../plugins/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { currentUserView, effectiveBranding } from './current-user.ts';
@@ -40,13 +39,21 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     handler: async () => ({
       password: true,
       magicLink: true,
-      oidc: { enabled: ctx.config.oidcEnabled, displayName: ctx.config.oidcEnabled ? ctx.config.OIDC_DISPLAY_NAME : null },
+      oidc: {
+        enabled: ctx.config.oidcEnabled,
+        displayName: ctx.config.oidcEnabled ? ctx.config.OIDC_DISPLAY_NAME : null,
+      },
     }),
   });
 
   r.post('/api/v1/auth/login', {
     config: { access: { public: true, allowInMaintenance: true } },
-    schema: { tags, summary: 'Password sign-in; sets the session cookie', body: ZLoginBody, response: { 200: ZSignedIn } },
+    schema: {
+      tags,
+      summary: 'Password sign-in; sets the session cookie',
+      body: ZLoginBody,
+      response: { 200: ZSignedIn },
+    },
     handler: async (req, reply) => {
       const user = await passwordLogin(ctx, req, req.body.username, req.body.password);
       const auth = await signIn(req, reply, user, 'password');
@@ -83,7 +90,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/v1/auth/magic-link', {
     config: { access: { public: true } },
-    schema: { tags, summary: 'Email a single-use sign-in link (rate-limited)', body: ZMagicLinkRequest, response: { 200: ZMutationResult } },
+    schema: {
+      tags,
+      summary: 'Email a single-use sign-in link (rate-limited)',
+      body: ZMagicLinkRequest,
+      response: { 200: ZMutationResult },
+    },
     handler: async (req) => {
       const message = await requestMagicLink(ctx, req, req.body.email, req.body.callbackUrl);
       return { success: true, statusCode: 200, message };
@@ -92,7 +104,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/v1/auth/magic-link/verify', {
     config: { access: { public: true } },
-    schema: { tags, summary: 'Confirm a sign-in link: consumes the token and signs in', body: ZMagicLinkVerify, response: { 200: ZSignedIn } },
+    schema: {
+      tags,
+      summary: 'Confirm a sign-in link: consumes the token and signs in',
+      body: ZMagicLinkVerify,
+      response: { 200: ZSignedIn },
+    },
     handler: async (req, reply) => {
       const { user, callbackUrl } = await consumeSignInToken(ctx, req, req.body.token);
       const view = await signIn(req, reply, user, 'magic-link');
@@ -102,7 +119,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/v1/auth/oidc/start', {
     config: { access: { public: true } },
-    schema: { tags, summary: 'Start single sign-on (redirects to the identity provider)', querystring: z.object({ callbackUrl: z.string().max(2000).optional() }) },
+    schema: {
+      tags,
+      summary: 'Start single sign-on (redirects to the identity provider)',
+      querystring: z.object({ callbackUrl: z.string().max(2000).optional() }),
+    },
     handler: async (req, reply) => reply.redirect(await oidcStart(ctx, req.query.callbackUrl)),
   });
 
@@ -124,7 +145,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/v1/auth/switch-roles', {
     config: { access: { permissions: [], canSwitchRoles: 'required', allowInReadOnly: true } },
-    schema: { tags, summary: 'Replace this session’s roles with the chosen ones (canSwitchRoles)', body: ZSwitchRolesBody, response: { 200: ZCurrentUser } },
+    schema: {
+      tags,
+      summary: 'Replace this session’s roles with the chosen ones (canSwitchRoles)',
+      body: ZSwitchRolesBody,
+      response: { 200: ZCurrentUser },
+    },
     handler: async (req) => {
       await switchRoles(ctx, req, req.body.roles);
       return reloadView(req);

@@ -26,7 +26,13 @@ export function safeCallbackUrl(url: string | null | undefined): string {
   return url;
 }
 
-export async function createSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, user: AuthUser, method: SignInMethod) {
+export async function createSession(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  user: AuthUser,
+  method: SignInMethod,
+) {
   const token = newToken();
   const expiresAt = new Date(Date.now() + ctx.config.SESSION_ABSOLUTE_HOURS * 3_600_000);
   await ctx.db.insert(sessions).values({
@@ -45,7 +51,18 @@ export async function createSession(ctx: AppContext, req: FastifyRequest, reply:
     secure: req.protocol === 'https' || (ctx.config.PUBLIC_URL?.startsWith('https:') ?? false),
     expires: expiresAt,
   });
-  await writeAudit(ctx.db, { action: 'auth.sign-in', targetType: 'user', targetId: user.id, userId: user.id, username: user.username, details: { method } }, req);
+  await writeAudit(
+    ctx.db,
+    {
+      action: 'auth.sign-in',
+      targetType: 'user',
+      targetId: user.id,
+      userId: user.id,
+      username: user.username,
+      details: { method },
+    },
+    req,
+  );
   return token;
 }
 
@@ -62,42 +79,116 @@ export async function destroyUserSessions(ctx: AppContext, userId: string): Prom
   await ctx.db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export async function passwordLogin(ctx: AppContext, req: FastifyRequest, username: string, password: string): Promise<AuthUser> {
+export async function passwordLogin(
+  ctx: AppContext,
+  req: FastifyRequest,
+  username: string,
+  password: string,
+): Promise<AuthUser> {
   const windowSeconds = ctx.config.LOGIN_WINDOW_MINUTES * 60;
   const accountKey = `login:account:${username.toLowerCase()}`;
   const ipKey = `login:ip:${req.ip}`;
-  const [accountFailures, ipFailures] = await Promise.all([peek(ctx.db, accountKey, windowSeconds), peek(ctx.db, ipKey, windowSeconds)]);
-  if (accountFailures >= ctx.config.LOGIN_MAX_FAILURES_PER_ACCOUNT || ipFailures >= ctx.config.LOGIN_MAX_FAILURES_PER_IP) {
-    await writeAudit(ctx.db, { action: 'auth.sign-in', targetType: 'username', targetId: username, outcome: 'denied', details: { reason: 'rate-limited' } }, req);
+  const [accountFailures, ipFailures] = await Promise.all([
+    peek(ctx.db, accountKey, windowSeconds),
+    peek(ctx.db, ipKey, windowSeconds),
+  ]);
+  if (
+    accountFailures >= ctx.config.LOGIN_MAX_FAILURES_PER_ACCOUNT ||
+    ipFailures >= ctx.config.LOGIN_MAX_FAILURES_PER_IP
+  ) {
+    await writeAudit(
+      ctx.db,
+      {
+        action: 'auth.sign-in',
+        targetType: 'username',
+        targetId: username,
+        outcome: 'denied',
+        details: { reason: 'rate-limited' },
+      },
+      req,
+    );
     throw rateLimited(`Too many failed sign-in attempts. Try again in ${ctx.config.LOGIN_WINDOW_MINUTES} minutes.`);
   }
-  const [user] = await ctx.db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) {
     await Promise.all([hit(ctx.db, accountKey, windowSeconds), hit(ctx.db, ipKey, windowSeconds)]);
-    await writeAudit(ctx.db, { action: 'auth.sign-in', targetType: 'username', targetId: username, outcome: 'failure', userId: user?.id ?? null, username, details: { reason: 'invalid-credentials' } }, req);
+    await writeAudit(
+      ctx.db,
+      {
+        action: 'auth.sign-in',
+        targetType: 'username',
+        targetId: username,
+        outcome: 'failure',
+        userId: user?.id ?? null,
+        username,
+        details: { reason: 'invalid-credentials' },
+      },
+      req,
+    );
     throw new AppError(401, ERROR_CODES.invalidCredentials, 'The username or password is incorrect');
   }
   if (user.isDeactivated) {
-    await writeAudit(ctx.db, { action: 'auth.sign-in', targetType: 'user', targetId: user.id, outcome: 'denied', userId: user.id, username: user.username, details: { reason: 'deactivated' } }, req);
-    throw new AppError(403, ERROR_CODES.accountDeactivated, 'This account has been deactivated. Contact your administrator.');
+    await writeAudit(
+      ctx.db,
+      {
+        action: 'auth.sign-in',
+        targetType: 'user',
+        targetId: user.id,
+        outcome: 'denied',
+        userId: user.id,
+        username: user.username,
+        details: { reason: 'deactivated' },
+      },
+      req,
+    );
+    throw new AppError(
+      403,
+      ERROR_CODES.accountDeactivated,
+      'This account has been deactivated. Contact your administrator.',
+    );
   }
   await reset(ctx.db, accountKey);
   return user;
 }
 
-const GENERIC_MAGIC_LINK_MESSAGE = 'If an account exists for that address, a sign-in link is on its way. It is valid for 10 minutes.';
+const GENERIC_MAGIC_LINK_MESSAGE =
+  'If an account exists for that address, a sign-in link is on its way. It is valid for 10 minutes.';
 
-export async function requestMagicLink(ctx: AppContext, req: FastifyRequest, email: string, callbackUrl?: string): Promise<string> {
+export async function requestMagicLink(
+  ctx: AppContext,
+  req: FastifyRequest,
+  email: string,
+  callbackUrl?: string,
+): Promise<string> {
   const normalised = email.trim().toLowerCase();
   const window = 15 * 60;
-  const [perEmail, perIp] = await Promise.all([hit(ctx.db, `magic:email:${normalised}`, window), hit(ctx.db, `magic:ip:${req.ip}`, window)]);
+  const [perEmail, perIp] = await Promise.all([
+    hit(ctx.db, `magic:email:${normalised}`, window),
+    hit(ctx.db, `magic:ip:${req.ip}`, window),
+  ]);
   if (perEmail > ctx.config.MAGIC_LINK_MAX_PER_EMAIL || perIp > ctx.config.MAGIC_LINK_MAX_PER_IP) {
     throw rateLimited('Too many sign-in links requested. Try again in 15 minutes.');
   }
-  const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${normalised}`);
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${normalised}`);
   if (!user || user.isDeactivated) {
-    await writeAudit(ctx.db, { action: 'auth.magic-link.request', targetType: 'email', targetId: normalised, outcome: 'failure', details: { reason: user ? 'deactivated' : 'unknown-email' } }, req);
+    await writeAudit(
+      ctx.db,
+      {
+        action: 'auth.magic-link.request',
+        targetType: 'email',
+        targetId: normalised,
+        outcome: 'failure',
+        details: { reason: user ? 'deactivated' : 'unknown-email' },
+      },
+      req,
+    );
     return GENERIC_MAGIC_LINK_MESSAGE;
   }
   const token = newToken();
@@ -116,29 +207,71 @@ export async function requestMagicLink(ctx: AppContext, req: FastifyRequest, ema
     text: `Hello ${user.displayName},\n\nUse this link to sign in. It works once and expires in 10 minutes:\n\n${link}\n\nIf you did not ask for it, ignore this email.`,
     html: `<p>Hello ${escapeHtml(user.displayName)},</p><p>Use this link to sign in. It works once and expires in 10 minutes:</p><p><a href="${link}">Sign in to Sextant</a></p><p>If you did not ask for it, ignore this email.</p>`,
   });
-  await writeAudit(ctx.db, { action: 'auth.magic-link.request', targetType: 'user', targetId: user.id, userId: user.id, username: user.username }, req);
+  await writeAudit(
+    ctx.db,
+    {
+      action: 'auth.magic-link.request',
+      targetType: 'user',
+      targetId: user.id,
+      userId: user.id,
+      username: user.username,
+    },
+    req,
+  );
   return GENERIC_MAGIC_LINK_MESSAGE;
 }
 
 /** Consumes a sign-in token atomically: at most one caller ever gets the user. */
-export async function consumeSignInToken(ctx: AppContext, req: FastifyRequest, token: string): Promise<{ user: AuthUser; callbackUrl: string }> {
+export async function consumeSignInToken(
+  ctx: AppContext,
+  req: FastifyRequest,
+  token: string,
+): Promise<{ user: AuthUser; callbackUrl: string }> {
   const [used] = await ctx.db
     .update(signInTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(signInTokens.tokenHash, sha256(token)), isNull(signInTokens.usedAt), gt(signInTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(signInTokens.tokenHash, sha256(token)),
+        isNull(signInTokens.usedAt),
+        gt(signInTokens.expiresAt, new Date()),
+      ),
+    )
     .returning();
   const user = used?.userId ? (await ctx.db.select().from(users).where(eq(users.id, used.userId)))[0] : undefined;
   if (!used || !user) {
-    await writeAudit(ctx.db, { action: 'auth.sign-in', targetType: 'sign-in-token', outcome: 'failure', details: { reason: 'invalid-or-used-token', method: 'magic-link' } }, req);
-    throw new AppError(400, ERROR_CODES.invalidToken, 'This sign-in link has expired or has already been used. Request a new one.');
+    await writeAudit(
+      ctx.db,
+      {
+        action: 'auth.sign-in',
+        targetType: 'sign-in-token',
+        outcome: 'failure',
+        details: { reason: 'invalid-or-used-token', method: 'magic-link' },
+      },
+      req,
+    );
+    throw new AppError(
+      400,
+      ERROR_CODES.invalidToken,
+      'This sign-in link has expired or has already been used. Request a new one.',
+    );
   }
-  if (user.isDeactivated) throw new AppError(403, ERROR_CODES.accountDeactivated, 'This account has been deactivated. Contact your administrator.');
+  if (user.isDeactivated)
+    throw new AppError(
+      403,
+      ERROR_CODES.accountDeactivated,
+      'This account has been deactivated. Contact your administrator.',
+    );
   if (used.purpose === 'invite' && !user.email) throw badRequest('The invitation has no email address');
   return { user, callbackUrl: safeCallbackUrl(used.callbackUrl) };
 }
 
 /** Creates a single-use invitation link for a user (admin invite). */
-export async function createInvitationLink(ctx: AppContext, user: AuthUser, ttlSeconds = MAGIC_LINK_TTL_SECONDS): Promise<string> {
+export async function createInvitationLink(
+  ctx: AppContext,
+  user: AuthUser,
+  ttlSeconds = MAGIC_LINK_TTL_SECONDS,
+): Promise<string> {
   if (!user.email) throw badRequest('The user has no email address to invite');
   const token = newToken();
   await ctx.db.insert(signInTokens).values({
@@ -190,7 +323,15 @@ export async function oidcStart(ctx: AppContext, callbackUrl?: string): Promise<
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
-  await ctx.db.insert(oidcFlows).values({ state, codeVerifier, nonce, callbackUrl: safeCallbackUrl(callbackUrl), expiresAt: new Date(Date.now() + 600_000) });
+  await ctx.db
+    .insert(oidcFlows)
+    .values({
+      state,
+      codeVerifier,
+      nonce,
+      callbackUrl: safeCallbackUrl(callbackUrl),
+      expiresAt: new Date(Date.now() + 600_000),
+    });
   return oidc
     .buildAuthorizationUrl(config, {
       redirect_uri: oidcRedirectUri(ctx),
@@ -203,13 +344,17 @@ export async function oidcStart(ctx: AppContext, callbackUrl?: string): Promise<
     .toString();
 }
 
-export async function oidcCallback(ctx: AppContext, req: FastifyRequest): Promise<{ user: AuthUser; callbackUrl: string }> {
+export async function oidcCallback(
+  ctx: AppContext,
+  req: FastifyRequest,
+): Promise<{ user: AuthUser; callbackUrl: string }> {
   const config = await oidcConfiguration(ctx);
   const current = new URL(req.url, publicUrl(ctx.config));
   const state = current.searchParams.get('state');
   if (!state) throw badRequest('The sign-in response has no state');
   const [flow] = await ctx.db.delete(oidcFlows).where(eq(oidcFlows.state, state)).returning();
-  if (!flow || flow.expiresAt.getTime() < Date.now()) throw new AppError(400, ERROR_CODES.invalidToken, 'This sign-in attempt has expired. Start again.');
+  if (!flow || flow.expiresAt.getTime() < Date.now())
+    throw new AppError(400, ERROR_CODES.invalidToken, 'This sign-in attempt has expired. Start again.');
   const tokens = await oidc.authorizationCodeGrant(config, current, {
     pkceCodeVerifier: flow.codeVerifier,
     expectedState: flow.state,
@@ -224,24 +369,65 @@ export async function oidcCallback(ctx: AppContext, req: FastifyRequest): Promis
     ? { ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)), sub: idClaims.sub }
     : idClaims;
   const provider = ctx.config.OIDC_PROVIDER_NAME;
-  const [existing] = await ctx.db.select().from(users).where(and(eq(users.idProviderName, provider), eq(users.idpId, claims.sub)));
+  const [existing] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.idProviderName, provider), eq(users.idpId, claims.sub)));
   let user = existing;
   const email = typeof claims.email === 'string' ? claims.email : null;
   const givenName = typeof claims.given_name === 'string' ? claims.given_name : null;
   const surname = typeof claims.family_name === 'string' ? claims.family_name : null;
-  const name = typeof claims.name === 'string' ? claims.name : [givenName, surname].filter(Boolean).join(' ') || email || claims.sub;
+  const name =
+    typeof claims.name === 'string'
+      ? claims.name
+      : [givenName, surname].filter(Boolean).join(' ') || email || claims.sub;
   if (!user) {
     // New identities are provisioned unapproved (lobby until an administrator approves); never linked by email.
     const username = await uniqueUsername(ctx, (email ?? `${provider}-${claims.sub}`).toLowerCase());
     [user] = await ctx.db
       .insert(users)
-      .values({ idProviderName: provider, idpId: claims.sub, username, email, displayName: name, givenName, surname, approved: false, pending: true })
+      .values({
+        idProviderName: provider,
+        idpId: claims.sub,
+        username,
+        email,
+        displayName: name,
+        givenName,
+        surname,
+        approved: false,
+        pending: true,
+      })
       .returning();
-    await writeAudit(ctx.db, { action: 'user.provisioned', targetType: 'user', targetId: user!.id, userId: user!.id, username, details: { provider } }, req);
+    await writeAudit(
+      ctx.db,
+      {
+        action: 'user.provisioned',
+        targetType: 'user',
+        targetId: user!.id,
+        userId: user!.id,
+        username,
+        details: { provider },
+      },
+      req,
+    );
   } else {
-    [user] = await ctx.db.update(users).set({ email: email ?? user.email, givenName: givenName ?? user.givenName, surname: surname ?? user.surname, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+    [user] = await ctx.db
+      .update(users)
+      .set({
+        email: email ?? user.email,
+        givenName: givenName ?? user.givenName,
+        surname: surname ?? user.surname,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
   }
-  if (user!.isDeactivated) throw new AppError(403, ERROR_CODES.accountDeactivated, 'This account has been deactivated. Contact your administrator.');
+  if (user!.isDeactivated)
+    throw new AppError(
+      403,
+      ERROR_CODES.accountDeactivated,
+      'This account has been deactivated. Contact your administrator.',
+    );
   return { user: user!, callbackUrl: safeCallbackUrl(flow.callbackUrl) };
 }
 
@@ -258,7 +444,16 @@ export async function switchRoles(ctx: AppContext, req: FastifyRequest, roles: T
   const auth = req.auth!;
   if (!auth.user.canSwitchRoles) throw forbidden('You cannot switch roles');
   await ctx.db.update(sessions).set({ activeRoles: roles }).where(eq(sessions.id, auth.sessionId));
-  await writeAudit(ctx.db, { action: roles ? 'auth.roles.switch' : 'auth.roles.restore', targetType: 'user', targetId: auth.user.id, details: { roles } }, req);
+  await writeAudit(
+    ctx.db,
+    {
+      action: roles ? 'auth.roles.switch' : 'auth.roles.restore',
+      targetType: 'user',
+      targetId: auth.user.id,
+      details: { roles },
+    },
+    req,
+  );
 }
 
 function escapeHtml(s: string): string {

@@ -38,8 +38,15 @@ describe.each(dbKinds())('sign-in and sessions on %s', (kind) => {
   it('refuses wrong credentials with a specific error and audits the failure without the password', async () => {
     const res = await t.call('POST', '/api/v1/auth/login', { body: { username: 'client', password: 'wrong-secret' } });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ success: false, code: 'InvalidCredentials', message: 'The username or password is incorrect' });
-    const audit = await t.db.db.select().from(systemAuditLog).where(and(eq(systemAuditLog.action, 'auth.sign-in'), eq(systemAuditLog.outcome, 'failure')));
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'InvalidCredentials',
+      message: 'The username or password is incorrect',
+    });
+    const audit = await t.db.db
+      .select()
+      .from(systemAuditLog)
+      .where(and(eq(systemAuditLog.action, 'auth.sign-in'), eq(systemAuditLog.outcome, 'failure')));
     expect(audit.length).toBeGreaterThan(0);
     expect(JSON.stringify(audit)).not.toContain('wrong-secret');
   });
@@ -53,9 +60,14 @@ describe.each(dbKinds())('sign-in and sessions on %s', (kind) => {
 
   it('locks an account after repeated failures, even for the right password', async () => {
     for (let i = 0; i < 3; i++) {
-      expect((await t.call('POST', '/api/v1/auth/login', { body: { username: 'accountManager', password: `bad${i}` } })).statusCode).toBe(401);
+      expect(
+        (await t.call('POST', '/api/v1/auth/login', { body: { username: 'accountManager', password: `bad${i}` } }))
+          .statusCode,
+      ).toBe(401);
     }
-    const locked = await t.call('POST', '/api/v1/auth/login', { body: { username: 'accountManager', password: 'demo' } });
+    const locked = await t.call('POST', '/api/v1/auth/login', {
+      body: { username: 'accountManager', password: 'demo' },
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('RateLimited');
   });
@@ -63,20 +75,40 @@ describe.each(dbKinds())('sign-in and sessions on %s', (kind) => {
   it('counts failures per client address; a spoofed X-Forwarded-For does not reset the count', async () => {
     // 4 failures were made above from the same address; 8 is the limit in this suite.
     for (let i = 0; i < 4; i++) {
-      await t.call('POST', '/api/v1/auth/login', { body: { username: `nobody${i}`, password: 'x' }, headers: { 'x-forwarded-for': `10.9.8.${i}` } });
+      await t.call('POST', '/api/v1/auth/login', {
+        body: { username: `nobody${i}`, password: 'x' },
+        headers: { 'x-forwarded-for': `10.9.8.${i}` },
+      });
     }
-    const res = await t.call('POST', '/api/v1/auth/login', { body: { username: 'tester', password: 'demo' }, headers: { 'x-forwarded-for': '10.1.2.3' } });
+    const res = await t.call('POST', '/api/v1/auth/login', {
+      body: { username: 'tester', password: 'demo' },
+      headers: { 'x-forwarded-for': '10.1.2.3' },
+    });
     expect(res.statusCode).toBe(429);
     await t.db.db.delete((await import('@sextant/db')).rateLimits);
   });
 
   it('refuses cross-site state-changing requests but accepts same-origin and header-less clients', async () => {
-    const evil = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { origin: 'https://evil.example' }, payload: { username: 'issuer', password: 'demo' } });
+    const evil = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { origin: 'https://evil.example' },
+      payload: { username: 'issuer', password: 'demo' },
+    });
     expect(evil.statusCode).toBe(403);
     expect(evil.json().code).toBe('CrossSiteRequestRefused');
-    const site = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'sec-fetch-site': 'cross-site' }, payload: { username: 'issuer', password: 'demo' } });
+    const site = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      payload: { username: 'issuer', password: 'demo' },
+    });
     expect(site.statusCode).toBe(403);
-    const script = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 'issuer', password: 'demo' } });
+    const script = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'issuer', password: 'demo' },
+    });
     expect(script.statusCode).toBe(200);
   });
 
@@ -97,9 +129,14 @@ describe.each(dbKinds())('sign-in and sessions on %s', (kind) => {
   });
 
   it('signs in by magic link: single use, hashed, confirmed by POST only', async () => {
-    const req = await t.call('POST', '/api/v1/auth/magic-link', { body: { email: 'Client@Northbridge.example', callbackUrl: '/analysis' } });
+    const req = await t.call('POST', '/api/v1/auth/magic-link', {
+      body: { email: 'Client@Northbridge.example', callbackUrl: '/analysis' },
+    });
     expect(req.statusCode).toBe(200);
-    const [mail] = await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'client@northbridge.example'));
+    const [mail] = await t.db.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'client@northbridge.example'));
     expect(mail?.status).toBe('outbox');
     const token = linkToken(mail!.text)!;
     expect(token).toBeTruthy();
@@ -116,19 +153,27 @@ describe.each(dbKinds())('sign-in and sessions on %s', (kind) => {
 
   it('rejects expired magic links and never reveals whether an address exists', async () => {
     await t.call('POST', '/api/v1/auth/magic-link', { body: { email: 'issuerplus@meridian.example' } });
-    const [mail] = await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'issuerplus@meridian.example'));
+    const [mail] = await t.db.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'issuerplus@meridian.example'));
     await t.db.db.update(signInTokens).set({ expiresAt: new Date(Date.now() - 1000) });
     const expired = await t.call('POST', '/api/v1/auth/magic-link/verify', { body: { token: linkToken(mail!.text)! } });
     expect(expired.json().code).toBe('InvalidToken');
     const known = await t.call('POST', '/api/v1/auth/magic-link', { body: { email: 'tester@sextant.example' } });
     const unknown = await t.call('POST', '/api/v1/auth/magic-link', { body: { email: 'nobody@nowhere.example' } });
     expect(unknown.json().message).toBe(known.json().message);
-    expect(await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'nobody@nowhere.example'))).toHaveLength(0);
+    expect(
+      await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'nobody@nowhere.example')),
+    ).toHaveLength(0);
   });
 
   it('rate-limits magic-link requests per address', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await t.call('POST', '/api/v1/auth/magic-link', { body: { email: 'developer@sextant.example' } })).statusCode);
+    for (let i = 0; i < 4; i++)
+      codes.push(
+        (await t.call('POST', '/api/v1/auth/magic-link', { body: { email: 'developer@sextant.example' } })).statusCode,
+      );
     expect(codes).toEqual([200, 200, 200, 429]);
   });
 
@@ -145,7 +190,10 @@ describe.each(dbKinds())('sign-in and sessions on %s', (kind) => {
 
   it('switches roles for users who can, replacing their roles, and switches back', async () => {
     const cookie = await t.login('sysAdmin');
-    const switched = await t.call('POST', '/api/v1/auth/switch-roles', { cookie, body: { roles: ['client', 'JobSummaryAccessor'] } });
+    const switched = await t.call('POST', '/api/v1/auth/switch-roles', {
+      cookie,
+      body: { roles: ['client', 'JobSummaryAccessor'] },
+    });
     expect(switched.statusCode).toBe(200);
     expect(switched.json().permissions).not.toContain('User_CRUD');
     expect(switched.json().ownRoles.standard[0].role).toBe('sysAdmin');
@@ -153,7 +201,10 @@ describe.each(dbKinds())('sign-in and sessions on %s', (kind) => {
     const back = await t.call('DELETE', '/api/v1/auth/switch-roles', { cookie });
     expect(back.json().permissions).toContain('User_CRUD');
     const clientCookie = await t.login('client');
-    expect((await t.call('POST', '/api/v1/auth/switch-roles', { cookie: clientCookie, body: { roles: ['sysAdmin'] } })).statusCode).toBe(403);
+    expect(
+      (await t.call('POST', '/api/v1/auth/switch-roles', { cookie: clientCookie, body: { roles: ['sysAdmin'] } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('maintenance mode shows only the maintenance message to users without the bypass; read-only refuses writes', async () => {
@@ -162,7 +213,9 @@ describe.each(dbKinds())('sign-in and sessions on %s', (kind) => {
     expect((await t.call('POST', '/api/v1/system-mode?mode=Maintenance', { cookie: dev })).statusCode).toBe(200);
     const blocked = await t.call('GET', '/api/v2/brandings/all', { cookie: issuer });
     expect(blocked.statusCode).toBe(503);
-    expect(blocked.json().message).toBe('The system is currently offline for essential maintenance. Please check back again later. We apologize for any inconvenience');
+    expect(blocked.json().message).toBe(
+      'The system is currently offline for essential maintenance. Please check back again later. We apologize for any inconvenience',
+    );
     expect((await t.call('GET', '/api/v2/brandings/all', { cookie: dev })).statusCode).toBe(200);
     expect((await t.call('GET', '/api/v1/system-mode')).json()).toEqual({ mode: 'Maintenance' });
     await t.call('POST', '/api/v1/system-mode?mode=ReadOnly', { cookie: dev });
@@ -202,9 +255,17 @@ describe('environment and domain rules', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('DomainRedirect');
       expect(res.json().message).toContain('lloyds.localhost');
-      expect((await t.call('GET', '/api/v1/auth/me', { cookie, headers: { host: 'lloyds.localhost:3000' } })).statusCode).toBe(401);
-      const fresh = await t.call('POST', '/api/v1/auth/login', { body: { username: 'issuer', password: 'demo' }, headers: { host: 'lloyds.localhost:3000', origin: 'http://lloyds.localhost:3000' } });
-      const onDomain = await t.call('GET', '/api/v1/auth/me', { cookie: `sextant_session=${fresh.cookies[0]!.value}`, headers: { host: 'lloyds.localhost:3000' } });
+      expect(
+        (await t.call('GET', '/api/v1/auth/me', { cookie, headers: { host: 'lloyds.localhost:3000' } })).statusCode,
+      ).toBe(401);
+      const fresh = await t.call('POST', '/api/v1/auth/login', {
+        body: { username: 'issuer', password: 'demo' },
+        headers: { host: 'lloyds.localhost:3000', origin: 'http://lloyds.localhost:3000' },
+      });
+      const onDomain = await t.call('GET', '/api/v1/auth/me', {
+        cookie: `sextant_session=${fresh.cookies[0]!.value}`,
+        headers: { host: 'lloyds.localhost:3000' },
+      });
       expect(onDomain.statusCode).toBe(200);
     } finally {
       await t.close();

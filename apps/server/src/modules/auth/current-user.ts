@@ -1,7 +1,14 @@
 /** Builds the current-user view (SPEC §3 User, "the current user also carries …") from an auth context. */
 import { eq, inArray } from 'drizzle-orm';
 import { brandings, issuerMemberships, issuers } from '@sextant/db';
-import { ROLE_DESCRIPTIONS, roleKind, type TCurrentUser, type TRole, type TUserRoles, type TThemeKey } from '@sextant/shared';
+import {
+  ROLE_DESCRIPTIONS,
+  roleKind,
+  type TCurrentUser,
+  type TRole,
+  type TUserRoles,
+  type TThemeKey,
+} from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext, AuthUser } from '../../plugins/access.ts';
 import { getSetting } from '../system/settings.repo.ts';
@@ -23,10 +30,20 @@ export interface EffectiveBranding {
 }
 
 /** The user's own branding, else the branding of their first issuer (inherited), else none. */
-export async function effectiveBranding(ctx: AppContext, user: Pick<AuthUser, 'id' | 'brandingId'>): Promise<EffectiveBranding | null> {
+export async function effectiveBranding(
+  ctx: AppContext,
+  user: Pick<AuthUser, 'id' | 'brandingId'>,
+): Promise<EffectiveBranding | null> {
   if (user.brandingId) {
     const [b] = await ctx.db.select().from(brandings).where(eq(brandings.brandingId, user.brandingId));
-    if (b) return { brandingId: b.brandingId, brandingDisplayName: b.brandingDisplayName, theme: b.theme as TThemeKey, fullDomainName: b.fullDomainName, inherited: false };
+    if (b)
+      return {
+        brandingId: b.brandingId,
+        brandingDisplayName: b.brandingDisplayName,
+        theme: b.theme as TThemeKey,
+        fullDomainName: b.fullDomainName,
+        inherited: false,
+      };
   }
   const memberIssuers = await ctx.db
     .select({ brandingId: issuers.brandingId })
@@ -37,8 +54,19 @@ export async function effectiveBranding(ctx: AppContext, user: Pick<AuthUser, 'i
     .limit(1);
   const id = memberIssuers[0]?.brandingId;
   if (!id) return null;
-  const [b] = await ctx.db.select().from(brandings).where(inArray(brandings.brandingId, [id]));
-  return b ? { brandingId: b.brandingId, brandingDisplayName: b.brandingDisplayName, theme: b.theme as TThemeKey, fullDomainName: b.fullDomainName, inherited: true } : null;
+  const [b] = await ctx.db
+    .select()
+    .from(brandings)
+    .where(inArray(brandings.brandingId, [id]));
+  return b
+    ? {
+        brandingId: b.brandingId,
+        brandingDisplayName: b.brandingDisplayName,
+        theme: b.theme as TThemeKey,
+        fullDomainName: b.fullDomainName,
+        inherited: true,
+      }
+    : null;
 }
 
 export async function currentUserView(ctx: AppContext, auth: AuthContext): Promise<TCurrentUser> {

@@ -43,15 +43,33 @@ describe('single sign-on with a real OIDC provider', () => {
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
     issuerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
     const oidc = new Provider(issuerUrl, {
-      clients: [{ client_id: 'sextant', client_secret: 'sextant-secret', redirect_uris: [`${APP_URL}/api/v1/auth/oidc/callback`], grant_types: ['authorization_code'], response_types: ['code'] }],
+      clients: [
+        {
+          client_id: 'sextant',
+          client_secret: 'sextant-secret',
+          redirect_uris: [`${APP_URL}/api/v1/auth/oidc/callback`],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
       pkce: { required: () => true },
       claims: { openid: ['sub'], email: ['email'], profile: ['given_name', 'family_name', 'name'] },
       cookies: { keys: ['test-cookie-key'] },
-      findAccount: async (_ctx: unknown, sub: string) => ({ accountId: sub, claims: async () => ({ sub, ...(accounts[sub] ?? {}) }) }),
+      findAccount: async (_ctx: unknown, sub: string) => ({
+        accountId: sub,
+        claims: async () => ({ sub, ...(accounts[sub] ?? {}) }),
+      }),
     });
     provider.on('request', oidc.callback());
     resetOidcCache();
-    t = await createTestApp('pglite', { OIDC_ISSUER_URL: issuerUrl, OIDC_CLIENT_ID: 'sextant', OIDC_CLIENT_SECRET: 'sextant-secret', OIDC_ALLOW_INSECURE: 'true', PUBLIC_URL: APP_URL, OIDC_PROVIDER_NAME: 'test-idp' });
+    t = await createTestApp('pglite', {
+      OIDC_ISSUER_URL: issuerUrl,
+      OIDC_CLIENT_ID: 'sextant',
+      OIDC_CLIENT_SECRET: 'sextant-secret',
+      OIDC_ALLOW_INSECURE: 'true',
+      PUBLIC_URL: APP_URL,
+      OIDC_PROVIDER_NAME: 'test-idp',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -74,7 +92,11 @@ describe('single sign-on with a real OIDC provider', () => {
         const html = await page.text();
         const prompt = html.includes('name="login"') ? 'login' : 'consent';
         const body = new URLSearchParams(prompt === 'login' ? { prompt, login: sub, password: 'x' } : { prompt });
-        res = await browser.fetch(location.toString(), { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        res = await browser.fetch(location.toString(), {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
       } else {
         res = await browser.fetch(location.toString());
       }

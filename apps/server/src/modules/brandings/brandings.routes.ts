@@ -20,7 +20,9 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const host = req.hostname.toLowerCase();
       const [byDomain] = await ctx.db.select().from(brandings).where(eq(brandings.fullDomainName, host));
-      const [fallback] = byDomain ? [byDomain] : await ctx.db.select().from(brandings).where(eq(brandings.brandingKey, DEFAULT_BRANDING_KEY));
+      const [fallback] = byDomain
+        ? [byDomain]
+        : await ctx.db.select().from(brandings).where(eq(brandings.brandingKey, DEFAULT_BRANDING_KEY));
       if (!fallback) throw notFound(`Branding for ${host}`);
       return { brandingKey: fallback.brandingKey, theme: fallback.theme as TThemeKey };
     },

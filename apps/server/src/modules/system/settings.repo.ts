@@ -33,5 +33,8 @@ export async function setSetting<K extends keyof SettingValues>(
   await db
     .insert(systemSettings)
     .values({ key, value, updatedBy: userId ?? null })
-    .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: sql`now()`, updatedBy: userId ?? null } });
+    .onConflictDoUpdate({
+      target: systemSettings.key,
+      set: { value, updatedAt: sql`now()`, updatedBy: userId ?? null },
+    });
 }

@@ -22,18 +22,36 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/v1/system-mode', {
     config: { access: { permissions: ['SystemMode_UPDATE'], allowInMaintenance: true, allowInReadOnly: true } },
-    schema: { tags, summary: 'Set the system mode', querystring: z.object({ mode: ZSystemMode }), response: { 200: ZMutationResult } },
+    schema: {
+      tags,
+      summary: 'Set the system mode',
+      querystring: z.object({ mode: ZSystemMode }),
+      response: { 200: ZMutationResult },
+    },
     handler: async (req) => {
       const before = await getSetting(ctx.db, 'systemMode');
       await setSetting(ctx.db, 'systemMode', req.query.mode, req.auth!.user.id);
-      await writeAudit(ctx.db, { action: 'system.mode.set', targetType: 'system-setting', targetId: 'systemMode', details: { from: before, to: req.query.mode } }, req);
+      await writeAudit(
+        ctx.db,
+        {
+          action: 'system.mode.set',
+          targetType: 'system-setting',
+          targetId: 'systemMode',
+          details: { from: before, to: req.query.mode },
+        },
+        req,
+      );
       return { success: true, statusCode: 200, message: `System mode set to ${req.query.mode}` };
     },
   });
 
   r.get('/api/v1/system-data/app-timestamp', {
     config: { access: { public: true, allowInMaintenance: true } },
-    schema: { tags, summary: 'Timestamp of the published app version', response: { 200: z.object({ timestamp: z.string() }) } },
+    schema: {
+      tags,
+      summary: 'Timestamp of the published app version',
+      response: { 200: z.object({ timestamp: z.string() }) },
+    },
     handler: async () => ({ timestamp: await getSetting(ctx.db, 'appTimestamp') }),
   });
 
@@ -48,7 +66,16 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const timestamp = req.body?.timestamp ?? new Date().toISOString();
       await setSetting(ctx.db, 'appTimestamp', timestamp, req.auth!.user.id);
-      await writeAudit(ctx.db, { action: 'system.app-timestamp.set', targetType: 'system-setting', targetId: 'appTimestamp', details: { timestamp } }, req);
+      await writeAudit(
+        ctx.db,
+        {
+          action: 'system.app-timestamp.set',
+          targetType: 'system-setting',
+          targetId: 'appTimestamp',
+          details: { timestamp },
+        },
+        req,
+      );
       return { timestamp };
     },
   });
@@ -69,7 +96,16 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (req) => {
       await setSetting(ctx.db, 'augmentedText', req.query.status, req.auth!.user.id);
-      await writeAudit(ctx.db, { action: 'system.augmented-text.set', targetType: 'system-setting', targetId: 'augmentedText', details: { status: req.query.status } }, req);
+      await writeAudit(
+        ctx.db,
+        {
+          action: 'system.augmented-text.set',
+          targetType: 'system-setting',
+          targetId: 'augmentedText',
+          details: { status: req.query.status },
+        },
+        req,
+      );
       return req.query.status;
     },
   });

@@ -32,6 +32,7 @@ export const PAGES: Record<string, () => Promise<TPageModule>> = {
   profile: () => import('../routes/profile/profile-page.tsx'),
   releaseNotes: () => import('../routes/release-notes/release-notes-page.tsx'),
   dashboard: () => import('../routes/dashboard/dashboard-page.tsx'),
+  devExamples: () => import('../routes/dev/examples-page.tsx'),
 };
 
 const notAvailable = () => import('../routes/not-available/not-available-page.tsx');

@@ -19,16 +19,12 @@ import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
 import KeyboardDoubleArrowLeftRounded from '@mui/icons-material/KeyboardDoubleArrowLeftRounded';
 import KeyboardDoubleArrowRightRounded from '@mui/icons-material/KeyboardDoubleArrowRightRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
-import { buildPath, hasAll, NAV_GROUPS, NAV_NEW_JOB, navItemPermissions, routeById, type TCurrentUser, type TNavGroup, type TNavItem } from '@sextant/shared';
+import { buildPath, hasAll, NAV_NEW_JOB, navItemPermissions, routeById, type TCurrentUser, type TNavItem } from '@sextant/shared';
+import { visibleNavGroups } from './nav-groups.ts';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { QuickViews } from '../components/quick-views.tsx';
 import { NAV_ICONS } from './nav-icons.tsx';
 import { NAVBAR_WIDTH_COLLAPSED, NAVBAR_WIDTH_PINNED } from './navbar-state.ts';
-
-export function visibleNavGroups(permissions: readonly string[]): { group: TNavGroup; items: TNavItem[] }[] {
-  const held = new Set(permissions);
-  return NAV_GROUPS.map((group) => ({ group, items: group.items.filter((i) => hasAll(held, navItemPermissions(i))) })).filter((g) => g.items.length > 0);
-}
 
 interface TNavbarProps {
   user: TCurrentUser;

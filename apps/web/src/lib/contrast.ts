@@ -1,8 +1,9 @@
 /** WCAG 2.x relative luminance and contrast ratio for #RRGGBB colours. */
 export function relativeLuminance(hex: string): number {
-  const m = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
+  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
   if (!m) throw new Error(`Not a #RRGGBB colour: ${hex}`);
-  const n = parseInt(m[1]!, 16);
+  const digits = m[1]!.length === 3 ? [...m[1]!].map((c) => c + c).join('') : m[1]!;
+  const n = parseInt(digits, 16);
   const channels = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;

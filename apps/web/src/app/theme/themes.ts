@@ -32,6 +32,8 @@ export function buildTheme(key: TThemeKey, printable = false): Theme {
           : {}),
       }
     : t;
+  // Status colours are dark on light themes (white text on them) and light on dark themes (dark text).
+  const onStatus = tokens.mode === 'dark' ? '#0B1120' : '#FFFFFF';
   const heading = { fontFamily: tokens.headingFontFamily, fontWeight: tokens.headingWeight, letterSpacing: '-0.01em' };
   return createTheme({
     sextant: { ...tokens, printable },
@@ -39,10 +41,10 @@ export function buildTheme(key: TThemeKey, printable = false): Theme {
       mode: tokens.mode,
       primary: { main: tokens.primary, contrastText: tokens.primaryContrast },
       secondary: { main: tokens.secondary, contrastText: tokens.secondaryContrast },
-      error: { main: tokens.error },
-      warning: { main: tokens.warning },
-      success: { main: tokens.success },
-      info: { main: tokens.info },
+      error: { main: tokens.error, contrastText: onStatus },
+      warning: { main: tokens.warning, contrastText: onStatus },
+      success: { main: tokens.success, contrastText: onStatus },
+      info: { main: tokens.info, contrastText: onStatus },
       background: { default: tokens.background, paper: tokens.paper },
       text: { primary: tokens.text, secondary: tokens.textSecondary },
       divider: tokens.divider,

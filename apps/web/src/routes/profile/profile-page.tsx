@@ -110,7 +110,7 @@ export function Component() {
             {switched && <Chip color="warning" label="Roles switched" />}
           </Stack>
           <Divider sx={{ my: 3 }} />
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2.5 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2.5 }}>
             <Field label="Username" value={user.username} />
             <Field label="Given name" value={user.givenName} />
             <Field label="Surname" value={user.surname} />
@@ -122,7 +122,7 @@ export function Component() {
           </Box>
         </CardContent>
       </Card>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3, alignItems: 'start' }}>
         <Card>
           <CardContent sx={{ p: 3 }}>
             <Typography variant="h5" component="h2" gutterBottom>

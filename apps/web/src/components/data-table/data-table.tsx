@@ -1,0 +1,238 @@
+/**
+ * Server-paged data table used by every list: sorting, column filters mapped to the SPEC §3 paging request,
+ * pagination labelled "Rows:", and copy cells for users with ListCellCopyIcon_VIEW.
+ */
+import { useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Popover from '@mui/material/Popover';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import FilterListRounded from '@mui/icons-material/FilterListRounded';
+import type { TOrderBy, TPagedResult, TPagingRequest } from '@sextant/shared';
+import { useCan } from '../../app/current-user.ts';
+import { CopyCellButton } from './copy-cell.tsx';
+import { initialTableState, isFilterActive, nextSort, toPagingRequest, type TColumnFilter, type TFilterValue, type TTableState } from './paging.ts';
+
+export const ROWS_LABEL = 'Rows:';
+export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
+
+export interface TDataColumn<T> {
+  field: string;
+  header: string;
+  sortable?: boolean;
+  filter?: TColumnFilter;
+  render?: (row: T) => ReactNode;
+  /** Text the copy-cell icon copies; enables the icon for users with ListCellCopyIcon_VIEW. */
+  copyValue?: (row: T) => string;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+}
+
+export interface TDataTableProps<T> {
+  queryKey: readonly unknown[];
+  fetchPage: (req: TPagingRequest) => Promise<TPagedResult<T>>;
+  columns: TDataColumn<T>[];
+  rowKey: (row: T) => string;
+  defaultSort?: TOrderBy;
+  pageSize?: number;
+  onRowClick?: (row: T) => void;
+  emptyText?: string;
+  operation?: string;
+}
+
+function FilterEditor({ filter, value, onChange }: { filter: TColumnFilter; value: TFilterValue | undefined; onChange: (v: TFilterValue | undefined) => void }) {
+  switch (filter.kind) {
+    case 'multiselect': {
+      const values = value?.kind === 'multiselect' ? value.values : [];
+      return (
+        <Stack>
+          {filter.options.map((o) => (
+            <FormControlLabel
+              key={o.value}
+              label={o.label}
+              control={<Checkbox size="small" checked={values.includes(o.value)} onChange={(_, c) => onChange({ kind: 'multiselect', values: c ? [...values, o.value] : values.filter((v) => v !== o.value) })} />}
+            />
+          ))}
+        </Stack>
+      );
+    }
+    case 'boolean': {
+      const v = value?.kind === 'boolean' ? value.value : null;
+      return (
+        <RadioGroup value={v === null ? 'any' : String(v)} onChange={(_, s) => onChange({ kind: 'boolean', value: s === 'any' ? null : s === 'true' })}>
+          <FormControlLabel value="any" control={<Radio size="small" />} label="Any" />
+          <FormControlLabel value="true" control={<Radio size="small" />} label={filter.trueLabel ?? 'Yes'} />
+          <FormControlLabel value="false" control={<Radio size="small" />} label={filter.falseLabel ?? 'No'} />
+        </RadioGroup>
+      );
+    }
+    case 'number': {
+      const v = value?.kind === 'number' ? value : { kind: 'number' as const };
+      const num = (s: string) => (s === '' ? null : Number(s));
+      return (
+        <Stack direction="row" spacing={1}>
+          <TextField label="Min" type="number" value={v.min ?? ''} onChange={(e) => onChange({ ...v, min: num(e.target.value) })} />
+          <TextField label="Max" type="number" value={v.max ?? ''} onChange={(e) => onChange({ ...v, max: num(e.target.value) })} />
+        </Stack>
+      );
+    }
+    case 'date': {
+      const v = value?.kind === 'date' ? value : { kind: 'date' as const };
+      return (
+        <Stack direction="row" spacing={1}>
+          <TextField label="From" type="date" value={v.from ?? ''} onChange={(e) => onChange({ ...v, from: e.target.value || null })} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField label="To" type="date" value={v.to ?? ''} onChange={(e) => onChange({ ...v, to: e.target.value || null })} slotProps={{ inputLabel: { shrink: true } }} />
+        </Stack>
+      );
+    }
+    case 'text':
+      return <TextField label="Contains" autoFocus value={value?.kind === 'text' ? value.value : ''} onChange={(e) => onChange({ kind: 'text', value: e.target.value })} />;
+    case 'unavailable':
+      return <Typography variant="body2" color="text.secondary">Filtering is not available for this column.</Typography>;
+  }
+}
+
+export function DataTable<T>({ queryKey, fetchPage, columns, rowKey, defaultSort, pageSize, onRowClick, emptyText = 'No rows to show.', operation }: TDataTableProps<T>) {
+  const [state, setState] = useState<TTableState>(() => initialTableState(defaultSort, pageSize));
+  const [filterAnchor, setFilterAnchor] = useState<{ el: HTMLElement; field: string } | null>(null);
+  const canCopy = useCan(['ListCellCopyIcon_VIEW']);
+  const request = toPagingRequest(state, columns);
+  const q = useQuery({ queryKey: [...queryKey, request], queryFn: () => fetchPage(request), placeholderData: keepPreviousData, meta: { operation: operation ?? 'Loading list' } });
+  const setFilter = (field: string, v: TFilterValue | undefined) =>
+    setState((s) => {
+      const filters = { ...s.filters };
+      if (v) filters[field] = v;
+      else delete filters[field];
+      return { ...s, filters, pageNumber: 1 };
+    });
+  const activeFilters = columns.filter((c) => isFilterActive(c.filter, state.filters[c.field], c.field));
+  const editing = filterAnchor ? columns.find((c) => c.field === filterAnchor.field) : undefined;
+  const rows = q.data?.collection ?? [];
+
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="data-table">
+      {activeFilters.length > 0 && (
+        <Stack direction="row" spacing={1} sx={{ p: 1.5, flexWrap: 'wrap', gap: 1, borderBottom: 1, borderColor: 'divider', alignItems: 'center' }}>
+          {activeFilters.map((c) => (
+            <Chip key={c.field} size="small" label={`Filtered: ${c.header}`} onDelete={() => setFilter(c.field, undefined)} />
+          ))}
+          <Button size="small" onClick={() => setState((s) => ({ ...s, filters: {}, pageNumber: 1 }))}>
+            Clear all
+          </Button>
+        </Stack>
+      )}
+      <Box sx={{ height: 4 }}>{q.isFetching && <LinearProgress />}</Box>
+      <TableContainer>
+        <Table size="small" stickyHeader>
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => {
+                const sorted = state.orderBy?.propertyName === c.field;
+                const active = isFilterActive(c.filter, state.filters[c.field], c.field);
+                return (
+                  <TableCell key={c.field} align={c.align} sx={{ width: c.width, fontWeight: 700, whiteSpace: 'nowrap' }} sortDirection={sorted ? state.orderBy!.direction : false}>
+                    {c.sortable ? (
+                      <TableSortLabel active={sorted} direction={sorted ? state.orderBy!.direction : 'asc'} onClick={() => setState((s) => ({ ...s, orderBy: nextSort(s.orderBy, c.field), pageNumber: 1 }))}>
+                        {c.header}
+                      </TableSortLabel>
+                    ) : (
+                      c.header
+                    )}
+                    {c.filter && c.filter.kind !== 'unavailable' && (
+                      <Tooltip title={`Filter ${c.header}`}>
+                        <IconButton size="small" aria-label={`Filter ${c.header}`} onClick={(e) => setFilterAnchor({ el: e.currentTarget, field: c.field })} sx={{ ml: 0.5 }} color={active ? 'primary' : 'default'}>
+                          <Badge variant="dot" color="primary" invisible={!active}>
+                            <FilterListRounded sx={{ fontSize: 16 }} />
+                          </Badge>
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {q.isError && !q.data ? (
+              <TableRow>
+                <TableCell colSpan={columns.length}>
+                  <Alert severity="error">The list could not be loaded.</Alert>
+                </TableCell>
+              </TableRow>
+            ) : rows.length === 0 && !q.isLoading ? (
+              <TableRow>
+                <TableCell colSpan={columns.length} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+                  {emptyText}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((row) => (
+                <TableRow key={rowKey(row)} hover={Boolean(onRowClick)} onClick={onRowClick ? () => onRowClick(row) : undefined} sx={{ cursor: onRowClick ? 'pointer' : undefined }}>
+                  {columns.map((c) => {
+                    const content = c.render ? c.render(row) : String((row as Record<string, unknown>)[c.field] ?? '');
+                    return (
+                      <TableCell key={c.field} align={c.align}>
+                        {content}
+                        {canCopy && c.copyValue && <CopyCellButton value={c.copyValue(row)} />}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={q.data?.totalCount ?? 0}
+        page={Math.max(0, state.pageNumber - 1)}
+        onPageChange={(_, p) => setState((s) => ({ ...s, pageNumber: p + 1 }))}
+        rowsPerPage={state.pageSize}
+        rowsPerPageOptions={PAGE_SIZE_OPTIONS}
+        onRowsPerPageChange={(e) => setState((s) => ({ ...s, pageSize: Number(e.target.value), pageNumber: 1 }))}
+        labelRowsPerPage={ROWS_LABEL}
+      />
+      <Popover open={Boolean(filterAnchor && editing)} anchorEl={filterAnchor?.el} onClose={() => setFilterAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+        {editing?.filter && (
+          <Box sx={{ p: 2, minWidth: 260 }}>
+            <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
+              Filter: {editing.header}
+            </Typography>
+            <FilterEditor filter={editing.filter} value={state.filters[editing.field]} onChange={(v) => setFilter(editing.field, v)} />
+            <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
+              <Button size="small" onClick={() => setFilter(editing.field, undefined)}>
+                Clear
+              </Button>
+              <Button size="small" variant="contained" onClick={() => setFilterAnchor(null)}>
+                Done
+              </Button>
+            </Stack>
+          </Box>
+        )}
+      </Popover>
+    </Paper>
+  );
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatCount, formatPercent, badgeCount } from './format.ts';
+import { MAINTENANCE_MESSAGE, mapSystemMode } from '../components/system/system-mode.ts';
+import { AUTO_REFRESH_SECONDS, refreshMessage } from '../components/system/version-check.tsx';
+import { shouldShowReleaseNotice } from '../components/system/release-notice.tsx';
+import { safeCallback, loginUrl } from '../app/navigation.ts';
+import { IDLE_FEATURE_OFF_MESSAGE, idleSettingChangedMessage } from '../routes/profile/profile-page.tsx';
+
+describe('amount formatting (SPEC §9)', () => {
+  it('counts are whole, spend has one decimal and a currency prefix, percents end with %', () => {
+    expect(formatCount(1234.6)).toBe('1,235');
+    expect(formatAmount(1234.56, 'GBP')).toBe('GBP 1,234.6');
+    expect(formatAmount(-3, 'USD')).toBe('-USD 3.0');
+    expect(formatPercent(12.345)).toBe('12.3%');
+    expect(formatCount(null)).toBe('—');
+    expect(badgeCount(100)).toBe('99+');
+    expect(badgeCount(99)).toBe('99');
+  });
+});
+
+describe('system mode (SPEC §4)', () => {
+  it('maps Live and ReadOnly to live, Maintenance to maintenance', () => {
+    expect(mapSystemMode('Live')).toEqual({ state: 'live', readOnly: false });
+    expect(mapSystemMode('ReadOnly')).toEqual({ state: 'live', readOnly: true });
+    expect(mapSystemMode('Maintenance')).toEqual({ state: 'maintenance', readOnly: false });
+  });
+  it('throws "Unknown system mode" for anything else', () => {
+    expect(() => mapSystemMode('Paused')).toThrow('Unknown system mode');
+  });
+  it('uses the exact maintenance message', () => {
+    expect(MAINTENANCE_MESSAGE).toBe(
+      'The system is currently offline for essential maintenance. Please check back again later. We apologize for any inconvenience',
+    );
+  });
+});
+
+describe('version refresh notice', () => {
+  it('counts down from 1 minute', () => {
+    expect(AUTO_REFRESH_SECONDS).toBe(60);
+    expect(refreshMessage(60)).toContain('refresh automatically in 1 minute');
+    expect(refreshMessage(1)).toContain('in 1 second.');
+    expect(refreshMessage(30)).toContain('in 30 seconds.');
+  });
+});
+
+describe('release notice window', () => {
+  it('shows only inside the window and until dismissed', () => {
+    expect(shouldShowReleaseNotice(new Date('2025-10-01T00:00:00Z'), false)).toBe(true);
+    expect(shouldShowReleaseNotice(new Date('2025-10-01T00:00:00Z'), true)).toBe(false);
+    expect(shouldShowReleaseNotice(new Date('2025-08-01T00:00:00Z'), false)).toBe(false);
+    expect(shouldShowReleaseNotice(new Date('2026-01-01T00:00:00Z'), false)).toBe(false);
+  });
+});
+
+describe('sign-in callbacks', () => {
+  it('accepts only same-site paths', () => {
+    expect(safeCallback('/jobs/1/summary?x=1')).toBe('/jobs/1/summary?x=1');
+    expect(safeCallback('https://evil.example/')).toBe('/');
+    expect(safeCallback('//evil.example/')).toBe('/');
+    expect(safeCallback('/\\evil.example')).toBe('/');
+    expect(safeCallback('/login?x')).toBe('/');
+    expect(safeCallback(null)).toBe('/');
+  });
+  it('builds login URLs with callback and error', () => {
+    expect(loginUrl('/profile', 'SessionExpired')).toBe('/login?callbackUrl=%2Fprofile&error=SessionExpired');
+    expect(loginUrl()).toBe('/login');
+  });
+});
+
+describe('idle logout messages (SPEC §4)', () => {
+  it('uses the exact texts', () => {
+    expect(IDLE_FEATURE_OFF_MESSAGE).toBe('Auto Logout On Idle feature is currently turned off in the site configuration');
+    expect(idleSettingChangedMessage(false)).toBe('Auto Logout On Idle session setting changed to: false');
+  });
+});

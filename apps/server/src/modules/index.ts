@@ -4,5 +4,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { brandingRoutes } from './brandings/brandings.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { issuerRoutes } from './issuers/issuers.routes.ts';
+import { userRoutes } from './users/users.routes.ts';
+import { concurrencyRoutes } from './concurrency/concurrency.routes.ts';
 
-export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes];
+export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, concurrencyRoutes];

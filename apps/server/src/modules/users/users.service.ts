@@ -1,0 +1,442 @@
+/**
+ * User administration (SPEC §7 Users). Record rule: the caller administers only the users in their tenant scope
+ * (internal staff: everyone; an issuer manager: the users of the issuers they manage) — see
+ * authorization.service. Every change is audited (never tokens or passwords).
+ */
+import type { FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { users } from '@sextant/db';
+import {
+  ROLE_PERMISSIONS,
+  ROLES,
+  ZRole,
+  avatarInitials,
+  type TIssuerMemberRole,
+  type TPagedResult,
+  type TPagingRequestParsed,
+  type TPotentialUserIssuer,
+  type TRole,
+  type TThemeKey,
+  type TUserCreate,
+  type TUserDetail,
+  type TUserListRow,
+  type TUserListTab,
+  type TUserSummary,
+  type TJobArtifactForUser,
+} from '@sextant/shared';
+import type { AppContext } from '../../context.ts';
+import { isEligible, type AuthContext } from '../../plugins/access.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { sendEmail } from '../../lib/email.ts';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { createInvitationLink, destroyUserSessions } from '../auth/auth.service.ts';
+import { rolesView } from '../auth/current-user.ts';
+import { getSetting } from '../system/settings.repo.ts';
+import { jobVisibleCondition, usersInIssuers } from '../authorization/authorization.repo.ts';
+import {
+  assertUserManageable,
+  inScope,
+  jobVisibilityOf,
+  tenantScopeOf,
+} from '../authorization/authorization.service.ts';
+import { assignableJobs } from '../job-artifacts/job-artifacts.repo.ts';
+import {
+  activeUserCondition,
+  brandingById,
+  emailTaken,
+  findUser,
+  findUserListRow,
+  firstIssuerOf,
+  hasLiveSession,
+  holdsGrant,
+  insertUser,
+  issuerById,
+  issuersWithMembership,
+  listUserSummaries,
+  memberOfOrStaff,
+  notMemberOf,
+  pageDirectlyAssigned,
+  pageUsers,
+  rolesAndPermissionsOf,
+  searchCondition,
+  tabCondition,
+  updateUser,
+  usernameTaken,
+  type UserListRow,
+  type UserRow,
+} from './users.repo.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toListRow(r: UserListRow): TUserListRow {
+  const u = r.user;
+  return {
+    id: u.id,
+    username: u.username,
+    displayName: u.displayName,
+    givenName: u.givenName,
+    surname: u.surname,
+    email: u.email,
+    approved: u.approved,
+    pending: u.pending,
+    isDeactivated: u.isDeactivated,
+    lastActivityAt: iso(u.lastActivityAt),
+    issuerIds: r.issuerIds ?? [],
+    issuerNames: r.issuerNames ?? [],
+    effectiveBrandingId: r.effectiveBrandingId,
+    effectiveBrandingDisplayName: r.effectiveBrandingDisplayName,
+    isBrandingInherited: !u.brandingId && Boolean(r.effectiveBrandingId),
+  };
+}
+
+async function userScopeCondition(ctx: AppContext, auth: AuthContext) {
+  const scope = await tenantScopeOf(ctx, auth);
+  return usersInIssuers(scope.manageIssuerIds);
+}
+
+async function auditUser(
+  ctx: AppContext,
+  req: FastifyRequest,
+  action: string,
+  userId: string,
+  details?: Record<string, unknown>,
+) {
+  const issuerId = await firstIssuerOf(ctx.db, userId);
+  await writeAudit(
+    ctx.db,
+    { action, targetType: 'user', targetId: userId, ...(issuerId ? { issuerId } : {}), details },
+    req,
+  );
+}
+
+async function manageableUser(ctx: AppContext, auth: AuthContext, id: string): Promise<UserRow> {
+  await assertUserManageable(ctx, auth, id);
+  const user = await findUser(ctx.db, id);
+  if (!user) throw notFound('User');
+  return user;
+}
+
+export async function listTab(
+  ctx: AppContext,
+  auth: AuthContext,
+  tab: TUserListTab,
+  request: TPagingRequestParsed,
+): Promise<TPagedResult<TUserListRow>> {
+  return pageUsers(ctx.db, request, and(tabCondition(tab), await userScopeCondition(ctx, auth)), toListRow);
+}
+
+export async function listUsers(ctx: AppContext, auth: AuthContext): Promise<TUserSummary[]> {
+  return listUserSummaries(ctx.db, await userScopeCondition(ctx, auth));
+}
+
+export async function getUserDetail(ctx: AppContext, auth: AuthContext, id: string): Promise<TUserDetail> {
+  await assertUserManageable(ctx, auth, id);
+  const row = await findUserListRow(ctx.db, id);
+  if (!row) throw notFound('User');
+  const u = row.user;
+  const scope = await tenantScopeOf(ctx, auth);
+  const [{ roles, permissions }, terms, privacy, branding, live, memberships, visibility] = await Promise.all([
+    rolesAndPermissionsOf(ctx.db, id),
+    getSetting(ctx.db, 'latestTermsVersion'),
+    getSetting(ctx.db, 'latestPrivacyVersion'),
+    row.effectiveBrandingId ? brandingById(ctx.db, row.effectiveBrandingId) : undefined,
+    hasLiveSession(ctx.db, id),
+    issuersWithMembership(ctx.db, id, scope.readIssuerIds),
+    jobVisibilityOf(ctx, auth),
+  ]);
+  const assignable = await assignableJobs(ctx.db, id, jobVisibleCondition(visibility), 1);
+  return {
+    id: u.id,
+    idpId: u.idpId,
+    idProviderName: u.idProviderName,
+    username: u.username,
+    displayName: u.displayName,
+    givenName: u.givenName,
+    surname: u.surname,
+    email: { email: u.email },
+    avatarInitials: avatarInitials(u),
+    roles: rolesView(roles.filter((r): r is TRole => ZRole.safeParse(r).success)),
+    extraPermissions: permissions,
+    approved: u.approved,
+    isDeactivated: u.isDeactivated,
+    eligible: isEligible(u),
+    pending: u.pending,
+    lastActivityAt: iso(u.lastActivityAt),
+    agreedLatestPrivacyPolicy: u.agreedPrivacyVersion === privacy,
+    agreedLatestTermsOfService: u.agreedTermsVersion === terms,
+    termsStatus: { agreedVersionId: u.agreedTermsVersion, latestVersionId: terms },
+    privacyStatus: { agreedVersionId: u.agreedPrivacyVersion, latestVersionId: privacy },
+    brandingId: u.brandingId,
+    effectiveBrandingId: row.effectiveBrandingId,
+    inheritedBrandingId: row.inheritedBrandingId,
+    effectiveBrandingDisplayName: row.effectiveBrandingDisplayName,
+    branding: branding ? { theme: branding.theme as TThemeKey, fullDomainName: branding.fullDomainName } : null,
+    canSwitchRoles: u.canSwitchRoles,
+    authenticated: live,
+    hasMoreJobArtifactsToAssign: assignable.length > 0,
+    issuers: memberships
+      .filter((m) => m.userRole !== null)
+      .map((m) => ({
+        issuerId: m.issuerId,
+        issuerName: m.issuerName,
+        issuerBrandingName: m.issuerBrandingName,
+        userRole: m.userRole as TIssuerMemberRole,
+        isDomainUser: m.isDomainUser ?? false,
+        emailDomains: m.emailDomains,
+      })),
+  };
+}
+
+export async function directlyAssigned(
+  ctx: AppContext,
+  auth: AuthContext,
+  userId: string,
+  request: TPagingRequestParsed,
+): Promise<TPagedResult<TJobArtifactForUser>> {
+  await assertUserManageable(ctx, auth, userId);
+  const visible = jobVisibleCondition(await jobVisibilityOf(ctx, auth));
+  return pageDirectlyAssigned(ctx.db, request, userId, visible, (r) => ({
+    ...r,
+    createdOn: r.createdOn.toISOString(),
+    isDirectAssignment: Boolean(r.isDirectAssignment),
+  }));
+}
+
+const JOB_CREATOR_ROLES = ROLES.filter((r) => (ROLE_PERMISSIONS[r] as readonly string[]).includes('Job_Create'));
+
+/** Active users who may own a job analysis (hold Job_Create); with issuerId, members of that issuer or internal staff. */
+export async function potentialJobAnalysisOwners(
+  ctx: AppContext,
+  auth: AuthContext,
+  q: { search?: string; issuerId?: string },
+): Promise<TUserSummary[]> {
+  return listUserSummaries(
+    ctx.db,
+    and(
+      activeUserCondition(),
+      holdsGrant(JOB_CREATOR_ROLES, 'Job_Create'),
+      q.issuerId ? memberOfOrStaff(q.issuerId) : undefined,
+      searchCondition(q.search),
+      await userScopeCondition(ctx, auth),
+    ),
+    200,
+  );
+}
+
+/** Active users not yet members of the issuer (the issuer must be one the caller manages). */
+export async function potentialIssuerUsers(
+  ctx: AppContext,
+  auth: AuthContext,
+  q: { issuerId: string; search?: string },
+): Promise<TUserSummary[]> {
+  const scope = await tenantScopeOf(ctx, auth);
+  if (!inScope(scope.readIssuerIds, q.issuerId) || !(await issuerById(ctx.db, q.issuerId))) throw notFound('Issuer');
+  if (!inScope(scope.manageIssuerIds, q.issuerId)) throw forbidden('Only a manager of this issuer can add users to it');
+  return listUserSummaries(
+    ctx.db,
+    and(
+      eq(users.isDeactivated, false),
+      notMemberOf(q.issuerId),
+      searchCondition(q.search),
+      usersInIssuers(scope.manageIssuerIds),
+    ),
+    200,
+  );
+}
+
+/** Issuers (in the caller's scope) with the user's membership, and whether the user's email domain matches. */
+export async function potentialUserIssuers(
+  ctx: AppContext,
+  auth: AuthContext,
+  userId: string,
+): Promise<TPotentialUserIssuer[]> {
+  const user = await manageableUser(ctx, auth, userId);
+  const scope = await tenantScopeOf(ctx, auth);
+  const domain = user.email?.split('@')[1]?.toLowerCase();
+  const rows = await issuersWithMembership(ctx.db, userId, scope.manageIssuerIds);
+  return rows.map((r) => ({
+    issuerId: r.issuerId,
+    issuerName: r.issuerName,
+    issuerBrandingName: r.issuerBrandingName,
+    emailDomains: r.emailDomains,
+    isAssigned: r.userRole !== null,
+    userRole: (r.userRole as TIssuerMemberRole | null) ?? null,
+    isDomainUser: r.isDomainUser ?? false,
+    matchesEmailDomain: Boolean(domain && r.emailDomains.includes(domain)),
+  }));
+}
+
+export function eligibleStatus(auth: AuthContext) {
+  const u = auth.user;
+  return {
+    eligible: auth.eligible,
+    approved: u.approved,
+    pending: u.pending,
+    isDeactivated: u.isDeactivated,
+    reason: auth.eligible ? null : ('UserEligibility' as const),
+  };
+}
+
+export const currentPermissions = (auth: AuthContext) => [...auth.permissions].sort();
+
+// ---------- changes ----------
+
+export async function deactivateUser(
+  ctx: AppContext,
+  req: FastifyRequest,
+  auth: AuthContext,
+  id: string,
+): Promise<string> {
+  if (id === auth.user.id) throw fieldError('body.id', 'You cannot deactivate yourself');
+  const user = await manageableUser(ctx, auth, id);
+  if (user.isDeactivated) return `${user.username} is already deactivated`;
+  await updateUser(ctx.db, id, { isDeactivated: true });
+  await destroyUserSessions(ctx, id);
+  await auditUser(ctx, req, 'user.deactivate', id, { username: user.username });
+  return `${user.username} was deactivated and signed out`;
+}
+
+export async function reactivateUser(
+  ctx: AppContext,
+  req: FastifyRequest,
+  auth: AuthContext,
+  id: string,
+): Promise<string> {
+  const user = await manageableUser(ctx, auth, id);
+  if (!user.isDeactivated) return `${user.username} is already active`;
+  await updateUser(ctx.db, id, { isDeactivated: false });
+  await auditUser(ctx, req, 'user.reactivate', id, { username: user.username });
+  return `${user.username} was reactivated`;
+}
+
+export async function approveUser(
+  ctx: AppContext,
+  req: FastifyRequest,
+  auth: AuthContext,
+  id: string,
+): Promise<string> {
+  const user = await manageableUser(ctx, auth, id);
+  if (user.isDeactivated) throw conflict(`${user.username} is deactivated; reactivate them first`, 'body.id');
+  await updateUser(ctx.db, id, { approved: true, pending: false });
+  await auditUser(ctx, req, 'user.approve', id, { username: user.username });
+  return `${user.username} was approved`;
+}
+
+/** Emails the user a single-use sign-in link (from their branding's sender). */
+export async function inviteUser(ctx: AppContext, req: FastifyRequest, auth: AuthContext, id: string): Promise<string> {
+  const user = await manageableUser(ctx, auth, id);
+  if (user.isDeactivated) throw conflict(`${user.username} is deactivated and cannot be invited`, 'body.id');
+  if (!user.email) throw fieldError('body.id', `${user.username} has no email address to send an invitation to`);
+  const link = await createInvitationLink(ctx, user);
+  const row = await findUserListRow(ctx.db, id);
+  const branding = row?.effectiveBrandingId ? await brandingById(ctx.db, row.effectiveBrandingId) : undefined;
+  const product = branding?.emailSenderName ?? 'Sextant';
+  const sent = await sendEmail(ctx, {
+    to: user.email,
+    ...(branding ? { from: `"${branding.emailSenderName.replace(/"/g, '')}" <${branding.emailSenderAddress}>` } : {}),
+    subject: `You are invited to ${product}`,
+    text: `Hello ${user.displayName},\n\n${auth.user.displayName} invited you to ${product}. Use this link to sign in. It works once and expires in 10 minutes:\n\n${link}\n\nIf the link has expired, request a new sign-in link on the login page.`,
+    html: `<p>Hello ${escapeHtml(user.displayName)},</p><p>${escapeHtml(auth.user.displayName)} invited you to ${escapeHtml(product)}. Use this link to sign in. It works once and expires in 10 minutes:</p><p><a href="${link}">Sign in</a></p><p>If the link has expired, request a new sign-in link on the login page.</p>`,
+  });
+  await auditUser(ctx, req, 'user.invite', id, {
+    username: user.username,
+    to: user.email,
+    emailId: sent.id,
+    delivery: sent.status,
+  });
+  return `An invitation was sent to ${user.email}`;
+}
+
+export async function setUserBranding(
+  ctx: AppContext,
+  req: FastifyRequest,
+  auth: AuthContext,
+  id: string,
+  brandingId: string | null,
+): Promise<string> {
+  const user = await manageableUser(ctx, auth, id);
+  if (brandingId && !(await brandingById(ctx.db, brandingId))) throw notFound('Branding');
+  await updateUser(ctx.db, id, { brandingId });
+  await auditUser(ctx, req, 'user.branding', id, { from: user.brandingId, to: brandingId });
+  return brandingId ? 'Branding set' : 'Branding cleared; the issuer branding applies';
+}
+
+export async function createUser(
+  ctx: AppContext,
+  req: FastifyRequest,
+  auth: AuthContext,
+  body: TUserCreate & { email: string },
+): Promise<string> {
+  const scope = await tenantScopeOf(ctx, auth);
+  if (scope.manageIssuerIds !== null && !body.issuerId)
+    throw fieldError('body.issuerId', 'Issuer is required: you can only add users to the issuers you manage');
+  let membership: { issuerId: string; role: string; isDomainUser: boolean } | undefined;
+  if (body.issuerId) {
+    const issuer = inScope(scope.readIssuerIds, body.issuerId) ? await issuerById(ctx.db, body.issuerId) : undefined;
+    if (!issuer) throw notFound('Issuer');
+    if (!inScope(scope.manageIssuerIds, body.issuerId))
+      throw forbidden('Only a manager of this issuer can add users to it');
+    const domain = body.email.split('@')[1]!.toLowerCase();
+    membership = {
+      issuerId: issuer.id,
+      role: body.issuerRole ?? 'Member',
+      isDomainUser: issuer.emailDomains.includes(domain),
+    };
+  }
+  if (await usernameTaken(ctx.db, body.username))
+    throw conflict(`username: a user called "${body.username}" already exists`, 'body.username');
+  if (await emailTaken(ctx.db, body.email))
+    throw conflict(`email: a user with the email ${body.email} already exists`, 'body.email');
+  const displayName = body.displayName ?? ([body.givenName, body.surname].filter(Boolean).join(' ') || body.username);
+  const user = await insertUser(
+    ctx.db,
+    {
+      idProviderName: 'local',
+      idpId: crypto.randomUUID(),
+      username: body.username,
+      email: body.email,
+      displayName,
+      givenName: body.givenName || null,
+      surname: body.surname || null,
+      approved: true,
+      pending: false,
+    },
+    membership,
+  );
+  await auditUser(ctx, req, 'user.create', user.id, {
+    username: user.username,
+    email: user.email,
+    issuerId: membership?.issuerId,
+    issuerRole: membership?.role,
+  });
+  return user.id;
+}
+
+export async function agreeLatest(
+  ctx: AppContext,
+  req: FastifyRequest,
+  auth: AuthContext,
+  which: 'terms' | 'privacy',
+): Promise<string> {
+  const version = await getSetting(ctx.db, which === 'terms' ? 'latestTermsVersion' : 'latestPrivacyVersion');
+  await updateUser(
+    ctx.db,
+    auth.user.id,
+    which === 'terms' ? { agreedTermsVersion: version } : { agreedPrivacyVersion: version },
+  );
+  await writeAudit(
+    ctx.db,
+    {
+      action: which === 'terms' ? 'user.agree-terms' : 'user.agree-privacy',
+      targetType: 'user',
+      targetId: auth.user.id,
+      details: { version },
+    },
+    req,
+  );
+  return `Agreed to version ${version}`;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

@@ -166,6 +166,7 @@ export type TGrant = TPermission | TAccessorRole;
 
 const BASE: readonly TGrant[] = [
   'AnalysisLanding_VIEW',
+  'ResourceHubView',
   'Insights_VIEW',
   'UseCases_VIEW',
   'Concurrency_Take_Entity_Lock',
@@ -254,7 +255,13 @@ const DEVELOPER: readonly TGrant[] = [
   'SystemMaintenanceMode_IGNORE',
 ];
 
-/** Role → grants, declared once (Documenso style). Accessor roles grant themselves. */
+/** Accessor roles that open a whole area also grant that area's page permission. */
+const ACCESSOR_AREA_PERMISSIONS: Partial<Record<TAccessorRole, readonly TPermission[]>> = {
+  GlobalInsightsAccessor: ['GlobalInsightsView'],
+  VendorsLookupAccessor: ['VendorsSearchView'],
+};
+
+/** Role → grants, declared once (Documenso style). Accessor roles grant themselves (plus their area's page). */
 export const ROLE_PERMISSIONS = {
   issuer: [...BASE, 'BuyerCreate', 'CapabilitySelection_VIEW', 'Chatbot_VIEW'],
   client: BASE,
@@ -275,7 +282,9 @@ export const ROLE_PERMISSIONS = {
   readOnly: ['Translations_VIEW', 'CapabilitySelection_VIEW', 'Chatbot_VIEW'],
   matchedDataOnlyJobCreator: ['MatchedDataOnly', 'JobCreate', 'Job_Create'],
   selfServeJobCreator: ['SelfServe', 'JobCreate', 'Job_Create'],
-  ...(Object.fromEntries(ACCESSOR_ROLES.map((r) => [r, [r]])) as unknown as Record<TAccessorRole, readonly TGrant[]>),
+  ...(Object.fromEntries(
+    ACCESSOR_ROLES.map((r) => [r, [r, ...(ACCESSOR_AREA_PERMISSIONS[r] ?? [])]]),
+  ) as unknown as Record<TAccessorRole, readonly TGrant[]>),
 } as const satisfies Record<TRole, readonly TGrant[]>;
 
 /** Public-flag debug permissions (SPEC §6): granted to everyone only while the flag is on. */

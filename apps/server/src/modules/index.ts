@@ -5,6 +5,5 @@ import { brandingRoutes } from './brandings/brandings.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { issuerRoutes } from './issuers/issuers.routes.ts';
 import { userRoutes } from './users/users.routes.ts';
-import { concurrencyRoutes } from './concurrency/concurrency.routes.ts';
 
-export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, concurrencyRoutes];
+export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes];

@@ -4,3 +4,4 @@ export * from './issuers.ts';
 export * from './jobs.ts';
 export * from './auth.ts';
 export * from './system.ts';
+export * from './proq.ts';

@@ -1,0 +1,8 @@
+/**
+ * Every command type of the application. API processes need it to validate at enqueue; workers to run. Add a
+ * feature's types here (e.g. `...analysisCommandTypes`) so that `--services=worker` processes know them too.
+ */
+import { builtinCommandTypes } from './command-types.ts';
+import type { CommandTypeDef } from './types.ts';
+
+export const commandCatalog: CommandTypeDef[] = [...builtinCommandTypes];

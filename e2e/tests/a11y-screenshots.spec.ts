@@ -1,0 +1,59 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BASE, signIn } from './helpers.ts';
+
+const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+const THEMES = ['paytech', 'mastercard', 'lloyds', 'test', 'hsbc'] as const;
+const SIZES = [
+  ['desktop', 1440, 900],
+  ['phone', 390, 844],
+] as const;
+
+async function seriousViolations(page: import('@playwright/test').Page) {
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.describe('accessibility (axe)', () => {
+  test('login page', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+  for (const theme of THEMES) {
+    test(`profile and dashboard in ${theme}`, async ({ page }) => {
+      await page.addInitScript((t) => localStorage.setItem('sextant.themeOverride', t), theme);
+      await signIn(page, 'sysAdmin');
+      await page.goto('/profile');
+      await expect(page.getByTestId('main-frame')).toHaveAttribute('data-theme', theme);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto('/dashboard');
+      await expect(page.getByText('Welcome back')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
+
+test.describe('screenshots of each theme', () => {
+  for (const theme of THEMES) {
+    for (const [size, width, height] of SIZES) {
+      test(`${theme} ${size}`, async ({ page }) => {
+        await page.setViewportSize({ width, height });
+        const port = new URL(BASE).port;
+        await page.goto(`http://${theme}.localhost:${port}/login`);
+        await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+        await page.screenshot({ path: path.join(shots, `${theme}-${size}-login.png`) });
+        await page.addInitScript((t) => localStorage.setItem('sextant.themeOverride', t), theme);
+        await signIn(page, 'sysAdmin');
+        for (const p of ['/dashboard', '/profile', '/404']) {
+          await page.goto(p);
+          await expect(page.getByTestId('main-frame')).toHaveAttribute('data-theme', theme);
+          await page.waitForTimeout(200);
+          await page.screenshot({ path: path.join(shots, `${theme}-${size}${p.replace(/\//g, '-')}.png`) });
+        }
+      });
+    }
+  }
+});

@@ -5,5 +5,6 @@ import { brandingRoutes } from './brandings/brandings.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { issuerRoutes } from './issuers/issuers.routes.ts';
 import { userRoutes } from './users/users.routes.ts';
+import { authorizationRoutes } from './authorization/authorization.routes.ts';
 
-export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes];
+export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, authorizationRoutes];

@@ -1,6 +1,18 @@
 /** SQL of the record rules (tenant scoping, job visibility) and of role assignment. */
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { issuerMemberships, jobArtifacts, jobArtifactUsers, userRoles, users, type DbOrTx } from '@sextant/db';
+import {
+  buyers,
+  issuerMemberships,
+  issuers,
+  jobArtifacts,
+  jobArtifactUsers,
+  userRoles,
+  users,
+  type DbOrTx,
+} from '@sextant/db';
+import type { TPagingRequestParsed } from '@sextant/shared';
+import { count } from 'drizzle-orm';
+import { runPaged, type PagingColumns } from '../../lib/paging.ts';
 import type { TIssuerMemberRole } from '@sextant/shared';
 
 export async function membershipsOf(
@@ -109,4 +121,85 @@ export async function userExists(
     .from(users)
     .where(eq(users.id, userId));
   return row;
+}
+
+/** Filterable and sortable properties of POST /authorization/auth-mapped-job-artifacts. */
+export const MAPPED_JOB_COLUMNS: PagingColumns = {
+  id: { column: jobArtifacts.id, kind: 'uuid' },
+  name: { column: jobArtifacts.name, kind: 'string' },
+  type: { column: jobArtifacts.type, kind: 'string' },
+  buyerId: { column: jobArtifacts.buyerId, kind: 'uuid' },
+  buyerName: { column: buyers.name, kind: 'string' },
+  issuerId: { column: jobArtifacts.issuerId, kind: 'uuid' },
+  issuerName: { column: issuers.name, kind: 'string' },
+  ownerId: { column: jobArtifacts.ownerId, kind: 'uuid' },
+  ownerName: { column: users.username, kind: 'string' },
+  ownerDisplayName: { column: users.displayName, kind: 'string' },
+  isPublished: { column: jobArtifacts.isPublished, kind: 'boolean' },
+  createdOn: { column: jobArtifacts.createdOn, kind: 'date' },
+};
+
+export interface MappedJobRow {
+  id: string;
+  name: string;
+  type: string;
+  buyerId: string | null;
+  buyerName: string | null;
+  issuerId: string;
+  issuerName: string;
+  ownerId: string;
+  ownerName: string;
+  ownerDisplayName: string;
+  isPublished: boolean;
+  isHidden: boolean;
+  createdOn: Date;
+  connectionType: string | null;
+}
+
+export function pageVisibleJobs<T>(
+  db: DbOrTx,
+  request: TPagingRequestParsed,
+  v: JobVisibility,
+  includeHidden: boolean,
+  map: (r: MappedJobRow) => T,
+) {
+  return runPaged<MappedJobRow, T>({
+    db,
+    request,
+    columns: MAPPED_JOB_COLUMNS,
+    defaultOrder: { propertyName: 'createdOn', direction: 'desc' },
+    base: () =>
+      db
+        .select({
+          id: jobArtifacts.id,
+          name: jobArtifacts.name,
+          type: jobArtifacts.type,
+          buyerId: jobArtifacts.buyerId,
+          buyerName: buyers.name,
+          issuerId: jobArtifacts.issuerId,
+          issuerName: issuers.name,
+          ownerId: jobArtifacts.ownerId,
+          ownerName: users.username,
+          ownerDisplayName: users.displayName,
+          isPublished: jobArtifacts.isPublished,
+          isHidden: jobArtifacts.isHidden,
+          createdOn: jobArtifacts.createdOn,
+          connectionType: jobConnectionTypeExpr(v),
+        })
+        .from(jobArtifacts)
+        .innerJoin(issuers, eq(issuers.id, jobArtifacts.issuerId))
+        .innerJoin(users, eq(users.id, jobArtifacts.ownerId))
+        .leftJoin(buyers, eq(buyers.id, jobArtifacts.buyerId))
+        .$dynamic(),
+    countFrom: () =>
+      db
+        .select({ value: count() })
+        .from(jobArtifacts)
+        .innerJoin(issuers, eq(issuers.id, jobArtifacts.issuerId))
+        .innerJoin(users, eq(users.id, jobArtifacts.ownerId))
+        .leftJoin(buyers, eq(buyers.id, jobArtifacts.buyerId))
+        .$dynamic(),
+    extraWhere: and(jobVisibleCondition(v), includeHidden ? undefined : eq(jobArtifacts.isHidden, false)),
+    map,
+  });
 }

@@ -21,6 +21,11 @@ import {
   ROLE_PERMISSIONS,
   ROLES,
   roleKind,
+  type TAuthMappedJobArtifact,
+  type TConnectionType,
+  type TJobType,
+  type TPagedResult,
+  type TPagingRequestParsed,
   type TRole,
   type TRoleCatalogue,
   type TUserRoles,
@@ -33,6 +38,7 @@ import { rolesView } from '../auth/current-user.ts';
 import {
   jobOwnersVisible,
   membershipsOf,
+  pageVisibleJobs,
   replaceUserRoles,
   rolesOfUser,
   userExists,
@@ -154,4 +160,21 @@ export async function setUserRoles(
     req,
   );
   return true;
+}
+
+/** Paged jobs the caller may see (jobVisibilityOf); hidden jobs only on request and with HiddenJobsCount_VIEW. */
+export async function mappedJobArtifacts(
+  ctx: AppContext,
+  auth: AuthContext,
+  request: TPagingRequestParsed,
+  includeHidden: boolean,
+): Promise<TPagedResult<TAuthMappedJobArtifact>> {
+  const v = await jobVisibilityOf(ctx, auth);
+  return pageVisibleJobs(ctx.db, request, v, includeHidden && auth.permissions.has('HiddenJobsCount_VIEW'), (r) => ({
+    ...r,
+    type: r.type as TJobType,
+    createdOn: r.createdOn.toISOString(),
+    connectionType: (r.connectionType as TConnectionType | null) ?? null,
+    isDirectAssignment: r.connectionType === 'DirectAssignment',
+  }));
 }

@@ -9,3 +9,4 @@ export * from './issuers.ts';
 export * from './users.ts';
 export * from './authorization.ts';
 export * from './job-artifacts.ts';
+export * from './concurrency.ts';

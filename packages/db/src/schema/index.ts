@@ -5,3 +5,4 @@ export * from './jobs.ts';
 export * from './auth.ts';
 export * from './system.ts';
 export * from './proq.ts';
+export * from './concurrency.ts';

@@ -6,6 +6,7 @@ import { systemRoutes } from './system/system.routes.ts';
 import { issuerRoutes } from './issuers/issuers.routes.ts';
 import { userRoutes } from './users/users.routes.ts';
 import { authorizationRoutes } from './authorization/authorization.routes.ts';
+import { jobArtifactRoutes } from './job-artifacts/job-artifacts.routes.ts';
 import { concurrencyRoutes } from './concurrency/concurrency.routes.ts';
 
-export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, authorizationRoutes, concurrencyRoutes];
+export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, authorizationRoutes, jobArtifactRoutes, concurrencyRoutes];

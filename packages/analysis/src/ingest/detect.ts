@@ -1,0 +1,132 @@
+/**
+ * Header auto-mapping: suggests, for each header, the datapoint it most likely holds, with a
+ * confidence in [0, 1]. Exact synonym = 1; all synonym words present = 0.85; fuzzy = lower.
+ * Each datapoint is assigned to at most one header (best score wins); suggestions under
+ * MIN_CONFIDENCE are left unmapped.
+ */
+import { DATAPOINTS, DATAPOINT_IDS, KIND_DATAPOINTS } from './datapoints.ts';
+import type { DatapointId, InputKind } from './datapoints.ts';
+
+export const MIN_CONFIDENCE = 0.6;
+
+export interface ColumnSuggestion {
+  header: string;
+  index: number;
+  datapoint: DatapointId | null;
+  confidence: number;
+  /** runner-up datapoints, for the mapping UI */
+  alternatives: { datapoint: DatapointId; confidence: number }[];
+}
+
+export interface DetectedMapping {
+  /** datapoint → header */
+  mapping: Partial<Record<DatapointId, string>>;
+  columns: ColumnSuggestion[];
+  /** lowest confidence among mapped required datapoints; 0 when a required one is missing */
+  confidence: number;
+  missingRequired: DatapointId[];
+}
+
+export function normaliseHeader(h: string): string {
+  return h
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_\-./#:()[\]]+/g, ' ')
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function splitCamel(h: string): string {
+  return h.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
+}
+
+function jaroWinkler(a: string, b: string): number {
+  if (a === b) return 1;
+  const la = a.length;
+  const lb = b.length;
+  if (!la || !lb) return 0;
+  const range = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
+  const ma = new Array<boolean>(la).fill(false);
+  const mb = new Array<boolean>(lb).fill(false);
+  let m = 0;
+  for (let i = 0; i < la; i++) {
+    for (let j = Math.max(0, i - range); j < Math.min(lb, i + range + 1); j++) {
+      if (!mb[j] && a[i] === b[j]) {
+        ma[i] = mb[j] = true;
+        m++;
+        break;
+      }
+    }
+  }
+  if (!m) return 0;
+  let t = 0;
+  let k = 0;
+  for (let i = 0; i < la; i++) {
+    if (!ma[i]) continue;
+    while (!mb[k]) k++;
+    if (a[i] !== b[k]) t++;
+    k++;
+  }
+  const jaro = (m / la + m / lb + (m - t / 2) / m) / 3;
+  let p = 0;
+  while (p < Math.min(4, la, lb) && a[p] === b[p]) p++;
+  return jaro + p * 0.1 * (1 - jaro);
+}
+
+function scoreHeader(h: string, dp: DatapointId): number {
+  const synonyms = DATAPOINTS[dp].synonyms;
+  let best = 0;
+  const words = new Set(h.split(' '));
+  for (const s of synonyms) {
+    if (h === s) return 1;
+    const sw = s.split(' ');
+    if (sw.length > 1 && sw.every((w) => words.has(w))) best = Math.max(best, 0.85 - 0.02 * (words.size - sw.length));
+    else if (sw.length === 1 && words.has(s) && words.size <= 3) best = Math.max(best, 0.7 - 0.05 * (words.size - 1));
+    const jw = jaroWinkler(h, s);
+    if (jw >= 0.92) best = Math.max(best, (jw - 0.92) * 2.5 + 0.65);
+  }
+  return Math.min(best, 0.99);
+}
+
+/** Suggests a datapoint for each header. `kind` restricts candidates to the kind's datapoints. */
+export function detectColumns(headers: readonly string[], kind?: InputKind): DetectedMapping {
+  const candidates = kind ? KIND_DATAPOINTS[kind] : DATAPOINT_IDS;
+  const scored = headers.map((raw, index) => {
+    const h = normaliseHeader(splitCamel(raw));
+    const scores = candidates.map((dp) => ({ datapoint: dp, confidence: Math.round(scoreHeader(h, dp) * 100) / 100 })).filter((s) => s.confidence > 0);
+    scores.sort((a, b) => b.confidence - a.confidence);
+    return { header: raw, index, scores };
+  });
+  // Greedy global assignment: highest-confidence (header, datapoint) pairs first.
+  const pairs = scored.flatMap((s) => s.scores.map((x) => ({ index: s.index, ...x })));
+  pairs.sort((a, b) => b.confidence - a.confidence || a.index - b.index);
+  const takenHeader = new Set<number>();
+  const takenDp = new Set<DatapointId>();
+  const chosen = new Map<number, { datapoint: DatapointId; confidence: number }>();
+  for (const p of pairs) {
+    if (p.confidence < MIN_CONFIDENCE || takenHeader.has(p.index) || takenDp.has(p.datapoint)) continue;
+    takenHeader.add(p.index);
+    takenDp.add(p.datapoint);
+    chosen.set(p.index, { datapoint: p.datapoint, confidence: p.confidence });
+  }
+  const columns: ColumnSuggestion[] = scored.map((s) => {
+    const c = chosen.get(s.index);
+    return {
+      header: s.header,
+      index: s.index,
+      datapoint: c?.datapoint ?? null,
+      confidence: c?.confidence ?? 0,
+      alternatives: s.scores.filter((x) => x.datapoint !== c?.datapoint).slice(0, 3),
+    };
+  });
+  const mapping: Partial<Record<DatapointId, string>> = {};
+  for (const c of columns) if (c.datapoint) mapping[c.datapoint] = c.header;
+  const required: DatapointId[] = kind ? (kind === 'suppliers' ? ['supplierName'] : ['supplierName', 'amount']) : ['supplierName'];
+  const missingRequired = required.filter((r) => !mapping[r]);
+  const confidence = missingRequired.length ? 0 : Math.min(...required.map((r) => columns.find((c) => c.datapoint === r)!.confidence));
+  return { mapping, columns, confidence, missingRequired };
+}

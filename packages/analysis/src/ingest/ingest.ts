@@ -1,0 +1,305 @@
+/**
+ * Ingest: one CSV or XLSX file of one input kind → typed Parquet in the working directory,
+ * plus a per-row issue report. Streaming end to end (DuckDB's CSV reader, exceljs' streaming
+ * reader, line-wise transcoding), so memory does not grow with the file.
+ *
+ * Row numbers follow spreadsheet numbering: the header is row 1, the first data row is row 2
+ * (for files without line breaks inside quoted fields, that is the line number).
+ * Severity: "error" = the row is not used (listed in the report); "warning" = the row is used
+ * but a value was cleared or a note applies. rowsRead = rowsAccepted + rowsRejected, always.
+ */
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { AnalysisInputError } from '../errors.ts';
+import { copyToParquet, lit, tempDirOf, withDb } from '../db.ts';
+import type { Db } from '../db.ts';
+import { loadReference } from '../reference/load.ts';
+import { DATAPOINTS, INPUT_KINDS, KIND_DATAPOINTS, KIND_REQUIRED, PAYMENT_METHODS } from './datapoints.ts';
+import type { DatapointId, InputKind } from './datapoints.ts';
+import { detectColumns } from './detect.ts';
+import type { ColumnSuggestion } from './detect.ts';
+import { parseCsvLine, readHead, sniffDelimiter, sniffEncoding, transcodeToUtf8 } from './sniff.ts';
+import { DEFAULT_XLSX_MAX_BYTES, xlsxToCsv } from './xlsx.ts';
+import type { ProgressFn } from '../progress.ts';
+
+export type ColumnMapping = Partial<Record<DatapointId, string | null>>;
+
+export interface IngestOptions {
+  file: string;
+  kind: InputKind;
+  workDir: string;
+  /** overrides of the auto-detected mapping: datapoint → header (null unmaps) */
+  mapping?: ColumnMapping;
+  /** distinguishes several files of one kind; default derived from the file name */
+  name?: string;
+  delimiter?: string;
+  xlsxMaxBytes?: number;
+  onProgress?: ProgressFn;
+}
+
+export interface IngestIssue {
+  row: number;
+  column: string | null;
+  value: string | null;
+  reason: string;
+  severity: 'error' | 'warning';
+}
+
+export interface IngestReport {
+  name: string;
+  file: string;
+  kind: InputKind;
+  format: 'csv' | 'xlsx';
+  encoding: string;
+  delimiter: string;
+  headers: string[];
+  /** datapoint → header actually used */
+  mapping: Partial<Record<DatapointId, string>>;
+  columns: ColumnSuggestion[];
+  mappingConfidence: number;
+  rowsRead: number;
+  rowsAccepted: number;
+  rowsRejected: number;
+  issueCount: number;
+  issuesByReason: Record<string, number>;
+  /** first 200 issues; all of them are in `issuesFile` */
+  issues: IngestIssue[];
+  dataFile: string;
+  issuesFile: string;
+  seconds: number;
+}
+
+const DATE_FORMATS_DMY = ['%Y-%m-%d', '%Y-%m-%d %H:%M:%S', '%Y-%m-%dT%H:%M:%S', '%d/%m/%Y', '%d.%m.%Y', '%d-%m-%Y', '%Y/%m/%d', '%Y%m%d', '%d/%m/%y', '%d-%b-%Y', '%d %b %Y', '%d/%m/%Y %H:%M:%S', '%d/%m/%Y %H:%M'];
+const DATE_FORMATS_MDY = ['%Y-%m-%d', '%Y-%m-%d %H:%M:%S', '%Y-%m-%dT%H:%M:%S', '%m/%d/%Y', '%m-%d-%Y', '%d.%m.%Y', '%Y/%m/%d', '%Y%m%d', '%m/%d/%y', '%d-%b-%Y', '%b %d %Y', '%m/%d/%Y %H:%M:%S', '%m/%d/%Y %H:%M'];
+
+export function ingestName(file: string, kind: InputKind): string {
+  return `${kind}-${path.basename(file).replace(/\.[^.]+$/, '').replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60)}`;
+}
+
+async function createIngestMacros(db: Db): Promise<void> {
+  await db.run(`
+    CREATE OR REPLACE MACRO sx_amount_clean(s) AS regexp_replace(trim(s), '[\\s$€£¥₹]|^[A-Za-z]{3}|[A-Za-z]{3}$', '', 'g');
+    CREATE OR REPLACE MACRO sx_amount(s, dc) AS (
+      CASE WHEN regexp_full_match(sx_amount_clean(s), '\\(.*\\)|.*-') THEN -1 ELSE 1 END *
+      TRY_CAST(CASE WHEN dc THEN replace(replace(regexp_replace(sx_amount_clean(s), '[()-]', '', 'g'), '.', ''), ',', '.')
+                    ELSE replace(regexp_replace(sx_amount_clean(s), '[()]|-$', '', 'g'), ',', '') END AS DOUBLE));
+    CREATE OR REPLACE MACRO sx_days(s) AS CASE
+      WHEN regexp_matches(lower(s), 'receipt|immediate|^cod$|cash|sofort|vista') THEN 0
+      ELSE TRY_CAST(regexp_extract(lower(trim(s)), '([0-9]{1,3})\\s*(days?|d|tage|jours|dias|giorni)?\\s*$', 1) AS INTEGER) END;
+  `);
+  const rows = Object.entries(PAYMENT_METHODS).flatMap(([canon, syn]) => [canon.toLowerCase(), ...syn].map((s) => `(${lit(s)}, ${lit(canon)})`));
+  await db.run(`CREATE OR REPLACE TABLE ref_payment_methods(key VARCHAR, method VARCHAR); INSERT INTO ref_payment_methods VALUES ${rows.join(', ')}`);
+}
+
+function typedExpr(dp: DatapointId, c: string, ctx: { decimalComma: boolean; dayFirst: boolean }): string {
+  switch (DATAPOINTS[dp].type) {
+    case 'amount':
+      return `sx_amount(${c}, ${ctx.decimalComma})`;
+    case 'count':
+      return `TRY_CAST(round(TRY_CAST(replace(${c}, ',', '') AS DOUBLE)) AS BIGINT)`;
+    case 'date':
+      return `CAST(try_strptime(trim(${c}), [${(ctx.dayFirst ? DATE_FORMATS_DMY : DATE_FORMATS_MDY).map((f) => lit(f)).join(', ')}]) AS DATE)`;
+    case 'days':
+      return `sx_days(${c})`;
+    case 'mcc':
+      return `CASE WHEN lpad(trim(${c}), 4, '0') IN (SELECT mcc FROM ref_mcc) THEN lpad(trim(${c}), 4, '0') END`;
+    case 'currency':
+      return `CASE WHEN upper(trim(${c})) IN (SELECT currency FROM ref_currencies) THEN upper(trim(${c})) END`;
+    case 'country':
+      return `(SELECT iso3 FROM ref_country_lookup WHERE key = upper(strip_accents(trim(${c}))))`;
+    case 'paymentMethod':
+      return `coalesce((SELECT method FROM ref_payment_methods WHERE key = regexp_replace(lower(strip_accents(trim(${c}))), '[^a-z0-9]+', ' ', 'g')), 'Other')`;
+    default:
+      return `nullif(trim(${c}), '')`;
+  }
+}
+
+function invalidReason(dp: DatapointId): string | null {
+  switch (DATAPOINTS[dp].type) {
+    case 'amount':
+      return 'not a number; amount left empty';
+    case 'count':
+      return 'not a whole number; count left empty';
+    case 'date':
+      return 'not a recognised date; date left empty';
+    case 'days':
+      return 'payment terms not understood (expected days, e.g. "30" or "Net 30"); left empty';
+    case 'mcc':
+      return 'not a known MCC; left empty';
+    case 'currency':
+      return 'unknown currency code (expected ISO 4217, e.g. USD); amount kept in the job currency';
+    case 'country':
+      return 'unknown country (expected ISO2, ISO3 or an English name); country left empty';
+    default:
+      return null;
+  }
+}
+
+/** All datapoints that end up as Parquet columns, for every kind (same schema across kinds). */
+export const INGEST_COLUMNS: DatapointId[] = ['supplierId', 'supplierName', 'addressLine1', 'addressLine2', 'city', 'region', 'postcode', 'country', 'taxId', 'documentNumber', 'amount', 'currency', 'date', 'dueDate', 'paymentTerms', 'paymentMethod', 'transactionCount', 'mcc', 'category'];
+const SQL_TYPES: Record<string, string> = { amount: 'DOUBLE', count: 'BIGINT', date: 'DATE', days: 'INTEGER' };
+
+export async function ingestFile(options: IngestOptions): Promise<IngestReport> {
+  const t0 = performance.now();
+  const { file, kind, workDir } = options;
+  const onProgress = options.onProgress ?? (() => {});
+  if (!INPUT_KINDS.includes(kind)) throw new AnalysisInputError('INVALID_ARGUMENT', `unknown input kind "${kind}" (expected one of ${INPUT_KINDS.join(', ')})`);
+  const label = path.basename(file);
+  if (!existsSync(file)) throw new AnalysisInputError('UNREADABLE_FILE', 'file not found', { file: label });
+  if (statSync(file).size === 0) throw new AnalysisInputError('EMPTY_FILE', 'the file is empty', { file: label });
+  const name = options.name ?? ingestName(file, kind);
+  const dir = path.join(workDir, 'ingest');
+  const tmp = tempDirOf(workDir);
+  mkdirSync(dir, { recursive: true });
+  mkdirSync(tmp, { recursive: true });
+
+  // 1. Format, encoding → a UTF-8 CSV DuckDB can stream.
+  const head = readHead(file, 8);
+  const isXlsx = head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+  let csv = file;
+  let encoding = 'UTF-8';
+  let legacy: { legacyLines: number[]; legacyLineCount: number } = { legacyLines: [], legacyLineCount: 0 };
+  if (isXlsx) {
+    onProgress(2, 'Reading workbook');
+    csv = path.join(tmp, `${name}.xlsx.csv`);
+    await xlsxToCsv(file, csv, options.xlsxMaxBytes ?? DEFAULT_XLSX_MAX_BYTES);
+    encoding = 'XLSX';
+  } else {
+    if (/\.(xls|xlsb|ods|numbers|pdf|zip)$/i.test(file)) throw new AnalysisInputError('UNSUPPORTED_FORMAT', 'unsupported file format; upload CSV or XLSX', { file: label });
+    const sniff = sniffEncoding(readHead(file));
+    encoding = sniff.encoding;
+    if (sniff.needsTranscode) {
+      onProgress(2, `Converting ${sniff.encoding} to UTF-8`);
+      csv = path.join(tmp, `${name}.utf8.csv`);
+      legacy = await transcodeToUtf8(file, csv, sniff);
+      if (legacy.legacyLineCount > 0 && !/^UTF-16/i.test(sniff.encoding)) encoding = `mixed UTF-8/${sniff.encoding}`;
+    }
+  }
+  const text = readHead(csv).toString('utf8').replace(/^\uFEFF/, '');
+  const firstLine = text.split(/\r?\n/)[0] ?? '';
+  if (!text.trim()) throw new AnalysisInputError('EMPTY_FILE', 'the file has no content', { file: label });
+  const { delimiter } = options.delimiter ? { delimiter: options.delimiter } : sniffDelimiter(text);
+  const headers = parseCsvLine(firstLine, delimiter).map((h, i) => h || `Column ${i + 1}`);
+  if (headers.every((h) => /^Column \d+$/.test(h))) throw new AnalysisInputError('NO_HEADER', 'the first row is empty; the first row must hold the column headers', { file: label, row: 1 });
+
+  // 2. Mapping: detection, then overrides.
+  const detected = detectColumns(headers, kind);
+  const mapping: Partial<Record<DatapointId, string>> = { ...detected.mapping };
+  for (const [dp, h] of Object.entries(options.mapping ?? {}) as [DatapointId, string | null][]) {
+    if (!KIND_DATAPOINTS[kind].includes(dp)) throw new AnalysisInputError('INVALID_ARGUMENT', `datapoint "${dp}" does not apply to ${kind} files (allowed: ${KIND_DATAPOINTS[kind].join(', ')})`, { file: label });
+    if (h === null) delete mapping[dp];
+    else {
+      if (!headers.includes(h)) throw new AnalysisInputError('UNKNOWN_MAPPED_COLUMN', `the mapping names column "${h}" for ${dp}, but the file has no such column (columns: ${headers.join(', ')})`, { file: label });
+      for (const [k, v] of Object.entries(mapping)) if (v === h && k !== dp) delete mapping[k as DatapointId];
+      mapping[dp] = h;
+    }
+  }
+  for (const req of KIND_REQUIRED[kind]) {
+    if (!mapping[req]) {
+      const single = headers.length === 1 ? ` The header was read as a single column ("${firstLine.slice(0, 80)}") with delimiter "${delimiter === '\t' ? 'TAB' : delimiter}"; check the delimiter.` : '';
+      if (req === 'supplierName') {
+        throw new AnalysisInputError('NO_SUPPLIER_NAME_COLUMN', `no column recognised as the supplier name (columns: ${headers.map((h) => `"${h}"`).join(', ')}). Name a column e.g. "Supplier Name", "Vendor" or "Payee", or map one explicitly.${single}`, { file: label });
+      }
+      throw new AnalysisInputError('MISSING_REQUIRED_COLUMN', `no column recognised as ${DATAPOINTS[req].label.toLowerCase()}, which ${kind} files need (columns: ${headers.map((h) => `"${h}"`).join(', ')}).${single}`, { file: label });
+    }
+  }
+  const colIndex = (h: string) => headers.indexOf(h);
+
+  onProgress(5, 'Reading rows');
+  const dataFile = path.join(dir, `${name}.parquet`);
+  const issuesFile = path.join(dir, `${name}.issues.parquet`);
+  const report = await withDb({ tempDir: tmp }, async (db) => {
+    await loadReference(db, ['ref_countries', 'ref_mcc', 'ref_currencies']);
+    await createIngestMacros(db);
+    const columns = `{${headers.map((_, i) => `'c${i}': 'VARCHAR'`).join(', ')}}`;
+    await db.run(`CREATE TABLE raw AS SELECT row_number() OVER () AS seq, * FROM read_csv(${lit(csv)}, header=false, skip=1, delim=${lit(delimiter)}, quote='"', escape='"', columns=${columns}, store_rejects=true, rejects_table='rej', rejects_scan='rej_scan', strict_mode=false, null_padding=false, max_line_size=4000000)`);
+    // Structural rejects (wrong column count, bad quoting): their line numbers shift the sequence.
+    await db.run(`CREATE TABLE rej_rows AS SELECT DISTINCT ON (line) line AS rowNumber, error_message, csv_line FROM rej ORDER BY line`);
+    await db.run(`CREATE TABLE rej_adj AS SELECT rowNumber - 1 - row_number() OVER (ORDER BY rowNumber) AS adj, row_number() OVER (ORDER BY rowNumber) AS cnt FROM rej_rows`);
+    const nRej = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM rej_rows`))!.n;
+    if (nRej > 0) {
+      await db.run(`CREATE TABLE raw2 AS SELECT r.*, r.seq + 1 + coalesce(a.cnt, 0) AS rowNumber FROM raw r ASOF LEFT JOIN rej_adj a ON r.seq > a.adj`);
+    } else {
+      await db.run(`CREATE TABLE raw2 AS SELECT *, seq + 1 AS rowNumber FROM raw`);
+    }
+    onProgress(40, 'Validating values');
+    const c = (dp: DatapointId) => (mapping[dp] ? `c${colIndex(mapping[dp]!)}` : null);
+    // Column-level format detection: decimal comma, day-first dates.
+    const amountCol = c('amount');
+    let decimalComma = false;
+    if (amountCol) {
+      const r = await db.one<{ comma: number; dot: number }>(`SELECT count(*) FILTER (WHERE regexp_matches(${amountCol}, ',[0-9]{1,2}$') AND NOT regexp_matches(${amountCol}, '\\.[0-9]{1,2}$')) AS comma, count(*) FILTER (WHERE regexp_matches(${amountCol}, '\\.[0-9]{1,2}$')) AS dot FROM (SELECT ${amountCol} FROM raw2 WHERE ${amountCol} IS NOT NULL LIMIT 10000)`);
+      decimalComma = (r?.comma ?? 0) > (r?.dot ?? 0);
+    }
+    let dayFirst = true;
+    const dateCols = (['date', 'dueDate'] as DatapointId[]).map(c).filter((x): x is string => !!x);
+    if (dateCols.length) {
+      const r = await db.one<{ dmy: number; mdy: number }>(`SELECT count(*) FILTER (WHERE regexp_matches(d, '^(1[3-9]|2[0-9]|3[01])[/-][0-9]{1,2}[/-]')) AS dmy, count(*) FILTER (WHERE regexp_matches(d, '^[0-9]{1,2}[/-](1[3-9]|2[0-9]|3[01])[/-]')) AS mdy FROM (SELECT trim(${dateCols[0]}) AS d FROM raw2 WHERE ${dateCols[0]} IS NOT NULL LIMIT 20000)`);
+      dayFirst = (r?.dmy ?? 0) >= (r?.mdy ?? 0) && !((r?.dmy ?? 0) === 0 && (r?.mdy ?? 0) === 0 && delimiter === ',');
+      if ((r?.dmy ?? 0) === 0 && (r?.mdy ?? 0) > 0) dayFirst = false;
+    }
+    const ctx = { decimalComma, dayFirst };
+    const present = INGEST_COLUMNS.filter((dp) => mapping[dp]);
+    const typedSel = INGEST_COLUMNS.map((dp) => {
+      const col = c(dp);
+      const t = SQL_TYPES[DATAPOINTS[dp].type] ?? 'VARCHAR';
+      return col ? `${typedExpr(dp, col, ctx)}::${t} AS ${dp}` : `NULL::${t} AS ${dp}`;
+    });
+    const rawSel = present.filter((dp) => invalidReason(dp)).map((dp) => `nullif(trim(${c(dp)}), '') AS raw_${dp}`);
+    const allEmpty = headers.map((_, i) => `nullif(trim(c${i}), '') IS NULL`).join(' AND ');
+    await db.run(`CREATE TABLE typed AS SELECT rowNumber, (${allEmpty}) AS emptyRow, ${[...typedSel, ...rawSel].join(', ')} FROM raw2`);
+
+    onProgress(60, 'Collecting issues');
+    const parts: string[] = [];
+    for (const dp of present) {
+      const reason = invalidReason(dp);
+      if (!reason) continue;
+      parts.push(`SELECT rowNumber, ${lit(mapping[dp]!)} AS "column", raw_${dp} AS value, ${lit(reason)} AS reason, 'warning' AS severity FROM typed WHERE NOT emptyRow AND raw_${dp} IS NOT NULL AND ${dp} IS NULL`);
+    }
+    if (mapping.transactionCount) parts.push(`SELECT rowNumber, ${lit(mapping.transactionCount)}, raw_transactionCount, 'negative count; left empty', 'warning' FROM typed WHERE transactionCount < 0`);
+    if (mapping.amount && kind !== 'suppliers') parts.push(`SELECT rowNumber, ${lit(mapping.amount)}, NULL, 'amount is empty; the row counts as a document without spend', 'warning' FROM typed WHERE NOT emptyRow AND raw_amount IS NULL AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)`);
+    parts.push(`SELECT rowNumber, NULL, NULL, 'empty row; not used', 'error' FROM typed WHERE emptyRow`);
+    parts.push(`SELECT rowNumber, ${lit(mapping.supplierName!)}, NULL, 'no supplier name or id; row not used', 'error' FROM typed WHERE NOT emptyRow AND supplierName IS NULL AND supplierId IS NULL`);
+    if (mapping.supplierId && kind === 'suppliers') {
+      parts.push(`SELECT rowNumber, ${lit(mapping.supplierId)}, supplierId, 'duplicate supplier id (first on row ' || firstRow || '); merged into one supplier', 'warning'
+        FROM (SELECT rowNumber, supplierId, min(rowNumber) OVER (PARTITION BY lower(trim(supplierId))) AS firstRow FROM typed WHERE supplierId IS NOT NULL) WHERE rowNumber > firstRow`);
+    }
+    parts.push(`SELECT rowNumber, NULL, csv_line, 'malformed row (' || error_message || '); row not used', 'error' FROM rej_rows`);
+    await db.run(`CREATE TABLE issues AS ${parts.join(' UNION ALL ')}`);
+    if (legacy.legacyLineCount > 0) {
+      await db.run(`INSERT INTO issues SELECT unnest(${`[${legacy.legacyLines.join(',')}]`}::INTEGER[]) AS rowNumber, NULL, NULL, ${lit(`not valid UTF-8; decoded as ${encoding.replace('mixed UTF-8/', '')}`)}, 'warning'`);
+    }
+    onProgress(75, 'Writing Parquet');
+    await db.run(copyToParquet(`SELECT ${lit(name)} AS source, ${lit(kind)} AS kind, rowNumber, ${INGEST_COLUMNS.join(', ')} FROM typed WHERE NOT emptyRow AND (supplierName IS NOT NULL OR supplierId IS NOT NULL) ORDER BY rowNumber`, dataFile));
+    await db.run(copyToParquet(`SELECT * FROM issues ORDER BY rowNumber, "column"`, issuesFile));
+    const counts = (await db.one<{ read: number; accepted: number; issues: number }>(`SELECT (SELECT count(*) FROM typed) + (SELECT count(*) FROM rej_rows) AS read, (SELECT count(*) FROM read_parquet(${lit(dataFile)})) AS accepted, (SELECT count(*) FROM issues) AS issues`))!;
+    const byReason = await db.all<{ reason: string; n: number }>(`SELECT regexp_replace(reason, '\\s*\\(first on row [0-9]+\\)|\\s*\\(Expected.*\\)', '', 'g') AS reason, count(*) AS n FROM issues GROUP BY 1 ORDER BY 2 DESC`);
+    const sample = await db.all<IngestIssue>(`SELECT rowNumber AS "row", "column", value, reason, severity FROM issues ORDER BY rowNumber, "column" LIMIT 200`);
+    return { counts, byReason, sample };
+  });
+  if (report.counts.read === 0) throw new AnalysisInputError('NO_DATA_ROWS', 'the file has a header but no data rows', { file: label });
+  const result: IngestReport = {
+    name,
+    file,
+    kind,
+    format: isXlsx ? 'xlsx' : 'csv',
+    encoding,
+    delimiter,
+    headers,
+    mapping,
+    columns: detected.columns,
+    mappingConfidence: detected.confidence,
+    rowsRead: report.counts.read,
+    rowsAccepted: report.counts.accepted,
+    rowsRejected: report.counts.read - report.counts.accepted,
+    issueCount: report.counts.issues,
+    issuesByReason: Object.fromEntries(report.byReason.map((r) => [r.reason.replace(/\s+/g, ' ').trim(), r.n])),
+    issues: report.sample,
+    dataFile,
+    issuesFile,
+    seconds: Math.round((performance.now() - t0) / 10) / 100,
+  };
+  writeFileSync(path.join(dir, `${name}.report.json`), JSON.stringify(result, null, 2));
+  onProgress(100, `${label}: ${result.rowsAccepted} of ${result.rowsRead} rows accepted, ${result.issueCount} issues`);
+  return result;
+}

@@ -1,0 +1,156 @@
+/**
+ * Encoding and delimiter detection, and transcoding to UTF-8 with bounded memory.
+ * Mixed encodings: each line that is not valid UTF-8 is decoded as Windows-1252 (or the
+ * detected legacy encoding) and reported; valid UTF-8 lines are kept as they are.
+ */
+import { createReadStream, createWriteStream, openSync, readSync, closeSync } from 'node:fs';
+import { once } from 'node:events';
+import { isUtf8 } from 'node:buffer';
+import chardet from 'chardet';
+import iconv from 'iconv-lite';
+
+export interface SniffResult {
+  encoding: string;
+  /** true when the file must be transcoded before DuckDB reads it */
+  needsTranscode: boolean;
+  bom: number;
+}
+
+export function readHead(file: string, bytes = 256 * 1024): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const n = readSync(fd, buf, 0, bytes, 0);
+    return buf.subarray(0, n);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function sniffEncoding(head: Buffer): SniffResult {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'UTF-8', needsTranscode: false, bom: 3 };
+  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'UTF-16LE', needsTranscode: true, bom: 2 };
+  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'UTF-16BE', needsTranscode: true, bom: 2 };
+  // Cut at the last newline so a multi-byte character is not split.
+  const cut = head.lastIndexOf(0x0a);
+  const sample = cut > 0 ? head.subarray(0, cut) : head;
+  if (isUtf8(sample)) return { encoding: 'UTF-8', needsTranscode: false, bom: 0 };
+  const guess = chardet.detect(sample) ?? 'windows-1252';
+  const enc = /^UTF-16/i.test(guess) ? guess : /^ISO-8859-1$/i.test(guess) ? 'windows-1252' : guess;
+  return { encoding: iconv.encodingExists(enc) ? enc : 'windows-1252', needsTranscode: true, bom: 0 };
+}
+
+/**
+ * Streams `file` to `out` as UTF-8. For 8-bit encodings, lines that are valid UTF-8 are kept
+ * (mixed files); the 1-based line numbers that were decoded from the legacy encoding are returned.
+ */
+export async function transcodeToUtf8(file: string, out: string, sniff: SniffResult): Promise<{ legacyLines: number[]; legacyLineCount: number }> {
+  const input = createReadStream(file, { start: sniff.bom, highWaterMark: 1 << 20 });
+  const output = createWriteStream(out);
+  const legacyLines: number[] = [];
+  let legacyLineCount = 0;
+  const write = async (chunk: Buffer | string) => {
+    if (!output.write(chunk)) await once(output, 'drain');
+  };
+  if (/^UTF-16/i.test(sniff.encoding)) {
+    const dec = iconv.getDecoder(sniff.encoding);
+    for await (const chunk of input) await write(dec.write(chunk as Buffer));
+    const rest = dec.end();
+    if (rest) await write(rest);
+  } else {
+    let carry = Buffer.alloc(0);
+    let line = 0;
+    for await (const chunk of input) {
+      const buf = carry.length ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+      const last = buf.lastIndexOf(0x0a);
+      if (last < 0) {
+        carry = buf;
+        continue;
+      }
+      const body = buf.subarray(0, last + 1);
+      carry = buf.subarray(last + 1);
+      if (isUtf8(body)) {
+        let n = 0;
+        for (let i = body.indexOf(0x0a); i >= 0; i = body.indexOf(0x0a, i + 1)) n++;
+        line += n;
+        await write(body);
+        continue;
+      }
+      let start = 0;
+      for (let i = body.indexOf(0x0a); i >= 0; i = body.indexOf(0x0a, i + 1)) {
+        line++;
+        const l = body.subarray(start, i + 1);
+        if (isUtf8(l)) await write(l);
+        else {
+          legacyLineCount++;
+          if (legacyLines.length < 1000) legacyLines.push(line);
+          await write(iconv.decode(l, sniff.encoding));
+        }
+        start = i + 1;
+      }
+    }
+    if (carry.length) {
+      line++;
+      if (isUtf8(carry)) await write(carry);
+      else {
+        legacyLineCount++;
+        if (legacyLines.length < 1000) legacyLines.push(line);
+        await write(iconv.decode(carry, sniff.encoding));
+      }
+    }
+  }
+  output.end();
+  await once(output, 'finish');
+  return { legacyLines, legacyLineCount };
+}
+
+const CANDIDATES = [',', ';', '\t', '|'] as const;
+
+/** Counts delimiters outside double quotes on one line. */
+function countOutsideQuotes(line: string, d: string): number {
+  let n = 0;
+  let q = false;
+  for (const ch of line) {
+    if (ch === '"') q = !q;
+    else if (!q && ch === d) n++;
+  }
+  return n;
+}
+
+/** Picks the delimiter whose per-line count is most consistent (and non-zero) over the first lines. */
+export function sniffDelimiter(text: string): { delimiter: string; consistent: boolean } {
+  const lines = text.split(/\r?\n/).filter((l) => l.length > 0).slice(0, 50);
+  let best: { delimiter: string; score: number; consistent: boolean } = { delimiter: ',', score: -1, consistent: false };
+  for (const d of CANDIDATES) {
+    const counts = lines.map((l) => countOutsideQuotes(l, d));
+    const header = counts[0] ?? 0;
+    if (header === 0) continue;
+    const agree = counts.filter((c) => c === header).length / counts.length;
+    const score = agree * 100 + Math.min(header, 50);
+    if (score > best.score) best = { delimiter: d, score, consistent: agree >= 0.8 };
+  }
+  return { delimiter: best.delimiter, consistent: best.consistent };
+}
+
+/** Parses one CSV line (RFC 4180 quoting) into fields. */
+export function parseCsvLine(line: string, delimiter: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let q = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (q) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (ch === '"') q = false;
+      else cur += ch;
+    } else if (ch === '"') q = true;
+    else if (ch === delimiter) {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out.map((s) => s.trim());
+}

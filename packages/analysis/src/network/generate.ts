@@ -1,0 +1,141 @@
+/**
+ * Deterministic generator of a realistic card-acceptance network (same seed → same file).
+ * Writes the documented network CSV layout (see network/import.ts); `generateNetwork` then
+ * imports it into a prepared Parquet network.
+ */
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { COUNTRIES, DESCRIPTORS, INVENTED_A, INVENTED_B, LOCAL_WORDS, MCC_MIX, PLACE_STEMS } from './vocabulary.ts';
+import type { CountryStyle } from './vocabulary.ts';
+import { digits, int, mix, pick, rng, weighted } from './random.ts';
+import type { Rng } from './random.ts';
+
+export const NETWORK_COLUMNS = ['merchantId', 'name', 'addressLine1', 'addressLine2', 'city', 'region', 'postcode', 'country', 'taxId', 'mcc', 'acceptsCard', 'vcAccepting', 'detailLevel', 'stpCapable', 'lockboxes'] as const;
+
+export interface NetworkMerchant {
+  merchantId: string;
+  name: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  region: string;
+  postcode: string;
+  country: string;
+  taxId: string;
+  mcc: string;
+  acceptsCard: boolean;
+  vcAccepting: boolean;
+  detailLevel: number | null;
+  stpCapable: boolean;
+  lockboxes: string[];
+  /** not exported: size class used for rates */
+  size: 'small' | 'medium' | 'large';
+}
+
+const EU = new Set(['DE', 'FR', 'NL', 'ES', 'IT']);
+const TE_MCC = new Set(['5812', '5811', '7011', '4722', '4121', '4511', '7512']);
+const RETAIL_MCC = new Set(['5541', '5411', '5999', '5943']);
+const COUNTRY_WEIGHTS = COUNTRIES.map((c) => [c, c.weight] as const);
+const MCC_WEIGHTS = MCC_MIX.map((m) => [m, m[1]] as const);
+
+function fill(r: Rng, pattern: string): string {
+  let s = '';
+  for (const ch of pattern) s += ch === '#' ? String(int(r, 0, 9)) : ch === 'A' ? String.fromCharCode(65 + int(r, 0, 25)) : ch;
+  return s;
+}
+
+function stem(r: Rng, c: CountryStyle): string {
+  const x = r();
+  if (x < 0.45) return pick(r, c.surnames);
+  if (x < 0.6) return `${pick(r, c.surnames)} & ${pick(r, c.surnames)}`;
+  if (x < 0.85) return pick(r, PLACE_STEMS);
+  return pick(r, INVENTED_A) + pick(r, INVENTED_B);
+}
+
+/** Builds merchant number `index` of the network for `seed`; pure function of (seed, index). */
+export function makeMerchant(seed: number, index: number, idPrefix = 'M'): NetworkMerchant {
+  const r = rng(mix(seed, index, 1));
+  const c = weighted(r, COUNTRY_WEIGHTS);
+  const [mcc, , words] = weighted(r, MCC_WEIGHTS);
+  const size = weighted(r, [['small', 70], ['medium', 25], ['large', 5]] as const);
+  let word = pick(r, words);
+  const local = LOCAL_WORDS[c.iso2];
+  if (local && local[word] && r() < 0.6) word = local[word]!;
+  const descriptor = c.iso2 === 'US' || c.iso2 === 'GB' || c.iso2 === 'CA' || c.iso2 === 'AU' ? pick(r, DESCRIPTORS) : '';
+  const legal = weighted(r, c.legalForms);
+  const st = stem(r, c);
+  const base = c.industryFirst && r() < 0.7 ? `${word} ${st}` : [st, descriptor, word].filter(Boolean).join(' ');
+  const name = legal ? (legal.startsWith('&') ? `${base} ${legal}` : `${base} ${legal}`) : base;
+  const [city, region, pcPattern] = pick(r, c.cities);
+  const street = pick(r, c.streets);
+  const no = String(int(r, 1, size === 'large' ? 9999 : 400));
+  const addressLine1 = c.numberFirst ? (c.iso2 === 'FR' ? `${no} ${street}` : `${no} ${street}`) : `${street} ${no}`;
+  const addressLine2 = r() < 0.15 ? pick(r, ['Suite 100', 'Suite 210', 'Unit 4', 'Floor 2', 'Building B', 'PO Box 1200']) : '';
+  const taxId = r() < 0.6 ? c.taxId((n) => digits(r, n)) : '';
+
+  // Acceptance depends on the MCC family and on size.
+  const sizeBoost = size === 'large' ? 0.1 : size === 'medium' ? 0.04 : 0;
+  const baseAccept = TE_MCC.has(mcc) ? 0.96 : RETAIL_MCC.has(mcc) ? 0.94 : ['1520', '1711', '1731', '0780'].includes(mcc) ? 0.45 : ['8111', '8931', '7361'].includes(mcc) ? 0.55 : 0.72;
+  const acceptsCard = r() < Math.min(0.99, baseAccept + sizeBoost);
+  const vcBase = TE_MCC.has(mcc) ? 0.55 : RETAIL_MCC.has(mcc) ? 0.2 : 0.35;
+  const vcAccepting = acceptsCard && r() < vcBase + (size === 'large' ? 0.25 : size === 'medium' ? 0.1 : 0);
+  let detailLevel: number | null = null;
+  if (acceptsCard) {
+    const l3 = (size === 'large' ? 0.5 : size === 'medium' ? 0.3 : 0.08) * (TE_MCC.has(mcc) || RETAIL_MCC.has(mcc) ? 0.3 : 1);
+    const x = r();
+    detailLevel = x < l3 ? 3 : x < l3 + 0.4 ? 2 : 1;
+  }
+  const stpCapable = vcAccepting && r() < (size === 'large' ? 0.3 : size === 'medium' ? 0.12 : 0.04);
+  const lockboxes: string[] = [];
+  if (acceptsCard) {
+    if ((c.iso2 === 'US' || c.iso2 === 'CA') && r() < 0.1 + sizeBoost) lockboxes.push('Boost');
+    if (EU.has(c.iso2) && r() < 0.08 + sizeBoost) lockboxes.push('BoostEu');
+    if (r() < 0.03) lockboxes.push('Its');
+  }
+  return {
+    merchantId: `${idPrefix}${String(index + 1).padStart(8, '0')}`,
+    name,
+    addressLine1,
+    addressLine2,
+    city,
+    region,
+    postcode: fill(r, pcPattern),
+    country: r() < 0.5 ? c.iso2 : c.iso3,
+    taxId,
+    mcc,
+    acceptsCard,
+    vcAccepting,
+    detailLevel,
+    stpCapable,
+    lockboxes,
+    size,
+  };
+}
+
+function csvCell(v: string): string {
+  return /[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+}
+
+export function merchantCsvLine(m: NetworkMerchant): string {
+  return [m.merchantId, m.name, m.addressLine1, m.addressLine2, m.city, m.region, m.postcode, m.country, m.taxId, m.mcc, String(m.acceptsCard), String(m.vcAccepting), m.detailLevel === null ? '' : String(m.detailLevel), String(m.stpCapable), m.lockboxes.join(';')]
+    .map(csvCell)
+    .join(',');
+}
+
+/** Writes `count` merchants as network CSV (documented layout) to `file`. */
+export async function writeNetworkCsv(file: string, count: number, seed: number, onProgress?: (done: number) => void): Promise<void> {
+  const out = createWriteStream(file, { encoding: 'utf8' });
+  out.write(NETWORK_COLUMNS.join(',') + '\n');
+  let buf: string[] = [];
+  for (let i = 0; i < count; i++) {
+    buf.push(merchantCsvLine(makeMerchant(seed, i)));
+    if (buf.length >= 5000) {
+      if (!out.write(buf.join('\n') + '\n')) await once(out, 'drain');
+      buf = [];
+      onProgress?.(i + 1);
+    }
+  }
+  if (buf.length) out.write(buf.join('\n') + '\n');
+  out.end();
+  await once(out, 'finish');
+}

@@ -78,16 +78,27 @@ describe('navbar', () => {
     const item = NAV_GROUPS[2]!.items.find((i) => i.label === 'User Management')!;
     expect(navItemPermissions(item)).toContain('UserManagement_VIEW');
   });
+  const ADMIN_AND_SYSTEM = ['Admin', 'User Management', 'System Audit Logs', 'Issuer Management', 'Buyer Management', 'Analytics Queries', 'DevOps', 'Tools'];
   it('shows base-tier users only their areas', () => {
-    expect(navFor('client')).toEqual(['Analysis Jobs']);
-    expect(navFor('issuer')).toEqual(['Analysis Jobs']);
+    for (const role of ['client', 'issuer', 'issuerPlus', 'accountManager'] as const) {
+      const items = navFor(role);
+      expect(items).toContain('Analysis Jobs');
+      expect(items).not.toContain('Home');
+      for (const i of ADMIN_AND_SYSTEM) expect(items).not.toContain(i);
+    }
   });
   it('adds areas per tier', () => {
-    expect(navFor('ptcoJobManager')).toEqual(['Analysis Jobs', 'Issuer Management', 'Buyer Management', 'Analytics Queries']);
-    expect(navFor('sysAdmin')).toEqual([
-      'Home', 'Analysis Jobs', 'Admin', 'User Management', 'System Audit Logs', 'Issuer Management', 'Buyer Management', 'Analytics Queries', 'DevOps', 'Tools',
-    ]);
-    expect(navFor('campaignManager')).toEqual(['Campaign Workflows']);
+    const ptco = navFor('ptcoJobManager');
+    expect(ptco).toEqual(expect.arrayContaining(['Analysis Jobs', 'Issuer Management', 'Buyer Management', 'Analytics Queries']));
+    for (const i of ['Home', 'Admin', 'User Management', 'System Audit Logs', 'DevOps', 'Tools']) expect(ptco).not.toContain(i);
+    const admin = navFor('sysAdmin');
+    expect(admin).toEqual(expect.arrayContaining(['Home', 'Analysis Jobs', ...ADMIN_AND_SYSTEM]));
+    // order follows SPEC §2
+    expect(admin.indexOf('Home')).toBeLessThan(admin.indexOf('Analysis Jobs'));
+    expect(admin.indexOf('Analysis Jobs')).toBeLessThan(admin.indexOf('Admin'));
+    expect(admin.indexOf('Analytics Queries')).toBeLessThan(admin.indexOf('DevOps'));
+    expect(navFor('campaignManager')).toContain('Campaign Workflows');
+    expect(navFor('VendorsLookupAccessor')).toEqual(['Vendor Lookup']);
   });
   it('hides every item without permissions', () => {
     expect(visibleNavGroups([])).toEqual([]);

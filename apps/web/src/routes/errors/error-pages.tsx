@@ -59,7 +59,7 @@ export function ErrorPanel({ page }: { page: TErrorPageDef }) {
         <Typography variant="overline" color="text.secondary">
           Error {page.code}
         </Typography>
-        <Typography variant="h2" component="h1">
+        <Typography variant="h2" component={user ? 'h2' : 'h1'}>
           {page.title}
         </Typography>
         <Typography color="text.secondary">{page.text}</Typography>

@@ -481,14 +481,12 @@ describe.each(dbKinds())('users API (%s)', (kind) => {
       .insert(jobArtifacts)
       .values({ name: 'Albion analysis', type: 'base', ownerId: ids.ptcoJobManager!, issuerId: issuerIds.northbridge! })
       .returning();
-    await t.db.db
-      .insert(jobArtifacts)
-      .values({
-        name: 'Second analysis',
-        type: 'base',
-        ownerId: ids.ptcoJobManager!,
-        issuerId: issuerIds.northbridge!,
-      });
+    await t.db.db.insert(jobArtifacts).values({
+      name: 'Second analysis',
+      type: 'base',
+      ownerId: ids.ptcoJobManager!,
+      issuerId: issuerIds.northbridge!,
+    });
     await t.db.db
       .insert(jobArtifactUsers)
       .values({ jobArtifactId: job!.id, userId: ids.accountManager!, connectionType: 'DirectAssignment' });

@@ -106,9 +106,9 @@ function typedExpr(dp: DatapointId, c: string, ctx: { decimalComma: boolean; day
     case 'currency':
       return `CASE WHEN upper(trim(${c})) IN (SELECT currency FROM ref_currencies) THEN upper(trim(${c})) END`;
     case 'country':
-      return `(SELECT iso3 FROM ref_country_lookup WHERE key = upper(strip_accents(trim(${c}))))`;
+      return `(SELECT min(iso3) FROM ref_country_lookup WHERE key = upper(strip_accents(trim(${c}))))`;
     case 'paymentMethod':
-      return `coalesce((SELECT method FROM ref_payment_methods WHERE key = regexp_replace(lower(strip_accents(trim(${c}))), '[^a-z0-9]+', ' ', 'g')), 'Other')`;
+      return `coalesce((SELECT min(method) FROM ref_payment_methods WHERE key = regexp_replace(lower(strip_accents(trim(${c}))), '[^a-z0-9]+', ' ', 'g')), 'Other')`;
     default:
       return `nullif(trim(${c}), '')`;
   }

@@ -58,10 +58,10 @@ export async function transcodeToUtf8(file: string, out: string, sniff: SniffRes
     const rest = dec.end();
     if (rest) await write(rest);
   } else {
-    let carry = Buffer.alloc(0);
+    let carry: Buffer = Buffer.alloc(0);
     let line = 0;
     for await (const chunk of input) {
-      const buf = carry.length ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+      const buf: Buffer = carry.length ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
       const last = buf.lastIndexOf(0x0a);
       if (last < 0) {
         carry = buf;

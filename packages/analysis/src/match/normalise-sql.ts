@@ -75,6 +75,7 @@ export async function createNormaliseMacros(db: Db): Promise<void> {
     CREATE OR REPLACE MACRO sx_drop_legal(l) AS list_filter(l, x -> x NOT IN (${legal}));
     CREATE OR REPLACE MACRO sx_pick_tokens(all_toks, kept) AS CASE WHEN len(kept) > 0 THEN kept ELSE all_toks END;
     CREATE OR REPLACE MACRO sx_name_tokens(s) AS sx_pick_tokens(sx_abbrev_list(string_split(sx_clean(s), ' ')), sx_drop_legal(sx_abbrev_list(string_split(sx_clean(s), ' '))));
+    CREATE OR REPLACE MACRO sx_name_core(s) AS array_to_string(sx_name_tokens(s), ' ');
     CREATE OR REPLACE MACRO sx_postcode(p) AS nullif(regexp_replace(upper(coalesce(p, '')), '[^A-Z0-9]', '', 'g'), '');
     CREATE OR REPLACE MACRO sx_taxid(t) AS nullif(regexp_replace(regexp_replace(upper(coalesce(t, '')), '[^A-Z0-9]', '', 'g'), '^(GB|DE|FR|NL|BE|IT|ES|AT|IE|PL|SE|DK|FI|PT|LU|CHE|CH)([0-9])', '\\2'), '');
     CREATE OR REPLACE MACRO sx_address(a) AS nullif(array_to_string(list_transform(list_filter(string_split(sx_clean(a), ' '), t -> t <> ''), t -> ${sqlCase(STREET_ABBREVIATIONS, 't')}), ' '), '');

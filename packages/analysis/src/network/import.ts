@@ -10,7 +10,7 @@
  * The prepared Parquet adds the normalised matching columns (nameTokens, nameCore, nameSorted,
  * postcodeNorm, addressNorm, cityNorm, taxNorm) so matching does not re-normalise 1M names per job.
  */
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { VIRTUAL_LOCKBOXES } from '@sextant/shared';
 import { AnalysisInputError } from '../errors.ts';
@@ -125,14 +125,12 @@ export async function importNetwork(file: string, out: string, options: { onProg
 export async function generateNetwork(options: { merchants: number; seed: number; out: string; csvOut?: string; onProgress?: ProgressFn }): Promise<NetworkImportReport> {
   const { merchants, seed, out } = options;
   if (!Number.isInteger(merchants) || merchants < 1) throw new AnalysisInputError('INVALID_ARGUMENT', `--merchants must be a positive integer (got ${merchants})`);
+  mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
   const csv = options.csvOut ?? out.replace(/\.parquet$/i, '') + '.source.csv';
   const p = options.onProgress;
   await writeNetworkCsv(csv, merchants, seed, (done) => p?.(Math.round((done / merchants) * 50), `Generated ${done} merchants`));
   const report = await importNetwork(csv, out, { onProgress: (pc, m) => p?.(50 + pc / 2, m) });
-  if (!options.csvOut) {
-    const { rmSync } = await import('node:fs');
-    rmSync(csv, { force: true });
-  }
+  if (!options.csvOut) rmSync(csv, { force: true });
   return report;
 }
 

@@ -1,0 +1,118 @@
+/**
+ * Normalise & aggregate (DESIGN §4 step 2): every ingested document rolled up to one row per
+ * supplier with a stable supplierKey, spend in the job currency, counts per data kind, average
+ * transaction value, frequency band, payment terms, payment-method mix and count.
+ *
+ * supplierKey: "S" + 16 hex of md5 over the lower-cased supplier id when there is one, else over
+ * the normalised name and country. Rows without an id whose normalised name belongs to exactly one
+ * id-keyed supplier join that supplier (e.g. payments by name, supplier file by id).
+ */
+import { AnalysisInputError } from '../errors.ts';
+import { copyToParquet, lit, tempDirOf, withDb } from '../db.ts';
+import { loadReference } from '../reference/load.ts';
+import { createNormaliseMacros } from '../match/normalise-sql.ts';
+import { ingestedFiles, workFile } from '../pipeline/workdir.ts';
+import type { ProgressFn } from '../progress.ts';
+
+export interface NormaliseOptions {
+  workDir: string;
+  /** job currency (ISO 4217); default USD */
+  currency?: string;
+  onProgress?: ProgressFn;
+}
+
+export interface NormaliseResult {
+  suppliers: number;
+  documents: number;
+  totalSpend: number;
+  currency: string;
+  fromSupplierFile: boolean;
+  file: string;
+}
+
+export const FREQUENCY_BANDS = ['Annual (1 or fewer)', 'Quarterly (2-4)', 'Monthly (5-12)', 'Fortnightly (13-26)', 'Weekly (27-52)', 'More than weekly (53+)', 'Unknown'] as const;
+export const PAYMENT_TERMS_BANDS = ['Immediate (0 days)', '1-15 days', '16-30 days', '31-45 days', '46-60 days', '61-90 days', 'Over 90 days', 'Unknown'] as const;
+
+export async function normaliseAndAggregate(options: NormaliseOptions): Promise<NormaliseResult> {
+  const { workDir } = options;
+  const currency = (options.currency ?? 'USD').toUpperCase();
+  const onProgress = options.onProgress ?? (() => {});
+  const files = ingestedFiles(workDir);
+  if (!files.length) throw new AnalysisInputError('NO_DATA_ROWS', 'nothing was ingested: add at least one input file');
+  const out = workFile(workDir, 'suppliers');
+  return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
+    await loadReference(db, ['ref_currencies']);
+    await createNormaliseMacros(db);
+    const rate = await db.one<{ r: number }>(`SELECT TRY_CAST(unitsPerUsd AS DOUBLE) AS r FROM ref_currencies WHERE currency = ${lit(currency)}`);
+    if (!rate) throw new AnalysisInputError('INVALID_ARGUMENT', `unknown job currency "${currency}"`);
+    onProgress(5, 'Combining documents');
+    await db.run(`CREATE TABLE docs AS SELECT d.*, sx_name_core(d.supplierName) AS nameNorm,
+        d.amount / coalesce(TRY_CAST(c.unitsPerUsd AS DOUBLE), ${rate.r}) * ${rate.r} AS amountJob,
+        CASE d.kind WHEN 'suppliers' THEN 0 WHEN 'payments' THEN 1 WHEN 'spend' THEN 2 WHEN 'invoices' THEN 3 WHEN 'transactions' THEN 4 ELSE 5 END AS prio
+      FROM read_parquet([${files.map((f) => lit(f)).join(', ')}], union_by_name=true) d
+      LEFT JOIN ref_currencies c ON c.currency = d.currency`);
+    onProgress(25, 'Assigning supplier keys');
+    await db.run(`CREATE TABLE idkeys AS SELECT nameNorm, min('S' || substr(md5('id:' || lower(trim(supplierId))), 1, 16)) AS k, count(DISTINCT lower(trim(supplierId))) AS n
+      FROM docs WHERE supplierId IS NOT NULL AND nameNorm <> '' GROUP BY nameNorm`);
+    await db.run(`CREATE TABLE keyed AS SELECT d.*, CASE
+        WHEN d.supplierId IS NOT NULL THEN 'S' || substr(md5('id:' || lower(trim(d.supplierId))), 1, 16)
+        WHEN i.n = 1 THEN i.k
+        ELSE 'S' || substr(md5('nm:' || d.nameNorm || '|' || coalesce(d.country, '')), 1, 16) END AS supplierKey
+      FROM docs d LEFT JOIN idkeys i ON i.nameNorm = d.nameNorm AND d.supplierId IS NULL`);
+    onProgress(50, 'Aggregating per supplier');
+    const ident = ['supplierName', 'addressLine1', 'addressLine2', 'city', 'region', 'postcode', 'country', 'taxId']
+      .map((c) => `arg_min(${c}, prio * 1e12 + rowNumber) FILTER (WHERE ${c} IS NOT NULL) AS ${c}`)
+      .join(', ');
+    const perKind = (k: string, expr: string) => `${expr} FILTER (WHERE kind = '${k}')`;
+    await db.run(`CREATE TABLE agg AS SELECT supplierKey,
+        arg_min(supplierId, prio * 1e12 + rowNumber) FILTER (WHERE supplierId IS NOT NULL) AS sourceSupplierId,
+        min(rowNumber) FILTER (WHERE kind = 'suppliers') AS inputOrder,
+        ${ident},
+        ${perKind('suppliers', 'sum(amountJob)')} AS s_spend, ${perKind('suppliers', 'sum(transactionCount)')} AS s_count,
+        ${perKind('payments', 'sum(amountJob)')} AS p_spend, ${perKind('payments', 'count(*)')} AS paymentCount,
+        ${perKind('spend', 'sum(amountJob)')} AS sp_spend, ${perKind('spend', 'count(*)')} AS spendCount,
+        ${perKind('invoices', 'sum(amountJob)')} AS i_spend, ${perKind('invoices', 'count(*)')} AS invoiceCount,
+        ${perKind('transactions', 'sum(amountJob)')} AS t_spend, ${perKind('transactions', 'count(*)')} AS transactionCount,
+        ${perKind('pos', 'sum(amountJob)')} AS po_spend, ${perKind('pos', 'count(*)')} AS poCount,
+        min(date) AS firstDate, max(date) AS lastDate,
+        coalesce(${perKind('suppliers', 'median(paymentTerms)')}, median(dueDate - date) FILTER (WHERE kind = 'invoices' AND dueDate >= date), median(paymentTerms)) AS paymentTermsDays,
+        arg_max(mcc, amountJob) FILTER (WHERE mcc IS NOT NULL) AS inputMcc,
+        arg_max(category, amountJob) FILTER (WHERE category IS NOT NULL) AS category,
+        list(DISTINCT kind) AS inputKinds
+      FROM keyed GROUP BY supplierKey`);
+    await db.run(`CREATE TABLE methods AS SELECT supplierKey, paymentMethod, sum(coalesce(amountJob, 0)) AS spend, count(*) AS n FROM keyed WHERE paymentMethod IS NOT NULL GROUP BY ALL`);
+    await db.run(`CREATE TABLE method_agg AS SELECT supplierKey, arg_max(paymentMethod, spend * 1e6 + n) AS paymentMethod, count(*) AS paymentMethodCount, list(paymentMethod ORDER BY spend DESC) AS paymentMethods,
+        sum(spend) FILTER (WHERE paymentMethod IN ('Card', 'VirtualCard')) AS cardSpend FROM methods GROUP BY supplierKey`);
+    onProgress(75, 'Writing suppliers');
+    await db.run(copyToParquet(`
+      WITH a AS (
+        SELECT a.*,
+          coalesce(s_spend, p_spend, sp_spend, i_spend, t_spend, po_spend) AS spend,
+          CASE WHEN s_count IS NOT NULL THEN s_count WHEN p_spend IS NOT NULL THEN paymentCount WHEN sp_spend IS NOT NULL THEN spendCount
+               WHEN i_spend IS NOT NULL THEN invoiceCount WHEN t_spend IS NOT NULL THEN transactionCount ELSE nullif(poCount, 0) END AS txnCount,
+          CASE WHEN s_count IS NOT NULL OR firstDate IS NULL THEN 1.0 ELSE 365.0 / greatest(90, lastDate - firstDate + 1) END AS annualise
+        FROM agg a)
+      SELECT a.supplierKey, a.sourceSupplierId, a.inputOrder, a.supplierName, a.addressLine1, a.addressLine2, a.city, a.region, a.postcode, a.country, a.taxId,
+        round(coalesce(a.spend, 0), 2) AS spend, ${lit(currency)} AS currency,
+        coalesce(a.spendCount, 0) AS spendCount, coalesce(a.poCount, 0) AS poCount, coalesce(a.invoiceCount, 0) AS invoiceCount,
+        coalesce(a.paymentCount, 0) AS paymentCount, coalesce(a.transactionCount, 0) AS transactionCount,
+        a.txnCount AS documentCount,
+        CASE WHEN a.txnCount > 0 THEN round(a.spend / a.txnCount, 2) END AS avgTransactionValue,
+        round(a.txnCount * a.annualise, 1) AS transactionsPerYear,
+        CASE WHEN a.txnCount IS NULL THEN 'Unknown' WHEN a.txnCount * a.annualise <= 1 THEN '${FREQUENCY_BANDS[0]}' WHEN a.txnCount * a.annualise <= 4 THEN '${FREQUENCY_BANDS[1]}'
+             WHEN a.txnCount * a.annualise <= 12 THEN '${FREQUENCY_BANDS[2]}' WHEN a.txnCount * a.annualise <= 26 THEN '${FREQUENCY_BANDS[3]}'
+             WHEN a.txnCount * a.annualise <= 52 THEN '${FREQUENCY_BANDS[4]}' ELSE '${FREQUENCY_BANDS[5]}' END AS frequencyBand,
+        CAST(round(a.paymentTermsDays) AS INTEGER) AS paymentTermsDays,
+        CASE WHEN a.paymentTermsDays IS NULL THEN 'Unknown' WHEN a.paymentTermsDays <= 0 THEN '${PAYMENT_TERMS_BANDS[0]}' WHEN a.paymentTermsDays <= 15 THEN '${PAYMENT_TERMS_BANDS[1]}'
+             WHEN a.paymentTermsDays <= 30 THEN '${PAYMENT_TERMS_BANDS[2]}' WHEN a.paymentTermsDays <= 45 THEN '${PAYMENT_TERMS_BANDS[3]}' WHEN a.paymentTermsDays <= 60 THEN '${PAYMENT_TERMS_BANDS[4]}'
+             WHEN a.paymentTermsDays <= 90 THEN '${PAYMENT_TERMS_BANDS[5]}' ELSE '${PAYMENT_TERMS_BANDS[6]}' END AS paymentTermsBand,
+        coalesce(m.paymentMethod, 'Unknown') AS paymentMethod, coalesce(m.paymentMethodCount, 0) AS paymentMethodCount, coalesce(m.paymentMethods, []) AS paymentMethods,
+        round(coalesce(m.cardSpend, 0), 2) AS cardSpend,
+        a.inputMcc, a.category, a.inputKinds, a.firstDate, a.lastDate
+      FROM a LEFT JOIN method_agg m USING (supplierKey)
+      ORDER BY a.inputOrder NULLS LAST, spend DESC, a.supplierKey`, out));
+    const r = (await db.one<{ suppliers: number; documents: number; totalSpend: number; fromSupplierFile: boolean }>(`SELECT count(*) AS suppliers, (SELECT count(*) FROM docs) AS documents, coalesce(sum(spend), 0) AS totalSpend, bool_or(inputOrder IS NOT NULL) AS fromSupplierFile FROM read_parquet(${lit(out)})`))!;
+    onProgress(100, `${r.suppliers} suppliers from ${r.documents} rows`);
+    return { ...r, totalSpend: Math.round(r.totalSpend * 100) / 100, currency, file: out };
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * Enrichment and capability (DESIGN §4 step 4): industry codes for every classification of the
+ * SPEC §2 industry-code view (MCC description / group / type, SIC division / major group /
+ * industry group / industry, NAICS national industry, UNSPSC category), acceptance attributes,
+ * and the card-capability waterfall STP > VC > L3 > Card Acceptor > Unmatched.
+ *
+ * Matched suppliers take the merchant's MCC; unmatched ones keep an MCC given in the input
+ * (supplier file or card transactions), else their industry is "Unclassified".
+ */
+import { copyToParquet, lit, tempDirOf, withDb } from '../db.ts';
+import { loadReference } from '../reference/load.ts';
+import { workFile } from '../pipeline/workdir.ts';
+import type { ProgressFn } from '../progress.ts';
+
+export const INDUSTRY_VIEWS = {
+  mccDescription: 'MCC description',
+  mccGroup: 'MCC group',
+  mccType: 'MCC type',
+  sicDivision: 'SIC division',
+  sicMajorGroup: 'SIC major group',
+  sicIndustryGroup: 'SIC industry group',
+  sicIndustry: 'SIC industry code',
+  unspscCategory: 'UNSPSC category label',
+  naicsNationalIndustry: 'NAICS national industry label',
+} as const;
+export type IndustryView = keyof typeof INDUSTRY_VIEWS;
+export const DEFAULT_INDUSTRY_VIEW: IndustryView = 'sicIndustry';
+export const UNCLASSIFIED = 'Unclassified';
+
+export interface EnrichOptions {
+  workDir: string;
+  networkFile: string;
+  onProgress?: ProgressFn;
+}
+
+export async function enrich(options: EnrichOptions): Promise<{ suppliers: number; file: string }> {
+  const { workDir, networkFile } = options;
+  const onProgress = options.onProgress ?? (() => {});
+  const out = workFile(workDir, 'enriched');
+  return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
+    await loadReference(db);
+    onProgress(10, 'Joining network attributes');
+    const u = (v: string) => `coalesce(${v}, '${UNCLASSIFIED}')`;
+    await db.run(copyToParquet(`
+      WITH j AS (
+        SELECT s.*, m.* EXCLUDE (supplierKey),
+          n.mcc AS networkMcc, n.acceptsCard AS nAccepts, n.vcAccepting AS nVc, n.detailLevel AS nDetail, n.stpCapable AS nStp, n.lockboxes AS nLockboxes
+        FROM read_parquet(${lit(workFile(workDir, 'suppliers'))}) s
+        JOIN read_parquet(${lit(workFile(workDir, 'matches'))}) m USING (supplierKey)
+        LEFT JOIN read_parquet(${lit(networkFile)}) n ON n.merchantId = m.matchedMerchantId
+      ), k AS (
+        SELECT j.*, coalesce(networkMcc, inputMcc) AS mcc,
+          matchStatus = 'MATCHED' AND coalesce(nAccepts, FALSE) AS cardAcceptor,
+          CASE WHEN matchStatus <> 'MATCHED' THEN 'UNMATCHED' WHEN coalesce(nVc, FALSE) THEN 'YES' ELSE 'NO' END AS vcAccepting,
+          CASE WHEN matchStatus = 'MATCHED' AND nDetail IN (1,2,3) THEN CAST(nDetail AS VARCHAR) ELSE '' END AS detailLevel,
+          CASE WHEN matchStatus = 'MATCHED' AND coalesce(nStp, FALSE) THEN 'TRUE' ELSE 'FALSE' END AS stpCapable,
+          CASE WHEN matchStatus = 'MATCHED' THEN coalesce(nLockboxes, []) ELSE [] END AS lockboxes
+        FROM j)
+      SELECT k.* EXCLUDE (networkMcc, nAccepts, nVc, nDetail, nStp, nLockboxes),
+        CASE WHEN stpCapable = 'TRUE' THEN 'STP' WHEN vcAccepting = 'YES' THEN 'VC' WHEN detailLevel = '3' AND cardAcceptor THEN 'L3'
+             WHEN cardAcceptor THEN 'Card Acceptor' ELSE 'Unmatched' END AS cardCapability,
+        ${u('r.mccDescription')} AS mccDescription, ${u('r.mccGroup')} AS mccGroup, ${u('r.mccType')} AS mccType,
+        ${u(`r.sicDivision || ' - ' || r.sicDivisionTitle`)} AS sicDivision, ${u(`r.sicMajorGroup || ' - ' || r.sicMajorGroupTitle`)} AS sicMajorGroup,
+        ${u(`r.sicIndustryGroup || ' - ' || r.sicIndustryGroupTitle`)} AS sicIndustryGroup, ${u(`r.sicIndustry || ' - ' || r.sicIndustryTitle`)} AS sicIndustry,
+        ${u(`r.naics || ' - ' || r.naicsTitle`)} AS naicsNationalIndustry, ${u(`r.unspscFamily || ' - ' || r.unspscFamilyTitle`)} AS unspscCategory,
+        r.sicIndustry AS sicCode, r.naics AS naicsCode, r.unspscFamily AS unspscCode
+      FROM k LEFT JOIN ref_mcc_industry r ON r.mcc = k.mcc
+      ORDER BY k.inputOrder NULLS LAST, k.spend DESC, k.supplierKey`, out));
+    const n = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM read_parquet(${lit(out)})`))!.n;
+    onProgress(100, `${n} suppliers enriched`);
+    return { suppliers: n, file: out };
+  });
+}

@@ -1,0 +1,164 @@
+/**
+ * Supplier matching against the reference network (DESIGN §4 step 3), entirely in DuckDB SQL.
+ *
+ * 1. Normalise (normalise-sql.ts): legal forms, punctuation, accents, abbreviations.
+ * 2. Blocking — none needs a country or an address: exact normalised name, sorted tokens
+ *    (word order), tax id, the supplier's two rarest name tokens (network document frequency
+ *    ≤ MAX_TOKEN_DF), the rarest 4-letter token prefix (typos late in a word), and postcode.
+ * 3. Pair features: Jaro-Winkler on the name and on its sorted tokens, soft token similarity
+ *    (each token's best Jaro-Winkler counterpart, both directions), address Jaro-Winkler,
+ *    postcode / city / country / tax id agreement.
+ * 4. One best candidate per supplier; confidence High / Medium / Low from explicit rules
+ *    (MATCH_RULES); a runner-up almost as good without distinguishing evidence lowers the
+ *    confidence one step. Only High and Medium are MATCHED: precision before recall; a Low
+ *    candidate is kept as evidence for review but the supplier stays UNMATCHED.
+ */
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { AnalysisInputError } from '../errors.ts';
+import { copyToParquet, lit, tempDirOf, withDb } from '../db.ts';
+import { createNormaliseMacros } from './normalise-sql.ts';
+import { importNetwork, isPreparedNetwork } from '../network/import.ts';
+import { workFile } from '../pipeline/workdir.ts';
+import type { ProgressFn } from '../progress.ts';
+
+export const MAX_TOKEN_DF = 2000;
+
+export interface MatchOptions {
+  workDir: string;
+  networkFile: string;
+  onProgress?: ProgressFn;
+}
+
+export interface MatchResult {
+  suppliers: number;
+  matched: number;
+  byConfidence: Record<'High' | 'Medium' | 'Low', number>;
+  candidatePairs: number;
+  file: string;
+  networkFile: string;
+}
+
+/** Human-readable form of the confidence rules below (kept in the evidence and the README). */
+export const MATCH_RULES = {
+  High: [
+    'tax id agrees and name similarity >= 0.80',
+    'name similarity >= 0.90, postcode or street address agrees, country does not disagree',
+    'name similarity >= 0.97, city agrees, country does not disagree',
+  ],
+  Medium: [
+    'name similarity >= 0.94, neither country nor postcode disagrees, not contradicted by a different city',
+    'name similarity >= 0.86, postcode or street address agrees, country does not disagree',
+  ],
+  Low: ['name similarity >= 0.82 (possible match, left UNMATCHED for review)'],
+  Ambiguity: 'a different merchant within 0.02 of the best score, without tax id / postcode / address evidence for the best, lowers the confidence one step',
+} as const;
+
+/** Makes sure the network is a prepared Parquet; imports (prepares) it into the working dir if not. */
+export async function ensurePreparedNetwork(networkFile: string, workDir: string, onProgress?: ProgressFn): Promise<string> {
+  if (!existsSync(networkFile)) throw new AnalysisInputError('INVALID_NETWORK', 'network file not found', { file: networkFile });
+  const prepared = await withDb({}, (db) => isPreparedNetwork(db, networkFile));
+  if (prepared) return networkFile;
+  const out = path.join(workDir, 'network.prepared.parquet');
+  await importNetwork(networkFile, out, { onProgress, workDir });
+  return out;
+}
+
+export async function matchSuppliers(options: MatchOptions): Promise<MatchResult> {
+  const { workDir } = options;
+  const onProgress = options.onProgress ?? (() => {});
+  onProgress(1, 'Preparing network');
+  const net = await ensurePreparedNetwork(options.networkFile, workDir, (p, m) => onProgress(p * 0.2, m));
+  const out = workFile(workDir, 'matches');
+  return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
+    await createNormaliseMacros(db);
+    onProgress(20, 'Normalising supplier names');
+    await db.run(`CREATE TABLE net AS SELECT row_number() OVER () AS mid, merchantId, nameTokens, nameCore, nameSorted, postcodeNorm, addressNorm, cityNorm, taxNorm, country FROM read_parquet(${lit(net)})`);
+    await db.run(`CREATE TABLE sup AS SELECT *, array_to_string(nameTokens, ' ') AS nameCore, array_to_string(list_sort(nameTokens), ' ') AS nameSorted FROM (
+        SELECT supplierKey, sx_name_tokens(supplierName) AS nameTokens, sx_postcode(postcode) AS postcodeNorm, sx_address(addressLine1) AS addressNorm,
+               nullif(sx_clean(city), '') AS cityNorm, sx_taxid(taxId) AS taxNorm, country
+        FROM read_parquet(${lit(workFile(workDir, 'suppliers'))}))`);
+    onProgress(30, 'Blocking');
+    await db.run(`CREATE TABLE net_tok AS SELECT DISTINCT mid, unnest(nameTokens) AS tok FROM net`);
+    await db.run(`CREATE TABLE tok_df AS SELECT tok, count(*) AS df FROM net_tok GROUP BY tok`);
+    await db.run(`CREATE TABLE net_pfx AS SELECT DISTINCT mid, substr(tok, 1, 4) AS pfx FROM net_tok WHERE length(tok) >= 5`);
+    await db.run(`CREATE TABLE pfx_df AS SELECT pfx, count(*) AS df FROM net_pfx GROUP BY pfx`);
+    await db.run(`CREATE TABLE sup_tok AS SELECT s.supplierKey, t.tok, d.df FROM (SELECT DISTINCT supplierKey, unnest(nameTokens) AS tok FROM sup) t
+        JOIN sup s USING (supplierKey) JOIN tok_df d USING (tok) WHERE d.df <= ${MAX_TOKEN_DF} QUALIFY row_number() OVER (PARTITION BY s.supplierKey ORDER BY d.df, t.tok) <= 2`);
+    await db.run(`CREATE TABLE sup_pfx AS SELECT supplierKey, pfx, df FROM (SELECT DISTINCT supplierKey, substr(unnest(nameTokens), 1, 4) AS pfx FROM sup) JOIN pfx_df USING (pfx)
+        WHERE df <= ${MAX_TOKEN_DF} AND length(pfx) = 4 QUALIFY row_number() OVER (PARTITION BY supplierKey ORDER BY df, pfx) <= 1`);
+    await db.run(`CREATE TABLE cand AS SELECT DISTINCT supplierKey, mid FROM (
+        SELECT s.supplierKey, n.mid FROM sup s JOIN net n ON n.nameCore = s.nameCore WHERE s.nameCore <> ''
+        UNION ALL SELECT s.supplierKey, n.mid FROM sup s JOIN net n ON n.nameSorted = s.nameSorted WHERE s.nameSorted <> ''
+        UNION ALL SELECT s.supplierKey, n.mid FROM sup s JOIN net n ON n.taxNorm = s.taxNorm WHERE length(s.taxNorm) >= 6
+        UNION ALL SELECT t.supplierKey, nt.mid FROM sup_tok t JOIN net_tok nt USING (tok)
+        UNION ALL SELECT p.supplierKey, np.mid FROM sup_pfx p JOIN net_pfx np USING (pfx)
+        UNION ALL SELECT s.supplierKey, n.mid FROM sup s JOIN net n ON n.postcodeNorm = s.postcodeNorm AND (s.country IS NULL OR n.country IS NULL OR s.country = n.country) WHERE length(s.postcodeNorm) >= 4)`);
+    const candidatePairs = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM cand`))!.n;
+    onProgress(50, `Scoring ${candidatePairs} candidate pairs`);
+    await db.run(`CREATE TABLE pair1 AS SELECT c.supplierKey, c.mid,
+        greatest(jaro_winkler_similarity(s.nameCore, n.nameCore), jaro_winkler_similarity(s.nameSorted, n.nameSorted)) AS jw
+      FROM cand c JOIN sup s USING (supplierKey) JOIN net n USING (mid)`);
+    await db.run(`CREATE TABLE pair AS SELECT p.supplierKey, p.mid, p.jw,
+        (list_avg(list_transform(s.nameTokens, x -> list_max(list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y)))))
+         + list_avg(list_transform(n.nameTokens, x -> list_max(list_transform(s.nameTokens, y -> jaro_winkler_similarity(x, y)))))) / 2 AS soft,
+        CASE WHEN s.taxNorm IS NOT NULL AND n.taxNorm IS NOT NULL THEN s.taxNorm = n.taxNorm END AS taxAgrees,
+        CASE WHEN s.postcodeNorm IS NOT NULL AND n.postcodeNorm IS NOT NULL THEN s.postcodeNorm = n.postcodeNorm END AS postcodeAgrees,
+        CASE WHEN s.cityNorm IS NOT NULL AND n.cityNorm IS NOT NULL THEN jaro_winkler_similarity(s.cityNorm, n.cityNorm) >= 0.92 END AS cityAgrees,
+        CASE WHEN s.country IS NOT NULL AND n.country IS NOT NULL THEN s.country = n.country END AS countryAgrees,
+        CASE WHEN s.addressNorm IS NOT NULL AND n.addressNorm IS NOT NULL THEN jaro_winkler_similarity(s.addressNorm, n.addressNorm) END AS addressScore
+      FROM pair1 p JOIN sup s USING (supplierKey) JOIN net n USING (mid)
+      WHERE p.jw >= 0.75 OR (s.taxNorm IS NOT NULL AND s.taxNorm = n.taxNorm)`);
+    await db.run(`CREATE TABLE scored AS SELECT *,
+        round(0.5 * jw + 0.5 * soft, 4) AS nameScore,
+        round(0.5 * jw + 0.5 * soft + 0.3 * coalesce(taxAgrees::INT, 0) + 0.12 * coalesce(postcodeAgrees::INT, 0) + 0.1 * coalesce((addressScore >= 0.9)::INT, 0)
+          + 0.04 * coalesce(cityAgrees::INT, 0) - 0.3 * coalesce((NOT countryAgrees)::INT, 0) - 0.08 * coalesce((NOT postcodeAgrees)::INT, 0)
+          - 0.05 * coalesce((NOT cityAgrees)::INT, 0), 4) AS totalScore
+      FROM pair`);
+    onProgress(75, 'Choosing best matches');
+    await db.run(`CREATE TABLE ranked AS SELECT *, row_number() OVER (PARTITION BY supplierKey ORDER BY totalScore DESC, mid) AS rk,
+        lead(totalScore) OVER (PARTITION BY supplierKey ORDER BY totalScore DESC, mid) AS runnerUp FROM scored QUALIFY rk = 1`);
+    await db.run(`CREATE TABLE best AS SELECT r.*, n.merchantId,
+        coalesce(taxAgrees, FALSE) AS tax, coalesce(postcodeAgrees, FALSE) AS pc, coalesce(addressScore >= 0.9, FALSE) AS addr,
+        coalesce(NOT countryAgrees, FALSE) AS ctyDiff, coalesce(NOT postcodeAgrees, FALSE) AS pcDiff, coalesce(NOT cityAgrees, FALSE) AS cityDiff,
+        CASE
+          WHEN coalesce(taxAgrees, FALSE) AND nameScore >= 0.80 THEN 'High'
+          WHEN nameScore >= 0.90 AND (coalesce(postcodeAgrees, FALSE) OR coalesce(addressScore >= 0.9, FALSE)) AND NOT coalesce(NOT countryAgrees, FALSE) THEN 'High'
+          WHEN nameScore >= 0.97 AND coalesce(cityAgrees, FALSE) AND NOT coalesce(NOT countryAgrees, FALSE) AND NOT coalesce(NOT postcodeAgrees, FALSE) THEN 'High'
+          WHEN nameScore >= 0.94 AND NOT coalesce(NOT countryAgrees, FALSE) AND NOT coalesce(NOT postcodeAgrees, FALSE) AND NOT coalesce(NOT cityAgrees, FALSE) THEN 'Medium'
+          WHEN nameScore >= 0.86 AND (coalesce(postcodeAgrees, FALSE) OR coalesce(addressScore >= 0.85, FALSE)) AND NOT coalesce(NOT countryAgrees, FALSE) THEN 'Medium'
+          WHEN nameScore >= 0.82 THEN 'Low'
+        END AS rawConfidence
+      FROM ranked r JOIN net n USING (mid)`);
+    await db.run(`CREATE TABLE final AS SELECT *,
+        CASE WHEN rawConfidence IS NOT NULL AND runnerUp IS NOT NULL AND runnerUp >= totalScore - 0.02 AND NOT (tax OR pc OR addr)
+             THEN CASE rawConfidence WHEN 'High' THEN 'Medium' WHEN 'Medium' THEN 'Low' ELSE 'Low' END ELSE rawConfidence END AS confidence
+      FROM best`);
+    await db.run(copyToParquet(`
+      SELECT s.supplierKey,
+        CASE WHEN f.confidence IN ('High', 'Medium') THEN 'MATCHED' ELSE 'UNMATCHED' END AS matchStatus,
+        f.confidence AS matchConfidence,
+        CASE WHEN f.confidence IN ('High', 'Medium') THEN f.merchantId END AS matchedMerchantId,
+        f.merchantId AS candidateMerchantId,
+        f.totalScore AS matchScore, f.nameScore, round(f.jw, 4) AS nameJaroWinkler, round(f.soft, 4) AS nameTokenSimilarity,
+        round(f.addressScore, 4) AS addressScore, f.postcodeAgrees, f.cityAgrees, f.countryAgrees, f.taxAgrees,
+        round(f.runnerUp, 4) AS runnerUpScore,
+        CASE WHEN f.merchantId IS NULL THEN NULL ELSE to_json({
+          fieldsAgreeing: list_filter(['name', CASE WHEN f.taxAgrees THEN 'taxId' END, CASE WHEN f.postcodeAgrees THEN 'postcode' END, CASE WHEN f.addressScore >= 0.9 THEN 'address' END, CASE WHEN f.cityAgrees THEN 'city' END, CASE WHEN f.countryAgrees THEN 'country' END], x -> x IS NOT NULL),
+          fieldsDisagreeing: list_filter([CASE WHEN NOT f.taxAgrees THEN 'taxId' END, CASE WHEN NOT f.postcodeAgrees THEN 'postcode' END, CASE WHEN f.addressScore < 0.7 THEN 'address' END, CASE WHEN NOT f.cityAgrees THEN 'city' END, CASE WHEN NOT f.countryAgrees THEN 'country' END], x -> x IS NOT NULL),
+          nameScore: f.nameScore, totalScore: f.totalScore, runnerUpScore: f.runnerUp,
+          downgradedForAmbiguity: f.confidence IS DISTINCT FROM f.rawConfidence
+        })::VARCHAR END AS matchEvidence
+      FROM sup s LEFT JOIN final f USING (supplierKey)`, out));
+    const r = await db.all<{ c: string | null; n: number }>(`SELECT matchConfidence AS c, count(*) AS n FROM read_parquet(${lit(out)}) GROUP BY 1`);
+    const byConfidence = { High: 0, Medium: 0, Low: 0 };
+    let suppliers = 0;
+    for (const x of r) {
+      suppliers += x.n;
+      if (x.c === 'High' || x.c === 'Medium' || x.c === 'Low') byConfidence[x.c] = x.n;
+    }
+    const matched = byConfidence.High + byConfidence.Medium;
+    onProgress(100, `${matched} of ${suppliers} suppliers matched`);
+    return { suppliers, matched, byConfidence, candidatePairs, file: out, networkFile: net };
+  });
+}

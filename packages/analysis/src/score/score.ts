@@ -1,0 +1,56 @@
+/**
+ * Scoring (DESIGN §4 step 5): trains the acceptance model, builds the feature table, and
+ * evaluates the scoring and confidence rulesets (compiled to SQL) in DuckDB. Every score keeps
+ * the id of the rule that produced it; the ruleset versions used are returned and written to
+ * the results summary.
+ */
+import { writeFileSync } from 'node:fs';
+import { copyToParquet, lit, tempDirOf, withDb } from '../db.ts';
+import { createNormaliseMacros } from '../match/normalise-sql.ts';
+import { workFile } from '../pipeline/workdir.ts';
+import type { ProgressFn } from '../progress.ts';
+import { compileConfidence, compileOptima, compileScoring } from './ruleset.ts';
+import type { TConfidenceRuleset, TScoringRuleset } from './ruleset.ts';
+import { defaultConfidenceRuleset, defaultScoringRuleset } from './defaults.ts';
+import { trainAndPredictAcceptance } from './acceptance-model.ts';
+import type { AcceptanceModelReport } from './acceptance-model.ts';
+
+export interface ScoreOptions {
+  workDir: string;
+  scoringRuleset?: TScoringRuleset;
+  confidenceRuleset?: TConfidenceRuleset;
+  onProgress?: ProgressFn;
+}
+
+export interface ScoreResult {
+  suppliers: number;
+  scoringRulesetVersion: number;
+  confidenceRulesetVersion: number;
+  model: AcceptanceModelReport;
+  file: string;
+}
+
+export async function score(options: ScoreOptions): Promise<ScoreResult> {
+  const { workDir } = options;
+  const scoring = options.scoringRuleset ?? defaultScoringRuleset();
+  const confidence = options.confidenceRuleset ?? defaultConfidenceRuleset();
+  const onProgress = options.onProgress ?? (() => {});
+  const out = workFile(workDir, 'scored');
+  return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
+    await createNormaliseMacros(db);
+    await db.run(`CREATE TABLE feat_src AS SELECT * FROM read_parquet(${lit(workFile(workDir, 'enriched'))})`);
+    onProgress(10, 'Training acceptance model');
+    const model = await trainAndPredictAcceptance(db);
+    writeFileSync(workFile(workDir, 'model'), JSON.stringify(model, null, 2));
+    onProgress(50, 'Evaluating rulesets');
+    await db.run(`CREATE TABLE features AS SELECT e.*, a.acceptanceProbability, a.acceptancePrediction,
+        len(e.lockboxes) AS lockboxCount, e.spend / nullif(sum(e.spend) OVER (), 0) AS spendShare
+      FROM feat_src e LEFT JOIN acceptance a USING (supplierKey)`);
+    await db.run(`CREATE TABLE s1 AS SELECT *, ${compileScoring(scoring).join(', ')} FROM features`);
+    await db.run(`CREATE TABLE s2 AS SELECT *, ${compileOptima(scoring).join(', ')} FROM s1`);
+    await db.run(copyToParquet(`SELECT *, ${compileConfidence(confidence).join(', ')}, ${scoring.version} AS scoringRulesetVersion, ${confidence.version} AS confidenceRulesetVersion FROM s2 ORDER BY inputOrder NULLS LAST, spend DESC, supplierKey`, out));
+    const n = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM read_parquet(${lit(out)})`))!.n;
+    onProgress(100, `${n} suppliers scored`);
+    return { suppliers: n, scoringRulesetVersion: scoring.version, confidenceRulesetVersion: confidence.version, model, file: out };
+  });
+}

@@ -7,6 +7,9 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
+/** SEXTANT_SQL_TIMING=1 logs statements slower than 0.3 s to stderr. */
+const TIMING = process.env.SEXTANT_SQL_TIMING === '1';
+
 export interface DbOptions {
   /** DuckDB memory_limit, e.g. "1GB". Default 1500MB keeps the process well under 2 GB RSS. */
   memoryLimit?: string;
@@ -43,7 +46,9 @@ export async function openDb(options: DbOptions = {}): Promise<Db> {
   return {
     conn,
     run: async (sql) => {
+      const t = performance.now();
       await conn.run(sql);
+      if (TIMING && performance.now() - t > 300) process.stderr.write(`[sql ${((performance.now() - t) / 1000).toFixed(2)}s] ${sql.replace(/\s+/g, ' ').slice(0, 100)}\n`);
     },
     all,
     one: async <T,>(sql: string) => (await all<T>(sql))[0],

@@ -3,10 +3,12 @@
  *
  * 1. Normalise (normalise-sql.ts): legal forms, punctuation, accents, abbreviations.
  * 2. Blocking — none needs a country or an address: exact normalised name, sorted tokens
- *    (word order), tax id, the supplier's two rarest name tokens (network document frequency
- *    ≤ MAX_TOKEN_DF), the rarest 4-letter token prefix (typos late in a word), and postcode.
+ *    (word order), tax id, postcode, and the supplier's rarest token-pair keys (pairs of name
+ *    tokens and pairs of 3-letter token prefixes, so one typo or a reordering keeps a key;
+ *    network document frequency ≤ MAX_KEY_DF).
  * 3. Pair features: Jaro-Winkler on the name and on its sorted tokens, soft token similarity
- *    (each token's best Jaro-Winkler counterpart, both directions), address Jaro-Winkler,
+ *    (each token's best Jaro-Winkler counterpart, averaged; the weaker of the two directions, so
+ *    an extra or missing word counts), name score = 0.4 JW + 0.6 soft, address Jaro-Winkler,
  *    postcode / city / country / tax id agreement.
  * 4. One best candidate per supplier; confidence High / Medium / Low from explicit rules
  *    (MATCH_RULES); a runner-up almost as good without distinguishing evidence lowers the
@@ -22,7 +24,9 @@ import { importNetwork, isPreparedNetwork } from '../network/import.ts';
 import { workFile } from '../pipeline/workdir.ts';
 import type { ProgressFn } from '../progress.ts';
 
-export const MAX_TOKEN_DF = 2000;
+/** Blocking keys shared by more merchants than this are too common to block on. */
+export const MAX_KEY_DF = 400;
+export const KEYS_PER_SUPPLIER = 3;
 
 export interface MatchOptions {
   workDir: string;
@@ -79,20 +83,23 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
                nullif(sx_clean(city), '') AS cityNorm, sx_taxid(taxId) AS taxNorm, country
         FROM read_parquet(${lit(workFile(workDir, 'suppliers'))}))`);
     onProgress(30, 'Blocking');
+    // Blocking keys: unordered pairs of distinct name tokens, and pairs of their 3-letter prefixes
+    // (a typo after the third letter keeps the key); one-token names use the token itself.
+    const keys = (tokTable: string, id: string) => `
+        SELECT a.${id}, a.tok || '|' || b.tok AS key FROM ${tokTable} a JOIN ${tokTable} b ON a.${id} = b.${id} AND a.tok < b.tok
+        UNION SELECT a.${id}, '~' || substr(a.tok, 1, 3) || '|' || substr(b.tok, 1, 3) FROM ${tokTable} a JOIN ${tokTable} b ON a.${id} = b.${id} AND substr(a.tok, 1, 3) < substr(b.tok, 1, 3)
+        UNION SELECT ${id}, min(tok) FROM ${tokTable} GROUP BY ${id} HAVING count(*) = 1`;
     await db.run(`CREATE TABLE net_tok AS SELECT DISTINCT mid, unnest(nameTokens) AS tok FROM net`);
-    await db.run(`CREATE TABLE tok_df AS SELECT tok, count(*) AS df FROM net_tok GROUP BY tok`);
-    await db.run(`CREATE TABLE net_pfx AS SELECT DISTINCT mid, substr(tok, 1, 4) AS pfx FROM net_tok WHERE length(tok) >= 5`);
-    await db.run(`CREATE TABLE pfx_df AS SELECT pfx, count(*) AS df FROM net_pfx GROUP BY pfx`);
-    await db.run(`CREATE TABLE sup_tok AS SELECT s.supplierKey, t.tok, d.df FROM (SELECT DISTINCT supplierKey, unnest(nameTokens) AS tok FROM sup) t
-        JOIN sup s USING (supplierKey) JOIN tok_df d USING (tok) WHERE d.df <= ${MAX_TOKEN_DF} QUALIFY row_number() OVER (PARTITION BY s.supplierKey ORDER BY d.df, t.tok) <= 2`);
-    await db.run(`CREATE TABLE sup_pfx AS SELECT supplierKey, pfx, df FROM (SELECT DISTINCT supplierKey, substr(unnest(nameTokens), 1, 4) AS pfx FROM sup) JOIN pfx_df USING (pfx)
-        WHERE df <= ${MAX_TOKEN_DF} AND length(pfx) = 4 QUALIFY row_number() OVER (PARTITION BY supplierKey ORDER BY df, pfx) <= 1`);
+    await db.run(`CREATE TABLE net_key AS ${keys('net_tok', 'mid')}`);
+    await db.run(`CREATE TABLE key_df AS SELECT key, count(*) AS df FROM net_key GROUP BY key`);
+    await db.run(`CREATE TABLE sup_tok AS SELECT DISTINCT supplierKey, unnest(nameTokens) AS tok FROM sup`);
+    await db.run(`CREATE TABLE sup_key AS SELECT supplierKey, key, df FROM (${keys('sup_tok', 'supplierKey')}) JOIN key_df USING (key)
+        WHERE df <= ${MAX_KEY_DF} QUALIFY row_number() OVER (PARTITION BY supplierKey ORDER BY df, key) <= ${KEYS_PER_SUPPLIER}`);
     await db.run(`CREATE TABLE cand AS SELECT DISTINCT supplierKey, mid FROM (
         SELECT s.supplierKey, n.mid FROM sup s JOIN net n ON n.nameCore = s.nameCore WHERE s.nameCore <> ''
         UNION ALL SELECT s.supplierKey, n.mid FROM sup s JOIN net n ON n.nameSorted = s.nameSorted WHERE s.nameSorted <> ''
         UNION ALL SELECT s.supplierKey, n.mid FROM sup s JOIN net n ON n.taxNorm = s.taxNorm WHERE length(s.taxNorm) >= 6
-        UNION ALL SELECT t.supplierKey, nt.mid FROM sup_tok t JOIN net_tok nt USING (tok)
-        UNION ALL SELECT p.supplierKey, np.mid FROM sup_pfx p JOIN net_pfx np USING (pfx)
+        UNION ALL SELECT k.supplierKey, nk.mid FROM sup_key k JOIN net_key nk USING (key)
         UNION ALL SELECT s.supplierKey, n.mid FROM sup s JOIN net n ON n.postcodeNorm = s.postcodeNorm AND (s.country IS NULL OR n.country IS NULL OR s.country = n.country) WHERE length(s.postcodeNorm) >= 4)`);
     const candidatePairs = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM cand`))!.n;
     onProgress(50, `Scoring ${candidatePairs} candidate pairs`);
@@ -100,18 +107,18 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
         greatest(jaro_winkler_similarity(s.nameCore, n.nameCore), jaro_winkler_similarity(s.nameSorted, n.nameSorted)) AS jw
       FROM cand c JOIN sup s USING (supplierKey) JOIN net n USING (mid)`);
     await db.run(`CREATE TABLE pair AS SELECT p.supplierKey, p.mid, p.jw,
-        (list_avg(list_transform(s.nameTokens, x -> list_max(list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y)))))
-         + list_avg(list_transform(n.nameTokens, x -> list_max(list_transform(s.nameTokens, y -> jaro_winkler_similarity(x, y)))))) / 2 AS soft,
+        least(list_avg(list_transform(s.nameTokens, x -> list_max(list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y))))),
+              list_avg(list_transform(n.nameTokens, x -> list_max(list_transform(s.nameTokens, y -> jaro_winkler_similarity(x, y)))))) AS soft,
         CASE WHEN s.taxNorm IS NOT NULL AND n.taxNorm IS NOT NULL THEN s.taxNorm = n.taxNorm END AS taxAgrees,
         CASE WHEN s.postcodeNorm IS NOT NULL AND n.postcodeNorm IS NOT NULL THEN s.postcodeNorm = n.postcodeNorm END AS postcodeAgrees,
         CASE WHEN s.cityNorm IS NOT NULL AND n.cityNorm IS NOT NULL THEN jaro_winkler_similarity(s.cityNorm, n.cityNorm) >= 0.92 END AS cityAgrees,
         CASE WHEN s.country IS NOT NULL AND n.country IS NOT NULL THEN s.country = n.country END AS countryAgrees,
         CASE WHEN s.addressNorm IS NOT NULL AND n.addressNorm IS NOT NULL THEN jaro_winkler_similarity(s.addressNorm, n.addressNorm) END AS addressScore
       FROM pair1 p JOIN sup s USING (supplierKey) JOIN net n USING (mid)
-      WHERE p.jw >= 0.75 OR (s.taxNorm IS NOT NULL AND s.taxNorm = n.taxNorm)`);
+      WHERE p.jw >= 0.8 OR (s.taxNorm IS NOT NULL AND s.taxNorm = n.taxNorm)`);
     await db.run(`CREATE TABLE scored AS SELECT *,
-        round(0.5 * jw + 0.5 * soft, 4) AS nameScore,
-        round(0.5 * jw + 0.5 * soft + 0.3 * coalesce(taxAgrees::INT, 0) + 0.12 * coalesce(postcodeAgrees::INT, 0) + 0.1 * coalesce((addressScore >= 0.9)::INT, 0)
+        round(0.4 * jw + 0.6 * soft, 4) AS nameScore,
+        round(0.4 * jw + 0.6 * soft + 0.3 * coalesce(taxAgrees::INT, 0) + 0.12 * coalesce(postcodeAgrees::INT, 0) + 0.1 * coalesce((addressScore >= 0.9)::INT, 0)
           + 0.04 * coalesce(cityAgrees::INT, 0) - 0.3 * coalesce((NOT countryAgrees)::INT, 0) - 0.08 * coalesce((NOT postcodeAgrees)::INT, 0)
           - 0.05 * coalesce((NOT cityAgrees)::INT, 0), 4) AS totalScore
       FROM pair`);

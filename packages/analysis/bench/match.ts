@@ -1,0 +1,51 @@
+/**
+ * `npm run bench -- match [--merchants 1000000] [--suppliers 20000]`: precision and recall by
+ * confidence level on a labelled set generated from the network with realistic noise (80 % of
+ * suppliers derived from merchants, 20 % absent from the network).
+ * Absent suppliers whose normalised name is identical to a network merchant's are reported
+ * separately (no matcher can tell them apart by name) and left out of precision.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { arg, benchNetwork, CACHE_DIR, measure, NETWORK_SEED } from './util.ts';
+import { labelledCsv, makeLabelledSuppliers } from '../src/network/labelled.ts';
+import { ingestFile } from '../src/ingest/ingest.ts';
+import { normaliseAndAggregate } from '../src/aggregate/normalise.ts';
+import { matchSuppliers } from '../src/match/match.ts';
+import { withDb, lit } from '../src/db.ts';
+import { createNormaliseMacros } from '../src/match/normalise-sql.ts';
+
+const merchants = arg('merchants', 1_000_000);
+const suppliers = arg('suppliers', 20_000);
+const network = await benchNetwork(merchants);
+const work = path.join(CACHE_DIR, `match-work-${process.pid}`);
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+const labelled = makeLabelledSuppliers({ networkSeed: NETWORK_SEED, networkSize: merchants, present: Math.round(suppliers * 0.8), absent: Math.round(suppliers * 0.2) });
+const csv = path.join(work, 'suppliers.csv');
+writeFileSync(csv, labelledCsv(labelled));
+writeFileSync(path.join(work, 'labels.json'), JSON.stringify(labelled.map((l) => ({ supplierId: l.supplierId, trueMerchantId: l.trueMerchantId, noise: l.noise.join(' ') }))));
+await ingestFile({ file: csv, kind: 'suppliers', workDir: work });
+await normaliseAndAggregate({ workDir: work });
+const m = await measure('match', suppliers, () => matchSuppliers({ workDir: work, networkFile: network }), { merchants });
+await withDb({}, async (db) => {
+  await createNormaliseMacros(db);
+  await db.run(`CREATE TABLE labels AS SELECT * FROM read_json(${lit(path.join(work, 'labels.json'))})`);
+  await db.run(`CREATE TABLE r AS SELECT l.*, s.supplierName, m.matchStatus, m.matchConfidence, m.matchedMerchantId, m.candidateMerchantId,
+      l.trueMerchantId = '' AND sx_name_core(s.supplierName) IN (SELECT nameCore FROM read_parquet(${lit(network)})) AS indistinguishable
+    FROM labels l JOIN read_parquet(${lit(path.join(work, 'suppliers.parquet'))}) s ON s.sourceSupplierId = l.supplierId
+    JOIN read_parquet(${lit(path.join(work, 'matches.parquet'))}) m USING (supplierKey)`);
+  const present = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM r WHERE trueMerchantId <> ''`))!.n;
+  const ind = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM r WHERE indistinguishable`))!.n;
+  for (const [label, where] of [['High', `matchConfidence = 'High'`], ['Medium', `matchConfidence = 'Medium'`], ['High+Medium', `matchConfidence IN ('High','Medium')`], ['Low (not matched)', `matchConfidence = 'Low'`]] as const) {
+    const x = (await db.one<{ predicted: number; correct: number; falseAbsent: number }>(`SELECT count(*) AS predicted, count(*) FILTER (WHERE coalesce(matchedMerchantId, candidateMerchantId) = trueMerchantId) AS correct,
+        count(*) FILTER (WHERE trueMerchantId = '') AS falseAbsent FROM r WHERE ${where} AND NOT indistinguishable`))!;
+    console.log(JSON.stringify({ stage: 'match-quality', confidence: label, predicted: x.predicted, correct: x.correct, precision: x.predicted ? Math.round((x.correct / x.predicted) * 10000) / 10000 : null, recall: Math.round((x.correct / present) * 10000) / 10000, matchedAbsentSuppliers: x.falseAbsent }));
+  }
+  console.log(JSON.stringify({ stage: 'match-set', suppliers, present, absent: suppliers - present, absentWithIdenticalNetworkName: ind, candidatePairs: m.candidatePairs }));
+  const misses = await db.all(`SELECT noise, count(*) AS n FROM r WHERE trueMerchantId <> '' AND coalesce(matchedMerchantId, '') <> trueMerchantId GROUP BY 1 ORDER BY 2 DESC LIMIT 8`);
+  console.log(JSON.stringify({ stage: 'match-misses-by-noise', misses }));
+  const wrong = await db.all(`SELECT supplierName, matchConfidence, noise, trueMerchantId, matchedMerchantId FROM r WHERE matchStatus = 'MATCHED' AND matchedMerchantId <> trueMerchantId AND NOT indistinguishable LIMIT 6`);
+  console.log(JSON.stringify({ stage: 'match-wrong-examples', wrong }));
+});
+rmSync(work, { recursive: true, force: true });

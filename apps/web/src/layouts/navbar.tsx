@@ -8,6 +8,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -138,7 +139,9 @@ function NavContent({ user, brandingKey, collapsed, mobile, onToggle, onNavigate
               }
             >
               {items.map((item) => (
-                <NavEntry key={item.id} item={item} collapsed={collapsed} onNavigate={onNavigate} />
+                <ListItem key={item.id} disablePadding sx={{ display: 'block' }}>
+                  <NavEntry item={item} collapsed={collapsed} onNavigate={onNavigate} />
+                </ListItem>
               ))}
             </List>
           </Fragment>

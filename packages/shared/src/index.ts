@@ -10,3 +10,6 @@ export * from './users.ts';
 export * from './authorization.ts';
 export * from './job-artifacts.ts';
 export * from './concurrency.ts';
+export * from './audit-logs.ts';
+export * from './buyers.ts';
+export * from './analytics.ts';

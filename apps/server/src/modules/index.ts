@@ -8,5 +8,8 @@ import { userRoutes } from './users/users.routes.ts';
 import { authorizationRoutes } from './authorization/authorization.routes.ts';
 import { jobArtifactRoutes } from './job-artifacts/job-artifacts.routes.ts';
 import { concurrencyRoutes } from './concurrency/concurrency.routes.ts';
+import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
+import { buyerRoutes } from './buyers/buyers.routes.ts';
+import { analyticsRoutes } from './analytics/analytics.routes.ts';
 
-export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, authorizationRoutes, jobArtifactRoutes, concurrencyRoutes];
+export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, authorizationRoutes, jobArtifactRoutes, concurrencyRoutes, auditLogRoutes, buyerRoutes, analyticsRoutes];

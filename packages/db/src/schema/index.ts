@@ -6,3 +6,4 @@ export * from './auth.ts';
 export * from './system.ts';
 export * from './proq.ts';
 export * from './concurrency.ts';
+export * from './analytics.ts';

@@ -6,7 +6,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SCORE_KINDS, SLICERS } from '@sextant/shared';
+import { SCORE_KINDS } from '@sextant/shared';
+import type { SLICERS } from '@sextant/shared';
 import type { TJobType } from '@sextant/shared';
 import { copyToParquet, ident, lit, tempDirOf, withDb } from '../db.ts';
 import { INDUSTRY_VIEWS } from '../enrich/enrich.ts';

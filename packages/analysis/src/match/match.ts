@@ -25,8 +25,10 @@ import { workFile } from '../pipeline/workdir.ts';
 import type { ProgressFn } from '../progress.ts';
 
 /** Blocking keys shared by more merchants than this are too common to block on. */
-export const MAX_KEY_DF = 400;
+export const MAX_KEY_DF = 200;
 export const KEYS_PER_SUPPLIER = 3;
+/** Exact-name blocks on names this common in the network are skipped (ambiguous anyway). */
+export const MAX_NAME_DF = 50;
 
 export interface MatchOptions {
   workDir: string;
@@ -96,8 +98,8 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
     await db.run(`CREATE TABLE sup_key AS SELECT supplierKey, key, df FROM (${keys('sup_tok', 'supplierKey')}) JOIN key_df USING (key)
         WHERE df <= ${MAX_KEY_DF} QUALIFY row_number() OVER (PARTITION BY supplierKey ORDER BY df, key) <= ${KEYS_PER_SUPPLIER}`);
     await db.run(`CREATE TABLE cand AS SELECT DISTINCT supplierKey, mid FROM (
-        SELECT s.supplierKey, n.mid FROM sup s JOIN net n ON n.nameCore = s.nameCore WHERE s.nameCore <> ''
-        UNION ALL SELECT s.supplierKey, n.mid FROM sup s JOIN net n ON n.nameSorted = s.nameSorted WHERE s.nameSorted <> ''
+        SELECT s.supplierKey, n.mid FROM sup s JOIN net n ON n.nameSorted = s.nameSorted
+        WHERE s.nameSorted <> '' AND s.nameSorted NOT IN (SELECT nameSorted FROM net GROUP BY nameSorted HAVING count(*) > ${MAX_NAME_DF})
         UNION ALL SELECT s.supplierKey, n.mid FROM sup s JOIN net n ON n.taxNorm = s.taxNorm WHERE length(s.taxNorm) >= 6
         UNION ALL SELECT k.supplierKey, nk.mid FROM sup_key k JOIN net_key nk USING (key)
         UNION ALL SELECT s.supplierKey, n.mid FROM sup s JOIN net n ON n.postcodeNorm = s.postcodeNorm AND (s.country IS NULL OR n.country IS NULL OR s.country = n.country) WHERE length(s.postcodeNorm) >= 4)`);

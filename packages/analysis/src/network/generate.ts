@@ -44,12 +44,16 @@ function fill(r: Rng, pattern: string): string {
   return s;
 }
 
+const INVENTED_MID = ['', '', 'a', 'e', 'i', 'o', 'ar', 'el', 'in', 'or', 'us', 'ad', 'em', 'il', 'on', 'ur', 'ev', 'ax', 'ol', 'am'];
+
 function stem(r: Rng, c: CountryStyle): string {
   const x = r();
-  if (x < 0.45) return pick(r, c.surnames);
-  if (x < 0.6) return `${pick(r, c.surnames)} & ${pick(r, c.surnames)}`;
-  if (x < 0.85) return pick(r, PLACE_STEMS);
-  return pick(r, INVENTED_A) + pick(r, INVENTED_B);
+  if (x < 0.3) return pick(r, c.surnames);
+  if (x < 0.45) return `${pick(r, c.surnames)} & ${pick(r, c.surnames)}`;
+  if (x < 0.6) return pick(r, PLACE_STEMS);
+  if (x < 0.7) return `${pick(r, PLACE_STEMS)} ${pick(r, c.surnames)}`;
+  // invented brand names: prefix + middle syllable + suffix (~24,000 combinations)
+  return pick(r, INVENTED_A) + pick(r, INVENTED_MID) + pick(r, INVENTED_B);
 }
 
 /** Builds merchant number `index` of the network for `seed`; pure function of (seed, index). */

@@ -40,7 +40,7 @@ function typo(r: Rng, name: string): string {
   const [w, i] = pick(r, idx);
   const p = int(r, 1, w.length - 2);
   const kind = int(r, 0, 3);
-  let nw = w;
+  let nw: string;
   if (kind === 0) nw = w.slice(0, p) + w[p + 1] + w[p] + w.slice(p + 2);
   else if (kind === 1) nw = w.slice(0, p) + w.slice(p + 1);
   else if (kind === 2) nw = w.slice(0, p) + w[p] + w.slice(p);

@@ -162,6 +162,6 @@ export const THEME_TOKENS: Record<TThemeKey, TThemeTokens> = {
     headingWeight: 700,
     radius: 0,
     loginBackground:
-      'linear-gradient(90deg, #FFFFFF 0%, #FFFFFF 50%, #F2F2F2 50%, #F2F2F2 100%)',
+      'linear-gradient(135deg, transparent 0 62%, rgba(200,0,15,0.06) 62% 78%, rgba(200,0,15,0.12) 78% 100%), linear-gradient(180deg, #FFFFFF 0%, #FAFAFA 100%)',
   },
 };

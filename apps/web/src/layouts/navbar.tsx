@@ -71,7 +71,7 @@ function NavEntry({ item, collapsed, onNavigate }: { item: TNavItem; collapsed: 
       {!collapsed && (
         <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontSize: 14, fontWeight: active ? 700 : 500, whiteSpace: 'nowrap' } } }} />
       )}
-      {!collapsed && item.chip && <Chip label={item.chip} size="small" color="secondary" sx={{ height: 20, fontSize: 10, ml: 1 }} />}
+      {!collapsed && item.chip && <Chip label={item.chip} size="small" color="primary" sx={{ height: 20, fontSize: 10, ml: 1 }} />}
     </ListItemButton>
   );
   return collapsed ? (

@@ -43,6 +43,7 @@
 export { createProq, type Proq, type ProqOptions } from './proq.ts';
 export { defineCommandType, builtinCommandTypes, noopCommand } from './command-types.ts';
 export { commandCatalog } from './catalog.ts';
+export { proqFor } from './instance.ts';
 export { ProqError, ProqPermanentError, ProqLeaseLostError, type ProqErrorCode } from './errors.ts';
 export { stopOnSignals, type StopOnSignalsOptions } from './service.ts';
 export { runWorkerService, proqOptionsFromEnv } from './worker-main.ts';

@@ -31,14 +31,18 @@ describe.each(dbKinds())('ProQ under load on %s', (kind) => {
     const workers: Proq[] = [];
     for (let w = 0; w < WORKERS; w++) {
       // On PostgreSQL each worker has its own connection pool, as separate processes would.
-      const dbh = kind === 'postgres' ? await openDb({ url: t.url, migrate: false, poolSize: 6 }) : t;
+      const dbh = kind === 'postgres' ? await openDb({ url: t.url, migrate: false, poolSize: 10 }) : t;
       if (dbh !== t) handles.push(dbh);
       const effect = defineCommandType({
         name: 'test.effect',
         schema: z.object({ key: z.string(), failOnce: z.boolean() }),
         async handler(p, ctx) {
-          await dbh.query('insert into proq_test_runs (command_id, attempt, worker) values ($1, $2, $3)', [ctx.command.id, ctx.command.attempts, String(w)]);
-          await dbh.query('insert into proq_test_effects (key, command_id) values ($1, $2) on conflict (key) do nothing', [p.key, ctx.command.id]);
+          // One statement: log this run, and apply the effect unless its key was applied already.
+          await dbh.query(
+            `with run as (insert into proq_test_runs (command_id, attempt, worker) values ($1, $2, $3))
+             insert into proq_test_effects (key, command_id) values ($4, $1) on conflict (key) do nothing`,
+            [ctx.command.id, ctx.command.attempts, String(w), p.key],
+          );
           if (p.failOnce && ctx.command.attempts === 1) throw new Error('crashed after the effect');
         },
       }) as unknown as CommandTypeDef;
@@ -47,7 +51,7 @@ describe.each(dbKinds())('ProQ under load on %s', (kind) => {
           db: dbh,
           environment: env,
           commandTypes: [effect],
-          concurrency: 8,
+          concurrency: 16,
           retryBaseDelayMs: 10,
           pollMinDelayMs: 10,
           pollMaxDelayMs: 200,

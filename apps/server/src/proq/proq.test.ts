@@ -448,13 +448,17 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
   describe('leases', () => {
     it('recovers a command whose worker went silent past its stuck timeout, and refuses the late outcome', async () => {
       let calls = 0;
+      let wakeFirst!: () => void;
+      const firstAttempt = new Promise<void>((r) => (wakeFirst = r));
+      let firstReturned = false;
       const hang = defineCommandType({
         name: 'test.hang',
         schema: z.object({}),
         async handler(_p, ctx) {
           calls++;
           if (ctx.command.attempts === 1) {
-            await sleep(2500); // silent past the 1 s stuck timeout
+            await firstAttempt; // silent past the 1 s stuck timeout
+            firstReturned = true;
             return 'late';
           }
           await ctx.progress(50, 'second try');
@@ -467,7 +471,9 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       await waitFor(async () => (await proq.get(c.id))?.state === 'Completed', { what: 'recovered', timeoutMs: 10_000 });
       const done = (await proq.get(c.id))!;
       expect([done.attempts, done.message, done.progressPercent]).toEqual([2, 'second', 100]);
-      await sleep(1500); // the first attempt returns now; its outcome must not overwrite
+      wakeFirst(); // the first attempt returns now; its outcome must not overwrite
+      await waitFor(() => firstReturned, { what: 'first attempt returned' });
+      await sleep(150);
       expect((await proq.get(c.id))!.message).toBe('second');
       expect(calls).toBe(2);
     });
@@ -480,7 +486,7 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
         schema: z.object({}),
         async handler(_p, ctx) {
           for (let i = 1; i <= 4; i++) {
-            await sleep(400);
+            await sleep(350); // 1.4 s in all, past the 1 s stuck timeout: only the renewals keep the lease
             await ctx.progress(i * 20, `step ${i}`);
           }
           await gate;
@@ -518,12 +524,18 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
     });
 
     it('hands commands still running after the grace period back, without counting the attempt', async () => {
+      let openGate!: () => void;
+      const gate = new Promise<void>((r) => (openGate = r));
+      let firstReturned = false;
       const stuck = defineCommandType({
         name: 'test.stubborn',
         schema: z.object({}),
         async handler(_p, ctx) {
-          if (ctx.command.attempts === 1) await sleep(1500);
-          return `attempt ${ctx.command.attempts}`;
+          if (ctx.command.attempts === 1 && !firstReturned) {
+            await gate;
+            firstReturned = true;
+          }
+          return `attempt ${ctx.command.attempts} by ${ctx.command.lockedBy}`;
         },
       }) as unknown as CommandTypeDef;
       const env = freshEnv(kind);
@@ -534,10 +546,12 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       await first.stop({ graceMs: 100 });
       const released = (await first.get(c.id))!;
       expect([released.state, released.attempts, released.message]).toEqual(['Pending', 0, 'Released by a stopping worker']);
+      firstReturned = true; // from here on the handler returns at once
       const second = await start(make([stuck], { environment: env }));
       await waitFor(async () => (await second.get(c.id))?.state === 'Completed', { what: 'second worker' });
-      await sleep(1600); // the first worker's handler ends now; its outcome is refused
-      expect((await second.get(c.id))!.message).toBe('attempt 1');
+      openGate(); // the first worker's handler ends now; its outcome is refused
+      await sleep(150);
+      expect((await second.get(c.id))!.message).toBe(`attempt 1 by ${second.workerId}`);
     });
   });
 

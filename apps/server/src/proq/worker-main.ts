@@ -13,7 +13,7 @@ import type { CommandTypeDef } from './types.ts';
 const num = (v: string | undefined): number | undefined => (v && v.trim() !== '' ? Number(v) : undefined);
 
 export function proqOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit<ProqOptions, 'db'> {
-  return {
+  const all: Omit<ProqOptions, 'db'> = {
     environment: env.PROQ_ENVIRONMENT || undefined,
     concurrency: num(env.PROQ_CONCURRENCY),
     pollMinDelayMs: num(env.PROQ_MIN_DELAY_MS),
@@ -22,6 +22,7 @@ export function proqOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit<P
     shutdownGraceMs: num(env.PROQ_SHUTDOWN_GRACE_MS),
     maintenanceIntervalMs: num(env.PROQ_MAINTENANCE_INTERVAL_MS),
   };
+  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined && !Number.isNaN(v)));
 }
 
 /** Opens DATABASE_URL, runs a worker with `commandTypes` until SIGTERM/SIGINT, then exits. */

@@ -32,6 +32,8 @@ interface Active {
   cmd: ProqCommand;
   lease: repo.Lease;
   ac: AbortController;
+  /** The handler returned or threw; only the outcome remains to be written. */
+  handlerDone: boolean;
 }
 
 type Listener = { close(): Promise<void> };
@@ -39,6 +41,9 @@ type Listener = { close(): Promise<void> };
 export class ProqWorker {
   readonly id: string;
   private readonly active = new Map<number, Active>();
+  /** Slots taken by running handlers. A slot frees when its handler returns, so the next claim overlaps the
+   * previous outcome's write (two commits in flight instead of one after the other). */
+  private busy = 0;
   private readonly runs = new Set<Promise<void>>();
   private readonly backoff: PollBackoff;
   private stopping = false;
@@ -124,7 +129,8 @@ export class ProqWorker {
       ]);
       clearTimeout(timer);
     }
-    const left = [...this.active.values()];
+    await this.completer.drain();
+    const left = [...this.active.values()].filter((a) => !a.handlerDone);
     if (left.length > 0) {
       const released = await repo.releaseCommands(this.o.dbh.db, this.id, left.map((a) => a.lease)).catch((err: unknown) => {
         this.o.logger.error({ err }, 'ProQ: could not release commands at shutdown; stuck recovery will');
@@ -157,7 +163,7 @@ export class ProqWorker {
     const types = () => [...this.o.types().keys()];
     const batch = this.o.claimBatchSize ?? this.o.concurrency;
     while (!this.stopping) {
-      const free = this.o.concurrency - this.active.size;
+      const free = this.o.concurrency - this.busy;
       if (free <= 0) {
         await this.sleep(this.o.poll.maxDelayMs); // a finishing command wakes us
         continue;
@@ -218,14 +224,15 @@ export class ProqWorker {
   }
 
   private run(cmd: ProqCommand): void {
-    const a: Active = { cmd, lease: { id: cmd.id, attempts: cmd.attempts }, ac: new AbortController() };
+    const a: Active = { cmd, lease: { id: cmd.id, attempts: cmd.attempts }, ac: new AbortController(), handlerDone: false };
     this.active.set(cmd.id, a);
+    this.busy++;
     const p = this.execute(a)
       .catch((err: unknown) => this.o.logger.error({ err, commandId: cmd.id }, 'ProQ: unexpected runner error'))
       .finally(() => {
+        if (!a.handlerDone) this.freeSlot(a);
         this.active.delete(cmd.id);
         this.runs.delete(p);
-        this.wake();
       });
     this.runs.add(p);
   }
@@ -249,6 +256,7 @@ export class ProqWorker {
     } catch (err) {
       failure = err;
     }
+    this.freeSlot(a);
     const db = this.o.dbh.db;
     try {
       if (ok) {
@@ -275,6 +283,13 @@ export class ProqWorker {
       // The database refused the outcome: the stuck timeout will hand the command out again.
       this.o.logger.error({ err, commandId: cmd.id }, 'ProQ: could not record the outcome');
     }
+  }
+
+  private freeSlot(a: Active): void {
+    if (a.handlerDone) return;
+    a.handlerDone = true;
+    this.busy--;
+    this.wake();
   }
 
   private context(a: Active): HandlerContext {

@@ -1,0 +1,174 @@
+/**
+ * `npm run bench -- proq [throughputN] [enqueueN]`: ProQ against graphile-worker, same machine, same PostgreSQL,
+ * same trivial task. One JSON line per measurement:
+ *   enqueue_per_s         single enqueues (8 in flight; PGlite serialises them)
+ *   enqueue_batch_per_s   bulk enqueue (enqueueMany / addJobs), 1,000 a call
+ *   claim_complete_per_s  a backlog of N trivial commands drained by one worker process
+ *   latency_p50_ms/p95_ms enqueue-to-start, one command every 10 ms into an idle, running worker
+ * Configurations: ProQ with its defaults (concurrency 4) and with concurrency 10, on PGlite and PostgreSQL;
+ * graphile-worker with its defaults (concurrency 1, pollInterval 2 s) and with concurrency 10.
+ * PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a fresh database per run).
+ */
+import { z } from 'zod';
+import { createTestDb, type TestDb } from '@sextant/db/testing';
+import { createProq, defineCommandType, type CommandTypeDef, type Proq } from '../src/proq/index.ts';
+
+process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+const THROUGHPUT_N = Number(process.argv[2] ?? 5000);
+const ENQUEUE_N = Number(process.argv[3] ?? 2000);
+const LATENCY_N = 300;
+const LATENCY_GAP_MS = 10;
+
+interface Engine {
+  name: string;
+  db: 'pglite' | 'postgres';
+  concurrency: number;
+  enqueue(payload: { t: number }): Promise<unknown>;
+  enqueueBatch(payloads: { t: number }[]): Promise<unknown>;
+  /** Starts processing; every handled command calls onRun(payload). */
+  start(onRun: (payload: { t: number }) => void): Promise<void>;
+  stop(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const emit = (e: Engine, metric: string, value: number, extra: Record<string, unknown> = {}) =>
+  console.log(
+    JSON.stringify({ suite: 'proq', engine: e.name, db: e.db, concurrency: e.concurrency, metric, value: Math.round(value * 100) / 100, ...extra }),
+  );
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+
+async function inFlight<T>(n: number, limit: number, fn: (i: number) => Promise<T>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < n) await fn(next++);
+    }),
+  );
+}
+
+async function measure(make: () => Promise<Engine>): Promise<void> {
+  // Enqueue rates (nothing running).
+  let e = await make();
+  let t0 = performance.now();
+  await inFlight(ENQUEUE_N, 8, () => e.enqueue({ t: 0 }));
+  emit(e, 'enqueue_per_s', ENQUEUE_N / ((performance.now() - t0) / 1000), { n: ENQUEUE_N });
+  t0 = performance.now();
+  for (let i = 0; i < THROUGHPUT_N; i += 1000) await e.enqueueBatch(Array.from({ length: Math.min(1000, THROUGHPUT_N - i) }, () => ({ t: 0 })));
+  emit(e, 'enqueue_batch_per_s', THROUGHPUT_N / ((performance.now() - t0) / 1000), { n: THROUGHPUT_N });
+
+  // Drain: ENQUEUE_N + THROUGHPUT_N are waiting.
+  const total = ENQUEUE_N + THROUGHPUT_N;
+  let seen = 0;
+  let resolveDone!: () => void;
+  const done = new Promise<void>((r) => (resolveDone = r));
+  t0 = performance.now();
+  await e.start(() => {
+    if (++seen === total) resolveDone();
+  });
+  await done;
+  emit(e, 'claim_complete_per_s', total / ((performance.now() - t0) / 1000), { n: total });
+  await e.stop();
+  await e.close();
+
+  // Latency into an idle running worker (fresh database: no backlog, idle backoff as in real life).
+  e = await make();
+  const lat: number[] = [];
+  let resolveLat!: () => void;
+  const latDone = new Promise<void>((r) => (resolveLat = r));
+  await e.start((p) => {
+    lat.push(performance.now() + performance.timeOrigin - p.t);
+    if (lat.length === LATENCY_N) resolveLat();
+  });
+  await new Promise((r) => setTimeout(r, 3000)); // let the poller go idle
+  for (let i = 0; i < LATENCY_N; i++) {
+    await e.enqueue({ t: performance.now() + performance.timeOrigin });
+    await new Promise((r) => setTimeout(r, LATENCY_GAP_MS));
+  }
+  await latDone;
+  emit(e, 'latency_p50_ms', pct(lat, 50), { n: LATENCY_N });
+  emit(e, 'latency_p95_ms', pct(lat, 95), { n: LATENCY_N });
+  await e.stop();
+  await e.close();
+}
+
+function proqEngine(db: 'pglite' | 'postgres', concurrency?: number): () => Promise<Engine> {
+  return async () => {
+    const t: TestDb = await createTestDb(db);
+    let onRun: (p: { t: number }) => void = () => undefined;
+    const trivial = defineCommandType({
+      name: 'bench.trivial',
+      schema: z.object({ t: z.number() }),
+      handler: (p) => onRun(p),
+    }) as unknown as CommandTypeDef;
+    const proq: Proq = createProq({ db: t, commandTypes: [trivial], ...(concurrency ? { concurrency } : {}) });
+    return {
+      name: concurrency ? 'proq' : 'proq-defaults',
+      db,
+      concurrency: concurrency ?? 4,
+      enqueue: (payload) => proq.enqueue(t.db, { commandType: 'bench.trivial', payload }),
+      enqueueBatch: (payloads) => proq.enqueueMany(t.db, payloads.map((payload) => ({ commandType: 'bench.trivial', payload }))),
+      async start(cb) {
+        onRun = cb;
+        await proq.start();
+      },
+      stop: () => proq.stop(),
+      close: () => t.close(),
+    };
+  };
+}
+
+function graphileEngine(concurrency?: number): () => Promise<Engine> {
+  return async () => {
+    const { makeWorkerUtils, run } = await import('graphile-worker');
+    const t: TestDb = await createTestDb('postgres');
+    const utils = await makeWorkerUtils({ connectionString: t.url });
+    await utils.migrate();
+    let runner: Awaited<ReturnType<typeof run>> | null = null;
+    return {
+      name: concurrency ? 'graphile-worker' : 'graphile-worker-defaults',
+      db: 'postgres',
+      concurrency: concurrency ?? 1,
+      enqueue: (payload) => utils.addJob('trivial', payload),
+      enqueueBatch: (payloads) => utils.addJobs(payloads.map((payload) => ({ identifier: 'trivial', payload }))),
+      async start(cb) {
+        runner = await run({
+          connectionString: t.url,
+          ...(concurrency ? { concurrency } : {}),
+          noHandleSignals: true,
+          logger: new (await import('graphile-worker')).Logger(() => () => undefined),
+          taskList: {
+            trivial: async (payload) => {
+              cb(payload as { t: number });
+            },
+          },
+        });
+      },
+      async stop() {
+        await runner?.stop();
+      },
+      async close() {
+        await utils.release();
+        await t.close();
+      },
+    };
+  };
+}
+
+const configs: [string, () => Promise<Engine>][] = [
+  ['proq pglite defaults', proqEngine('pglite')],
+  ['proq pglite c10', proqEngine('pglite', 10)],
+  ['proq postgres defaults', proqEngine('postgres')],
+  ['proq postgres c10', proqEngine('postgres', 10)],
+  ['graphile defaults', graphileEngine()],
+  ['graphile c10', graphileEngine(10)],
+];
+const only = process.env.PROQ_BENCH_ONLY;
+for (const [label, make] of configs) {
+  if (only && !label.includes(only)) continue;
+  await measure(make);
+}
+process.exit(0);

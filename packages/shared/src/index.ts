@@ -13,3 +13,4 @@ export * from './concurrency.ts';
 export * from './audit-logs.ts';
 export * from './buyers.ts';
 export * from './analytics.ts';
+export * from './job-tabs.ts';

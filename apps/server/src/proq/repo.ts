@@ -278,7 +278,8 @@ export async function claimCommands(
         and (c.processing_group is null or exists (
           select 1 from proq_groups g where g.name = c.processing_group and g.active_command_id is null
           for update skip locked))
-      order by c.priority desc, c.run_at, c.id
+      -- "nulls last" matches proq_commands_claim_idx, so this is an ordered index scan that stops at the limit
+      order by c.priority desc nulls last, c.run_at, c.id
       limit ${opts.limit}
       for update of c skip locked
     ),

@@ -15,6 +15,7 @@ import { MainFrame } from '../layouts/main-frame.tsx';
 import { MinimalFrame } from '../layouts/minimal-frame.tsx';
 import { PrintableFrame } from '../layouts/printable-frame.tsx';
 import { RootLayout, RouteErrorBoundary } from '../layouts/root-layout.tsx';
+import { ADMIN_PAGES } from '../routes/admin/pages.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
 import { queryClient } from './query-client.ts';
 
@@ -33,6 +34,7 @@ export const PAGES: Record<string, () => Promise<TPageModule>> = {
   releaseNotes: () => import('../routes/release-notes/release-notes-page.tsx'),
   dashboard: () => import('../routes/dashboard/dashboard-page.tsx'),
   devExamples: () => import('../routes/dev/examples-page.tsx'),
+  ...ADMIN_PAGES,
 };
 
 const notAvailable = () => import('../routes/not-available/not-available-page.tsx');

@@ -1,0 +1,95 @@
+/** Issuer administration calls (SPEC §7 Issuers) and the brandings list used by admin forms. */
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  TAssignedUserIssuer,
+  TBranding,
+  TIssuer,
+  TIssuerCreate,
+  TIssuerFull,
+  TIssuerUpdate,
+  TMutationResult,
+  TPagedResult,
+  TPagingRequest,
+  TUserSummary,
+} from '@sextant/shared';
+import { api } from './client.ts';
+
+export const issuerKeys = {
+  all: ['issuers'] as const,
+  lists: () => [...issuerKeys.all, 'list'] as const,
+  options: () => [...issuerKeys.all, 'options'] as const,
+  details: () => [...issuerKeys.all, 'detail'] as const,
+  detail: (id: string) => [...issuerKeys.details(), id] as const,
+  reference: (what: string) => [...issuerKeys.all, 'reference', what] as const,
+  assignedToUser: (userId: string) => [...issuerKeys.all, 'assigned-user-issuers', userId] as const,
+  potentialUsers: (id: string, search: string) => [...issuerKeys.detail(id), 'potential-users', search] as const,
+};
+
+export const fetchIssuers = (req: TPagingRequest) => api<TPagedResult<TIssuer>>('/api/v1/issuers/get', { body: req });
+
+/** Every issuer the caller may read, for pick lists (sorted by name). */
+export const issuerOptionsQuery = () =>
+  queryOptions({
+    queryKey: issuerKeys.options(),
+    queryFn: async () =>
+      (await fetchIssuers({ pageSize: 500, orderBy: { propertyName: 'name', direction: 'asc' } })).collection,
+    staleTime: 60_000,
+  });
+
+export const issuerFullQuery = (id: string) =>
+  queryOptions({ queryKey: issuerKeys.detail(id), queryFn: () => api<TIssuerFull>(`/api/v1/issuers/${id}/full`) });
+
+export const capabilitiesQuery = () =>
+  queryOptions({
+    queryKey: issuerKeys.reference('capabilities'),
+    queryFn: () => api<{ id: string; name: string }[]>('/api/v1/issuers/getAllCapabilities'),
+    staleTime: Infinity,
+  });
+export const lockboxesQuery = () =>
+  queryOptions({
+    queryKey: issuerKeys.reference('lockboxes'),
+    queryFn: () => api<{ key: string; label: string }[]>('/api/v1/issuers/getAllVirtualLockboxesAvailableToIssuers'),
+    staleTime: Infinity,
+  });
+export const languagesQuery = () =>
+  queryOptions({
+    queryKey: issuerKeys.reference('languages'),
+    queryFn: () => api<{ key: string; name: string }[]>('/api/v1/issuers/getAllIssuerLanguages'),
+    staleTime: Infinity,
+  });
+export const brandingsQuery = () =>
+  queryOptions({
+    queryKey: ['brandings', 'all'],
+    queryFn: () => api<TBranding[]>('/api/v2/brandings/all'),
+    staleTime: 5 * 60_000,
+  });
+
+export const assignedUserIssuersQuery = (userId: string) =>
+  queryOptions({
+    queryKey: issuerKeys.assignedToUser(userId),
+    queryFn: () => api<TAssignedUserIssuer[]>(`/api/v1/issuers/${userId}/assigned-user-issuers`),
+  });
+
+export const potentialIssuerUsersQuery = (issuerId: string, search: string) =>
+  queryOptions({
+    queryKey: issuerKeys.potentialUsers(issuerId, search),
+    queryFn: () =>
+      api<TUserSummary[]>('/api/v1/users/potential-issuer-users', { query: { issuerId, search: search || undefined } }),
+  });
+
+export const createIssuer = (body: TIssuerCreate) => api<TMutationResult & { id: string }>('/api/v1/issuers', { body });
+export const updateIssuer = (id: string, body: TIssuerUpdate) =>
+  api<TMutationResult>('/api/v1/issuers', { method: 'PUT', body, query: { id } });
+export const deleteIssuer = (id: string) => api<TMutationResult>(`/api/v1/issuers/${id}`, { method: 'DELETE' });
+export const updateIssuerCapabilities = (issuerId: string, capabilities: string[]) =>
+  api<TMutationResult>('/api/v1/issuers/issuer-admin-capabilities', { body: { capabilities }, query: { issuerId } });
+export const updateIssuerLockboxes = (issuerId: string, virtualLockboxes: string[]) =>
+  api<TMutationResult>('/api/v1/issuers/issuer-admin-virtual-lockbox-update', {
+    body: { virtualLockboxes },
+    query: { issuerId },
+  });
+export const updateIssuerInputDataOptions = (issuerId: string, inputDataOptions: string[]) =>
+  api<TMutationResult>('/api/v1/issuers/issuer-admin-input-data-option-update', {
+    body: { inputDataOptions },
+    query: { issuerId },
+  });

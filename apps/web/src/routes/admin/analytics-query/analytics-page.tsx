@@ -1,0 +1,65 @@
+/** /admin/analytics-query (AnalyticsQuery_VIEW): saved reports (the reports tab) and an ad-hoc query editor. */
+import { useNavigate, useSearchParams } from 'react-router';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import AddchartOutlined from '@mui/icons-material/AddchartOutlined';
+import type { TAnalyticsReport } from '@sextant/shared';
+import { analyticsKeys, fetchReports } from '../../../api/analytics.ts';
+import { DataTable, type TDataColumn } from '../../../components/data-table/data-table.tsx';
+import { formatDateTime, Toolbar } from '../admin-ui.tsx';
+import { EMPTY_DRAFT, ReportEditor } from './report-editor.tsx';
+
+const columns: TDataColumn<TAnalyticsReport>[] = [
+  { field: 'name', header: 'Name', sortable: true, filter: { kind: 'text' } },
+  { field: 'description', header: 'Description', filter: { kind: 'text' }, render: (r) => r.description || '—' },
+  { field: 'parameters', header: 'Parameters', render: (r) => r.parameters.map((p) => `:${p.name}`).join(', ') || '—' },
+  { field: 'createdByUsername', header: 'Created by', sortable: true, render: (r) => r.createdByUsername ?? '—' },
+  { field: 'updatedAt', header: 'Updated', sortable: true, render: (r) => formatDateTime(r.updatedAt) },
+];
+
+export function Component() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'query' ? 'query' : 'reports';
+  return (
+    <>
+      <Paper variant="outlined" sx={{ mb: 2 }}>
+        <Tabs
+          value={tab}
+          onChange={(_, v: string) => setParams(v === 'reports' ? {} : { tab: v }, { replace: true })}
+          aria-label="Analytics"
+        >
+          <Tab value="reports" label="Reports" data-testid="analytics-tab-reports" />
+          <Tab value="query" label="Query" data-testid="analytics-tab-query" />
+        </Tabs>
+      </Paper>
+      {tab === 'reports' ? (
+        <>
+          <Toolbar>
+            <Button
+              variant="contained"
+              startIcon={<AddchartOutlined />}
+              onClick={() => navigate('/admin/analytics-query/reports/create')}
+            >
+              Create report
+            </Button>
+          </Toolbar>
+          <DataTable
+            queryKey={analyticsKeys.lists()}
+            fetchPage={fetchReports}
+            columns={columns}
+            rowKey={(r) => r.id}
+            defaultSort={{ propertyName: 'name', direction: 'asc' }}
+            onRowClick={(r) => navigate(`/admin/analytics-query/reports/${r.id}`)}
+            emptyText="No saved reports yet. Create one, or try a query in the Query tab."
+            operation="Loading reports"
+          />
+        </>
+      ) : (
+        <ReportEditor initial={EMPTY_DRAFT} showMeta={false} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+/** /admin/issuer-manager/{issuerId}: the full issuer view; holders of Issuer_Update edit it, IssuerArea_CRUD deletes it. */
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import { deleteIssuer, issuerFullQuery, issuerKeys, updateIssuer } from '../../../api/issuers.ts';
+import { useCan } from '../../../app/current-user.ts';
+import { PendingButton } from '../../../components/pending-button.tsx';
+import { Field, FieldGrid, Section, Toolbar, useFormMutation } from '../admin-ui.tsx';
+import { changedFields, IssuerForm, issuerFormOf, type TIssuerFormValues } from './issuer-form.tsx';
+
+export function Component() {
+  const { issuerId = '' } = useParams();
+  const navigate = useNavigate();
+  const q = useQuery({ ...issuerFullQuery(issuerId), meta: { operation: 'Loading issuer' } });
+  const canEdit = useCan(['Issuer_Update']);
+  const canDelete = useCan(['IssuerArea_CRUD', 'Issuer_Delete']);
+  const [value, setValue] = useState<TIssuerFormValues | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  useEffect(() => {
+    if (q.data) setValue(issuerFormOf(q.data));
+  }, [q.data]);
+  const changes = q.data && value ? changedFields(issuerFormOf(q.data), value) : {};
+  const save = useFormMutation({
+    operation: 'Saving issuer',
+    mutationFn: () => updateIssuer(issuerId, changes),
+    invalidate: [issuerKeys.all],
+    success: 'Issuer saved',
+  });
+  const remove = useFormMutation({
+    operation: 'Deleting issuer',
+    mutationFn: () => deleteIssuer(issuerId),
+    invalidate: [issuerKeys.lists(), issuerKeys.options()],
+    success: 'Issuer deleted',
+    onSuccess: () => navigate('/admin/issuer-manager'),
+  });
+  if (q.isError) return <Alert severity="error">This issuer could not be loaded.</Alert>;
+  if (!q.data || !value) return <Skeleton variant="rounded" height={320} />;
+  const i = q.data;
+  const dirty = Object.keys(changes).length > 0;
+  return (
+    <Stack spacing={2} data-testid="issuer-detail">
+      <Toolbar>
+        <Button startIcon={<GroupOutlined />} onClick={() => navigate(`/admin/issuer-manager/${i.id}/users`)}>
+          Users ({i.usersCount})
+        </Button>
+        {canDelete && (
+          <Button color="error" onClick={() => setConfirmDelete(true)}>
+            Delete
+          </Button>
+        )}
+      </Toolbar>
+      <Section title="Overview">
+        <FieldGrid>
+          <Field label="Users">{i.usersCount}</Field>
+          <Field label="Non-email-domain users">{i.numberNonEmailDomainUsers}</Field>
+          <Field label="Jobs">{i.jobsCount ? `${i.jobsCount}: ${i.jobNames.join(', ')}` : '0'}</Field>
+          <Field label="Branding">{i.brandingDisplayName}</Field>
+          <Field label="Supplier include list">{i.hasSupplierIncludeList ? 'Yes' : 'No'}</Field>
+          <Field label="Supplier exclude list">{i.hasSupplierExcludeList ? 'Yes' : 'No'}</Field>
+        </FieldGrid>
+      </Section>
+      <Section
+        title={canEdit ? 'Settings' : 'Settings (read only)'}
+        action={
+          canEdit && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              {dirty && <Chip size="small" color="warning" label="Unsaved changes" />}
+              <Button disabled={!dirty} onClick={() => setValue(issuerFormOf(i))}>
+                Discard
+              </Button>
+              <PendingButton
+                variant="contained"
+                disabled={!dirty}
+                pending={save.isPending}
+                onClick={() => save.mutateAsync(undefined).catch(() => undefined)}
+              >
+                Save
+              </PendingButton>
+            </Stack>
+          )
+        }
+      >
+        <IssuerForm value={value} onChange={setValue} errors={save.errors} disabled={!canEdit} />
+      </Section>
+      <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)}>
+        <DialogTitle>Delete {i.name}?</DialogTitle>
+        <DialogContent>
+          {i.jobsCount > 0
+            ? `This issuer has ${i.jobsCount} job(s) and cannot be deleted until they are removed.`
+            : 'Its buyers and memberships are deleted with it. This cannot be undone.'}
+          {remove.errors && Object.keys(remove.errors).length > 0 && (
+            <Alert severity="error">{Object.values(remove.errors).join('; ')}</Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmDelete(false)}>No</Button>
+          <PendingButton
+            color="error"
+            variant="contained"
+            disabled={i.jobsCount > 0}
+            pending={remove.isPending}
+            onClick={() => remove.mutateAsync(undefined).catch(() => undefined)}
+          >
+            Yes
+          </PendingButton>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

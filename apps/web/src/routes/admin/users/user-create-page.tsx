@@ -1,0 +1,147 @@
+/** /admin/users/create: create a user and email them an invitation with a single-use sign-in link. */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { TUserCreate } from '@sextant/shared';
+import { adminUserKeys, createUser, inviteUser } from '../../../api/admin-users.ts';
+import { issuerOptionsQuery } from '../../../api/issuers.ts';
+import { PendingButton } from '../../../components/pending-button.tsx';
+import { useFormMutation } from '../admin-ui.tsx';
+
+export function Component() {
+  const navigate = useNavigate();
+  const issuers = useQuery(issuerOptionsQuery()).data ?? [];
+  const [v, setV] = useState({
+    email: '',
+    username: '',
+    givenName: '',
+    surname: '',
+    issuerId: null as string | null,
+    issuerRole: 'Member',
+  });
+  const [sendInvite, setSendInvite] = useState(true);
+  const m = useFormMutation({
+    operation: 'Inviting user',
+    mutationFn: async (body: TUserCreate) => {
+      const created = await createUser(body);
+      if (sendInvite) await inviteUser(created.id);
+      return created;
+    },
+    invalidate: [adminUserKeys.lists()],
+    success: sendInvite ? 'User created and invitation sent' : 'User created',
+    onSuccess: (r) => navigate(`/admin/users/${r.id}`),
+  });
+  const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV((s) => ({ ...s, [k]: e.target.value }));
+  const submit = () => {
+    const email = v.email.trim();
+    if (!email) return m.setErrors({ email: 'Email is required' });
+    const body: TUserCreate = {
+      email,
+      username: v.username.trim() || email,
+      ...(v.givenName.trim() ? { givenName: v.givenName.trim() } : {}),
+      ...(v.surname.trim() ? { surname: v.surname.trim() } : {}),
+      ...(v.givenName.trim() || v.surname.trim()
+        ? { displayName: `${v.givenName.trim()} ${v.surname.trim()}`.trim() }
+        : {}),
+      ...(v.issuerId ? { issuerId: v.issuerId, issuerRole: v.issuerRole as 'Manager' | 'Member' } : {}),
+    };
+    return m.mutateAsync(body).catch(() => undefined);
+  };
+  const e = m.errors;
+  const issuerOptions = issuers.map((i) => ({ value: i.id, label: i.name }));
+  return (
+    <Card variant="outlined" sx={{ maxWidth: 720 }}>
+      <CardContent>
+        <Stack spacing={2}>
+          <Alert severity="info">
+            The invitation email carries a single-use sign-in link. The user is approved and can sign in at once.
+          </Alert>
+          <TextField
+            label="Email"
+            type="email"
+            required
+            value={v.email}
+            onChange={set('email')}
+            error={Boolean(e.email)}
+            helperText={e.email}
+            autoFocus
+          />
+          <TextField
+            label="Username"
+            value={v.username}
+            onChange={set('username')}
+            error={Boolean(e.username)}
+            helperText={e.username ?? 'Leave empty to use the email address'}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label="Given name"
+              value={v.givenName}
+              onChange={set('givenName')}
+              error={Boolean(e.givenName)}
+              helperText={e.givenName}
+              fullWidth
+            />
+            <TextField
+              label="Surname"
+              value={v.surname}
+              onChange={set('surname')}
+              error={Boolean(e.surname)}
+              helperText={e.surname}
+              fullWidth
+            />
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Autocomplete
+              options={issuerOptions}
+              value={issuerOptions.find((o) => o.value === v.issuerId) ?? null}
+              onChange={(_, o) => setV((s) => ({ ...s, issuerId: o?.value ?? null }))}
+              renderInput={(p) => (
+                <TextField {...p} label="Issuer (optional)" error={Boolean(e.issuerId)} helperText={e.issuerId} />
+              )}
+              sx={{ flex: 2 }}
+            />
+            <TextField
+              select
+              label="Issuer role"
+              value={v.issuerRole}
+              onChange={set('issuerRole')}
+              disabled={!v.issuerId}
+              sx={{ flex: 1 }}
+            >
+              <MenuItem value="Member">Member</MenuItem>
+              <MenuItem value="Manager">Manager</MenuItem>
+            </TextField>
+          </Stack>
+          <FormControlLabel
+            control={<Checkbox checked={sendInvite} onChange={(_, c) => setSendInvite(c)} />}
+            label="Send the invitation email now"
+          />
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button onClick={() => navigate('/admin/users')}>Cancel</Button>
+            <PendingButton variant="contained" pending={m.isPending} onClick={submit} data-testid="invite-submit">
+              {sendInvite ? 'Create and invite' : 'Create user'}
+            </PendingButton>
+          </Stack>
+          {Object.keys(e).length > 0 && !e.email && !e.username && (
+            <Alert severity="error">
+              {Object.entries(e)
+                .map(([k, msg]) => `${k}: ${msg}`)
+                .join('; ')}
+            </Alert>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

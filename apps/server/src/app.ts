@@ -17,6 +17,8 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerWeb } from './plugins/web.ts';
 import { apiModules } from './modules/index.ts';
+import { proqFor, type Proq } from './proq/index.ts';
+import { registerFeatureCommands } from './modules/commands.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -24,6 +26,8 @@ export interface BuildAppOptions {
   /** Serve the SPA from this folder (default apps/web/dist); false → API only. */
   web?: string | false;
   logger?: boolean;
+  /** A ProQ instance to use (tests); by default one is created on `dbh` (its worker is started by main.ts). */
+  proq?: Proq;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -36,7 +40,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     }),
   });
-  const ctx: AppContext = { config, dbh, db: dbh.db, log: app.log };
+  // One queue per database in a process: the API routes and the in-process worker share it.
+  const proq = opts.proq ?? proqFor(dbh, { logger: app.log });
+  const ctx: AppContext = { config, dbh, db: dbh.db, log: app.log, proq };
+  registerFeatureCommands(ctx);
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

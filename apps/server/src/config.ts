@@ -46,6 +46,11 @@ const ZEnv = z.object({
   MAGIC_LINK_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
   MAGIC_LINK_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+  /** Largest accepted upload (MB); larger answers 413 and nothing is kept. */
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).default(500),
+  /** Reference card-acceptance network: a CSV/Parquet file in the documented layout, else a generated one. */
+  NETWORK_FILE: z.string().optional(),
+  NETWORK_MERCHANTS: z.coerce.number().int().min(100).default(100_000),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_FLAG_APP_CONFIG: bool(false),

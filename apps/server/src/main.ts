@@ -45,6 +45,10 @@ async function main(): Promise<void> {
   } else {
     await app.ready();
   }
+  if (services.has('worker')) {
+    await app.ctx.proq.start();
+    stops.unshift(() => app.ctx.proq.stop());
+  }
   const purge = setInterval(
     () => void purgeExpiredAuthRows(app.ctx).catch((err: unknown) => app.log.error({ err }, 'purge failed')),
     3_600_000,

@@ -2,6 +2,9 @@
  * Integration-test harness: a real app on a real database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set),
  * seeded with the demo data, with helpers to sign in as a demo user and call the API through fastify.inject.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createTestDb, type TestDb, type TestDbKind } from '@sextant/db/testing';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -22,12 +25,19 @@ export interface TestApp {
     url: string,
     opts?: { cookie?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<LightMyRequestResponse>;
+  /** Uploads one file as multipart/form-data field "file". */
+  upload(
+    url: string,
+    file: { name: string; content: Buffer | string },
+    cookie: string,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
 export async function createTestApp(kind: TestDbKind, env: Record<string, string> = {}): Promise<TestApp> {
   const db = await createTestDb(kind);
-  const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/sextant-test-unused', ...env });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sextant-test-data-'));
+  const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   await syncRoles(db.db);
   await seedDemo(db.db, 'demo');
   const app = await buildApp({ config, dbh: db, web: false, logger: false });
@@ -56,9 +66,27 @@ export async function createTestApp(kind: TestDbKind, env: Record<string, string
       cookies.set(key, cookie);
       return cookie;
     },
+    upload(url, file, cookie) {
+      const boundary = `----sextant${Math.random().toString(16).slice(2)}`;
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { origin: TEST_ORIGIN, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    },
     async close() {
+      await app.ctx.proq.stop().catch(() => undefined);
       await app.close();
       await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -14,3 +14,4 @@ export * from './audit-logs.ts';
 export * from './buyers.ts';
 export * from './analytics.ts';
 export * from './job-tabs.ts';
+export * from './jobs.ts';

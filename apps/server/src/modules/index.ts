@@ -11,5 +11,6 @@ import { concurrencyRoutes } from './concurrency/concurrency.routes.ts';
 import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
 import { buyerRoutes } from './buyers/buyers.routes.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
+import { jobRoutes } from './jobs/jobs.routes.ts';
 
-export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, authorizationRoutes, jobArtifactRoutes, concurrencyRoutes, auditLogRoutes, buyerRoutes, analyticsRoutes];
+export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, authorizationRoutes, jobArtifactRoutes, concurrencyRoutes, auditLogRoutes, buyerRoutes, analyticsRoutes, jobRoutes];

@@ -7,3 +7,4 @@ export * from './system.ts';
 export * from './proq.ts';
 export * from './concurrency.ts';
 export * from './analytics.ts';
+export * from './job-data.ts';

@@ -16,6 +16,8 @@ export const jobArtifacts = pgTable('job_artifacts', {
   buyerId: uuid('buyer_id').references(() => buyers.id),
   isPublished: boolean('is_published').notNull().default(false),
   isHidden: boolean('is_hidden').notNull().default(false),
+  /** Draft (files being prepared) → Processing → Ready | Failed; a re-run goes back to Processing. */
+  status: text('status').notNull().default('Draft'),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

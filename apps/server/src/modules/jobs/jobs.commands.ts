@@ -1,0 +1,183 @@
+/**
+ * The analysis pipeline as ProQ command types (DESIGN §4): job.ingest → job.normalise → job.match → job.enrich →
+ * job.score → job.aggregate, chained by prerequisites in one batch per run. Each step reads and writes Parquet in
+ * the run's folder and is idempotent (it rewrites its own outputs), so a retried or re-delivered step is safe.
+ * The last step records the run's summary and marks the run Completed and the job Ready; until then the previous
+ * run's results stay in place.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { issuers, jobArtifacts, jobRuns } from '@sextant/db';
+import type { TInputKind, TJobType, TPipelineStep } from '@sextant/shared';
+import { PIPELINE_STEP_LABELS } from '@sextant/shared';
+import { ingestFile, type ColumnMapping } from '@sextant/analysis/ingest/ingest';
+import { normaliseAndAggregate } from '@sextant/analysis/aggregate/normalise';
+import { ensurePreparedNetwork, matchSuppliers } from '@sextant/analysis/match/match';
+import { enrich } from '@sextant/analysis/enrich/enrich';
+import { score } from '@sextant/analysis/score/score';
+import { aggregateResults } from '@sextant/analysis/aggregate/results';
+import { generateNetwork, importNetwork } from '@sextant/analysis/network/import';
+import type { AppContext } from '../../context.ts';
+import { defineCommandType, type CommandTypeDef, type HandlerContext } from '../../proq/index.ts';
+import { addJobLog, filesOf } from './jobs.repo.ts';
+
+const ZStepPayload = z.object({ runId: z.uuid() });
+const NETWORK_SEED = 20_261_122;
+
+/** The reference network every job matches against: the configured file, or a generated one (made once). */
+const networks = new Map<string, Promise<string>>();
+export function ensureNetwork(ctx: AppContext): Promise<string> {
+  const dir = path.join(ctx.config.dataDir, 'network');
+  const source = ctx.config.NETWORK_FILE;
+  const out = path.join(
+    dir,
+    source ? 'imported.parquet' : `generated-${ctx.config.NETWORK_MERCHANTS}-${NETWORK_SEED}.parquet`,
+  );
+  let ready = networks.get(out);
+  if (!ready) {
+    ready = (async () => {
+      if (existsSync(out)) return out;
+      await mkdir(dir, { recursive: true });
+      const tmp = `${out}.${process.pid}.tmp.parquet`;
+      if (source) await importNetwork(path.resolve(source), tmp);
+      else await generateNetwork({ merchants: ctx.config.NETWORK_MERCHANTS, seed: NETWORK_SEED, out: tmp });
+      await rename(tmp, out);
+      ctx.log.info({ network: out }, 'Reference network ready');
+      return out;
+    })();
+    // a failure is not remembered: the next step tries again
+    ready.catch(() => networks.delete(out));
+    networks.set(out, ready);
+  }
+  return ready.then((file) => (existsSync(file) ? file : (networks.delete(out), ensureNetwork(ctx))));
+}
+
+interface RunContext {
+  run: typeof jobRuns.$inferSelect;
+  job: typeof jobArtifacts.$inferSelect;
+  currency: string | null;
+  runFolder: string;
+  workDir: string;
+  outDir: string;
+}
+
+async function loadRun(ctx: AppContext, runId: string): Promise<RunContext> {
+  const [row] = await ctx.db
+    .select({ run: jobRuns, job: jobArtifacts, currency: issuers.currency })
+    .from(jobRuns)
+    .innerJoin(jobArtifacts, eq(jobArtifacts.id, jobRuns.jobArtifactId))
+    .innerJoin(issuers, eq(issuers.id, jobArtifacts.issuerId))
+    .where(eq(jobRuns.id, runId));
+  if (!row) throw new Error(`Run ${runId} no longer exists (job deleted?)`);
+  const runFolder = path.join(ctx.config.dataDir, row.run.resultPath);
+  return { ...row, runFolder, workDir: path.join(runFolder, 'work'), outDir: path.join(runFolder, 'results') };
+}
+
+function step(
+  ctx: AppContext,
+  name: TPipelineStep,
+  body: (rc: RunContext, hc: HandlerContext, progress: (p: number, m: string) => void) => Promise<string>,
+): CommandTypeDef {
+  return defineCommandType({
+    name: `job.${name}`,
+    description: `Analysis pipeline: ${PIPELINE_STEP_LABELS[name]}`,
+    category: 'analysis',
+    schema: ZStepPayload,
+    maxAttempts: 3,
+    stuckTimeOutInSeconds: 600,
+    retry: { baseDelayMs: 2_000, maxDelayMs: 30_000 },
+    async handler(payload, hc) {
+      const rc = await loadRun(ctx, payload.runId);
+      if (name === 'ingest') {
+        await ctx.db.update(jobRuns).set({ status: 'Running', startedAt: new Date() }).where(eq(jobRuns.id, rc.run.id));
+      }
+      await addJobLog(ctx.db, {
+        jobId: rc.job.id,
+        runId: rc.run.id,
+        message: `Run ${rc.run.runNumber}: ${PIPELINE_STEP_LABELS[name]}…`,
+      });
+      // Progress is reported at most every 500 ms (each report is a database write that renews the lease).
+      let last = 0;
+      const progress = (p: number, m: string) => {
+        const now = Date.now();
+        if (now - last < 500 && p < 100) return;
+        last = now;
+        void hc.progress(p, m).catch(() => undefined);
+      };
+      const message = await body(rc, hc, progress);
+      await addJobLog(ctx.db, { jobId: rc.job.id, runId: rc.run.id, message: `Run ${rc.run.runNumber}: ${message}` });
+      return message;
+    },
+  }) as unknown as CommandTypeDef;
+}
+
+export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
+  return [
+    step(ctx, 'ingest', async (rc, _hc, progress) => {
+      await rm(rc.workDir, { recursive: true, force: true });
+      await mkdir(rc.workDir, { recursive: true });
+      const files = await filesOf(ctx.db, rc.job.id);
+      if (!files.length) throw new Error('The job has no files');
+      let rows = 0;
+      for (const [i, f] of files.entries()) {
+        const report = await ingestFile({
+          file: path.join(ctx.config.dataDir, f.storedPath),
+          kind: f.dataKind as TInputKind,
+          workDir: rc.workDir,
+          mapping: f.mapping as ColumnMapping,
+          name: `${f.dataKind}-${i + 1}`,
+          ...(f.delimiter ? { delimiter: f.delimiter } : {}),
+          onProgress: (p, m) => progress(((i + p / 100) / files.length) * 100, `${f.originalName}: ${m}`),
+        });
+        rows += report.rowsAccepted;
+      }
+      return `read ${rows} rows from ${files.length} file(s)`;
+    }),
+    step(ctx, 'normalise', async (rc, _hc, progress) => {
+      const r = await normaliseAndAggregate({
+        workDir: rc.workDir,
+        currency: rc.currency ?? undefined,
+        onProgress: progress,
+      });
+      return `${r.suppliers} suppliers, ${r.currency} ${Math.round(r.totalSpend).toLocaleString('en')} spend`;
+    }),
+    step(ctx, 'match', async (rc, _hc, progress) => {
+      progress(1, 'Preparing the reference network');
+      const network = await ensurePreparedNetwork(await ensureNetwork(ctx), rc.workDir);
+      const r = await matchSuppliers({ workDir: rc.workDir, networkFile: network, onProgress: progress });
+      return `${r.matched} of ${r.suppliers} suppliers matched (High ${r.byConfidence.High}, Medium ${r.byConfidence.Medium})`;
+    }),
+    step(ctx, 'enrich', async (rc, _hc, progress) => {
+      const network = await ensurePreparedNetwork(await ensureNetwork(ctx), rc.workDir);
+      const r = await enrich({ workDir: rc.workDir, networkFile: network, onProgress: progress });
+      return `${r.suppliers} suppliers enriched`;
+    }),
+    step(ctx, 'score', async (rc, _hc, progress) => {
+      if ((rc.job.type as TJobType) === 'matched-data-only') return 'not scored (matched data only)';
+      const r = await score({ workDir: rc.workDir, onProgress: progress });
+      return `${r.suppliers} suppliers scored (rulesets v${r.scoringRulesetVersion}/v${r.confidenceRulesetVersion})`;
+    }),
+    step(ctx, 'aggregate', async (rc, _hc, progress) => {
+      const summary = await aggregateResults({
+        workDir: rc.workDir,
+        outDir: rc.outDir,
+        type: rc.job.type as TJobType,
+        onProgress: progress,
+      });
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(jobRuns)
+          .set({ status: 'Completed', summary, completedAt: new Date(), error: null })
+          .where(eq(jobRuns.id, rc.run.id));
+        await tx
+          .update(jobArtifacts)
+          .set({ status: 'Ready', updatedAt: new Date() })
+          .where(eq(jobArtifacts.id, rc.job.id));
+      });
+      return `results ready: ${summary.suppliers} suppliers, ${summary.matched.suppliers} matched`;
+    }),
+  ];
+}

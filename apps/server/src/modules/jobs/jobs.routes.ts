@@ -1,0 +1,235 @@
+/**
+ * Jobs: POST /api/v1/job-artifacts (create, SPEC §7 "with query params"), and under /api/v1/jobs/{jobId}: details,
+ * file uploads with column mapping and validation, runs of the pipeline with live step progress, retry, logs.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { desc, eq, lt, and } from 'drizzle-orm';
+import { jobLogs } from '@sextant/db';
+import {
+  ZColumnMapping,
+  ZCreateJob,
+  ZInputKind,
+  ZJobDetails,
+  ZJobFile,
+  ZJobLog,
+  ZJobRun,
+  ZMutationResult,
+} from '@sextant/shared';
+import { authOf } from '../../plugins/access.ts';
+import {
+  createJob,
+  creationOptions,
+  deleteFile,
+  deleteJob,
+  jobDetails,
+  renameJob,
+  retryRun,
+  runViews,
+  setPublished,
+  startRun,
+  updateMapping,
+  uploadFile,
+  visibleJob,
+} from './jobs.service.ts';
+
+const tags = ['Jobs'];
+const ZJobParams = z.object({ jobId: z.uuid('Job id must be an id') });
+const ZFileParams = ZJobParams.extend({ fileId: z.uuid('File id must be an id') });
+const ZRunParams = ZJobParams.extend({ runId: z.uuid('Run id must be an id') });
+
+export async function jobRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+
+  r.post('/api/v1/job-artifacts', {
+    config: { access: { permissions: ['JobCreate'] } },
+    schema: {
+      tags,
+      summary: 'Create a job for an issuer’s buyer',
+      querystring: ZCreateJob,
+      response: { 200: ZMutationResult.extend({ id: z.uuid() }) },
+    },
+    handler: async (req) => {
+      const id = await createJob(ctx, authOf(req), req.query, req);
+      return { success: true, statusCode: 200, message: `Job "${req.query.name}" created`, id };
+    },
+  });
+
+  r.get('/api/v1/jobs/creation-options', {
+    config: { access: { permissions: ['JobCreate'] } },
+    schema: {
+      tags,
+      summary: 'Issuers the caller may create jobs for, with their buyers',
+      response: {
+        200: z.array(
+          z.object({
+            issuerId: z.uuid(),
+            issuerName: z.string(),
+            currency: z.string().nullable(),
+            canCreateBuyer: z.boolean(),
+            buyers: z.array(z.object({ id: z.uuid(), name: z.string() })),
+          }),
+        ),
+      },
+    },
+    handler: async (req) => creationOptions(ctx, authOf(req)),
+  });
+
+  r.patch('/api/v1/jobs/:jobId', {
+    config: { access: { permissions: ['ViewJobTabs'] } },
+    schema: {
+      tags,
+      summary: 'Rename a job (owner or JobName_UPDATE)',
+      params: ZJobParams,
+      body: z.object({ name: ZCreateJob.shape.name }),
+      response: { 200: ZMutationResult },
+    },
+    handler: async (req) => {
+      await renameJob(ctx, authOf(req), req.params.jobId, req.body.name, req);
+      return { success: true, statusCode: 200, message: 'Job renamed' };
+    },
+  });
+
+  r.post('/api/v1/jobs/:jobId/publish', {
+    config: { access: { permissions: ['AnalysisPublish'] } },
+    schema: {
+      tags,
+      summary: 'Publish or unpublish a job',
+      params: ZJobParams,
+      body: z.object({ isPublished: z.boolean() }),
+      response: { 200: ZMutationResult },
+    },
+    handler: async (req) => {
+      await setPublished(ctx, authOf(req), req.params.jobId, req.body.isPublished, req);
+      return { success: true, statusCode: 200, message: req.body.isPublished ? 'Job published' : 'Job unpublished' };
+    },
+  });
+
+  r.delete('/api/v1/jobs/:jobId', {
+    config: { access: { permissions: ['Job_Delete'] } },
+    schema: {
+      tags,
+      summary: 'Delete a job with its files and results',
+      params: ZJobParams,
+      response: { 200: ZMutationResult },
+    },
+    handler: async (req) => {
+      await deleteJob(ctx, authOf(req), req.params.jobId, req);
+      return { success: true, statusCode: 200, message: 'Job deleted' };
+    },
+  });
+
+  r.get('/api/v1/jobs/:jobId', {
+    config: { access: { permissions: ['ViewJobTabs'] } },
+    schema: {
+      tags,
+      summary: 'A job with its files, runs (steps with live progress) and the caller’s abilities',
+      params: ZJobParams,
+      response: { 200: ZJobDetails },
+    },
+    handler: async (req) => jobDetails(ctx, authOf(req), req.params.jobId),
+  });
+
+  r.post('/api/v1/jobs/:jobId/files', {
+    config: { access: { permissions: ['ViewJobTabs'] } },
+    schema: {
+      tags,
+      summary:
+        'Upload a CSV or XLSX file (multipart field "file"): stored, checked by content, columns auto-mapped, rows validated',
+      params: ZJobParams,
+      querystring: z.object({ dataKind: ZInputKind }),
+      consumes: ['multipart/form-data'],
+      response: { 200: ZJobFile },
+    },
+    handler: async (req) => uploadFile(ctx, authOf(req), req.params.jobId, req.query.dataKind, req),
+  });
+
+  r.put('/api/v1/jobs/:jobId/files/:fileId/mapping', {
+    config: { access: { permissions: ['ViewJobTabs'] } },
+    schema: {
+      tags,
+      summary: 'Change the column mapping of a file; rows are validated again',
+      params: ZFileParams,
+      body: z.object({ mapping: ZColumnMapping }),
+      response: { 200: ZJobFile },
+    },
+    handler: async (req) => updateMapping(ctx, authOf(req), req.params.jobId, req.params.fileId, req.body.mapping),
+  });
+
+  r.delete('/api/v1/jobs/:jobId/files/:fileId', {
+    config: { access: { permissions: ['ViewJobTabs'] } },
+    schema: { tags, summary: 'Remove an uploaded file', params: ZFileParams, response: { 200: ZMutationResult } },
+    handler: async (req) => {
+      await deleteFile(ctx, authOf(req), req.params.jobId, req.params.fileId);
+      return { success: true, statusCode: 200, message: 'File removed' };
+    },
+  });
+
+  r.post('/api/v1/jobs/:jobId/runs', {
+    config: { access: { permissions: ['ViewJobTabs'] } },
+    schema: {
+      tags,
+      summary: 'Run the analysis pipeline on the job’s files (previous results stay until it completes)',
+      params: ZJobParams,
+      response: { 200: ZJobRun },
+    },
+    handler: async (req) => startRun(ctx, authOf(req), req.params.jobId, req),
+  });
+
+  r.get('/api/v1/jobs/:jobId/runs', {
+    config: { access: { permissions: ['ViewJobTabs'] } },
+    schema: {
+      tags,
+      summary: 'Runs, latest first, with each step’s state, progress and timings',
+      params: ZJobParams,
+      response: { 200: z.array(ZJobRun) },
+    },
+    handler: async (req) => {
+      await visibleJob(ctx, authOf(req), req.params.jobId);
+      return runViews(ctx, req.params.jobId);
+    },
+  });
+
+  r.post('/api/v1/jobs/:jobId/runs/:runId/retry', {
+    config: { access: { permissions: ['ViewJobTabs'] } },
+    schema: { tags, summary: 'Retry the failed step of a run', params: ZRunParams, response: { 200: ZJobRun } },
+    handler: async (req) => retryRun(ctx, authOf(req), req.params.jobId, req.params.runId, req),
+  });
+
+  r.get('/api/v1/jobs/:jobId/logs', {
+    config: { access: { permissions: ['JobLogs_VIEW'] } },
+    schema: {
+      tags,
+      summary: 'The job’s log, newest first (page with beforeId)',
+      params: ZJobParams,
+      querystring: z.object({
+        limit: z.coerce.number().int().min(1).max(500).default(100),
+        beforeId: z.coerce.number().int().optional(),
+      }),
+      response: { 200: z.array(ZJobLog) },
+    },
+    handler: async (req) => {
+      await visibleJob(ctx, authOf(req), req.params.jobId);
+      const rows = await ctx.db
+        .select()
+        .from(jobLogs)
+        .where(
+          and(
+            eq(jobLogs.jobArtifactId, req.params.jobId),
+            req.query.beforeId ? lt(jobLogs.id, req.query.beforeId) : undefined,
+          ),
+        )
+        .orderBy(desc(jobLogs.id))
+        .limit(req.query.limit);
+      return rows.map((l) => ({
+        id: l.id,
+        at: l.at.toISOString(),
+        level: l.level as 'info' | 'warn' | 'error',
+        message: l.message,
+        runId: l.runId,
+      }));
+    },
+  });
+}

@@ -1,0 +1,637 @@
+/**
+ * Jobs: creation (issuer, buyer — created inline when allowed — and a unique name per buyer), uploads (stored
+ * under DATA_DIR, checked by content, inspected and validated by the analysis engine), runs of the pipeline
+ * (one ProQ command per step, chained by prerequisites, in one batch) and what the caller may do with the job.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import { buyers, issuers, jobArtifacts, jobFiles, jobRuns, proqCommands } from '@sextant/db';
+import {
+  JOB_TYPE_INPUT_KINDS,
+  PIPELINE_STEPS,
+  PIPELINE_STEP_LABELS,
+  type TCreateJob,
+  type TInputKind,
+  type TJobAbilities,
+  type TJobDetails,
+  type TJobFile,
+  type TJobRun,
+  type TJobType,
+  type TRunStatus,
+  type TValidationReport,
+} from '@sextant/shared';
+import type { AppContext } from '../../context.ts';
+import type { AuthContext } from '../../plugins/access.ts';
+import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { jobVisibilityOf, tenantScopeOf, inScope } from '../authorization/authorization.service.ts';
+import { addJobLog, filesOf, findVisibleJob, jobNameTaken, nextRunNumber, runsOf, type JobRow } from './jobs.repo.ts';
+import { datapointsOf, inspectUpload, rulesetVersions, validateUpload } from './analysis.adapter.ts';
+
+export const jobDir = (ctx: AppContext, jobId: string) => path.join(ctx.config.dataDir, 'jobs', jobId);
+export const runDir = (ctx: AppContext, jobId: string, runNumber: number) =>
+  path.join(jobDir(ctx, jobId), 'runs', String(runNumber));
+
+/** The job when the caller may see it; 404 otherwise (other tenants' jobs do not exist for them). */
+export async function visibleJob(ctx: AppContext, auth: AuthContext, jobId: string): Promise<NonNullable<JobRow>> {
+  const row = await findVisibleJob(ctx.db, jobId, await jobVisibilityOf(ctx, auth));
+  if (!row) throw notFound('Job');
+  return row;
+}
+
+export function abilitiesOf(auth: AuthContext, job: NonNullable<JobRow>['job']): TJobAbilities {
+  const isOwner = job.ownerId === auth.user.id;
+  const editor = isOwner || auth.permissions.has('Job_Update');
+  return {
+    canUpload: editor && job.status !== 'Processing',
+    canRun: editor && job.status !== 'Processing',
+    canRename: isOwner || auth.permissions.has('JobName_UPDATE'),
+    canChangeOwner: auth.permissions.has('JobOwner_UPDATE'),
+    canPublish: auth.permissions.has('AnalysisPublish'),
+    canDelete: auth.permissions.has('Job_Delete'),
+    canAssignUsers: auth.permissions.has('UserAssignment_EDIT'),
+    canViewLogs: auth.permissions.has('JobLogs_VIEW'),
+  };
+}
+
+export async function createJob(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: TCreateJob,
+  req: FastifyRequest,
+): Promise<string> {
+  const scope = await tenantScopeOf(ctx, auth);
+  const [issuer] = await ctx.db.select().from(issuers).where(eq(issuers.id, input.issuerId));
+  if (!issuer || !inScope(scope.readIssuerIds, issuer.id))
+    throw fieldError('issuerId', 'Choose an issuer you work with');
+  if (!input.buyerId && !input.newBuyerName) throw fieldError('buyerId', 'Choose a buyer or name a new one');
+  if (input.buyerId && input.newBuyerName)
+    throw fieldError('newBuyerName', 'Either choose a buyer or name a new one, not both');
+  if (input.newBuyerName && !auth.permissions.has('BuyerCreate') && !auth.permissions.has('BuyerManagement_CRUD')) {
+    throw forbidden('You cannot create buyers; choose an existing one');
+  }
+  const jobId = await ctx.db.transaction(async (tx) => {
+    let buyerId = input.buyerId ?? null;
+    if (buyerId) {
+      const [buyer] = await tx
+        .select()
+        .from(buyers)
+        .where(and(eq(buyers.id, buyerId), eq(buyers.issuerId, issuer.id)));
+      if (!buyer) throw fieldError('buyerId', 'This buyer does not belong to the chosen issuer');
+    } else {
+      const [created] = await tx
+        .insert(buyers)
+        .values({
+          issuerId: issuer.id,
+          name: input.newBuyerName!,
+          countryIso3: issuer.fallbackCountryIso3,
+          createdBy: auth.user.id,
+        })
+        .returning();
+      buyerId = created!.id;
+      await writeAudit(
+        tx,
+        {
+          action: 'buyer.create',
+          targetType: 'buyer',
+          targetId: buyerId,
+          issuerId: issuer.id,
+          details: { name: input.newBuyerName },
+        },
+        req,
+      );
+    }
+    if (await jobNameTaken(tx, input.name, issuer.id, buyerId)) {
+      throw conflict(`A job named "${input.name}" already exists for this buyer`, 'name');
+    }
+    const [job] = await tx
+      .insert(jobArtifacts)
+      .values({ name: input.name, type: input.type, issuerId: issuer.id, buyerId, ownerId: auth.user.id })
+      .returning();
+    await addJobLog(tx, { jobId: job!.id, message: `Job created by ${auth.user.displayName} (${input.type})` });
+    await writeAudit(
+      tx,
+      {
+        action: 'job.create',
+        targetType: 'job',
+        targetId: job!.id,
+        issuerId: issuer.id,
+        details: { name: input.name, type: input.type },
+      },
+      req,
+    );
+    return job!.id;
+  });
+  return jobId;
+}
+
+function fileView(f: typeof jobFiles.$inferSelect, datapoints: TJobFile['datapoints']): TJobFile {
+  return {
+    id: f.id,
+    dataKind: f.dataKind as TInputKind,
+    originalName: f.originalName,
+    sizeBytes: f.sizeBytes,
+    format: f.format as 'csv' | 'xlsx',
+    encoding: f.encoding,
+    delimiter: f.delimiter,
+    headers: f.headers,
+    mapping: f.mapping,
+    datapoints,
+    preview: f.preview,
+    validation: (f.validation as TValidationReport | null) ?? null,
+    status: f.status as TJobFile['status'],
+    createdAt: f.createdAt.toISOString(),
+  };
+}
+
+export async function jobDetails(ctx: AppContext, auth: AuthContext, jobId: string): Promise<TJobDetails> {
+  const row = await visibleJob(ctx, auth, jobId);
+  const [files, runs] = await Promise.all([filesOf(ctx.db, jobId), runViews(ctx, jobId)]);
+  const resultRun = runs.find((r) => r.status === 'Completed');
+  const status = runs[0] ? jobStatusFromRun(runs[0].status) : row.job.status;
+  return {
+    id: row.job.id,
+    name: row.job.name,
+    type: row.job.type as TJobType,
+    status: status as TJobDetails['status'],
+    issuerId: row.job.issuerId,
+    issuerName: row.issuerName,
+    buyerId: row.job.buyerId,
+    buyerName: row.buyerName,
+    owner: row.owner,
+    isPublished: row.job.isPublished,
+    createdOn: row.job.createdOn.toISOString(),
+    files: files.map((f) => fileView(f, datapointsOf(f.dataKind as TInputKind))),
+    runs,
+    resultRunId: resultRun?.id ?? null,
+    abilities: abilitiesOf(auth, { ...row.job, status }),
+  };
+}
+
+function jobStatusFromRun(s: TRunStatus): string {
+  return s === 'Completed' ? 'Ready' : s === 'Failed' || s === 'Canceled' ? 'Failed' : 'Processing';
+}
+
+/** Runs with their steps' live state from ProQ; a run whose command failed is recorded as Failed. */
+export async function runViews(ctx: AppContext, jobId: string): Promise<TJobRun[]> {
+  const rows = await runsOf(ctx.db, jobId);
+  if (!rows.length) return [];
+  const batchIds = rows.map((r) => r.run.batchId);
+  const commands = await ctx.db.select().from(proqCommands).where(inArray(proqCommands.batchId, batchIds));
+  const out: TJobRun[] = [];
+  for (const { run, createdBy } of rows) {
+    const mine = commands.filter((c) => c.batchId === run.batchId);
+    const steps = PIPELINE_STEPS.map((step) => {
+      const c = mine.find((m) => m.commandType === `job.${step}`);
+      return {
+        step,
+        label: PIPELINE_STEP_LABELS[step],
+        commandId: c?.id ?? null,
+        state: c?.state ?? 'Blocked',
+        progressPercent: c?.state === 'Completed' ? 100 : (c?.progressPercent ?? null),
+        progressMessage: c?.progressMessage ?? null,
+        startedAt: c?.startedDate?.toISOString() ?? null,
+        completedAt: c?.completedDate?.toISOString() ?? null,
+        error: c && (c.state === 'Error' || c.state === 'Canceled') ? (c.message ?? c.state) : null,
+      };
+    });
+    let status = run.status as TRunStatus;
+    let error = run.error;
+    const failed = steps.find((s) => s.state === 'Error' || s.state === 'Canceled');
+    if ((status === 'Queued' || status === 'Running') && failed) {
+      status = failed.state === 'Canceled' ? 'Canceled' : 'Failed';
+      error = `${failed.label}: ${failed.error}`;
+      await ctx.db.update(jobRuns).set({ status, error, completedAt: new Date() }).where(eq(jobRuns.id, run.id));
+      await addJobLog(ctx.db, {
+        jobId,
+        runId: run.id,
+        level: 'error',
+        message: `Run ${run.runNumber} failed at "${failed.label}": ${failed.error}`,
+      });
+    } else if (status === 'Failed' && !failed && steps.some((s) => s.state !== 'Completed')) {
+      status = 'Running'; // a failed step was retried
+      error = null;
+      await ctx.db.update(jobRuns).set({ status, error: null, completedAt: null }).where(eq(jobRuns.id, run.id));
+    }
+    out.push({
+      id: run.id,
+      runNumber: run.runNumber,
+      status,
+      createdAt: run.createdAt.toISOString(),
+      startedAt: run.startedAt?.toISOString() ?? null,
+      completedAt: run.completedAt?.toISOString() ?? null,
+      createdBy,
+      scoringRulesetVersion: run.scoringRulesetVersion,
+      confidenceRulesetVersion: run.confidenceRulesetVersion,
+      error,
+      steps,
+    });
+  }
+  return out;
+}
+
+// ---------- uploads ----------
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
+
+/** Decides the format from the content, whatever the file is called. */
+export async function sniffFormat(file: string, originalName: string): Promise<'csv' | 'xlsx'> {
+  const fh = await open(file, 'r');
+  try {
+    const { size } = await fh.stat();
+    if (size === 0) throw fieldError('file', `"${originalName}" is empty`);
+    const head = Buffer.alloc(Math.min(size, 8192));
+    await fh.read(head, 0, head.length, 0);
+    if (head.subarray(0, 4).equals(ZIP_MAGIC)) return 'xlsx';
+    if (head.subarray(0, 4).equals(OLE_MAGIC)) {
+      throw new AppError(
+        415,
+        'ValidationError',
+        `"${originalName}" is an Excel 97–2003 (.xls) file; save it as .xlsx or .csv and upload again`,
+        [{ path: 'file', message: 'unsupported format' }],
+      );
+    }
+    // Text files have no NUL bytes, except UTF-16, which starts with a byte-order mark.
+    const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+    if (!utf16 && head.includes(0)) {
+      throw new AppError(
+        415,
+        'ValidationError',
+        `"${originalName}" is not a CSV or XLSX file (its content is binary)`,
+        [{ path: 'file', message: 'unsupported format' }],
+      );
+    }
+    return 'csv';
+  } finally {
+    await fh.close();
+  }
+}
+
+export async function uploadFile(
+  ctx: AppContext,
+  auth: AuthContext,
+  jobId: string,
+  dataKind: TInputKind,
+  req: FastifyRequest,
+): Promise<TJobFile> {
+  const row = await visibleJob(ctx, auth, jobId);
+  const abilities = abilitiesOf(auth, row.job);
+  if (!abilities.canUpload)
+    throw forbidden(
+      row.job.status === 'Processing'
+        ? 'The job is processing; wait until it finishes to change its files'
+        : 'Only the owner or a job editor can upload files',
+    );
+  if (!JOB_TYPE_INPUT_KINDS[row.job.type as TJobType].includes(dataKind)) {
+    throw fieldError('dataKind', `A ${row.job.type} job does not take ${dataKind} files`);
+  }
+  const limitBytes = ctx.config.UPLOAD_MAX_MB * 1024 * 1024;
+  const part = await req.file({ limits: { fileSize: limitBytes, files: 1 } });
+  if (!part) throw fieldError('file', 'Choose a file to upload');
+  const originalName = path.basename(part.filename || 'upload');
+  const fileId = crypto.randomUUID();
+  const dir = path.join(jobDir(ctx, jobId), 'uploads');
+  await mkdir(dir, { recursive: true });
+  const stored = path.join(dir, fileId);
+  try {
+    await pipeline(part.file, createWriteStream(stored));
+    if (part.file.truncated) {
+      throw new AppError(
+        413,
+        'ValidationError',
+        `"${originalName}" is larger than the ${ctx.config.UPLOAD_MAX_MB} MB limit`,
+        [{ path: 'file', message: 'too large' }],
+      );
+    }
+    const format = await sniffFormat(stored, originalName);
+    const inspected = await inspectUpload(stored, format, dataKind, originalName);
+    const validation: TValidationReport = inspected.fatal
+      ? { rowCount: 0, validRowCount: 0, errorCount: 0, warningCount: 0, issues: [], fatal: inspected.fatal }
+      : await validateUpload(stored, format, dataKind, inspected.mapping, inspected);
+    const size = (await stat(stored)).size;
+    const [saved] = await ctx.db.transaction(async (tx) => {
+      const out = await tx
+        .insert(jobFiles)
+        .values({
+          id: fileId,
+          jobArtifactId: jobId,
+          dataKind,
+          originalName,
+          storedPath: path.relative(ctx.config.dataDir, stored),
+          sizeBytes: size,
+          format,
+          encoding: inspected.encoding,
+          delimiter: inspected.delimiter,
+          headers: inspected.headers,
+          mapping: inspected.mapping,
+          preview: inspected.preview,
+          validation,
+          status: validation.fatal ? 'invalid' : 'validated',
+          uploadedBy: auth.user.id,
+        })
+        .returning();
+      await addJobLog(tx, {
+        jobId,
+        message: `Uploaded ${originalName} (${dataKind}, ${size} bytes): ${validation.fatal ?? `${validation.validRowCount} of ${validation.rowCount} rows valid`}`,
+        level: validation.fatal ? 'warn' : 'info',
+      });
+      return out;
+    });
+    return fileView(saved!, inspected.datapoints);
+  } catch (err) {
+    await rm(stored, { force: true });
+    // drain what is left of the request so the client gets the answer instead of a reset connection
+    part.file.resume();
+    throw err;
+  }
+}
+
+export async function updateMapping(
+  ctx: AppContext,
+  auth: AuthContext,
+  jobId: string,
+  fileId: string,
+  mapping: Record<string, string | null>,
+): Promise<TJobFile> {
+  const row = await visibleJob(ctx, auth, jobId);
+  if (!abilitiesOf(auth, row.job).canUpload) throw forbidden('Only the owner or a job editor can change the mapping');
+  const [file] = await ctx.db
+    .select()
+    .from(jobFiles)
+    .where(and(eq(jobFiles.id, fileId), eq(jobFiles.jobArtifactId, jobId)));
+  if (!file) throw notFound('File');
+  for (const [datapoint, header] of Object.entries(mapping)) {
+    if (header !== null && !file.headers.includes(header))
+      throw fieldError(`mapping.${datapoint}`, `"${header}" is not a column of ${file.originalName}`);
+  }
+  const datapoints = datapointsOf(file.dataKind as TInputKind);
+  const unknown = Object.keys(mapping).filter((k) => !datapoints.some((d) => d.key === k));
+  if (unknown.length)
+    throw fieldError(`mapping.${unknown[0]}`, `"${unknown[0]}" is not a datapoint of ${file.dataKind} files`);
+  const stored = path.join(ctx.config.dataDir, file.storedPath);
+  const validation = await validateUpload(stored, file.format as 'csv' | 'xlsx', file.dataKind as TInputKind, mapping, {
+    delimiter: file.delimiter,
+  });
+  const [saved] = await ctx.db
+    .update(jobFiles)
+    .set({ mapping, validation, status: validation.fatal ? 'invalid' : 'validated', updatedAt: new Date() })
+    .where(eq(jobFiles.id, fileId))
+    .returning();
+  await addJobLog(ctx.db, {
+    jobId,
+    message: `Column mapping of ${file.originalName} changed: ${validation.fatal ?? `${validation.validRowCount} of ${validation.rowCount} rows valid`}`,
+  });
+  return fileView(saved!, datapoints);
+}
+
+export async function deleteFile(ctx: AppContext, auth: AuthContext, jobId: string, fileId: string): Promise<void> {
+  const row = await visibleJob(ctx, auth, jobId);
+  if (!abilitiesOf(auth, row.job).canUpload) throw forbidden('Only the owner or a job editor can remove files');
+  const [file] = await ctx.db
+    .delete(jobFiles)
+    .where(and(eq(jobFiles.id, fileId), eq(jobFiles.jobArtifactId, jobId)))
+    .returning();
+  if (!file) throw notFound('File');
+  await rm(path.join(ctx.config.dataDir, file.storedPath), { force: true });
+  await addJobLog(ctx.db, { jobId, message: `Removed ${file.originalName}` });
+}
+
+// ---------- runs ----------
+
+export async function startRun(
+  ctx: AppContext,
+  auth: AuthContext,
+  jobId: string,
+  req: FastifyRequest,
+): Promise<TJobRun> {
+  const row = await visibleJob(ctx, auth, jobId);
+  const abilities = abilitiesOf(auth, row.job);
+  if (!abilities.canRun)
+    throw forbidden(
+      row.job.status === 'Processing'
+        ? 'The job is already processing'
+        : 'Only the owner or a job editor can run the analysis',
+    );
+  const files = await filesOf(ctx.db, jobId);
+  if (!files.length)
+    throw badRequest('Upload at least one file before running the analysis', [{ path: 'files', message: 'no files' }]);
+  const invalid = files.find((f) => f.status !== 'validated');
+  if (invalid) {
+    const why = (invalid.validation as TValidationReport | null)?.fatal ?? 'it could not be read';
+    throw badRequest(`Fix ${invalid.originalName} first: ${why}`, [{ path: `files.${invalid.id}`, message: why }]);
+  }
+  const versions = rulesetVersions();
+  const runId = await ctx.db.transaction(async (tx) => {
+    const runNumber = await nextRunNumber(tx, jobId);
+    const [run] = await tx
+      .insert(jobRuns)
+      .values({
+        jobArtifactId: jobId,
+        runNumber,
+        batchId: `job-run:${jobId}:${runNumber}`,
+        resultPath: path.relative(ctx.config.dataDir, runDir(ctx, jobId, runNumber)),
+        scoringRulesetVersion: row.job.type === 'matched-data-only' ? null : versions.scoring,
+        confidenceRulesetVersion: row.job.type === 'matched-data-only' ? null : versions.confidence,
+        createdBy: auth.user.id,
+      })
+      .returning();
+    let prerequisite: number | null = null;
+    for (const step of PIPELINE_STEPS) {
+      const cmd = await ctx.proq.enqueue(tx, {
+        commandType: `job.${step}`,
+        payload: { runId: run!.id },
+        batchId: run!.batchId,
+        prerequisite,
+        jobId,
+        correlationId: run!.id,
+        targetEntityId: jobId,
+        category: 'analysis',
+        tags: ['job', step],
+      });
+      prerequisite = cmd.id;
+    }
+    await tx
+      .update(jobArtifacts)
+      .set({ status: 'Processing', updatedAt: new Date() })
+      .where(eq(jobArtifacts.id, jobId));
+    await addJobLog(tx, { jobId, runId: run!.id, message: `Run ${runNumber} queued by ${auth.user.displayName}` });
+    await writeAudit(
+      tx,
+      { action: 'job.run', targetType: 'job', targetId: jobId, issuerId: row.job.issuerId, details: { runNumber } },
+      req,
+    );
+    return run!.id;
+  });
+  const runs = await runViews(ctx, jobId);
+  return runs.find((r) => r.id === runId)!;
+}
+
+/** Retries the failed step of a run (its later steps are reopened by ProQ). */
+export async function retryRun(
+  ctx: AppContext,
+  auth: AuthContext,
+  jobId: string,
+  runId: string,
+  req: FastifyRequest,
+): Promise<TJobRun> {
+  const row = await visibleJob(ctx, auth, jobId);
+  const isEditor = row.job.ownerId === auth.user.id || auth.permissions.has('Job_Update');
+  if (!isEditor) throw forbidden('Only the owner or a job editor can retry the analysis');
+  const runs = await runViews(ctx, jobId);
+  const run = runs.find((r) => r.id === runId);
+  if (!run) throw notFound('Run');
+  const failed = run.steps.find((s) => s.state === 'Error' || s.state === 'Canceled');
+  if (!failed?.commandId) throw badRequest('This run has no failed step to retry');
+  await ctx.proq.retry(failed.commandId);
+  await ctx.db.update(jobRuns).set({ status: 'Running', error: null, completedAt: null }).where(eq(jobRuns.id, runId));
+  await ctx.db.update(jobArtifacts).set({ status: 'Processing' }).where(eq(jobArtifacts.id, jobId));
+  await addJobLog(ctx.db, {
+    jobId,
+    runId,
+    message: `Step "${failed.label}" of run ${run.runNumber} retried by ${auth.user.displayName}`,
+  });
+  await writeAudit(
+    ctx.db,
+    {
+      action: 'job.run.retry',
+      targetType: 'job',
+      targetId: jobId,
+      issuerId: row.job.issuerId,
+      details: { runNumber: run.runNumber, step: failed.step },
+    },
+    req,
+  );
+  return (await runViews(ctx, jobId)).find((r) => r.id === runId)!;
+}
+
+// ---------- creation options, rename, publish, delete ----------
+
+export interface CreationOption {
+  issuerId: string;
+  issuerName: string;
+  currency: string | null;
+  canCreateBuyer: boolean;
+  buyers: { id: string; name: string }[];
+}
+
+/** Issuers the caller may create jobs for, with their buyers. */
+export async function creationOptions(ctx: AppContext, auth: AuthContext): Promise<CreationOption[]> {
+  const scope = await tenantScopeOf(ctx, auth);
+  const issuerRows = await ctx.db
+    .select()
+    .from(issuers)
+    .where(
+      scope.readIssuerIds === null
+        ? undefined
+        : inArray(
+            issuers.id,
+            scope.readIssuerIds.length ? scope.readIssuerIds : ['00000000-0000-0000-0000-000000000000'],
+          ),
+    )
+    .orderBy(issuers.name);
+  const buyerRows = issuerRows.length
+    ? await ctx.db
+        .select()
+        .from(buyers)
+        .where(
+          inArray(
+            buyers.issuerId,
+            issuerRows.map((i) => i.id),
+          ),
+        )
+        .orderBy(buyers.name)
+    : [];
+  const canCreateBuyer = auth.permissions.has('BuyerCreate') || auth.permissions.has('BuyerManagement_CRUD');
+  return issuerRows.map((i) => ({
+    issuerId: i.id,
+    issuerName: i.name,
+    currency: i.currency,
+    canCreateBuyer,
+    buyers: buyerRows.filter((b) => b.issuerId === i.id).map((b) => ({ id: b.id, name: b.name })),
+  }));
+}
+
+export async function renameJob(
+  ctx: AppContext,
+  auth: AuthContext,
+  jobId: string,
+  name: string,
+  req: FastifyRequest,
+): Promise<void> {
+  const row = await visibleJob(ctx, auth, jobId);
+  if (!abilitiesOf(auth, row.job).canRename)
+    throw forbidden('Only the owner or a user who may rename jobs can rename this job');
+  if (await jobNameTaken(ctx.db, name, row.job.issuerId, row.job.buyerId, jobId))
+    throw conflict(`A job named "${name}" already exists for this buyer`, 'name');
+  await ctx.db.update(jobArtifacts).set({ name, updatedAt: new Date() }).where(eq(jobArtifacts.id, jobId));
+  await addJobLog(ctx.db, {
+    jobId,
+    message: `Renamed from "${row.job.name}" to "${name}" by ${auth.user.displayName}`,
+  });
+  await writeAudit(
+    ctx.db,
+    {
+      action: 'job.rename',
+      targetType: 'job',
+      targetId: jobId,
+      issuerId: row.job.issuerId,
+      details: { from: row.job.name, to: name },
+    },
+    req,
+  );
+}
+
+export async function setPublished(
+  ctx: AppContext,
+  auth: AuthContext,
+  jobId: string,
+  isPublished: boolean,
+  req: FastifyRequest,
+): Promise<void> {
+  const row = await visibleJob(ctx, auth, jobId);
+  await ctx.db.update(jobArtifacts).set({ isPublished, updatedAt: new Date() }).where(eq(jobArtifacts.id, jobId));
+  await addJobLog(ctx.db, {
+    jobId,
+    message: `${isPublished ? 'Published' : 'Unpublished'} by ${auth.user.displayName}`,
+  });
+  await writeAudit(
+    ctx.db,
+    {
+      action: isPublished ? 'job.publish' : 'job.unpublish',
+      targetType: 'job',
+      targetId: jobId,
+      issuerId: row.job.issuerId,
+    },
+    req,
+  );
+}
+
+/** Deletes a job, its files and results; its queued commands are canceled first. */
+export async function deleteJob(ctx: AppContext, auth: AuthContext, jobId: string, req: FastifyRequest): Promise<void> {
+  const row = await visibleJob(ctx, auth, jobId);
+  const open = await ctx.db
+    .select({ id: proqCommands.id })
+    .from(proqCommands)
+    .where(and(eq(proqCommands.jobId, jobId), inArray(proqCommands.state, ['Blocked', 'Pending', 'InProgress'])));
+  for (const c of open) await ctx.proq.cancel(c.id, 'Job deleted').catch(() => undefined);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(jobArtifacts).where(eq(jobArtifacts.id, jobId));
+    await writeAudit(
+      tx,
+      {
+        action: 'job.delete',
+        targetType: 'job',
+        targetId: jobId,
+        issuerId: row.job.issuerId,
+        details: { name: row.job.name },
+      },
+      req,
+    );
+  });
+  await rm(jobDir(ctx, jobId), { recursive: true, force: true });
+}

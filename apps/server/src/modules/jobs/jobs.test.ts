@@ -1,0 +1,279 @@
+/**
+ * Jobs end to end on a real database and the real analysis engine: creation rules, uploads checked by content,
+ * mapping and validation, a full pipeline run through ProQ, retry, logs, tenant isolation on every job endpoint.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buyers, issuers } from '@sextant/db';
+import { dbKinds } from '@sextant/db/testing';
+import type { TJobDetails } from '@sextant/shared';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+
+const SUPPLIERS_CSV = [
+  'Vendor No;Vendor Name;Street;Zip;City;Country;Annual Spend',
+  ...Array.from(
+    { length: 40 },
+    (_, i) => `V${1000 + i};Supplier ${i} Trading Ltd;${i + 1} High Street;AB${i} 1CD;London;GB;${(i + 1) * 1234.5}`,
+  ),
+  'V2001;Broken Amount Ltd;2 Road;ZZ2;Leeds;GB;abc',
+  ';;1 Nowhere Road;ZZ1;Leeds;GB;100',
+].join('\n');
+
+async function until<T>(fn: () => Promise<T>, done: (v: T) => boolean, ms = 120_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const v = await fn();
+    if (done(v) || Date.now() - start > ms) return v;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe.each(dbKinds())('jobs on %s', (kind) => {
+  let t: TestApp;
+  let manager: string; // ptcoJobManager: JobCreate, internal (all issuers)
+  let issuerUser: string; // Manager of Northbridge
+  let otherIssuer: string; // issuerPlus: Manager of Meridian
+  let northbridgeId: string;
+  let buyerId: string;
+  let jobId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      NETWORK_MERCHANTS: '2000',
+      UPLOAD_MAX_MB: '1',
+      PROQ_MIN_DELAY_MS: '50',
+      PROQ_MAX_DELAY_MS: '200',
+    });
+    manager = await t.login('ptcoJobManager');
+    issuerUser = await t.login('issuer');
+    otherIssuer = await t.login('issuerPlus');
+    const [nb] = await t.db.db.select().from(issuers).where(eq(issuers.issuerKey, 'northbridge'));
+    northbridgeId = nb!.id;
+    const [b] = await t.db.db.select().from(buyers).where(eq(buyers.issuerId, northbridgeId));
+    buyerId = b!.id;
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  const details = async (cookie = manager) =>
+    (await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie })).json() as TJobDetails;
+
+  it('creates a job for an issuer’s buyer, refusing duplicates and foreign buyers with field errors', async () => {
+    const options = (await t.call('GET', '/api/v1/jobs/creation-options', { cookie: manager })).json();
+    expect(options.find((o: { issuerId: string }) => o.issuerId === northbridgeId).buyers.length).toBeGreaterThan(0);
+    const q = (name: string, extra = '') =>
+      `/api/v1/job-artifacts?name=${encodeURIComponent(name)}&type=base&issuerId=${northbridgeId}${extra}`;
+    const created = await t.call('POST', q('Albion 2026', `&buyerId=${buyerId}`), { cookie: manager });
+    expect(created.statusCode).toBe(200);
+    jobId = created.json().id;
+    const dup = await t.call('POST', q('albion 2026', `&buyerId=${buyerId}`), { cookie: manager });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().errors[0].path).toBe('name');
+    const [foreign] = await t.db.db.select().from(buyers).where(eq(buyers.name, 'Rheinwerk Maschinenbau GmbH'));
+    const wrongBuyer = await t.call('POST', q('X', `&buyerId=${foreign!.id}`), { cookie: manager });
+    expect(wrongBuyer.statusCode).toBe(400);
+    expect(wrongBuyer.json().errors[0].path).toBe('buyerId');
+    const noBuyer = await t.call('POST', q('Y'), { cookie: manager });
+    expect(noBuyer.json().errors[0].path).toBe('buyerId');
+    const clientCannot = await t.call('POST', q('Z', `&buyerId=${buyerId}`), { cookie: await t.login('client') });
+    expect(clientCannot.statusCode).toBe(403);
+    const d = await details();
+    expect(d).toMatchObject({
+      name: 'Albion 2026',
+      status: 'Draft',
+      issuerName: 'Northbridge Bank',
+      abilities: { canUpload: true, canRun: true },
+    });
+  });
+
+  it('checks uploads by content: empty, binary, old Excel and oversized files are refused and nothing is kept', async () => {
+    const url = `/api/v1/jobs/${jobId}/files?dataKind=suppliers`;
+    const empty = await t.upload(url, { name: 'suppliers.csv', content: '' }, manager);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain('is empty');
+    const binary = await t.upload(
+      url,
+      { name: 'suppliers.csv', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1, 2, 3]) },
+      manager,
+    );
+    expect(binary.statusCode).toBe(415);
+    expect(binary.json().message).toContain('not a CSV or XLSX file');
+    const xls = await t.upload(
+      url,
+      { name: 'old.xls', content: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3, 4]) },
+      manager,
+    );
+    expect(xls.statusCode).toBe(415);
+    const big = await t.upload(
+      url,
+      { name: 'big.csv', content: 'Supplier\n' + 'x'.repeat(1.2 * 1024 * 1024) },
+      manager,
+    );
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toContain('1 MB');
+    const wrongKind = await t.upload(
+      `/api/v1/jobs/${jobId}/files?dataKind=payments`,
+      { name: 'p.csv', content: 'Payee,Amount\nA,1' },
+      manager,
+    );
+    expect(wrongKind.statusCode).toBe(400);
+    expect((await details()).files).toHaveLength(0);
+  });
+
+  it('auto-maps columns, previews rows and reports problems by row, column and reason', async () => {
+    const res = await t.upload(
+      `/api/v1/jobs/${jobId}/files?dataKind=suppliers`,
+      { name: 'suppliers.csv', content: SUPPLIERS_CSV },
+      manager,
+    );
+    expect(res.statusCode).toBe(200);
+    const file = res.json();
+    expect(file).toMatchObject({ format: 'csv', delimiter: ';', originalName: 'suppliers.csv', status: 'validated' });
+    expect(file.mapping).toMatchObject({
+      supplierName: 'Vendor Name',
+      supplierId: 'Vendor No',
+      postcode: 'Zip',
+      amount: 'Annual Spend',
+    });
+    expect(file.preview[0][1]).toBe('Supplier 0 Trading Ltd');
+    expect(file.datapoints.find((d: { key: string }) => d.key === 'supplierName').required).toBe(true);
+    expect(file.validation).toMatchObject({ rowCount: 42, validRowCount: 41, errorCount: 1 });
+    const issues = file.validation.issues as { row: number; column: string | null; reason: string; severity: string }[];
+    expect(issues.find((i) => i.severity === 'error')).toMatchObject({ row: 43 });
+    expect(issues.find((i) => i.severity === 'warning' && i.column === 'Annual Spend')).toMatchObject({ row: 42 });
+    expect((await t.call('DELETE', `/api/v1/jobs/${jobId}/files/${file.id}`, { cookie: manager })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('blocks a run on a file without a recognisable supplier column until the mapping names it', async () => {
+    const csv = ['Acct;Legal Entity Designation;Total', 'A1;Alpha Ltd;10', 'A2;Beta GmbH;20'].join('\n');
+    const file = (
+      await t.upload(`/api/v1/jobs/${jobId}/files?dataKind=suppliers`, { name: 'odd.csv', content: csv }, manager)
+    ).json();
+    expect(file.status).toBe('invalid');
+    expect(file.validation.fatal).toContain('Supplier name');
+    const refused = await t.call('POST', `/api/v1/jobs/${jobId}/runs`, { cookie: manager });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('Fix odd.csv first');
+    const bad = await t.call('PUT', `/api/v1/jobs/${jobId}/files/${file.id}/mapping`, {
+      cookie: manager,
+      body: { mapping: { ...file.mapping, supplierName: 'Name' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('mapping.supplierName');
+    const fixed = await t.call('PUT', `/api/v1/jobs/${jobId}/files/${file.id}/mapping`, {
+      cookie: manager,
+      body: { mapping: { ...file.mapping, supplierName: 'Legal Entity Designation' } },
+    });
+    expect(fixed.json()).toMatchObject({ status: 'validated', validation: { validRowCount: 2 } });
+    expect((await t.call('DELETE', `/api/v1/jobs/${jobId}/files/${file.id}`, { cookie: manager })).statusCode).toBe(
+      200,
+    );
+    const clean = SUPPLIERS_CSV.split('\n').slice(0, 41).join('\n');
+    expect(
+      (
+        await t.upload(
+          `/api/v1/jobs/${jobId}/files?dataKind=suppliers`,
+          { name: 'suppliers.csv', content: clean },
+          manager,
+        )
+      ).json().status,
+    ).toBe('validated');
+  });
+
+  it('runs the pipeline as ProQ commands with live step progress, to Ready with results', async () => {
+    await t.app.ctx.proq.start();
+    const run = await t.call('POST', `/api/v1/jobs/${jobId}/runs`, { cookie: manager });
+    expect(run.statusCode).toBe(200);
+    expect(run.json().steps.map((s: { step: string }) => s.step)).toEqual([
+      'ingest',
+      'normalise',
+      'match',
+      'enrich',
+      'score',
+      'aggregate',
+    ]);
+    expect((await details()).abilities).toMatchObject({ canUpload: false, canRun: false });
+    const done = await until(details, (d) => d.status !== 'Processing');
+    expect(done.status, JSON.stringify(done.runs[0])).toBe('Ready');
+    const r = done.runs[0]!;
+    expect(r).toMatchObject({
+      runNumber: 1,
+      status: 'Completed',
+      scoringRulesetVersion: '1',
+      confidenceRulesetVersion: '1',
+    });
+    for (const s of r.steps) expect(s, s.step).toMatchObject({ state: 'Completed', progressPercent: 100, error: null });
+    for (const s of r.steps)
+      expect([s.step, Boolean(s.startedAt), Boolean(s.completedAt)]).toEqual([s.step, true, true]);
+    expect(done.resultRunId).toBe(r.id);
+    const logs = (await t.call('GET', `/api/v1/jobs/${jobId}/logs`, { cookie: manager })).json();
+    expect(logs.some((l: { message: string }) => l.message.includes('results ready: 40 suppliers'))).toBe(true);
+  }, 180_000);
+
+  it('keeps the previous results while a re-run fails, and retries the failed step', async () => {
+    // Break the job's file on disk so the next run's ingest fails; the completed run stays the result run.
+    const before = await details();
+    const { jobFiles } = await import('@sextant/db');
+    const [f] = await t.db.db.select().from(jobFiles).where(eq(jobFiles.jobArtifactId, jobId));
+    const { rename } = await import('node:fs/promises');
+    const path = await import('node:path');
+    const stored = path.join(t.config.dataDir, f!.storedPath);
+    await rename(stored, `${stored}.away`);
+    const second = (await t.call('POST', `/api/v1/jobs/${jobId}/runs`, { cookie: manager })).json();
+    const failed = await until(details, (d) => d.runs[0]!.status === 'Failed');
+    expect(failed.runs[0]!.status).toBe('Failed');
+    expect(failed.runs[0]!.error).toContain('Reading the files');
+    expect(failed.resultRunId).toBe(before.resultRunId);
+    await rename(`${stored}.away`, stored);
+    const retried = await t.call('POST', `/api/v1/jobs/${jobId}/runs/${second.id}/retry`, { cookie: manager });
+    expect(retried.statusCode).toBe(200);
+    const ready = await until(details, (d) => d.runs[0]!.status === 'Completed');
+    expect(ready.runs[0]!.status).toBe('Completed');
+    expect(ready.resultRunId).toBe(second.id);
+  }, 180_000);
+
+  it('shows the job to its issuer’s manager, and never to another issuer: every job endpoint answers 404', async () => {
+    expect((await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie: issuerUser })).statusCode).toBe(200);
+    const calls: [string, string, unknown?][] = [
+      ['GET', `/api/v1/jobs/${jobId}`],
+      ['GET', `/api/v1/jobs/${jobId}/runs`],
+      ['POST', `/api/v1/jobs/${jobId}/runs`],
+      ['PATCH', `/api/v1/jobs/${jobId}`, { name: 'Stolen' }],
+      ['PUT', `/api/v1/jobs/${jobId}/files/00000000-0000-4000-8000-000000000000/mapping`, { mapping: {} }],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await t.call(method, url, { cookie: otherIssuer, body });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const upload = await t.upload(
+      `/api/v1/jobs/${jobId}/files?dataKind=suppliers`,
+      { name: 'x.csv', content: 'Supplier\nA' },
+      otherIssuer,
+    );
+    expect(upload.statusCode).toBe(404);
+    const list = (
+      await t.call('POST', '/api/v1/authorization/auth-mapped-job-artifacts', { cookie: otherIssuer, body: {} })
+    ).json();
+    expect(list.collection.map((j: { id: string }) => j.id)).not.toContain(jobId);
+  });
+
+  it('renames, publishes and deletes by permission', async () => {
+    expect(
+      (await t.call('PATCH', `/api/v1/jobs/${jobId}`, { cookie: issuerUser, body: { name: 'Nope' } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.call('PATCH', `/api/v1/jobs/${jobId}`, { cookie: manager, body: { name: 'Albion FY2026' } })).statusCode,
+    ).toBe(200);
+    expect((await details()).name).toBe('Albion FY2026');
+    const admin = await t.login('sysAdmin');
+    expect(
+      (await t.call('POST', `/api/v1/jobs/${jobId}/publish`, { cookie: admin, body: { isPublished: true } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await details()).isPublished).toBe(true);
+    expect((await t.call('DELETE', `/api/v1/jobs/${jobId}`, { cookie: manager })).statusCode).toBe(403);
+    expect((await t.call('DELETE', `/api/v1/jobs/${jobId}`, { cookie: admin })).statusCode).toBe(200);
+    expect((await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie: admin })).statusCode).toBe(404);
+  });
+});

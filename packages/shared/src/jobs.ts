@@ -1,0 +1,173 @@
+/** Job creation, files, runs and logs (SPEC §2 Jobs, DESIGN §4 Job and Pipeline). */
+import { z } from 'zod';
+import { ZJobType, type TJobType } from './enums.ts';
+
+/** Kinds of input file (the CLI's KIND): a supplier summary or one of the document data kinds. */
+export const INPUT_KINDS = ['suppliers', 'spend', 'pos', 'invoices', 'payments', 'transactions'] as const;
+export const ZInputKind = z.enum(INPUT_KINDS);
+export type TInputKind = z.infer<typeof ZInputKind>;
+export const INPUT_KIND_LABELS: Record<TInputKind, string> = {
+  suppliers: 'Supplier summary',
+  spend: 'Spend',
+  pos: 'POs',
+  invoices: 'Invoices',
+  payments: 'Payments',
+  transactions: 'Transactions',
+};
+
+/** Creation tab labels per job type (SPEC §2). */
+export const JOB_TYPE_LABELS: Record<TJobType, string> = {
+  base: 'Summary Upload',
+  'matched-data-only': 'Matched Data Only Upload',
+  advanced: 'Consultant Upload',
+};
+/** Which inputs each job type takes: base and matched-data-only one supplier file, advanced any mix. */
+export const JOB_TYPE_INPUT_KINDS: Record<TJobType, readonly TInputKind[]> = {
+  base: ['suppliers'],
+  'matched-data-only': ['suppliers'],
+  advanced: INPUT_KINDS,
+};
+
+export const JOB_STATUSES = ['Draft', 'Processing', 'Ready', 'Failed'] as const;
+export type TJobStatus = (typeof JOB_STATUSES)[number];
+export const RUN_STATUSES = ['Queued', 'Running', 'Completed', 'Failed', 'Canceled'] as const;
+export type TRunStatus = (typeof RUN_STATUSES)[number];
+
+/** Pipeline steps in order (DESIGN §4), each one ProQ command. */
+export const PIPELINE_STEPS = ['ingest', 'normalise', 'match', 'enrich', 'score', 'aggregate'] as const;
+export type TPipelineStep = (typeof PIPELINE_STEPS)[number];
+export const PIPELINE_STEP_LABELS: Record<TPipelineStep, string> = {
+  ingest: 'Reading the files',
+  normalise: 'Normalising and aggregating suppliers',
+  match: 'Matching suppliers to the card network',
+  enrich: 'Adding industry codes and acceptance',
+  score: 'Scoring payment capabilities',
+  aggregate: 'Building the results',
+};
+
+export const DEFAULT_UPLOAD_LIMIT_MB = 500;
+
+export const ZCreateJob = z.object({
+  name: z.string().trim().min(1, 'Enter a job name').max(200, 'Use at most 200 characters'),
+  type: ZJobType,
+  issuerId: z.uuid('Choose an issuer'),
+  buyerId: z.uuid('Choose a buyer').optional(),
+  /** Create this buyer for the issuer instead of choosing one (BuyerCreate). */
+  newBuyerName: z.string().trim().min(2, 'Enter the buyer name').max(200).optional(),
+});
+export type TCreateJob = z.infer<typeof ZCreateJob>;
+
+export const ZValidationIssue = z.object({
+  row: z.number().int().nullable(),
+  column: z.string().nullable(),
+  reason: z.string(),
+  /** error: the row is not used; warning: the row is used, this value is left empty. */
+  severity: z.enum(['error', 'warning']),
+});
+export type TValidationIssue = z.infer<typeof ZValidationIssue>;
+export const ZValidationReport = z.object({
+  rowCount: z.number().int(),
+  validRowCount: z.number().int(),
+  /** Rows not used (each listed as an error issue). */
+  errorCount: z.number().int(),
+  /** Values left empty in used rows. */
+  warningCount: z.number().int(),
+  /** The first issues (the full list is downloadable). */
+  issues: z.array(ZValidationIssue),
+  /** File-level problems that stop the import (no supplier name column, empty file…). */
+  fatal: z.string().nullable(),
+});
+export type TValidationReport = z.infer<typeof ZValidationReport>;
+
+export const ZColumnMapping = z.record(z.string(), z.string().nullable());
+export type TColumnMapping = z.infer<typeof ZColumnMapping>;
+
+export const ZJobFile = z.object({
+  id: z.uuid(),
+  dataKind: ZInputKind,
+  originalName: z.string(),
+  sizeBytes: z.number().int(),
+  format: z.enum(['csv', 'xlsx']),
+  encoding: z.string().nullable(),
+  delimiter: z.string().nullable(),
+  headers: z.array(z.string()),
+  /** datapoint → source header (null: not mapped). */
+  mapping: ZColumnMapping,
+  /** datapoints the engine understands for this kind, with whether each is required. */
+  datapoints: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),
+  preview: z.array(z.array(z.string())),
+  validation: ZValidationReport.nullable(),
+  status: z.enum(['uploaded', 'validated', 'invalid']),
+  createdAt: z.string(),
+});
+export type TJobFile = z.infer<typeof ZJobFile>;
+
+export const ZRunStep = z.object({
+  step: z.enum(PIPELINE_STEPS),
+  label: z.string(),
+  commandId: z.number().int().nullable(),
+  state: z.string(),
+  progressPercent: z.number().nullable(),
+  progressMessage: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type TRunStep = z.infer<typeof ZRunStep>;
+
+export const ZJobRun = z.object({
+  id: z.uuid(),
+  runNumber: z.number().int(),
+  status: z.enum(RUN_STATUSES),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  scoringRulesetVersion: z.string().nullable(),
+  confidenceRulesetVersion: z.string().nullable(),
+  error: z.string().nullable(),
+  steps: z.array(ZRunStep),
+});
+export type TJobRun = z.infer<typeof ZJobRun>;
+
+export const ZJobAbilities = z.object({
+  canUpload: z.boolean(),
+  canRun: z.boolean(),
+  canRename: z.boolean(),
+  canChangeOwner: z.boolean(),
+  canPublish: z.boolean(),
+  canDelete: z.boolean(),
+  canAssignUsers: z.boolean(),
+  canViewLogs: z.boolean(),
+});
+export type TJobAbilities = z.infer<typeof ZJobAbilities>;
+
+export const ZJobDetails = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: ZJobType,
+  status: z.enum(JOB_STATUSES),
+  issuerId: z.uuid(),
+  issuerName: z.string(),
+  buyerId: z.uuid().nullable(),
+  buyerName: z.string().nullable(),
+  owner: z.object({ id: z.uuid(), username: z.string(), displayName: z.string() }),
+  isPublished: z.boolean(),
+  createdOn: z.string(),
+  files: z.array(ZJobFile),
+  /** Latest run first. */
+  runs: z.array(ZJobRun),
+  /** The run whose results are shown (the latest completed one). */
+  resultRunId: z.uuid().nullable(),
+  abilities: ZJobAbilities,
+});
+export type TJobDetails = z.infer<typeof ZJobDetails>;
+
+export const ZJobLog = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  level: z.enum(['info', 'warn', 'error']),
+  message: z.string(),
+  runId: z.uuid().nullable(),
+});
+export type TJobLog = z.infer<typeof ZJobLog>;

@@ -1,0 +1,288 @@
+/**
+ * Jobs API (SPEC §7 Job artifacts, Authorization, Concurrency; issue 6): one query-key factory, query options
+ * and mutations. Mutations invalidate the job lists and the job's detail (Medusa style).
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  TActiveEntityUser,
+  TAuthMappedJobArtifact,
+  TColumnMapping,
+  TEntityLock,
+  TInputKind,
+  TJobArtifactAdmin,
+  TJobDetails,
+  TJobFile,
+  TJobLog,
+  TJobOwnerFilterItem,
+  TJobRun,
+  TJobType,
+  TMutationResult,
+  TPagedResult,
+  TPagingRequest,
+  TUserSummary,
+} from '@sextant/shared';
+import { api, ApiError } from './client.ts';
+
+/** Row of GET /proq/queued-commands-quick-view/{jobId} (SPEC §3 quick-view row; the fields this page reads). */
+export interface TJobCommandRow {
+  id: number;
+  commandType: string;
+  state: string;
+  age: number;
+  tags: string[];
+  progressPercent: number | null;
+}
+
+export const jobKeys = {
+  all: ['jobs'] as const,
+  lists: () => [...jobKeys.all, 'list'] as const,
+  list: (req?: TPagingRequest) => [...jobKeys.lists(), req ?? {}] as const,
+  owners: () => [...jobKeys.all, 'owners'] as const,
+  creationOptions: () => [...jobKeys.all, 'creation-options'] as const,
+  details: () => [...jobKeys.all, 'detail'] as const,
+  detail: (jobId: string) => [...jobKeys.details(), jobId] as const,
+  logs: (jobId: string) => [...jobKeys.detail(jobId), 'logs'] as const,
+  commands: (jobId: string) => [...jobKeys.detail(jobId), 'commands'] as const,
+  admin: (jobId: string) => [...jobKeys.detail(jobId), 'admin'] as const,
+  userCandidates: (issuerId: string, search: string) => [...jobKeys.all, 'user-candidates', issuerId, search] as const,
+  ownerCandidates: (issuerId: string) => [...jobKeys.all, 'owner-candidates', issuerId] as const,
+  activeUsers: (jobId: string) => ['concurrency', 'JobArtifact', jobId, 'active-users'] as const,
+  downloads: (jobId: string) => [...jobKeys.detail(jobId), 'downloads'] as const,
+};
+
+export interface TCreationOption {
+  issuerId: string;
+  issuerName: string;
+  currency: string | null;
+  canCreateBuyer: boolean;
+  buyers: { id: string; name: string }[];
+}
+
+const jobPath = (jobId: string) => `/api/v1/jobs/${encodeURIComponent(jobId)}`;
+
+export const fetchJobList = (req: TPagingRequest) => api<TPagedResult<TAuthMappedJobArtifact>>('/api/v1/authorization/auth-mapped-job-artifacts', { body: req });
+
+export const jobOwnersQuery = () =>
+  queryOptions({ queryKey: jobKeys.owners(), queryFn: () => api<TJobOwnerFilterItem[]>('/api/v1/authorization/job-owners-filter-items'), staleTime: 60_000 });
+
+export const creationOptionsQuery = () =>
+  queryOptions({ queryKey: jobKeys.creationOptions(), queryFn: () => api<TCreationOption[]>('/api/v1/jobs/creation-options'), meta: { operation: 'Loading issuers and buyers' } });
+
+/** The job is working on a run (polled every 2 s on the processing page). */
+export const isProcessing = (job: TJobDetails | undefined) =>
+  Boolean(job && (job.status === 'Processing' || job.runs[0]?.status === 'Queued' || job.runs[0]?.status === 'Running'));
+
+/** A job; a 404 (missing or not visible to the caller) is left to the page, which answers /no-access. */
+export const jobQuery = (jobId: string, opts: { poll?: boolean } = {}) =>
+  queryOptions({
+    queryKey: jobKeys.detail(jobId),
+    queryFn: () => api<TJobDetails>(jobPath(jobId)),
+    retry: false,
+    meta: { silent: true },
+    refetchInterval: (q) => (opts.poll && isProcessing(q.state.data) ? 2_000 : false),
+  });
+
+export const jobLogsPage = (jobId: string, beforeId?: number, limit = 50) => api<TJobLog[]>(`${jobPath(jobId)}/logs`, { query: { limit, beforeId } });
+
+export const jobCommandsQuery = (jobId: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: jobKeys.commands(jobId),
+    queryFn: () => api<TJobCommandRow[]>(`/api/v1/proq/queued-commands-quick-view/${encodeURIComponent(jobId)}`),
+    enabled,
+    refetchInterval: 4_000,
+    meta: { silent: true },
+  });
+
+export const jobAdminQuery = (jobId: string) =>
+  queryOptions({ queryKey: jobKeys.admin(jobId), queryFn: () => api<TJobArtifactAdmin>(`/api/v1/job-artifacts/${encodeURIComponent(jobId)}/admin`), meta: { operation: 'Loading the job’s users' } });
+
+/**
+ * Users who could be given access to a job: the members of the job's issuer (GET /issuers/{id}/full, Issuer_View),
+ * else every user the caller administers (GET /users, UserManagement_VIEW).
+ */
+export const userCandidatesQuery = (issuerId: string, source: 'issuer' | 'users') =>
+  queryOptions({
+    queryKey: [...jobKeys.userCandidates(issuerId, ''), source],
+    queryFn: async (): Promise<TUserSummary[]> =>
+      source === 'issuer'
+        ? (await api<{ members: { userId: string; username: string; displayName: string }[] }>(`/api/v1/issuers/${encodeURIComponent(issuerId)}/full`)).members.map((m) => ({
+            id: m.userId,
+            username: m.username,
+            displayName: m.displayName,
+            email: null,
+          }))
+        : api<TUserSummary[]>('/api/v1/users'),
+    staleTime: 30_000,
+    meta: { operation: 'Loading users' },
+  });
+
+export const ownerCandidatesQuery = (issuerId: string) =>
+  queryOptions({
+    queryKey: jobKeys.ownerCandidates(issuerId),
+    queryFn: () => api<TUserSummary[]>('/api/v1/users/potential-job-analysis-owners', { query: { issuerId } }),
+    staleTime: 30_000,
+    meta: { operation: 'Loading possible owners' },
+  });
+
+export const activeUsersQuery = (jobId: string, enabled: boolean, interval: number) =>
+  queryOptions({
+    queryKey: jobKeys.activeUsers(jobId),
+    queryFn: () => api<TActiveEntityUser[]>('/api/v1/concurrency/active-entity-users', { query: { entityType: 'JobArtifact', entityId: jobId } }),
+    enabled,
+    refetchInterval: interval,
+    meta: { silent: true },
+  });
+
+/** Downloads the lead is adding: probed in the OpenAPI document so the buttons stay honest. */
+export const downloadsAvailableQuery = () =>
+  queryOptions({
+    queryKey: [...jobKeys.all, 'downloads-available'],
+    queryFn: async () => {
+      const doc = await api<{ paths?: Record<string, unknown> }>('/api/docs.json').catch(() => null);
+      const paths = Object.keys(doc?.paths ?? {});
+      return {
+        analysisData: paths.some((p) => p.endsWith('/downloads/analysis-data')),
+        matchedDataOnly: paths.some((p) => p.endsWith('/downloads/matched-data-only')),
+      };
+    },
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+
+export const downloadUrl = (jobId: string, kind: 'analysis-data' | 'matched-data-only', format: 'csv' | 'xlsx') => `${jobPath(jobId)}/downloads/${kind}?format=${format}`;
+
+// ——— calls ———
+
+export const createJob = (input: { name: string; type: TJobType; issuerId: string; buyerId?: string; newBuyerName?: string }) =>
+  api<TMutationResult & { id: string }>('/api/v1/job-artifacts', { method: 'POST', query: input, body: {} });
+
+export const uploadJobFile = (jobId: string, dataKind: TInputKind, file: File) => {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api<TJobFile>(`${jobPath(jobId)}/files`, { method: 'POST', query: { dataKind }, body: form });
+};
+
+export const entity = (jobId: string) => ({ entityType: 'JobArtifact' as const, entityId: jobId });
+export const concurrency = {
+  heartbeat: (jobId: string, userId: string, scope: string) => api<boolean>('/api/v1/concurrency/try-set-entity-active-user', { body: { ...entity(jobId), userId, scope } }),
+  tryLock: (jobId: string) => api<TEntityLock>('/api/v1/concurrency/try-set-exclusive-write-access', { body: entity(jobId) }),
+  forceLock: (jobId: string) => api<TEntityLock>('/api/v1/concurrency/force-set-exclusive-write-access', { body: entity(jobId) }),
+  requestLock: (jobId: string) => api<boolean>('/api/v1/concurrency/request-exclusive-write-access', { body: entity(jobId) }),
+  denyLock: (jobId: string) => api<boolean>('/api/v1/concurrency/deny-exclusive-write-access', { method: 'POST', query: entity(jobId), body: {} }),
+};
+
+// ——— mutations ———
+
+function useInvalidate() {
+  const qc = useQueryClient();
+  return (jobId?: string) =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: jobKeys.lists() }),
+      qc.invalidateQueries({ queryKey: jobKeys.owners() }),
+      jobId ? qc.invalidateQueries({ queryKey: jobKeys.detail(jobId) }) : undefined,
+    ]);
+}
+
+/** Mutations whose errors the page shows inline (field errors beside their fields) are `silent`. */
+const inline = { meta: { silent: true } } as const;
+
+export function useCreateJob() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: createJob, onSuccess: (r) => invalidate(r.id), ...inline });
+}
+
+export function useRenameJob() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ jobId, name }: { jobId: string; name: string }) => api<TMutationResult>(jobPath(jobId), { method: 'PATCH', body: { name } }),
+    onSuccess: (_r, v) => invalidate(v.jobId),
+    ...inline,
+  });
+}
+
+export function useChangeOwner() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ jobId, ownerId }: { jobId: string; ownerId: string }) => api<unknown>(`/api/v1/job-artifacts/${encodeURIComponent(jobId)}/owner`, { method: 'PATCH', body: { ownerId } }),
+    onSuccess: (_r, v) => invalidate(v.jobId),
+    ...inline,
+  });
+}
+
+export function usePublishJob() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ jobId, isPublished }: { jobId: string; isPublished: boolean }) => api<TMutationResult>(`${jobPath(jobId)}/publish`, { body: { isPublished } }),
+    onSuccess: (_r, v) => invalidate(v.jobId),
+    meta: { operation: 'Publishing the job' },
+  });
+}
+
+export function useDeleteJob() {
+  const invalidate = useInvalidate();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: string) => api<TMutationResult>(jobPath(jobId), { method: 'DELETE' }),
+    onSuccess: (_r, jobId) => {
+      qc.removeQueries({ queryKey: jobKeys.detail(jobId) });
+      return invalidate();
+    },
+    ...inline,
+  });
+}
+
+export function useUploadFile(jobId: string) {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: ({ dataKind, file }: { dataKind: TInputKind; file: File }) => uploadJobFile(jobId, dataKind, file), onSuccess: () => invalidate(jobId), ...inline });
+}
+
+export function useUpdateMapping(jobId: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ fileId, mapping }: { fileId: string; mapping: TColumnMapping }) => api<TJobFile>(`${jobPath(jobId)}/files/${encodeURIComponent(fileId)}/mapping`, { method: 'PUT', body: { mapping } }),
+    onSuccess: () => invalidate(jobId),
+    ...inline,
+  });
+}
+
+export function useDeleteFile(jobId: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (fileId: string) => api<TMutationResult>(`${jobPath(jobId)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' }),
+    onSuccess: () => invalidate(jobId),
+    meta: { operation: 'Removing the file' },
+  });
+}
+
+export function useStartRun(jobId: string) {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: () => api<TJobRun>(`${jobPath(jobId)}/runs`, { method: 'POST', body: {} }), onSuccess: () => invalidate(jobId), ...inline });
+}
+
+export function useRetryRun(jobId: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (runId: string) => api<TJobRun>(`${jobPath(jobId)}/runs/${encodeURIComponent(runId)}/retry`, { method: 'POST', body: {} }),
+    onSuccess: () => invalidate(jobId),
+    meta: { operation: 'Retrying the step' },
+  });
+}
+
+export function useAssignUser(jobId: string) {
+  const qc = useQueryClient();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ userId, isAssigned }: { userId: string; isAssigned: boolean }) =>
+      api<unknown>('/api/v1/job-artifacts/update-job-artifact-user-assignment', { method: 'PUT', body: { jobArtifactId: jobId, userId, isAssigned } }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: jobKeys.admin(jobId) }), invalidate(jobId)]),
+    meta: { operation: 'Changing the job’s users' },
+  });
+}
+
+/** Field errors of a failed call by path (the last path segment), for showing beside their fields. */
+export function fieldErrors(e: unknown): Record<string, string> {
+  if (!(e instanceof ApiError) || !e.errors) return {};
+  return Object.fromEntries(e.errors.map((x) => [String(x.path).split('.').pop() ?? String(x.path), x.message]));
+}
+
+export const errorMessage = (e: unknown): string | null => (e ? (e instanceof Error ? e.message : String(e)) : null);

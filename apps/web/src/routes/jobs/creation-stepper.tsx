@@ -1,0 +1,18 @@
+/** Steps of job creation, shared by /jobs/create/:type and /jobs/:jobId/workflow/:type. */
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+
+export const CREATION_STEPS = ['Issuer, buyer and name', 'Upload files', 'Check mapping and data', 'Run analysis'] as const;
+
+export function CreationStepper({ active }: { active: number }) {
+  return (
+    <Stepper activeStep={active} alternativeLabel sx={{ '& .MuiStepLabel-label': { fontSize: { xs: 12, sm: 14 } } }} data-testid="creation-stepper">
+      {CREATION_STEPS.map((s) => (
+        <Step key={s}>
+          <StepLabel>{s}</StepLabel>
+        </Step>
+      ))}
+    </Stepper>
+  );
+}

@@ -1,0 +1,275 @@
+/**
+ * /jobs/:jobId/details (JobDetailsAccessor + JobDetails_VIEW): metadata, owner, issuer, buyer, status, the
+ * ruleset versions of each run, the run history with per-step timings; rename, change owner, publish,
+ * re-run and delete as the server's `abilities` allow.
+ */
+import { Fragment, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import KeyboardArrowDownRounded from '@mui/icons-material/KeyboardArrowDownRounded';
+import KeyboardArrowUpRounded from '@mui/icons-material/KeyboardArrowUpRounded';
+import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
+import ReplayRounded from '@mui/icons-material/ReplayRounded';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import { INPUT_KIND_LABELS, JOB_TYPE_LABELS, type TJobDetails, type TJobRun } from '@sextant/shared';
+import { errorMessage, usePublishJob, useStartRun } from '../../api/jobs.ts';
+import { handleAuthorizationOutcome } from '../../app/query-client.ts';
+import { PendingButton } from '../../components/pending-button.tsx';
+import { DeleteDialog, OwnerDialog, RenameDialog } from './job-dialogs.tsx';
+import { JobLayout, JobStatusChip } from './job-layout.tsx';
+import { formatBytes, formatDateTime, formatDuration, runBlockers, stepDurationMs, stepPhase } from './job-logic.ts';
+
+const RUN_COLORS: Record<TJobRun['status'], 'default' | 'info' | 'success' | 'error'> = { Queued: 'default', Running: 'info', Completed: 'success', Failed: 'error', Canceled: 'default' };
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 0.5, fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <Box sx={{ mt: 0.25 }}>{children}</Box>
+    </Box>
+  );
+}
+
+function runDuration(run: TJobRun): string {
+  const start = run.startedAt ?? run.createdAt;
+  return run.completedAt ? formatDuration(Date.parse(run.completedAt) - Date.parse(start)) : '—';
+}
+
+function RunRow({ run, current }: { run: TJobRun; current: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Fragment>
+      <TableRow hover data-testid={`run-${run.runNumber}`}>
+        <TableCell padding="checkbox">
+          <IconButton size="small" aria-label={open ? `Hide steps of run ${run.runNumber}` : `Show steps of run ${run.runNumber}`} onClick={() => setOpen(!open)}>
+            {open ? <KeyboardArrowUpRounded /> : <KeyboardArrowDownRounded />}
+          </IconButton>
+        </TableCell>
+        <TableCell>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <span>#{run.runNumber}</span>
+            {current && <Chip size="small" label="Shown" color="primary" variant="outlined" sx={{ height: 20 }} />}
+          </Stack>
+        </TableCell>
+        <TableCell>
+          <Chip size="small" label={run.status} color={RUN_COLORS[run.status]} />
+        </TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(run.startedAt ?? run.createdAt)}</TableCell>
+        <TableCell>{runDuration(run)}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+          Scoring {run.scoringRulesetVersion ?? '—'} · Confidence {run.confidenceRulesetVersion ?? '—'}
+        </TableCell>
+        <TableCell>{run.createdBy ?? '—'}</TableCell>
+      </TableRow>
+      <TableRow>
+        <TableCell colSpan={7} sx={{ py: 0, borderBottom: open ? undefined : 0 }}>
+          <Collapse in={open} unmountOnExit>
+            <Box sx={{ py: 1.5, pl: { sm: 6 } }}>
+              {run.error && (
+                <Alert severity="error" sx={{ mb: 1.5 }}>
+                  {run.error}
+                </Alert>
+              )}
+              <Table size="small" aria-label={`Steps of run ${run.runNumber}`}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Step</TableCell>
+                    <TableCell>State</TableCell>
+                    <TableCell>Started</TableCell>
+                    <TableCell>Finished</TableCell>
+                    <TableCell>Duration</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {run.steps.map((s) => (
+                    <TableRow key={s.step}>
+                      <TableCell>{s.label}</TableCell>
+                      <TableCell>{s.error ? <Typography variant="body2" color="error">{`Failed: ${s.error}`}</Typography> : stepPhase(s) === 'running' ? `${s.progressPercent ?? 0}%` : s.state}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.startedAt)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.completedAt)}</TableCell>
+                      <TableCell>{formatDuration(stepDurationMs(s))}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          </Collapse>
+        </TableCell>
+      </TableRow>
+    </Fragment>
+  );
+}
+
+function Details({ job }: { job: TJobDetails }) {
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'rename' | 'owner' | 'delete' | null>(null);
+  const publish = usePublishJob();
+  const start = useStartRun(job.id);
+  const a = job.abilities;
+  const blockers = runBlockers(job);
+  const ref = { id: job.id, name: job.name, issuerId: job.issuerId, ownerId: job.owner.id };
+  const latest = job.runs[0];
+  const rerun = async () => {
+    try {
+      await start.mutateAsync();
+      navigate(`/jobs/loading/${job.id}`);
+    } catch (e) {
+      handleAuthorizationOutcome(e);
+    }
+  };
+
+  return (
+    <Stack spacing={3} data-testid="job-details">
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2.5 }}>
+          <Typography variant="h6" component="h3">
+            Job
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {a.canRename && (
+              <Button size="small" startIcon={<EditOutlined />} onClick={() => setDialog('rename')} data-testid="details-rename">
+                Rename
+              </Button>
+            )}
+            {a.canChangeOwner && (
+              <Button size="small" startIcon={<PersonOutlineRounded />} onClick={() => setDialog('owner')}>
+                Change owner
+              </Button>
+            )}
+            {a.canPublish && (
+              <PendingButton size="small" onClick={() => publish.mutateAsync({ jobId: job.id, isPublished: !job.isPublished })}>
+                {job.isPublished ? 'Unpublish' : 'Publish'}
+              </PendingButton>
+            )}
+            {a.canDelete && (
+              <Button size="small" color="error" startIcon={<DeleteOutlineRounded />} onClick={() => setDialog('delete')}>
+                Delete
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, gap: 2.5 }}>
+          <Field label="Name">
+            <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{job.name}</Typography>
+          </Field>
+          <Field label="Type">{JOB_TYPE_LABELS[job.type]}</Field>
+          <Field label="Status">
+            <JobStatusChip status={job.status} />
+          </Field>
+          <Field label="Published">{job.isPublished ? 'Yes' : 'No'}</Field>
+          <Field label="Issuer">{job.issuerName}</Field>
+          <Field label="Buyer">{job.buyerName ?? '—'}</Field>
+          <Field label="Owner">
+            <span data-testid="details-owner">{job.owner.displayName || job.owner.username}</span>
+            {job.owner.displayName && (
+              <Typography variant="body2" color="text.secondary">
+                {job.owner.username}
+              </Typography>
+            )}
+          </Field>
+          <Field label="Created">{formatDateTime(job.createdOn)}</Field>
+          <Field label="Scoring ruleset">{latest?.scoringRulesetVersion ?? '—'}</Field>
+          <Field label="Confidence ruleset">{latest?.confidenceRulesetVersion ?? '—'}</Field>
+          <Field label="Runs">{job.runs.length}</Field>
+          <Field label="Job id">
+            <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+              {job.id}
+            </Typography>
+          </Field>
+        </Box>
+      </Paper>
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h6" component="h3" sx={{ mb: 1.5 }}>
+          Files
+        </Typography>
+        {job.files.length === 0 ? (
+          <Typography color="text.secondary">No files uploaded yet.</Typography>
+        ) : (
+          <Stack spacing={1}>
+            {job.files.map((f) => (
+              <Typography key={f.id} variant="body2">
+                <strong>{f.originalName}</strong> · {INPUT_KIND_LABELS[f.dataKind]} · {formatBytes(f.sizeBytes)}
+                {f.validation && !f.validation.fatal ? ` · ${f.validation.validRowCount.toLocaleString()} of ${f.validation.rowCount.toLocaleString()} rows valid` : ''}
+                {f.validation?.fatal ? ` · ${f.validation.fatal}` : ''}
+              </Typography>
+            ))}
+          </Stack>
+        )}
+      </Paper>
+
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ p: { xs: 2, sm: 3 }, pb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+          <Box>
+            <Typography variant="h6" component="h3">
+              Run history
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Each run records the ruleset versions it scored with. A new run keeps the previous results until it completes.
+            </Typography>
+          </Box>
+          {a.canRun && (
+            <PendingButton variant="outlined" startIcon={<ReplayRounded />} disabled={blockers.length > 0} onClick={rerun} title={blockers.join(' ')} data-testid="details-rerun" sx={{ flexShrink: 0 }}>
+              Re-run analysis
+            </PendingButton>
+          )}
+        </Stack>
+        {start.error && (
+          <Alert severity="error" sx={{ mx: 3, mb: 2 }}>
+            {errorMessage(start.error)}
+          </Alert>
+        )}
+        {job.runs.length === 0 ? (
+          <Typography color="text.secondary" sx={{ px: 3, pb: 3 }}>
+            The analysis has not been run yet.
+          </Typography>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label="Run history">
+              <TableHead>
+                <TableRow>
+                  <TableCell padding="checkbox" />
+                  <TableCell>Run</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell>Started</TableCell>
+                  <TableCell>Duration</TableCell>
+                  <TableCell>Rulesets</TableCell>
+                  <TableCell>Started by</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {job.runs.map((r) => (
+                  <RunRow key={r.id} run={r} current={r.id === job.resultRunId} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Paper>
+      {dialog === 'rename' && <RenameDialog job={ref} onClose={() => setDialog(null)} />}
+      {dialog === 'owner' && <OwnerDialog job={ref} onClose={() => setDialog(null)} />}
+      {dialog === 'delete' && <DeleteDialog job={ref} onClose={() => setDialog(null)} onDeleted={() => navigate('/analysis')} />}
+    </Stack>
+  );
+}
+
+export function Component() {
+  return <JobLayout>{(job) => <Details job={job} />}</JobLayout>;
+}

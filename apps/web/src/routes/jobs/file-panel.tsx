@@ -1,0 +1,304 @@
+/**
+ * One uploaded file on the workflow page: facts, the validation report (fatal problem first, with how to fix
+ * it), the auto-detected column mapping (each datapoint editable with a select of the file's headers) and a
+ * preview of the first rows.
+ */
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import { INPUT_KIND_LABELS, type TColumnMapping, type TJobFile } from '@sextant/shared';
+import { errorMessage, useDeleteFile, useUpdateMapping } from '../../api/jobs.ts';
+import { PendingButton } from '../../components/pending-button.tsx';
+import { formatBytes, mappingChanged, missingRequired, setMappedColumn, unmappedHeaders } from './job-logic.ts';
+
+const NOT_MAPPED = '__none__';
+const fmt = (n: number) => n.toLocaleString();
+
+function ValidationReport({ file, missing }: { file: TJobFile; missing: string[] }) {
+  const v = file.validation;
+  if (!v) return null;
+  if (v.fatal) {
+    return (
+      <Alert severity="error" variant="filled" data-testid="validation-fatal">
+        <AlertTitle>This file cannot be imported yet</AlertTitle>
+        {v.fatal}
+        <Box sx={{ mt: 1, fontWeight: 500 }}>
+          {missing.length > 0
+            ? `How to fix: choose the source column for ${missing.join(', ')} in the column mapping below, then save the mapping.`
+            : 'How to fix: correct the file (a header row followed by data rows, saved as CSV or XLSX), remove this one and upload it again.'}
+        </Box>
+      </Alert>
+    );
+  }
+  const issues = v.issues;
+  const sev = v.errorCount > 0 ? 'warning' : 'success';
+  return (
+    <Box data-testid="validation-report">
+      <Alert severity={sev}>
+        <strong>
+          {fmt(v.validRowCount)} of {fmt(v.rowCount)} rows valid
+        </strong>
+        {v.errorCount > 0 ? ` · ${fmt(v.errorCount)} rows will not be used` : ''}
+        {v.warningCount > 0 ? ` · ${fmt(v.warningCount)} values left empty` : ''}
+      </Alert>
+      {issues.length > 0 && (
+        <TableContainer sx={{ mt: 1.5, maxHeight: 260, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          <Table size="small" stickyHeader aria-label="Validation issues">
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ width: 80 }}>Row</TableCell>
+                <TableCell sx={{ width: 180 }}>Column</TableCell>
+                <TableCell>Reason</TableCell>
+                <TableCell sx={{ width: 100 }}>Effect</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {issues.map((i, n) => (
+                <TableRow key={n}>
+                  <TableCell>{i.row ?? '—'}</TableCell>
+                  <TableCell>{i.column ?? '—'}</TableCell>
+                  <TableCell>{i.reason}</TableCell>
+                  <TableCell>
+                    <Chip size="small" label={i.severity === 'error' ? 'Row skipped' : 'Value empty'} color={i.severity === 'error' ? 'error' : 'warning'} variant="outlined" />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {issues.length > 0 && issues.length < v.errorCount + v.warningCount && (
+        <Typography variant="caption" color="text.secondary">
+          The first {issues.length} of {fmt(v.errorCount + v.warningCount)} issues are listed.
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function MappingEditor({ file, mapping, onChange, disabled }: { file: TJobFile; mapping: TColumnMapping; onChange: (m: TColumnMapping) => void; disabled: boolean }) {
+  const sample = (header: string | null) => {
+    if (!header) return '';
+    const i = file.headers.indexOf(header);
+    return i < 0 ? '' : file.preview.map((r) => r[i] ?? '').filter(Boolean).slice(0, 3).join(' · ');
+  };
+  return (
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Table size="small" aria-label="Column mapping" data-testid="mapping-table">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ fontWeight: 700 }}>Datapoint</TableCell>
+            <TableCell sx={{ fontWeight: 700, minWidth: { xs: 150, sm: 220 } }}>Source column</TableCell>
+            <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>Sample values</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {file.datapoints.map((d) => {
+            const value = mapping[d.key] ?? null;
+            const missing = d.required && !value;
+            return (
+              <TableRow key={d.key} data-testid={`mapping-${d.key}`}>
+                <TableCell>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <span>{d.label}</span>
+                    {d.required && <Chip size="small" label="Required" color={missing ? 'error' : 'default'} variant="outlined" sx={{ height: 20, fontSize: 11 }} />}
+                  </Stack>
+                </TableCell>
+                <TableCell>
+                  <Select
+                    size="small"
+                    fullWidth
+                    value={value ?? NOT_MAPPED}
+                    disabled={disabled}
+                    error={missing}
+                    onChange={(e) => onChange(setMappedColumn(mapping, d.key, e.target.value === NOT_MAPPED ? null : String(e.target.value)))}
+                    inputProps={{ 'aria-label': `Source column for ${d.label}` }}
+                  >
+                    <MenuItem value={NOT_MAPPED}>
+                      <em>Not mapped</em>
+                    </MenuItem>
+                    {file.headers.map((h) => (
+                      <MenuItem key={h} value={h}>
+                        {h}
+                      </MenuItem>
+                    ))}
+                  </Select>
+                </TableCell>
+                <TableCell sx={{ color: 'text.secondary', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
+                  {sample(value)}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function Preview({ file, mapping }: { file: TJobFile; mapping: TColumnMapping }) {
+  const mappedTo = new Map(Object.entries(mapping).filter(([, h]) => h).map(([k, h]) => [h as string, file.datapoints.find((d) => d.key === k)?.label ?? k]));
+  return (
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 360 }}>
+      <Table size="small" stickyHeader aria-label="Preview of the first rows" data-testid="preview-table">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 48, color: 'text.secondary' }}>#</TableCell>
+            {file.headers.map((h) => (
+              <TableCell key={h} sx={{ whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
+                <Box sx={{ fontWeight: 700 }}>{h}</Box>
+                <Typography variant="caption" color={mappedTo.has(h) ? 'primary.main' : 'text.disabled'}>
+                  {mappedTo.get(h) ?? 'ignored'}
+                </Typography>
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {file.preview.map((row, i) => (
+            <TableRow key={i}>
+              <TableCell sx={{ color: 'text.secondary' }}>{i + 1}</TableCell>
+              {file.headers.map((h, j) => (
+                <TableCell key={h} sx={{ whiteSpace: 'nowrap', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                  {row[j] ?? ''}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJobFile; editable: boolean }) {
+  const [mapping, setMapping] = useState<TColumnMapping>(file.mapping);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const update = useUpdateMapping(jobId);
+  const remove = useDeleteFile(jobId);
+  useEffect(() => setMapping(file.mapping), [file.mapping]);
+  const changed = mappingChanged(mapping, file.mapping);
+  const missing = missingRequired(file, mapping);
+  const ignored = unmappedHeaders(file, mapping);
+  const status = file.validation?.fatal ? { label: 'Needs attention', color: 'error' as const } : file.status === 'validated' ? { label: 'Ready', color: 'success' as const } : { label: 'Uploaded', color: 'default' as const };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid={`file-${file.originalName}`}>
+      <Stack spacing={2.5}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+            <InsertDriveFileOutlined color="action" />
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 700, wordBreak: 'break-all' }}>{file.originalName}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {[INPUT_KIND_LABELS[file.dataKind], file.format.toUpperCase(), formatBytes(file.sizeBytes), file.encoding, file.delimiter ? `delimiter “${file.delimiter === '\t' ? 'tab' : file.delimiter}”` : null, `${file.headers.length} columns`]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Typography>
+            </Box>
+          </Stack>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Chip label={status.label} color={status.color} size="small" data-testid="file-status" />
+            <Button color="error" startIcon={<DeleteOutlineRounded />} disabled={!editable} onClick={() => setConfirmRemove(true)}>
+              Remove
+            </Button>
+          </Stack>
+        </Stack>
+
+        <ValidationReport file={file} missing={missing} />
+
+        {file.datapoints.length > 0 && (
+          <Box>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1, gap: 1, flexWrap: 'wrap' }}>
+              <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700 }}>
+                Column mapping
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                Detected from the headers. Change any that are wrong.
+              </Typography>
+            </Stack>
+            <MappingEditor file={file} mapping={mapping} onChange={setMapping} disabled={!editable || update.isPending} />
+            {ignored.length > 0 && (
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+                Not used: {ignored.join(', ')}
+              </Typography>
+            )}
+            {update.error && (
+              <Alert severity="error" sx={{ mt: 1.5 }}>
+                {errorMessage(update.error)}
+              </Alert>
+            )}
+            {changed && (
+              <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: 'flex-end', alignItems: 'center' }}>
+                {missing.length > 0 && (
+                  <Typography variant="body2" color="error" sx={{ mr: 'auto' }}>
+                    Still to map: {missing.join(', ')}
+                  </Typography>
+                )}
+                <Button onClick={() => setMapping(file.mapping)} disabled={update.isPending}>
+                  Undo changes
+                </Button>
+                <PendingButton variant="contained" disabled={!editable} onClick={() => update.mutateAsync({ fileId: file.id, mapping })} data-testid="save-mapping">
+                  Save mapping and re-check
+                </PendingButton>
+              </Stack>
+            )}
+          </Box>
+        )}
+
+        {file.preview.length > 0 && (
+          <>
+            <Divider />
+            <Box>
+              <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700, mb: 1 }}>
+                Preview of the first {file.preview.length} rows
+              </Typography>
+              <Preview file={file} mapping={mapping} />
+            </Box>
+          </>
+        )}
+      </Stack>
+      <Dialog open={confirmRemove} onClose={() => setConfirmRemove(false)}>
+        <DialogTitle>Remove {file.originalName}?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>The uploaded file and its mapping are deleted. Results of earlier runs are kept.</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmRemove(false)}>No</Button>
+          <PendingButton
+            variant="contained"
+            color="error"
+            onClick={async () => {
+              await remove.mutateAsync(file.id);
+              setConfirmRemove(false);
+            }}
+          >
+            Yes
+          </PendingButton>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}

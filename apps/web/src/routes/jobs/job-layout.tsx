@@ -1,0 +1,178 @@
+/**
+ * Frame of every /jobs/:jobId/* page: the job header (name, status, issuer and buyer, who else is here) and
+ * the tab sections of SPEC §2 (Creation and Analysis open, the others collapsed). Tabs come from
+ * packages/shared/src/job-tabs.ts, filtered by the server-provided permissions and the job type; a job the
+ * user cannot see (404) or a tab they lack answers /jobs/:jobId/no-access.
+ *
+ * The shell's router registers flat pages, so each job page wraps itself in this layout.
+ */
+import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, NavLink, useMatches, useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
+import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
+import { JOB_TYPE_LABELS, jobTabOfRoute, jobTabPath, jobTabSections, jobTabVisible, type TJobDetails, type TJobSectionCategory, type TJobTabDef, type TRouteDef } from '@sextant/shared';
+import { jobQuery } from '../../api/jobs.ts';
+import { isApiError } from '../../api/client.ts';
+import { useRequiredUser } from '../../app/current-user.ts';
+import { ActiveUsers, useJobHeartbeat } from './job-presence.tsx';
+
+export const STATUS_COLORS: Record<TJobDetails['status'], 'default' | 'info' | 'success' | 'error'> = {
+  Draft: 'default',
+  Processing: 'info',
+  Ready: 'success',
+  Failed: 'error',
+};
+
+export function JobStatusChip({ status }: { status: TJobDetails['status'] }) {
+  return <Chip size="small" label={status} color={STATUS_COLORS[status]} variant={status === 'Draft' ? 'outlined' : 'filled'} data-testid="job-status" />;
+}
+
+function useCurrentTab(): TJobTabDef | undefined {
+  const matches = useMatches();
+  const params = useParams();
+  const def = (matches.at(-1)?.handle as { route?: TRouteDef } | undefined)?.route;
+  return def ? jobTabOfRoute(def.id, params.type) : undefined;
+}
+
+function TabNav({ job, current, permissions }: { job: TJobDetails; current?: TJobTabDef; permissions: ReadonlySet<string> }) {
+  const sections = jobTabSections(permissions, job.type);
+  const [open, setOpen] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(sections.map((s) => [s.section, s.openByDefault || s.tabs.some((t) => t.key === current?.key)])),
+  );
+  const toggle = (s: TJobSectionCategory) => setOpen((o) => ({ ...o, [s]: !o[s] }));
+  return (
+    <Paper variant="outlined" component="nav" aria-label="Job sections" data-testid="job-tabs" sx={{ py: 1, position: { md: 'sticky' }, top: { md: 88 } }}>
+      {sections.map((s) => (
+        <List
+          key={s.section}
+          dense
+          disablePadding
+          subheader={
+            <ListSubheader
+              component="button"
+              onClick={() => toggle(s.section)}
+              aria-expanded={Boolean(open[s.section])}
+              data-testid={`job-section-${s.section}`}
+              sx={{ width: '100%', display: 'flex', alignItems: 'center', justifyContent: 'space-between', border: 0, cursor: 'pointer', bgcolor: 'transparent', fontWeight: 700, textTransform: 'uppercase', letterSpacing: 0.6, fontSize: 12, lineHeight: '36px', fontFamily: 'inherit', mt: 0.5 }}
+            >
+              <span style={{ fontSize: 12, fontWeight: 700 }}>{s.label}</span>
+              {open[s.section] ? <ExpandLessRounded fontSize="small" /> : <ExpandMoreRounded fontSize="small" />}
+            </ListSubheader>
+          }
+        >
+          <Collapse in={Boolean(open[s.section])} unmountOnExit={false}>
+            {s.tabs.map((t) => (
+              <ListItemButton
+                key={t.key}
+                component={NavLink}
+                to={jobTabPath(job.id, t.key)}
+                selected={t.key === current?.key}
+                data-testid={`job-tab-${t.key}`}
+                sx={{ mx: 1, borderRadius: 1, pl: 2 }}
+              >
+                <ListItemText primary={t.label} slotProps={{ primary: { variant: 'body2', fontWeight: t.key === current?.key ? 700 : 500 } }} />
+              </ListItemButton>
+            ))}
+          </Collapse>
+        </List>
+      ))}
+    </Paper>
+  );
+}
+
+function MobileTabs({ job, current, permissions }: { job: TJobDetails; current?: TJobTabDef; permissions: ReadonlySet<string> }) {
+  const tabs = jobTabSections(permissions, job.type).flatMap((s) => s.tabs);
+  return (
+    <Tabs value={current?.key ?? false} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Job sections" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      {tabs.map((t) => (
+        <Tab key={t.key} value={t.key} label={t.label} component={NavLink} to={jobTabPath(job.id, t.key)} sx={{ textTransform: 'none' }} />
+      ))}
+    </Tabs>
+  );
+}
+
+export function JobHeader({ job }: { job: TJobDetails }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Box sx={{ minWidth: 0 }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Typography variant="h4" component="h2" sx={{ wordBreak: 'break-word' }} data-testid="job-name">
+            {job.name}
+          </Typography>
+          <JobStatusChip status={job.status} />
+          {job.isPublished && <Chip size="small" label="Published" color="primary" variant="outlined" />}
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {[job.issuerName, job.buyerName, JOB_TYPE_LABELS[job.type]].filter(Boolean).join(' · ')}
+        </Typography>
+      </Box>
+      <ActiveUsers jobId={job.id} />
+    </Stack>
+  );
+}
+
+export interface TJobLayoutProps {
+  children: (job: TJobDetails) => ReactNode;
+  /** Poll the job every 2 s while it is processing. */
+  poll?: boolean;
+  /** Presence scope reported with the heartbeat (the tab). */
+  scope?: string;
+}
+
+export function JobLayout({ children, poll, scope }: TJobLayoutProps) {
+  const { jobId = '' } = useParams();
+  const user = useRequiredUser();
+  const current = useCurrentTab();
+  const q = useQuery(jobQuery(jobId, { poll }));
+  useJobHeartbeat(jobId, scope ?? current?.key ?? 'job');
+  const permissions = new Set(user.permissions);
+
+  if (q.isError) {
+    if (isApiError(q.error) && (q.error.status === 404 || q.error.status === 403 || q.error.status === 400)) return <Navigate to={`/jobs/${encodeURIComponent(jobId)}/no-access`} replace />;
+    throw q.error;
+  }
+  if (!q.data) {
+    return (
+      <Stack spacing={3} data-testid="job-loading">
+        <Skeleton variant="text" width={320} height={48} />
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '240px 1fr' }, gap: 3 }}>
+          <Skeleton variant="rounded" height={360} sx={{ display: { xs: 'none', md: 'block' } }} />
+          <Skeleton variant="rounded" height={360} />
+        </Box>
+      </Stack>
+    );
+  }
+  const job = q.data;
+  if (current && !jobTabVisible(current, permissions, job.type)) return <Navigate to={`/jobs/${encodeURIComponent(jobId)}/no-access`} replace />;
+
+  return (
+    <Stack spacing={3} data-testid="job-layout">
+      <JobHeader job={job} />
+      <Box sx={{ display: { xs: 'block', md: 'none' } }}>
+        <MobileTabs job={job} current={current} permissions={permissions} />
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '232px minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
+        <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+          <TabNav job={job} current={current} permissions={permissions} />
+        </Box>
+        <Box sx={{ minWidth: 0 }} data-testid={current ? `job-tab-content-${current.key}` : 'job-tab-content'}>
+          {children(job)}
+        </Box>
+      </Box>
+    </Stack>
+  );
+}

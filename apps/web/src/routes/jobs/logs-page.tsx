@@ -1,0 +1,153 @@
+/**
+ * /jobs/:jobId/logs (JobLogsAccessor + JobLogs_VIEW): the job's log, newest first, 50 at a time ("Load more"
+ * pages with beforeId), and the job's ProQ commands (GET /proq/queued-commands-quick-view/{jobId}) for users
+ * with QuickView_ProQ_VIEW.
+ */
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { TJobDetails, TJobLog } from '@sextant/shared';
+import { jobCommandsQuery, jobKeys, jobLogsPage } from '../../api/jobs.ts';
+import { useCan } from '../../app/current-user.ts';
+import { PendingButton } from '../../components/pending-button.tsx';
+import { JobLayout } from './job-layout.tsx';
+import { formatDateTime, formatDuration } from './job-logic.ts';
+
+const PAGE = 50;
+const LEVEL_COLOR: Record<TJobLog['level'], 'default' | 'warning' | 'error'> = { info: 'default', warn: 'warning', error: 'error' };
+const STATE_COLOR: Record<string, 'default' | 'info' | 'success' | 'error' | 'warning'> = { InProgress: 'info', Completed: 'success', Error: 'error', Canceled: 'default', Blocked: 'warning', Pending: 'default' };
+
+function Commands({ jobId }: { jobId: string }) {
+  const q = useQuery(jobCommandsQuery(jobId, true));
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="job-commands">
+      <Box sx={{ p: { xs: 2, sm: 3 }, pb: 1.5 }}>
+        <Typography variant="h6" component="h3">
+          Background commands
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          ProQ commands queued or running for this job, refreshed every 4 seconds.
+        </Typography>
+      </Box>
+      {q.isError ? (
+        <Alert severity="warning" sx={{ mx: 3, mb: 3 }}>
+          The command queue could not be read.
+        </Alert>
+      ) : (q.data ?? []).length === 0 ? (
+        <Typography color="text.secondary" sx={{ px: 3, pb: 3 }}>
+          {q.isLoading ? 'Loading…' : 'No commands are queued for this job.'}
+        </Typography>
+      ) : (
+        <TableContainer sx={{ maxHeight: 512 }}>
+          <Table size="small" stickyHeader aria-label="Commands of this job">
+            <TableHead>
+              <TableRow>
+                <TableCell>Command</TableCell>
+                <TableCell>State</TableCell>
+                <TableCell>Progress</TableCell>
+                <TableCell>Age</TableCell>
+                <TableCell>Tags</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {q.data!.map((c) => (
+                <TableRow key={c.id}>
+                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 13 }}>{c.commandType}</TableCell>
+                  <TableCell>
+                    <Chip size="small" label={c.state} color={STATE_COLOR[c.state] ?? 'default'} />
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 120 }}>{c.progressPercent !== null ? <LinearProgress variant="determinate" value={c.progressPercent} sx={{ height: 6, borderRadius: 3 }} /> : '—'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDuration(c.age * 1000)}</TableCell>
+                  <TableCell>{c.tags.join(', ')}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Paper>
+  );
+}
+
+function Logs({ job }: { job: TJobDetails }) {
+  const showCommands = useCan(['QuickView_ProQ_VIEW']);
+  const q = useInfiniteQuery({
+    queryKey: jobKeys.logs(job.id),
+    queryFn: ({ pageParam }) => jobLogsPage(job.id, pageParam, PAGE),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.length < PAGE ? undefined : last.at(-1)?.id),
+    refetchInterval: job.status === 'Processing' ? 5_000 : false,
+    meta: { operation: 'Loading the job log' },
+  });
+  const rows = q.data?.pages.flat() ?? [];
+  return (
+    <Stack spacing={3}>
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="job-logs">
+        <Box sx={{ p: { xs: 2, sm: 3 }, pb: 1.5 }}>
+          <Typography variant="h6" component="h3">
+            Job log
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Uploads, mapping changes, runs and their steps, newest first.
+          </Typography>
+        </Box>
+        <Box sx={{ height: 4 }}>{q.isFetching && <LinearProgress />}</Box>
+        {q.isError && rows.length === 0 ? (
+          <Alert severity="error" sx={{ m: 3 }}>
+            The log could not be loaded.
+          </Alert>
+        ) : rows.length === 0 ? (
+          <Typography color="text.secondary" sx={{ px: 3, pb: 3 }}>
+            {q.isLoading ? 'Loading…' : 'Nothing has been logged for this job yet.'}
+          </Typography>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label="Job log">
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={{ width: 200 }}>Time</TableCell>
+                  <TableCell sx={{ width: 90 }}>Level</TableCell>
+                  <TableCell>Message</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((l) => (
+                  <TableRow key={l.id} data-testid="log-row">
+                    <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>{formatDateTime(l.at)}</TableCell>
+                    <TableCell>
+                      <Chip size="small" label={l.level} color={LEVEL_COLOR[l.level]} variant={l.level === 'info' ? 'outlined' : 'filled'} />
+                    </TableCell>
+                    <TableCell sx={{ wordBreak: 'break-word' }}>{l.message}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        {q.hasNextPage && (
+          <Stack sx={{ p: 2, alignItems: 'center' }}>
+            <PendingButton pending={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
+              Load more
+            </PendingButton>
+          </Stack>
+        )}
+      </Paper>
+      {showCommands && <Commands jobId={job.id} />}
+    </Stack>
+  );
+}
+
+export function Component() {
+  return <JobLayout>{(job) => <Logs job={job} />}</JobLayout>;
+}

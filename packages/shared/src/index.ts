@@ -15,3 +15,4 @@ export * from './buyers.ts';
 export * from './analytics.ts';
 export * from './job-tabs.ts';
 export * from './jobs.ts';
+export * from './proq.ts';

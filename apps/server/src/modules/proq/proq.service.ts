@@ -1,0 +1,207 @@
+/** ProQ monitoring and DevOps actions: shapes rows into SPEC §3 contracts, maps queue errors to API errors. */
+import type { FastifyRequest } from 'fastify';
+import type {
+  TNamedCount,
+  TPagedResult,
+  TPagingRequestParsed,
+  TProqBackoffStrategy,
+  TProqCommand,
+  TProqCommandState,
+  TProqMonitoringData,
+  TProqQuickViewRow,
+  TProqStatus,
+  TProqWorker,
+} from '@sextant/shared';
+import type { AppContext } from '../../context.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { proqFor } from '../../proq/instance.ts';
+import { ProqError, type Proq } from '../../proq/index.ts';
+import * as repo from './proq.repo.ts';
+
+export const proqOf = (ctx: AppContext): Proq => proqFor(ctx.dbh, { logger: ctx.log });
+
+const iso = (v: Date | string | null | undefined): string | null =>
+  v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString();
+
+function ageSeconds(row: repo.CommandRow): number {
+  const now = new Date(row.now as Date | string).getTime();
+  return Math.max(0, Math.round((now - new Date(row.queuedDate as Date | string).getTime()) / 1000));
+}
+
+export function toCommand(r: repo.CommandRow): TProqCommand {
+  return {
+    id: Number(r.id),
+    priority: r.priority,
+    prerequisite: r.prerequisite === null ? null : Number(r.prerequisite),
+    commandType: r.commandType,
+    category: r.category,
+    targetEntityId: r.targetEntityId,
+    jobId: r.jobId,
+    jobName: r.jobName,
+    correlationId: r.correlationId,
+    payload: r.payload,
+    queuedDate: iso(r.queuedDate)!,
+    startedDate: iso(r.startedDate),
+    completedDate: iso(r.completedDate),
+    state: r.state as TProqCommandState,
+    age: ageSeconds(r),
+    tags: r.tags,
+    environment: r.environment,
+    processingGroup: r.processingGroup,
+    scheduledTime: iso(r.scheduledTime),
+    stuckTimeOutInSeconds: r.stuckTimeOutInSeconds,
+    batchId: r.batchId,
+    prerequisiteBatchId: r.prerequisiteBatchId,
+    message: r.message,
+    attempts: r.attempts,
+    maxAttempts: r.maxAttempts,
+    runAt: iso(r.runAt)!,
+    lockedBy: r.lockedBy,
+    progressPercent: r.progressPercent,
+    progressMessage: r.progressMessage,
+    failedRootId: r.failedRootId === null ? null : Number(r.failedRootId),
+  };
+}
+
+function toQuickView(r: repo.CommandRow): TProqQuickViewRow {
+  return {
+    id: Number(r.id),
+    commandType: r.commandType,
+    state: r.state as TProqCommandState,
+    age: ageSeconds(r),
+    tags: r.tags,
+    jobName: r.jobName,
+    jobId: r.jobId,
+    progressPercent: r.progressPercent,
+    progressMessage: r.progressMessage,
+  };
+}
+
+async function isRunning(ctx: AppContext): Promise<boolean> {
+  const proq = proqOf(ctx);
+  if (proq.isRunning) return true;
+  return (await repo.workers(ctx.db, proq.environment)).some((w) => w.alive);
+}
+
+export async function monitoringData(ctx: AppContext, filter: repo.CountFilter): Promise<TProqMonitoringData> {
+  const counts = await repo.queueCounts(ctx.db, proqOf(ctx).environment, filter);
+  return {
+    queueCounts: {
+      queuedCommandsCount: counts.queued,
+      queuedCompletedCommandsCount: counts.completed,
+      queuedErrorCommandsCount: counts.error,
+    },
+    isRunning: await isRunning(ctx),
+  };
+}
+
+export async function queuedCounts(ctx: AppContext, groupBy: 'commandType' | 'state' | 'category'): Promise<TNamedCount[]> {
+  return repo.queuedCountsBy(ctx.db, proqOf(ctx).environment, groupBy);
+}
+
+export async function statusDetails(ctx: AppContext): Promise<TProqStatus> {
+  const counts = await repo.queueCounts(ctx.db, proqOf(ctx).environment, {});
+  return { queuedCommandCount: counts.queued, isRunning: await isRunning(ctx) };
+}
+
+export async function quickView(ctx: AppContext, jobId?: string): Promise<TProqQuickViewRow[]> {
+  return (await repo.queuedCommands(ctx.db, proqOf(ctx).environment, jobId)).map(toQuickView);
+}
+
+/**
+ * The poller's backoff: this process's worker when it runs one, else the live workers' (the most eager delay, and
+ * the shortest idle time, since any of them picks new work up), else the configured strategy at rest.
+ */
+export async function backoffStrategy(ctx: AppContext): Promise<TProqBackoffStrategy> {
+  const proq = proqOf(ctx);
+  if (proq.isRunning) return proq.backoffStrategy();
+  const live = (await repo.workers(ctx.db, proq.environment)).filter((w) => w.alive);
+  if (live.length === 0) return proq.backoffStrategy();
+  const eager = live.reduce((a, b) => (b.w.currentDelayMs < a.w.currentDelayMs ? b : a));
+  const idle = live.map((w) => (w.idleSeconds === null ? 0 : Number(w.idleSeconds)));
+  return {
+    currentDelay: eager.w.currentDelayMs,
+    minDelay: eager.w.minDelayMs,
+    maxDelay: eager.w.maxDelayMs,
+    coefficient: eager.w.coefficient,
+    totalSecondsDiff: Math.round(Math.min(...idle)),
+  };
+}
+
+export function commandTypes(ctx: AppContext): string[] {
+  return proqOf(ctx).commandTypeNames();
+}
+
+export async function pagedCommands(
+  ctx: AppContext,
+  kind: repo.ProqListKind,
+  request: TPagingRequestParsed,
+): Promise<TPagedResult<TProqCommand>> {
+  return repo.pageCommands(ctx.db, proqOf(ctx).environment, kind, request, toCommand);
+}
+
+export async function checkQueued(ctx: AppContext, entityId: string): Promise<boolean> {
+  return repo.hasQueuedFor(ctx.db, proqOf(ctx).environment, entityId);
+}
+
+export async function commandDetail(ctx: AppContext, id: number): Promise<TProqCommand> {
+  const row = await repo.findCommand(ctx.db, proqOf(ctx).environment, id);
+  if (!row) throw notFound(`Command #${id}`);
+  return toCommand(row);
+}
+
+export async function jobWorkflow(ctx: AppContext, jobId: string): Promise<TProqCommand[]> {
+  return (await repo.jobCommands(ctx.db, proqOf(ctx).environment, jobId)).map(toCommand);
+}
+
+export async function listWorkers(ctx: AppContext): Promise<TProqWorker[]> {
+  return (await repo.workers(ctx.db, proqOf(ctx).environment)).map(({ w, alive, idleSeconds }) => ({
+    id: w.id,
+    hostname: w.hostname,
+    pid: w.pid,
+    environment: w.environment,
+    concurrency: w.concurrency,
+    commandTypes: w.commandTypes,
+    startedAt: iso(w.startedAt)!,
+    lastSeenAt: iso(w.lastSeenAt)!,
+    activeCount: w.activeCount,
+    processedCount: w.processedCount,
+    failedCount: w.failedCount,
+    currentDelayMs: w.currentDelayMs,
+    idleSince: idleSeconds === null ? null : iso(w.idleSince),
+    stopping: w.stopping,
+    alive: Boolean(alive),
+  }));
+}
+
+function apiError(err: unknown, id: number): unknown {
+  if (!(err instanceof ProqError)) return err;
+  return err.code === 'COMMAND_NOT_FOUND' ? notFound(`Command #${id}`) : conflict(err.message);
+}
+
+async function act(
+  ctx: AppContext,
+  req: FastifyRequest,
+  id: number,
+  action: 'retry' | 'cancel',
+  run: (proq: Proq) => Promise<unknown>,
+): Promise<TProqCommand> {
+  const proq = proqOf(ctx);
+  // Commands of another environment are invisible here.
+  if (!(await repo.findCommand(ctx.db, proq.environment, id))) throw notFound(`Command #${id}`);
+  try {
+    await run(proq);
+  } catch (err) {
+    await writeAudit(ctx.db, { action: `proq.${action}`, targetType: 'ProqCommand', targetId: String(id), outcome: 'failure', details: { message: (err as Error).message } }, req);
+    throw apiError(err, id);
+  }
+  await writeAudit(ctx.db, { action: `proq.${action}`, targetType: 'ProqCommand', targetId: String(id) }, req);
+  return commandDetail(ctx, id);
+}
+
+export const retryCommand = (ctx: AppContext, req: FastifyRequest, id: number) =>
+  act(ctx, req, id, 'retry', (proq) => proq.retry(id));
+
+export const cancelCommand = (ctx: AppContext, req: FastifyRequest, id: number, reason?: string) =>
+  act(ctx, req, id, 'cancel', (proq) => proq.cancel(id, reason));

@@ -58,7 +58,7 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
         WHEN d.supplierId IS NOT NULL THEN 'S' || substr(md5('id:' || lower(trim(d.supplierId))), 1, 16)
         WHEN i.n = 1 THEN i.k
         ELSE 'S' || substr(md5('nm:' || d.nameNorm || '|' || coalesce(d.country, '')), 1, 16) END AS supplierKey
-      FROM docs d LEFT JOIN idkeys i ON i.nameNorm = d.nameNorm AND d.supplierId IS NULL`);
+      FROM docs d LEFT JOIN idkeys i ON i.nameNorm = d.nameNorm`);
     onProgress(50, 'Aggregating per supplier');
     const ident = ['supplierName', 'addressLine1', 'addressLine2', 'city', 'region', 'postcode', 'country', 'taxId']
       .map((c) => `arg_min(${c}, prio * 1e12 + rowNumber) FILTER (WHERE ${c} IS NOT NULL) AS ${c}`)

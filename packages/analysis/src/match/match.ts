@@ -16,7 +16,7 @@
  *    candidate is kept as evidence for review but the supplier stays UNMATCHED.
  */
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { AnalysisInputError } from '../errors.ts';
 import { copyToParquet, lit, tempDirOf, withDb } from '../db.ts';
 import { createNormaliseMacros } from './normalise-sql.ts';
@@ -27,6 +27,8 @@ import type { ProgressFn } from '../progress.ts';
 /** Blocking keys shared by more merchants than this are too common to block on. */
 export const MAX_KEY_DF = 200;
 export const KEYS_PER_SUPPLIER = 3;
+/** Only the best candidates by name Jaro-Winkler (and tax-id hits) get the full similarity scoring. */
+export const MAX_SCORED_CANDIDATES = 8;
 /** Exact-name blocks on names this common in the network are skipped (ambiguous anyway). */
 export const MAX_NAME_DF = 50;
 
@@ -91,8 +93,19 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
         SELECT a.${id}, a.tok || '|' || b.tok AS key FROM ${tokTable} a JOIN ${tokTable} b ON a.${id} = b.${id} AND a.tok < b.tok
         UNION SELECT a.${id}, '~' || substr(a.tok, 1, 3) || '|' || substr(b.tok, 1, 3) FROM ${tokTable} a JOIN ${tokTable} b ON a.${id} = b.${id} AND substr(a.tok, 1, 3) < substr(b.tok, 1, 3)
         UNION SELECT ${id}, min(tok) FROM ${tokTable} GROUP BY ${id} HAVING count(*) = 1`;
-    await db.run(`CREATE TABLE net_tok AS SELECT DISTINCT mid, unnest(nameTokens) AS tok FROM net`);
-    await db.run(`CREATE TABLE net_key AS ${keys('net_tok', 'mid')}`);
+    // The network side of the blocking keys is cached next to the prepared network (computed once per network).
+    const keysFile = net.replace(/\.parquet$/i, '') + '.blocking-keys.parquet';
+    if (existsSync(keysFile) && statSync(keysFile).mtimeMs >= statSync(net).mtimeMs) {
+      await db.run(`CREATE TABLE net_key AS SELECT * FROM read_parquet(${lit(keysFile)})`);
+    } else {
+      await db.run(`CREATE TABLE net_tok AS SELECT DISTINCT mid, unnest(nameTokens) AS tok FROM net`);
+      await db.run(`CREATE TABLE net_key AS ${keys('net_tok', 'mid')}`);
+      try {
+        await db.run(copyToParquet(`SELECT * FROM net_key`, keysFile));
+      } catch {
+        /* read-only network location: recompute next time */
+      }
+    }
     await db.run(`CREATE TABLE key_df AS SELECT key, count(*) AS df FROM net_key GROUP BY key`);
     await db.run(`CREATE TABLE sup_tok AS SELECT DISTINCT supplierKey, unnest(nameTokens) AS tok FROM sup`);
     await db.run(`CREATE TABLE sup_key AS SELECT supplierKey, key, df FROM (${keys('sup_tok', 'supplierKey')}) JOIN key_df USING (key)
@@ -102,12 +115,15 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
         WHERE s.nameSorted <> '' AND s.nameSorted NOT IN (SELECT nameSorted FROM net GROUP BY nameSorted HAVING count(*) > ${MAX_NAME_DF})
         UNION ALL SELECT s.supplierKey, n.mid FROM sup s JOIN net n ON n.taxNorm = s.taxNorm WHERE length(s.taxNorm) >= 6
         UNION ALL SELECT k.supplierKey, nk.mid FROM sup_key k JOIN net_key nk USING (key)
-        UNION ALL SELECT s.supplierKey, n.mid FROM sup s JOIN net n ON n.postcodeNorm = s.postcodeNorm AND (s.country IS NULL OR n.country IS NULL OR s.country = n.country) WHERE length(s.postcodeNorm) >= 4)`);
+        UNION ALL SELECT s.supplierKey, n.mid FROM sup s JOIN net n ON n.postcodeNorm = s.postcodeNorm
+          WHERE length(s.postcodeNorm) >= 4 AND jaro_winkler_similarity(s.nameSorted, n.nameSorted) >= 0.8)`);
     const candidatePairs = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM cand`))!.n;
     onProgress(50, `Scoring ${candidatePairs} candidate pairs`);
     await db.run(`CREATE TABLE pair1 AS SELECT c.supplierKey, c.mid,
         greatest(jaro_winkler_similarity(s.nameCore, n.nameCore), jaro_winkler_similarity(s.nameSorted, n.nameSorted)) AS jw
-      FROM cand c JOIN sup s USING (supplierKey) JOIN net n USING (mid)`);
+      FROM cand c JOIN sup s USING (supplierKey) JOIN net n USING (mid)
+      WHERE greatest(jaro_winkler_similarity(s.nameCore, n.nameCore), jaro_winkler_similarity(s.nameSorted, n.nameSorted)) >= 0.8 OR (s.taxNorm IS NOT NULL AND s.taxNorm = n.taxNorm)
+      QUALIFY row_number() OVER (PARTITION BY c.supplierKey ORDER BY (s.taxNorm IS NOT NULL AND s.taxNorm = n.taxNorm) DESC, jw DESC, c.mid) <= ${MAX_SCORED_CANDIDATES}`);
     await db.run(`CREATE TABLE pair AS SELECT p.supplierKey, p.mid, p.jw,
         least(list_avg(list_transform(s.nameTokens, x -> list_max(list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y))))),
               list_avg(list_transform(n.nameTokens, x -> list_max(list_transform(s.nameTokens, y -> jaro_winkler_similarity(x, y)))))) AS soft,

@@ -1,0 +1,83 @@
+/**
+ * @sextant/analysis — the DuckDB analysis engine (see packages/analysis/README.md).
+ *
+ * Module layout:
+ *   db.ts, errors.ts, progress.ts      DuckDB instances (bounded memory, spill dir), input errors, progress
+ *   reference/load.ts                  MCC / SIC / NAICS / UNSPSC / crosswalk / countries / currencies (reference/*.csv)
+ *   network/generate.ts, vocabulary.ts deterministic reference-network generator
+ *   network/import.ts                  importer of the documented network CSV/Parquet → prepared Parquet
+ *   network/labelled.ts                labelled noisy supplier sets (benchmarks, tests)
+ *   ingest/datapoints.ts, detect.ts    datapoints per input kind, header auto-mapping
+ *   ingest/sniff.ts, xlsx.ts           encoding / delimiter detection and transcoding, XLSX streaming with inflate limit
+ *   ingest/ingest.ts, preview.ts       step 1: CSV/XLSX → typed Parquet + per-row issue report; upload preview
+ *   aggregate/normalise.ts             step 2: one row per supplier (supplierKey, spend, counts, bands, methods)
+ *   match/normalise-sql.ts, match.ts   step 3: name normalisation macros, blocking + similarity matching in SQL
+ *   enrich/enrich.ts                   step 4: industry codes, acceptance attributes, card capability
+ *   score/ruleset.ts, defaults.ts      scoring / confidence ruleset JSON format (zod) and SQL compiler; default v1
+ *   score/acceptance-model.ts, score.ts step 5: acceptance prediction (naive Bayes in SQL), ruleset evaluation
+ *   aggregate/results.ts               step 6: chart views × slicers, scores, use cases, summary.json, suppliers.csv
+ *   pipeline/run-analysis.ts           runAnalysis: all steps chained
+ *   cli/main.ts                        `npm run cli -- …`
+ *
+ * Every step takes a working directory of Parquet files (pipeline/workdir.ts) and reports
+ * progress as (percent, message), so the server can run each as its own ProQ command.
+ */
+export { AnalysisInputError } from './errors.ts';
+export type { InputErrorCode } from './errors.ts';
+export type { ProgressFn } from './progress.ts';
+export { openDb, withDb } from './db.ts';
+export type { Db, DbOptions } from './db.ts';
+
+export { loadReference, REFERENCE_DIR, REFERENCE_FILES } from './reference/load.ts';
+
+export { generateNetwork, importNetwork } from './network/import.ts';
+export type { NetworkImportReport, NetworkIssue } from './network/import.ts';
+export { makeMerchant, NETWORK_COLUMNS, writeNetworkCsv } from './network/generate.ts';
+export type { NetworkMerchant } from './network/generate.ts';
+export { makeLabelledSuppliers, labelledCsv } from './network/labelled.ts';
+export type { LabelledSupplier } from './network/labelled.ts';
+
+export { DATAPOINTS, DATAPOINT_IDS, INPUT_KINDS, INPUT_KIND_DATA_KIND, KIND_DATAPOINTS, KIND_REQUIRED, PAYMENT_METHODS } from './ingest/datapoints.ts';
+export type { Datapoint, DatapointId, DatapointType, InputKind } from './ingest/datapoints.ts';
+export { detectColumns, normaliseHeader, MIN_CONFIDENCE } from './ingest/detect.ts';
+export type { ColumnSuggestion, DetectedMapping } from './ingest/detect.ts';
+export { ingestFile, INGEST_COLUMNS } from './ingest/ingest.ts';
+export type { ColumnMapping, IngestIssue, IngestOptions, IngestReport } from './ingest/ingest.ts';
+export { previewFile } from './ingest/preview.ts';
+export type { FilePreview } from './ingest/preview.ts';
+
+export { normaliseAndAggregate, FREQUENCY_BANDS, PAYMENT_TERMS_BANDS } from './aggregate/normalise.ts';
+export type { NormaliseOptions, NormaliseResult } from './aggregate/normalise.ts';
+export { matchSuppliers, ensurePreparedNetwork, MATCH_RULES } from './match/match.ts';
+export type { MatchOptions, MatchResult } from './match/match.ts';
+export { enrich, INDUSTRY_VIEWS, DEFAULT_INDUSTRY_VIEW, UNCLASSIFIED } from './enrich/enrich.ts';
+export type { EnrichOptions, IndustryView } from './enrich/enrich.ts';
+
+export {
+  ZCondition,
+  ZScoringRule,
+  ZScoreKindRules,
+  ZScoringRuleset,
+  ZConfidenceRule,
+  ZConfidenceRuleset,
+  SCORE_FIELDS,
+  parseScoringRuleset,
+  parseConfidenceRuleset,
+  compileCondition,
+  compileScoring,
+  compileOptima,
+  compileConfidence,
+} from './score/ruleset.ts';
+export type { TCondition, TScoringRuleset, TConfidenceRuleset, ScoreField } from './score/ruleset.ts';
+export { defaultScoringRuleset, defaultConfidenceRuleset, RULESETS_DIR } from './score/defaults.ts';
+export { score } from './score/score.ts';
+export type { ScoreOptions, ScoreResult } from './score/score.ts';
+export { ACCEPTANCE_THRESHOLDS } from './score/acceptance-model.ts';
+export type { AcceptanceModelReport } from './score/acceptance-model.ts';
+
+export { aggregateResults, CHART_VIEWS, SLICER_COLUMNS, USE_CASES, JOB_TOP_N } from './aggregate/results.ts';
+export type { AggregateOptions, AnalysisSummary, UseCaseDefinition } from './aggregate/results.ts';
+
+export { runAnalysis } from './pipeline/run-analysis.ts';
+export type { AnalysisInput, RunAnalysisOptions, RunAnalysisResult } from './pipeline/run-analysis.ts';
+export { WORK_FILES, workFile, ingestedFiles } from './pipeline/workdir.ts';

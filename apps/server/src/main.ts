@@ -6,7 +6,7 @@ import path from 'node:path';
 import { openDb } from '@sextant/db';
 import { loadConfig, publicUrl } from './config.ts';
 import { buildApp } from './app.ts';
-import { syncRoles } from './seed/roles.ts';
+import { syncReferenceData } from './seed/reference.ts';
 import { DEMO_USERS, seedDemo } from './seed/demo.ts';
 import { purgeExpiredAuthRows } from './modules/auth/auth.service.ts';
 
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
   });
-  await syncRoles(dbh.db);
+  await syncReferenceData(dbh.db);
   if (config.demoSeed) await seedDemo(dbh.db, config.DEMO_PASSWORD);
 
   const app = await buildApp({ config, dbh, web: services.has('api') ? undefined : false });

@@ -9,7 +9,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createTestDb, type TestDb, type TestDbKind } from '@sextant/db/testing';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp } from '../src/app.ts';
-import { syncRoles } from '../src/seed/roles.ts';
+import { syncReferenceData } from '../src/seed/reference.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 
 export const TEST_ORIGIN = 'http://127.0.0.1:3000';
@@ -38,7 +38,7 @@ export async function createTestApp(kind: TestDbKind, env: Record<string, string
   const db = await createTestDb(kind);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sextant-test-data-'));
   const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
-  await syncRoles(db.db);
+  await syncReferenceData(db.db);
   await seedDemo(db.db, 'demo');
   const app = await buildApp({ config, dbh: db, web: false, logger: false });
   await app.ready();

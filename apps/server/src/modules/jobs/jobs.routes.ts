@@ -18,6 +18,7 @@ import {
   ZMutationResult,
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
+import { openDownload } from './downloads.ts';
 import {
   createJob,
   creationOptions,
@@ -232,4 +233,29 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       }));
     },
   });
+
+  const ZDownloadQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+  for (const [kind, permission] of [
+    ['analysis-data', 'JobDataDownloadAccessor'],
+    ['matched-data-only', 'JobMatchedDataOnlyDownloadAccessor'],
+  ] as const) {
+    r.get(`/api/v1/jobs/:jobId/downloads/${kind}`, {
+      config: { access: { permissions: [permission] } },
+      schema: {
+        tags,
+        summary: `Download the ${kind === 'analysis-data' ? 'analysis data' : 'matched-data-only results'} (columns of the issuer’s datapoint profile), streamed`,
+        params: ZJobParams,
+        querystring: ZDownloadQuery,
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+      handler: async (req, reply) => {
+        const d = await openDownload(ctx, authOf(req), req.params.jobId, kind, req.query.format);
+        return reply
+          .header('content-type', d.contentType)
+          .header('content-disposition', `attachment; filename="${d.filename}"`)
+          .header('cache-control', 'no-store')
+          .send(d.body);
+      },
+    });
+  }
 }

@@ -277,3 +277,77 @@ describe.each(dbKinds())('jobs on %s', (kind) => {
     expect((await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie: admin })).statusCode).toBe(404);
   });
 });
+
+describe('job downloads', () => {
+  let t: TestApp;
+  let jobId: string;
+  let manager: string;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { NETWORK_MERCHANTS: '2000', PROQ_MIN_DELAY_MS: '50', PROQ_MAX_DELAY_MS: '200' });
+    manager = await t.login('ptcoJobManager');
+    const [nb] = await t.db.db.select().from(issuers).where(eq(issuers.issuerKey, 'northbridge'));
+    const [b] = await t.db.db.select().from(buyers).where(eq(buyers.issuerId, nb!.id));
+    jobId = (
+      await t.call('POST', `/api/v1/job-artifacts?name=Downloads&type=base&issuerId=${nb!.id}&buyerId=${b!.id}`, {
+        cookie: manager,
+      })
+    ).json().id;
+    const csv = [
+      'Supplier ID,Supplier Name,Country,Spend',
+      'S1,=HYPERLINK("http://evil"),GB,100',
+      'S2,"Comma, Quote "" Ltd",GB,200',
+      'S3,-Minus Co,GB,300',
+      'S4,@Mention Ltd,GB,400',
+    ].join('\n');
+    await t.upload(`/api/v1/jobs/${jobId}/files?dataKind=suppliers`, { name: 'suppliers.csv', content: csv }, manager);
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('refuses a download before there are results', async () => {
+    const res = await t.call('GET', `/api/v1/jobs/${jobId}/downloads/analysis-data?format=csv`, { cookie: manager });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('no results yet');
+  });
+
+  it('streams the profile’s columns as CSV, neutralising formulas without losing values, and as XLSX', async () => {
+    await t.app.ctx.proq.start();
+    await t.call('POST', `/api/v1/jobs/${jobId}/runs`, { cookie: manager });
+    await until(
+      async () => (await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie: manager })).json() as TJobDetails,
+      (d) => d.status !== 'Processing',
+    );
+    const csv = await t.call('GET', `/api/v1/jobs/${jobId}/downloads/analysis-data?format=csv`, { cookie: manager });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toContain('Downloads-analysis-data.csv');
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toMatch(/^Supplier ID,Supplier key,Supplier name,Country,Spend,/);
+    expect(lines[0]).toContain('Vcard score');
+    expect(lines).toHaveLength(5);
+    expect(csv.body).toContain(`S1,`);
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(csv.body).toContain(`"Comma, Quote "" Ltd"`);
+    expect(csv.body).toContain(`'-Minus Co`);
+    expect(csv.body).toContain(`'@Mention Ltd`);
+    const xlsx = await t.call('GET', `/api/v1/jobs/${jobId}/downloads/matched-data-only?format=xlsx`, {
+      cookie: manager,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['Supplier ID', 'Supplier name', 'Match status']));
+    expect(sheet.rowCount).toBe(5);
+    const names = [2, 3, 4, 5].map((r) => sheet.getRow(r).getCell(2).value);
+    expect(names).toContain('=HYPERLINK("http://evil")'); // a string cell, not a formula
+    expect(sheet.getRow(2).getCell(2).formula).toBeUndefined();
+  }, 180_000);
+
+  it('answers 403 to roles without the download accessor', async () => {
+    const res = await t.call('GET', `/api/v1/jobs/${jobId}/downloads/analysis-data`, {
+      cookie: await t.login('client'),
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

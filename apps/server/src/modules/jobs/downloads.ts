@@ -1,0 +1,205 @@
+/**
+ * Data downloads of a job's results (issue #6 point 8): the columns and headers of the issuer's datapoint profile,
+ * as CSV or XLSX, streamed from the result Parquet in chunks (a 500k-supplier job never sits in memory), with
+ * text cells that start with = + - @ tab or CR prefixed by an apostrophe in CSV so spreadsheets show them as text
+ * (XLSX cells are typed as strings, never formulas).
+ */
+import { PassThrough, Readable } from 'node:stream';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { datapointProfiles, type DbOrTx } from '@sextant/db';
+import type { AppContext } from '../../context.ts';
+import type { AuthContext } from '../../plugins/access.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { runViews, visibleJob } from './jobs.service.ts';
+import { jobRuns } from '@sextant/db';
+
+export const DOWNLOAD_KINDS = ['analysis-data', 'matched-data-only'] as const;
+export type TDownloadKind = (typeof DOWNLOAD_KINDS)[number];
+
+type ProfileColumn = { datapoint: string; header: string };
+
+const SCORE_COLUMNS: ProfileColumn[] = [
+  'Optima',
+  'Stp',
+  'Vcard',
+  'Pcard',
+  'TandEcard',
+  'Scf',
+  'InstantPay',
+  'Boost',
+].flatMap((k) => [
+  { datapoint: `${k}Level`, header: `${k} score` },
+  { datapoint: `${k}Confidence`, header: `${k} confidence` },
+]);
+
+/** Default profiles, stored as data (the datapoint-profile admin pages edit these rows). */
+export const DEFAULT_PROFILES: { id: string; name: string; kind: string; columns: ProfileColumn[] }[] = [
+  {
+    id: 'default-analysis-data',
+    name: 'Analysis data (default)',
+    kind: 'analysis-data',
+    columns: [
+      { datapoint: 'sourceSupplierId', header: 'Supplier ID' },
+      { datapoint: 'supplierKey', header: 'Supplier key' },
+      { datapoint: 'supplierName', header: 'Supplier name' },
+      { datapoint: 'country', header: 'Country' },
+      { datapoint: 'spend', header: 'Spend' },
+      { datapoint: 'currency', header: 'Currency' },
+      { datapoint: 'documentCount', header: 'Transactions' },
+      { datapoint: 'matchStatus', header: 'Match status' },
+      { datapoint: 'matchConfidence', header: 'Match confidence' },
+      { datapoint: 'matchedMerchantId', header: 'Matched merchant ID' },
+      { datapoint: 'cardCapability', header: 'Card capability' },
+      { datapoint: 'vcAccepting', header: 'VC accepting' },
+      { datapoint: 'detailLevel', header: 'Detail level' },
+      { datapoint: 'stpCapable', header: 'STP capable' },
+      { datapoint: 'mcc', header: 'MCC' },
+      { datapoint: 'mccDescription', header: 'MCC description' },
+      { datapoint: 'sicIndustry', header: 'SIC industry' },
+      { datapoint: 'naicsNationalIndustry', header: 'NAICS national industry' },
+      { datapoint: 'unspscCategory', header: 'UNSPSC category' },
+      { datapoint: 'frequencyBand', header: 'Transaction frequency' },
+      { datapoint: 'paymentTermsDays', header: 'Payment terms (days)' },
+      { datapoint: 'paymentMethod', header: 'Payment method' },
+      ...SCORE_COLUMNS,
+      { datapoint: 'optimaMethod', header: 'Optima method' },
+      { datapoint: 'acceptancePrediction', header: 'Acceptance prediction' },
+    ],
+  },
+  {
+    id: 'default-matched-data-only',
+    name: 'Matched data only (default)',
+    kind: 'matched-data-only',
+    columns: [
+      { datapoint: 'sourceSupplierId', header: 'Supplier ID' },
+      { datapoint: 'supplierName', header: 'Supplier name' },
+      { datapoint: 'country', header: 'Country' },
+      { datapoint: 'spend', header: 'Spend' },
+      { datapoint: 'matchStatus', header: 'Match status' },
+      { datapoint: 'matchConfidence', header: 'Match confidence' },
+      { datapoint: 'matchedMerchantId', header: 'Matched merchant ID' },
+      { datapoint: 'cardAcceptor', header: 'Card acceptor' },
+      { datapoint: 'vcAccepting', header: 'VC accepting' },
+      { datapoint: 'detailLevel', header: 'Detail level' },
+      { datapoint: 'stpCapable', header: 'STP capable' },
+      { datapoint: 'mcc', header: 'MCC' },
+      { datapoint: 'mccDescription', header: 'MCC description' },
+    ],
+  },
+  {
+    id: 'default-onboarding',
+    name: 'Onboarding data (default)',
+    kind: 'onboarding',
+    columns: [
+      { datapoint: 'supplierName', header: 'Supplier name' },
+      { datapoint: 'country', header: 'Country' },
+      { datapoint: 'matchedMerchantId', header: 'Merchant ID' },
+      { datapoint: 'cardCapability', header: 'Card capability' },
+    ],
+  },
+];
+
+export async function syncDefaultProfiles(db: DbOrTx): Promise<void> {
+  await db.insert(datapointProfiles).values(DEFAULT_PROFILES).onConflictDoNothing();
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** Neutralises spreadsheet formulas in CSV text cells without losing the value. */
+export const csvSafe = (v: string) => (FORMULA_START.test(v) ? `'${v}` : v);
+
+function cell(v: unknown): string | number | boolean | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'bigint') return Number(v);
+  if (typeof v === 'number' || typeof v === 'boolean') return v;
+  if (Array.isArray(v)) return v.map((x) => String(x)).join(';');
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  return String(v);
+}
+
+const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
+const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+export interface DownloadStream {
+  filename: string;
+  contentType: string;
+  body: Readable;
+}
+
+export async function openDownload(
+  ctx: AppContext,
+  auth: AuthContext,
+  jobId: string,
+  kind: TDownloadKind,
+  format: 'csv' | 'xlsx',
+): Promise<DownloadStream> {
+  const row = await visibleJob(ctx, auth, jobId);
+  const runs = await runViews(ctx, jobId);
+  const result = runs.find((r) => r.status === 'Completed');
+  if (!result) throw new AppError(409, 'Conflict', 'This job has no results yet; run the analysis first');
+  const [run] = await ctx.db.select().from(jobRuns).where(eq(jobRuns.id, result.id));
+  const parquet = path.join(ctx.config.dataDir, run!.resultPath, 'results', 'suppliers.parquet');
+  if (!existsSync(parquet)) throw notFound('Result file');
+  const profileId =
+    kind === 'analysis-data' ? row.issuerDatapointProfiles.analysis : row.issuerDatapointProfiles.matchedDataOnly;
+  const [stored] = await ctx.db.select().from(datapointProfiles).where(eq(datapointProfiles.id, profileId));
+  const profile = stored ?? DEFAULT_PROFILES.find((p) => p.kind === kind)!;
+
+  const instance = await DuckDBInstance.create(':memory:', { memory_limit: '256MB', threads: '1' });
+  const conn = await instance.connect();
+  const close = () => {
+    conn.closeSync();
+    instance.closeSync();
+  };
+  try {
+    const described = await conn.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${lit(parquet)})`);
+    const available = new Set(described.getRowObjectsJS().map((r) => String(r.column_name)));
+    const columns = profile.columns.filter((c) => available.has(c.datapoint));
+    const sql = `SELECT ${columns.map((c) => ident(c.datapoint)).join(', ')} FROM read_parquet(${lit(parquet)})`;
+    const streamed = await conn.stream(sql);
+    const headers = columns.map((c) => c.header);
+    async function* rows(): AsyncGenerator<(string | number | boolean | null)[]> {
+      try {
+        for await (const chunk of streamed.yieldRowsJs()) for (const r of chunk) yield r.map(cell);
+      } finally {
+        close();
+      }
+    }
+    const base = `${row.job.name.replace(/[^\w.-]+/g, '_').slice(0, 80)}-${kind}`;
+    if (format === 'csv') {
+      const out = stringify({
+        header: true,
+        columns: headers,
+        cast: { string: csvSafe, boolean: (b) => (b ? 'true' : 'false') },
+      });
+      const body = Readable.from(rows()).pipe(out);
+      return { filename: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body };
+    }
+    const pass = new PassThrough();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(kind === 'analysis-data' ? 'Analysis data' : 'Matched data');
+    sheet.columns = headers.map((h) => ({ header: h, key: h, width: Math.min(40, Math.max(12, h.length + 2)) }));
+    sheet.getRow(1).font = { bold: true };
+    void (async () => {
+      try {
+        for await (const r of rows()) sheet.addRow(r).commit();
+        sheet.commit();
+        await workbook.commit();
+      } catch (err) {
+        pass.destroy(err as Error);
+      }
+    })();
+    return {
+      filename: `${base}.xlsx`,
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      body: pass,
+    };
+  } catch (err) {
+    close();
+    throw err;
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Jobs (issue 6): a job manager creates a base job from a generated supplier file, checks the mapping and
+ * preview, runs it to Ready, opens Details and Logs and shares it with a client, who then sees it in
+ * Analysis Jobs; a user of another issuer gets /no-access; bad files show the server's message.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, signIn } from './helpers.ts';
+
+const SUPPLIERS = [
+  'Acme Office Supplies Ltd', 'Northwind Logistics', 'Globex Industrial', 'Initech Software', 'Umbrella Facilities', 'Stark Engineering',
+  'Wayne Catering', 'Hooli Cloud Services', 'Vandelay Imports', 'Soylent Foods', 'Cyberdyne Systems', 'Tyrell Components', 'Wonka Confectionery',
+  'Gringotts Finance', 'Oceanic Freight', 'Monarch Printing', 'Pied Piper Data', 'Dunder Mifflin Paper', 'Sterling Cooper Media',
+  'Bluth Construction', 'Prestige Worldwide', 'Massive Dynamic', 'Aperture Labs', 'Black Mesa Research', 'Nakatomi Trading', 'Duff Beverages',
+  'Krusty Foods', 'Planet Express', 'Spacely Sprockets', 'Cogswell Cogs',
+];
+const CITIES = [
+  ['London', 'EC1A 1BB', 'GBR'],
+  ['Manchester', 'M1 1AE', 'GBR'],
+  ['Leeds', 'LS1 4AP', 'GBR'],
+  ['New York', '10001', 'USA'],
+  ['Chicago', '60601', 'USA'],
+] as const;
+
+/** 30 suppliers with names, addresses, countries and spend. */
+function supplierCsv(): Buffer {
+  const rows = SUPPLIERS.map((name, i) => {
+    const [city, postcode, country] = CITIES[i % CITIES.length]!;
+    return [name, `${10 + i} High Street`, city, postcode, country, (12_500 + i * 7_919.37).toFixed(2), String(5 + ((i * 13) % 200))].join(',');
+  });
+  return Buffer.from(['Supplier Name,Address Line 1,City,Postcode,Country,Annual Spend,Invoice Count', ...rows].join('\n') + '\n');
+}
+
+/** Types into the Autocomplete with this test id and picks the first option matching `text` (or the first one). */
+async function pickOption(page: Page, testId: string, text?: string) {
+  const input = page.getByTestId(testId).getByRole('combobox');
+  await input.click();
+  if (text) await input.fill(text);
+  await page.getByRole('option', text ? { name: new RegExp(text, 'i') } : {}).first().click();
+}
+
+test.describe.serial('jobs: create, run, share, isolate', () => {
+  const jobName = `E2E suppliers ${Date.now()}`;
+  let jobId = '';
+
+  test('a job manager creates a base job, checks the mapping and runs it to Ready', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, 'ptcoJobManager');
+    await page.goto('/jobs/loading');
+    await expect(page.getByTestId('job-type-chooser')).toBeVisible();
+    await page.getByTestId('job-type-base').getByRole('link').click();
+    await expect(page).toHaveURL(/\/jobs\/create\/base$/);
+
+    await pickOption(page, 'create-issuer', 'Northbridge');
+    await pickOption(page, 'create-buyer');
+    await page.getByTestId('create-name').fill(jobName);
+    await page.getByTestId('create-submit').click();
+    await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}\/workflow\/base$/);
+    jobId = page.url().split('/jobs/')[1]!.split('/')[0]!;
+    await expect(page.getByTestId('job-name')).toHaveText(jobName);
+
+    // Upload the generated file and check the detected mapping, the preview and the validation report.
+    await page.getByTestId('file-input-job-file').setInputFiles({ name: 'suppliers.csv', mimeType: 'text/csv', buffer: supplierCsv() });
+    await page.getByTestId('upload-submit').click();
+    await expect(page.getByTestId('validation-report')).toContainText('30 of 30 rows valid', { timeout: 30_000 });
+    await expect(page.getByTestId('mapping-supplierName')).toContainText('Supplier Name');
+    await expect(page.getByTestId('mapping-supplierName')).toContainText('Required');
+    await expect(page.getByTestId('mapping-country')).toContainText('Country');
+    await expect(page.getByTestId('preview-table')).toContainText('Acme Office Supplies Ltd');
+
+    await page.getByTestId('run-analysis').click();
+    await expect(page).toHaveURL(new RegExp(`/jobs/loading/${jobId}$`));
+    await expect(page.getByTestId('step-ingest')).toBeVisible();
+    await expect(page.getByTestId('run-panel')).toHaveAttribute('data-status', 'Completed', { timeout: 90_000 });
+    await expect(page.getByTestId('job-ready')).toBeVisible();
+    for (const step of ['ingest', 'normalise', 'match', 'enrich', 'score', 'aggregate']) await expect(page.getByTestId(`step-${step}`)).toHaveAttribute('data-phase', 'done');
+    await expect(page.getByTestId('open-results')).toBeVisible();
+  });
+
+  test('Details and Logs show the run; the job is shared with a client', async ({ page }) => {
+    expect(jobId).not.toBe('');
+    await signIn(page, 'ptcoJobManager');
+    await page.goto(`/jobs/${jobId}/details`);
+    await expect(page.getByTestId('job-details')).toBeVisible();
+    await expect(page.getByTestId('run-1')).toContainText('Completed');
+    await expect(page.getByTestId('details-owner')).toContainText('Jonas Meyer');
+    // Tabs follow SPEC §2 labels; result tabs are the next issue's and say so.
+    await expect(page.getByTestId('job-tab-details')).toHaveText('Details');
+    await expect(page.getByTestId('job-tab-workflow/base')).toHaveText('Summary Upload');
+    await expect(page.getByTestId('job-tab-workflow/advanced')).toHaveCount(0);
+
+    await page.getByTestId('job-tab-logs').click();
+    await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}/logs$`));
+    await expect(page.getByTestId('log-row').first()).toBeVisible();
+    await expect(page.getByTestId('job-logs')).toContainText('suppliers.csv');
+
+    await page.goto(`/jobs/${jobId}/users`);
+    await pickOption(page, 'assign-user', 'client');
+    await page.getByTestId('assign-submit').click();
+    await expect(page.getByTestId('job-user-client')).toContainText('Assigned');
+    await page.goto(`/jobs/${jobId}/users/assigned`);
+    await expect(page.getByTestId('job-user-client')).toBeVisible();
+  });
+
+  test('the assigned client sees the job in Analysis Jobs', async ({ page }) => {
+    await signIn(page, 'client');
+    await page.goto('/analysis');
+    await expect(page.getByTestId('data-table')).toContainText(jobName);
+    // The client holds result accessors only: the admin tabs answer /no-access.
+    await page.goto(`/jobs/${jobId}/details`);
+    await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}/no-access$`));
+  });
+
+  test('a user of another issuer never sees the job: its URLs answer /no-access', async ({ page }) => {
+    await signIn(page, 'issuerPlus');
+    await page.goto('/analysis');
+    await expect(page.getByTestId('data-table')).not.toContainText(jobName);
+    for (const tab of ['details', 'summary', 'logs']) {
+      await page.goto(`/jobs/${jobId}/${tab}`);
+      await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}/no-access$`));
+      await expect(page.getByTestId('job-no-access')).toContainText('You don’t have access to this job');
+    }
+    await page.goto(`/jobs/loading/${jobId}`);
+    await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}/no-access$`));
+  });
+});
+
+test('bad input: an empty file and a binary file show the server’s message', async ({ page }) => {
+  const api = await apiAs('ptcoJobManager');
+  const options = (await (await api.get('/api/v1/jobs/creation-options')).json()) as { issuerId: string; buyers: { id: string }[] }[];
+  const issuer = options.find((o) => o.buyers.length > 0)!;
+  const created = await api.post(`/api/v1/job-artifacts?${new URLSearchParams({ name: `E2E bad input ${Date.now()}`, type: 'base', issuerId: issuer.issuerId, buyerId: issuer.buyers[0]!.id })}`, { data: {} });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const { id } = (await created.json()) as { id: string };
+
+  await signIn(page, 'ptcoJobManager');
+  await page.goto(`/jobs/${id}/workflow/base`);
+  await page.getByTestId('file-input-job-file').setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
+  await page.getByTestId('upload-submit').click();
+  await expect(page.getByTestId('upload-error')).toContainText('empty');
+
+  await page.getByRole('button', { name: 'Remove empty.csv' }).click();
+  await page.getByTestId('file-input-job-file').setInputFiles({ name: 'suppliers.csv', mimeType: 'text/csv', buffer: Buffer.from([0, 1, 2, 3, 255, 254, 0, 0, 9, 0, 0, 7]) });
+  await page.getByTestId('upload-submit').click();
+  await expect(page.getByTestId('upload-error')).toContainText('not a CSV or XLSX file');
+  // Nothing was kept: the job still has no file and cannot run.
+  await expect(page.getByTestId('run-analysis')).toHaveCount(0);
+  await api.dispose();
+});

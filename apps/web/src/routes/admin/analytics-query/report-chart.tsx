@@ -85,10 +85,12 @@ export function ReportChart({
           type: chart.type,
           stack: chart.stacked ? 'total' : undefined,
           large: chart.type === 'bar' ? large : undefined,
+          barMaxWidth: 56,
           data: result.rows.map((r) => num(r[col(y)])),
         })),
       });
     }
+    requestAnimationFrame(() => inst.resize());
     const ro = new ResizeObserver(() => inst.resize());
     ro.observe(el);
     return () => {

@@ -86,7 +86,8 @@ export function ParameterInputs({
           required: p.required,
           error: Boolean(err),
           helperText: err,
-          sx: { minWidth: 180 },
+          fullWidth: false,
+          sx: { width: { xs: '100%', sm: 220 } },
           onChange: (e: { target: { value: string } }) => onChange({ ...values, [p.name]: e.target.value }),
         };
         if (p.type === 'boolean')
@@ -267,7 +268,8 @@ export function ReportEditor({
                       label="Type"
                       value={p.type}
                       onChange={(e) => setParam(p.name, { type: e.target.value as TAnalyticsParameter['type'] })}
-                      sx={{ minWidth: 140 }}
+                      fullWidth={false}
+                      sx={{ width: { xs: '100%', md: 160 } }}
                     >
                       {ANALYTICS_PARAMETER_TYPES.map((t) => (
                         <MenuItem key={t} value={t}>
@@ -336,7 +338,8 @@ export function ReportEditor({
             label="Chart"
             value={chart.type}
             onChange={(e) => set('chart', { ...chart, type: e.target.value as TAnalyticsChart['type'] })}
-            sx={{ minWidth: 140 }}
+            fullWidth={false}
+            sx={{ width: { xs: '100%', md: 160 } }}
           >
             {ANALYTICS_CHART_TYPES.map((t) => (
               <MenuItem key={t} value={t}>

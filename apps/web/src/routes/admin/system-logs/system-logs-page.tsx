@@ -159,6 +159,8 @@ export function Component() {
           value={filters.from}
           onChange={(e) => set('from', e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
+          fullWidth={false}
+          sx={{ width: 170 }}
         />
         <TextField
           size="small"
@@ -167,6 +169,8 @@ export function Component() {
           value={filters.to}
           onChange={(e) => set('to', e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
+          fullWidth={false}
+          sx={{ width: 170 }}
         />
         {extra.length > 0 && <Button onClick={() => setFilters(EMPTY)}>Clear</Button>}
       </Stack>

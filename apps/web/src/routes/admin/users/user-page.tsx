@@ -166,11 +166,12 @@ function RolesEditor({ user, catalogue }: { user: TUserDetail; catalogue: TRoleC
 
 function BrandingEditor({ user }: { user: TUserDetail }) {
   const brandings = useQuery(brandingsQuery()).data ?? [];
-  const [value, setValue] = useState(user.brandingId ?? '');
-  useEffect(() => setValue(user.brandingId ?? ''), [user.brandingId]);
+  const INHERIT = 'inherit';
+  const [value, setValue] = useState(user.brandingId ?? INHERIT);
+  useEffect(() => setValue(user.brandingId ?? INHERIT), [user.brandingId]);
   const m = useFormMutation({
     operation: 'Setting branding',
-    mutationFn: () => setUserBranding(user.id, value || null),
+    mutationFn: () => setUserBranding(user.id, value === INHERIT ? null : value),
     invalidate: [adminUserKeys.detail(user.id), adminUserKeys.lists()],
     success: 'Branding saved',
   });
@@ -182,11 +183,12 @@ function BrandingEditor({ user }: { user: TUserDetail }) {
           label="Own branding"
           value={value}
           onChange={(e) => setValue(e.target.value)}
-          sx={{ minWidth: 240 }}
+          fullWidth={false}
+          sx={{ width: { xs: '100%', sm: 320 } }}
           error={Boolean(m.errors.brandingId)}
           helperText={m.errors.brandingId}
         >
-          <MenuItem value="">Inherit from the issuer</MenuItem>
+          <MenuItem value={INHERIT}>Inherit from the issuer</MenuItem>
           {brandings.map((b) => (
             <MenuItem key={b.brandingId} value={b.brandingId}>
               {b.brandingDisplayName}
@@ -195,7 +197,8 @@ function BrandingEditor({ user }: { user: TUserDetail }) {
         </TextField>
         <PendingButton
           variant="outlined"
-          disabled={value === (user.brandingId ?? '')}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          disabled={value === (user.brandingId ?? INHERIT)}
           pending={m.isPending}
           onClick={() => m.mutateAsync(undefined)}
         >

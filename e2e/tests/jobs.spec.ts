@@ -93,6 +93,22 @@ test.describe.serial('jobs: create, run, share, isolate', () => {
     await expect(page.getByTestId('log-row').first()).toBeVisible();
     await expect(page.getByTestId('job-logs')).toContainText('suppliers.csv');
 
+    // Analysis data: CSV with a header row and one row per supplier.
+    await page.getByTestId('job-section-Output').click();
+    await page.getByTestId('job-tab-analysis-data-download').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-csv').click()]);
+    const csv = await new Promise<string>((resolve, reject) => {
+      void download.createReadStream().then((s) => {
+        const parts: Buffer[] = [];
+        s.on('data', (c: Buffer) => parts.push(c));
+        s.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+        s.on('error', reject);
+      });
+    });
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(31);
+    expect(csv).toContain('Acme Office Supplies Ltd');
+
     await page.goto(`/jobs/${jobId}/users`);
     await pickOption(page, 'assign-user', 'client');
     await page.getByTestId('assign-submit').click();

@@ -47,7 +47,6 @@ export const jobKeys = {
   userCandidates: (issuerId: string, search: string) => [...jobKeys.all, 'user-candidates', issuerId, search] as const,
   ownerCandidates: (issuerId: string) => [...jobKeys.all, 'owner-candidates', issuerId] as const,
   activeUsers: (jobId: string) => ['concurrency', 'JobArtifact', jobId, 'active-users'] as const,
-  downloads: (jobId: string) => [...jobKeys.detail(jobId), 'downloads'] as const,
 };
 
 export interface TCreationOption {
@@ -133,22 +132,7 @@ export const activeUsersQuery = (jobId: string, enabled: boolean, interval: numb
     meta: { silent: true },
   });
 
-/** Downloads the lead is adding: probed in the OpenAPI document so the buttons stay honest. */
-export const downloadsAvailableQuery = () =>
-  queryOptions({
-    queryKey: [...jobKeys.all, 'downloads-available'],
-    queryFn: async () => {
-      const doc = await api<{ paths?: Record<string, unknown> }>('/api/docs.json').catch(() => null);
-      const paths = Object.keys(doc?.paths ?? {});
-      return {
-        analysisData: paths.some((p) => p.endsWith('/downloads/analysis-data')),
-        matchedDataOnly: paths.some((p) => p.endsWith('/downloads/matched-data-only')),
-      };
-    },
-    staleTime: 5 * 60_000,
-    meta: { silent: true },
-  });
-
+/** Streamed by the server with the columns of the issuer's datapoint profile. */
 export const downloadUrl = (jobId: string, kind: 'analysis-data' | 'matched-data-only', format: 'csv' | 'xlsx') => `${jobPath(jobId)}/downloads/${kind}?format=${format}`;
 
 // ——— calls ———

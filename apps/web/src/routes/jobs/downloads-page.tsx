@@ -1,9 +1,8 @@
 /**
  * /jobs/:jobId/analysis-data-download and /matched-data-only-download: the job's results as CSV or XLSX with
- * the columns of the issuer's datapoint profile. The buttons stay disabled, with an honest note, while the
- * server does not offer the download yet or the job has no finished run.
+ * the columns of the issuer's datapoint profile, streamed by the server (a plain link, so large files never sit in
+ * browser memory). The buttons stay disabled until the job has a finished run.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useMatches } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import type { TJobDetails, TRouteDef } from '@sextant/shared';
-import { downloadsAvailableQuery, downloadUrl } from '../../api/jobs.ts';
+import { downloadUrl } from '../../api/jobs.ts';
 import { JobLayout } from './job-layout.tsx';
 
 const KINDS = {
@@ -31,10 +30,7 @@ const KINDS = {
 
 function Downloads({ job, routeId }: { job: TJobDetails; routeId: keyof typeof KINDS }) {
   const def = KINDS[routeId];
-  const avail = useQuery(downloadsAvailableQuery());
-  const offered = avail.data ? (def.kind === 'analysis-data' ? avail.data.analysisData : avail.data.matchedDataOnly) : false;
-  const ready = Boolean(job.resultRunId);
-  const enabled = offered && ready;
+  const enabled = Boolean(job.resultRunId);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }} data-testid={`downloads-${def.kind}`}>
       <Stack spacing={2.5} sx={{ maxWidth: 720 }}>
@@ -44,25 +40,22 @@ function Downloads({ job, routeId }: { job: TJobDetails; routeId: keyof typeof K
           </Typography>
           <Typography color="text.secondary">{def.text}</Typography>
         </Box>
-        {!avail.isLoading && !offered && (
-          <Alert severity="info" data-testid="download-not-available">
-            This download is not available yet in this version of the product. The buttons will work as soon as it is released.
+        {!enabled && (
+          <Alert severity="info" data-testid="download-not-ready">
+            {job.status === 'Processing' ? 'The analysis is running. The download is available when it has finished.' : 'The job has no finished run yet. Run the analysis first.'}
           </Alert>
         )}
-        {offered && !ready && <Alert severity="info">The job has no finished run yet. Run the analysis first.</Alert>}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button variant="contained" startIcon={<DownloadRounded />} disabled={!enabled} href={enabled ? downloadUrl(job.id, def.kind, 'csv') : undefined} data-testid="download-csv">
+          <Button variant="contained" startIcon={<DownloadRounded />} disabled={!enabled} href={downloadUrl(job.id, def.kind, 'csv')} download data-testid="download-csv">
             Download CSV
           </Button>
-          <Button variant="outlined" startIcon={<DownloadRounded />} disabled={!enabled} href={enabled ? downloadUrl(job.id, def.kind, 'xlsx') : undefined} data-testid="download-xlsx">
+          <Button variant="outlined" startIcon={<DownloadRounded />} disabled={!enabled} href={downloadUrl(job.id, def.kind, 'xlsx')} download data-testid="download-xlsx">
             Download XLSX
           </Button>
         </Stack>
-        {offered && (
-          <Typography variant="caption" color="text.secondary">
-            Cells that begin with =, +, -, @, a tab or a carriage return are written so spreadsheet programs show them as text instead of running them.
-          </Typography>
-        )}
+        <Typography variant="caption" color="text.secondary">
+          Cells that begin with =, +, -, @, a tab or a carriage return are written so spreadsheet programs show them as text instead of running them.
+        </Typography>
       </Stack>
     </Paper>
   );

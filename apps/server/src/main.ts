@@ -9,6 +9,8 @@ import { buildApp } from './app.ts';
 import { syncReferenceData } from './seed/reference.ts';
 import { DEMO_USERS, seedDemo } from './seed/demo.ts';
 import { purgeExpiredAuthRows } from './modules/auth/auth.service.ts';
+import { startAuditRetention } from './modules/audit-logs/audit-logs.service.ts';
+import { seedDemoJobs } from './seed/demo-jobs.ts';
 
 const SERVICES = ['api', 'worker', 'chat'] as const;
 type Service = (typeof SERVICES)[number];
@@ -48,6 +50,14 @@ async function main(): Promise<void> {
   if (services.has('worker')) {
     await app.ctx.proq.start();
     stops.unshift(() => app.ctx.proq.stop());
+    const stopRetention = startAuditRetention(app.ctx);
+    stops.push(async () => stopRetention());
+  }
+  if (config.demoSeed) {
+    // In the background: the first start generates the reference network while the demo jobs wait in the queue.
+    void seedDemoJobs(app.ctx)
+      .then((n) => n && app.log.info(`Queued ${n} demo jobs; they finish in a minute or two`))
+      .catch((err: unknown) => app.log.error({ err }, 'Demo jobs could not be created'));
   }
   const purge = setInterval(
     () => void purgeExpiredAuthRows(app.ctx).catch((err: unknown) => app.log.error({ err }, 'purge failed')),

@@ -11,14 +11,20 @@ import type { FastifyInstance } from 'fastify';
 describe('application surface', () => {
   let app: FastifyInstance;
   let dbh: DbHandle;
+  let dist: string;
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'sextant-web-'));
+    dist = mkdtempSync(path.join(tmpdir(), 'sextant-web-'));
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Sextant</title><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     dbh = await openDb();
     await syncRoles(dbh.db);
-    app = await buildApp({ config: loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent' }), dbh, web: dist, logger: false });
+    app = await buildApp({
+      config: loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent' }),
+      dbh,
+      web: dist,
+      logger: false,
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -45,6 +51,9 @@ describe('application surface', () => {
     const asset = await app.inject('/assets/app-abc123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toMatch(/immutable/);
+    // A rebuild while the server runs adds files with new hashes: they are served without a restart.
+    writeFileSync(path.join(dist, 'assets', 'app-new456.js'), 'console.log(2)');
+    expect((await app.inject('/assets/app-new456.js')).statusCode).toBe(200);
   });
 
   it('answers unknown API paths and missing files with the JSON 404', async () => {

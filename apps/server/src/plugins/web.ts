@@ -25,7 +25,7 @@ export async function registerWeb(app: FastifyInstance, dist: string | false = D
   }
   await app.register(fastifyStatic, {
     root: dist,
-    wildcard: false,
+    wildcard: true, // files added by a rebuild while running are served too
     index: false,
     cacheControl: false,
     setHeaders: (res, file) => {

@@ -25,7 +25,8 @@ import { defineCommandType, type CommandTypeDef, type HandlerContext } from '../
 import { addJobLog, filesOf } from './jobs.repo.ts';
 
 const ZStepPayload = z.object({ runId: z.uuid() });
-const NETWORK_SEED = 20_261_122;
+/** Seed of the generated reference network (the demo supplier files are drawn from the same network). */
+export const NETWORK_SEED = 20_261_122;
 
 /** The reference network every job matches against: the configured file, or a generated one (made once). */
 const networks = new Map<string, Promise<string>>();

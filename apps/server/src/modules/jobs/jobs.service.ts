@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
-import { buyers, issuers, jobArtifacts, jobFiles, jobRuns, proqCommands } from '@sextant/db';
+import { buyers, issuers, jobArtifacts, jobFiles, jobRuns, proqCommands, type DbOrTx } from '@sextant/db';
 import {
   JOB_TYPE_INPUT_KINDS,
   PIPELINE_STEPS,
@@ -308,47 +308,56 @@ export async function uploadFile(
         [{ path: 'file', message: 'too large' }],
       );
     }
-    const format = await sniffFormat(stored, originalName);
-    const inspected = await inspectUpload(stored, format, dataKind, originalName);
-    const validation: TValidationReport = inspected.fatal
-      ? { rowCount: 0, validRowCount: 0, errorCount: 0, warningCount: 0, issues: [], fatal: inspected.fatal }
-      : await validateUpload(stored, format, dataKind, inspected.mapping, inspected);
-    const size = (await stat(stored)).size;
-    const [saved] = await ctx.db.transaction(async (tx) => {
-      const out = await tx
-        .insert(jobFiles)
-        .values({
-          id: fileId,
-          jobArtifactId: jobId,
-          dataKind,
-          originalName,
-          storedPath: path.relative(ctx.config.dataDir, stored),
-          sizeBytes: size,
-          format,
-          encoding: inspected.encoding,
-          delimiter: inspected.delimiter,
-          headers: inspected.headers,
-          mapping: inspected.mapping,
-          preview: inspected.preview,
-          validation,
-          status: validation.fatal ? 'invalid' : 'validated',
-          uploadedBy: auth.user.id,
-        })
-        .returning();
-      await addJobLog(tx, {
-        jobId,
-        message: `Uploaded ${originalName} (${dataKind}, ${size} bytes): ${validation.fatal ?? `${validation.validRowCount} of ${validation.rowCount} rows valid`}`,
-        level: validation.fatal ? 'warn' : 'info',
-      });
-      return out;
-    });
-    return fileView(saved!, inspected.datapoints);
+    return await registerStoredFile(ctx, { jobId, fileId, dataKind, stored, originalName, userId: auth.user.id });
   } catch (err) {
     await rm(stored, { force: true });
     // drain what is left of the request so the client gets the answer instead of a reset connection
     part.file.resume();
     throw err;
   }
+}
+
+/** Checks, inspects and validates a file already stored in the job's uploads folder, and records it. */
+export async function registerStoredFile(
+  ctx: AppContext,
+  f: { jobId: string; fileId: string; dataKind: TInputKind; stored: string; originalName: string; userId: string },
+): Promise<TJobFile> {
+  const { jobId, fileId, dataKind, stored, originalName } = f;
+  const format = await sniffFormat(stored, originalName);
+  const inspected = await inspectUpload(stored, format, dataKind, originalName);
+  const validation: TValidationReport = inspected.fatal
+    ? { rowCount: 0, validRowCount: 0, errorCount: 0, warningCount: 0, issues: [], fatal: inspected.fatal }
+    : await validateUpload(stored, format, dataKind, inspected.mapping, inspected);
+  const size = (await stat(stored)).size;
+  const [saved] = await ctx.db.transaction(async (tx) => {
+    const out = await tx
+      .insert(jobFiles)
+      .values({
+        id: fileId,
+        jobArtifactId: jobId,
+        dataKind,
+        originalName,
+        storedPath: path.relative(ctx.config.dataDir, stored),
+        sizeBytes: size,
+        format,
+        encoding: inspected.encoding,
+        delimiter: inspected.delimiter,
+        headers: inspected.headers,
+        mapping: inspected.mapping,
+        preview: inspected.preview,
+        validation,
+        status: validation.fatal ? 'invalid' : 'validated',
+        uploadedBy: f.userId,
+      })
+      .returning();
+    await addJobLog(tx, {
+      jobId,
+      message: `Uploaded ${originalName} (${dataKind}, ${size} bytes): ${validation.fatal ?? `${validation.validRowCount} of ${validation.rowCount} rows valid`}`,
+      level: validation.fatal ? 'warn' : 'info',
+    });
+    return out;
+  });
+  return fileView(saved!, inspected.datapoints);
 }
 
 export async function updateMapping(
@@ -425,50 +434,55 @@ export async function startRun(
     const why = (invalid.validation as TValidationReport | null)?.fatal ?? 'it could not be read';
     throw badRequest(`Fix ${invalid.originalName} first: ${why}`, [{ path: `files.${invalid.id}`, message: why }]);
   }
-  const versions = rulesetVersions();
   const runId = await ctx.db.transaction(async (tx) => {
-    const runNumber = await nextRunNumber(tx, jobId);
-    const [run] = await tx
-      .insert(jobRuns)
-      .values({
-        jobArtifactId: jobId,
-        runNumber,
-        batchId: `job-run:${jobId}:${runNumber}`,
-        resultPath: path.relative(ctx.config.dataDir, runDir(ctx, jobId, runNumber)),
-        scoringRulesetVersion: row.job.type === 'matched-data-only' ? null : versions.scoring,
-        confidenceRulesetVersion: row.job.type === 'matched-data-only' ? null : versions.confidence,
-        createdBy: auth.user.id,
-      })
-      .returning();
-    let prerequisite: number | null = null;
-    for (const step of PIPELINE_STEPS) {
-      const cmd = await ctx.proq.enqueue(tx, {
-        commandType: `job.${step}`,
-        payload: { runId: run!.id },
-        batchId: run!.batchId,
-        prerequisite,
-        jobId,
-        correlationId: run!.id,
-        targetEntityId: jobId,
-        category: 'analysis',
-        tags: ['job', step],
-      });
-      prerequisite = cmd.id;
-    }
-    await tx
-      .update(jobArtifacts)
-      .set({ status: 'Processing', updatedAt: new Date() })
-      .where(eq(jobArtifacts.id, jobId));
-    await addJobLog(tx, { jobId, runId: run!.id, message: `Run ${runNumber} queued by ${auth.user.displayName}` });
-    await writeAudit(
-      tx,
-      { action: 'job.run', targetType: 'job', targetId: jobId, issuerId: row.job.issuerId, details: { runNumber } },
-      req,
-    );
-    return run!.id;
+    const id = await queueRun(ctx, tx, row.job, { id: auth.user.id, displayName: auth.user.displayName });
+    await writeAudit(tx, { action: 'job.run', targetType: 'job', targetId: jobId, issuerId: row.job.issuerId }, req);
+    return id;
   });
   const runs = await runViews(ctx, jobId);
   return runs.find((r) => r.id === runId)!;
+}
+
+/** Records a new run and enqueues its pipeline: one command per step, each waiting for the previous one. */
+export async function queueRun(
+  ctx: AppContext,
+  tx: DbOrTx,
+  job: { id: string; type: string },
+  by: { id: string; displayName: string },
+): Promise<string> {
+  const versions = rulesetVersions();
+  const scored = job.type !== 'matched-data-only';
+  const runNumber = await nextRunNumber(tx, job.id);
+  const [run] = await tx
+    .insert(jobRuns)
+    .values({
+      jobArtifactId: job.id,
+      runNumber,
+      batchId: `job-run:${job.id}:${runNumber}`,
+      resultPath: path.relative(ctx.config.dataDir, runDir(ctx, job.id, runNumber)),
+      scoringRulesetVersion: scored ? versions.scoring : null,
+      confidenceRulesetVersion: scored ? versions.confidence : null,
+      createdBy: by.id,
+    })
+    .returning();
+  let prerequisite: number | null = null;
+  for (const step of PIPELINE_STEPS) {
+    const cmd = await ctx.proq.enqueue(tx, {
+      commandType: `job.${step}`,
+      payload: { runId: run!.id },
+      batchId: run!.batchId,
+      prerequisite,
+      jobId: job.id,
+      correlationId: run!.id,
+      targetEntityId: job.id,
+      category: 'analysis',
+      tags: ['job', step],
+    });
+    prerequisite = cmd.id;
+  }
+  await tx.update(jobArtifacts).set({ status: 'Processing', updatedAt: new Date() }).where(eq(jobArtifacts.id, job.id));
+  await addJobLog(tx, { jobId: job.id, runId: run!.id, message: `Run ${runNumber} queued by ${by.displayName}` });
+  return run!.id;
 }
 
 /** Retries the failed step of a run (its later steps are reopened by ProQ). */

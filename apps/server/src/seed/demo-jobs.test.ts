@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TJobDetails } from '@sextant/shared';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { seedDemoJobs } from './demo-jobs.ts';
+
+describe('demo jobs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { NETWORK_MERCHANTS: '3000', PROQ_MIN_DELAY_MS: '50', PROQ_MAX_DELAY_MS: '200' });
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('creates three jobs once, which the real pipeline finishes with matched results', async () => {
+    expect(await seedDemoJobs(t.app.ctx)).toBe(3);
+    expect(await seedDemoJobs(t.app.ctx)).toBe(0);
+    await t.app.ctx.proq.start();
+    const cookie = await t.login('ptcoJobManager');
+    const list = (await t.call('POST', '/api/v1/authorization/auth-mapped-job-artifacts', { cookie, body: {} })).json();
+    expect(list.collection).toHaveLength(3);
+    const deadline = Date.now() + 150_000;
+    let jobs: TJobDetails[];
+    for (;;) {
+      jobs = await Promise.all(
+        list.collection.map(
+          async (j: { id: string }) => (await t.call('GET', `/api/v1/jobs/${j.id}`, { cookie })).json() as TJobDetails,
+        ),
+      );
+      if (jobs.every((j) => j.status !== 'Processing') || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    for (const j of jobs) expect(j.status, `${j.name}: ${j.runs[0]?.error}`).toBe('Ready');
+    const albion = jobs.find((j) => j.name.startsWith('Albion'))!;
+    const logs = (await t.call('GET', `/api/v1/jobs/${albion.id}/logs`, { cookie })).json() as { message: string }[];
+    const matched = logs.map((l) => /(\d+) of (\d+) suppliers matched/.exec(l.message)).find(Boolean);
+    expect(Number(matched![2])).toBe(900);
+    // 700 suppliers are in the network (with noise), 200 are not: most of the former match, none of the latter may.
+    expect(Number(matched![1])).toBeGreaterThan(500);
+    expect(Number(matched![1])).toBeLessThanOrEqual(700);
+  }, 240_000);
+});

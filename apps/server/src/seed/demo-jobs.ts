@@ -1,0 +1,92 @@
+/**
+ * Demo jobs: on the first start of a demo installation, a few jobs are created from generated supplier files (real
+ * suppliers of the reference network with realistic noise, plus suppliers absent from it) and run through the real
+ * pipeline, so a new user sees real results at once.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { buyers, issuers, jobArtifacts, users } from '@sextant/db';
+import type { TJobType } from '@sextant/shared';
+import { labelledCsv, makeLabelledSuppliers } from '@sextant/analysis/network/labelled';
+import type { AppContext } from '../context.ts';
+import { jobDir, queueRun, registerStoredFile } from '../modules/jobs/jobs.service.ts';
+import { addJobLog } from '../modules/jobs/jobs.repo.ts';
+import { NETWORK_SEED } from '../modules/jobs/jobs.commands.ts';
+
+const DEMO_JOBS: { issuerKey: string; buyer: string; name: string; type: TJobType; present: number; absent: number }[] =
+  [
+    {
+      issuerKey: 'northbridge',
+      buyer: 'Albion Foods plc',
+      name: 'Albion Foods — supplier review 2026',
+      type: 'base',
+      present: 700,
+      absent: 200,
+    },
+    {
+      issuerKey: 'pacific',
+      buyer: 'Cascade Health Systems Inc',
+      name: 'Cascade Health — card acceptance',
+      type: 'base',
+      present: 450,
+      absent: 150,
+    },
+    {
+      issuerKey: 'meridian',
+      buyer: 'Rheinwerk Maschinenbau GmbH',
+      name: 'Rheinwerk — matched suppliers',
+      type: 'matched-data-only',
+      present: 300,
+      absent: 100,
+    },
+  ];
+
+/** Creates and queues the demo jobs once (when the installation has no job yet). Returns how many were queued. */
+export async function seedDemoJobs(ctx: AppContext): Promise<number> {
+  const [existing] = await ctx.db.select({ n: count() }).from(jobArtifacts);
+  if (Number(existing?.n ?? 0) > 0) return 0;
+  const [owner] = await ctx.db.select().from(users).where(eq(users.username, 'ptcoJobManager'));
+  if (!owner) return 0;
+  let queued = 0;
+  for (const [i, spec] of DEMO_JOBS.entries()) {
+    const [issuer] = await ctx.db.select().from(issuers).where(eq(issuers.issuerKey, spec.issuerKey));
+    const [buyer] = issuer ? await ctx.db.select().from(buyers).where(eq(buyers.name, spec.buyer)) : [];
+    if (!issuer || !buyer) continue;
+    const [job] = await ctx.db
+      .insert(jobArtifacts)
+      .values({
+        name: spec.name,
+        type: spec.type,
+        issuerId: issuer.id,
+        buyerId: buyer.id,
+        ownerId: owner.id,
+        isPublished: true,
+      })
+      .returning();
+    await addJobLog(ctx.db, { jobId: job!.id, message: 'Demo job created with a generated supplier file' });
+    const rows = makeLabelledSuppliers({
+      networkSeed: NETWORK_SEED,
+      networkSize: ctx.config.NETWORK_MERCHANTS,
+      present: spec.present,
+      absent: spec.absent,
+      seed: 4242 + i,
+    });
+    const dir = path.join(jobDir(ctx, job!.id), 'uploads');
+    await mkdir(dir, { recursive: true });
+    const fileId = crypto.randomUUID();
+    const stored = path.join(dir, fileId);
+    await writeFile(stored, labelledCsv(rows));
+    await registerStoredFile(ctx, {
+      jobId: job!.id,
+      fileId,
+      dataKind: 'suppliers',
+      stored,
+      originalName: `${spec.buyer.replace(/\W+/g, '-').toLowerCase()}-suppliers.csv`,
+      userId: owner.id,
+    });
+    await ctx.db.transaction((tx) => queueRun(ctx, tx, job!, { id: owner.id, displayName: owner.displayName }));
+    queued++;
+  }
+  return queued;
+}

@@ -19,7 +19,8 @@ import { proqFor } from '../../proq/instance.ts';
 import { ProqError, type Proq } from '../../proq/index.ts';
 import * as repo from './proq.repo.ts';
 
-export const proqOf = (ctx: AppContext): Proq => proqFor(ctx.dbh, { logger: ctx.log });
+/** The app's queue (ctx.proq, shared with the in-process worker). */
+export const proqOf = (ctx: AppContext): Proq => ctx.proq ?? proqFor(ctx.dbh, { logger: ctx.log });
 
 const iso = (v: Date | string | null | undefined): string | null =>
   v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString();

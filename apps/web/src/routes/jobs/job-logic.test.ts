@@ -11,7 +11,7 @@ import {
   type TJobFile,
   type TRole,
 } from '@sextant/shared';
-import { formatDuration, jobHomePath, mappingChanged, missingRequired, runBlockers, runProgressPercent, setMappedColumn, stepDurationMs, stepPhase, unmappedHeaders, initialsOf } from './job-logic.ts';
+import { guessDataKind, formatDuration, jobHomePath, mappingChanged, missingRequired, runBlockers, runProgressPercent, setMappedColumn, stepDurationMs, stepPhase, unmappedHeaders, initialsOf } from './job-logic.ts';
 
 const ACCESSORS: TRole[] = [
   'JobSummaryUploadAccessor',
@@ -174,5 +174,18 @@ describe('avatar initials (SPEC §3)', () => {
     expect(initialsOf('Carl Bennett')).toBe('CB');
     expect(initialsOf('client')).toBe('CL');
     expect(initialsOf('x')).toBe('N/A');
+  });
+});
+
+describe('data kind of an advanced upload', () => {
+  const all = ['suppliers', 'spend', 'pos', 'invoices', 'payments', 'transactions'] as const;
+  it('is suggested by the file name, else the fallback', () => {
+    expect(guessDataKind('AP_invoices_2025.xlsx', all, 'spend')).toBe('invoices');
+    expect(guessDataKind('payments-q1.csv', all, 'spend')).toBe('payments');
+    expect(guessDataKind('open_PO_list.csv', all, 'spend')).toBe('pos');
+    expect(guessDataKind('card-transactions.csv', all, 'spend')).toBe('transactions');
+    expect(guessDataKind('vendor master.csv', all, 'spend')).toBe('suppliers');
+    expect(guessDataKind('export.csv', all, 'spend')).toBe('spend');
+    expect(guessDataKind('invoices.csv', ['suppliers'], 'suppliers')).toBe('suppliers');
   });
 });

@@ -1,5 +1,5 @@
 /** Pure rules of the job pages: durations, run progress, column-mapping edits. Unit-tested in job-logic.test.ts. */
-import { firstJobTab, jobTabPath, jobTabVisible, JOB_TABS_BY_KEY, type TColumnMapping, type TJobDetails, type TJobFile, type TJobRun, type TJobTabKey, type TRunStep } from '@sextant/shared';
+import { firstJobTab, jobTabPath, jobTabVisible, JOB_TABS_BY_KEY, type TColumnMapping, type TInputKind, type TJobDetails, type TJobFile, type TJobRun, type TJobTabKey, type TRunStep } from '@sextant/shared';
 
 /** 850 ms → "0.9 s", 75 s → "1 min 15 s", 2 h 3 min → "2 h 3 min". Negative or invalid → "—". */
 export function formatDuration(ms: number | null | undefined): string {
@@ -125,4 +125,19 @@ export function jobHomePath(job: Pick<TJobDetails, 'id' | 'type' | 'status' | 'r
   }
   const tab = firstJobTab(permissions, job.type, Boolean(job.resultRunId));
   return tab ? jobTabPath(job.id, tab.key) : `/jobs/${id}/no-access`;
+}
+
+const KIND_HINTS: [RegExp, TInputKind][] = [
+  [/invoice/i, 'invoices'],
+  [/payment|remittance/i, 'payments'],
+  [/(^|[^a-z])(po|pos)([^a-z]|$)|purchase[-_ ]?order/i, 'pos'],
+  [/transaction|card[-_ ]?txn|txn/i, 'transactions'],
+  [/supplier|vendor[-_ ]?master/i, 'suppliers'],
+  [/spend|ledger|ap[-_ ]?extract/i, 'spend'],
+];
+
+/** The data kind a file name suggests (the user can change it), among the kinds the job type takes. */
+export function guessDataKind(fileName: string, allowed: readonly TInputKind[], fallback: TInputKind): TInputKind {
+  for (const [re, kind] of KIND_HINTS) if (re.test(fileName) && allowed.includes(kind)) return kind;
+  return fallback;
 }

@@ -24,7 +24,7 @@ import { CreationStepper } from './creation-stepper.tsx';
 import { FilePanel } from './file-panel.tsx';
 import { JobLayout } from './job-layout.tsx';
 import { LockBanner, useExclusiveLock } from './job-presence.tsx';
-import { runBlockers } from './job-logic.ts';
+import { guessDataKind, runBlockers } from './job-logic.ts';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -76,14 +76,15 @@ function Uploader({ job, editable }: { job: TJobDetails; editable: boolean }) {
         disabled={!editable || upload.isPending}
         onChange={(files) => {
           setErrors([]);
-          setPicks(files.map((f) => picks.find((p) => p.file === f) ?? { file: f, kind: defaultKind }));
+          setPicks(files.map((f) => picks.find((p) => p.file === f) ?? { file: f, kind: guessDataKind(f.name, kinds, defaultKind) }));
         }}
       />
       {multiple && picks.length > 0 && (
-        <Stack spacing={1.5} sx={{ mt: 2 }}>
+        <Stack spacing={1.5} sx={{ mt: 2.5 }}>
+          <Typography variant="subtitle2">Data kind of each file</Typography>
           {picks.map((p, i) => (
-            <Stack key={`${p.file.name}-${i}`} direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-              <Typography variant="body2" sx={{ flex: 1, wordBreak: 'break-all' }}>
+            <Stack key={`${p.file.name}-${i}`} direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }} data-testid={`pick-${p.file.name}`}>
+              <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                 {p.file.name}
               </Typography>
               <TextField
@@ -91,7 +92,7 @@ function Uploader({ job, editable }: { job: TJobDetails; editable: boolean }) {
                 size="small"
                 label="Data kind"
                 value={p.kind}
-                sx={{ minWidth: 200 }}
+                sx={{ width: { xs: '100%', sm: 240 }, flexShrink: 0 }}
                 onChange={(e) => setPicks(picks.map((x, j) => (j === i ? { ...x, kind: e.target.value as TInputKind } : x)))}
               >
                 {kinds.map((k) => (

@@ -99,7 +99,7 @@ export const ROUTES: readonly TRouteDef[] = [
     { id: 'releaseNotes', path: '/release-notes', title: 'Release Notes', permissions: ['SystemUpdates_VIEW'] },
   ]),
   ...group('jobs', 'main', [
-    { id: 'jobsLoading', path: '/jobs/loading/:jobId?', title: 'Loading Job' },
+    { id: 'jobsLoading', path: '/jobs/loading/:jobId?', title: 'New Job' },
     { id: 'jobCreate', path: '/jobs/create/:type', title: 'New Job', permissions: ['JobCreate'] },
     { id: 'jobWorkflow', path: '/jobs/:jobId/workflow/:type', title: 'Upload' },
     { id: 'jobDetails', path: '/jobs/:jobId/details', title: 'Details' },

@@ -12,5 +12,6 @@ import { auditLogRoutes } from './audit-logs/audit-logs.routes.ts';
 import { buyerRoutes } from './buyers/buyers.routes.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
 import { jobRoutes } from './jobs/jobs.routes.ts';
+import { proqRoutes } from './proq/proq.routes.ts';
 
-export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, authorizationRoutes, jobArtifactRoutes, concurrencyRoutes, auditLogRoutes, buyerRoutes, analyticsRoutes, jobRoutes];
+export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, authorizationRoutes, jobArtifactRoutes, concurrencyRoutes, auditLogRoutes, buyerRoutes, analyticsRoutes, jobRoutes, proqRoutes];

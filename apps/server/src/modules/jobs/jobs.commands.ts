@@ -131,7 +131,8 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
           mapping: f.mapping as ColumnMapping,
           name: `${f.dataKind}-${i + 1}`,
           ...(f.delimiter ? { delimiter: f.delimiter } : {}),
-          onProgress: (p, m) => progress(((i + p / 100) / files.length) * 100, `${f.originalName}: ${m}`),
+          onProgress: (p, m) =>
+            progress(((i + p / 100) / files.length) * 100, `${f.originalName}: ${m.replaceAll(path.basename(f.storedPath), '').replace(/^[:\s]+/, '')}`),
         });
         rows += report.rowsAccepted;
       }

@@ -323,15 +323,13 @@ export async function oidcStart(ctx: AppContext, callbackUrl?: string): Promise<
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
-  await ctx.db
-    .insert(oidcFlows)
-    .values({
-      state,
-      codeVerifier,
-      nonce,
-      callbackUrl: safeCallbackUrl(callbackUrl),
-      expiresAt: new Date(Date.now() + 600_000),
-    });
+  await ctx.db.insert(oidcFlows).values({
+    state,
+    codeVerifier,
+    nonce,
+    callbackUrl: safeCallbackUrl(callbackUrl),
+    expiresAt: new Date(Date.now() + 600_000),
+  });
   return oidc
     .buildAuthorizationUrl(config, {
       redirect_uri: oidcRedirectUri(ctx),

@@ -236,6 +236,20 @@ describe.each(dbKinds())('sign-in and sessions on %s', (kind) => {
 });
 
 describe('environment and domain rules', () => {
+  it('hands the browser the idle-logout periods of the site configuration, or 0 when it is off', async () => {
+    const on = await createTestApp('pglite', { IDLE_WARNING_SECONDS: '600', IDLE_LOGOUT_AFTER_WARNING_SECONDS: '90' });
+    const off = await createTestApp('pglite', { AUTO_LOGOUT_ON_IDLE_ENABLED: 'false' });
+    try {
+      const a = (await on.call('GET', '/api/v1/auth/me', { cookie: await on.login('client') })).json();
+      expect(a).toMatchObject({ idleTimeoutSeconds: 690, idleWarningSeconds: 90 });
+      const b = (await off.call('GET', '/api/v1/auth/me', { cookie: await off.login('client') })).json();
+      expect(b.idleTimeoutSeconds).toBe(0);
+    } finally {
+      await on.close();
+      await off.close();
+    }
+  });
+
   it('answers 503 EnvironmentMismatch for a route not offered in this environment', async () => {
     const t = await createTestApp('pglite', { APP_ENV: 'production' });
     try {

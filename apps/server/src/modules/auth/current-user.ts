@@ -98,6 +98,10 @@ export async function currentUserView(ctx: AppContext, auth: AuthContext): Promi
     agreedLatestPrivacyPolicy: u.agreedPrivacyVersion === privacy,
     agreedLatestTermsOfService: u.agreedTermsVersion === terms,
     sessionExpiresAt: auth.sessionExpiresAt.toISOString(),
-    idleTimeoutSeconds: ctx.config.SESSION_IDLE_MINUTES * 60,
+    // Site configuration of idle logout (SPEC §4): warn after IDLE_WARNING_SECONDS, sign out after the notified period.
+    idleTimeoutSeconds: ctx.config.AUTO_LOGOUT_ON_IDLE_ENABLED
+      ? ctx.config.IDLE_WARNING_SECONDS + ctx.config.IDLE_LOGOUT_AFTER_WARNING_SECONDS
+      : 0,
+    idleWarningSeconds: ctx.config.IDLE_LOGOUT_AFTER_WARNING_SECONDS,
   };
 }

@@ -34,7 +34,7 @@ export function writeAutoLogoutSetting(on: boolean) {
   window.dispatchEvent(new Event('sextant-idle-setting'));
 }
 
-export function idlePeriods(configuredSeconds: number): { timeoutMs: number; warningMs: number } {
+export function idlePeriods(configuredSeconds: number, warningSeconds = 60): { timeoutMs: number; warningMs: number } {
   let seconds = configuredSeconds;
   try {
     const o = Number(localStorage.getItem(IDLE_OVERRIDE_KEY));
@@ -43,7 +43,7 @@ export function idlePeriods(configuredSeconds: number): { timeoutMs: number; war
     /* ignore */
   }
   const timeoutMs = seconds * 1000;
-  return { timeoutMs, warningMs: Math.min(60_000, Math.floor(timeoutMs / 2)) };
+  return { timeoutMs, warningMs: Math.min(warningSeconds * 1000, Math.floor(timeoutMs / 2)) };
 }
 
 function readLastActivity(): number {
@@ -64,7 +64,7 @@ export function IdleLogout({ user }: { user: TCurrentUser }) {
   useEffect(() => {
     if (!idleFeatureEnabled({ idleTimeoutSeconds: configured })) return;
     let enabled = readAutoLogoutSetting();
-    const { timeoutMs, warningMs } = idlePeriods(configured);
+    const { timeoutMs, warningMs } = idlePeriods(configured, user.idleWarningSeconds);
     let lastLocalWrite = 0;
     const markActive = (at = Date.now(), share = true) => {
       writeLastActivity(at);
@@ -142,6 +142,6 @@ export function IdleLogout({ user }: { user: TCurrentUser }) {
       if (noticeId.current) dismissNotification(noticeId.current);
       noticeId.current = null;
     };
-  }, [user.id, configured]);
+  }, [user.id, configured, user.idleWarningSeconds]);
   return null;
 }

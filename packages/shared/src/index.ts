@@ -16,3 +16,5 @@ export * from './analytics.ts';
 export * from './job-tabs.ts';
 export * from './jobs.ts';
 export * from './proq.ts';
+export * from './user-permissions.ts';
+export * from './system-audit.ts';

@@ -13,5 +13,7 @@ import { buyerRoutes } from './buyers/buyers.routes.ts';
 import { analyticsRoutes } from './analytics/analytics.routes.ts';
 import { jobRoutes } from './jobs/jobs.routes.ts';
 import { proqRoutes } from './proq/proq.routes.ts';
+import { systemAuditRoutes } from './system-audit/system-audit.routes.ts';
+import { userPermissionRoutes } from './user-permissions/user-permissions.routes.ts';
 
-export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, authorizationRoutes, jobArtifactRoutes, concurrencyRoutes, auditLogRoutes, buyerRoutes, analyticsRoutes, jobRoutes, proqRoutes];
+export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, authorizationRoutes, jobArtifactRoutes, concurrencyRoutes, auditLogRoutes, buyerRoutes, analyticsRoutes, jobRoutes, proqRoutes, userPermissionRoutes];

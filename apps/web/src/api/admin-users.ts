@@ -9,6 +9,7 @@ import type {
   TRoleCatalogue,
   TUserCreate,
   TUserDetail,
+  TUserExtraPermissions,
   TUserListRow,
   TUserListTab,
 } from '@sextant/shared';
@@ -23,6 +24,7 @@ export const adminUserKeys = {
   issuers: (id: string) => [...adminUserKeys.detail(id), 'issuers'] as const,
   assignedJobs: (id: string) => [...adminUserKeys.detail(id), 'directly-assigned'] as const,
   roleCatalogue: () => [...adminUserKeys.all, 'role-catalogue'] as const,
+  extraPermissions: (id: string) => [...adminUserKeys.detail(id), 'extra-permissions'] as const,
 };
 
 export const fetchUserTab = (tab: TUserListTab, req: TPagingRequest) =>
@@ -68,3 +70,13 @@ export const setUserBranding = (id: string, brandingId: string | null) =>
   api<TMutationResult>('/api/v1/users/user-set-branding', { method: 'PATCH', body: form({ id, brandingId }) });
 export const setUserRoles = (userId: string, roles: string[]) =>
   api<boolean>(`/api/v1/authorization/${userId}/user-roles`, { body: { roles } });
+
+/** The user's own extra permissions (with the permissions their roles give and what the caller may grant). */
+export const extraPermissionsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: adminUserKeys.extraPermissions(userId),
+    queryFn: () => api<TUserExtraPermissions>(`/api/v1/users/${userId}/extra-permissions`),
+  });
+/** Replaces the user's extra permissions (only permissions the caller holds can be added or removed). */
+export const setExtraPermissions = (userId: string, permissions: string[]) =>
+  api<TUserExtraPermissions>(`/api/v1/users/${userId}/extra-permissions`, { method: 'PUT', body: { permissions } });

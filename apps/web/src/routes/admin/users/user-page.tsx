@@ -22,22 +22,24 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import { hasAll, type TJobArtifactForUser, type TRoleCatalogue, type TUserDetail } from '@sextant/shared';
+import { hasAll, PERMISSIONS, type TJobArtifactForUser, type TRoleCatalogue, type TUserDetail } from '@sextant/shared';
 import {
   adminUserKeys,
   approveUser,
   deactivateUser,
+  extraPermissionsQuery,
   fetchDirectlyAssigned,
   inviteUser,
   potentialUserIssuersQuery,
   reactivateUser,
   roleCatalogueQuery,
+  setExtraPermissions,
   setUserBranding,
   setUserRoles,
   userDetailQuery,
 } from '../../../api/admin-users.ts';
 import { brandingsQuery, issuerKeys } from '../../../api/issuers.ts';
-import { useRequiredUser } from '../../../app/current-user.ts';
+import { useCan, useRequiredUser } from '../../../app/current-user.ts';
 import { DataTable, type TDataColumn } from '../../../components/data-table/data-table.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { Field, FieldGrid, formatDateTime, Section, useFormMutation } from '../admin-ui.tsx';
@@ -148,19 +150,116 @@ function RolesEditor({ user, catalogue }: { user: TUserDetail; catalogue: TRoleC
       <Stack spacing={2}>
         {picker('standard', 'System Roles')}
         {picker('tabbedView', 'Analysis Roles')}
-        <Field label="Extra permissions" testId="extra-permissions">
-          {user.extraPermissions.length ? (
-            <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
-              {user.extraPermissions.map((p) => (
-                <Chip key={p} size="small" label={p} variant="outlined" />
-              ))}
-            </Stack>
-          ) : (
-            'None'
-          )}
-        </Field>
+        <ExtraPermissionsEditor user={user} />
       </Stack>
     </Section>
+  );
+}
+
+/**
+ * The user's own extra permissions (SPEC §6), on top of their roles'. Permissions the caller does not hold cannot
+ * be added or removed (the server refuses them too): they are disabled in the list and their chips are locked.
+ */
+function ExtraPermissionsEditor({ user }: { user: TUserDetail }) {
+  const me = useRequiredUser();
+  const canEdit = useCan(['User_Update']);
+  const q = useQuery({ ...extraPermissionsQuery(user.id), enabled: canEdit });
+  const held = new Set(q.data?.grantable ?? me.permissions);
+  const fromRoles = new Set(q.data?.fromRoles ?? []);
+  const initial = q.data?.permissions ?? user.extraPermissions;
+  const [sel, setSel] = useState<string[]>(initial);
+  useEffect(() => setSel(q.data?.permissions ?? user.extraPermissions), [q.data, user.extraPermissions]);
+  const m = useFormMutation({
+    operation: 'Saving extra permissions',
+    mutationFn: () => setExtraPermissions(user.id, sel),
+    invalidate: [adminUserKeys.detail(user.id)],
+    success: 'Extra permissions saved',
+  });
+  const dirty = JSON.stringify([...sel].sort()) !== JSON.stringify([...initial].sort());
+  if (!canEdit)
+    return (
+      <Field label="Extra permissions" testId="extra-permissions">
+        {user.extraPermissions.length ? (
+          <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
+            {user.extraPermissions.map((p) => (
+              <Chip key={p} size="small" label={p} variant="outlined" />
+            ))}
+          </Stack>
+        ) : (
+          'None'
+        )}
+      </Field>
+    );
+  const error = m.errors.permissions ?? Object.entries(m.errors).find(([k]) => k.startsWith('permissions'))?.[1];
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+      <Autocomplete
+        multiple
+        fullWidth
+        options={[...PERMISSIONS] as string[]}
+        value={sel}
+        disableCloseOnSelect
+        getOptionDisabled={(p) => !held.has(p)}
+        onChange={(_, v) => {
+          // Chips of permissions the caller lacks cannot be removed, even with backspace or "clear".
+          const locked = sel.filter((p) => !held.has(p) && !v.includes(p));
+          setSel([...v, ...locked]);
+        }}
+        renderOption={(props, p) => (
+          <li {...props} key={p}>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', width: '100%' }}>
+              <Typography variant="body2" sx={{ flex: 1 }}>
+                {p}
+              </Typography>
+              {!held.has(p) ? (
+                <Typography variant="caption" color="text.secondary">
+                  you do not hold it
+                </Typography>
+              ) : fromRoles.has(p) ? (
+                <Typography variant="caption" color="text.secondary">
+                  already from roles
+                </Typography>
+              ) : null}
+            </Box>
+          </li>
+        )}
+        renderValue={(value, getItemProps) =>
+          value.map((p, index) => {
+            const { onDelete, ...props } = getItemProps({ index });
+            return (
+              <Chip
+                {...props}
+                key={p}
+                size="small"
+                label={p}
+                onDelete={held.has(p) ? onDelete : undefined}
+                title={held.has(p) ? undefined : 'You cannot remove a permission you do not hold'}
+              />
+            );
+          })
+        }
+        renderInput={(p) => (
+          <TextField
+            {...p}
+            label="Extra permissions"
+            placeholder={sel.length ? undefined : 'None'}
+            helperText={error ?? 'On top of the permissions of the user’s roles'}
+            error={Boolean(error)}
+          />
+        )}
+        data-testid="extra-permissions"
+      />
+      <PendingButton
+        variant="outlined"
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0, mt: { md: 1 } }}
+        disabled={!dirty}
+        pending={m.isPending}
+        onClick={() => m.mutateAsync(undefined).catch(() => undefined)}
+        data-testid="save-extra-permissions"
+      >
+        Save permissions
+      </PendingButton>
+    </Stack>
   );
 }
 

@@ -1,0 +1,73 @@
+/**
+ * A user's extra permissions (SPEC §6: a check passes when the required permissions are held across the user's
+ * roles plus the user's own extra permissions). Record rules: the caller must be able to manage the user
+ * (assertUserManageable: unknown or out-of-scope users answer 404), and nobody can grant or remove a permission
+ * they do not hold themselves. Every change is audited, and so is a refusal.
+ */
+import type { FastifyRequest } from 'fastify';
+import { permissionsOf, ZRole, type TPermission, type TUserExtraPermissions } from '@sextant/shared';
+import type { AppContext } from '../../context.ts';
+import type { AuthContext } from '../../plugins/access.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { assertUserManageable } from '../authorization/authorization.service.ts';
+import { rolesOfUser } from '../authorization/authorization.repo.ts';
+import { extraPermissionsOf, replaceExtraPermissions } from './user-permissions.repo.ts';
+
+const AUDIT_ACTION = 'user.permissions.update';
+
+async function rolePermissionsOf(ctx: AppContext, userId: string): Promise<string[]> {
+  const roles = (await rolesOfUser(ctx.db, userId)).filter((r) => ZRole.safeParse(r).success) as Parameters<
+    typeof permissionsOf
+  >[0];
+  return [...permissionsOf(roles)].sort();
+}
+
+export async function getExtraPermissions(
+  ctx: AppContext,
+  auth: AuthContext,
+  userId: string,
+): Promise<TUserExtraPermissions> {
+  await assertUserManageable(ctx, auth, userId);
+  return {
+    userId,
+    permissions: await extraPermissionsOf(ctx.db, userId),
+    fromRoles: await rolePermissionsOf(ctx, userId),
+    grantable: [...auth.permissions].sort(),
+  };
+}
+
+/** Replaces the user's extra permissions with `wanted`; returns the new set. */
+export async function setExtraPermissions(
+  ctx: AppContext,
+  req: FastifyRequest,
+  auth: AuthContext,
+  userId: string,
+  wanted: readonly TPermission[],
+): Promise<TUserExtraPermissions> {
+  await assertUserManageable(ctx, auth, userId);
+  const before = await extraPermissionsOf(ctx.db, userId);
+  const next = [...new Set(wanted)].sort();
+  const add = next.filter((p) => !before.includes(p));
+  const remove = before.filter((p) => !next.includes(p as TPermission));
+  const refused = [...add, ...remove].filter((p) => !auth.permissions.has(p));
+  if (refused.length) {
+    await writeAudit(
+      ctx.db,
+      { action: AUDIT_ACTION, targetType: 'user', targetId: userId, outcome: 'denied', details: { add, remove, refused } },
+      req,
+    );
+    throw forbidden(
+      `You cannot grant or remove ${refused.length === 1 ? 'the permission' : 'the permissions'} ${refused.join(', ')}: you do not hold ${refused.length === 1 ? 'it' : 'them'} yourself`,
+    );
+  }
+  if (add.length || remove.length) {
+    await replaceExtraPermissions(ctx.db, userId, remove, add);
+    await writeAudit(
+      ctx.db,
+      { action: AUDIT_ACTION, targetType: 'user', targetId: userId, details: { before, after: next, add, remove } },
+      req,
+    );
+  }
+  return getExtraPermissions(ctx, auth, userId);
+}

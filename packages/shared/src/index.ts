@@ -17,4 +17,5 @@ export * from './job-tabs.ts';
 export * from './jobs.ts';
 export * from './proq.ts';
 export * from './user-permissions.ts';
+export * from './issuer-members.ts';
 export * from './system-audit.ts';

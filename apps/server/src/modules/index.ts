@@ -15,5 +15,6 @@ import { jobRoutes } from './jobs/jobs.routes.ts';
 import { proqRoutes } from './proq/proq.routes.ts';
 import { systemAuditRoutes } from './system-audit/system-audit.routes.ts';
 import { userPermissionRoutes } from './user-permissions/user-permissions.routes.ts';
+import { issuerMemberRoutes } from './issuer-members/issuer-members.routes.ts';
 
-export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, authorizationRoutes, jobArtifactRoutes, concurrencyRoutes, auditLogRoutes, buyerRoutes, analyticsRoutes, jobRoutes, proqRoutes, userPermissionRoutes];
+export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, authorizationRoutes, jobArtifactRoutes, concurrencyRoutes, auditLogRoutes, buyerRoutes, analyticsRoutes, jobRoutes, proqRoutes, systemAuditRoutes, userPermissionRoutes, issuerMemberRoutes];

@@ -6,6 +6,9 @@ import type {
   TIssuer,
   TIssuerCreate,
   TIssuerFull,
+  TIssuerMemberAdd,
+  TIssuerMemberSummary,
+  TIssuerMemberUpdate,
   TIssuerUpdate,
   TMutationResult,
   TPagedResult,
@@ -93,3 +96,13 @@ export const updateIssuerInputDataOptions = (issuerId: string, inputDataOptions:
     body: { inputDataOptions },
     query: { issuerId },
   });
+
+/** Issuer members (/admin/issuer-manager/{issuerId}/users); each change answers the new member list. */
+const membersUrl = (issuerId: string, userId?: string) =>
+  `/api/v1/issuers/${issuerId}/members${userId ? `/${userId}` : ''}`;
+export const addIssuerMember = (issuerId: string, body: TIssuerMemberAdd) =>
+  api<TIssuerMemberSummary[]>(membersUrl(issuerId), { body });
+export const updateIssuerMember = (issuerId: string, userId: string, body: TIssuerMemberUpdate) =>
+  api<TIssuerMemberSummary[]>(membersUrl(issuerId, userId), { method: 'PATCH', body });
+export const removeIssuerMember = (issuerId: string, userId: string) =>
+  api<TIssuerMemberSummary[]>(membersUrl(issuerId, userId), { method: 'DELETE' });

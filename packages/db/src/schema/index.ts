@@ -8,3 +8,4 @@ export * from './proq.ts';
 export * from './concurrency.ts';
 export * from './analytics.ts';
 export * from './job-data.ts';
+export * from './supplier-lists.ts';

@@ -1,0 +1,341 @@
+/**
+ * /proq-monitoring (DevOps_Area_VIEW): queue counts and running state, queued counts by type and state,
+ * workers, idle backoff, command types, and the three server-paged lists (queued, error, completed) with a
+ * detail drawer. Everything refreshes every 4 s unless paused.
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import PauseRounded from '@mui/icons-material/PauseRounded';
+import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
+import RefreshRounded from '@mui/icons-material/RefreshRounded';
+import HourglassTopRounded from '@mui/icons-material/HourglassTopRounded';
+import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import MemoryRounded from '@mui/icons-material/MemoryRounded';
+import { PROQ_QUICK_VIEW_POLL_MS, type TNamedCount, type TProqCommand } from '@sextant/shared';
+import { backoffQuery, commandTypesQuery, fetchCommandPage, monitoringQuery, proqKeys, queuedCountsQuery, workersQuery, type TProqList } from '../../../api/proq.ts';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { formatCount } from '../../../lib/format.ts';
+import { formatDateTime } from '../../admin/admin-ui.tsx';
+import { formatAge, formatDuration, STATE_LABEL } from '../proq-format.ts';
+import { CommandDrawer } from '../proq-ui.tsx';
+import { commandColumns } from './command-columns.tsx';
+
+export function RunningChip({ running, size = 'medium' }: { running: boolean | undefined; size?: 'small' | 'medium' }) {
+  if (running === undefined) return <Skeleton variant="rounded" width={96} height={size === 'small' ? 24 : 32} />;
+  return (
+    <Chip
+      size={size}
+      data-testid="proq-running"
+      label={running ? 'Running' : 'Stopped'}
+      color={running ? 'success' : 'error'}
+      icon={<Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'currentColor', ml: '10px !important', animation: running ? 'proqPulse 1.6s ease-in-out infinite' : undefined, '@keyframes proqPulse': { '50%': { opacity: 0.35 } } }} />}
+      sx={{ fontWeight: 700 }}
+    />
+  );
+}
+
+function Kpi({ label, value, icon, tone, testId }: { label: string; value: number | undefined; icon: ReactNode; tone: 'info' | 'success' | 'error' | 'primary'; testId: string }) {
+  return (
+    <Card variant="outlined" sx={{ flex: 1, minWidth: 0 }}>
+      <CardContent sx={{ p: 2.5, '&:last-child': { pb: 2.5 } }}>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5 }}>
+          <Box sx={{ width: 40, height: 40, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: `${tone}.main`, color: `${tone}.contrastText`, opacity: 0.9, flexShrink: 0 }}>{icon}</Box>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+              {label}
+            </Typography>
+            {value === undefined ? (
+              <Skeleton width={60} height={36} />
+            ) : (
+              <Typography variant="h4" component="p" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', lineHeight: 1.2 }} data-testid={testId}>
+                {formatCount(value)}
+              </Typography>
+            )}
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Panel({ title, children, action, testId }: { title: string; children: ReactNode; action?: ReactNode; testId?: string }) {
+  return (
+    <Card variant="outlined" data-testid={testId} sx={{ height: '100%' }}>
+      <CardContent sx={{ p: 2.5, '&:last-child': { pb: 2.5 } }}>
+        <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
+            {title}
+          </Typography>
+          {action}
+        </Stack>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+const Empty = ({ children }: { children: ReactNode }) => (
+  <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
+    {children}
+  </Typography>
+);
+
+function CountBars({ rows, label }: { rows: TNamedCount[] | undefined; label: (name: string) => string }) {
+  if (!rows) return <Skeleton variant="rounded" height={80} />;
+  const sorted = [...rows].filter((r) => r.count > 0).sort((a, b) => b.count - a.count);
+  if (sorted.length === 0) return <Empty>Nothing queued.</Empty>;
+  const max = Math.max(...sorted.map((r) => r.count));
+  return (
+    <Stack spacing={1.25}>
+      {sorted.map((r) => (
+        <Box key={r.name}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.25 }}>
+            <Typography variant="body2" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12.5 }}>
+              {label(r.name)}
+            </Typography>
+            <Typography variant="body2" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+              {formatCount(r.count)}
+            </Typography>
+          </Stack>
+          <LinearProgress variant="determinate" value={(100 * r.count) / max} sx={{ height: 6, borderRadius: 3 }} />
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: '0.04em' }}>
+        {label}
+      </Typography>
+      <Typography variant="body1" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+function Workers() {
+  const workers = useQuery(workersQuery()).data;
+  if (!workers) return <Skeleton variant="rounded" height={80} />;
+  if (workers.length === 0) return <Empty>No worker has reported recently.</Empty>;
+  return (
+    <TableContainer>
+      <Table size="small" data-testid="proq-workers">
+        <TableHead>
+          <TableRow>
+            {['Worker', 'Status', 'Active', 'Concurrency', 'Processed', 'Failed', 'Idle delay', 'Started', 'Last seen'].map((h) => (
+              <TableCell key={h} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                {h}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {workers.map((w) => (
+            <TableRow key={w.id}>
+              <TableCell>
+                <Typography variant="body2" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12.5 }}>
+                  {w.id}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {w.hostname} · pid {w.pid} · {w.environment}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <Chip size="small" label={w.stopping ? 'Stopping' : w.alive ? 'Alive' : 'Lost'} color={w.stopping ? 'warning' : w.alive ? 'success' : 'default'} variant="outlined" />
+              </TableCell>
+              <TableCell>{w.activeCount}</TableCell>
+              <TableCell>{w.concurrency}</TableCell>
+              <TableCell>{formatCount(w.processedCount)}</TableCell>
+              <TableCell>{formatCount(w.failedCount)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDuration(w.currentDelayMs)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(w.startedAt)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(w.lastSeenAt)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function Backoff() {
+  const b = useQuery(backoffQuery()).data;
+  if (!b) return <Skeleton variant="rounded" height={80} />;
+  const pct = b.maxDelay > b.minDelay ? (100 * (b.currentDelay - b.minDelay)) / (b.maxDelay - b.minDelay) : 0;
+  return (
+    <Stack spacing={2} data-testid="proq-backoff">
+      <Box>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
+          <Typography variant="body2" color="text.secondary">
+            Current delay
+          </Typography>
+          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+            {formatDuration(b.currentDelay)}
+          </Typography>
+        </Stack>
+        <LinearProgress variant="determinate" value={Math.max(0, Math.min(100, pct))} color="secondary" sx={{ height: 6, borderRadius: 3 }} />
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
+        <Stat label="Min delay" value={formatDuration(b.minDelay)} />
+        <Stat label="Max delay" value={formatDuration(b.maxDelay)} />
+        <Stat label="Coefficient" value={`× ${b.coefficient}`} />
+        <Stat label="Idle for" value={formatAge(b.totalSecondsDiff)} />
+      </Box>
+    </Stack>
+  );
+}
+
+const LISTS: { kind: TProqList; label: string }[] = [
+  { kind: 'queued', label: 'Queued' },
+  { kind: 'error', label: 'Error' },
+  { kind: 'completed', label: 'Completed' },
+];
+
+export function Component() {
+  const qc = useQueryClient();
+  const [paused, setPaused] = useState(false);
+  const [tab, setTab] = useState<TProqList>('queued');
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [updatedAt, setUpdatedAt] = useState(() => new Date());
+  const monitoring = useQuery(monitoringQuery());
+  const byType = useQuery(queuedCountsQuery('commandType')).data;
+  const byState = useQuery(queuedCountsQuery('state')).data;
+  const types = useQuery(commandTypesQuery()).data;
+  const counts = monitoring.data?.queueCounts;
+
+  useEffect(() => {
+    if (paused) return;
+    const t = setInterval(() => {
+      // Drawer and lists included: everything under ['proq'] that is on screen refetches.
+      void qc.invalidateQueries({ queryKey: proqKeys.all, refetchType: 'active' }).then(() => setUpdatedAt(new Date()));
+    }, PROQ_QUICK_VIEW_POLL_MS);
+    return () => clearInterval(t);
+  }, [paused, qc]);
+
+  const columns = useMemo(() => Object.fromEntries(LISTS.map((l) => [l.kind, commandColumns(l.kind, types ?? [])])) as Record<TProqList, ReturnType<typeof commandColumns>>, [types]);
+  const tabCount = { queued: counts?.queuedCommandsCount, error: counts?.queuedErrorCommandsCount, completed: counts?.queuedCompletedCommandsCount };
+
+  return (
+    <Stack spacing={2.5} data-testid="proq-monitoring">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+        <RunningChip running={monitoring.data?.isRunning} />
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0 }} data-testid="proq-refresh-state">
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {paused ? 'Auto-refresh paused' : `Auto-refresh every ${PROQ_QUICK_VIEW_POLL_MS / 1000} s`} ·{' '}
+          </Box>
+          updated {updatedAt.toLocaleTimeString('en-GB')}
+        </Typography>
+        <Tooltip title={paused ? 'Resume auto-refresh' : 'Pause auto-refresh'}>
+          <Button variant="outlined" size="small" startIcon={paused ? <PlayArrowRounded /> : <PauseRounded />} onClick={() => setPaused((p) => !p)} data-testid="proq-pause" aria-pressed={paused}>
+            {paused ? 'Resume' : 'Pause'}
+          </Button>
+        </Tooltip>
+        <Tooltip title="Refresh now">
+          <Button
+            variant="outlined"
+            size="small"
+            aria-label="Refresh now"
+            onClick={() => void qc.invalidateQueries({ queryKey: proqKeys.all }).then(() => setUpdatedAt(new Date()))}
+            sx={{ minWidth: 0, px: 1 }}
+          >
+            <RefreshRounded fontSize="small" />
+          </Button>
+        </Tooltip>
+      </Stack>
+
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' } }}>
+        <Kpi label="Queued" value={counts?.queuedCommandsCount} icon={<HourglassTopRounded />} tone="info" testId="proq-count-queued" />
+        <Kpi label="Completed" value={counts?.queuedCompletedCommandsCount} icon={<TaskAltRounded />} tone="success" testId="proq-count-completed" />
+        <Kpi label="Error" value={counts?.queuedErrorCommandsCount} icon={<ErrorOutlineRounded />} tone="error" testId="proq-count-error" />
+        <Kpi label="Command types" value={types?.length} icon={<MemoryRounded />} tone="primary" testId="proq-count-types" />
+      </Box>
+
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: 'repeat(4, minmax(0, 1fr))' } }}>
+        <Panel title="Queued by command type" testId="proq-by-type">
+          <CountBars rows={byType} label={(n) => n} />
+        </Panel>
+        <Panel title="Queued by state" testId="proq-by-state">
+          <CountBars rows={byState} label={(n) => STATE_LABEL[n as keyof typeof STATE_LABEL] ?? n} />
+        </Panel>
+        <Panel title="Idle backoff strategy">
+          <Backoff />
+        </Panel>
+        <Panel title="Command types" testId="proq-command-types">
+          {!types ? (
+            <Skeleton variant="rounded" height={80} />
+          ) : types.length === 0 ? (
+            <Empty>No command types registered.</Empty>
+          ) : (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75 }}>
+              {types.map((t) => (
+                <Tooltip key={t} title={byType?.find((b) => b.name === t) ? `${byType.find((b) => b.name === t)!.count} queued` : 'None queued'}>
+                  <Chip label={t} size="small" variant="outlined" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }} />
+                </Tooltip>
+              ))}
+            </Stack>
+          )}
+        </Panel>
+      </Box>
+
+      <Panel title="Workers">
+        <Workers />
+      </Panel>
+
+      <Box>
+        <Tabs value={tab} onChange={(_, v: TProqList) => setTab(v)} sx={{ mb: 1.5, borderBottom: 1, borderColor: 'divider' }} variant="scrollable" allowScrollButtonsMobile>
+          {LISTS.map((l) => (
+            <Tab
+              key={l.kind}
+              value={l.kind}
+              data-testid={`proq-tab-${l.kind}`}
+              label={
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <span>{l.label}</span>
+                  {tabCount[l.kind] !== undefined && <Chip size="small" label={formatCount(tabCount[l.kind])} color={l.kind === 'error' && tabCount.error ? 'error' : 'default'} sx={{ height: 20, fontSize: 12 }} />}
+                </Stack>
+              }
+            />
+          ))}
+        </Tabs>
+        {LISTS.filter((l) => l.kind === tab).map((l) => (
+          <Box key={l.kind} data-testid={`proq-list-${l.kind}`}>
+            <DataTable<TProqCommand>
+              queryKey={proqKeys.list(l.kind)}
+              fetchPage={(req) => fetchCommandPage(l.kind, req)}
+              columns={columns[l.kind]}
+              rowKey={(r) => String(r.id)}
+              defaultSort={l.kind === 'queued' ? { propertyName: 'queuedDate', direction: 'asc' } : { propertyName: 'completedDate', direction: 'desc' }}
+              onRowClick={(r) => setOpenId(r.id)}
+              emptyText={l.kind === 'queued' ? 'Nothing is queued.' : l.kind === 'error' ? 'No failed or canceled commands.' : 'No completed commands yet.'}
+              operation={`Loading ${l.label.toLowerCase()} commands`}
+            />
+          </Box>
+        ))}
+      </Box>
+      <CommandDrawer commandId={openId} onClose={() => setOpenId(null)} />
+    </Stack>
+  );
+}

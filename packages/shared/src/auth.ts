@@ -48,6 +48,8 @@ export const ZCurrentUser = z.object({
   agreedLatestPrivacyPolicy: z.boolean(),
   agreedLatestTermsOfService: z.boolean(),
   sessionExpiresAt: z.string(),
+  /** UI language: the language of the user's issuer (ISSUER_LANGUAGES key), else "en". */
+  language: z.string(),
   /** Idle period before the browser signs the user out (0: idle logout is off in the site configuration). */
   idleTimeoutSeconds: z.number().int(),
   /** The last part of that period, during which the Stay Logged In notification is shown. */

@@ -21,6 +21,7 @@ describe.each(dbKinds())('sign-in and sessions on %s', (kind) => {
     expect(body.user.roles.standard.map((r: { role: string }) => r.role)).toEqual(['issuer']);
     expect(body.user.permissions).toContain('AnalysisJobList_VIEW');
     expect(body.user.permissions).not.toContain('User_CRUD');
+    expect(body.user.language).toBe('en'); // Northbridge Bank speaks English
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
@@ -182,6 +183,7 @@ describe.each(dbKinds())('sign-in and sessions on %s', (kind) => {
     const cookie = await t.login('issuerPlus');
     const me = await t.call('GET', '/api/v1/auth/me', { cookie });
     expect(me.json().eligible).toBe(false);
+    expect(me.json().language).toBe('de'); // Meridian Trust speaks German
     const other = await t.call('GET', '/api/v2/brandings/all', { cookie });
     expect(other.statusCode).toBe(403);
     expect(other.json().code).toBe('UserEligibility');

@@ -69,12 +69,25 @@ export async function effectiveBranding(
     : null;
 }
 
+/** The UI language: the language of the user's first issuer (by name), else English. */
+async function languageOf(ctx: AppContext, userId: string): Promise<string> {
+  const [row] = await ctx.db
+    .select({ language: issuers.language })
+    .from(issuerMemberships)
+    .innerJoin(issuers, eq(issuers.id, issuerMemberships.issuerId))
+    .where(eq(issuerMemberships.userId, userId))
+    .orderBy(issuers.name)
+    .limit(1);
+  return row?.language ?? 'en';
+}
+
 export async function currentUserView(ctx: AppContext, auth: AuthContext): Promise<TCurrentUser> {
   const u = auth.user;
-  const [branding, terms, privacy] = await Promise.all([
+  const [branding, terms, privacy, language] = await Promise.all([
     effectiveBranding(ctx, u),
     getSetting(ctx.db, 'latestTermsVersion'),
     getSetting(ctx.db, 'latestPrivacyVersion'),
+    languageOf(ctx, u.id),
   ]);
   return {
     id: u.id,
@@ -99,6 +112,7 @@ export async function currentUserView(ctx: AppContext, auth: AuthContext): Promi
     agreedLatestTermsOfService: u.agreedTermsVersion === terms,
     sessionExpiresAt: auth.sessionExpiresAt.toISOString(),
     // Site configuration of idle logout (SPEC §4): warn after IDLE_WARNING_SECONDS, sign out after the notified period.
+    language,
     idleTimeoutSeconds: ctx.config.AUTO_LOGOUT_ON_IDLE_ENABLED
       ? ctx.config.IDLE_WARNING_SECONDS + ctx.config.IDLE_LOGOUT_AFTER_WARNING_SECONDS
       : 0,

@@ -241,6 +241,8 @@ describe.each(dbKinds())('jobs on %s', (kind) => {
       ['POST', `/api/v1/jobs/${jobId}/runs`],
       ['PATCH', `/api/v1/jobs/${jobId}`, { name: 'Stolen' }],
       ['PUT', `/api/v1/jobs/${jobId}/files/00000000-0000-4000-8000-000000000000/mapping`, { mapping: {} }],
+      ['GET', `/api/v1/jobs/${jobId}/downloads/analysis-data?format=csv`],
+      ['GET', `/api/v1/jobs/${jobId}/downloads/matched-data-only?format=xlsx`],
     ];
     for (const [method, url, body] of calls) {
       const res = await t.call(method, url, { cookie: otherIssuer, body });

@@ -19,3 +19,4 @@ export * from './proq.ts';
 export * from './user-permissions.ts';
 export * from './issuer-members.ts';
 export * from './system-audit.ts';
+export * from './supplier-lists.ts';

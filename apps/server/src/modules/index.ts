@@ -16,5 +16,6 @@ import { proqRoutes } from './proq/proq.routes.ts';
 import { systemAuditRoutes } from './system-audit/system-audit.routes.ts';
 import { userPermissionRoutes } from './user-permissions/user-permissions.routes.ts';
 import { issuerMemberRoutes } from './issuer-members/issuer-members.routes.ts';
+import { supplierListRoutes } from './supplier-lists/supplier-lists.routes.ts';
 
-export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, authorizationRoutes, jobArtifactRoutes, concurrencyRoutes, auditLogRoutes, buyerRoutes, analyticsRoutes, jobRoutes, proqRoutes, systemAuditRoutes, userPermissionRoutes, issuerMemberRoutes];
+export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, authorizationRoutes, jobArtifactRoutes, concurrencyRoutes, auditLogRoutes, buyerRoutes, analyticsRoutes, jobRoutes, proqRoutes, systemAuditRoutes, userPermissionRoutes, issuerMemberRoutes, supplierListRoutes];

@@ -1,0 +1,180 @@
+/**
+ * Reads a supplier list upload (CSV or XLSX): the analysis engine's previewFile detects the format, encoding,
+ * delimiter and header row; the rows are then read in full (CSV decoded in memory — lists are small and capped —,
+ * XLSX streamed with exceljs from the first worksheet). The supplier name column is found by its header.
+ */
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { previewFile } from '@sextant/analysis/ingest/preview';
+import { parseCsvLine } from '@sextant/analysis/ingest/sniff';
+import { normaliseHeader } from '@sextant/analysis/ingest/detect';
+import { AnalysisInputError } from '@sextant/analysis/errors';
+import { LEGAL_FORMS, NAME_ABBREVIATIONS } from '@sextant/analysis/match/normalise-sql';
+import { SUPPLIER_LIST_MAX_ENTRIES } from '@sextant/shared';
+import { fieldError } from '../../lib/errors.ts';
+
+const LEGAL = new Set(LEGAL_FORMS);
+
+/**
+ * A supplier name normalised exactly like the analysis engine's DuckDB macro `sx_name_core` (normalise-sql.ts):
+ * "&" → "and", accents stripped, lower case, dots and apostrophes removed, other punctuation → space,
+ * abbreviations expanded, legal forms and filler words dropped (unless nothing else is left).
+ */
+export function normaliseSupplierName(name: string): string {
+  const clean = name
+    .replace(/&/g, ' and ')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[.'’`]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+  const all = clean
+    .split(' ')
+    .filter((t) => t !== '')
+    .map((t) => NAME_ABBREVIATIONS[t] ?? t);
+  const kept = all.filter((t) => !LEGAL.has(t));
+  return (kept.length > 0 ? kept : all).join(' ');
+}
+
+const NAME_HEADERS = [
+  'supplier name',
+  'supplier',
+  'vendor name',
+  'vendor',
+  'supplier legal name',
+  'vendor legal name',
+  'company name',
+  'merchant name',
+  'merchant',
+  'payee name',
+  'payee',
+  'creditor name',
+  'name',
+];
+const ID_HEADERS = [
+  'supplier id',
+  'vendor id',
+  'supplier number',
+  'vendor number',
+  'supplier no',
+  'vendor no',
+  'supplier code',
+  'vendor code',
+  'supplier ref',
+  'vendor ref',
+  'id',
+];
+
+function findColumn(headers: string[], candidates: string[]): number {
+  const norm = headers.map(normaliseHeader);
+  for (const c of candidates) {
+    const i = norm.indexOf(c);
+    if (i >= 0) return i;
+  }
+  return -1;
+}
+
+export interface SupplierFileEntry {
+  supplierName: string;
+  supplierId: string | null;
+  normalisedName: string;
+}
+
+export interface SupplierFile {
+  entries: SupplierFileEntry[];
+  skippedBlank: number;
+  duplicates: number;
+  nameColumn: string;
+  idColumn: string | null;
+}
+
+const cellText = (v: ExcelJS.CellValue): string =>
+  v instanceof Date
+    ? v.toISOString().slice(0, 10)
+    : v === null || v === undefined
+      ? ''
+      : typeof v === 'object'
+        ? String(('result' in v ? v.result : 'text' in v ? v.text : 'richText' in v ? v.richText.map((r) => r.text).join('') : '') ?? '')
+        : String(v);
+
+async function allRows(file: string, format: 'csv' | 'xlsx', encoding: string, delimiter: string | null) {
+  if (format === 'xlsx') {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+      sharedStrings: 'cache',
+      worksheets: 'emit',
+      styles: 'ignore',
+      hyperlinks: 'ignore',
+      entries: 'emit',
+    });
+    const rows: string[][] = [];
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        rows.push((row.values as ExcelJS.CellValue[]).slice(1).map(cellText));
+        if (rows.length > SUPPLIER_LIST_MAX_ENTRIES + 1) break;
+      }
+      break;
+    }
+    return rows;
+  }
+  const buf = await readFile(file);
+  const label = encoding.toLowerCase();
+  const decoderName = label.includes('16le') ? 'utf-16le' : label.includes('16be') ? 'utf-16be' : label.startsWith('utf') ? 'utf-8' : label.includes('1252') || label.includes('8859') ? 'windows-1252' : 'utf-8';
+  const text = new TextDecoder(decoderName).decode(buf).replace(/^\uFEFF/, '');
+  return text
+    .split(/\r?\n/)
+    .filter((l) => l.trim().length > 0)
+    .map((l) => parseCsvLine(l, delimiter ?? ','));
+}
+
+/** Reads and checks the whole file; throws a 400 with a clear message (field "file") when it cannot be used. */
+export async function readSupplierFile(file: string, originalName: string): Promise<SupplierFile> {
+  let preview;
+  try {
+    preview = await previewFile(file, { rows: 1 });
+  } catch (err) {
+    if (err instanceof AnalysisInputError && err.code === 'EMPTY_FILE')
+      throw fieldError('file', `"${originalName}" is empty: it needs a header row with a supplier name column`);
+    if (err instanceof AnalysisInputError) throw fieldError('file', `"${originalName}" cannot be read: ${err.reason}`);
+    throw fieldError('file', `"${originalName}" is not a readable CSV or XLSX file`);
+  }
+  const rows = await allRows(file, preview.format, preview.encoding, preview.delimiter).catch(() => {
+    throw fieldError('file', `"${originalName}" is not a readable CSV or XLSX file`);
+  });
+  const headers = (rows[0] ?? []).map((h, i) => h.trim() || `Column ${i + 1}`);
+  if (rows.length === 0 || headers.every((h) => /^Column \d+$/.test(h)))
+    throw fieldError('file', `"${originalName}" is empty: it needs a header row with a supplier name column`);
+  const nameIdx = findColumn(headers, NAME_HEADERS);
+  if (nameIdx < 0)
+    throw fieldError(
+      'file',
+      `"${originalName}" has no supplier name column: name one column "Supplier Name" (found ${headers.slice(0, 8).map((h) => `"${h}"`).join(', ')})`,
+    );
+  const idIdx = findColumn(headers, ID_HEADERS);
+  if (rows.length - 1 > SUPPLIER_LIST_MAX_ENTRIES)
+    throw fieldError('file', `"${originalName}" has more than ${SUPPLIER_LIST_MAX_ENTRIES.toLocaleString('en')} rows`);
+  const seen = new Set<string>();
+  const entries: SupplierFileEntry[] = [];
+  let skippedBlank = 0;
+  let duplicates = 0;
+  for (const row of rows.slice(1)) {
+    const supplierName = (row[nameIdx] ?? '').trim().slice(0, 300);
+    const supplierId = idIdx >= 0 ? (row[idIdx] ?? '').trim().slice(0, 100) || null : null;
+    const normalisedName = normaliseSupplierName(supplierName);
+    // A name without letters or digits ("-", ";") names nothing: counted with the blank rows.
+    if (!supplierName || !normalisedName) {
+      skippedBlank++;
+      continue;
+    }
+    const key = `${normalisedName}\u0000${supplierId ?? ''}`;
+    if (seen.has(key)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(key);
+    entries.push({ supplierName, supplierId, normalisedName });
+  }
+  if (entries.length === 0)
+    throw fieldError('file', `"${originalName}" has no supplier names below its header row`);
+  return { entries, skippedBlank, duplicates, nameColumn: headers[nameIdx]!, idColumn: idIdx >= 0 ? headers[idIdx]! : null };
+}

@@ -1,11 +1,12 @@
 /**
  * Navbar quick-view icons (SPEC §2): ProQ commands (all), ProQ commands of the current job, active users.
- * Polled while visible (ProQ 4 s, active users 2 s: SPEC §7). Until the queue and job areas provide their
- * endpoints the popover says so instead of inventing rows.
+ * ProQ (QuickView_ProQ_VIEW) is polled every 4 s (SPEC §7): the status for the sync badge (99+ above 99, SPEC
+ * §9) always, the current job's commands while on /jobs/:jobId/*, the full list while its popover is open.
+ * Tables are capped at 512 px. Active users (2 s) says "not available yet" while its endpoint is missing.
  */
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useMatch } from 'react-router';
+import { useMatch, useNavigate } from 'react-router';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -22,20 +23,16 @@ import CircularProgress from '@mui/material/CircularProgress';
 import PlaylistPlayOutlined from '@mui/icons-material/PlaylistPlayOutlined';
 import WorkHistoryOutlined from '@mui/icons-material/WorkHistoryOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import { PROQ_QUICK_VIEW_MAX_HEIGHT, type TProqQuickViewRow } from '@sextant/shared';
 import { api, isApiError } from '../api/client.ts';
+import { proqQuickViewQuery, proqStatusQuery } from '../api/proq.ts';
 import { can, useCurrentUser } from '../app/current-user.ts';
+import { formatAge, proqBadgeText } from '../routes/devops/proq-format.ts';
+import { ProgressCell, StateChip } from '../routes/devops/proq-ui.tsx';
 
-export const QUICK_VIEW_MAX_HEIGHT = 512;
-const PROQ_POLL_MS = 4000;
+export const QUICK_VIEW_MAX_HEIGHT = PROQ_QUICK_VIEW_MAX_HEIGHT;
 const ACTIVE_USERS_POLL_MS = 2000;
 
-interface TQuickViewRow {
-  commandType: string;
-  state: string;
-  age: string | number;
-  tags?: string[] | string | null;
-  jobName?: string | null;
-}
 interface TActiveUser {
   userName: string;
   scope: string;
@@ -62,27 +59,37 @@ function QueryBody<T>({ q, what, render }: { q: { isLoading: boolean; error: unk
   return <>{q.data !== undefined ? render(q.data) : null}</>;
 }
 
-function CommandsTable({ rows }: { rows: TQuickViewRow[] }) {
-  if (rows.length === 0) return <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>No queued commands.</Typography>;
+function CommandsTable({ rows, onOpen, testId }: { rows: TProqQuickViewRow[]; onOpen?: (r: TProqQuickViewRow) => void; testId: string }) {
+  if (rows.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ p: 3, textAlign: 'center' }} data-testid={`${testId}-empty`}>
+        No queued commands.
+      </Typography>
+    );
   return (
-    <Table size="small" stickyHeader>
+    <Table size="small" stickyHeader data-testid={testId}>
       <TableHead>
         <TableRow>
-          <TableCell>Command</TableCell>
-          <TableCell>State</TableCell>
-          <TableCell>Age</TableCell>
-          <TableCell>Job</TableCell>
-          <TableCell>Tags</TableCell>
+          {['Command', 'State', 'Age', 'Job', 'Tags'].map((h) => (
+            <TableCell key={h} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+              {h}
+            </TableCell>
+          ))}
         </TableRow>
       </TableHead>
       <TableBody>
-        {rows.map((r, i) => (
-          <TableRow key={i}>
-            <TableCell>{r.commandType}</TableCell>
-            <TableCell>{r.state}</TableCell>
-            <TableCell>{r.age}</TableCell>
-            <TableCell>{r.jobName ?? '—'}</TableCell>
-            <TableCell>{Array.isArray(r.tags) ? r.tags.join(', ') : (r.tags ?? '')}</TableCell>
+        {rows.map((r) => (
+          <TableRow key={r.id} hover={Boolean(onOpen && r.jobId)} onClick={onOpen && r.jobId ? () => onOpen(r) : undefined} sx={{ cursor: onOpen && r.jobId ? 'pointer' : undefined }} data-testid="quick-view-row">
+            <TableCell sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12.5, fontWeight: 600, whiteSpace: 'nowrap' }}>{r.commandType}</TableCell>
+            <TableCell>
+              <Stack spacing={0.5}>
+                <StateChip state={r.state} />
+                {r.state === 'InProgress' && <ProgressCell c={r} />}
+              </Stack>
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatAge(r.age)}</TableCell>
+            <TableCell sx={{ maxWidth: 180 }}>{r.jobName ?? '—'}</TableCell>
+            <TableCell sx={{ color: 'text.secondary', fontSize: 12 }}>{r.tags.length ? r.tags.join(', ') : '—'}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -90,23 +97,25 @@ function CommandsTable({ rows }: { rows: TQuickViewRow[] }) {
   );
 }
 
-function QuickView({ label, icon, count, children, collapsed, testId }: { label: string; icon: ReactNode; count?: number; children: (open: boolean) => ReactNode; collapsed: boolean; testId: string }) {
+function QuickView({ label, icon, count, children, collapsed, testId }: { label: string; icon: ReactNode; count?: number; children: (open: boolean, close: () => void) => ReactNode; collapsed: boolean; testId: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
       <Tooltip title={label} placement={collapsed ? 'right' : 'top'}>
         <IconButton aria-label={label} onClick={(e) => setAnchor(e.currentTarget)} sx={{ color: 'inherit' }} data-testid={testId}>
-          <Badge badgeContent={count} max={99} color="primary">
+          <Badge badgeContent={proqBadgeText(count) || undefined} color="primary" slotProps={{ badge: { 'data-testid': `${testId}-badge` } as object }}>
             {icon}
           </Badge>
         </IconButton>
       </Tooltip>
       <Popover open={Boolean(anchor)} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
-        <Box sx={{ width: 480, maxWidth: '90vw' }}>
+        <Box sx={{ width: 560, maxWidth: 'calc(100vw - 32px)' }}>
           <Typography variant="subtitle2" sx={{ px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
             {label}
           </Typography>
-          <Box sx={{ maxHeight: QUICK_VIEW_MAX_HEIGHT, overflow: 'auto' }}>{children(Boolean(anchor))}</Box>
+          <Box sx={{ maxHeight: QUICK_VIEW_MAX_HEIGHT, overflow: 'auto' }} data-testid={`${testId}-popover`}>
+            {children(Boolean(anchor), () => setAnchor(null))}
+          </Box>
         </Box>
       </Popover>
     </>
@@ -115,13 +124,22 @@ function QuickView({ label, icon, count, children, collapsed, testId }: { label:
 
 const stopOn404 = (interval: number) => (q: { state: { error: unknown } }) => (isApiError(q.state.error) && q.state.error.status === 404 ? false : interval);
 
-function ProqAll({ open }: { open: boolean }) {
-  const q = useQuery({ queryKey: ['proq', 'quick-view'], queryFn: () => api<TQuickViewRow[]>('/api/v1/proq/proq-commands-info'), enabled: open, refetchInterval: stopOn404(PROQ_POLL_MS), retry: false, meta: { silent: true } });
-  return <QueryBody q={q} what="The ProQ command quick view" render={(rows) => <CommandsTable rows={rows} />} />;
+/** ProQ quick view (all commands, or one job's): polled every 4 s (SPEC §7); a row opens the job's workflow. */
+function ProqCommands({ q, what, close, testId }: { q: { isLoading: boolean; error: unknown; data: TProqQuickViewRow[] | undefined }; what: string; close: () => void; testId: string }) {
+  const navigate = useNavigate();
+  const devops = can(useCurrentUser(), ['DevOps_Area_VIEW']);
+  const open = (r: TProqQuickViewRow) => {
+    close();
+    void navigate(`/workflow-management?jobId=${encodeURIComponent(r.jobId ?? '')}`);
+  };
+  return <QueryBody q={q} what={what} render={(rows) => <CommandsTable rows={rows} onOpen={devops ? open : undefined} testId={testId} />} />;
 }
-function ProqJob({ open, jobId }: { open: boolean; jobId: string }) {
-  const q = useQuery({ queryKey: ['proq', 'quick-view', jobId], queryFn: () => api<TQuickViewRow[]>(`/api/v1/proq/queued-commands-quick-view/${encodeURIComponent(jobId)}`), enabled: open, refetchInterval: stopOn404(PROQ_POLL_MS), retry: false, meta: { silent: true } });
-  return <QueryBody q={q} what="The job's ProQ command quick view" render={(rows) => <CommandsTable rows={rows} />} />;
+function ProqAll({ open, close }: { open: boolean; close: () => void }) {
+  const q = useQuery(proqQuickViewQuery(null, open));
+  return <ProqCommands q={q} what="The ProQ command quick view" close={close} testId="quick-view-proq-table" />;
+}
+function ProqJob({ q, close }: { q: { isLoading: boolean; error: unknown; data: TProqQuickViewRow[] | undefined }; close: () => void }) {
+  return <ProqCommands q={q} what="The job's ProQ command quick view" close={close} testId="quick-view-proq-job-table" />;
 }
 function ActiveUsers({ open }: { open: boolean }) {
   const q = useQuery({ queryKey: ['concurrency', 'active-entity-users'], queryFn: () => api<TActiveUser[]>('/api/v1/concurrency/active-entity-users'), enabled: open, refetchInterval: stopOn404(ACTIVE_USERS_POLL_MS), retry: false, meta: { silent: true } });
@@ -165,25 +183,19 @@ export function QuickViews({ collapsed }: { collapsed: boolean }) {
   const jobId = jobMatch?.params.jobId && !['loading', 'create'].includes(jobMatch.params.jobId) ? jobMatch.params.jobId : null;
   const proq = can(user, ['QuickView_ProQ_VIEW']);
   const active = can(user, ['ActiveUsers_VIEW']);
-  const status = useQuery({
-    queryKey: ['proq', 'status-details'],
-    queryFn: () => api<{ queuedCommandCount: number; isRunning: boolean }>('/api/v1/proq/proq-status-details'),
-    enabled: proq,
-    refetchInterval: stopOn404(PROQ_POLL_MS),
-    retry: false,
-    meta: { silent: true },
-  });
+  const status = useQuery(proqStatusQuery(proq));
+  const jobRows = useQuery(proqQuickViewQuery(jobId, proq && Boolean(jobId)));
   if (!proq && !active) return null;
   return (
     <Stack direction={collapsed ? 'column' : 'row'} spacing={0.5} sx={{ justifyContent: 'center', py: 1 }} data-testid="quick-views">
       {proq && (
         <QuickView label="ProQ commands" icon={<PlaylistPlayOutlined />} count={status.data?.queuedCommandCount} collapsed={collapsed} testId="quick-view-proq">
-          {(open) => <ProqAll open={open} />}
+          {(open, close) => <ProqAll open={open} close={close} />}
         </QuickView>
       )}
       {proq && jobId && (
-        <QuickView label="ProQ commands for this job" icon={<WorkHistoryOutlined />} collapsed={collapsed} testId="quick-view-proq-job">
-          {(open) => <ProqJob open={open} jobId={jobId} />}
+        <QuickView label="ProQ commands for this job" icon={<WorkHistoryOutlined />} count={jobRows.data?.length} collapsed={collapsed} testId="quick-view-proq-job">
+          {(_open, close) => <ProqJob q={jobRows} close={close} />}
         </QuickView>
       )}
       {active && (

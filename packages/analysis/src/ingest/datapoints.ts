@@ -3,10 +3,11 @@
  * data kinds of SPEC §3) accepts a set of datapoints; headers are auto-mapped to datapoints
  * from synonyms (see detect.ts) and the mapping can be overridden.
  */
-import type { TDataKind } from '@sextant/shared';
+import { INPUT_KINDS, type TDataKind, type TInputKind } from '@sextant/shared';
 
-export const INPUT_KINDS = ['suppliers', 'spend', 'pos', 'invoices', 'payments', 'transactions'] as const;
-export type InputKind = (typeof INPUT_KINDS)[number];
+/** The input kinds are declared once, in packages/shared (jobs.ts); re-exported for the engine's modules. */
+export { INPUT_KINDS };
+export type InputKind = TInputKind;
 
 /** Input kind → SPEC §3 data kind (the supplier summary has none). */
 export const INPUT_KIND_DATA_KIND: Record<InputKind, TDataKind | null> = {

@@ -42,9 +42,9 @@ test.describe('navbar per role (SPEC §2, §6)', () => {
 
   test('a permitted page of a later area shows the not-available panel', async ({ page }) => {
     await signIn(page, 'sysAdmin');
-    await page.goto('/admin/system-logs');
+    await page.goto('/resource-hub');
     await expect(page.getByTestId('not-available')).toContainText('not available yet');
-    await expect(page.getByTestId('page-header')).toHaveText('System Audit Logs');
+    await expect(page.getByTestId('page-header')).toHaveText('Resource Hub');
   });
 
   test('signed-out users are sent to sign in with a callback', async ({ page }) => {

@@ -8,6 +8,7 @@ import '@fontsource-variable/source-sans-3';
 import '@fontsource-variable/merriweather';
 import '@fontsource-variable/ibm-plex-sans';
 import '@fontsource-variable/nunito-sans';
+import './app/i18n.ts';
 import { queryClient } from './app/query-client.ts';
 import { router } from './app/router.tsx';
 import { AppThemeProvider } from './app/theme/app-theme-provider.tsx';

@@ -3,6 +3,7 @@
  * (SPEC §4). Works with an async onClick (tracked here) or an explicit `pending` flag.
  */
 import { useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 
@@ -12,6 +13,7 @@ export interface TPendingButtonProps extends Omit<ButtonProps, 'onClick'> {
 }
 
 export function PendingButton({ pending, onClick, disabled, children, startIcon, ...rest }: TPendingButtonProps) {
+  const { t } = useTranslation('shell');
   const [running, setRunning] = useState(false);
   const busy = useRef(false);
   const isPending = Boolean(pending) || running;
@@ -37,7 +39,7 @@ export function PendingButton({ pending, onClick, disabled, children, startIcon,
       disabled={disabled || isPending}
       aria-busy={isPending || undefined}
       onClick={handle}
-      startIcon={isPending ? <CircularProgress size={16} color="inherit" aria-label="In progress" /> : startIcon}
+      startIcon={isPending ? <CircularProgress size={16} color="inherit" aria-label={t('common.inProgress')} /> : startIcon}
     >
       {children}
     </Button>

@@ -3,6 +3,7 @@
  * read-only banner, idle logout, session expiry, version check, release notice and the chat button.
  */
 import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -36,18 +37,21 @@ import { SessionWatcher } from '../components/system/session-watcher.tsx';
 import { mapSystemMode } from '../components/system/system-mode.ts';
 import { VersionCheck } from '../components/system/version-check.tsx';
 import { Navbar } from './navbar.tsx';
+import { routeTitle } from './nav-labels.ts';
 import { useFullscreen, useNavbarState } from './navbar-state.ts';
 
 function usePageTitle(): string | null {
+  const { t } = useTranslation('shell');
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const r = (matches[i]?.handle as { route?: TRouteDef } | undefined)?.route;
-    if (r) return r.title;
+    if (r) return routeTitle(t, r);
   }
   return null;
 }
 
 export function MainFrameLayout({ user, children }: { user: TCurrentUser; children: ReactNode }) {
+  const { t } = useTranslation('shell');
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const fullscreen = useFullscreen();
@@ -89,7 +93,7 @@ export function MainFrameLayout({ user, children }: { user: TCurrentUser; childr
         <AppBar position="sticky" elevation={0} sx={{ bgcolor: tb.background, color: tb.text, borderBottom: '1px solid', borderColor: 'divider' }}>
           <Toolbar sx={{ gap: 1, minHeight: { xs: 60, sm: 64 } }}>
             {mobile && (
-              <IconButton edge="start" aria-label="Open navigation" onClick={() => setNavState('open')} color="inherit" data-testid="navbar-open">
+              <IconButton edge="start" aria-label={t('nav.open')} onClick={() => setNavState('open')} color="inherit" data-testid="navbar-open">
                 <MenuRounded />
               </IconButton>
             )}
@@ -99,8 +103,8 @@ export function MainFrameLayout({ user, children }: { user: TCurrentUser; childr
             {user.canSwitchRoles && <RoleSwitcher user={user} />}
             {can(user, ['Toolbar_Theme_Switcher_VIEW']) && <ThemeSwitcher />}
             {!mobile && (
-              <Tooltip title={fullscreen ? 'Exit full screen' : 'Full screen'}>
-                <IconButton aria-label={fullscreen ? 'Exit full screen' : 'Full screen'} onClick={toggleFullscreen} color="inherit">
+              <Tooltip title={fullscreen ? t('toolbar.exitFullScreen') : t('toolbar.fullScreen')}>
+                <IconButton aria-label={fullscreen ? t('toolbar.exitFullScreen') : t('toolbar.fullScreen')} onClick={toggleFullscreen} color="inherit">
                   {fullscreen ? <FullscreenExitRounded /> : <FullscreenRounded />}
                 </IconButton>
               </Tooltip>
@@ -110,12 +114,12 @@ export function MainFrameLayout({ user, children }: { user: TCurrentUser; childr
         </AppBar>
         {mapped?.readOnly && (
           <Alert severity="warning" square data-testid="read-only-banner" sx={{ borderRadius: 0 }}>
-            The system is in read-only mode: you can view everything, but changes cannot be saved right now.
+            {t('toolbar.readOnly')}
           </Alert>
         )}
         {mapped?.state === 'maintenance' && (
           <Alert severity="info" square sx={{ borderRadius: 0 }} data-testid="maintenance-bypass-banner">
-            Maintenance mode is on. You can continue because your role ignores maintenance mode.
+            {t('toolbar.maintenanceBypass')}
           </Alert>
         )}
         <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 }, maxWidth: 1600, width: '100%', mx: 'auto' }}>

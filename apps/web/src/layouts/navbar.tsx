@@ -1,5 +1,6 @@
 /** Sidebar of SPEC §2: New Job, Home, Analysis, Admin and System groups; items hidden without permission. */
 import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +27,7 @@ import { BrandLogo } from '../components/brand-logo.tsx';
 import { QuickViews } from '../components/quick-views.tsx';
 import { NAV_ICONS } from './nav-icons.tsx';
 import { NAVBAR_WIDTH_COLLAPSED, NAVBAR_WIDTH_PINNED } from './navbar-state.ts';
+import { navChipLabel, navGroupLabel, navItemLabel } from './nav-labels.ts';
 
 interface TNavbarProps {
   user: TCurrentUser;
@@ -37,8 +39,11 @@ interface TNavbarProps {
 }
 
 function NavEntry({ item, collapsed, onNavigate }: { item: TNavItem; collapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation('shell');
   const theme = useTheme();
   const nav = theme.sextant.navbar;
+  const label = navItemLabel(t, item);
+  const chip = item.chip ? navChipLabel(t, item.chip) : null;
   const route = routeById(item.routeId);
   const to = buildPath(route.path);
   const location = useLocation();
@@ -69,13 +74,13 @@ function NavEntry({ item, collapsed, onNavigate }: { item: TNavItem; collapsed: 
         </ListItemIcon>
       )}
       {!collapsed && (
-        <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontSize: 14, fontWeight: active ? 700 : 500, whiteSpace: 'nowrap' } } }} />
+        <ListItemText primary={label} slotProps={{ primary: { sx: { fontSize: 14, fontWeight: active ? 700 : 500, whiteSpace: 'nowrap' } } }} />
       )}
-      {!collapsed && item.chip && <Chip label={item.chip} size="small" color="primary" sx={{ height: 20, fontSize: 10, ml: 1 }} />}
+      {!collapsed && chip && <Chip label={chip} size="small" color="primary" sx={{ height: 20, fontSize: 10, ml: 1 }} />}
     </ListItemButton>
   );
   return collapsed ? (
-    <Tooltip title={item.chip ? `${item.label} (${item.chip})` : item.label} placement="right">
+    <Tooltip title={chip ? t('nav.withChip', { label, chip }) : label} placement="right">
       {button}
     </Tooltip>
   ) : (
@@ -84,23 +89,24 @@ function NavEntry({ item, collapsed, onNavigate }: { item: TNavItem; collapsed: 
 }
 
 function NavContent({ user, brandingKey, collapsed, mobile, onToggle, onNavigate }: { user: TCurrentUser; brandingKey: string | null; collapsed: boolean; mobile: boolean; onToggle: () => void; onNavigate?: () => void }) {
+  const { t } = useTranslation('shell');
   const theme = useTheme();
   const nav = theme.sextant.navbar;
   const groups = visibleNavGroups(user.permissions);
   const canCreate = hasAll(new Set(user.permissions), navItemPermissions(NAV_NEW_JOB));
   const darkNav = nav.background.toUpperCase() !== '#FFFFFF';
   return (
-    <Box component="nav" aria-label="Main navigation" data-testid="navbar" data-state={mobile ? 'mobile' : collapsed ? 'collapsed' : 'pinned'} sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: nav.background, color: nav.text, overflowX: 'hidden' }}>
+    <Box component="nav" aria-label={t('nav.label')} data-testid="navbar" data-state={mobile ? 'mobile' : collapsed ? 'collapsed' : 'pinned'} sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: nav.background, color: nav.text, overflowX: 'hidden' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: collapsed ? 'center' : 'space-between', px: collapsed ? 0 : 2, minHeight: 64, gap: 1 }}>
         <BrandLogo brandingKey={brandingKey} theme={theme.sextant.key} onDark={darkNav} height={collapsed ? 30 : 32} markOnly={collapsed} />
         {mobile ? (
-          <IconButton aria-label="Close navigation" onClick={onNavigate} sx={{ color: 'inherit' }}>
+          <IconButton aria-label={t('nav.close')} onClick={onNavigate} sx={{ color: 'inherit' }}>
             <CloseRounded />
           </IconButton>
         ) : (
           !collapsed && (
-            <Tooltip title="Collapse navigation">
-              <IconButton aria-label="Collapse navigation" onClick={onToggle} size="small" sx={{ color: nav.muted }} data-testid="navbar-collapse">
+            <Tooltip title={t('nav.collapse')}>
+              <IconButton aria-label={t('nav.collapse')} onClick={onToggle} size="small" sx={{ color: nav.muted }} data-testid="navbar-collapse">
                 <KeyboardDoubleArrowLeftRounded fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -110,14 +116,14 @@ function NavContent({ user, brandingKey, collapsed, mobile, onToggle, onNavigate
       {canCreate && (
         <Box sx={{ px: collapsed ? 1 : 2, pb: 1.5 }}>
           {collapsed ? (
-            <Tooltip title="New Job" placement="right">
-              <Button component={NavLink} to="/jobs/loading" variant="contained" aria-label="New Job" data-testid="nav-newJob" sx={{ minWidth: 0, width: 44, height: 40, p: 0, mx: 'auto', display: 'flex' }}>
+            <Tooltip title={navItemLabel(t, NAV_NEW_JOB)} placement="right">
+              <Button component={NavLink} to="/jobs/loading" variant="contained" aria-label={navItemLabel(t, NAV_NEW_JOB)} data-testid="nav-newJob" sx={{ minWidth: 0, width: 44, height: 40, p: 0, mx: 'auto', display: 'flex' }}>
                 <AddRounded />
               </Button>
             </Tooltip>
           ) : (
             <Button component={NavLink} to="/jobs/loading" variant="contained" fullWidth startIcon={<AddRounded />} onClick={onNavigate} data-testid="nav-newJob">
-              New Job
+              {navItemLabel(t, NAV_NEW_JOB)}
             </Button>
           )}
         </Box>
@@ -133,7 +139,7 @@ function NavContent({ user, brandingKey, collapsed, mobile, onToggle, onNavigate
               subheader={
                 !collapsed && group.id !== 'home' ? (
                   <ListSubheader disableSticky sx={{ bgcolor: 'transparent', color: nav.muted, fontSize: 11, fontWeight: 700, letterSpacing: '0.08em', textTransform: 'uppercase', lineHeight: '32px', mt: 1, px: 2.5 }}>
-                    {group.label}
+                    {navGroupLabel(t, group)}
                   </ListSubheader>
                 ) : undefined
               }
@@ -151,8 +157,8 @@ function NavContent({ user, brandingKey, collapsed, mobile, onToggle, onNavigate
         <QuickViews collapsed={collapsed} />
         {!mobile && collapsed && (
           <Box sx={{ display: 'flex', justifyContent: 'center', pb: 1 }}>
-            <Tooltip title="Pin navigation" placement="right">
-              <IconButton aria-label="Pin navigation" onClick={onToggle} sx={{ color: nav.muted }} data-testid="navbar-pin">
+            <Tooltip title={t('nav.pin')} placement="right">
+              <IconButton aria-label={t('nav.pin')} onClick={onToggle} sx={{ color: nav.muted }} data-testid="navbar-pin">
                 <KeyboardDoubleArrowRightRounded />
               </IconButton>
             </Tooltip>
@@ -160,7 +166,7 @@ function NavContent({ user, brandingKey, collapsed, mobile, onToggle, onNavigate
         )}
         {!mobile && !collapsed && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2.5, pb: 1.5, color: nav.muted, fontSize: 12 }}>
-            <PushPinOutlined sx={{ fontSize: 14 }} /> Pinned
+            <PushPinOutlined sx={{ fontSize: 14 }} /> {t('nav.pinned')}
           </Box>
         )}
       </Box>

@@ -1,13 +1,28 @@
 /** Root of every page: notifications and the route error boundary. */
+import { useEffect } from 'react';
 import { Outlet, isRouteErrorResponse, useRouteError } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { NotificationStack } from '../components/notifications/notification-stack.tsx';
 import { ERROR_PAGES, ErrorPanel } from '../routes/errors/error-pages.tsx';
+import { meQuery } from '../api/auth.ts';
+import { browserLanguage, setLanguage } from '../app/i18n.ts';
+
+/** UI language: the signed-in user's (issuer's) language, else the browser's when supported, else en. Reads the cached user only. */
+function LanguageSync() {
+  const me = useQuery({ ...meQuery(), enabled: false });
+  const lang = me.data?.language ?? browserLanguage();
+  useEffect(() => {
+    void setLanguage(lang);
+  }, [lang]);
+  return null;
+}
 
 export function RootLayout() {
   return (
     <>
+      <LanguageSync />
       <Outlet />
       <NotificationStack />
     </>

@@ -1,5 +1,6 @@
 /** Role switcher for users with canSwitchRoles (SPEC §6): the chosen roles replace the user's roles. */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -18,6 +19,7 @@ import { allRolesQuery, authKeys, resetRoles, switchRoles } from '../../api/auth
 import { PendingButton } from '../pending-button.tsx';
 
 export function RoleSwitcher({ user }: { user: TCurrentUser }) {
+  const { t } = useTranslation('shell');
   const [open, setOpen] = useState(false);
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -35,7 +37,7 @@ export function RoleSwitcher({ user }: { user: TCurrentUser }) {
   const switched = user.ownRoles !== null;
   return (
     <>
-      <Tooltip title={switched ? 'Roles switched: click to change or restore' : 'Switch roles'}>
+      <Tooltip title={switched ? t('roleSwitcher.tooltipSwitched') : t('roleSwitcher.tooltip')}>
         <Button
           color={switched ? 'warning' : 'inherit'}
           variant={switched ? 'outlined' : 'text'}
@@ -47,14 +49,14 @@ export function RoleSwitcher({ user }: { user: TCurrentUser }) {
           data-testid="role-switcher"
           sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
         >
-          {switched ? 'Switched roles' : 'Roles'}
+          {switched ? t('roleSwitcher.buttonSwitched') : t('roleSwitcher.button')}
         </Button>
       </Tooltip>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
-        <DialogTitle>Switch roles</DialogTitle>
+        <DialogTitle>{t('roleSwitcher.title')}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            The chosen roles replace your roles until you restore them, so you see the product exactly as a user with those roles does.
+            {t('roleSwitcher.intro')}
           </Typography>
           <Autocomplete
             multiple
@@ -62,22 +64,22 @@ export function RoleSwitcher({ user }: { user: TCurrentUser }) {
             loading={roles.isLoading}
             value={chosen}
             onChange={(_, v) => setChosen(v)}
-            groupBy={(o) => (roleKind(o.role as TRole) === 'standard' ? 'System Roles' : 'Analysis Roles')}
+            groupBy={(o) => (roleKind(o.role as TRole) === 'standard' ? t('userMenu.systemRoles') : t('userMenu.analysisRoles'))}
             getOptionLabel={(o) => o.displayName}
             isOptionEqualToValue={(a, b) => a.role === b.role}
             renderValue={(value, getItemProps) => value.map((o, index) => <Chip {...getItemProps({ index })} key={o.role} label={o.displayName} size="small" />)}
-            renderInput={(params) => <TextField {...params} label="Roles" placeholder="Add a role" />}
+            renderInput={(params) => <TextField {...params} label={t('roleSwitcher.rolesLabel')} placeholder={t('roleSwitcher.addRole')} />}
           />
         </DialogContent>
         <DialogActions>
           {switched && (
             <PendingButton onClick={() => reset.mutate()} pending={reset.isPending} sx={{ mr: 'auto' }}>
-              Restore my roles
+              {t('roleSwitcher.restore')}
             </PendingButton>
           )}
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <Button onClick={() => setOpen(false)}>{t('roleSwitcher.cancel')}</Button>
           <PendingButton variant="contained" disabled={chosen.length === 0} pending={sw.isPending} onClick={() => sw.mutate()}>
-            Switch roles
+            {t('roleSwitcher.submit')}
           </PendingButton>
         </DialogActions>
       </Dialog>

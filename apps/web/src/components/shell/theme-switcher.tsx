@@ -1,5 +1,6 @@
 /** Theme switcher (Toolbar_Theme_Switcher_VIEW): previews any of the five themes for this browser. */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -14,6 +15,7 @@ import { THEME_TOKENS } from '@sextant/shared/themes';
 import { effectiveThemeKey, themeStore, useThemeState } from '../../app/theme/theme-store.ts';
 
 export function ThemeSwitcher() {
+  const { t } = useTranslation('shell');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const state = useThemeState();
   const current = effectiveThemeKey(state);
@@ -23,8 +25,8 @@ export function ThemeSwitcher() {
   };
   return (
     <>
-      <Tooltip title="Theme">
-        <IconButton aria-label="Switch theme" onClick={(e) => setAnchor(e.currentTarget)} data-testid="theme-switcher" color="inherit">
+      <Tooltip title={t('themeSwitcher.tooltip')}>
+        <IconButton aria-label={t('themeSwitcher.ariaLabel')} onClick={(e) => setAnchor(e.currentTarget)} data-testid="theme-switcher" color="inherit">
           <PaletteOutlined />
         </IconButton>
       </Tooltip>
@@ -40,7 +42,7 @@ export function ThemeSwitcher() {
         ))}
         {state.override && (
           <MenuItem onClick={() => choose(null)} data-testid="theme-option-reset">
-            <ListItemText inset primary="Use my branding’s theme" />
+            <ListItemText inset primary={t('themeSwitcher.useBranding')} />
           </MenuItem>
         )}
       </Menu>

@@ -1,5 +1,6 @@
 /** User button: avatar initials (SPEC §3), hover lists System Roles and Analysis Roles, menu Profile / Logout. */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -16,13 +17,14 @@ import { avatarInitials, type TCurrentUser } from '@sextant/shared';
 import { signOut } from './session-actions.ts';
 
 export function RolesSummary({ user }: { user: TCurrentUser }) {
+  const { t } = useTranslation('shell');
   const section = (title: string, roles: TCurrentUser['roles']['standard']) => (
     <Box sx={{ mb: 1 }}>
       <Typography variant="caption" sx={{ fontWeight: 700, display: 'block', opacity: 0.85 }}>
         {title}
       </Typography>
       {roles.length === 0 ? (
-        <Typography variant="caption">None</Typography>
+        <Typography variant="caption">{t('userMenu.none')}</Typography>
       ) : (
         roles.map((r) => (
           <Typography key={r.role} variant="caption" component="div">
@@ -34,13 +36,14 @@ export function RolesSummary({ user }: { user: TCurrentUser }) {
   );
   return (
     <Box sx={{ p: 0.5 }} data-testid="roles-summary">
-      {section('System Roles', user.roles.standard)}
-      {section('Analysis Roles', user.roles.tabbedView)}
+      {section(t('userMenu.systemRoles'), user.roles.standard)}
+      {section(t('userMenu.analysisRoles'), user.roles.tabbedView)}
     </Box>
   );
 }
 
 export function UserMenu({ user }: { user: TCurrentUser }) {
+  const { t } = useTranslation('shell');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
   const initials = avatarInitials(user);
@@ -49,7 +52,7 @@ export function UserMenu({ user }: { user: TCurrentUser }) {
       <Tooltip title={<RolesSummary user={user} />} placement="bottom-end" enterDelay={150}>
         <ButtonBase
           onClick={(e) => setAnchor(e.currentTarget)}
-          aria-label={`Account menu for ${user.displayName || user.username}`}
+          aria-label={t('userMenu.accountMenu', { name: user.displayName || user.username })}
           aria-haspopup="menu"
           data-testid="user-button"
           sx={{ borderRadius: 999, p: 0.5, pr: { xs: 0.5, md: 1.5 }, gap: 1, '&:hover': { bgcolor: 'action.hover' } }}
@@ -84,7 +87,7 @@ export function UserMenu({ user }: { user: TCurrentUser }) {
           <ListItemIcon>
             <PersonOutline fontSize="small" />
           </ListItemIcon>
-          Profile
+          {t('userMenu.profile')}
         </MenuItem>
         <MenuItem
           data-testid="logout"
@@ -96,7 +99,7 @@ export function UserMenu({ user }: { user: TCurrentUser }) {
           <ListItemIcon>
             <LogoutOutlined fontSize="small" />
           </ListItemIcon>
-          Logout
+          {t('userMenu.logout')}
         </MenuItem>
       </Menu>
     </>

@@ -1,0 +1,134 @@
+/**
+ * UI translations (react-i18next). One namespace per area; resources are JSON files in
+ * `src/locales/<lang>/<ns>.json`. English is bundled; every other language is loaded on demand with a
+ * dynamic import, so the main bundle carries only English.
+ *
+ * Languages: the issuer languages of ISSUER_LANGUAGES (en, de, fr, es, it, nl, pl, pt, sv).
+ * - en: complete (the source texts; byte-identical to the SPEC).
+ * - de, fr: complete translations.
+ * - es, it, nl, pl, pt, sv: no resources yet; every key falls back to English.
+ *
+ * Before sign-in the browser language is used when supported (else en); after sign-in the language
+ * follows `user.language` (the user's issuer's language). `document.documentElement.lang` follows too.
+ */
+import i18n, { type Resource, type ResourceLanguage } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { ISSUER_LANGUAGE_KEYS } from '@sextant/shared';
+import enAuth from '../locales/en/auth.json';
+import enErrors from '../locales/en/errors.json';
+import enNotifications from '../locales/en/notifications.json';
+import enProfile from '../locales/en/profile.json';
+import enShell from '../locales/en/shell.json';
+import enSystem from '../locales/en/system.json';
+import enTable from '../locales/en/table.json';
+
+export const NAMESPACES = ['shell', 'auth', 'errors', 'profile', 'table', 'notifications', 'system'] as const;
+export type TNamespace = (typeof NAMESPACES)[number];
+export const DEFAULT_NS: TNamespace = 'shell';
+export const FALLBACK_LANGUAGE = 'en';
+export const SUPPORTED_LANGUAGES: readonly string[] = ISSUER_LANGUAGE_KEYS;
+
+export const EN_RESOURCES = {
+  shell: enShell,
+  auth: enAuth,
+  errors: enErrors,
+  profile: enProfile,
+  table: enTable,
+  notifications: enNotifications,
+  system: enSystem,
+} satisfies Record<TNamespace, unknown>;
+
+/** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */
+const LOADERS = import.meta.glob<{ default: ResourceLanguage[string] }>(['../locales/*/*.json', '!../locales/en/*.json']);
+
+function loaderKey(path: string): { lang: string; ns: string } | null {
+  const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  return m ? { lang: m[1]!, ns: m[2]! } : null;
+}
+
+/** Languages that ship resources (en plus those with files). */
+export const LANGUAGES_WITH_RESOURCES: readonly string[] = [
+  FALLBACK_LANGUAGE,
+  ...new Set(Object.keys(LOADERS).flatMap((p) => loaderKey(p)?.lang ?? [])),
+];
+
+/** A supported language for a tag like "de-CH" (else null). */
+export function supportedLanguage(tag: string | null | undefined): string | null {
+  if (!tag) return null;
+  const base = tag.toLowerCase().split(/[-_]/)[0] ?? '';
+  return SUPPORTED_LANGUAGES.includes(base) ? base : null;
+}
+
+/** The browser's first supported language, else en. */
+export function browserLanguage(): string {
+  if (typeof navigator === 'undefined') return FALLBACK_LANGUAGE;
+  const tags = navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const t of tags) {
+    const l = supportedLanguage(t);
+    if (l) return l;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+const loaded = new Set<string>([FALLBACK_LANGUAGE]);
+
+/** Loads (once) every namespace file of a language. */
+export async function loadLanguage(lang: string): Promise<void> {
+  if (loaded.has(lang)) return;
+  const entries = Object.entries(LOADERS).filter(([p]) => loaderKey(p)?.lang === lang);
+  await Promise.all(
+    entries.map(async ([p, load]) => {
+      const mod = await load();
+      i18n.addResourceBundle(lang, loaderKey(p)!.ns, mod.default, true, true);
+    }),
+  );
+  loaded.add(lang);
+}
+
+function syncDocumentLang(lang: string) {
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+}
+
+let requested = '';
+/** Switches the UI language (unsupported values fall back to en); resolves once the resources are loaded. */
+export async function setLanguage(tag: string | null | undefined): Promise<void> {
+  const lang = supportedLanguage(tag) ?? FALLBACK_LANGUAGE;
+  requested = lang;
+  await loadLanguage(lang);
+  if (requested !== lang) return; // a later request won
+  if (i18n.language !== lang) await i18n.changeLanguage(lang);
+  syncDocumentLang(lang);
+}
+
+const resources: Resource = { en: EN_RESOURCES };
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: FALLBACK_LANGUAGE,
+  fallbackLng: FALLBACK_LANGUAGE,
+  supportedLngs: [...SUPPORTED_LANGUAGES],
+  ns: [...NAMESPACES],
+  defaultNS: DEFAULT_NS,
+  partialBundledLanguages: true,
+  interpolation: { escapeValue: false }, // React escapes
+  returnNull: false,
+  react: { useSuspense: false },
+  initAsync: false,
+});
+i18n.on('languageChanged', syncDocumentLang);
+syncDocumentLang(i18n.language);
+
+/** The current UI language (for Intl formatting outside React). */
+export const currentLanguage = () => i18n.resolvedLanguage ?? i18n.language ?? FALLBACK_LANGUAGE;
+
+/** Dates and numbers through Intl in the current language. */
+export const formatDateTime = (value: string | number | Date | null | undefined, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? '—' : new Intl.DateTimeFormat(currentLanguage(), opts).format(d);
+};
+export const formatDate = (value: string | number | Date | null | undefined) => formatDateTime(value, { dateStyle: 'medium' });
+export const formatNumber = (n: number | null | undefined, opts?: Intl.NumberFormatOptions): string =>
+  n === null || n === undefined || !Number.isFinite(n) ? '—' : new Intl.NumberFormat(currentLanguage(), opts).format(n);
+
+export default i18n;

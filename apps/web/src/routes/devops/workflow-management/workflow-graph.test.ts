@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAP_Y, layoutWorkflow, NODE_H, NODE_W, timelineBars, workflowDepths, workflowEdges, type TGraphCommand } from './workflow-graph.ts';
+import { GAP_Y, groupRuns, layoutWorkflow, NODE_H, NODE_W, timelineBars, workflowDepths, workflowEdges, type TGraphCommand } from './workflow-graph.ts';
 
 const cmd = (id: number, prerequisite: number | null = null, batchId: string | null = null, prerequisiteBatchId: string | null = null): TGraphCommand => ({ id, prerequisite, batchId, prerequisiteBatchId });
 
@@ -49,5 +49,17 @@ describe('timeline bars', () => {
     expect(bars[1]!.waitWidth).toBeCloseTo(50);
     expect(bars[1]!.runLeft).toBeCloseTo(50);
     expect(bars[1]!.runWidth).toBeCloseTo(50);
+  });
+});
+
+describe('runs', () => {
+  it('splits commands by correlation id, oldest run first', () => {
+    const c = (id: number, correlationId: string | null, batchId: string | null = null) => ({ ...cmd(id), correlationId, batchId });
+    const runs = groupRuns([c(8, 'r2'), c(2, 'r1'), c(1, 'r1'), c(7, 'r2'), c(9, null, 'b')]);
+    expect(runs.map((r) => [r.key, r.commands.map((x) => x.id)])).toEqual([
+      ['r1', [1, 2]],
+      ['r2', [7, 8]],
+      ['b', [9]],
+    ]);
   });
 });

@@ -130,3 +130,18 @@ export function timelineBars<T extends { queuedDate: string; startedDate: string
   });
   return { start, end, bars };
 }
+
+/**
+ * A job's commands split by run: commands of one run share a correlation id (else a batch id). Runs are
+ * ordered oldest first, by their first command's id; a run's commands are ordered by id.
+ */
+export function groupRuns<T extends TGraphCommand & { correlationId: string | null }>(commands: readonly T[]): { key: string; commands: T[] }[] {
+  const runs = new Map<string, T[]>();
+  for (const c of commands) {
+    const key = c.correlationId ?? c.batchId ?? '';
+    runs.set(key, [...(runs.get(key) ?? []), c]);
+  }
+  return [...runs.entries()]
+    .map(([key, cs]) => ({ key, commands: [...cs].sort((a, b) => a.id - b.id) }))
+    .sort((a, b) => a.commands[0]!.id - b.commands[0]!.id);
+}

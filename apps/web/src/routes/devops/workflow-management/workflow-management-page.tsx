@@ -20,6 +20,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme, type Theme } from '@mui/material/styles';
@@ -31,7 +33,7 @@ import { jobWorkflowQuery } from '../../../api/proq.ts';
 import { formatDateTime } from '../../admin/admin-ui.tsx';
 import { durationMs, formatDuration, isQueuedState, STATE_COLOR, STATE_LABEL } from '../proq-format.ts';
 import { CommandDrawer, StateChip } from '../proq-ui.tsx';
-import { edgePath, layoutWorkflow, NODE_H, NODE_W, timelineBars } from './workflow-graph.ts';
+import { edgePath, groupRuns, layoutWorkflow, NODE_H, NODE_W, timelineBars } from './workflow-graph.ts';
 
 type TJobOption = Pick<TAuthMappedJobArtifact, 'id' | 'name' | 'buyerName' | 'issuerName'>;
 
@@ -50,7 +52,9 @@ function JobPicker({ value, onChange }: { value: TJobOption | null; onChange: (j
         pageNumber: 1,
         pageSize: 25,
         orderBy: { propertyName: 'createdOn', direction: 'desc' },
-        filters: { filterItems: search ? [{ propertyName: 'name', itemComparisonOperator: 'Contains', itemValue: search }] : [] },
+        filters: {
+          filterItems: search ? [{ propertyName: 'name', itemComparisonOperator: 'Contains', itemValue: search }] : [],
+        },
       }),
     placeholderData: keepPreviousData,
     meta: { operation: 'Loading jobs' },
@@ -126,7 +130,17 @@ function Node({ c, onOpen }: { c: TProqCommand; onOpen: () => void }) {
       }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-        <Typography sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 13, fontWeight: 700, flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        <Typography
+          sx={{
+            fontFamily: 'ui-monospace, Menlo, monospace',
+            fontSize: 13,
+            fontWeight: 700,
+            flex: 1,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
           {c.commandType}
         </Typography>
         <Typography variant="caption" color="text.secondary">
@@ -137,15 +151,29 @@ function Node({ c, onOpen }: { c: TProqCommand; onOpen: () => void }) {
         <Typography variant="caption" sx={{ color, fontWeight: 700 }}>
           {STATE_LABEL[c.state]}
         </Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ flex: 1, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ flex: 1, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
+        >
           {formatDuration(durationMs(c.startedDate, c.completedDate))} · try {c.attempts}/{c.maxAttempts}
         </Typography>
       </Stack>
       {running ? (
-        <LinearProgress variant={c.progressPercent === null ? 'indeterminate' : 'determinate'} value={c.progressPercent ?? 0} sx={{ height: 4, borderRadius: 2 }} />
+        <LinearProgress
+          variant={c.progressPercent === null ? 'indeterminate' : 'determinate'}
+          value={c.progressPercent ?? 0}
+          sx={{ height: 4, borderRadius: 2 }}
+        />
       ) : (
-        <Typography variant="caption" color="text.secondary" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {c.state === 'Error' || c.state === 'Canceled' ? (c.message ?? ' ') : (c.progressMessage ?? c.message ?? c.category ?? ' ')}
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {c.state === 'Error' || c.state === 'Canceled'
+            ? (c.message ?? ' ')
+            : (c.progressMessage ?? c.message ?? c.category ?? ' ')}
         </Typography>
       )}
     </ButtonBase>
@@ -159,10 +187,26 @@ function Graph({ commands, onOpen }: { commands: TProqCommand[]; onOpen: (id: nu
   const pad = 8;
   return (
     <Box sx={{ overflowX: 'auto', py: 1 }}>
-      <Box sx={{ position: 'relative', width: layout.width + 2 * pad, height: layout.height + 2 * pad, mx: 'auto' }} data-testid="workflow-graph">
-        <svg width={layout.width + 2 * pad} height={layout.height + 2 * pad} style={{ position: 'absolute', inset: 0, overflow: 'visible' }} aria-hidden>
+      <Box
+        sx={{ position: 'relative', width: layout.width + 2 * pad, height: layout.height + 2 * pad, mx: 'auto' }}
+        data-testid="workflow-graph"
+      >
+        <svg
+          width={layout.width + 2 * pad}
+          height={layout.height + 2 * pad}
+          style={{ position: 'absolute', inset: 0, overflow: 'visible' }}
+          aria-hidden
+        >
           <defs>
-            <marker id="wf-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+            <marker
+              id="wf-arrow"
+              viewBox="0 0 10 10"
+              refX="9"
+              refY="5"
+              markerWidth="7"
+              markerHeight="7"
+              orient="auto-start-reverse"
+            >
               <path d="M 0 0 L 10 5 L 0 10 z" fill={theme.palette.text.secondary} />
             </marker>
           </defs>
@@ -171,7 +215,17 @@ function Graph({ commands, onOpen }: { commands: TProqCommand[]; onOpen: (id: nu
               const a = pos.get(e.from);
               const b = pos.get(e.to);
               if (!a || !b) return null;
-              return <path key={`${e.from}-${e.to}`} d={edgePath(a, b)} fill="none" stroke={alpha(theme.palette.text.secondary, 0.6)} strokeWidth={1.5} strokeDasharray={e.kind === 'batch' ? '5 4' : undefined} markerEnd="url(#wf-arrow)" />;
+              return (
+                <path
+                  key={`${e.from}-${e.to}`}
+                  d={edgePath(a, b)}
+                  fill="none"
+                  stroke={alpha(theme.palette.text.secondary, 0.6)}
+                  strokeWidth={1.5}
+                  strokeDasharray={e.kind === 'batch' ? '5 4' : undefined}
+                  markerEnd="url(#wf-arrow)"
+                />
+              );
             })}
           </g>
         </svg>
@@ -201,23 +255,73 @@ function Timeline({ commands, onOpen }: { commands: TProqCommand[]; onOpen: (id:
       </Stack>
       <Stack spacing={0.75}>
         {bars.map((b) => (
-          <Stack key={b.command.id} direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { xs: 'stretch', sm: 'center' }, gap: { xs: 0.25, sm: 1.5 } }} data-testid="workflow-step">
-            <ButtonBase onClick={() => onOpen(b.command.id)} sx={{ width: { xs: 'auto', sm: 160 }, flexShrink: 0, justifyContent: 'flex-start', borderRadius: 1 }}>
-              <Typography sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12.5, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} data-testid="workflow-step-type">
+          <Stack
+            key={b.command.id}
+            direction={{ xs: 'column', sm: 'row' }}
+            sx={{ alignItems: { xs: 'stretch', sm: 'center' }, gap: { xs: 0.25, sm: 1.5 } }}
+            data-testid="workflow-step"
+          >
+            <ButtonBase
+              onClick={() => onOpen(b.command.id)}
+              sx={{ width: { xs: 'auto', sm: 160 }, flexShrink: 0, justifyContent: 'flex-start', borderRadius: 1 }}
+            >
+              <Typography
+                sx={{
+                  fontFamily: 'ui-monospace, Menlo, monospace',
+                  fontSize: 12.5,
+                  fontWeight: 600,
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                }}
+                data-testid="workflow-step-type"
+              >
                 {b.command.commandType}
               </Typography>
             </ButtonBase>
             <Box sx={{ position: 'relative', flex: 1, height: 22, borderRadius: 1, bgcolor: 'action.hover' }}>
               <Tooltip title={`Waiting from ${formatDateTime(b.command.queuedDate)}`}>
-                <Box sx={{ position: 'absolute', top: 8, height: 6, left: `${b.waitLeft}%`, width: `${b.waitWidth}%`, borderRadius: 3, bgcolor: alpha(theme.palette.text.secondary, 0.25) }} />
+                <Box
+                  sx={{
+                    position: 'absolute',
+                    top: 8,
+                    height: 6,
+                    left: `${b.waitLeft}%`,
+                    width: `${b.waitWidth}%`,
+                    borderRadius: 3,
+                    bgcolor: alpha(theme.palette.text.secondary, 0.25),
+                  }}
+                />
               </Tooltip>
               {b.runWidth > 0 && (
-                <Tooltip title={`${STATE_LABEL[b.command.state]} · ran ${formatDuration(durationMs(b.command.startedDate, b.command.completedDate))}`}>
-                  <Box sx={{ position: 'absolute', top: 3, height: 16, left: `${b.runLeft}%`, width: `${b.runWidth}%`, minWidth: 4, borderRadius: 1, bgcolor: stateColor(theme, b.command.state) }} />
+                <Tooltip
+                  title={`${STATE_LABEL[b.command.state]} · ran ${formatDuration(durationMs(b.command.startedDate, b.command.completedDate))}`}
+                >
+                  <Box
+                    sx={{
+                      position: 'absolute',
+                      top: 3,
+                      height: 16,
+                      left: `${b.runLeft}%`,
+                      width: `${b.runWidth}%`,
+                      minWidth: 4,
+                      borderRadius: 1,
+                      bgcolor: stateColor(theme, b.command.state),
+                    }}
+                  />
                 </Tooltip>
               )}
             </Box>
-            <Typography variant="caption" sx={{ width: 64, flexShrink: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums', display: { xs: 'none', sm: 'block' } }}>
+            <Typography
+              variant="caption"
+              sx={{
+                width: 64,
+                flexShrink: 0,
+                textAlign: 'right',
+                fontVariantNumeric: 'tabular-nums',
+                display: { xs: 'none', sm: 'block' },
+              }}
+            >
               {formatDuration(durationMs(b.command.startedDate, b.command.completedDate))}
             </Typography>
           </Stack>
@@ -233,7 +337,13 @@ function Summary({ commands }: { commands: TProqCommand[] }) {
   return (
     <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }} data-testid="workflow-summary">
       {[...counts.entries()].map(([s, n]) => (
-        <Chip key={s} size="small" label={`${n} ${STATE_LABEL[s]}`} color={STATE_COLOR[s]} variant={s === 'Completed' || s === 'Blocked' ? 'outlined' : 'filled'} />
+        <Chip
+          key={s}
+          size="small"
+          label={`${n} ${STATE_LABEL[s]}`}
+          color={STATE_COLOR[s]}
+          variant={s === 'Completed' || s === 'Blocked' ? 'outlined' : 'filled'}
+        />
       ))}
     </Stack>
   );
@@ -244,11 +354,20 @@ export function Component() {
   const jobId = params.get('jobId');
   const [picked, setPicked] = useState<TJobOption | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
+  const [runKey, setRunKey] = useState<string | null>(null);
   const q = useQuery({ ...jobWorkflowQuery(jobId), retry: false });
-  const commands = q.data;
-  const jobName = commands?.find((c) => c.jobName)?.jobName ?? (picked?.id === jobId ? picked.name : null);
-  const value: TJobOption | null = jobId ? (picked?.id === jobId ? picked : { id: jobId, name: jobName ?? jobId, buyerName: null, issuerName: '' }) : null;
-  const active = commands?.some((c) => isQueuedState(c.state)) ?? false;
+  const all = q.data;
+  const runs = useMemo(() => groupRuns(all ?? []), [all]);
+  // The latest run unless the user picked another one of this job.
+  const run = runs.find((r) => r.key === runKey) ?? runs.at(-1);
+  const commands = all ? (run?.commands ?? []) : undefined;
+  const jobName = all?.find((c) => c.jobName)?.jobName ?? (picked?.id === jobId ? picked.name : null);
+  const value: TJobOption | null = jobId
+    ? picked?.id === jobId
+      ? picked
+      : { id: jobId, name: jobName ?? jobId, buyerName: null, issuerName: '' }
+    : null;
+  const active = all?.some((c) => isQueuedState(c.state)) ?? false;
 
   return (
     <Stack spacing={2.5} data-testid="workflow-management">
@@ -258,6 +377,7 @@ export function Component() {
             value={value}
             onChange={(j) => {
               setPicked(j);
+              setRunKey(null);
               setParams(j ? { jobId: j.id } : {}, { replace: false });
             }}
           />
@@ -265,9 +385,21 @@ export function Component() {
             <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               {commands && <Summary commands={commands} />}
               {active && (
-                <Chip size="small" icon={<CircularProgress size={12} color="inherit" />} label="Live" color="info" variant="outlined" sx={{ pl: 0.5 }} />
+                <Chip
+                  size="small"
+                  icon={<CircularProgress size={12} color="inherit" />}
+                  label="Live"
+                  color="info"
+                  variant="outlined"
+                  sx={{ pl: 0.5 }}
+                />
               )}
-              <Button size="small" component={RouterLink} to={`/jobs/${encodeURIComponent(jobId)}/details`} endIcon={<OpenInNewRounded fontSize="small" />}>
+              <Button
+                size="small"
+                component={RouterLink}
+                to={`/jobs/${encodeURIComponent(jobId)}/details`}
+                endIcon={<OpenInNewRounded fontSize="small" />}
+              >
                 Open job
               </Button>
             </Stack>
@@ -284,7 +416,9 @@ export function Component() {
           </Typography>
         </Paper>
       ) : q.isError ? (
-        <Alert severity="error">The job&apos;s commands could not be loaded. Check the job id or your access to it.</Alert>
+        <Alert severity="error">
+          The job&apos;s commands could not be loaded. Check the job id or your access to it.
+        </Alert>
       ) : !commands ? (
         <Skeleton variant="rounded" height={320} />
       ) : commands.length === 0 ? (
@@ -293,56 +427,131 @@ export function Component() {
           <Typography color="text.secondary">The job has not been run yet, or its commands were cleaned up.</Typography>
         </Paper>
       ) : (
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
-          <Card variant="outlined">
-            <CardContent sx={{ p: 2.5 }}>
-              <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
-                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
-                  Prerequisites
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {commands.length} command{commands.length === 1 ? '' : 's'}
-                </Typography>
-              </Stack>
-              <Graph commands={commands} onOpen={setOpenId} />
-            </CardContent>
-          </Card>
-          <Stack spacing={2.5}>
+        <>
+          {runs.length > 1 && (
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+              <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+                Run
+              </Typography>
+              <ToggleButtonGroup
+                size="small"
+                exclusive
+                value={run?.key ?? null}
+                onChange={(_, v: string | null) => v !== null && setRunKey(v)}
+                aria-label="Run"
+                sx={{ flexWrap: 'wrap' }}
+              >
+                {runs.map((r, i) => (
+                  <ToggleButton
+                    key={r.key}
+                    value={r.key}
+                    data-testid="workflow-run"
+                    sx={{ textTransform: 'none', px: 1.5, gap: 1 }}
+                  >
+                    <Box component="span" sx={{ fontWeight: 700 }}>
+                      #{i + 1}
+                    </Box>
+                    <Box component="span" sx={{ color: 'text.secondary', display: { xs: 'none', sm: 'inline' } }}>
+                      {formatDateTime(r.commands[0]!.queuedDate)}
+                    </Box>
+                    <Box
+                      component="span"
+                      sx={{
+                        width: 8,
+                        height: 8,
+                        borderRadius: '50%',
+                        bgcolor: r.commands.some((c) => c.state === 'Error' || c.state === 'Canceled')
+                          ? 'error.main'
+                          : r.commands.every((c) => c.state === 'Completed')
+                            ? 'success.main'
+                            : 'info.main',
+                      }}
+                    />
+                  </ToggleButton>
+                ))}
+              </ToggleButtonGroup>
+            </Stack>
+          )}
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2.5,
+              gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 5fr) minmax(0, 7fr)' },
+              alignItems: 'start',
+            }}
+          >
             <Card variant="outlined">
               <CardContent sx={{ p: 2.5 }}>
-                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
-                  Timeline
-                </Typography>
-                <Timeline commands={commands} onOpen={setOpenId} />
-              </CardContent>
-            </Card>
-            <Card variant="outlined">
-              <CardContent sx={{ p: 2.5 }}>
-                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
-                  Steps
-                </Typography>
-                <Stack divider={<Box sx={{ borderTop: 1, borderColor: 'divider' }} />}>
-                  {layoutWorkflow(commands).ordered.map((c, i) => (
-                    <ButtonBase key={c.id} onClick={() => setOpenId(c.id)} sx={{ justifyContent: 'stretch', textAlign: 'left', py: 1, px: 0.5, borderRadius: 1 }}>
-                      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, width: '100%' }}>
-                        <Typography variant="caption" color="text.secondary" sx={{ width: 20, fontVariantNumeric: 'tabular-nums' }}>
-                          {i + 1}
-                        </Typography>
-                        <Typography sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 13, fontWeight: 600, flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                          {c.commandType}
-                        </Typography>
-                        <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' }, whiteSpace: 'nowrap' }}>
-                          {formatDateTime(c.startedDate)}
-                        </Typography>
-                        <StateChip state={c.state} />
-                      </Stack>
-                    </ButtonBase>
-                  ))}
+                <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+                  <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
+                    Prerequisites
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {commands.length} command{commands.length === 1 ? '' : 's'}
+                  </Typography>
                 </Stack>
+                <Graph commands={commands} onOpen={setOpenId} />
               </CardContent>
             </Card>
-          </Stack>
-        </Box>
+            <Stack spacing={2.5}>
+              <Card variant="outlined">
+                <CardContent sx={{ p: 2.5 }}>
+                  <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
+                    Timeline
+                  </Typography>
+                  <Timeline commands={commands} onOpen={setOpenId} />
+                </CardContent>
+              </Card>
+              <Card variant="outlined">
+                <CardContent sx={{ p: 2.5 }}>
+                  <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
+                    Steps
+                  </Typography>
+                  <Stack divider={<Box sx={{ borderTop: 1, borderColor: 'divider' }} />}>
+                    {layoutWorkflow(commands).ordered.map((c, i) => (
+                      <ButtonBase
+                        key={c.id}
+                        onClick={() => setOpenId(c.id)}
+                        sx={{ justifyContent: 'stretch', textAlign: 'left', py: 1, px: 0.5, borderRadius: 1 }}
+                      >
+                        <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, width: '100%' }}>
+                          <Typography
+                            variant="caption"
+                            color="text.secondary"
+                            sx={{ width: 20, fontVariantNumeric: 'tabular-nums' }}
+                          >
+                            {i + 1}
+                          </Typography>
+                          <Typography
+                            sx={{
+                              fontFamily: 'ui-monospace, Menlo, monospace',
+                              fontSize: 13,
+                              fontWeight: 600,
+                              flex: 1,
+                              minWidth: 0,
+                              overflow: 'hidden',
+                              textOverflow: 'ellipsis',
+                            }}
+                          >
+                            {c.commandType}
+                          </Typography>
+                          <Typography
+                            variant="caption"
+                            color="text.secondary"
+                            sx={{ display: { xs: 'none', sm: 'block' }, whiteSpace: 'nowrap' }}
+                          >
+                            {formatDateTime(c.startedDate)}
+                          </Typography>
+                          <StateChip state={c.state} />
+                        </Stack>
+                      </ButtonBase>
+                    ))}
+                  </Stack>
+                </CardContent>
+              </Card>
+            </Stack>
+          </Box>
+        </>
       )}
       <CommandDrawer commandId={openId} onClose={() => setOpenId(null)} />
     </Stack>

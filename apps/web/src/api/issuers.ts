@@ -10,6 +10,11 @@ import type {
   TIssuerMemberSummary,
   TIssuerMemberUpdate,
   TIssuerUpdate,
+  TSupplierListEntry,
+  TSupplierListEntryAdd,
+  TSupplierListsSummary,
+  TSupplierListType,
+  TSupplierListUploadResult,
   TMutationResult,
   TPagedResult,
   TPagingRequest,
@@ -26,6 +31,9 @@ export const issuerKeys = {
   reference: (what: string) => [...issuerKeys.all, 'reference', what] as const,
   assignedToUser: (userId: string) => [...issuerKeys.all, 'assigned-user-issuers', userId] as const,
   potentialUsers: (id: string, search: string) => [...issuerKeys.detail(id), 'potential-users', search] as const,
+  supplierLists: (id: string) => [...issuerKeys.detail(id), 'supplier-lists'] as const,
+  supplierList: (id: string, listType: string, search: string) =>
+    [...issuerKeys.supplierLists(id), listType, search] as const,
 };
 
 export const fetchIssuers = (req: TPagingRequest) => api<TPagedResult<TIssuer>>('/api/v1/issuers/get', { body: req });
@@ -106,3 +114,27 @@ export const updateIssuerMember = (issuerId: string, userId: string, body: TIssu
   api<TIssuerMemberSummary[]>(membersUrl(issuerId, userId), { method: 'PATCH', body });
 export const removeIssuerMember = (issuerId: string, userId: string) =>
   api<TIssuerMemberSummary[]>(membersUrl(issuerId, userId), { method: 'DELETE' });
+
+/** Supplier include / exclude lists of an issuer (used by the analysis). */
+const listsUrl = (issuerId: string, listType?: TSupplierListType) =>
+  `/api/v1/issuers/${issuerId}/supplier-lists${listType ? `/${listType}` : ''}`;
+export const supplierListsSummaryQuery = (issuerId: string) =>
+  queryOptions({
+    queryKey: issuerKeys.supplierLists(issuerId),
+    queryFn: () => api<TSupplierListsSummary>(listsUrl(issuerId)),
+  });
+export const fetchSupplierList = (issuerId: string, listType: TSupplierListType, search: string, req: TPagingRequest) =>
+  api<TPagedResult<TSupplierListEntry>>(listsUrl(issuerId, listType), {
+    query: { pageNumber: req.pageNumber ?? 1, pageSize: req.pageSize ?? 25, search: search || undefined },
+  });
+export const uploadSupplierList = (issuerId: string, listType: TSupplierListType, file: File, mode: 'replace' | 'append') => {
+  const body = new FormData();
+  body.set('file', file);
+  return api<TSupplierListUploadResult>(`${listsUrl(issuerId, listType)}/upload`, { method: 'POST', body, query: { mode } });
+};
+export const addSupplierListEntry = (issuerId: string, listType: TSupplierListType, body: TSupplierListEntryAdd) =>
+  api<TSupplierListEntry>(`${listsUrl(issuerId, listType)}/entries`, { body });
+export const removeSupplierListEntry = (issuerId: string, listType: TSupplierListType, entryId: string) =>
+  api<TMutationResult>(`${listsUrl(issuerId, listType)}/entries/${entryId}`, { method: 'DELETE' });
+export const clearSupplierList = (issuerId: string, listType: TSupplierListType) =>
+  api<TMutationResult>(listsUrl(issuerId, listType), { method: 'DELETE' });

@@ -17,6 +17,7 @@ import { useCan } from '../../../app/current-user.ts';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { Field, FieldGrid, Section, Toolbar, useFormMutation } from '../admin-ui.tsx';
 import { changedFields, IssuerForm, issuerFormOf, type TIssuerFormValues } from './issuer-form.tsx';
+import { SupplierListsSection } from './supplier-lists-section.tsx';
 
 export function Component() {
   const { issuerId = '' } = useParams();
@@ -92,6 +93,7 @@ export function Component() {
       >
         <IssuerForm value={value} onChange={setValue} errors={save.errors} disabled={!canEdit} />
       </Section>
+      <SupplierListsSection issuerId={i.id} canEdit={canEdit} />
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)}>
         <DialogTitle>Delete {i.name}?</DialogTitle>
         <DialogContent>

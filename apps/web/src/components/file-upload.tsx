@@ -1,5 +1,8 @@
 /** File picker (SPEC §5): single or multiple files; a chosen file can be removed; the pick button is disabled while a file is chosen. */
 import { useRef } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../app/i18n.ts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -23,9 +26,12 @@ export interface TFileUploadProps {
   name?: string;
 }
 
-const size = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+const one = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+const size = (t: TFunction, n: number) =>
+  n < 1024 ? t('upload.bytes', { size: formatNumber(n) }) : n < 1024 * 1024 ? t('upload.kilobytes', { size: formatNumber(n / 1024, one) }) : t('upload.megabytes', { size: formatNumber(n / 1024 / 1024, one) });
 
-export function FileUpload({ label = 'Choose file', multiple = false, accept, files, onChange, disabled, error, name }: TFileUploadProps) {
+export function FileUpload({ label, multiple = false, accept, files, onChange, disabled, error, name }: TFileUploadProps) {
+  const { t } = useTranslation('table');
   const input = useRef<HTMLInputElement>(null);
   const chosen = files.length > 0;
   return (
@@ -45,7 +51,7 @@ export function FileUpload({ label = 'Choose file', multiple = false, accept, fi
         }}
       />
       <Button variant="outlined" startIcon={<UploadFileOutlined />} disabled={disabled || chosen} onClick={() => input.current?.click()}>
-        {label}
+        {label ?? t('upload.chooseFile')}
       </Button>
       {chosen && (
         <List dense sx={{ mt: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}>
@@ -53,7 +59,7 @@ export function FileUpload({ label = 'Choose file', multiple = false, accept, fi
             <ListItem
               key={`${f.name}-${i}`}
               secondaryAction={
-                <IconButton edge="end" aria-label={`Remove ${f.name}`} onClick={() => onChange(files.filter((_, j) => j !== i))} disabled={disabled}>
+                <IconButton edge="end" aria-label={t('upload.remove', { name: f.name })} onClick={() => onChange(files.filter((_, j) => j !== i))} disabled={disabled}>
                   <CloseRounded fontSize="small" />
                 </IconButton>
               }
@@ -61,7 +67,7 @@ export function FileUpload({ label = 'Choose file', multiple = false, accept, fi
               <ListItemIcon sx={{ minWidth: 36 }}>
                 <InsertDriveFileOutlined fontSize="small" />
               </ListItemIcon>
-              <ListItemText primary={f.name} secondary={size(f.size)} />
+              <ListItemText primary={f.name} secondary={size(t, f.size)} />
             </ListItem>
           ))}
         </List>

@@ -3,6 +3,8 @@
  * buttons No (cancel) and Yes (confirm). An unsupported field type is an error.
  */
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import i18n from '../app/i18n.ts';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -47,7 +49,7 @@ export type TFormValues = Record<string, TFormValue>;
 
 export class UnsupportedFieldTypeError extends Error {
   constructor(type: string) {
-    super(`Unsupported form field type: ${type}`);
+    super(i18n.t('table:dialog.unsupportedFieldType', { type }));
     this.name = 'UnsupportedFieldTypeError';
   }
 }
@@ -75,7 +77,7 @@ export function validateForm(fields: TFormField[], values: TFormValues): Record<
   for (const f of fields) {
     const v = values[f.name];
     const empty = v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0) || (f.type === 'checkbox' && v === false);
-    if (f.required && (empty || (typeof v === 'string' && !v.trim()))) errors[f.name] = `${f.label} is required`;
+    if (f.required && (empty || (typeof v === 'string' && !v.trim()))) errors[f.name] = i18n.t('table:dialog.required', { label: f.label });
   }
   return errors;
 }
@@ -170,7 +172,8 @@ export interface TFormDialogProps {
   onConfirm: (values: TFormValues) => unknown;
 }
 
-export function FormDialog({ open, title, description, fields, initialValues, cancelLabel = 'No', confirmLabel = 'Yes', onCancel, onConfirm }: TFormDialogProps) {
+export function FormDialog({ open, title, description, fields, initialValues, cancelLabel, confirmLabel, onCancel, onConfirm }: TFormDialogProps) {
+  const { t } = useTranslation('table');
   // Resolve initial values eagerly so an unsupported field type fails loudly when the dialog is built.
   const defaults = Object.fromEntries(fields.map((f) => [f.name, initialValue(f)])) as TFormValues;
   const [values, setValues] = useState<TFormValues>(() => ({ ...defaults, ...initialValues }));
@@ -200,10 +203,10 @@ export function FormDialog({ open, title, description, fields, initialValues, ca
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onCancel} disabled={pending}>
-          {cancelLabel}
+          {cancelLabel ?? t('dialog.no')}
         </Button>
         <PendingButton variant="contained" pending={pending} onClick={confirm}>
-          {confirmLabel}
+          {confirmLabel ?? t('dialog.yes')}
         </PendingButton>
       </DialogActions>
     </Dialog>

@@ -1,24 +1,27 @@
 /** Copy-cell icon (ListCellCopyIcon_VIEW): copies the value; "Copied to clipboard" hides after 2000 ms. */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
 
 export const COPY_NOTICE_MS = 2000;
+/** SPEC §8 text (English); rendered through `table:copied`. */
 export const COPIED_TEXT = 'Copied to clipboard';
 
 export function CopyCellButton({ value }: { value: string }) {
+  const { t } = useTranslation('table');
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
-    const t = setTimeout(() => setCopied(false), COPY_NOTICE_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setCopied(false), COPY_NOTICE_MS);
+    return () => clearTimeout(timer);
   }, [copied]);
   return (
-    <Tooltip title={copied ? COPIED_TEXT : 'Copy'} open={copied ? true : undefined} placement="top">
+    <Tooltip title={copied ? t('copied') : t('copy')} open={copied ? true : undefined} placement="top">
       <IconButton
         size="small"
-        aria-label="Copy value"
+        aria-label={t('copyValue')}
         data-testid="copy-cell"
         onClick={async (e) => {
           e.stopPropagation();

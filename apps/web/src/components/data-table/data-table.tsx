@@ -3,6 +3,7 @@
  * pagination labelled "Rows:", and copy cells for users with ListCellCopyIcon_VIEW.
  */
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
@@ -32,9 +33,11 @@ import Typography from '@mui/material/Typography';
 import FilterListRounded from '@mui/icons-material/FilterListRounded';
 import type { TOrderBy, TPagedResult, TPagingRequest } from '@sextant/shared';
 import { useCan } from '../../app/current-user.ts';
+import { formatNumber } from '../../app/i18n.ts';
 import { CopyCellButton } from './copy-cell.tsx';
 import { initialTableState, isFilterActive, nextSort, toPagingRequest, type TColumnFilter, type TFilterValue, type TTableState } from './paging.ts';
 
+/** SPEC §2 text (English); rendered through `table:rows`. */
 export const ROWS_LABEL = 'Rows:';
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 
@@ -63,6 +66,7 @@ export interface TDataTableProps<T> {
 }
 
 function FilterEditor({ filter, value, onChange }: { filter: TColumnFilter; value: TFilterValue | undefined; onChange: (v: TFilterValue | undefined) => void }) {
+  const { t } = useTranslation('table');
   switch (filter.kind) {
     case 'multiselect': {
       const values = value?.kind === 'multiselect' ? value.values : [];
@@ -82,9 +86,9 @@ function FilterEditor({ filter, value, onChange }: { filter: TColumnFilter; valu
       const v = value?.kind === 'boolean' ? value.value : null;
       return (
         <RadioGroup value={v === null ? 'any' : String(v)} onChange={(_, s) => onChange({ kind: 'boolean', value: s === 'any' ? null : s === 'true' })}>
-          <FormControlLabel value="any" control={<Radio size="small" />} label="Any" />
-          <FormControlLabel value="true" control={<Radio size="small" />} label={filter.trueLabel ?? 'Yes'} />
-          <FormControlLabel value="false" control={<Radio size="small" />} label={filter.falseLabel ?? 'No'} />
+          <FormControlLabel value="any" control={<Radio size="small" />} label={t('any')} />
+          <FormControlLabel value="true" control={<Radio size="small" />} label={filter.trueLabel ?? t('yes')} />
+          <FormControlLabel value="false" control={<Radio size="small" />} label={filter.falseLabel ?? t('no')} />
         </RadioGroup>
       );
     }
@@ -93,8 +97,8 @@ function FilterEditor({ filter, value, onChange }: { filter: TColumnFilter; valu
       const num = (s: string) => (s === '' ? null : Number(s));
       return (
         <Stack direction="row" spacing={1}>
-          <TextField label="Min" type="number" value={v.min ?? ''} onChange={(e) => onChange({ ...v, min: num(e.target.value) })} />
-          <TextField label="Max" type="number" value={v.max ?? ''} onChange={(e) => onChange({ ...v, max: num(e.target.value) })} />
+          <TextField label={t('min')} type="number" value={v.min ?? ''} onChange={(e) => onChange({ ...v, min: num(e.target.value) })} />
+          <TextField label={t('max')} type="number" value={v.max ?? ''} onChange={(e) => onChange({ ...v, max: num(e.target.value) })} />
         </Stack>
       );
     }
@@ -102,19 +106,20 @@ function FilterEditor({ filter, value, onChange }: { filter: TColumnFilter; valu
       const v = value?.kind === 'date' ? value : { kind: 'date' as const };
       return (
         <Stack direction="row" spacing={1}>
-          <TextField label="From" type="date" value={v.from ?? ''} onChange={(e) => onChange({ ...v, from: e.target.value || null })} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField label="To" type="date" value={v.to ?? ''} onChange={(e) => onChange({ ...v, to: e.target.value || null })} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField label={t('from')} type="date" value={v.from ?? ''} onChange={(e) => onChange({ ...v, from: e.target.value || null })} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField label={t('to')} type="date" value={v.to ?? ''} onChange={(e) => onChange({ ...v, to: e.target.value || null })} slotProps={{ inputLabel: { shrink: true } }} />
         </Stack>
       );
     }
     case 'text':
-      return <TextField label="Contains" autoFocus value={value?.kind === 'text' ? value.value : ''} onChange={(e) => onChange({ kind: 'text', value: e.target.value })} />;
+      return <TextField label={t('contains')} autoFocus value={value?.kind === 'text' ? value.value : ''} onChange={(e) => onChange({ kind: 'text', value: e.target.value })} />;
     case 'unavailable':
-      return <Typography variant="body2" color="text.secondary">Filtering is not available for this column.</Typography>;
+      return <Typography variant="body2" color="text.secondary">{t('filterUnavailable')}</Typography>;
   }
 }
 
-export function DataTable<T>({ queryKey, fetchPage, columns, rowKey, defaultSort, pageSize, onRowClick, emptyText = 'No rows to show.', operation }: TDataTableProps<T>) {
+export function DataTable<T>({ queryKey, fetchPage, columns, rowKey, defaultSort, pageSize, onRowClick, emptyText, operation }: TDataTableProps<T>) {
+  const { t } = useTranslation('table');
   const [state, setState] = useState<TTableState>(() => initialTableState(defaultSort, pageSize));
   const [filterAnchor, setFilterAnchor] = useState<{ el: HTMLElement; field: string } | null>(null);
   const canCopy = useCan(['ListCellCopyIcon_VIEW']);
@@ -136,10 +141,10 @@ export function DataTable<T>({ queryKey, fetchPage, columns, rowKey, defaultSort
       {activeFilters.length > 0 && (
         <Stack direction="row" spacing={1} sx={{ p: 1.5, flexWrap: 'wrap', gap: 1, borderBottom: 1, borderColor: 'divider', alignItems: 'center' }}>
           {activeFilters.map((c) => (
-            <Chip key={c.field} size="small" label={`Filtered: ${c.header}`} onDelete={() => setFilter(c.field, undefined)} />
+            <Chip key={c.field} size="small" label={t('filtered', { column: c.header })} onDelete={() => setFilter(c.field, undefined)} />
           ))}
           <Button size="small" onClick={() => setState((s) => ({ ...s, filters: {}, pageNumber: 1 }))}>
-            Clear all
+            {t('clearAll')}
           </Button>
         </Stack>
       )}
@@ -161,8 +166,8 @@ export function DataTable<T>({ queryKey, fetchPage, columns, rowKey, defaultSort
                       c.header
                     )}
                     {c.filter && c.filter.kind !== 'unavailable' && (
-                      <Tooltip title={`Filter ${c.header}`}>
-                        <IconButton size="small" aria-label={`Filter ${c.header}`} onClick={(e) => setFilterAnchor({ el: e.currentTarget, field: c.field })} sx={{ ml: 0.5 }} color={active ? 'primary' : 'default'}>
+                      <Tooltip title={t('filterColumn', { column: c.header })}>
+                        <IconButton size="small" aria-label={t('filterColumn', { column: c.header })} onClick={(e) => setFilterAnchor({ el: e.currentTarget, field: c.field })} sx={{ ml: 0.5 }} color={active ? 'primary' : 'default'}>
                           <Badge variant="dot" color="primary" invisible={!active}>
                             <FilterListRounded sx={{ fontSize: 16 }} />
                           </Badge>
@@ -178,13 +183,13 @@ export function DataTable<T>({ queryKey, fetchPage, columns, rowKey, defaultSort
             {q.isError && !q.data ? (
               <TableRow>
                 <TableCell colSpan={columns.length}>
-                  <Alert severity="error">The list could not be loaded.</Alert>
+                  <Alert severity="error">{t('loadFailed')}</Alert>
                 </TableCell>
               </TableRow>
             ) : rows.length === 0 && !q.isLoading ? (
               <TableRow>
                 <TableCell colSpan={columns.length} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
-                  {emptyText}
+                  {emptyText ?? t('empty')}
                 </TableCell>
               </TableRow>
             ) : (
@@ -213,21 +218,25 @@ export function DataTable<T>({ queryKey, fetchPage, columns, rowKey, defaultSort
         rowsPerPage={state.pageSize}
         rowsPerPageOptions={PAGE_SIZE_OPTIONS}
         onRowsPerPageChange={(e) => setState((s) => ({ ...s, pageSize: Number(e.target.value), pageNumber: 1 }))}
-        labelRowsPerPage={ROWS_LABEL}
+        labelRowsPerPage={t('rows')}
+        labelDisplayedRows={({ from, to, count }) =>
+          count !== -1 ? t('displayedRows', { from: formatNumber(from), to: formatNumber(to), count: formatNumber(count) }) : t('displayedRowsMore', { from: formatNumber(from), to: formatNumber(to) })
+        }
+        getItemAriaLabel={(type) => t(type === 'first' ? 'firstPage' : type === 'last' ? 'lastPage' : type === 'next' ? 'nextPage' : 'previousPage')}
       />
       <Popover open={Boolean(filterAnchor && editing)} anchorEl={filterAnchor?.el} onClose={() => setFilterAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
         {editing?.filter && (
           <Box sx={{ p: 2, minWidth: 260 }}>
             <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
-              Filter: {editing.header}
+              {t('filterTitle', { column: editing.header })}
             </Typography>
             <FilterEditor filter={editing.filter} value={state.filters[editing.field]} onChange={(v) => setFilter(editing.field, v)} />
             <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
               <Button size="small" onClick={() => setFilter(editing.field, undefined)}>
-                Clear
+                {t('clear')}
               </Button>
               <Button size="small" variant="contained" onClick={() => setFilterAnchor(null)}>
-                Done
+                {t('done')}
               </Button>
             </Stack>
           </Box>

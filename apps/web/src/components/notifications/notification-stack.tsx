@@ -1,5 +1,6 @@
 /** Renders the notification queue (SPEC §8): up to 3, errors with expandable details and Copy to Clipboard. */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -8,6 +9,7 @@ import Collapse from '@mui/material/Collapse';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCurrentUser, can } from '../../app/current-user.ts';
+import { formatDateTime } from '../../app/i18n.ts';
 import {
   dismissNotification,
   errorReport,
@@ -19,13 +21,14 @@ import {
 const COPIED_MS = 2000;
 
 function ErrorDetails({ n, userId }: { n: TNotification; userId: string | null }) {
+  const { t } = useTranslation('notifications');
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const facts = n.error!;
   useEffect(() => {
     if (!copied) return;
-    const t = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
   }, [copied]);
   const copy = async () => {
     const text = errorReport(facts, userId);
@@ -45,27 +48,27 @@ function ErrorDetails({ n, userId }: { n: TNotification; userId: string | null }
     <Box sx={{ mt: 1 }}>
       <Stack direction="row" spacing={1}>
         <Button size="small" color="inherit" onClick={() => setOpen((o) => !o)} aria-expanded={open} sx={{ px: 1, minWidth: 0 }}>
-          {open ? 'Hide details' : 'Show details'}
+          {open ? t('hideDetails') : t('showDetails')}
         </Button>
         <Button size="small" color="inherit" variant="outlined" onClick={copy} sx={{ px: 1 }} data-testid="copy-error">
-          {copied ? 'Copied!' : 'Copy to Clipboard'}
+          {copied ? t('copied') : t('copy')}
         </Button>
       </Stack>
       <Collapse in={open}>
         <Box component="dl" data-testid="error-details" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5, fontSize: 12, '& dt': { fontWeight: 700 }, '& dd': { m: 0, wordBreak: 'break-word' } }}>
-          <dt>Messages</dt>
+          <dt>{t('details.messages')}</dt>
           <dd>
             {facts.messages.map((m, i) => (
               <div key={i}>{m}</div>
             ))}
           </dd>
-          <dt>User id</dt>
-          <dd>{userId ?? 'not signed in'}</dd>
-          <dt>URL</dt>
+          <dt>{t('details.userId')}</dt>
+          <dd>{userId ?? t('details.notSignedIn')}</dd>
+          <dt>{t('details.url')}</dt>
           <dd>{facts.url}</dd>
-          <dt>Date</dt>
-          <dd>{new Date(facts.date).toLocaleString()}</dd>
-          <dt>Device</dt>
+          <dt>{t('details.date')}</dt>
+          <dd>{formatDateTime(facts.date, { dateStyle: 'medium', timeStyle: 'medium' })}</dd>
+          <dt>{t('details.device')}</dt>
           <dd>{facts.device}</dd>
         </Box>
       </Collapse>

@@ -3,9 +3,11 @@
  * whether a user sees the detailed text is decided when rendering, from their permissions.
  */
 import { useSyncExternalStore } from 'react';
+import i18n from '../../app/i18n.ts';
 
 export const MAX_NOTIFICATIONS = 3;
 export const MAX_NOTIFICATION_TEXT = 1000;
+/** SPEC §8 text (English); shown through `notifications:genericError` in the user's language. */
 export const GENERIC_ERROR_MESSAGE = 'Oops, it looks like there was a problem.';
 
 export type TSeverity = 'error' | 'warning' | 'info' | 'success';
@@ -106,13 +108,13 @@ export function errorFacts(error: unknown, operation: string, env: { url: string
     if (typeof e.status === 'number') status = e.status;
     if (typeof e.code === 'string') code = e.code;
   } else if (typeof error === 'string') messages.push(error);
-  if (messages.length === 0) messages.push('Unknown error');
+  if (messages.length === 0) messages.push(i18n.t('notifications:unknownError'));
   return { operation, messages: messages.map((m) => truncateText(m)), url: env.url, date: (env.now ?? new Date()).toISOString(), device: env.device, status, code };
 }
 
 /** The visible text of an error notification for a user with or without detailed notifications. */
 export function errorText(facts: TErrorFacts, detailed: boolean): { title: string; message: string } {
-  if (!detailed) return { title: 'Error', message: GENERIC_ERROR_MESSAGE };
+  if (!detailed) return { title: i18n.t('notifications:errorTitle'), message: i18n.t('notifications:genericError') };
   return { title: truncateText(facts.operation), message: truncateText(facts.messages.join('\n')) };
 }
 

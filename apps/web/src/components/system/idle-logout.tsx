@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { TCurrentUser } from '@sextant/shared';
+import i18n from '../../app/i18n.ts';
 import { dismissNotification, pushNotification, updateNotification } from '../notifications/notification-store.ts';
 import { broadcast, sessionChannel, signOut, type TSessionMessage } from '../shell/session-actions.ts';
 
@@ -120,17 +121,17 @@ export function IdleLogout({ user }: { user: TCurrentUser }) {
       }
       if (idle >= timeoutMs - warningMs) {
         const left = Math.ceil((timeoutMs - idle) / 1000);
-        const message = `You have been inactive for a while. For your security you will be logged out in ${left} second${left === 1 ? '' : 's'}.`;
+        const message = i18n.t('system:idle.message', { count: left });
         if (noticeId.current) updateNotification(noticeId.current, { message });
         else
           noticeId.current = pushNotification({
             key: 'idle-logout',
             severity: 'warning',
-            title: 'Are you still there?',
+            title: i18n.t('system:idle.title'),
             message,
             autoHideMs: null,
             noClose: true,
-            actions: [{ label: 'Stay Logged In', onClick: stay }],
+            actions: [{ label: i18n.t('system:idle.stay'), onClick: stay }],
           });
       }
     }, 1000);

@@ -1,13 +1,14 @@
 /** Maintenance screen: the SPEC §2 message only, no spinner. The mode keeps being polled every 10 s. */
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import EngineeringOutlined from '@mui/icons-material/EngineeringOutlined';
 import { BrandLogo } from '../brand-logo.tsx';
-import { MAINTENANCE_MESSAGE } from './system-mode.ts';
 
 export function MaintenanceScreen() {
+  const { t } = useTranslation('system');
   const theme = useTheme();
   return (
     <Box component="main" data-testid="maintenance-screen" sx={{ minHeight: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 3 }}>
@@ -17,10 +18,10 @@ export function MaintenanceScreen() {
           <EngineeringOutlined sx={{ fontSize: 44 }} />
         </Box>
         <Typography variant="h3" component="h1">
-          Scheduled maintenance
+          {t('maintenance.title')}
         </Typography>
         <Typography sx={{ fontSize: '1.1rem' }} color="text.secondary" data-testid="maintenance-message">
-          {MAINTENANCE_MESSAGE}
+          {t('maintenance.message')}
         </Typography>
       </Stack>
     </Box>

@@ -3,13 +3,12 @@ import { useEffect } from 'react';
 import type { TCurrentUser } from '@sextant/shared';
 import { can } from '../../app/current-user.ts';
 import { pushNotification } from '../notifications/notification-store.ts';
+import i18n from '../../app/i18n.ts';
 
 export const RELEASE_NOTICE = {
   id: 'ai-chat-assistant-2025',
   from: '2025-09-15T00:00:00Z',
   to: '2025-10-31T23:59:59Z',
-  title: 'New: AI chat assistant',
-  message: 'Ask questions about your uploaded documents with the new AI chat assistant. Open it with the chat button at the bottom right.',
 } as const;
 
 const storageKey = (userId: string) => `sextant.releaseNotice.${RELEASE_NOTICE.id}.${userId}`;
@@ -35,7 +34,7 @@ export function ReleaseNotice({ user }: { user: TCurrentUser }) {
         /* ignore */
       }
     };
-    pushNotification({ key: 'release-notice', severity: 'info', title: RELEASE_NOTICE.title, message: RELEASE_NOTICE.message, autoHideMs: null, noClose: true, actions: [{ label: 'Dismiss', onClick: dismiss }] });
+    pushNotification({ key: 'release-notice', severity: 'info', title: i18n.t('system:releaseNotice.title'), message: i18n.t('system:releaseNotice.message'), autoHideMs: null, noClose: true, actions: [{ label: i18n.t('system:releaseNotice.dismiss'), onClick: dismiss }] });
   }, [user]);
   return null;
 }

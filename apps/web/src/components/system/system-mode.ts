@@ -1,4 +1,7 @@
+import i18n from '../../app/i18n.ts';
+
 /** System modes (SPEC §4): Live and ReadOnly map to live (ReadOnly flagged), Maintenance to maintenance. */
+/** The SPEC §2 text (English); the screen shows the translation of `system:maintenance.message`. */
 export const MAINTENANCE_MESSAGE =
   'The system is currently offline for essential maintenance. Please check back again later. We apologize for any inconvenience';
 
@@ -16,6 +19,6 @@ export function mapSystemMode(mode: string): TMappedSystemMode {
     case 'Maintenance':
       return { state: 'maintenance', readOnly: false };
     default:
-      throw new Error('Unknown system mode');
+      throw new Error(i18n.t('system:unknownMode'));
   }
 }

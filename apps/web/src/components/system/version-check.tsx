@@ -7,14 +7,13 @@ import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { appTimestampQuery } from '../../api/system.ts';
+import i18n from '../../app/i18n.ts';
 import { dismissNotification, pushNotification, updateNotification } from '../notifications/notification-store.ts';
 
 export const AUTO_REFRESH_SECONDS = 60;
 
 export function refreshMessage(secondsLeft: number): string {
-  return secondsLeft >= AUTO_REFRESH_SECONDS
-    ? 'A new version of the app is available. The app will refresh automatically in 1 minute.'
-    : `A new version of the app is available. The app will refresh automatically in ${secondsLeft} second${secondsLeft === 1 ? '' : 's'}.`;
+  return secondsLeft >= AUTO_REFRESH_SECONDS ? i18n.t('system:version.inOneMinute') : i18n.t('system:version.inSeconds', { count: secondsLeft });
 }
 
 export function VersionCheck({ reload = () => window.location.reload() }: { reload?: () => void }) {
@@ -45,13 +44,13 @@ export function VersionCheck({ reload = () => window.location.reload() }: { relo
     const id = pushNotification({
       key: 'version-refresh',
       severity: 'info',
-      title: 'New version available',
+      title: i18n.t('system:version.title'),
       message: refreshMessage(left),
       autoHideMs: null,
       noClose: true,
       actions: [
-        { label: 'Refresh Now', onClick: () => { stop(); reload(); } },
-        { label: "Don't Refresh", onClick: () => { stop(); declined.current = ts; } },
+        { label: i18n.t('system:version.refreshNow'), onClick: () => { stop(); reload(); } },
+        { label: i18n.t('system:version.dontRefresh'), onClick: () => { stop(); declined.current = ts; } },
       ],
     });
     const timer = setInterval(() => {

@@ -1,5 +1,6 @@
 /** /dashboard (Dashboard_VIEW): real figures from the endpoints that exist (users, issuers, jobs, queue). */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
@@ -17,10 +18,12 @@ import type { TPagedResult } from '@sextant/shared';
 import { api, isApiError } from '../../api/client.ts';
 import { useRequiredUser, can } from '../../app/current-user.ts';
 import { formatCount } from '../../lib/format.ts';
+import { formatDateTime } from '../../app/i18n.ts';
 
 const FIRST_PAGE = { pageNumber: 1, pageSize: 1, filters: { filterItems: [] } };
 
-function Metric({ label, icon, q, to, caption }: { label: string; icon: ReactNode; q: { isLoading: boolean; error: unknown; data: number | undefined }; to?: string; caption?: string }) {
+function Metric({ id, label, icon, q, to, caption }: { id: string; label: string; icon: ReactNode; q: { isLoading: boolean; error: unknown; data: number | undefined }; to?: string; caption?: string }) {
+  const { t } = useTranslation('profile');
   const body = (
     <CardContent sx={{ p: 3 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
@@ -32,11 +35,11 @@ function Metric({ label, icon, q, to, caption }: { label: string; icon: ReactNod
       {q.isLoading ? (
         <Skeleton width={80} height={48} />
       ) : q.error ? (
-        <Typography color="text.secondary" data-testid={`metric-${label}`}>
-          {isApiError(q.error) && q.error.status === 404 ? 'Not available yet' : 'Could not load'}
+        <Typography color="text.secondary" data-testid={`metric-${id}`}>
+          {isApiError(q.error) && q.error.status === 404 ? t('dashboard.notAvailable') : t('dashboard.loadFailed')}
         </Typography>
       ) : (
-        <Typography variant="h2" component="p" data-testid={`metric-${label}`}>
+        <Typography variant="h2" component="p" data-testid={`metric-${id}`}>
           {formatCount(q.data)}
         </Typography>
       )}
@@ -53,6 +56,7 @@ function Metric({ label, icon, q, to, caption }: { label: string; icon: ReactNod
 const paged = (path: string) => () => api<TPagedResult<unknown>>(path, { body: FIRST_PAGE }).then((r) => r.totalCount);
 
 export function Component() {
+  const { t } = useTranslation('profile');
   const user = useRequiredUser();
   const opts = { retry: false, meta: { silent: true } } as const;
   const users = useQuery({ queryKey: ['dashboard', 'users'], queryFn: paged('/api/v1/users/active'), enabled: can(user, ['User_CRUD']), ...opts });
@@ -69,15 +73,15 @@ export function Component() {
     <Stack spacing={3}>
       <Box>
         <Typography variant="h3" component="h2">
-          Welcome back, {user.givenName || user.displayName || user.username}
+          {t('dashboard.welcome', { name: user.givenName || user.displayName || user.username })}
         </Typography>
-        <Typography color="text.secondary">An overview of the platform as of {new Date().toLocaleDateString(undefined, { dateStyle: 'long' })}.</Typography>
+        <Typography color="text.secondary">{t('dashboard.overview', { date: formatDateTime(new Date(), { dateStyle: 'long' }) })}</Typography>
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, gap: 2.5 }}>
-        {can(user, ['User_CRUD']) && <Metric label="Active users" icon={<PeopleAltOutlined />} q={users} to="/admin/users" />}
-        {can(user, ['IssuerArea_VIEW']) && <Metric label="Issuers" icon={<AccountBalanceOutlined />} q={issuers} to="/admin/issuer-manager" />}
-        <Metric label="Analysis jobs" icon={<WorkOutlineOutlined />} q={jobs} to={can(user, ['AnalysisJobList_VIEW']) ? '/analysis' : undefined} />
-        {can(user, ['DevOps_Area_VIEW']) && <Metric label="Queued commands" icon={<PlaylistPlayOutlined />} q={queue} to="/proq-monitoring" caption="ProQ background queue" />}
+        {can(user, ['User_CRUD']) && <Metric id="Active users" label={t('dashboard.activeUsers')} icon={<PeopleAltOutlined />} q={users} to="/admin/users" />}
+        {can(user, ['IssuerArea_VIEW']) && <Metric id="Issuers" label={t('dashboard.issuers')} icon={<AccountBalanceOutlined />} q={issuers} to="/admin/issuer-manager" />}
+        <Metric id="Analysis jobs" label={t('dashboard.analysisJobs')} icon={<WorkOutlineOutlined />} q={jobs} to={can(user, ['AnalysisJobList_VIEW']) ? '/analysis' : undefined} />
+        {can(user, ['DevOps_Area_VIEW']) && <Metric id="Queued commands" label={t('dashboard.queuedCommands')} icon={<PlaylistPlayOutlined />} q={queue} to="/proq-monitoring" caption={t('dashboard.queueCaption')} />}
       </Box>
     </Stack>
   );

@@ -1,5 +1,6 @@
 /** /401 Access Error, /404 Error, /500 Server Error, /503 Service Unavailable (SPEC §2). */
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -22,6 +23,7 @@ export interface TErrorPageDef {
   Icon: SvgIconComponent;
 }
 
+/** English texts of SPEC §2; the panel shows the translations of `errors:pages.<code>`. */
 export const ERROR_PAGES: Record<'401' | '404' | '500' | '503', TErrorPageDef> = {
   '401': {
     code: '401',
@@ -40,10 +42,13 @@ export const ERROR_PAGES: Record<'401' | '404' | '500' | '503', TErrorPageDef> =
 };
 
 export function ErrorPanel({ page }: { page: TErrorPageDef }) {
+  const { t } = useTranslation('errors');
   const user = useCurrentUser();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  useDocumentTitle(page.title);
+  const title = t(`pages.${page.code}.title`, { defaultValue: page.title });
+  const text = t(`pages.${page.code}.text`, { defaultValue: page.text });
+  useDocumentTitle(title);
   const switchUser = async () => {
     await logout().catch(() => undefined);
     qc.clear();
@@ -57,24 +62,24 @@ export function ErrorPanel({ page }: { page: TErrorPageDef }) {
           <page.Icon sx={{ fontSize: 38 }} />
         </Box>
         <Typography variant="overline" color="text.secondary">
-          Error {page.code}
+          {t('code', { code: page.code })}
         </Typography>
         <Typography variant="h2" component={user ? 'h2' : 'h1'}>
-          {page.title}
+          {title}
         </Typography>
-        <Typography color="text.secondary">{page.text}</Typography>
+        <Typography color="text.secondary">{text}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ pt: 1 }}>
           {page.code === '500' && (
             <Button variant="contained" onClick={() => window.history.length > 1 ? navigate(-1) : window.location.reload()}>
-              Try again
+              {t('tryAgain')}
             </Button>
           )}
           <Button variant={page.code === '500' ? 'outlined' : 'contained'} component={RouterLink} to={user ? '/' : '/login'}>
-            {user ? 'Go to home page' : 'Go to sign in'}
+            {user ? t('goHome') : t('goToSignIn')}
           </Button>
           {user && page.code === '401' && (
             <Button variant="outlined" onClick={switchUser}>
-              Sign in as someone else
+              {t('switchUser')}
             </Button>
           )}
         </Stack>

@@ -1,4 +1,5 @@
 /** /lobby: signed-in users who are not (yet) eligible wait here (SPEC §4, reason UserEligibility). */
+import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -20,7 +21,8 @@ export function Component() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const { brandingKey } = usePublicBranding();
-  useDocumentTitle('Lobby');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('shell:routes.lobby'));
   const status = useQuery({ ...eligibilityQuery(), retryOnMount: false, meta: { silent: true } });
   const signedOut = status.isError;
 
@@ -44,30 +46,29 @@ export function Component() {
         <HourglassEmptyOutlined color="primary" sx={{ fontSize: 44 }} />
         <Box>
           <Typography variant="h3" component="h1" gutterBottom>
-            Your access is being set up
+            {t('lobby.title')}
           </Typography>
           <Typography color="text.secondary">
-            Your account exists, but it is not yet eligible to use the service. An administrator needs to approve it and assign
-            it to your organisation. You will be able to continue as soon as that is done.
+            {t('lobby.intro')}
           </Typography>
         </Box>
-        <Alert severity="info">Reason: {reason === 'UserEligibility' ? 'User eligibility (account awaiting approval)' : reason}</Alert>
+        <Alert severity="info">{t('lobby.reason', { reason: reason === 'UserEligibility' ? t('lobby.reasonUserEligibility') : reason })}</Alert>
         {status.data?.eligible === false && status.data.reason && (
           <Typography variant="body2" color="text.secondary">
-            Details: {status.data.reason}
+            {t('lobby.details', { details: status.data.reason })}
           </Typography>
         )}
         {signedOut ? (
           <Button variant="contained" size="large" onClick={() => navigate('/login')}>
-            Go to sign in
+            {t('lobby.goToSignIn')}
           </Button>
         ) : (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
             <PendingButton variant="contained" onClick={checkAgain}>
-              Check again
+              {t('lobby.checkAgain')}
             </PendingButton>
             <PendingButton variant="outlined" onClick={signOut}>
-              Sign out
+              {t('lobby.signOut')}
             </PendingButton>
           </Stack>
         )}

@@ -1,5 +1,6 @@
 /** Two-panel layout of the public pages: branded panel (logo, background, trust note) and a form card. */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -9,14 +10,11 @@ import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import { PRODUCT_CODE_NAME, TRUST_CENTRE_BRANDING_KEYS } from '@sextant/shared';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 
-const TAGLINES: Record<string, string> = {
-  mastercard: 'Find the suppliers ready for card, and move the spend.',
-  lloyds: 'Working capital insight for your commercial clients.',
-  hsbc: 'Turn supplier spend into payment opportunity.',
-  test: 'Sandbox environment for testing analyses end to end.',
-};
+/** Brandings with their own tagline (auth:layout.taglines.<key>); others use the default. */
+const TAGLINE_KEYS: readonly string[] = ['mastercard', 'lloyds', 'hsbc', 'test'];
 
 export function TrustCentreNote({ dark }: { dark: boolean }) {
+  const { t } = useTranslation('auth');
   return (
     <Stack
       direction="row"
@@ -27,10 +25,10 @@ export function TrustCentreNote({ dark }: { dark: boolean }) {
       <VerifiedUserOutlined sx={{ color: dark ? '#5EEAD4' : 'success.main' }} />
       <Box>
         <Typography variant="body2" sx={{ fontWeight: 700, color: dark ? '#fff' : 'text.primary' }}>
-          Trust Centre
+          {t('layout.trustTitle')}
         </Typography>
         <Typography variant="body2" sx={{ color: dark ? 'rgba(255,255,255,0.85)' : 'text.secondary' }}>
-          ISO 27001 certified and SOC 2 Type II audited. Your data is encrypted in transit and at rest.
+          {t('layout.trustText')}
         </Typography>
       </Box>
     </Stack>
@@ -38,8 +36,10 @@ export function TrustCentreNote({ dark }: { dark: boolean }) {
 }
 
 export function AuthLayout({ brandingKey, children }: { brandingKey: string | null; children: ReactNode }) {
+  const { t } = useTranslation('auth');
   const theme = useTheme();
   const key = theme.sextant.key;
+  const taglineKey = brandingKey ?? key;
   const dark = key !== 'hsbc';
   const showTrust = (TRUST_CENTRE_BRANDING_KEYS as readonly string[]).includes(brandingKey ?? '');
   return (
@@ -61,16 +61,16 @@ export function AuthLayout({ brandingKey, children }: { brandingKey: string | nu
         <BrandLogo brandingKey={brandingKey} theme={key} onDark={dark} height={40} />
         <Box sx={{ display: { xs: 'none', md: 'block' }, maxWidth: 460 }}>
           <Typography variant="h2" component="p" sx={{ color: 'inherit', mb: 2, lineHeight: 1.2 }}>
-            {TAGLINES[brandingKey ?? key] ?? 'B2B payments and spend analytics for card issuers.'}
+            {t(`layout.taglines.${TAGLINE_KEYS.includes(taglineKey) ? taglineKey : 'default'}`)}
           </Typography>
           <Typography sx={{ color: dark ? 'rgba(255,255,255,0.85)' : 'text.secondary', fontSize: '1.05rem' }}>
-            Analyse supplier spend, score card acceptance and run the campaigns that move payments to card.
+            {t('layout.intro')}
           </Typography>
         </Box>
         <Stack spacing={2} sx={{ display: { xs: showTrust ? 'flex' : 'none', md: 'flex' } }}>
           {showTrust && <TrustCentreNote dark={dark} />}
           <Typography variant="caption" sx={{ color: dark ? 'rgba(255,255,255,0.75)' : 'text.secondary', display: { xs: 'none', md: 'block' } }}>
-            © {new Date().getFullYear()} {PRODUCT_CODE_NAME}. For authorised users only.
+            {t('layout.copyright', { year: new Date().getFullYear(), product: PRODUCT_CODE_NAME })}
           </Typography>
         </Stack>
       </Box>

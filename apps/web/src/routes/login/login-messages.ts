@@ -1,5 +1,6 @@
 /** Texts of the sign-in pages: login error codes (SPEC §8) and API error codes (issue #2). */
 import { ERROR_CODES } from '@sextant/shared';
+import i18n from '../../app/i18n.ts';
 
 export const LOGIN_ERROR_MESSAGES: Record<string, { severity: 'error' | 'warning' | 'info'; text: string }> = {
   PublicBrandingError: {
@@ -16,23 +17,26 @@ export const LOGIN_ERROR_MESSAGES: Record<string, { severity: 'error' | 'warning
   AccountDeactivated: { severity: 'error', text: 'This account has been deactivated. Contact your administrator.' },
 };
 
+/** The message of a login error code in the current language (English texts above are the `auth:loginErrors` defaults). */
 export function loginErrorMessage(code: string) {
-  return LOGIN_ERROR_MESSAGES[code] ?? { severity: 'error' as const, text: `Sign-in did not complete (${code}). Please try again.` };
+  const known = LOGIN_ERROR_MESSAGES[code];
+  if (known) return { severity: known.severity, text: i18n.t(`auth:loginErrors.${code}`, { defaultValue: known.text }) };
+  return { severity: 'error' as const, text: i18n.t('auth:loginErrors.unknown', { code }) };
 }
 
 export function apiLoginError(code: string, fallback: string): string {
   switch (code) {
     case ERROR_CODES.invalidCredentials:
-      return 'Incorrect username or password.';
+      return i18n.t('auth:apiErrors.invalidCredentials');
     case ERROR_CODES.rateLimited:
-      return 'Too many attempts. Please wait a few minutes and try again.';
+      return i18n.t('auth:apiErrors.rateLimited');
     case ERROR_CODES.accountDeactivated:
-      return 'This account has been deactivated. Contact your administrator.';
+      return i18n.t('auth:apiErrors.accountDeactivated');
     case ERROR_CODES.invalidToken:
-      return 'This sign-in link has expired or has already been used. Request a new link to sign in.';
+      return i18n.t('auth:apiErrors.invalidToken');
     case 'NetworkError':
-      return 'The server could not be reached. Check your connection and try again.';
+      return i18n.t('auth:apiErrors.network');
     default:
-      return fallback || 'Sign-in failed. Please try again.';
+      return fallback || i18n.t('auth:apiErrors.failed');
   }
 }

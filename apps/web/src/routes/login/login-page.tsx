@@ -1,5 +1,6 @@
 /** /login: password, e-mailed sign-in link and SSO (issue #2 point 9, SPEC §2 Public, §8 login error codes). */
 import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -37,6 +38,7 @@ function fieldErrors(e: unknown): Record<string, string> {
 }
 
 function PasswordForm({ callbackUrl }: { callbackUrl: string }) {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [username, setUsername] = useState('');
@@ -56,8 +58,8 @@ function PasswordForm({ callbackUrl }: { callbackUrl: string }) {
     e.preventDefault();
     if (m.isPending) return;
     const errs: Record<string, string> = {};
-    if (!username.trim()) errs.username = 'Enter your username';
-    if (!password) errs.password = 'Enter your password';
+    if (!username.trim()) errs.username = t('login.enterUsername');
+    if (!password) errs.password = t('login.enterPassword');
     setLocal(errs);
     if (Object.keys(errs).length === 0) m.mutate();
   };
@@ -71,7 +73,7 @@ function PasswordForm({ callbackUrl }: { callbackUrl: string }) {
           </Alert>
         )}
         <TextField
-          label="Username"
+          label={t('login.username')}
           name="username"
           autoComplete="username"
           autoFocus
@@ -82,7 +84,7 @@ function PasswordForm({ callbackUrl }: { callbackUrl: string }) {
           helperText={local.username || server.username}
         />
         <TextField
-          label="Password"
+          label={t('login.password')}
           name="password"
           type={show ? 'text' : 'password'}
           autoComplete="current-password"
@@ -95,7 +97,7 @@ function PasswordForm({ callbackUrl }: { callbackUrl: string }) {
             input: {
               endAdornment: (
                 <InputAdornment position="end">
-                  <IconButton aria-label={show ? 'Hide password' : 'Show password'} onClick={() => setShow((s) => !s)} edge="end">
+                  <IconButton aria-label={show ? t('login.hidePassword') : t('login.showPassword')} onClick={() => setShow((s) => !s)} edge="end">
                     {show ? <VisibilityOff /> : <Visibility />}
                   </IconButton>
                 </InputAdornment>
@@ -104,7 +106,7 @@ function PasswordForm({ callbackUrl }: { callbackUrl: string }) {
           }}
         />
         <PendingButton type="submit" variant="contained" size="large" pending={m.isPending} fullWidth>
-          Sign in
+          {t('login.submit')}
         </PendingButton>
       </Stack>
     </Box>
@@ -112,6 +114,7 @@ function PasswordForm({ callbackUrl }: { callbackUrl: string }) {
 }
 
 function MagicLinkForm({ callbackUrl }: { callbackUrl: string }) {
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   const [local, setLocal] = useState('');
   const m = useMutation({ mutationFn: () => requestMagicLink(email.trim(), callbackUrl !== '/' ? callbackUrl : undefined), meta: { silent: true } });
@@ -120,7 +123,7 @@ function MagicLinkForm({ callbackUrl }: { callbackUrl: string }) {
     if (m.isPending) return;
     const v = email.trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) {
-      setLocal('Enter a valid email address');
+      setLocal(t('magicLink.invalidEmail'));
       return;
     }
     setLocal('');
@@ -131,20 +134,19 @@ function MagicLinkForm({ callbackUrl }: { callbackUrl: string }) {
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }} data-testid="magic-link-sent">
         <MarkEmailReadOutlined color="primary" sx={{ fontSize: 40 }} />
         <Typography variant="h6" component="p">
-          Check your inbox
+          {t('magicLink.sentTitle')}
         </Typography>
         <Typography color="text.secondary">
-          {m.data.message || 'If an account exists for that address, we have sent it a sign-in link.'} The link works once and
-          expires in 10 minutes.
+          {m.data.message || t('magicLink.sentDefault')} {t('magicLink.sentExpiry')}
         </Typography>
-        <Button onClick={() => m.reset()}>Use a different address</Button>
+        <Button onClick={() => m.reset()}>{t('magicLink.differentAddress')}</Button>
       </Stack>
     );
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2}>
         <Typography variant="body2" color="text.secondary">
-          We will email you a link that signs you in without a password.
+          {t('magicLink.intro')}
         </Typography>
         {m.isError && (
           <Alert severity="error" role="alert" data-testid="magic-link-error">
@@ -152,7 +154,7 @@ function MagicLinkForm({ callbackUrl }: { callbackUrl: string }) {
           </Alert>
         )}
         <TextField
-          label="Work email"
+          label={t('magicLink.email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -163,7 +165,7 @@ function MagicLinkForm({ callbackUrl }: { callbackUrl: string }) {
           helperText={local || fieldErrors(m.error).email}
         />
         <PendingButton type="submit" variant="contained" size="large" pending={m.isPending} fullWidth>
-          Email me a sign-in link
+          {t('magicLink.submit')}
         </PendingButton>
       </Stack>
     </Box>
@@ -176,6 +178,7 @@ export function Component() {
   const callbackUrl = safeCallback(params.get('callbackUrl'), '/');
   const errorCode = params.get('error');
   const methods = useQuery({ ...authMethodsQuery(), meta: { silent: true } });
+  const { t } = useTranslation('auth');
   const [method, setMethod] = useState<TMethod>(params.get('method') === 'email' ? 'email' : 'password');
   useDocumentTitle(null, (brandingKey && LOGIN_PAGE_TITLES[brandingKey]) || PRODUCT_CODE_NAME);
 
@@ -190,9 +193,9 @@ export function Component() {
       <Stack spacing={3}>
         <Box>
           <Typography variant="h3" component="h1" gutterBottom>
-            Sign in
+            {t('login.title')}
           </Typography>
-          <Typography color="text.secondary">Welcome back. Sign in to continue to your analyses.</Typography>
+          <Typography color="text.secondary">{t('login.welcome')}</Typography>
         </Box>
         {err && (
           <Alert severity={err.severity} data-testid="login-error-code" data-code={errorCode}>
@@ -208,28 +211,28 @@ export function Component() {
               href={oidcStartUrl(callbackUrl)}
               data-testid="sso-button"
             >
-              Sign in with {oidc.displayName || 'single sign-on'}
+              {t('login.sso', { name: oidc.displayName || t('login.ssoDefault') })}
             </Button>
             <Divider>
               <Typography variant="caption" color="text.secondary">
-                or
+                {t('login.or')}
               </Typography>
             </Divider>
           </>
         )}
         {passwordOn && magicOn && (
-          <Tabs value={active} onChange={(_, v: TMethod) => setMethod(v)} variant="fullWidth" aria-label="Sign-in method">
-            <Tab value="password" label="Password" />
-            <Tab value="email" label="Email link" />
+          <Tabs value={active} onChange={(_, v: TMethod) => setMethod(v)} variant="fullWidth" aria-label={t('login.method')}>
+            <Tab value="password" label={t('login.methodPassword')} />
+            <Tab value="email" label={t('login.methodEmail')} />
           </Tabs>
         )}
         {active === 'password' ? <PasswordForm callbackUrl={callbackUrl} /> : <MagicLinkForm callbackUrl={callbackUrl} />}
         <Typography variant="body2" color="text.secondary">
-          Trouble signing in? Contact your administrator or{' '}
-          <Link component="button" type="button" variant="body2" onClick={() => setMethod('email')} sx={{ verticalAlign: 'baseline' }}>
-            get a sign-in link by email
-          </Link>
-          .
+          <Trans
+            t={t}
+            i18nKey="login.trouble"
+            components={{ link: <Link component="button" type="button" variant="body2" onClick={() => setMethod('email')} sx={{ verticalAlign: 'baseline' }} /> }}
+          />
         </Typography>
       </Stack>
     </AuthLayout>

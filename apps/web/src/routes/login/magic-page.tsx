@@ -1,4 +1,5 @@
 /** /login/magic?token=…: explains, and only the "Sign in" POST spends the single-use token (issue #2). */
+import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -22,7 +23,8 @@ export function Component() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const { brandingKey } = usePublicBranding();
-  useDocumentTitle('Confirm sign-in');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('magic.title'));
   const m = useMutation({
     mutationFn: () => verifyMagicLink(token),
     meta: { silent: true },
@@ -41,36 +43,35 @@ export function Component() {
         <MailLockOutlined color="primary" sx={{ fontSize: 44 }} />
         <Box>
           <Typography variant="h3" component="h1" gutterBottom>
-            Confirm sign-in
+            {t('magic.title')}
           </Typography>
           <Typography color="text.secondary">
-            You opened a sign-in link sent to your email address. Select Sign in to continue. The link can be used once and
-            expires 10 minutes after it was sent.
+            {t('magic.intro')}
           </Typography>
         </Box>
         {invalid && (
           <Alert severity="error" data-testid="magic-error">
-            This sign-in link is incomplete. Open the link from your email again, or request a new one.
+            {t('magic.incomplete')}
           </Alert>
         )}
         {m.isError && (
           <Alert severity="error" role="alert" data-testid="magic-error">
             {tokenError
-              ? 'This sign-in link has expired or has already been used. Request a new link to sign in.'
+              ? t('magic.expired')
               : apiLoginError(isApiError(m.error) ? m.error.code : '', m.error.message)}
           </Alert>
         )}
         {tokenError || invalid ? (
           <Button component={RouterLink} to="/login?method=email" variant="contained" size="large">
-            Request a new link
+            {t('magic.requestNew')}
           </Button>
         ) : (
           <PendingButton variant="contained" size="large" pending={m.isPending} onClick={() => m.mutate()} data-testid="magic-confirm">
-            Sign in
+            {t('magic.submit')}
           </PendingButton>
         )}
         <Button component={RouterLink} to="/login" variant="text">
-          Back to sign-in options
+          {t('magic.back')}
         </Button>
       </Stack>
     </AuthLayout>

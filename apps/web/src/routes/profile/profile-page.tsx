@@ -1,5 +1,6 @@
 /** /profile: identity, roles, branding, terms and privacy status, idle-logout setting (issue #3 point 8). */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -19,12 +20,14 @@ import { avatarInitials, THEME_LABELS, type TMutationResult, type TRoleEntry } f
 import { authKeys } from '../../api/auth.ts';
 import { api } from '../../api/client.ts';
 import { useRequiredUser } from '../../app/current-user.ts';
+import i18n, { formatDateTime } from '../../app/i18n.ts';
 import { notify } from '../../components/notifications/notification-store.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { idleFeatureEnabled, readAutoLogoutSetting, writeAutoLogoutSetting } from '../../components/system/idle-logout.tsx';
 
+/** SPEC §4 texts (English: `profile:session.featureOff` and `profile:session.changed`), in the current language. */
 export const IDLE_FEATURE_OFF_MESSAGE = 'Auto Logout On Idle feature is currently turned off in the site configuration';
-export const idleSettingChangedMessage = (value: boolean) => `Auto Logout On Idle session setting changed to: ${value}`;
+export const idleSettingChangedMessage = (value: boolean) => i18n.t('profile:session.changed', { value: String(value) });
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -38,6 +41,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 }
 
 function RoleChips({ title, roles, testId }: { title: string; roles: TRoleEntry[]; testId: string }) {
+  const { t } = useTranslation('profile');
   return (
     <Box data-testid={testId}>
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
@@ -45,7 +49,7 @@ function RoleChips({ title, roles, testId }: { title: string; roles: TRoleEntry[
       </Typography>
       {roles.length === 0 ? (
         <Typography color="text.secondary" variant="body2">
-          None
+          {t('none')}
         </Typography>
       ) : (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -61,13 +65,14 @@ function RoleChips({ title, roles, testId }: { title: string; roles: TRoleEntry[
 }
 
 function AgreementRow({ label, agreed, path, operation }: { label: string; agreed: boolean; path: string; operation: string }) {
+  const { t } = useTranslation('profile');
   const qc = useQueryClient();
   const m = useMutation({
     mutationFn: () => api<TMutationResult>(path, { method: 'PATCH', body: {} }),
     meta: { operation },
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: authKeys.me() });
-      notify('success', `${label}: agreed`);
+      notify('success', t('terms.agreed', { label }));
     },
   });
   return (
@@ -77,13 +82,13 @@ function AgreementRow({ label, agreed, path, operation }: { label: string; agree
         <Box>
           <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {agreed ? 'You have agreed to the latest version.' : 'A newer version needs your agreement.'}
+            {agreed ? t('terms.agreedLatest') : t('terms.needsAgreement')}
           </Typography>
         </Box>
       </Stack>
       {!agreed && (
         <PendingButton variant="contained" size="small" pending={m.isPending} onClick={() => m.mutate()}>
-          Agree
+          {t('terms.agree')}
         </PendingButton>
       )}
     </Stack>
@@ -91,6 +96,7 @@ function AgreementRow({ label, agreed, path, operation }: { label: string; agree
 }
 
 export function Component() {
+  const { t } = useTranslation('profile');
   const user = useRequiredUser();
   const [autoLogout, setAutoLogout] = useState(readAutoLogoutSetting);
   const featureOn = idleFeatureEnabled(user);
@@ -107,18 +113,18 @@ export function Component() {
               </Typography>
               <Typography color="text.secondary">{user.email.email ?? user.username}</Typography>
             </Box>
-            {switched && <Chip color="warning" label="Roles switched" />}
+            {switched && <Chip color="warning" label={t('rolesSwitched')} />}
           </Stack>
           <Divider sx={{ my: 3 }} />
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2.5 }}>
-            <Field label="Username" value={user.username} />
-            <Field label="Given name" value={user.givenName} />
-            <Field label="Surname" value={user.surname} />
-            <Field label="Sign-in provider" value={user.idProviderName} />
-            <Field label="Branding" value={user.effectiveBrandingDisplayName} />
-            <Field label="Theme" value={user.branding ? THEME_LABELS[user.branding.theme] : null} />
-            <Field label="Branding domain" value={user.branding?.fullDomainName} />
-            <Field label="Session ends" value={new Date(user.sessionExpiresAt).toLocaleString()} />
+            <Field label={t('fields.username')} value={user.username} />
+            <Field label={t('fields.givenName')} value={user.givenName} />
+            <Field label={t('fields.surname')} value={user.surname} />
+            <Field label={t('fields.provider')} value={user.idProviderName} />
+            <Field label={t('fields.branding')} value={user.effectiveBrandingDisplayName} />
+            <Field label={t('fields.theme')} value={user.branding ? THEME_LABELS[user.branding.theme] : null} />
+            <Field label={t('fields.brandingDomain')} value={user.branding?.fullDomainName} />
+            <Field label={t('fields.sessionEnds')} value={formatDateTime(user.sessionExpiresAt)} />
           </Box>
         </CardContent>
       </Card>
@@ -126,37 +132,36 @@ export function Component() {
         <Card>
           <CardContent sx={{ p: 3 }}>
             <Typography variant="h5" component="h2" gutterBottom>
-              Roles
+              {t('roles')}
             </Typography>
             <Stack spacing={2.5}>
-              <RoleChips title="System Roles" roles={user.roles.standard} testId="profile-system-roles" />
-              <RoleChips title="Analysis Roles" roles={user.roles.tabbedView} testId="profile-analysis-roles" />
+              <RoleChips title={t('systemRoles')} roles={user.roles.standard} testId="profile-system-roles" />
+              <RoleChips title={t('analysisRoles')} roles={user.roles.tabbedView} testId="profile-analysis-roles" />
             </Stack>
           </CardContent>
         </Card>
         <Card>
           <CardContent sx={{ p: 3 }}>
             <Typography variant="h5" component="h2" gutterBottom>
-              Terms and privacy
+              {t('terms.title')}
             </Typography>
-            <AgreementRow label="Terms of Service" agreed={user.agreedLatestTermsOfService} path="/api/v1/users/user-agree-tos-latest" operation="Agreeing to the Terms of Service" />
+            <AgreementRow label={t('terms.tos')} agreed={user.agreedLatestTermsOfService} path="/api/v1/users/user-agree-tos-latest" operation="Agreeing to the Terms of Service" />
             <Divider />
-            <AgreementRow label="Privacy Policy" agreed={user.agreedLatestPrivacyPolicy} path="/api/v1/users/user-agree-pp-latest" operation="Agreeing to the Privacy Policy" />
+            <AgreementRow label={t('terms.privacy')} agreed={user.agreedLatestPrivacyPolicy} path="/api/v1/users/user-agree-pp-latest" operation="Agreeing to the Privacy Policy" />
           </CardContent>
         </Card>
       </Box>
       <Card>
         <CardContent sx={{ p: 3 }}>
           <Typography variant="h5" component="h2" gutterBottom>
-            Session
+            {t('session.title')}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            When on, you are signed out after a period without activity in any of your tabs. This setting applies to this browser
-            session.
+            {t('session.intro')}
           </Typography>
           {!featureOn && (
             <Alert severity="warning" sx={{ mb: 2 }} data-testid="idle-feature-off">
-              {IDLE_FEATURE_OFF_MESSAGE}
+              {t('session.featureOff')}
             </Alert>
           )}
           <FormControlLabel
@@ -169,11 +174,11 @@ export function Component() {
                   writeAutoLogoutSetting(v);
                   notify('info', idleSettingChangedMessage(v));
                 }}
-                slotProps={{ input: { 'aria-label': 'Auto logout on idle' } }}
+                slotProps={{ input: { 'aria-label': t('session.toggle') } }}
                 data-testid="idle-toggle"
               />
             }
-            label={`Auto logout on idle${featureOn ? ` (after ${Math.round(user.idleTimeoutSeconds / 60)} minutes)` : ''}`}
+            label={featureOn ? t('session.toggleWithPeriod', { count: Math.round(user.idleTimeoutSeconds / 60) }) : t('session.toggle')}
           />
         </CardContent>
       </Card>

@@ -5,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { formatDateTime } from '../../app/i18n.ts';
 import { RELEASE_NOTES } from './notes.ts';
 
 export function Component() {
@@ -16,7 +17,7 @@ export function Component() {
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
               <Chip label={`v${n.version}`} color="primary" size="small" />
               <Typography variant="body2" color="text.secondary">
-                {new Date(n.date).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })}
+                {formatDateTime(n.date, { year: 'numeric', month: 'long', day: 'numeric' })}
               </Typography>
             </Stack>
             <Typography variant="h5" component="h2" gutterBottom>

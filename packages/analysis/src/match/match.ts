@@ -16,7 +16,7 @@
  *    candidate is kept as evidence for review but the supplier stays UNMATCHED.
  */
 import path from 'node:path';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { AnalysisInputError } from '../errors.ts';
 import { copyToParquet, lit, tempDirOf, withDb } from '../db.ts';
 import { createNormaliseMacros } from './normalise-sql.ts';
@@ -59,12 +59,18 @@ export const MATCH_RULES = {
     'name similarity >= 0.86, postcode or street address agrees, country does not disagree',
   ],
   Low: ['name similarity >= 0.82 (possible match, left UNMATCHED for review)'],
-  Ambiguity: 'a different merchant within 0.02 of the best score, without tax id / postcode / address evidence for the best, lowers the confidence one step',
+  Ambiguity:
+    'a different merchant within 0.02 of the best score, without tax id / postcode / address evidence for the best, lowers the confidence one step',
 } as const;
 
 /** Makes sure the network is a prepared Parquet; imports (prepares) it into the working dir if not. */
-export async function ensurePreparedNetwork(networkFile: string, workDir: string, onProgress?: ProgressFn): Promise<string> {
-  if (!existsSync(networkFile)) throw new AnalysisInputError('INVALID_NETWORK', 'network file not found', { file: networkFile });
+export async function ensurePreparedNetwork(
+  networkFile: string,
+  workDir: string,
+  onProgress?: ProgressFn,
+): Promise<string> {
+  if (!existsSync(networkFile))
+    throw new AnalysisInputError('INVALID_NETWORK', 'network file not found', { file: networkFile });
   const prepared = await withDb({}, (db) => isPreparedNetwork(db, networkFile));
   if (prepared) return networkFile;
   const out = path.join(workDir, 'network.prepared.parquet');
@@ -81,7 +87,9 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
   return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
     await createNormaliseMacros(db);
     onProgress(20, 'Normalising supplier names');
-    await db.run(`CREATE TABLE net AS SELECT row_number() OVER () AS mid, merchantId, nameTokens, nameCore, nameSorted, postcodeNorm, addressNorm, cityNorm, taxNorm, country FROM read_parquet(${lit(net)})`);
+    await db.run(
+      `CREATE TABLE net AS SELECT row_number() OVER () AS mid, merchantId, nameTokens, nameCore, nameSorted, postcodeNorm, addressNorm, cityNorm, taxNorm, country FROM read_parquet(${lit(net)})`,
+    );
     await db.run(`CREATE TABLE sup AS SELECT *, array_to_string(nameTokens, ' ') AS nameCore, array_to_string(list_sort(nameTokens), ' ') AS nameSorted FROM (
         SELECT supplierKey, sx_name_tokens(supplierName) AS nameTokens, sx_postcode(postcode) AS postcodeNorm, sx_address(addressLine1) AS addressNorm,
                nullif(sx_clean(city), '') AS cityNorm, sx_taxid(taxId) AS taxNorm, country
@@ -100,10 +108,14 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
     } else {
       await db.run(`CREATE TABLE net_tok AS SELECT DISTINCT mid, unnest(nameTokens) AS tok FROM net`);
       await db.run(`CREATE TABLE net_key AS ${keys('net_tok', 'mid')}`);
+      // Written under a unique name and renamed into place: concurrent matches (several jobs at once) never
+      // read a half-written cache.
+      const tmp = `${keysFile}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
       try {
-        await db.run(copyToParquet(`SELECT * FROM net_key`, keysFile));
+        await db.run(copyToParquet(`SELECT * FROM net_key`, tmp));
+        renameSync(tmp, keysFile);
       } catch {
-        /* read-only network location: recompute next time */
+        rmSync(tmp, { force: true }); // read-only network location: recompute next time
       }
     }
     await db.run(`CREATE TABLE key_df AS SELECT key, count(*) AS df FROM net_key GROUP BY key`);
@@ -159,7 +171,9 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
         CASE WHEN rawConfidence IS NOT NULL AND runnerUp IS NOT NULL AND runnerUp >= totalScore - 0.02 AND NOT (tax OR pc OR addr)
              THEN CASE rawConfidence WHEN 'High' THEN 'Medium' WHEN 'Medium' THEN 'Low' ELSE 'Low' END ELSE rawConfidence END AS confidence
       FROM best`);
-    await db.run(copyToParquet(`
+    await db.run(
+      copyToParquet(
+        `
       SELECT s.supplierKey,
         CASE WHEN f.confidence IN ('High', 'Medium') THEN 'MATCHED' ELSE 'UNMATCHED' END AS matchStatus,
         f.confidence AS matchConfidence,
@@ -174,8 +188,13 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
           nameScore: f.nameScore, totalScore: f.totalScore, runnerUpScore: f.runnerUp,
           downgradedForAmbiguity: f.confidence IS DISTINCT FROM f.rawConfidence
         })::VARCHAR END AS matchEvidence
-      FROM sup s LEFT JOIN final f USING (supplierKey)`, out));
-    const r = await db.all<{ c: string | null; n: number }>(`SELECT matchConfidence AS c, count(*) AS n FROM read_parquet(${lit(out)}) GROUP BY 1`);
+      FROM sup s LEFT JOIN final f USING (supplierKey)`,
+        out,
+      ),
+    );
+    const r = await db.all<{ c: string | null; n: number }>(
+      `SELECT matchConfidence AS c, count(*) AS n FROM read_parquet(${lit(out)}) GROUP BY 1`,
+    );
     const byConfidence = { High: 0, Medium: 0, Low: 0 };
     let suppliers = 0;
     for (const x of r) {

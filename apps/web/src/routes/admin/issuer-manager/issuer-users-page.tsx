@@ -51,6 +51,9 @@ import { useCan, useRequiredUser } from '../../../app/current-user.ts';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { Field, FieldGrid, Section, useFormMutation } from '../admin-ui.tsx';
 
+/** The display name column gives way to the controls on phones (the username stays). */
+const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 const invalidateAll = (issuerId: string) => [issuerKeys.all, adminUserKeys.all, issuerKeys.detail(issuerId)];
 
 function AddMember({ issuer }: { issuer: TIssuerFull }) {
@@ -173,7 +176,7 @@ function MemberRow({
           )}
         </Stack>
       </TableCell>
-      <TableCell>{m.displayName}</TableCell>
+      <TableCell sx={HIDE_ON_PHONE}>{m.displayName}</TableCell>
       <TableCell>
         {canEdit ? (
           <TextField
@@ -268,7 +271,7 @@ export function Component() {
             <TableHead>
               <TableRow>
                 <TableCell>Username</TableCell>
-                <TableCell>Display name</TableCell>
+                <TableCell sx={HIDE_ON_PHONE}>Display name</TableCell>
                 <TableCell>Role</TableCell>
                 <TableCell>Domain user</TableCell>
                 {canEdit && <TableCell align="right">Remove</TableCell>}

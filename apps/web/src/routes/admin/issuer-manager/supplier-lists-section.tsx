@@ -24,7 +24,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import {
-  SUPPLIER_LIST_LABELS,
   SUPPLIER_LIST_TYPES,
   type TSupplierListEntry,
   type TSupplierListType,
@@ -227,9 +226,9 @@ function ListPanel({
           label="Search name or id"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          sx={{ flex: 1, maxWidth: 360 }}
+          sx={{ flex: 1, maxWidth: { sm: 360 } }}
         />
-        <Box sx={{ flex: 1 }} />
+        <Box sx={{ flex: { xs: 0, sm: 1 } }} />
         {canEdit && count > 0 && (
           <Button color="error" onClick={() => setConfirmClear(true)} data-testid={`supplier-clear-${listType}`}>
             Clear list
@@ -289,7 +288,7 @@ export function SupplierListsSection({ issuerId, canEdit }: { issuerId: string; 
             data-testid={`supplier-tab-${t}`}
             label={
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <span>{SUPPLIER_LIST_LABELS[t].replace('Supplier ', '')}</span>
+                <span>{t === 'include' ? 'Include list' : 'Exclude list'}</span>
                 <Chip size="small" label={summary.data?.[t].count ?? '…'} />
               </Stack>
             }

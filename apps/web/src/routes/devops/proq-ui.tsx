@@ -134,7 +134,7 @@ function ConfirmAction({ command, action, onClose }: { command: TProqCommand; ac
 }
 
 /** The detail drawer of one command; `commandId` null closes it. */
-export function CommandDrawer({ commandId, onClose }: { commandId: number | null; onClose: () => void }) {
+export function CommandDrawer({ commandId, onClose, onOpenCommand }: { commandId: number | null; onClose: () => void; onOpenCommand?: (id: number) => void }) {
   const q = useQuery({ ...commandQuery(commandId ?? 0), enabled: commandId !== null, refetchInterval: (s) => (s.state.data && ['Blocked', 'Pending', 'InProgress'].includes(s.state.data.state) ? 4000 : false) });
   const [action, setAction] = useState<'retry' | 'cancel' | null>(null);
   const mayAct = useCan(['DevOps_Area_VIEW']);
@@ -174,7 +174,17 @@ export function CommandDrawer({ commandId, onClose }: { commandId: number | null
                 </Box>
               )}
               {(c.state === 'Error' || c.state === 'Canceled') && c.message && (
-                <Alert severity={c.state === 'Error' ? 'error' : 'warning'} data-testid="proq-drawer-error">
+                <Alert
+                  severity={c.state === 'Error' ? 'error' : 'warning'}
+                  data-testid="proq-drawer-error"
+                  action={
+                    onOpenCommand && c.failedRootId !== null && c.failedRootId !== c.id ? (
+                      <Button color="inherit" size="small" onClick={() => onOpenCommand(c.failedRootId!)}>
+                        Open #{c.failedRootId}
+                      </Button>
+                    ) : undefined
+                  }
+                >
                   <Box component="pre" sx={{ ...mono, m: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
                     {c.message}
                   </Box>

@@ -30,6 +30,7 @@ import HourglassTopRounded from '@mui/icons-material/HourglassTopRounded';
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import MemoryRounded from '@mui/icons-material/MemoryRounded';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import { PROQ_QUICK_VIEW_POLL_MS, type TNamedCount, type TProqCommand } from '@sextant/shared';
 import { backoffQuery, commandTypesQuery, fetchCommandPage, monitoringQuery, proqKeys, queuedCountsQuery, workersQuery, type TProqList } from '../../../api/proq.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
@@ -94,15 +95,16 @@ function Panel({ title, children, action, testId }: { title: string; children: R
 }
 
 const Empty = ({ children }: { children: ReactNode }) => (
-  <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
-    {children}
-  </Typography>
+  <Stack sx={{ alignItems: 'center', justifyContent: 'center', py: 3, gap: 1, color: 'text.secondary', textAlign: 'center' }}>
+    <InboxOutlined sx={{ fontSize: 32, opacity: 0.5 }} />
+    <Typography variant="body2">{children}</Typography>
+  </Stack>
 );
 
 function CountBars({ rows, label }: { rows: TNamedCount[] | undefined; label: (name: string) => string }) {
   if (!rows) return <Skeleton variant="rounded" height={80} />;
   const sorted = [...rows].filter((r) => r.count > 0).sort((a, b) => b.count - a.count);
-  if (sorted.length === 0) return <Empty>Nothing queued.</Empty>;
+  if (sorted.length === 0) return <Empty>The queue is empty.</Empty>;
   const max = Math.max(...sorted.map((r) => r.count));
   return (
     <Stack spacing={1.25}>
@@ -242,11 +244,14 @@ export function Component() {
     <Stack spacing={2.5} data-testid="proq-monitoring">
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
         <RunningChip running={monitoring.data?.isRunning} />
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0 }} data-testid="proq-refresh-state">
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0, whiteSpace: { xs: 'nowrap', sm: 'normal' }, overflow: 'hidden', textOverflow: 'ellipsis' }} data-testid="proq-refresh-state">
           <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
             {paused ? 'Auto-refresh paused' : `Auto-refresh every ${PROQ_QUICK_VIEW_POLL_MS / 1000} s`} ·{' '}
           </Box>
-          updated {updatedAt.toLocaleTimeString('en-GB')}
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            updated{' '}
+          </Box>
+          {updatedAt.toLocaleTimeString('en-GB')}
         </Typography>
         <Tooltip title={paused ? 'Resume auto-refresh' : 'Pause auto-refresh'}>
           <Button variant="outlined" size="small" startIcon={paused ? <PlayArrowRounded /> : <PauseRounded />} onClick={() => setPaused((p) => !p)} data-testid="proq-pause" aria-pressed={paused}>
@@ -305,7 +310,7 @@ export function Component() {
       </Panel>
 
       <Box>
-        <Tabs value={tab} onChange={(_, v: TProqList) => setTab(v)} sx={{ mb: 1.5, borderBottom: 1, borderColor: 'divider' }} variant="scrollable" allowScrollButtonsMobile>
+        <Tabs value={tab} onChange={(_, v: TProqList) => setTab(v)} sx={{ mb: 1.5, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minWidth: 0, px: { xs: 1.25, sm: 2 } } }} variant="scrollable" scrollButtons={false}>
           {LISTS.map((l) => (
             <Tab
               key={l.kind}
@@ -335,7 +340,7 @@ export function Component() {
           </Box>
         ))}
       </Box>
-      <CommandDrawer commandId={openId} onClose={() => setOpenId(null)} />
+      <CommandDrawer commandId={openId} onClose={() => setOpenId(null)} onOpenCommand={setOpenId} />
     </Stack>
   );
 }

@@ -553,7 +553,7 @@ export function Component() {
           </Box>
         </>
       )}
-      <CommandDrawer commandId={openId} onClose={() => setOpenId(null)} />
+      <CommandDrawer commandId={openId} onClose={() => setOpenId(null)} onOpenCommand={setOpenId} />
     </Stack>
   );
 }

@@ -4,6 +4,8 @@ import ExcelJS from 'exceljs';
 import { dbKinds } from '@sextant/db/testing';
 import { issuers, issuerSupplierLists, systemAuditLog, userPermissions, users } from '@sextant/db';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { lit, withDb } from '@sextant/analysis/db';
+import { createNormaliseMacros } from '@sextant/analysis/match/normalise-sql';
 import { normaliseSupplierName, supplierListsOf } from './supplier-lists.service.ts';
 
 async function xlsx(rows: (string | number | null)[][]): Promise<Buffer> {
@@ -19,6 +21,26 @@ describe('normaliseSupplierName', () => {
     expect(normaliseSupplierName('Müller & Söhne GmbH')).toBe('muller sohne');
     expect(normaliseSupplierName("McDonald's Intl Corp")).toBe('mcdonalds international');
     expect(normaliseSupplierName('The Company Ltd')).toBe('the company ltd');
+  });
+
+  it('agrees with the DuckDB macro the pipeline uses', async () => {
+    const names = [
+      'ACME Ltd.',
+      'Müller & Söhne GmbH',
+      "McDonald's Intl Corp",
+      'The Company Ltd',
+      'Société Générale S.A.',
+      'A-1 Mfg. Co',
+      '  Globex   Holdings plc ',
+      'St. Mary’s Hosp Svc',
+      'Initech, Inc.',
+      '3M',
+    ];
+    const rows = await withDb({ threads: 1, memoryLimit: '256MB' }, async (db) => {
+      await createNormaliseMacros(db);
+      return db.all<{ n: string }>(`SELECT sx_name_core(s) AS n FROM (VALUES ${names.map((n, i) => `(${i}, ${lit(n)})`).join(', ')}) t(i, s) ORDER BY i`);
+    });
+    expect(names.map(normaliseSupplierName)).toEqual(rows.map((r) => r.n));
   });
 });
 

@@ -23,6 +23,10 @@ import { generateNetwork, importNetwork } from '@sextant/analysis/network/import
 import type { AppContext } from '../../context.ts';
 import { defineCommandType, type CommandTypeDef, type HandlerContext } from '../../proq/index.ts';
 import { addJobLog, filesOf } from './jobs.repo.ts';
+import { supplierListsOf } from '../supplier-lists/supplier-lists.service.ts';
+import { normaliseSupplierName } from '../supplier-lists/supplier-lists.file.ts';
+import { copyToParquet, lit, withDb } from '@sextant/analysis/db';
+import { workFile } from '@sextant/analysis/pipeline/workdir';
 
 const ZStepPayload = z.object({ runId: z.uuid() });
 /** Seed of the generated reference network (the demo supplier files are drawn from the same network). */
@@ -115,6 +119,48 @@ function step(
   }) as unknown as CommandTypeDef;
 }
 
+/**
+ * The issuer's supplier include and exclude lists (issuer admin): with an include list only the suppliers on it
+ * are analysed; suppliers on the exclude list never are. Matched by supplier id, else by normalised name.
+ * Rewrites the run's suppliers.parquet; returns a note for the step message ('' when the issuer has no lists).
+ */
+async function applySupplierLists(ctx: AppContext, rc: RunContext): Promise<string> {
+  const lists = await supplierListsOf(ctx.db, rc.job.issuerId);
+  if (!lists.hasInclude && !lists.hasExclude) return '';
+  const file = workFile(rc.workDir, 'suppliers');
+  return withDb({ tempDir: path.join(rc.workDir, 'tmp') }, async (db) => {
+    const rows = await db.all<{ supplierKey: string; supplierName: string | null; sourceSupplierId: string | null }>(
+      `SELECT supplierKey, supplierName, CAST(sourceSupplierId AS VARCHAR) AS sourceSupplierId FROM read_parquet(${lit(file)})`,
+    );
+    const listed = (names: ReadonlySet<string>, ids: ReadonlySet<string>, r: (typeof rows)[number]) =>
+      (r.sourceSupplierId !== null && ids.has(r.sourceSupplierId)) ||
+      (r.supplierName !== null && names.has(normaliseSupplierName(r.supplierName)));
+    const keep = rows.filter(
+      (r) =>
+        (!lists.hasInclude || listed(lists.include, lists.includeSupplierIds, r)) &&
+        !(lists.hasExclude && listed(lists.exclude, lists.excludeSupplierIds, r)),
+    );
+    const dropped = rows.length - keep.length;
+    if (dropped === 0) return `; the supplier lists keep all ${rows.length} suppliers`;
+    await db.run(`CREATE TABLE keep_keys (supplierKey VARCHAR)`);
+    for (let i = 0; i < keep.length; i += 1000) {
+      const chunk = keep.slice(i, i + 1000).map((r) => `(${lit(r.supplierKey)})`);
+      await db.run(`INSERT INTO keep_keys VALUES ${chunk.join(', ')}`);
+    }
+    const tmp = `${file}.lists.parquet`;
+    await db.run(
+      copyToParquet(`SELECT s.* FROM read_parquet(${lit(file)}) s SEMI JOIN keep_keys k USING (supplierKey)`, tmp),
+    );
+    await rename(tmp, file);
+    await addJobLog(ctx.db, {
+      jobId: rc.job.id,
+      runId: rc.run.id,
+      message: `The issuer's supplier lists removed ${dropped} of ${rows.length} suppliers from the analysis`,
+    });
+    return `; the supplier lists removed ${dropped}`;
+  });
+}
+
 export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
   return [
     step(ctx, 'ingest', async (rc, _hc, progress) => {
@@ -132,7 +178,10 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
           name: `${f.dataKind}-${i + 1}`,
           ...(f.delimiter ? { delimiter: f.delimiter } : {}),
           onProgress: (p, m) =>
-            progress(((i + p / 100) / files.length) * 100, `${f.originalName}: ${m.replaceAll(path.basename(f.storedPath), '').replace(/^[:\s]+/, '')}`),
+            progress(
+              ((i + p / 100) / files.length) * 100,
+              `${f.originalName}: ${m.replaceAll(path.basename(f.storedPath), '').replace(/^[:\s]+/, '')}`,
+            ),
         });
         rows += report.rowsAccepted;
       }
@@ -144,7 +193,8 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
         currency: rc.currency ?? undefined,
         onProgress: progress,
       });
-      return `${r.suppliers} suppliers, ${r.currency} ${Math.round(r.totalSpend).toLocaleString('en')} spend`;
+      const lists = await applySupplierLists(ctx, rc);
+      return `${r.suppliers} suppliers, ${r.currency} ${Math.round(r.totalSpend).toLocaleString('en')} spend${lists}`;
     }),
     step(ctx, 'match', async (rc, _hc, progress) => {
       progress(1, 'Preparing the reference network');

@@ -346,6 +346,28 @@ describe('job downloads', () => {
     expect(sheet.getRow(2).getCell(2).formula).toBeUndefined();
   }, 180_000);
 
+  it('leaves the issuer’s excluded suppliers out of the next run', async () => {
+    const [nb] = await t.db.db.select().from(issuers).where(eq(issuers.issuerKey, 'northbridge'));
+    const admin = await t.login('sysAdmin');
+    const add = await t.call('POST', `/api/v1/issuers/${nb!.id}/supplier-lists/exclude/entries`, {
+      cookie: admin,
+      body: { supplierName: '-Minus Co.' },
+    });
+    expect(add.statusCode, add.body).toBeLessThan(300);
+    const run = (await t.call('POST', `/api/v1/jobs/${jobId}/runs`, { cookie: manager })).json();
+    await until(
+      async () => (await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie: manager })).json() as TJobDetails,
+      (d) => d.runs[0]!.id === run.id && d.status !== 'Processing',
+    );
+    const csv = await t.call('GET', `/api/v1/jobs/${jobId}/downloads/analysis-data?format=csv`, { cookie: manager });
+    expect(csv.body.trim().split('\n')).toHaveLength(4);
+    expect(csv.body).not.toContain('Minus Co');
+    const logs = (await t.call('GET', `/api/v1/jobs/${jobId}/logs`, { cookie: manager })).json() as {
+      message: string;
+    }[];
+    expect(logs.some((l) => l.message.includes('supplier lists removed 1 of 4 suppliers'))).toBe(true);
+  }, 180_000);
+
   it('answers 403 to roles without the download accessor', async () => {
     const res = await t.call('GET', `/api/v1/jobs/${jobId}/downloads/analysis-data`, {
       cookie: await t.login('client'),

@@ -82,14 +82,14 @@ function CommandsTable({ rows, onOpen, testId }: { rows: TProqQuickViewRow[]; on
           <TableRow key={r.id} hover={Boolean(onOpen && r.jobId)} onClick={onOpen && r.jobId ? () => onOpen(r) : undefined} sx={{ cursor: onOpen && r.jobId ? 'pointer' : undefined }} data-testid="quick-view-row">
             <TableCell sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12.5, fontWeight: 600, whiteSpace: 'nowrap' }}>{r.commandType}</TableCell>
             <TableCell>
-              <Stack spacing={0.5}>
+              <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
                 <StateChip state={r.state} />
                 {r.state === 'InProgress' && <ProgressCell c={r} />}
               </Stack>
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatAge(r.age)}</TableCell>
-            <TableCell sx={{ maxWidth: 180 }}>{r.jobName ?? '—'}</TableCell>
-            <TableCell sx={{ color: 'text.secondary', fontSize: 12 }}>{r.tags.length ? r.tags.join(', ') : '—'}</TableCell>
+            <TableCell sx={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={r.jobName ?? undefined}>{r.jobName ?? '—'}</TableCell>
+            <TableCell sx={{ color: 'text.secondary', fontSize: 12, whiteSpace: 'nowrap' }}>{r.tags.length ? r.tags.join(', ') : '—'}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -109,10 +109,17 @@ function QuickView({ label, icon, count, children, collapsed, testId }: { label:
         </IconButton>
       </Tooltip>
       <Popover open={Boolean(anchor)} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
-        <Box sx={{ width: 560, maxWidth: 'calc(100vw - 32px)' }}>
-          <Typography variant="subtitle2" sx={{ px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
-            {label}
-          </Typography>
+        <Box sx={{ width: 640, maxWidth: 'calc(100vw - 32px)' }}>
+          <Stack direction="row" sx={{ px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider', alignItems: 'center', gap: 1 }}>
+            <Typography variant="subtitle2" sx={{ flex: 1 }}>
+              {label}
+            </Typography>
+            {count !== undefined && (
+              <Typography variant="caption" color="text.secondary" data-testid={`${testId}-count`}>
+                {count} queued
+              </Typography>
+            )}
+          </Stack>
           <Box sx={{ maxHeight: QUICK_VIEW_MAX_HEIGHT, overflow: 'auto' }} data-testid={`${testId}-popover`}>
             {children(Boolean(anchor), () => setAnchor(null))}
           </Box>

@@ -168,7 +168,10 @@ function ExtraPermissionsEditor({ user }: { user: TUserDetail }) {
   const fromRoles = new Set(q.data?.fromRoles ?? []);
   const initial = q.data?.permissions ?? user.extraPermissions;
   const [sel, setSel] = useState<string[]>(initial);
-  useEffect(() => setSel(q.data?.permissions ?? user.extraPermissions), [q.data, user.extraPermissions]);
+  // Reset the selection only when the stored set really changes (not on every refetch of the same data), so a
+  // refetch finishing while the administrator picks permissions does not throw the picks away.
+  const storedKey = JSON.stringify([...initial].sort());
+  useEffect(() => setSel(JSON.parse(storedKey) as string[]), [storedKey]);
   const m = useFormMutation({
     operation: 'Saving extra permissions',
     mutationFn: () => setExtraPermissions(user.id, sel),
@@ -198,6 +201,7 @@ function ExtraPermissionsEditor({ user }: { user: TUserDetail }) {
         fullWidth
         options={[...PERMISSIONS] as string[]}
         value={sel}
+        disabled={!q.data}
         disableCloseOnSelect
         getOptionDisabled={(p) => !held.has(p)}
         onChange={(_, v) => {

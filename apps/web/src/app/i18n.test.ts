@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NAV_GROUPS, NAV_NEW_JOB, ROUTES } from '@sextant/shared';
-import i18n, { browserLanguage, EN_RESOURCES, LANGUAGES_WITH_RESOURCES, NAMESPACES, setLanguage, supportedLanguage } from './i18n.ts';
+import i18n, { browserLanguage, EN_RESOURCES, LANGUAGES_WITH_RESOURCES, NAMESPACES, operationLabel, setLanguage, supportedLanguage } from './i18n.ts';
 import { navGroupLabel, navItemLabel, routeTitle } from '../layouts/nav-labels.ts';
 
 const LOCALES = join(import.meta.dirname, '..', 'locales');
@@ -113,6 +113,8 @@ describe('language switching', () => {
     expect(routeTitle(t, ROUTES.find((r) => r.id === 'profile')!)).toBe('Profil');
     expect(i18n.t('table:rows')).toBe('Zeilen:');
     expect(i18n.t('system:version.inSeconds', { count: 5 })).toContain('in 5 Sekunden');
+    expect(operationLabel('Loading data')).toBe('Daten werden geladen');
+    expect(operationLabel('Creating issuer: step 1')).toBe('Creating issuer: step 1');
 
     await setLanguage('fr');
     expect(i18n.t('shell:nav.items.home')).toBe('Accueil');

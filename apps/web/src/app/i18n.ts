@@ -17,12 +17,19 @@ import { ISSUER_LANGUAGE_KEYS } from '@sextant/shared';
 import enAuth from '../locales/en/auth.json';
 import enErrors from '../locales/en/errors.json';
 import enNotifications from '../locales/en/notifications.json';
+import enOperations from '../locales/en/operations.json';
 import enProfile from '../locales/en/profile.json';
 import enShell from '../locales/en/shell.json';
 import enSystem from '../locales/en/system.json';
 import enTable from '../locales/en/table.json';
 
-export const NAMESPACES = ['shell', 'auth', 'errors', 'profile', 'table', 'notifications', 'system'] as const;
+/**
+ * shell: navbar, toolbar, menus, page titles · auth: login, magic link, lobby · errors: error and not-available pages ·
+ * profile: profile and dashboard · table: data table, form dialog, file upload · notifications: error notifications ·
+ * system: maintenance, version check, idle logout, release notice, chat button · operations: operation names shown in
+ * error notifications, keyed by their English text (names not listed stay as given).
+ */
+export const NAMESPACES = ['shell', 'auth', 'errors', 'profile', 'table', 'notifications', 'system', 'operations'] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: TNamespace = 'shell';
 export const FALLBACK_LANGUAGE = 'en';
@@ -36,6 +43,7 @@ export const EN_RESOURCES = {
   table: enTable,
   notifications: enNotifications,
   system: enSystem,
+  operations: enOperations,
 } satisfies Record<TNamespace, unknown>;
 
 /** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */
@@ -117,6 +125,10 @@ void i18n.use(initReactI18next).init({
 });
 i18n.on('languageChanged', syncDocumentLang);
 syncDocumentLang(i18n.language);
+
+/** An operation name (English, as given to query/mutation meta) in the current language, when known. */
+export const operationLabel = (operation: string): string =>
+  i18n.t(operation, { ns: 'operations', keySeparator: false, nsSeparator: false, defaultValue: operation });
 
 /** The current UI language (for Intl formatting outside React). */
 export const currentLanguage = () => i18n.resolvedLanguage ?? i18n.language ?? FALLBACK_LANGUAGE;

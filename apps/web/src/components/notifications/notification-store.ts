@@ -3,7 +3,7 @@
  * whether a user sees the detailed text is decided when rendering, from their permissions.
  */
 import { useSyncExternalStore } from 'react';
-import i18n from '../../app/i18n.ts';
+import i18n, { operationLabel } from '../../app/i18n.ts';
 
 export const MAX_NOTIFICATIONS = 3;
 export const MAX_NOTIFICATION_TEXT = 1000;
@@ -115,7 +115,7 @@ export function errorFacts(error: unknown, operation: string, env: { url: string
 /** The visible text of an error notification for a user with or without detailed notifications. */
 export function errorText(facts: TErrorFacts, detailed: boolean): { title: string; message: string } {
   if (!detailed) return { title: i18n.t('notifications:errorTitle'), message: i18n.t('notifications:genericError') };
-  return { title: truncateText(facts.operation), message: truncateText(facts.messages.join('\n')) };
+  return { title: truncateText(operationLabel(facts.operation)), message: truncateText(facts.messages.join('\n')) };
 }
 
 /** Plain-text report copied by "Copy to Clipboard". */

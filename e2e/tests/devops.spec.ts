@@ -17,7 +17,15 @@ async function completedDemoJob(): Promise<{ jobId: string; jobName: string }> {
     .poll(
       async () => {
         const res = await api.post('/api/v1/proq/completed-commands', {
-          data: { pageSize: 5, orderBy: { propertyName: 'id', direction: 'asc' }, filters: { filterItems: [{ propertyName: 'commandType', itemComparisonOperator: 'Equal', itemValue: 'job.aggregate' }] } },
+          data: {
+            pageSize: 5,
+            orderBy: { propertyName: 'id', direction: 'asc' },
+            filters: {
+              filterItems: [
+                { propertyName: 'commandType', itemComparisonOperator: 'Equal', itemValue: 'job.aggregate' },
+              ],
+            },
+          },
         });
         expect(res.ok(), `completed-commands: ${res.status()}`).toBeTruthy();
         found = ((await res.json()) as TPagedResult<TProqCommand>).collection.find((c) => c.jobId);
@@ -70,13 +78,17 @@ test('sysAdmin monitors ProQ, opens a command, follows a demo job and uses the q
   // Quick views: the all-commands popover (no badge when nothing is queued), capped at 512 px; the current-job
   // icon only on a job's pages.
   await expect(page.getByTestId('quick-view-proq-job')).toHaveCount(0);
-  const status = (await (await page.request.get('/api/v1/proq/proq-status-details')).json()) as { queuedCommandCount: number };
+  const status = (await (await page.request.get('/api/v1/proq/proq-status-details')).json()) as {
+    queuedCommandCount: number;
+  };
   if (status.queuedCommandCount === 0) await expect(page.getByTestId('quick-view-proq-badge')).toBeHidden();
   await page.getByTestId('quick-view-proq').click();
   const popover = page.getByTestId('quick-view-proq-popover');
   await expect(popover).toBeVisible();
   await expect(popover).toHaveCSS('max-height', '512px');
-  await expect(popover.getByTestId('quick-view-proq-table').or(popover.getByTestId('quick-view-proq-table-empty'))).toBeVisible();
+  await expect(
+    popover.getByTestId('quick-view-proq-table').or(popover.getByTestId('quick-view-proq-table-empty')),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await page.goto(`/jobs/${jobId}/details`);
   await page.getByTestId('quick-view-proq-job').click();

@@ -25,7 +25,8 @@ export type TProqList = 'queued' | 'error' | 'completed';
 export const proqKeys = {
   all: ['proq'] as const,
   status: () => [...proqKeys.all, 'status-details'] as const,
-  quickView: (jobId?: string) => (jobId ? ([...proqKeys.all, 'quick-view', jobId] as const) : ([...proqKeys.all, 'quick-view'] as const)),
+  quickView: (jobId?: string) =>
+    jobId ? ([...proqKeys.all, 'quick-view', jobId] as const) : ([...proqKeys.all, 'quick-view'] as const),
   monitoring: () => [...proqKeys.all, 'monitoring'] as const,
   counts: (groupBy: 'commandType' | 'state' | 'category') => [...proqKeys.all, 'counts', groupBy] as const,
   workers: () => [...proqKeys.all, 'workers'] as const,
@@ -53,7 +54,10 @@ export const proqStatusQuery = (enabled = true) =>
 export const proqQuickViewQuery = (jobId: string | null, enabled: boolean) =>
   queryOptions({
     queryKey: proqKeys.quickView(jobId ?? undefined),
-    queryFn: () => api<TProqQuickViewRow[]>(jobId ? `${PROQ_BASE}/queued-commands-quick-view/${enc(jobId)}` : `${PROQ_BASE}/proq-commands-info`),
+    queryFn: () =>
+      api<TProqQuickViewRow[]>(
+        jobId ? `${PROQ_BASE}/queued-commands-quick-view/${enc(jobId)}` : `${PROQ_BASE}/proq-commands-info`,
+      ),
     enabled,
     refetchInterval: PROQ_QUICK_VIEW_POLL_MS,
     retry: false,
@@ -61,21 +65,47 @@ export const proqQuickViewQuery = (jobId: string | null, enabled: boolean) =>
   });
 
 export const monitoringQuery = () =>
-  queryOptions({ queryKey: proqKeys.monitoring(), queryFn: () => api<TProqMonitoringData>(`${PROQ_BASE}/get-proqmonitoring-data`), meta: { operation: 'Loading ProQ monitoring data' } });
+  queryOptions({
+    queryKey: proqKeys.monitoring(),
+    queryFn: () => api<TProqMonitoringData>(`${PROQ_BASE}/get-proqmonitoring-data`),
+    meta: { operation: 'Loading ProQ monitoring data' },
+  });
 
 export const queuedCountsQuery = (groupBy: 'commandType' | 'state' | 'category') =>
-  queryOptions({ queryKey: proqKeys.counts(groupBy), queryFn: () => api<TNamedCount[]>(`${PROQ_BASE}/queued-commands-count`, { query: { groupBy } }), meta: silent });
+  queryOptions({
+    queryKey: proqKeys.counts(groupBy),
+    queryFn: () => api<TNamedCount[]>(`${PROQ_BASE}/queued-commands-count`, { query: { groupBy } }),
+    meta: silent,
+  });
 
-export const workersQuery = () => queryOptions({ queryKey: proqKeys.workers(), queryFn: () => api<TProqWorker[]>(`${PROQ_BASE}/workers`), meta: silent });
+export const workersQuery = () =>
+  queryOptions({
+    queryKey: proqKeys.workers(),
+    queryFn: () => api<TProqWorker[]>(`${PROQ_BASE}/workers`),
+    meta: silent,
+  });
 
 export const backoffQuery = () =>
-  queryOptions({ queryKey: proqKeys.backoff(), queryFn: () => api<TProqBackoffStrategy>(`${PROQ_BASE}/get-proq-backoff-strategy-data`), meta: silent });
+  queryOptions({
+    queryKey: proqKeys.backoff(),
+    queryFn: () => api<TProqBackoffStrategy>(`${PROQ_BASE}/get-proq-backoff-strategy-data`),
+    meta: silent,
+  });
 
 export const commandTypesQuery = () =>
-  queryOptions({ queryKey: proqKeys.commandTypes(), queryFn: () => api<string[]>(`${PROQ_BASE}/get-proq-command-types`), staleTime: 60_000, meta: silent });
+  queryOptions({
+    queryKey: proqKeys.commandTypes(),
+    queryFn: () => api<string[]>(`${PROQ_BASE}/get-proq-command-types`),
+    staleTime: 60_000,
+    meta: silent,
+  });
 
 export const commandQuery = (id: number) =>
-  queryOptions({ queryKey: proqKeys.detail(id), queryFn: () => api<TProqCommand>(`${PROQ_BASE}/commands/${id}`), meta: { operation: 'Loading the command' } });
+  queryOptions({
+    queryKey: proqKeys.detail(id),
+    queryFn: () => api<TProqCommand>(`${PROQ_BASE}/commands/${id}`),
+    meta: { operation: 'Loading the command' },
+  });
 
 /** A job's commands (workflow view); polled every 4 s while any is not finished. */
 export const jobWorkflowQuery = (jobId: string | null) =>
@@ -83,19 +113,30 @@ export const jobWorkflowQuery = (jobId: string | null) =>
     queryKey: proqKeys.job(jobId ?? ''),
     queryFn: () => api<TProqCommand[]>(`${PROQ_BASE}/jobs/${enc(jobId ?? '')}/commands`),
     enabled: Boolean(jobId),
-    refetchInterval: (q) => (q.state.data?.some((c) => c.state === 'Blocked' || c.state === 'Pending' || c.state === 'InProgress') ? PROQ_QUICK_VIEW_POLL_MS : false),
+    refetchInterval: (q) =>
+      q.state.data?.some((c) => c.state === 'Blocked' || c.state === 'Pending' || c.state === 'InProgress')
+        ? PROQ_QUICK_VIEW_POLL_MS
+        : false,
     meta: { operation: "Loading the job's commands" },
   });
 
-const LIST_PATH: Record<TProqList, string> = { queued: 'queued-commands', error: 'error-commands', completed: 'completed-commands' };
-export const fetchCommandPage = (kind: TProqList, req: TPagingRequest) => api<TPagedResult<TProqCommand>>(`${PROQ_BASE}/${LIST_PATH[kind]}`, { body: req });
+const LIST_PATH: Record<TProqList, string> = {
+  queued: 'queued-commands',
+  error: 'error-commands',
+  completed: 'completed-commands',
+};
+export const fetchCommandPage = (kind: TProqList, req: TPagingRequest) =>
+  api<TPagedResult<TProqCommand>>(`${PROQ_BASE}/${LIST_PATH[kind]}`, { body: req });
 
 /** Retry (Error/Canceled) or cancel (Blocked/Pending/InProgress, optional reason); errors become notifications. */
 export function useCommandAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: number; action: 'retry' | 'cancel'; reason?: string }) =>
-      api<TProqCommand>(`${PROQ_BASE}/commands/${v.id}/${v.action}`, { method: 'POST', body: v.action === 'cancel' ? (v.reason?.trim() ? { reason: v.reason.trim() } : {}) : undefined }),
+      api<TProqCommand>(`${PROQ_BASE}/commands/${v.id}/${v.action}`, {
+        method: 'POST',
+        body: v.action === 'cancel' ? (v.reason?.trim() ? { reason: v.reason.trim() } : {}) : undefined,
+      }),
     meta: silent,
     onSuccess: async (c, v) => {
       qc.setQueryData(proqKeys.detail(c.id), c);

@@ -48,21 +48,49 @@ function Unavailable({ what }: { what: string }) {
   );
 }
 
-function QueryBody<T>({ q, what, render }: { q: { isLoading: boolean; error: unknown; data: T | undefined }; what: string; render: (d: T) => ReactNode }) {
+function QueryBody<T>({
+  q,
+  what,
+  render,
+}: {
+  q: { isLoading: boolean; error: unknown; data: T | undefined };
+  what: string;
+  render: (d: T) => ReactNode;
+}) {
   if (q.isLoading)
     return (
       <Box sx={{ p: 3, textAlign: 'center' }}>
         <CircularProgress size={20} />
       </Box>
     );
-  if (q.error) return isApiError(q.error) && q.error.status === 404 ? <Unavailable what={what} /> : <Typography sx={{ p: 2 }} color="error">Could not load {what.toLowerCase()}.</Typography>;
+  if (q.error)
+    return isApiError(q.error) && q.error.status === 404 ? (
+      <Unavailable what={what} />
+    ) : (
+      <Typography sx={{ p: 2 }} color="error">
+        Could not load {what.toLowerCase()}.
+      </Typography>
+    );
   return <>{q.data !== undefined ? render(q.data) : null}</>;
 }
 
-function CommandsTable({ rows, onOpen, testId }: { rows: TProqQuickViewRow[]; onOpen?: (r: TProqQuickViewRow) => void; testId: string }) {
+function CommandsTable({
+  rows,
+  onOpen,
+  testId,
+}: {
+  rows: TProqQuickViewRow[];
+  onOpen?: (r: TProqQuickViewRow) => void;
+  testId: string;
+}) {
   if (rows.length === 0)
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ p: 3, textAlign: 'center' }} data-testid={`${testId}-empty`}>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ p: 3, textAlign: 'center' }}
+        data-testid={`${testId}-empty`}
+      >
         No queued commands.
       </Typography>
     );
@@ -79,8 +107,23 @@ function CommandsTable({ rows, onOpen, testId }: { rows: TProqQuickViewRow[]; on
       </TableHead>
       <TableBody>
         {rows.map((r) => (
-          <TableRow key={r.id} hover={Boolean(onOpen && r.jobId)} onClick={onOpen && r.jobId ? () => onOpen(r) : undefined} sx={{ cursor: onOpen && r.jobId ? 'pointer' : undefined }} data-testid="quick-view-row">
-            <TableCell sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12.5, fontWeight: 600, whiteSpace: 'nowrap' }}>{r.commandType}</TableCell>
+          <TableRow
+            key={r.id}
+            hover={Boolean(onOpen && r.jobId)}
+            onClick={onOpen && r.jobId ? () => onOpen(r) : undefined}
+            sx={{ cursor: onOpen && r.jobId ? 'pointer' : undefined }}
+            data-testid="quick-view-row"
+          >
+            <TableCell
+              sx={{
+                fontFamily: 'ui-monospace, Menlo, monospace',
+                fontSize: 12.5,
+                fontWeight: 600,
+                whiteSpace: 'nowrap',
+              }}
+            >
+              {r.commandType}
+            </TableCell>
             <TableCell>
               <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
                 <StateChip state={r.state} />
@@ -88,8 +131,15 @@ function CommandsTable({ rows, onOpen, testId }: { rows: TProqQuickViewRow[]; on
               </Stack>
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatAge(r.age)}</TableCell>
-            <TableCell sx={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={r.jobName ?? undefined}>{r.jobName ?? '—'}</TableCell>
-            <TableCell sx={{ color: 'text.secondary', fontSize: 12, whiteSpace: 'nowrap' }}>{r.tags.length ? r.tags.join(', ') : '—'}</TableCell>
+            <TableCell
+              sx={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              title={r.jobName ?? undefined}
+            >
+              {r.jobName ?? '—'}
+            </TableCell>
+            <TableCell sx={{ color: 'text.secondary', fontSize: 12, whiteSpace: 'nowrap' }}>
+              {r.tags.length ? r.tags.join(', ') : '—'}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -97,20 +147,52 @@ function CommandsTable({ rows, onOpen, testId }: { rows: TProqQuickViewRow[]; on
   );
 }
 
-function QuickView({ label, icon, count, children, collapsed, testId }: { label: string; icon: ReactNode; count?: number; children: (open: boolean, close: () => void) => ReactNode; collapsed: boolean; testId: string }) {
+function QuickView({
+  label,
+  icon,
+  count,
+  children,
+  collapsed,
+  testId,
+}: {
+  label: string;
+  icon: ReactNode;
+  count?: number;
+  children: (open: boolean, close: () => void) => ReactNode;
+  collapsed: boolean;
+  testId: string;
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
       <Tooltip title={label} placement={collapsed ? 'right' : 'top'}>
-        <IconButton aria-label={label} onClick={(e) => setAnchor(e.currentTarget)} sx={{ color: 'inherit' }} data-testid={testId}>
-          <Badge badgeContent={proqBadgeText(count) || undefined} color="primary" slotProps={{ badge: { 'data-testid': `${testId}-badge` } as object }}>
+        <IconButton
+          aria-label={label}
+          onClick={(e) => setAnchor(e.currentTarget)}
+          sx={{ color: 'inherit' }}
+          data-testid={testId}
+        >
+          <Badge
+            badgeContent={proqBadgeText(count) || undefined}
+            color="primary"
+            slotProps={{ badge: { 'data-testid': `${testId}-badge` } as object }}
+          >
             {icon}
           </Badge>
         </IconButton>
       </Tooltip>
-      <Popover open={Boolean(anchor)} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      >
         <Box sx={{ width: 640, maxWidth: 'calc(100vw - 32px)' }}>
-          <Stack direction="row" sx={{ px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider', alignItems: 'center', gap: 1 }}>
+          <Stack
+            direction="row"
+            sx={{ px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider', alignItems: 'center', gap: 1 }}
+          >
             <Typography variant="subtitle2" sx={{ flex: 1 }}>
               {label}
             </Typography>
@@ -129,34 +211,68 @@ function QuickView({ label, icon, count, children, collapsed, testId }: { label:
   );
 }
 
-const stopOn404 = (interval: number) => (q: { state: { error: unknown } }) => (isApiError(q.state.error) && q.state.error.status === 404 ? false : interval);
+const stopOn404 = (interval: number) => (q: { state: { error: unknown } }) =>
+  isApiError(q.state.error) && q.state.error.status === 404 ? false : interval;
 
 /** ProQ quick view (all commands, or one job's): polled every 4 s (SPEC §7); a row opens the job's workflow. */
-function ProqCommands({ q, what, close, testId }: { q: { isLoading: boolean; error: unknown; data: TProqQuickViewRow[] | undefined }; what: string; close: () => void; testId: string }) {
+function ProqCommands({
+  q,
+  what,
+  close,
+  testId,
+}: {
+  q: { isLoading: boolean; error: unknown; data: TProqQuickViewRow[] | undefined };
+  what: string;
+  close: () => void;
+  testId: string;
+}) {
   const navigate = useNavigate();
   const devops = can(useCurrentUser(), ['DevOps_Area_VIEW']);
   const open = (r: TProqQuickViewRow) => {
     close();
     void navigate(`/workflow-management?jobId=${encodeURIComponent(r.jobId ?? '')}`);
   };
-  return <QueryBody q={q} what={what} render={(rows) => <CommandsTable rows={rows} onOpen={devops ? open : undefined} testId={testId} />} />;
+  return (
+    <QueryBody
+      q={q}
+      what={what}
+      render={(rows) => <CommandsTable rows={rows} onOpen={devops ? open : undefined} testId={testId} />}
+    />
+  );
 }
 function ProqAll({ open, close }: { open: boolean; close: () => void }) {
   const q = useQuery(proqQuickViewQuery(null, open));
   return <ProqCommands q={q} what="The ProQ command quick view" close={close} testId="quick-view-proq-table" />;
 }
-function ProqJob({ q, close }: { q: { isLoading: boolean; error: unknown; data: TProqQuickViewRow[] | undefined }; close: () => void }) {
-  return <ProqCommands q={q} what="The job's ProQ command quick view" close={close} testId="quick-view-proq-job-table" />;
+function ProqJob({
+  q,
+  close,
+}: {
+  q: { isLoading: boolean; error: unknown; data: TProqQuickViewRow[] | undefined };
+  close: () => void;
+}) {
+  return (
+    <ProqCommands q={q} what="The job's ProQ command quick view" close={close} testId="quick-view-proq-job-table" />
+  );
 }
 function ActiveUsers({ open }: { open: boolean }) {
-  const q = useQuery({ queryKey: ['concurrency', 'active-entity-users'], queryFn: () => api<TActiveUser[]>('/api/v1/concurrency/active-entity-users'), enabled: open, refetchInterval: stopOn404(ACTIVE_USERS_POLL_MS), retry: false, meta: { silent: true } });
+  const q = useQuery({
+    queryKey: ['concurrency', 'active-entity-users'],
+    queryFn: () => api<TActiveUser[]>('/api/v1/concurrency/active-entity-users'),
+    enabled: open,
+    refetchInterval: stopOn404(ACTIVE_USERS_POLL_MS),
+    retry: false,
+    meta: { silent: true },
+  });
   return (
     <QueryBody
       q={q}
       what="The active users view"
       render={(rows) =>
         rows.length === 0 ? (
-          <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>No other active users.</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+            No other active users.
+          </Typography>
         ) : (
           <Table size="small">
             <TableHead>
@@ -187,26 +303,49 @@ function ActiveUsers({ open }: { open: boolean }) {
 export function QuickViews({ collapsed }: { collapsed: boolean }) {
   const user = useCurrentUser();
   const jobMatch = useMatch('/jobs/:jobId/*');
-  const jobId = jobMatch?.params.jobId && !['loading', 'create'].includes(jobMatch.params.jobId) ? jobMatch.params.jobId : null;
+  const jobId =
+    jobMatch?.params.jobId && !['loading', 'create'].includes(jobMatch.params.jobId) ? jobMatch.params.jobId : null;
   const proq = can(user, ['QuickView_ProQ_VIEW']);
   const active = can(user, ['ActiveUsers_VIEW']);
   const status = useQuery(proqStatusQuery(proq));
   const jobRows = useQuery(proqQuickViewQuery(jobId, proq && Boolean(jobId)));
   if (!proq && !active) return null;
   return (
-    <Stack direction={collapsed ? 'column' : 'row'} spacing={0.5} sx={{ justifyContent: 'center', py: 1 }} data-testid="quick-views">
+    <Stack
+      direction={collapsed ? 'column' : 'row'}
+      spacing={0.5}
+      sx={{ justifyContent: 'center', py: 1 }}
+      data-testid="quick-views"
+    >
       {proq && (
-        <QuickView label="ProQ commands" icon={<PlaylistPlayOutlined />} count={status.data?.queuedCommandCount} collapsed={collapsed} testId="quick-view-proq">
+        <QuickView
+          label="ProQ commands"
+          icon={<PlaylistPlayOutlined />}
+          count={status.data?.queuedCommandCount}
+          collapsed={collapsed}
+          testId="quick-view-proq"
+        >
           {(open, close) => <ProqAll open={open} close={close} />}
         </QuickView>
       )}
       {proq && jobId && (
-        <QuickView label="ProQ commands for this job" icon={<WorkHistoryOutlined />} count={jobRows.data?.length} collapsed={collapsed} testId="quick-view-proq-job">
+        <QuickView
+          label="ProQ commands for this job"
+          icon={<WorkHistoryOutlined />}
+          count={jobRows.data?.length}
+          collapsed={collapsed}
+          testId="quick-view-proq-job"
+        >
           {(_open, close) => <ProqJob q={jobRows} close={close} />}
         </QuickView>
       )}
       {active && (
-        <QuickView label="Active users" icon={<GroupsOutlined />} collapsed={collapsed} testId="quick-view-active-users">
+        <QuickView
+          label="Active users"
+          icon={<GroupsOutlined />}
+          collapsed={collapsed}
+          testId="quick-view-active-users"
+        >
           {(open) => <ActiveUsers open={open} />}
         </QuickView>
       )}

@@ -27,13 +27,54 @@ import { formatCount } from '../../lib/format.ts';
 import { RunningChip } from './proq-monitoring/proq-monitoring-page.tsx';
 import { DEVOPS_PAGES } from './pages.ts';
 
-function AreaCard({ to, title, description, icon, children, testId, available }: { to: string; title: string; description: string; icon: ReactNode; children?: ReactNode; testId: string; available: boolean }) {
+function AreaCard({
+  to,
+  title,
+  description,
+  icon,
+  children,
+  testId,
+  available,
+}: {
+  to: string;
+  title: string;
+  description: string;
+  icon: ReactNode;
+  children?: ReactNode;
+  testId: string;
+  available: boolean;
+}) {
   return (
-    <Card variant="outlined" sx={{ height: '100%', transition: 'border-color .15s, box-shadow .15s', '&:hover': { borderColor: 'primary.main', boxShadow: 2 } }}>
-      <CardActionArea component={RouterLink} to={to} data-testid={testId} sx={{ height: '100%', alignItems: 'stretch', display: 'flex' }}>
+    <Card
+      variant="outlined"
+      sx={{
+        height: '100%',
+        transition: 'border-color .15s, box-shadow .15s',
+        '&:hover': { borderColor: 'primary.main', boxShadow: 2 },
+      }}
+    >
+      <CardActionArea
+        component={RouterLink}
+        to={to}
+        data-testid={testId}
+        sx={{ height: '100%', alignItems: 'stretch', display: 'flex' }}
+      >
         <CardContent sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2, width: '100%' }}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Box sx={{ width: 48, height: 48, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'action.selected', color: 'primary.main', flexShrink: 0 }}>{icon}</Box>
+            <Box
+              sx={{
+                width: 48,
+                height: 48,
+                borderRadius: 2,
+                display: 'grid',
+                placeItems: 'center',
+                bgcolor: 'action.selected',
+                color: 'primary.main',
+                flexShrink: 0,
+              }}
+            >
+              {icon}
+            </Box>
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
                 {title}
@@ -53,9 +94,21 @@ function AreaCard({ to, title, description, icon, children, testId, available }:
 }
 
 const OTHER: { id: string; description: string; icon: ReactNode }[] = [
-  { id: 'jobMaintenance', description: 'Inspect and repair jobs that are stuck or inconsistent.', icon: <BuildOutlined /> },
-  { id: 'endpointComparisonJobs', description: 'Compare API responses for jobs between environments.', icon: <CompareArrowsOutlined /> },
-  { id: 'endpointComparisonUsers', description: 'Compare API responses for users between environments.', icon: <CompareArrowsOutlined /> },
+  {
+    id: 'jobMaintenance',
+    description: 'Inspect and repair jobs that are stuck or inconsistent.',
+    icon: <BuildOutlined />,
+  },
+  {
+    id: 'endpointComparisonJobs',
+    description: 'Compare API responses for jobs between environments.',
+    icon: <CompareArrowsOutlined />,
+  },
+  {
+    id: 'endpointComparisonUsers',
+    description: 'Compare API responses for users between environments.',
+    icon: <CompareArrowsOutlined />,
+  },
   { id: 'resourceGuard', description: 'Review resource limits and guards.', icon: <ShieldOutlined /> },
   { id: 'sftpConfigurations', description: 'Manage SFTP delivery configurations.', icon: <DnsOutlined /> },
 ];
@@ -64,7 +117,9 @@ export function Component() {
   const user = useRequiredUser();
   const held = new Set(user.permissions);
   const status = useQuery(proqStatusQuery()).data;
-  const others = OTHER.map((o) => ({ ...o, def: ROUTES.find((r) => r.id === o.id) })).filter((o) => o.def && hasAll(held, o.def.permissions));
+  const others = OTHER.map((o) => ({ ...o, def: ROUTES.find((r) => r.id === o.id) })).filter(
+    (o) => o.def && hasAll(held, o.def.permissions),
+  );
   return (
     <Stack spacing={4} data-testid="devops-landing">
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
@@ -78,11 +133,20 @@ export function Component() {
         >
           <Stack direction="row" spacing={3} sx={{ alignItems: 'flex-end' }}>
             <Box>
-              <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: '0.04em' }}>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: '0.04em' }}
+              >
                 Queued commands
               </Typography>
               {status ? (
-                <Typography variant="h3" component="p" sx={{ fontWeight: 700, lineHeight: 1.1 }} data-testid="devops-queued">
+                <Typography
+                  variant="h3"
+                  component="p"
+                  sx={{ fontWeight: 700, lineHeight: 1.1 }}
+                  data-testid="devops-queued"
+                >
                   {formatCount(status.queuedCommandCount)}
                 </Typography>
               ) : (
@@ -103,7 +167,11 @@ export function Component() {
           available
         >
           <Typography variant="body2" color="text.secondary">
-            {status ? (status.queuedCommandCount > 0 ? `${formatCount(status.queuedCommandCount)} command${status.queuedCommandCount === 1 ? '' : 's'} waiting or running` : 'All workflows are idle') : ' '}
+            {status
+              ? status.queuedCommandCount > 0
+                ? `${formatCount(status.queuedCommandCount)} command${status.queuedCommandCount === 1 ? '' : 's'} waiting or running`
+                : 'All workflows are idle'
+              : ' '}
           </Typography>
         </AreaCard>
       </Box>
@@ -112,9 +180,24 @@ export function Component() {
           <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 700 }}>
             More DevOps tools
           </Typography>
-          <Box sx={{ display: 'grid', gap: 2, mt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, minmax(0, 1fr))' } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              mt: 1,
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, minmax(0, 1fr))' },
+            }}
+          >
             {others.map((o) => (
-              <AreaCard key={o.id} to={o.def!.path} title={o.def!.title} description={o.description} icon={o.icon} testId={`devops-card-${o.id}`} available={o.id in DEVOPS_PAGES} />
+              <AreaCard
+                key={o.id}
+                to={o.def!.path}
+                title={o.def!.title}
+                description={o.description}
+                icon={o.icon}
+                testId={`devops-card-${o.id}`}
+                available={o.id in DEVOPS_PAGES}
+              />
             ))}
           </Box>
         </Box>

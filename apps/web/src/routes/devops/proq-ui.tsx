@@ -38,7 +38,16 @@ import { canCancel, canRetry, durationMs, formatAge, formatDuration, STATE_COLOR
 
 export function StateChip({ state, size = 'small' }: { state: TProqCommandState; size?: 'small' | 'medium' }) {
   const color = STATE_COLOR[state];
-  return <Chip size={size} label={STATE_LABEL[state]} color={color} variant={state === 'Completed' || state === 'Blocked' ? 'outlined' : 'filled'} data-testid="proq-state" sx={{ fontWeight: 600 }} />;
+  return (
+    <Chip
+      size={size}
+      label={STATE_LABEL[state]}
+      color={color}
+      variant={state === 'Completed' || state === 'Blocked' ? 'outlined' : 'filled'}
+      data-testid="proq-state"
+      sx={{ fontWeight: 600 }}
+    />
+  );
 }
 
 export function ProgressCell({ c }: { c: Pick<TProqCommand, 'state' | 'progressPercent' | 'progressMessage'> }) {
@@ -47,7 +56,11 @@ export function ProgressCell({ c }: { c: Pick<TProqCommand, 'state' | 'progressP
   return (
     <Tooltip title={c.progressMessage ?? ''}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 110 }}>
-        <LinearProgress variant={c.progressPercent === null ? 'indeterminate' : 'determinate'} value={pct} sx={{ flex: 1, height: 6, borderRadius: 3 }} />
+        <LinearProgress
+          variant={c.progressPercent === null ? 'indeterminate' : 'determinate'}
+          value={pct}
+          sx={{ flex: 1, height: 6, borderRadius: 3 }}
+        />
         <Typography variant="caption" sx={{ fontVariantNumeric: 'tabular-nums' }}>
           {Math.round(pct)}%
         </Typography>
@@ -58,7 +71,12 @@ export function ProgressCell({ c }: { c: Pick<TProqCommand, 'state' | 'progressP
 
 export const jobLink = (c: Pick<TProqCommand, 'jobId' | 'jobName'>) =>
   c.jobId ? (
-    <Link component={RouterLink} to={`/workflow-management?jobId=${encodeURIComponent(c.jobId)}`} onClick={(e) => e.stopPropagation()} underline="hover">
+    <Link
+      component={RouterLink}
+      to={`/workflow-management?jobId=${encodeURIComponent(c.jobId)}`}
+      onClick={(e) => e.stopPropagation()}
+      underline="hover"
+    >
       {c.jobName ?? c.jobId.slice(0, 8)}
     </Link>
   ) : (
@@ -100,7 +118,15 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 12.5 } as const;
 
-function ConfirmAction({ command, action, onClose }: { command: TProqCommand; action: 'retry' | 'cancel' | null; onClose: () => void }) {
+function ConfirmAction({
+  command,
+  action,
+  onClose,
+}: {
+  command: TProqCommand;
+  action: 'retry' | 'cancel' | null;
+  onClose: () => void;
+}) {
   const [reason, setReason] = useState('');
   const m = useCommandAction();
   useEffect(() => setReason(''), [action]);
@@ -115,7 +141,17 @@ function ConfirmAction({ command, action, onClose }: { command: TProqCommand; ac
             ? `#${command.id} ${command.commandType} is queued again with its attempts reset. Dependents it failed are reopened.`
             : `#${command.id} ${command.commandType} stops and will not run again. Commands that depend on it are canceled too.`}
         </DialogContentText>
-        {!retry && <TextField label="Reason (optional)" fullWidth multiline minRows={2} value={reason} onChange={(e) => setReason(e.target.value)} slotProps={{ htmlInput: { maxLength: 1000 } }} />}
+        {!retry && (
+          <TextField
+            label="Reason (optional)"
+            fullWidth
+            multiline
+            minRows={2}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+          />
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>No</Button>
@@ -134,21 +170,46 @@ function ConfirmAction({ command, action, onClose }: { command: TProqCommand; ac
 }
 
 /** The detail drawer of one command; `commandId` null closes it. */
-export function CommandDrawer({ commandId, onClose, onOpenCommand }: { commandId: number | null; onClose: () => void; onOpenCommand?: (id: number) => void }) {
-  const q = useQuery({ ...commandQuery(commandId ?? 0), enabled: commandId !== null, refetchInterval: (s) => (s.state.data && ['Blocked', 'Pending', 'InProgress'].includes(s.state.data.state) ? 4000 : false) });
+export function CommandDrawer({
+  commandId,
+  onClose,
+  onOpenCommand,
+}: {
+  commandId: number | null;
+  onClose: () => void;
+  onOpenCommand?: (id: number) => void;
+}) {
+  const q = useQuery({
+    ...commandQuery(commandId ?? 0),
+    enabled: commandId !== null,
+    refetchInterval: (s) =>
+      s.state.data && ['Blocked', 'Pending', 'InProgress'].includes(s.state.data.state) ? 4000 : false,
+  });
   const [action, setAction] = useState<'retry' | 'cancel' | null>(null);
   const mayAct = useCan(['DevOps_Area_VIEW']);
   const c = commandId !== null ? q.data : undefined;
   const payload = c ? JSON.stringify(c.payload, null, 2) : '';
   return (
-    <Drawer anchor="right" open={commandId !== null} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 600 } } } }}>
+    <Drawer
+      anchor="right"
+      open={commandId !== null}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 600 } } } }}
+    >
       <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="proq-command-drawer">
-        <Stack direction="row" sx={{ alignItems: 'center', px: 3, py: 2, gap: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', px: 3, py: 2, gap: 1.5, borderBottom: 1, borderColor: 'divider' }}
+        >
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.4 }}>
               Command #{commandId}
             </Typography>
-            <Typography variant="h6" sx={{ ...mono, fontSize: 18, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }} data-testid="proq-drawer-type">
+            <Typography
+              variant="h6"
+              sx={{ ...mono, fontSize: 18, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }}
+              data-testid="proq-drawer-type"
+            >
               {c?.commandType ?? '…'}
             </Typography>
           </Box>
@@ -158,7 +219,13 @@ export function CommandDrawer({ commandId, onClose, onOpenCommand }: { commandId
           </IconButton>
         </Stack>
         {!c ? (
-          <Box sx={{ p: 6, textAlign: 'center' }}>{q.isError ? <Alert severity="error">The command could not be loaded.</Alert> : <CircularProgress size={28} />}</Box>
+          <Box sx={{ p: 6, textAlign: 'center' }}>
+            {q.isError ? (
+              <Alert severity="error">The command could not be loaded.</Alert>
+            ) : (
+              <CircularProgress size={28} />
+            )}
+          </Box>
         ) : (
           <Box sx={{ flex: 1, overflow: 'auto', px: 3, py: 2.5 }}>
             <Stack spacing={2.5}>
@@ -170,7 +237,11 @@ export function CommandDrawer({ commandId, onClose, onOpenCommand }: { commandId
                       {Math.round(c.progressPercent ?? 0)}%
                     </Typography>
                   </Stack>
-                  <LinearProgress variant="determinate" value={c.progressPercent ?? 0} sx={{ height: 8, borderRadius: 4 }} />
+                  <LinearProgress
+                    variant="determinate"
+                    value={c.progressPercent ?? 0}
+                    sx={{ height: 8, borderRadius: 4 }}
+                  />
                 </Box>
               )}
               {(c.state === 'Error' || c.state === 'Canceled') && c.message && (
@@ -194,18 +265,35 @@ export function CommandDrawer({ commandId, onClose, onOpenCommand }: { commandId
               {mayAct && (canRetry(c.state) || canCancel(c.state)) && (
                 <Stack direction="row" spacing={1}>
                   {canRetry(c.state) && (
-                    <Button variant="contained" startIcon={<ReplayRounded />} onClick={() => setAction('retry')} data-testid="proq-retry">
+                    <Button
+                      variant="contained"
+                      startIcon={<ReplayRounded />}
+                      onClick={() => setAction('retry')}
+                      data-testid="proq-retry"
+                    >
                       Retry
                     </Button>
                   )}
                   {canCancel(c.state) && (
-                    <Button variant="outlined" color="error" startIcon={<BlockRounded />} onClick={() => setAction('cancel')} data-testid="proq-cancel">
+                    <Button
+                      variant="outlined"
+                      color="error"
+                      startIcon={<BlockRounded />}
+                      onClick={() => setAction('cancel')}
+                      data-testid="proq-cancel"
+                    >
                       Cancel
                     </Button>
                   )}
                 </Stack>
               )}
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gap: 2,
+                  gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+                }}
+              >
                 <Field label="Job">{jobLink(c)}</Field>
                 <Field label="Category">{c.category}</Field>
                 <Field label="Priority">{c.priority}</Field>
@@ -244,7 +332,18 @@ export function CommandDrawer({ commandId, onClose, onOpenCommand }: { commandId
                 <Box
                   component="pre"
                   data-testid="proq-payload"
-                  sx={{ ...mono, m: 0, p: 2, borderRadius: 1, bgcolor: 'action.hover', border: 1, borderColor: 'divider', overflow: 'auto', maxHeight: 360, whiteSpace: 'pre' }}
+                  sx={{
+                    ...mono,
+                    m: 0,
+                    p: 2,
+                    borderRadius: 1,
+                    bgcolor: 'action.hover',
+                    border: 1,
+                    borderColor: 'divider',
+                    overflow: 'auto',
+                    maxHeight: 360,
+                    whiteSpace: 'pre',
+                  }}
                 >
                   {payload}
                 </Box>

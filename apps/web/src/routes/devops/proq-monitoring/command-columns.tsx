@@ -2,7 +2,13 @@
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { PROQ_COMPLETED_STATES, PROQ_ERROR_STATES, PROQ_LIST_PROPERTIES, PROQ_QUEUED_STATES, type TProqCommand } from '@sextant/shared';
+import {
+  PROQ_COMPLETED_STATES,
+  PROQ_ERROR_STATES,
+  PROQ_LIST_PROPERTIES,
+  PROQ_QUEUED_STATES,
+  type TProqCommand,
+} from '@sextant/shared';
 import type { TProqList } from '../../../api/proq.ts';
 import type { TDataColumn } from '../../../components/data-table/data-table.tsx';
 import type { TColumnFilter } from '../../../components/data-table/paging.ts';
@@ -16,13 +22,20 @@ const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 const text: TColumnFilter = { kind: 'text' };
 const num: TColumnFilter = { kind: 'number' };
 const date: TColumnFilter = { kind: 'date' };
-const nowrap = (s: string) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{s}</Box>;
+const nowrap = (s: string) => (
+  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+    {s}
+  </Box>
+);
 
 function Message({ value }: { value: string | null }) {
   if (!value) return <>—</>;
   return (
     <Tooltip title={value.length > 80 ? value : ''}>
-      <Typography variant="body2" sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      <Typography
+        variant="body2"
+        sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
         {value}
       </Typography>
     </Tooltip>
@@ -32,33 +45,98 @@ function Message({ value }: { value: string | null }) {
 export function commandColumns(kind: TProqList, commandTypes: string[]): TDataColumn<TProqCommand>[] {
   const states = LIST_STATES[kind];
   const cols: (TDataColumn<TProqCommand> & { sortable?: boolean })[] = [
-    { field: 'id', header: 'ID', filter: num, render: (r) => <Box component="span" sx={{ ...mono, color: 'text.secondary' }}>#{r.id}</Box>, copyValue: (r) => String(r.id) },
+    {
+      field: 'id',
+      header: 'ID',
+      filter: num,
+      render: (r) => (
+        <Box component="span" sx={{ ...mono, color: 'text.secondary' }}>
+          #{r.id}
+        </Box>
+      ),
+      copyValue: (r) => String(r.id),
+    },
     {
       field: 'commandType',
       header: 'Type',
-      filter: commandTypes.length ? { kind: 'multiselect', options: commandTypes.map((t) => ({ value: t, label: t })) } : text,
-      render: (r) => <Box component="span" sx={{ ...mono, fontWeight: 600, whiteSpace: 'nowrap' }}>{r.commandType}</Box>,
+      filter: commandTypes.length
+        ? { kind: 'multiselect', options: commandTypes.map((t) => ({ value: t, label: t })) }
+        : text,
+      render: (r) => (
+        <Box component="span" sx={{ ...mono, fontWeight: 600, whiteSpace: 'nowrap' }}>
+          {r.commandType}
+        </Box>
+      ),
     },
     {
       field: 'state',
       header: 'State',
-      filter: states.length > 1 ? { kind: 'multiselect', options: states.map((s) => ({ value: s, label: STATE_LABEL[s] })) } : undefined,
+      filter:
+        states.length > 1
+          ? { kind: 'multiselect', options: states.map((s) => ({ value: s, label: STATE_LABEL[s] })) }
+          : undefined,
       render: (r) => <StateChip state={r.state} />,
     },
-    ...(kind === 'queued' ? [{ field: 'progressPercent', header: 'Progress', render: (r: TProqCommand) => <ProgressCell c={r} /> }] : []),
+    ...(kind === 'queued'
+      ? [{ field: 'progressPercent', header: 'Progress', render: (r: TProqCommand) => <ProgressCell c={r} /> }]
+      : []),
     { field: 'jobName', header: 'Job', filter: text, render: (r) => <Box sx={{ minWidth: 160 }}>{jobLink(r)}</Box> },
     { field: 'category', header: 'Category', filter: text, render: (r) => r.category ?? '—' },
     { field: 'tags', header: 'Tags', filter: text, render: (r) => <TagList tags={r.tags} /> },
     { field: 'priority', header: 'Priority', filter: num, align: 'right' },
-    { field: 'attempts', header: 'Attempts', filter: num, align: 'right', render: (r) => `${r.attempts}/${r.maxAttempts}` },
+    {
+      field: 'attempts',
+      header: 'Attempts',
+      filter: num,
+      align: 'right',
+      render: (r) => `${r.attempts}/${r.maxAttempts}`,
+    },
     { field: 'queuedDate', header: 'Queued', filter: date, render: (r) => nowrap(formatDateTime(r.queuedDate)) },
     { field: 'startedDate', header: 'Started', filter: date, render: (r) => nowrap(formatDateTime(r.startedDate)) },
-    ...(kind !== 'queued' ? [{ field: 'completedDate', header: kind === 'error' ? 'Ended' : 'Completed', filter: date, render: (r: TProqCommand) => nowrap(formatDateTime(r.completedDate)) }] : []),
+    ...(kind !== 'queued'
+      ? [
+          {
+            field: 'completedDate',
+            header: kind === 'error' ? 'Ended' : 'Completed',
+            filter: date,
+            render: (r: TProqCommand) => nowrap(formatDateTime(r.completedDate)),
+          },
+        ]
+      : []),
     { field: 'age', header: 'Age', align: 'right', render: (r) => nowrap(formatAge(r.age)) },
     { field: 'processingGroup', header: 'Processing group', filter: text, render: (r) => r.processingGroup ?? '—' },
-    { field: 'batchId', header: 'Batch', filter: text, render: (r) => (r.batchId ? <Tooltip title={r.batchId}><Box component="span" sx={{ ...mono, whiteSpace: 'nowrap' }}>{r.batchId.length > 18 ? `…${r.batchId.slice(-16)}` : r.batchId}</Box></Tooltip> : '—') },
-    { field: 'prerequisite', header: 'Prerequisite', filter: num, align: 'right', render: (r) => (r.prerequisite !== null ? `#${r.prerequisite}` : r.prerequisiteBatchId ? 'batch' : '—') },
-    ...(kind !== 'queued' ? [{ field: 'message', header: kind === 'error' ? 'Error' : 'Message', filter: text, render: (r: TProqCommand) => <Message value={r.message} /> }] : []),
+    {
+      field: 'batchId',
+      header: 'Batch',
+      filter: text,
+      render: (r) =>
+        r.batchId ? (
+          <Tooltip title={r.batchId}>
+            <Box component="span" sx={{ ...mono, whiteSpace: 'nowrap' }}>
+              {r.batchId.length > 18 ? `…${r.batchId.slice(-16)}` : r.batchId}
+            </Box>
+          </Tooltip>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      field: 'prerequisite',
+      header: 'Prerequisite',
+      filter: num,
+      align: 'right',
+      render: (r) => (r.prerequisite !== null ? `#${r.prerequisite}` : r.prerequisiteBatchId ? 'batch' : '—'),
+    },
+    ...(kind !== 'queued'
+      ? [
+          {
+            field: 'message',
+            header: kind === 'error' ? 'Error' : 'Message',
+            filter: text,
+            render: (r: TProqCommand) => <Message value={r.message} />,
+          },
+        ]
+      : []),
   ];
   // Sorting and filtering only on the properties the server lists accept.
   return cols.map((c) => ({ ...c, sortable: listed.has(c.field), filter: listed.has(c.field) ? c.filter : undefined }));

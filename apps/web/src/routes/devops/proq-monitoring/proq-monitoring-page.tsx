@@ -32,7 +32,16 @@ import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import MemoryRounded from '@mui/icons-material/MemoryRounded';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import { PROQ_QUICK_VIEW_POLL_MS, type TNamedCount, type TProqCommand } from '@sextant/shared';
-import { backoffQuery, commandTypesQuery, fetchCommandPage, monitoringQuery, proqKeys, queuedCountsQuery, workersQuery, type TProqList } from '../../../api/proq.ts';
+import {
+  backoffQuery,
+  commandTypesQuery,
+  fetchCommandPage,
+  monitoringQuery,
+  proqKeys,
+  queuedCountsQuery,
+  workersQuery,
+  type TProqList,
+} from '../../../api/proq.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { formatDateTime } from '../../admin/admin-ui.tsx';
@@ -48,18 +57,57 @@ export function RunningChip({ running, size = 'medium' }: { running: boolean | u
       data-testid="proq-running"
       label={running ? 'Running' : 'Stopped'}
       color={running ? 'success' : 'error'}
-      icon={<Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'currentColor', ml: '10px !important', animation: running ? 'proqPulse 1.6s ease-in-out infinite' : undefined, '@keyframes proqPulse': { '50%': { opacity: 0.35 } } }} />}
+      icon={
+        <Box
+          component="span"
+          sx={{
+            width: 8,
+            height: 8,
+            borderRadius: '50%',
+            bgcolor: 'currentColor',
+            ml: '10px !important',
+            animation: running ? 'proqPulse 1.6s ease-in-out infinite' : undefined,
+            '@keyframes proqPulse': { '50%': { opacity: 0.35 } },
+          }}
+        />
+      }
       sx={{ fontWeight: 700 }}
     />
   );
 }
 
-function Kpi({ label, value, icon, tone, testId }: { label: string; value: number | undefined; icon: ReactNode; tone: 'info' | 'success' | 'error' | 'primary'; testId: string }) {
+function Kpi({
+  label,
+  value,
+  icon,
+  tone,
+  testId,
+}: {
+  label: string;
+  value: number | undefined;
+  icon: ReactNode;
+  tone: 'info' | 'success' | 'error' | 'primary';
+  testId: string;
+}) {
   return (
     <Card variant="outlined" sx={{ flex: 1, minWidth: 0 }}>
       <CardContent sx={{ p: 2.5, '&:last-child': { pb: 2.5 } }}>
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5 }}>
-          <Box sx={{ width: 40, height: 40, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: `${tone}.main`, color: `${tone}.contrastText`, opacity: 0.9, flexShrink: 0 }}>{icon}</Box>
+          <Box
+            sx={{
+              width: 40,
+              height: 40,
+              borderRadius: 2,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: `${tone}.main`,
+              color: `${tone}.contrastText`,
+              opacity: 0.9,
+              flexShrink: 0,
+            }}
+          >
+            {icon}
+          </Box>
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
               {label}
@@ -67,7 +115,12 @@ function Kpi({ label, value, icon, tone, testId }: { label: string; value: numbe
             {value === undefined ? (
               <Skeleton width={60} height={36} />
             ) : (
-              <Typography variant="h4" component="p" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', lineHeight: 1.2 }} data-testid={testId}>
+              <Typography
+                variant="h4"
+                component="p"
+                sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', lineHeight: 1.2 }}
+                data-testid={testId}
+              >
                 {formatCount(value)}
               </Typography>
             )}
@@ -78,7 +131,17 @@ function Kpi({ label, value, icon, tone, testId }: { label: string; value: numbe
   );
 }
 
-function Panel({ title, children, action, testId }: { title: string; children: ReactNode; action?: ReactNode; testId?: string }) {
+function Panel({
+  title,
+  children,
+  action,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+  testId?: string;
+}) {
   return (
     <Card variant="outlined" data-testid={testId} sx={{ height: '100%' }}>
       <CardContent sx={{ p: 2.5, '&:last-child': { pb: 2.5 } }}>
@@ -95,7 +158,9 @@ function Panel({ title, children, action, testId }: { title: string; children: R
 }
 
 const Empty = ({ children }: { children: ReactNode }) => (
-  <Stack sx={{ alignItems: 'center', justifyContent: 'center', py: 3, gap: 1, color: 'text.secondary', textAlign: 'center' }}>
+  <Stack
+    sx={{ alignItems: 'center', justifyContent: 'center', py: 3, gap: 1, color: 'text.secondary', textAlign: 'center' }}
+  >
     <InboxOutlined sx={{ fontSize: 32, opacity: 0.5 }} />
     <Typography variant="body2">{children}</Typography>
   </Stack>
@@ -128,7 +193,11 @@ function CountBars({ rows, label }: { rows: TNamedCount[] | undefined; label: (n
 function Stat({ label, value }: { label: string; value: string }) {
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: '0.04em' }}>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: '0.04em' }}
+      >
         {label}
       </Typography>
       <Typography variant="body1" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
@@ -147,7 +216,17 @@ function Workers() {
       <Table size="small" data-testid="proq-workers">
         <TableHead>
           <TableRow>
-            {['Worker', 'Status', 'Active', 'Concurrency', 'Processed', 'Failed', 'Idle delay', 'Started', 'Last seen'].map((h) => (
+            {[
+              'Worker',
+              'Status',
+              'Active',
+              'Concurrency',
+              'Processed',
+              'Failed',
+              'Idle delay',
+              'Started',
+              'Last seen',
+            ].map((h) => (
               <TableCell key={h} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
                 {h}
               </TableCell>
@@ -166,7 +245,12 @@ function Workers() {
                 </Typography>
               </TableCell>
               <TableCell>
-                <Chip size="small" label={w.stopping ? 'Stopping' : w.alive ? 'Alive' : 'Lost'} color={w.stopping ? 'warning' : w.alive ? 'success' : 'default'} variant="outlined" />
+                <Chip
+                  size="small"
+                  label={w.stopping ? 'Stopping' : w.alive ? 'Alive' : 'Lost'}
+                  color={w.stopping ? 'warning' : w.alive ? 'success' : 'default'}
+                  variant="outlined"
+                />
               </TableCell>
               <TableCell>{w.activeCount}</TableCell>
               <TableCell>{w.concurrency}</TableCell>
@@ -198,7 +282,12 @@ function Backoff() {
             {formatDuration(b.currentDelay)}
           </Typography>
         </Stack>
-        <LinearProgress variant="determinate" value={Math.max(0, Math.min(100, pct))} color="secondary" sx={{ height: 6, borderRadius: 3 }} />
+        <LinearProgress
+          variant="determinate"
+          value={Math.max(0, Math.min(100, pct))}
+          color="secondary"
+          sx={{ height: 6, borderRadius: 3 }}
+        />
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
         <Stat label="Min delay" value={formatDuration(b.minDelay)} />
@@ -237,14 +326,36 @@ export function Component() {
     return () => clearInterval(t);
   }, [paused, qc]);
 
-  const columns = useMemo(() => Object.fromEntries(LISTS.map((l) => [l.kind, commandColumns(l.kind, types ?? [])])) as Record<TProqList, ReturnType<typeof commandColumns>>, [types]);
-  const tabCount = { queued: counts?.queuedCommandsCount, error: counts?.queuedErrorCommandsCount, completed: counts?.queuedCompletedCommandsCount };
+  const columns = useMemo(
+    () =>
+      Object.fromEntries(LISTS.map((l) => [l.kind, commandColumns(l.kind, types ?? [])])) as Record<
+        TProqList,
+        ReturnType<typeof commandColumns>
+      >,
+    [types],
+  );
+  const tabCount = {
+    queued: counts?.queuedCommandsCount,
+    error: counts?.queuedErrorCommandsCount,
+    completed: counts?.queuedCompletedCommandsCount,
+  };
 
   return (
     <Stack spacing={2.5} data-testid="proq-monitoring">
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
         <RunningChip running={monitoring.data?.isRunning} />
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0, whiteSpace: { xs: 'nowrap', sm: 'normal' }, overflow: 'hidden', textOverflow: 'ellipsis' }} data-testid="proq-refresh-state">
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            whiteSpace: { xs: 'nowrap', sm: 'normal' },
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+          }}
+          data-testid="proq-refresh-state"
+        >
           <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
             {paused ? 'Auto-refresh paused' : `Auto-refresh every ${PROQ_QUICK_VIEW_POLL_MS / 1000} s`} ·{' '}
           </Box>
@@ -254,7 +365,14 @@ export function Component() {
           {updatedAt.toLocaleTimeString('en-GB')}
         </Typography>
         <Tooltip title={paused ? 'Resume auto-refresh' : 'Pause auto-refresh'}>
-          <Button variant="outlined" size="small" startIcon={paused ? <PlayArrowRounded /> : <PauseRounded />} onClick={() => setPaused((p) => !p)} data-testid="proq-pause" aria-pressed={paused}>
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={paused ? <PlayArrowRounded /> : <PauseRounded />}
+            onClick={() => setPaused((p) => !p)}
+            data-testid="proq-pause"
+            aria-pressed={paused}
+          >
             {paused ? 'Resume' : 'Pause'}
           </Button>
         </Tooltip>
@@ -272,13 +390,43 @@ export function Component() {
       </Stack>
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' } }}>
-        <Kpi label="Queued" value={counts?.queuedCommandsCount} icon={<HourglassTopRounded />} tone="info" testId="proq-count-queued" />
-        <Kpi label="Completed" value={counts?.queuedCompletedCommandsCount} icon={<TaskAltRounded />} tone="success" testId="proq-count-completed" />
-        <Kpi label="Error" value={counts?.queuedErrorCommandsCount} icon={<ErrorOutlineRounded />} tone="error" testId="proq-count-error" />
-        <Kpi label="Command types" value={types?.length} icon={<MemoryRounded />} tone="primary" testId="proq-count-types" />
+        <Kpi
+          label="Queued"
+          value={counts?.queuedCommandsCount}
+          icon={<HourglassTopRounded />}
+          tone="info"
+          testId="proq-count-queued"
+        />
+        <Kpi
+          label="Completed"
+          value={counts?.queuedCompletedCommandsCount}
+          icon={<TaskAltRounded />}
+          tone="success"
+          testId="proq-count-completed"
+        />
+        <Kpi
+          label="Error"
+          value={counts?.queuedErrorCommandsCount}
+          icon={<ErrorOutlineRounded />}
+          tone="error"
+          testId="proq-count-error"
+        />
+        <Kpi
+          label="Command types"
+          value={types?.length}
+          icon={<MemoryRounded />}
+          tone="primary"
+          testId="proq-count-types"
+        />
       </Box>
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: 'repeat(4, minmax(0, 1fr))' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: 'repeat(4, minmax(0, 1fr))' },
+        }}
+      >
         <Panel title="Queued by command type" testId="proq-by-type">
           <CountBars rows={byType} label={(n) => n} />
         </Panel>
@@ -296,8 +444,20 @@ export function Component() {
           ) : (
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75 }}>
               {types.map((t) => (
-                <Tooltip key={t} title={byType?.find((b) => b.name === t) ? `${byType.find((b) => b.name === t)!.count} queued` : 'None queued'}>
-                  <Chip label={t} size="small" variant="outlined" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }} />
+                <Tooltip
+                  key={t}
+                  title={
+                    byType?.find((b) => b.name === t)
+                      ? `${byType.find((b) => b.name === t)!.count} queued`
+                      : 'None queued'
+                  }
+                >
+                  <Chip
+                    label={t}
+                    size="small"
+                    variant="outlined"
+                    sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }}
+                  />
                 </Tooltip>
               ))}
             </Stack>
@@ -310,7 +470,18 @@ export function Component() {
       </Panel>
 
       <Box>
-        <Tabs value={tab} onChange={(_, v: TProqList) => setTab(v)} sx={{ mb: 1.5, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minWidth: 0, px: { xs: 1.25, sm: 2 } } }} variant="scrollable" scrollButtons={false}>
+        <Tabs
+          value={tab}
+          onChange={(_, v: TProqList) => setTab(v)}
+          sx={{
+            mb: 1.5,
+            borderBottom: 1,
+            borderColor: 'divider',
+            '& .MuiTab-root': { minWidth: 0, px: { xs: 1.25, sm: 2 } },
+          }}
+          variant="scrollable"
+          scrollButtons={false}
+        >
           {LISTS.map((l) => (
             <Tab
               key={l.kind}
@@ -319,7 +490,14 @@ export function Component() {
               label={
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                   <span>{l.label}</span>
-                  {tabCount[l.kind] !== undefined && <Chip size="small" label={formatCount(tabCount[l.kind])} color={l.kind === 'error' && tabCount.error ? 'error' : 'default'} sx={{ height: 20, fontSize: 12 }} />}
+                  {tabCount[l.kind] !== undefined && (
+                    <Chip
+                      size="small"
+                      label={formatCount(tabCount[l.kind])}
+                      color={l.kind === 'error' && tabCount.error ? 'error' : 'default'}
+                      sx={{ height: 20, fontSize: 12 }}
+                    />
+                  )}
                 </Stack>
               }
             />
@@ -332,9 +510,19 @@ export function Component() {
               fetchPage={(req) => fetchCommandPage(l.kind, req)}
               columns={columns[l.kind]}
               rowKey={(r) => String(r.id)}
-              defaultSort={l.kind === 'queued' ? { propertyName: 'queuedDate', direction: 'asc' } : { propertyName: 'completedDate', direction: 'desc' }}
+              defaultSort={
+                l.kind === 'queued'
+                  ? { propertyName: 'queuedDate', direction: 'asc' }
+                  : { propertyName: 'completedDate', direction: 'desc' }
+              }
               onRowClick={(r) => setOpenId(r.id)}
-              emptyText={l.kind === 'queued' ? 'Nothing is queued.' : l.kind === 'error' ? 'No failed or canceled commands.' : 'No completed commands yet.'}
+              emptyText={
+                l.kind === 'queued'
+                  ? 'Nothing is queued.'
+                  : l.kind === 'error'
+                    ? 'No failed or canceled commands.'
+                    : 'No completed commands yet.'
+              }
               operation={`Loading ${l.label.toLowerCase()} commands`}
             />
           </Box>

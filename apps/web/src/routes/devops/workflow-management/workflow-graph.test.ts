@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { GAP_Y, groupRuns, layoutWorkflow, NODE_H, NODE_W, timelineBars, workflowDepths, workflowEdges, type TGraphCommand } from './workflow-graph.ts';
+import {
+  GAP_Y,
+  groupRuns,
+  layoutWorkflow,
+  NODE_H,
+  NODE_W,
+  timelineBars,
+  workflowDepths,
+  workflowEdges,
+  type TGraphCommand,
+} from './workflow-graph.ts';
 
-const cmd = (id: number, prerequisite: number | null = null, batchId: string | null = null, prerequisiteBatchId: string | null = null): TGraphCommand => ({ id, prerequisite, batchId, prerequisiteBatchId });
+const cmd = (
+  id: number,
+  prerequisite: number | null = null,
+  batchId: string | null = null,
+  prerequisiteBatchId: string | null = null,
+): TGraphCommand => ({ id, prerequisite, batchId, prerequisiteBatchId });
 
 describe('workflow graph layout', () => {
   it('lays a chain out one command per depth, in order', () => {
@@ -20,7 +35,12 @@ describe('workflow graph layout', () => {
   it('draws an edge from every member of a prerequisite batch and puts the fan-in below the deepest member', () => {
     const cs = [cmd(1, null, 'ingest'), cmd(2, null, 'ingest'), cmd(3, 1, 'ingest'), cmd(4, null, null, 'ingest')];
     const edges = workflowEdges(cs);
-    expect(edges.filter((e) => e.to === 4).map((e) => e.from).sort()).toEqual([1, 2, 3]);
+    expect(
+      edges
+        .filter((e) => e.to === 4)
+        .map((e) => e.from)
+        .sort(),
+    ).toEqual([1, 2, 3]);
     const d = workflowDepths(cs);
     expect([d.get(1), d.get(2), d.get(3), d.get(4)]).toEqual([0, 0, 1, 2]);
     const l = layoutWorkflow(cs);
@@ -54,7 +74,11 @@ describe('timeline bars', () => {
 
 describe('runs', () => {
   it('splits commands by correlation id, oldest run first', () => {
-    const c = (id: number, correlationId: string | null, batchId: string | null = null) => ({ ...cmd(id), correlationId, batchId });
+    const c = (id: number, correlationId: string | null, batchId: string | null = null) => ({
+      ...cmd(id),
+      correlationId,
+      batchId,
+    });
     const runs = groupRuns([c(8, 'r2'), c(2, 'r1'), c(1, 'r1'), c(7, 'r2'), c(9, null, 'b')]);
     expect(runs.map((r) => [r.key, r.commands.map((x) => x.id)])).toEqual([
       ['r1', [1, 2]],

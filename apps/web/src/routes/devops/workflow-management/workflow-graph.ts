@@ -43,17 +43,22 @@ export function workflowEdges<T extends TGraphCommand>(commands: readonly T[]): 
   const ids = new Set(commands.map((c) => c.id));
   const edges: TGraphEdge[] = [];
   for (const c of commands) {
-    if (c.prerequisite !== null && ids.has(c.prerequisite) && c.prerequisite !== c.id) edges.push({ from: c.prerequisite, to: c.id, kind: 'prerequisite' });
+    if (c.prerequisite !== null && ids.has(c.prerequisite) && c.prerequisite !== c.id)
+      edges.push({ from: c.prerequisite, to: c.id, kind: 'prerequisite' });
     if (c.prerequisiteBatchId) {
       for (const m of commands) {
-        if (m.id !== c.id && m.batchId === c.prerequisiteBatchId && m.id !== c.prerequisite) edges.push({ from: m.id, to: c.id, kind: 'batch' });
+        if (m.id !== c.id && m.batchId === c.prerequisiteBatchId && m.id !== c.prerequisite)
+          edges.push({ from: m.id, to: c.id, kind: 'batch' });
       }
     }
   }
   return edges;
 }
 
-export function workflowDepths<T extends TGraphCommand>(commands: readonly T[], edges = workflowEdges(commands)): Map<number, number> {
+export function workflowDepths<T extends TGraphCommand>(
+  commands: readonly T[],
+  edges = workflowEdges(commands),
+): Map<number, number> {
   const parents = new Map<number, number[]>();
   for (const e of edges) parents.set(e.to, [...(parents.get(e.to) ?? []), e.from]);
   const depth = new Map<number, number>();
@@ -90,7 +95,9 @@ export function layoutWorkflow<T extends TGraphCommand>(commands: readonly T[]):
     const row = rows.get(d)!;
     const rowWidth = row.length * NODE_W + (row.length - 1) * GAP_X;
     const offset = (width - rowWidth) / 2;
-    row.forEach((command, index) => nodes.push({ command, depth: d, index, x: offset + index * (NODE_W + GAP_X), y: rowIndex * (NODE_H + GAP_Y) }));
+    row.forEach((command, index) =>
+      nodes.push({ command, depth: d, index, x: offset + index * (NODE_W + GAP_X), y: rowIndex * (NODE_H + GAP_Y) }),
+    );
   });
   const height = depths.length === 0 ? 0 : depths.length * NODE_H + (depths.length - 1) * GAP_Y;
   return { nodes, edges, width, height, ordered: nodes.map((n) => n.command) };
@@ -107,11 +114,20 @@ export function edgePath(from: { x: number; y: number }, to: { x: number; y: num
 }
 
 /** Timeline bounds and bar positions (percent of the span) for queued → started → completed. */
-export function timelineBars<T extends { queuedDate: string; startedDate: string | null; completedDate: string | null }>(commands: readonly T[], now = Date.now()) {
+export function timelineBars<
+  T extends { queuedDate: string; startedDate: string | null; completedDate: string | null },
+>(commands: readonly T[], now = Date.now()) {
   const t = (s: string | null) => (s ? Date.parse(s) : NaN);
   const starts = commands.map((c) => t(c.queuedDate)).filter(Number.isFinite);
-  const ends = commands.map((c) => (c.completedDate ? t(c.completedDate) : c.startedDate ? now : t(c.queuedDate))).filter(Number.isFinite);
-  if (starts.length === 0) return { start: 0, end: 0, bars: commands.map((command) => ({ command, waitLeft: 0, waitWidth: 0, runLeft: 0, runWidth: 0 })) };
+  const ends = commands
+    .map((c) => (c.completedDate ? t(c.completedDate) : c.startedDate ? now : t(c.queuedDate)))
+    .filter(Number.isFinite);
+  if (starts.length === 0)
+    return {
+      start: 0,
+      end: 0,
+      bars: commands.map((command) => ({ command, waitLeft: 0, waitWidth: 0, runLeft: 0, runWidth: 0 })),
+    };
   const start = Math.min(...starts);
   const end = Math.max(start + 1, ...ends);
   const pct = (v: number) => (100 * (v - start)) / (end - start);
@@ -135,7 +151,9 @@ export function timelineBars<T extends { queuedDate: string; startedDate: string
  * A job's commands split by run: commands of one run share a correlation id (else a batch id). Runs are
  * ordered oldest first, by their first command's id; a run's commands are ordered by id.
  */
-export function groupRuns<T extends TGraphCommand & { correlationId: string | null }>(commands: readonly T[]): { key: string; commands: T[] }[] {
+export function groupRuns<T extends TGraphCommand & { correlationId: string | null }>(
+  commands: readonly T[],
+): { key: string; commands: T[] }[] {
   const runs = new Map<string, T[]>();
   for (const c of commands) {
     const key = c.correlationId ?? c.batchId ?? '';

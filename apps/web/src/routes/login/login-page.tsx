@@ -231,7 +231,7 @@ export function Component() {
           <Trans
             t={t}
             i18nKey="login.trouble"
-            components={{ link: <Link component="button" type="button" variant="body2" onClick={() => setMethod('email')} sx={{ verticalAlign: 'baseline' }} /> }}
+            components={{ action: <Link component="button" type="button" variant="body2" onClick={() => setMethod('email')} sx={{ verticalAlign: 'baseline' }} /> }}
           />
         </Typography>
       </Stack>

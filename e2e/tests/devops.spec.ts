@@ -31,7 +31,7 @@ async function completedDemoJob(): Promise<{ jobId: string; jobName: string }> {
         found = ((await res.json()) as TPagedResult<TProqCommand>).collection.find((c) => c.jobId);
         return Boolean(found);
       },
-      { timeout: 45_000, intervals: [1_000] },
+      { timeout: 60_000, intervals: [1_000] },
     )
     .toBe(true);
   await api.dispose();
@@ -39,7 +39,7 @@ async function completedDemoJob(): Promise<{ jobId: string; jobName: string }> {
 }
 
 test('sysAdmin monitors ProQ, opens a command, follows a demo job and uses the quick views', async ({ page }) => {
-  test.setTimeout(75_000);
+  test.setTimeout(100_000);
   const { jobId, jobName } = await completedDemoJob();
   await signIn(page, 'sysAdmin');
 

@@ -279,7 +279,16 @@ function Timeline({ commands, onOpen }: { commands: TProqCommand[]; onOpen: (id:
                 {b.command.commandType}
               </Typography>
             </ButtonBase>
-            <Box sx={{ position: 'relative', flex: 1, height: 22, borderRadius: 1, bgcolor: 'action.hover' }}>
+            <Box
+              sx={{
+                position: 'relative',
+                flex: { xs: 'none', sm: 1 },
+                width: { xs: '100%', sm: 'auto' },
+                height: 22,
+                borderRadius: 1,
+                bgcolor: 'action.hover',
+              }}
+            >
               <Tooltip title={`Waiting from ${formatDateTime(b.command.queuedDate)}`}>
                 <Box
                   sx={{
@@ -302,7 +311,7 @@ function Timeline({ commands, onOpen }: { commands: TProqCommand[]; onOpen: (id:
                       position: 'absolute',
                       top: 3,
                       height: 16,
-                      left: `${b.runLeft}%`,
+                      left: `min(${b.runLeft}%, calc(100% - 4px))`,
                       width: `${b.runWidth}%`,
                       minWidth: 4,
                       borderRadius: 1,

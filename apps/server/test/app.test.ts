@@ -44,6 +44,9 @@ describe('application surface', () => {
   });
 
   it('serves the web app for client-side routes, with cache headers by kind', async () => {
+    const root = await app.inject('/');
+    expect(root.statusCode).toBe(200);
+    expect(root.headers['content-type']).toMatch(/text\/html/);
     const page = await app.inject('/jobs/123/summary');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);

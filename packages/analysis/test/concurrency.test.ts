@@ -41,3 +41,30 @@ describe('concurrent matching', () => {
     }
   }, 120_000);
 });
+
+describe('blocking-key cache', () => {
+  it('rebuilds a corrupt cache instead of failing the match', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { out: network } = await generateNetwork({
+      merchants: 1000,
+      seed: 12,
+      out: path.join(dir, 'network-b.parquet'),
+    });
+    writeFileSync(
+      network.replace(/\.parquet$/, '') + '.blocking-keys.parquet',
+      Buffer.from('PAR1 this is not a parquet file PAR1'),
+    );
+    const f = writeFile(
+      dir,
+      'b.csv',
+      labelledCsv(makeLabelledSuppliers({ networkSeed: 12, networkSize: 1000, present: 40, absent: 10 })),
+    );
+    const r = await runAnalysis({
+      type: 'matched-data-only',
+      networkFile: network,
+      inputs: [{ kind: 'suppliers', file: f }],
+      outDir: path.join(dir, 'out-b'),
+    });
+    expect(r.match.matched).toBeGreaterThan(20);
+  }, 60_000);
+});

@@ -26,7 +26,7 @@ export async function registerWeb(app: FastifyInstance, dist: string | false = D
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: true, // files added by a rebuild while running are served too
-    index: false,
+    index: 'index.html', // "/" is the app itself
     cacheControl: false,
     setHeaders: (res, file) => {
       res.setHeader(

@@ -103,9 +103,17 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
         UNION SELECT ${id}, min(tok) FROM ${tokTable} GROUP BY ${id} HAVING count(*) = 1`;
     // The network side of the blocking keys is cached next to the prepared network (computed once per network).
     const keysFile = net.replace(/\.parquet$/i, '') + '.blocking-keys.parquet';
+    let cached = false;
     if (existsSync(keysFile) && statSync(keysFile).mtimeMs >= statSync(net).mtimeMs) {
-      await db.run(`CREATE TABLE net_key AS SELECT * FROM read_parquet(${lit(keysFile)})`);
-    } else {
+      try {
+        await db.run(`CREATE TABLE net_key AS SELECT * FROM read_parquet(${lit(keysFile)})`);
+        cached = true;
+      } catch {
+        // An unreadable cache (e.g. left half-written by an older version) is rebuilt below.
+        await db.run(`DROP TABLE IF EXISTS net_key`);
+      }
+    }
+    if (!cached) {
       await db.run(`CREATE TABLE net_tok AS SELECT DISTINCT mid, unnest(nameTokens) AS tok FROM net`);
       await db.run(`CREATE TABLE net_key AS ${keys('net_tok', 'mid')}`);
       // Written under a unique name and renamed into place: concurrent matches (several jobs at once) never

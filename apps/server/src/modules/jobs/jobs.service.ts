@@ -43,6 +43,16 @@ export async function visibleJob(ctx: AppContext, auth: AuthContext, jobId: stri
   return row;
 }
 
+/**
+ * The job with its status as of its latest run (a run that failed since the last look is recorded first), for
+ * the checks of actions that change files or start runs.
+ */
+export async function editableJob(ctx: AppContext, auth: AuthContext, jobId: string): Promise<NonNullable<JobRow>> {
+  const row = await visibleJob(ctx, auth, jobId);
+  const [latest] = await runViews(ctx, jobId);
+  return latest ? { ...row, job: { ...row.job, status: jobStatusFromRun(latest.status) } } : row;
+}
+
 export function abilitiesOf(auth: AuthContext, job: NonNullable<JobRow>['job']): TJobAbilities {
   const isOwner = job.ownerId === auth.user.id;
   const editor = isOwner || auth.permissions.has('Job_Update');
@@ -206,6 +216,8 @@ export async function runViews(ctx: AppContext, jobId: string): Promise<TJobRun[
       status = failed.state === 'Canceled' ? 'Canceled' : 'Failed';
       error = `${failed.label}: ${failed.error}`;
       await ctx.db.update(jobRuns).set({ status, error, completedAt: new Date() }).where(eq(jobRuns.id, run.id));
+      if (run.id === rows[0]!.run.id)
+        await ctx.db.update(jobArtifacts).set({ status: 'Failed' }).where(eq(jobArtifacts.id, jobId));
       await addJobLog(ctx.db, {
         jobId,
         runId: run.id,
@@ -279,7 +291,7 @@ export async function uploadFile(
   dataKind: TInputKind,
   req: FastifyRequest,
 ): Promise<TJobFile> {
-  const row = await visibleJob(ctx, auth, jobId);
+  const row = await editableJob(ctx, auth, jobId);
   const abilities = abilitiesOf(auth, row.job);
   if (!abilities.canUpload)
     throw forbidden(
@@ -367,7 +379,7 @@ export async function updateMapping(
   fileId: string,
   mapping: Record<string, string | null>,
 ): Promise<TJobFile> {
-  const row = await visibleJob(ctx, auth, jobId);
+  const row = await editableJob(ctx, auth, jobId);
   if (!abilitiesOf(auth, row.job).canUpload) throw forbidden('Only the owner or a job editor can change the mapping');
   const [file] = await ctx.db
     .select()
@@ -399,7 +411,7 @@ export async function updateMapping(
 }
 
 export async function deleteFile(ctx: AppContext, auth: AuthContext, jobId: string, fileId: string): Promise<void> {
-  const row = await visibleJob(ctx, auth, jobId);
+  const row = await editableJob(ctx, auth, jobId);
   if (!abilitiesOf(auth, row.job).canUpload) throw forbidden('Only the owner or a job editor can remove files');
   const [file] = await ctx.db
     .delete(jobFiles)
@@ -418,7 +430,7 @@ export async function startRun(
   jobId: string,
   req: FastifyRequest,
 ): Promise<TJobRun> {
-  const row = await visibleJob(ctx, auth, jobId);
+  const row = await editableJob(ctx, auth, jobId);
   const abilities = abilitiesOf(auth, row.job);
   if (!abilities.canRun)
     throw forbidden(

@@ -225,6 +225,13 @@ describe.each(dbKinds())('jobs on %s', (kind) => {
     expect(failed.runs[0]!.status).toBe('Failed');
     expect(failed.runs[0]!.error).toContain('Reading the files');
     expect(failed.resultRunId).toBe(before.resultRunId);
+    // A failed run leaves the job editable again (no stale "processing" state).
+    expect(failed.abilities).toMatchObject({ canUpload: true, canRun: true });
+    const remap = await t.call('PUT', `/api/v1/jobs/${jobId}/files/${f!.id}/mapping`, {
+      cookie: manager,
+      body: { mapping: f!.mapping },
+    });
+    expect(remap.statusCode, remap.body).not.toBe(403);
     await rename(`${stored}.away`, stored);
     const retried = await t.call('POST', `/api/v1/jobs/${jobId}/runs/${second.id}/retry`, { cookie: manager });
     expect(retried.statusCode).toBe(200);

@@ -82,7 +82,11 @@ test('uploading an exclude list shows its entries; a file without a name column 
     await page.getByTestId('supplier-tab-exclude').click();
     const panel = page.getByTestId('supplier-list-exclude');
     const input = panel.getByTestId('file-input-supplier-list-exclude');
-    await input.setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('Country,Amount\nGB,10\n') });
+    await input.setInputFiles({
+      name: 'wrong.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Country,Amount\nGB,10\n'),
+    });
     await page.getByTestId('supplier-upload-submit-exclude').click();
     await expect(panel.getByText(/has no supplier name column/)).toBeVisible();
     await panel.getByRole('button', { name: 'Remove wrong.csv' }).click();

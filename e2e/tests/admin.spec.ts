@@ -6,7 +6,10 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, BASE, signIn } from './helpers.ts';
 
-test('sysAdmin creates an issuer, invites a user who signs in, gets roles and is deactivated', async ({ page, browser }) => {
+test('sysAdmin creates an issuer, invites a user who signs in, gets roles and is deactivated', async ({
+  page,
+  browser,
+}) => {
   const stamp = Date.now().toString(36);
   const issuerName = `Harbour Bank ${stamp}`;
   const email = `ada.${stamp}@harbour-${stamp}.example`;

@@ -6,7 +6,10 @@ export const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo';
 /** Signs the browser context in through the API, as the role under test. */
 export async function signIn(context: BrowserContext | Page, username: string) {
   const req = 'request' in context ? context.request : (context as Page).request;
-  const res = await req.post('/api/v1/auth/login', { data: { username, password: PASSWORD }, headers: { Origin: BASE } });
+  const res = await req.post('/api/v1/auth/login', {
+    data: { username, password: PASSWORD },
+    headers: { Origin: BASE },
+  });
   expect(res.ok(), `sign in as ${username}: ${res.status()} ${await res.text()}`).toBeTruthy();
   return (await res.json()) as { user: { id: string; email: { email: string | null }; permissions: string[] } };
 }
@@ -27,5 +30,7 @@ export async function setSystemMode(api: APIRequestContext, mode: 'Live' | 'Read
 export async function navLabels(page: Page): Promise<string[]> {
   const nav = page.getByTestId('navbar');
   await expect(nav).toBeVisible();
-  return (await nav.locator('[data-testid^="nav-"][href]:not([data-testid="nav-newJob"])').allInnerTexts()).map((t) => t.replace(/\s*BETA$/, '').trim()).filter(Boolean);
+  return (await nav.locator('[data-testid^="nav-"][href]:not([data-testid="nav-newJob"])').allInnerTexts())
+    .map((t) => t.replace(/\s*BETA$/, '').trim())
+    .filter(Boolean);
 }

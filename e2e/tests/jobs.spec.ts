@@ -7,11 +7,36 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiAs, signIn } from './helpers.ts';
 
 const SUPPLIERS = [
-  'Acme Office Supplies Ltd', 'Northwind Logistics', 'Globex Industrial', 'Initech Software', 'Umbrella Facilities', 'Stark Engineering',
-  'Wayne Catering', 'Hooli Cloud Services', 'Vandelay Imports', 'Soylent Foods', 'Cyberdyne Systems', 'Tyrell Components', 'Wonka Confectionery',
-  'Gringotts Finance', 'Oceanic Freight', 'Monarch Printing', 'Pied Piper Data', 'Dunder Mifflin Paper', 'Sterling Cooper Media',
-  'Bluth Construction', 'Prestige Worldwide', 'Massive Dynamic', 'Aperture Labs', 'Black Mesa Research', 'Nakatomi Trading', 'Duff Beverages',
-  'Krusty Foods', 'Planet Express', 'Spacely Sprockets', 'Cogswell Cogs',
+  'Acme Office Supplies Ltd',
+  'Northwind Logistics',
+  'Globex Industrial',
+  'Initech Software',
+  'Umbrella Facilities',
+  'Stark Engineering',
+  'Wayne Catering',
+  'Hooli Cloud Services',
+  'Vandelay Imports',
+  'Soylent Foods',
+  'Cyberdyne Systems',
+  'Tyrell Components',
+  'Wonka Confectionery',
+  'Gringotts Finance',
+  'Oceanic Freight',
+  'Monarch Printing',
+  'Pied Piper Data',
+  'Dunder Mifflin Paper',
+  'Sterling Cooper Media',
+  'Bluth Construction',
+  'Prestige Worldwide',
+  'Massive Dynamic',
+  'Aperture Labs',
+  'Black Mesa Research',
+  'Nakatomi Trading',
+  'Duff Beverages',
+  'Krusty Foods',
+  'Planet Express',
+  'Spacely Sprockets',
+  'Cogswell Cogs',
 ];
 const CITIES = [
   ['London', 'EC1A 1BB', 'GBR'],
@@ -25,9 +50,19 @@ const CITIES = [
 function supplierCsv(): Buffer {
   const rows = SUPPLIERS.map((name, i) => {
     const [city, postcode, country] = CITIES[i % CITIES.length]!;
-    return [name, `${10 + i} High Street`, city, postcode, country, (12_500 + i * 7_919.37).toFixed(2), String(5 + ((i * 13) % 200))].join(',');
+    return [
+      name,
+      `${10 + i} High Street`,
+      city,
+      postcode,
+      country,
+      (12_500 + i * 7_919.37).toFixed(2),
+      String(5 + ((i * 13) % 200)),
+    ].join(',');
   });
-  return Buffer.from(['Supplier Name,Address Line 1,City,Postcode,Country,Annual Spend,Invoice Count', ...rows].join('\n') + '\n');
+  return Buffer.from(
+    ['Supplier Name,Address Line 1,City,Postcode,Country,Annual Spend,Invoice Count', ...rows].join('\n') + '\n',
+  );
 }
 
 /** Types into the Autocomplete with this test id and picks the first option matching `text` (or the first one). */
@@ -35,7 +70,10 @@ async function pickOption(page: Page, testId: string, text?: string) {
   const input = page.getByTestId(testId).getByRole('combobox');
   await input.click();
   if (text) await input.fill(text);
-  await page.getByRole('option', text ? { name: new RegExp(text, 'i') } : {}).first().click();
+  await page
+    .getByRole('option', text ? { name: new RegExp(text, 'i') } : {})
+    .first()
+    .click();
 }
 
 test.describe.serial('jobs: create, run, share, isolate', () => {
@@ -59,7 +97,9 @@ test.describe.serial('jobs: create, run, share, isolate', () => {
     await expect(page.getByTestId('job-name')).toHaveText(jobName);
 
     // Upload the generated file and check the detected mapping, the preview and the validation report.
-    await page.getByTestId('file-input-job-file').setInputFiles({ name: 'suppliers.csv', mimeType: 'text/csv', buffer: supplierCsv() });
+    await page
+      .getByTestId('file-input-job-file')
+      .setInputFiles({ name: 'suppliers.csv', mimeType: 'text/csv', buffer: supplierCsv() });
     await page.getByTestId('upload-submit').click();
     await expect(page.getByTestId('validation-report')).toContainText('30 of 30 rows valid', { timeout: 30_000 });
     await expect(page.getByTestId('mapping-supplierName')).toContainText('Supplier Name');
@@ -72,7 +112,8 @@ test.describe.serial('jobs: create, run, share, isolate', () => {
     await expect(page.getByTestId('step-ingest')).toBeVisible();
     await expect(page.getByTestId('run-panel')).toHaveAttribute('data-status', 'Completed', { timeout: 90_000 });
     await expect(page.getByTestId('job-ready')).toBeVisible();
-    for (const step of ['ingest', 'normalise', 'match', 'enrich', 'score', 'aggregate']) await expect(page.getByTestId(`step-${step}`)).toHaveAttribute('data-phase', 'done');
+    for (const step of ['ingest', 'normalise', 'match', 'enrich', 'score', 'aggregate'])
+      await expect(page.getByTestId(`step-${step}`)).toHaveAttribute('data-phase', 'done');
     await expect(page.getByTestId('open-results')).toBeVisible();
   });
 
@@ -142,20 +183,32 @@ test.describe.serial('jobs: create, run, share, isolate', () => {
 
 test('bad input: an empty file and a binary file show the server’s message', async ({ page }) => {
   const api = await apiAs('ptcoJobManager');
-  const options = (await (await api.get('/api/v1/jobs/creation-options')).json()) as { issuerId: string; buyers: { id: string }[] }[];
+  const options = (await (await api.get('/api/v1/jobs/creation-options')).json()) as {
+    issuerId: string;
+    buyers: { id: string }[];
+  }[];
   const issuer = options.find((o) => o.buyers.length > 0)!;
-  const created = await api.post(`/api/v1/job-artifacts?${new URLSearchParams({ name: `E2E bad input ${Date.now()}`, type: 'base', issuerId: issuer.issuerId, buyerId: issuer.buyers[0]!.id })}`, { data: {} });
+  const created = await api.post(
+    `/api/v1/job-artifacts?${new URLSearchParams({ name: `E2E bad input ${Date.now()}`, type: 'base', issuerId: issuer.issuerId, buyerId: issuer.buyers[0]!.id })}`,
+    { data: {} },
+  );
   expect(created.ok(), await created.text()).toBeTruthy();
   const { id } = (await created.json()) as { id: string };
 
   await signIn(page, 'ptcoJobManager');
   await page.goto(`/jobs/${id}/workflow/base`);
-  await page.getByTestId('file-input-job-file').setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
+  await page
+    .getByTestId('file-input-job-file')
+    .setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
   await page.getByTestId('upload-submit').click();
   await expect(page.getByTestId('upload-error')).toContainText('empty');
 
   await page.getByRole('button', { name: 'Remove empty.csv' }).click();
-  await page.getByTestId('file-input-job-file').setInputFiles({ name: 'suppliers.csv', mimeType: 'text/csv', buffer: Buffer.from([0, 1, 2, 3, 255, 254, 0, 0, 9, 0, 0, 7]) });
+  await page.getByTestId('file-input-job-file').setInputFiles({
+    name: 'suppliers.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from([0, 1, 2, 3, 255, 254, 0, 0, 9, 0, 0, 7]),
+  });
   await page.getByTestId('upload-submit').click();
   await expect(page.getByTestId('upload-error')).toContainText('not a CSV or XLSX file');
   // Nothing was kept: the job still has no file and cannot run.

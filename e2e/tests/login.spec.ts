@@ -66,7 +66,9 @@ test.describe('sign-in page', () => {
 
     let link: string | undefined;
     await expect(async () => {
-      const mails = (await (await dev.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}&limit=5`)).json()) as Record<string, unknown>[];
+      const mails = (await (
+        await dev.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}&limit=5`)
+      ).json()) as Record<string, unknown>[];
       const text = JSON.stringify(mails[0] ?? {});
       link = /https?:\/\/[^"\s\\]+\/login\/magic\?token=[A-Za-z0-9_\-.%]+/.exec(text)?.[0];
       expect(link).toBeTruthy();

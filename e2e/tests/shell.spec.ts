@@ -3,16 +3,32 @@ import { hasAll, NAV_GROUPS, navItemPermissions } from '@sextant/shared';
 import { apiAs, navLabels, setSystemMode, signIn } from './helpers.ts';
 
 const visibleNavGroups = (permissions: string[]) =>
-  NAV_GROUPS.map((g) => ({ ...g, items: g.items.filter((i) => hasAll(new Set(permissions), navItemPermissions(i))) })).filter((g) => g.items.length > 0);
+  NAV_GROUPS.map((g) => ({
+    ...g,
+    items: g.items.filter((i) => hasAll(new Set(permissions), navItemPermissions(i))),
+  })).filter((g) => g.items.length > 0);
 
-const MAINTENANCE = 'The system is currently offline for essential maintenance. Please check back again later. We apologize for any inconvenience';
+const MAINTENANCE =
+  'The system is currently offline for essential maintenance. Please check back again later. We apologize for any inconvenience';
 
 test.describe('navbar per role (SPEC §2, §6)', () => {
-  const ADMIN_AND_SYSTEM = ['Admin', 'User Management', 'System Audit Logs', 'Issuer Management', 'Buyer Management', 'Analytics Queries', 'DevOps', 'Tools'];
+  const ADMIN_AND_SYSTEM = [
+    'Admin',
+    'User Management',
+    'System Audit Logs',
+    'Issuer Management',
+    'Buyer Management',
+    'Analytics Queries',
+    'DevOps',
+    'Tools',
+  ];
   const must: Record<string, { shown: string[]; hidden: string[] }> = {
     client: { shown: ['Analysis Jobs'], hidden: ['Home', ...ADMIN_AND_SYSTEM] },
     issuer: { shown: ['Analysis Jobs'], hidden: ['Home', ...ADMIN_AND_SYSTEM] },
-    ptcoJobManager: { shown: ['Analysis Jobs', 'Issuer Management', 'Buyer Management', 'Analytics Queries'], hidden: ['Home', 'User Management', 'DevOps', 'Tools'] },
+    ptcoJobManager: {
+      shown: ['Analysis Jobs', 'Issuer Management', 'Buyer Management', 'Analytics Queries'],
+      hidden: ['Home', 'User Management', 'DevOps', 'Tools'],
+    },
     sysAdmin: { shown: ['Home', 'Analysis Jobs', ...ADMIN_AND_SYSTEM], hidden: [] },
     campaignManager: { shown: ['Campaign Workflows'], hidden: [] },
   };
@@ -68,7 +84,9 @@ test.describe('navbar states', () => {
     await expect(page.getByTestId('navbar')).toHaveAttribute('data-state', 'collapsed');
     await page.getByTestId('navbar-pin').click();
     await expect(page.getByTestId('navbar')).toHaveAttribute('data-state', 'pinned');
-    await expect.poll(async () => Math.round((await page.getByTestId('navbar').locator('xpath=..').boundingBox())!.width)).toBe(240);
+    await expect
+      .poll(async () => Math.round((await page.getByTestId('navbar').locator('xpath=..').boundingBox())!.width))
+      .toBe(240);
   });
 
   test('mobile drawer at 375 px', async ({ page }) => {
@@ -132,7 +150,9 @@ test.describe('toolbar', () => {
     const toggle = page.getByTestId('idle-toggle').locator('input');
     await expect(toggle).toBeChecked();
     await toggle.click();
-    await expect(page.getByTestId('notification').filter({ hasText: 'Auto Logout On Idle session setting changed to: false' })).toBeVisible();
+    await expect(
+      page.getByTestId('notification').filter({ hasText: 'Auto Logout On Idle session setting changed to: false' }),
+    ).toBeVisible();
   });
 });
 
@@ -178,7 +198,7 @@ test.describe('system states', () => {
     }
   });
 
-  test('version refresh notice with countdown, Don\'t Refresh', async ({ page }) => {
+  test("version refresh notice with countdown, Don't Refresh", async ({ page }) => {
     const admin = await apiAs('developer');
     await signIn(page, 'sysAdmin');
     await page.goto('/dashboard');

@@ -33,7 +33,15 @@ interface Engine {
 
 const emit = (e: Engine, metric: string, value: number, extra: Record<string, unknown> = {}) =>
   console.log(
-    JSON.stringify({ suite: 'proq', engine: e.name, db: e.db, concurrency: e.concurrency, metric, value: Math.round(value * 100) / 100, ...extra }),
+    JSON.stringify({
+      suite: 'proq',
+      engine: e.name,
+      db: e.db,
+      concurrency: e.concurrency,
+      metric,
+      value: Math.round(value * 100) / 100,
+      ...extra,
+    }),
   );
 
 const pct = (xs: number[], p: number) => {
@@ -57,7 +65,8 @@ async function measure(make: () => Promise<Engine>): Promise<void> {
   await inFlight(ENQUEUE_N, 8, () => e.enqueue({ t: 0 }));
   emit(e, 'enqueue_per_s', ENQUEUE_N / ((performance.now() - t0) / 1000), { n: ENQUEUE_N });
   t0 = performance.now();
-  for (let i = 0; i < THROUGHPUT_N; i += 1000) await e.enqueueBatch(Array.from({ length: Math.min(1000, THROUGHPUT_N - i) }, () => ({ t: 0 })));
+  for (let i = 0; i < THROUGHPUT_N; i += 1000)
+    await e.enqueueBatch(Array.from({ length: Math.min(1000, THROUGHPUT_N - i) }, () => ({ t: 0 })));
   emit(e, 'enqueue_batch_per_s', THROUGHPUT_N / ((performance.now() - t0) / 1000), { n: THROUGHPUT_N });
 
   // Drain: ENQUEUE_N + THROUGHPUT_N are waiting.
@@ -110,7 +119,11 @@ function proqEngine(db: 'pglite' | 'postgres', concurrency?: number): () => Prom
       db,
       concurrency: concurrency ?? 4,
       enqueue: (payload) => proq.enqueue(t.db, { commandType: 'bench.trivial', payload }),
-      enqueueBatch: (payloads) => proq.enqueueMany(t.db, payloads.map((payload) => ({ commandType: 'bench.trivial', payload }))),
+      enqueueBatch: (payloads) =>
+        proq.enqueueMany(
+          t.db,
+          payloads.map((payload) => ({ commandType: 'bench.trivial', payload })),
+        ),
       async start(cb) {
         onRun = cb;
         await proq.start();

@@ -28,7 +28,17 @@ const work = path.join(CACHE_DIR, `analysis-work-${process.pid}`);
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 const supCsv = path.join(work, 'suppliers.csv');
-writeFileSync(supCsv, labelledCsv(makeLabelledSuppliers({ networkSeed: NETWORK_SEED, networkSize: merchants, present: Math.round(suppliers * 0.8), absent: Math.round(suppliers * 0.2) })));
+writeFileSync(
+  supCsv,
+  labelledCsv(
+    makeLabelledSuppliers({
+      networkSeed: NETWORK_SEED,
+      networkSize: merchants,
+      present: Math.round(suppliers * 0.8),
+      absent: Math.round(suppliers * 0.2),
+    }),
+  ),
+);
 await measure('ingest+normalise suppliers', suppliers, async () => {
   await ingestFile({ file: supCsv, kind: 'suppliers', workDir: work });
   await normaliseAndAggregate({ workDir: work });
@@ -38,7 +48,16 @@ await measure('match', suppliers, () => matchSuppliers({ workDir: work, networkF
 await measure('enrich', suppliers, () => enrich({ workDir: work, networkFile: network }));
 await measure('score', suppliers, () => score({ workDir: work }));
 const total = (performance.now() - t0) / 1000;
-console.log(JSON.stringify({ stage: 'match+enrich+score', rows: suppliers, seconds: Math.round(total * 100) / 100, rowsPerSecond: Math.round(suppliers / total), merchants, targetSeconds: 20 }));
+console.log(
+  JSON.stringify({
+    stage: 'match+enrich+score',
+    rows: suppliers,
+    seconds: Math.round(total * 100) / 100,
+    rowsPerSecond: Math.round(suppliers / total),
+    merchants,
+    targetSeconds: 20,
+  }),
+);
 rmSync(work, { recursive: true, force: true });
 
 // 2. Payments: ingest + aggregate.
@@ -53,7 +72,9 @@ if (!existsSync(payCsv)) {
   let buf: string[] = [];
   for (let i = 0; i < payments; i++) {
     const v = Math.floor(Math.pow(r(), 2) * vendors);
-    buf.push(`PAY${i},V${v},"${names[v]}",2024-${String(int(r, 1, 12)).padStart(2, '0')}-${String(int(r, 1, 28)).padStart(2, '0')},${(r() * 20000).toFixed(2)},USD,${pick(r, methods)}`);
+    buf.push(
+      `PAY${i},V${v},"${names[v]}",2024-${String(int(r, 1, 12)).padStart(2, '0')}-${String(int(r, 1, 28)).padStart(2, '0')},${(r() * 20000).toFixed(2)},USD,${pick(r, methods)}`,
+    );
     if (buf.length === 10000) {
       if (!out.write(buf.join('\n') + '\n')) await once(out, 'drain');
       buf = [];
@@ -69,5 +90,13 @@ const t1 = performance.now();
 await measure('ingest payments', payments, () => ingestFile({ file: payCsv, kind: 'payments', workDir: pw }));
 await measure('aggregate payments', payments, () => normaliseAndAggregate({ workDir: pw }));
 const t2 = (performance.now() - t1) / 1000;
-console.log(JSON.stringify({ stage: 'ingest+aggregate payments', rows: payments, seconds: Math.round(t2 * 100) / 100, rowsPerSecond: Math.round(payments / t2), targetSeconds: 15 }));
+console.log(
+  JSON.stringify({
+    stage: 'ingest+aggregate payments',
+    rows: payments,
+    seconds: Math.round(t2 * 100) / 100,
+    rowsPerSecond: Math.round(payments / t2),
+    targetSeconds: 15,
+  }),
+);
 rmSync(pw, { recursive: true, force: true });

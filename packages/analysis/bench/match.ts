@@ -21,13 +21,25 @@ const network = await benchNetwork(merchants);
 const work = path.join(CACHE_DIR, `match-work-${process.pid}`);
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
-const labelled = makeLabelledSuppliers({ networkSeed: NETWORK_SEED, networkSize: merchants, present: Math.round(suppliers * 0.8), absent: Math.round(suppliers * 0.2) });
+const labelled = makeLabelledSuppliers({
+  networkSeed: NETWORK_SEED,
+  networkSize: merchants,
+  present: Math.round(suppliers * 0.8),
+  absent: Math.round(suppliers * 0.2),
+});
 const csv = path.join(work, 'suppliers.csv');
 writeFileSync(csv, labelledCsv(labelled));
-writeFileSync(path.join(work, 'labels.json'), JSON.stringify(labelled.map((l) => ({ supplierId: l.supplierId, trueMerchantId: l.trueMerchantId, noise: l.noise.join(' ') }))));
+writeFileSync(
+  path.join(work, 'labels.json'),
+  JSON.stringify(
+    labelled.map((l) => ({ supplierId: l.supplierId, trueMerchantId: l.trueMerchantId, noise: l.noise.join(' ') })),
+  ),
+);
 await ingestFile({ file: csv, kind: 'suppliers', workDir: work });
 await normaliseAndAggregate({ workDir: work });
-const m = await measure('match', suppliers, () => matchSuppliers({ workDir: work, networkFile: network }), { merchants });
+const m = await measure('match', suppliers, () => matchSuppliers({ workDir: work, networkFile: network }), {
+  merchants,
+});
 await withDb({}, async (db) => {
   await createNormaliseMacros(db);
   await db.run(`CREATE TABLE labels AS SELECT * FROM read_json(${lit(path.join(work, 'labels.json'))})`);
@@ -37,15 +49,47 @@ await withDb({}, async (db) => {
     JOIN read_parquet(${lit(path.join(work, 'matches.parquet'))}) m USING (supplierKey)`);
   const present = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM r WHERE trueMerchantId <> ''`))!.n;
   const ind = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM r WHERE indistinguishable`))!.n;
-  for (const [label, where] of [['High', `matchConfidence = 'High'`], ['Medium', `matchConfidence = 'Medium'`], ['High+Medium', `matchConfidence IN ('High','Medium')`], ['Low (not matched)', `matchConfidence = 'Low'`]] as const) {
-    const x = (await db.one<{ predicted: number; correct: number; falseAbsent: number }>(`SELECT count(*) AS predicted, count(*) FILTER (WHERE coalesce(matchedMerchantId, candidateMerchantId) = trueMerchantId) AS correct,
+  for (const [label, where] of [
+    ['High', `matchConfidence = 'High'`],
+    ['Medium', `matchConfidence = 'Medium'`],
+    ['High+Medium', `matchConfidence IN ('High','Medium')`],
+    ['Low (not matched)', `matchConfidence = 'Low'`],
+  ] as const) {
+    const x = (await db.one<{
+      predicted: number;
+      correct: number;
+      falseAbsent: number;
+    }>(`SELECT count(*) AS predicted, count(*) FILTER (WHERE coalesce(matchedMerchantId, candidateMerchantId) = trueMerchantId) AS correct,
         count(*) FILTER (WHERE trueMerchantId = '') AS falseAbsent FROM r WHERE ${where} AND NOT indistinguishable`))!;
-    console.log(JSON.stringify({ stage: 'match-quality', confidence: label, predicted: x.predicted, correct: x.correct, precision: x.predicted ? Math.round((x.correct / x.predicted) * 10000) / 10000 : null, recall: Math.round((x.correct / present) * 10000) / 10000, matchedAbsentSuppliers: x.falseAbsent }));
+    console.log(
+      JSON.stringify({
+        stage: 'match-quality',
+        confidence: label,
+        predicted: x.predicted,
+        correct: x.correct,
+        precision: x.predicted ? Math.round((x.correct / x.predicted) * 10000) / 10000 : null,
+        recall: Math.round((x.correct / present) * 10000) / 10000,
+        matchedAbsentSuppliers: x.falseAbsent,
+      }),
+    );
   }
-  console.log(JSON.stringify({ stage: 'match-set', suppliers, present, absent: suppliers - present, absentWithIdenticalNetworkName: ind, candidatePairs: m.candidatePairs }));
-  const misses = await db.all(`SELECT noise, count(*) AS n FROM r WHERE trueMerchantId <> '' AND coalesce(matchedMerchantId, '') <> trueMerchantId GROUP BY 1 ORDER BY 2 DESC LIMIT 8`);
+  console.log(
+    JSON.stringify({
+      stage: 'match-set',
+      suppliers,
+      present,
+      absent: suppliers - present,
+      absentWithIdenticalNetworkName: ind,
+      candidatePairs: m.candidatePairs,
+    }),
+  );
+  const misses = await db.all(
+    `SELECT noise, count(*) AS n FROM r WHERE trueMerchantId <> '' AND coalesce(matchedMerchantId, '') <> trueMerchantId GROUP BY 1 ORDER BY 2 DESC LIMIT 8`,
+  );
   console.log(JSON.stringify({ stage: 'match-misses-by-noise', misses }));
-  const wrong = await db.all(`SELECT supplierName, matchConfidence, noise, trueMerchantId, matchedMerchantId FROM r WHERE matchStatus = 'MATCHED' AND matchedMerchantId <> trueMerchantId AND NOT indistinguishable LIMIT 6`);
+  const wrong = await db.all(
+    `SELECT supplierName, matchConfidence, noise, trueMerchantId, matchedMerchantId FROM r WHERE matchStatus = 'MATCHED' AND matchedMerchantId <> trueMerchantId AND NOT indistinguishable LIMIT 6`,
+  );
   console.log(JSON.stringify({ stage: 'match-wrong-examples', wrong }));
 });
 rmSync(work, { recursive: true, force: true });

@@ -24,13 +24,27 @@ function peakRssMb(): number {
   return Math.round(process.memoryUsage().rss / 1048576);
 }
 
-export async function measure<T>(stage: string, rows: number, fn: () => Promise<T>, extra: Record<string, unknown> = {}): Promise<T> {
+export async function measure<T>(
+  stage: string,
+  rows: number,
+  fn: () => Promise<T>,
+  extra: Record<string, unknown> = {},
+): Promise<T> {
   (globalThis as { gc?: () => void }).gc?.();
   resetPeak();
   const t = performance.now();
   const r = await fn();
   const seconds = (performance.now() - t) / 1000;
-  console.log(JSON.stringify({ stage, rows, seconds: Math.round(seconds * 100) / 100, rowsPerSecond: Math.round(rows / seconds), peakRssMb: peakRssMb(), ...extra }));
+  console.log(
+    JSON.stringify({
+      stage,
+      rows,
+      seconds: Math.round(seconds * 100) / 100,
+      rowsPerSecond: Math.round(rows / seconds),
+      peakRssMb: peakRssMb(),
+      ...extra,
+    }),
+  );
   return r;
 }
 
@@ -46,6 +60,7 @@ export async function benchNetwork(merchants: number): Promise<string> {
   mkdirSync(CACHE_DIR, { recursive: true });
   // v2: the generator version (bump when the generator changes).
   const file = path.join(CACHE_DIR, `network-v2-${merchants}-${NETWORK_SEED}.parquet`);
-  if (!existsSync(file)) await measure('network-generate', merchants, () => generateNetwork({ merchants, seed: NETWORK_SEED, out: file }));
+  if (!existsSync(file))
+    await measure('network-generate', merchants, () => generateNetwork({ merchants, seed: NETWORK_SEED, out: file }));
   return file;
 }

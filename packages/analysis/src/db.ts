@@ -39,7 +39,7 @@ export async function openDb(options: DbOptions = {}): Promise<Db> {
     mkdirSync(options.tempDir, { recursive: true });
     await conn.run(`SET temp_directory = ${lit(options.tempDir)}`);
   }
-  const all = async <T,>(sql: string): Promise<T[]> => {
+  const all = async <T>(sql: string): Promise<T[]> => {
     const reader = await conn.runAndReadAll(sql);
     return reader.getRowObjectsJS().map((r) => normaliseRow(r)) as T[];
   };
@@ -48,10 +48,13 @@ export async function openDb(options: DbOptions = {}): Promise<Db> {
     run: async (sql) => {
       const t = performance.now();
       await conn.run(sql);
-      if (TIMING && performance.now() - t > 300) process.stderr.write(`[sql ${((performance.now() - t) / 1000).toFixed(2)}s] ${sql.replace(/\s+/g, ' ').slice(0, 100)}\n`);
+      if (TIMING && performance.now() - t > 300)
+        process.stderr.write(
+          `[sql ${((performance.now() - t) / 1000).toFixed(2)}s] ${sql.replace(/\s+/g, ' ').slice(0, 100)}\n`,
+        );
     },
     all,
-    one: async <T,>(sql: string) => (await all<T>(sql))[0],
+    one: async <T>(sql: string) => (await all<T>(sql))[0],
     close: () => {
       conn.closeSync();
       instance.closeSync();

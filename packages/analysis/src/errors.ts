@@ -26,7 +26,11 @@ export class AnalysisInputError extends Error {
   readonly reason: string;
 
   constructor(code: InputErrorCode, reason: string, where: { file?: string; row?: number; column?: string } = {}) {
-    const parts = [where.file, where.row !== undefined ? `row ${where.row}` : undefined, where.column ? `column "${where.column}"` : undefined].filter(Boolean);
+    const parts = [
+      where.file,
+      where.row !== undefined ? `row ${where.row}` : undefined,
+      where.column ? `column "${where.column}"` : undefined,
+    ].filter(Boolean);
     super(parts.length ? `${parts.join(', ')}: ${reason}` : reason);
     this.name = 'AnalysisInputError';
     this.code = code;

@@ -37,7 +37,15 @@ export type { NetworkMerchant } from './network/generate.ts';
 export { makeLabelledSuppliers, labelledCsv } from './network/labelled.ts';
 export type { LabelledSupplier } from './network/labelled.ts';
 
-export { DATAPOINTS, DATAPOINT_IDS, INPUT_KINDS, INPUT_KIND_DATA_KIND, KIND_DATAPOINTS, KIND_REQUIRED, PAYMENT_METHODS } from './ingest/datapoints.ts';
+export {
+  DATAPOINTS,
+  DATAPOINT_IDS,
+  INPUT_KINDS,
+  INPUT_KIND_DATA_KIND,
+  KIND_DATAPOINTS,
+  KIND_REQUIRED,
+  PAYMENT_METHODS,
+} from './ingest/datapoints.ts';
 export type { Datapoint, DatapointId, DatapointType, InputKind } from './ingest/datapoints.ts';
 export { detectColumns, normaliseHeader, MIN_CONFIDENCE } from './ingest/detect.ts';
 export type { ColumnSuggestion, DetectedMapping } from './ingest/detect.ts';

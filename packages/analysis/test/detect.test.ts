@@ -3,7 +3,19 @@ import { detectColumns } from '../src/ingest/detect.ts';
 
 describe('detectColumns', () => {
   it('maps common synonyms to datapoints with confidence', () => {
-    const d = detectColumns(['Vendor Name', 'Vendor No.', 'Post Code', 'Zip', 'Country Code', 'Invoice Amount', 'Payment Terms', 'VAT Number'], 'invoices');
+    const d = detectColumns(
+      [
+        'Vendor Name',
+        'Vendor No.',
+        'Post Code',
+        'Zip',
+        'Country Code',
+        'Invoice Amount',
+        'Payment Terms',
+        'VAT Number',
+      ],
+      'invoices',
+    );
     expect(d.mapping.supplierName).toBe('Vendor Name');
     expect(d.mapping.supplierId).toBe('Vendor No.');
     expect(d.mapping.postcode).toBe('Post Code');
@@ -14,9 +26,12 @@ describe('detectColumns', () => {
     expect(d.columns.find((c) => c.header === 'Zip')!.datapoint).toBeNull();
     expect(d.confidence).toBe(1);
   });
-  it.each([['Supplier'], ['Payee'], ['Vendor'], ['supplier_name'], ['SupplierName']])('recognises %s as supplier name', (h) => {
-    expect(detectColumns([h, 'Amount'], 'payments').mapping.supplierName).toBe(h);
-  });
+  it.each([['Supplier'], ['Payee'], ['Vendor'], ['supplier_name'], ['SupplierName']])(
+    'recognises %s as supplier name',
+    (h) => {
+      expect(detectColumns([h, 'Amount'], 'payments').mapping.supplierName).toBe(h);
+    },
+  );
   it('reports missing required datapoints', () => {
     const d = detectColumns(['Foo', 'Bar'], 'payments');
     expect(d.missingRequired).toEqual(['supplierName', 'amount']);

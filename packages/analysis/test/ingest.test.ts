@@ -15,10 +15,21 @@ async function rows(file: string): Promise<Record<string, unknown>[]> {
 
 describe('ingestFile', () => {
   it('maps synonyms, parses values and reports every bad row with row number, column and reason', async () => {
-    const f = writeFile(dir, 'sup.csv', 'Vendor No;Vendor Name;Zip;Country;Annual Spend;Terms\nV1;Acme Widgets Ltd;SW1A 1AA;GB;1.234,50;Net 30\nV2;Beta GmbH;10115;DEU;abc;30\n;;;;;\nV1;Acme Widgets Ltd;;Narnia;100;\nV5;Gamma;1;2\nV6;Delta Inc;02110;USA;(500,00);immediate\n');
+    const f = writeFile(
+      dir,
+      'sup.csv',
+      'Vendor No;Vendor Name;Zip;Country;Annual Spend;Terms\nV1;Acme Widgets Ltd;SW1A 1AA;GB;1.234,50;Net 30\nV2;Beta GmbH;10115;DEU;abc;30\n;;;;;\nV1;Acme Widgets Ltd;;Narnia;100;\nV5;Gamma;1;2\nV6;Delta Inc;02110;USA;(500,00);immediate\n',
+    );
     const r = await ingestFile({ file: f, kind: 'suppliers', workDir: dir });
     expect(r.delimiter).toBe(';');
-    expect(r.mapping).toMatchObject({ supplierId: 'Vendor No', supplierName: 'Vendor Name', postcode: 'Zip', country: 'Country', amount: 'Annual Spend', paymentTerms: 'Terms' });
+    expect(r.mapping).toMatchObject({
+      supplierId: 'Vendor No',
+      supplierName: 'Vendor Name',
+      postcode: 'Zip',
+      country: 'Country',
+      amount: 'Annual Spend',
+      paymentTerms: 'Terms',
+    });
     expect(r.rowsRead).toBe(6);
     expect(r.rowsAccepted + r.rowsRejected).toBe(r.rowsRead);
     expect(r.rowsRejected).toBe(2);
@@ -26,7 +37,11 @@ describe('ingestFile', () => {
     expect(byRow(3)[0]).toMatchObject({ column: 'Annual Spend', value: 'abc', severity: 'warning' });
     expect(byRow(3)[0]!.reason).toMatch(/not a number/);
     expect(byRow(4)[0]).toMatchObject({ severity: 'error', reason: 'empty row; not used' });
-    expect(byRow(5).map((i) => i.reason).join()).toMatch(/unknown country.*|duplicate supplier id \(first on row 2\)/);
+    expect(
+      byRow(5)
+        .map((i) => i.reason)
+        .join(),
+    ).toMatch(/unknown country.*|duplicate supplier id \(first on row 2\)/);
     expect(byRow(5).some((i) => /duplicate supplier id \(first on row 2\)/.test(i.reason))).toBe(true);
     expect(byRow(6)[0]).toMatchObject({ severity: 'error' });
     expect(byRow(6)[0]!.reason).toMatch(/malformed row.*Expected Number of Columns: 6 Found: 4/);
@@ -38,7 +53,9 @@ describe('ingestFile', () => {
 
   it('rejects an empty file', async () => {
     const f = writeFile(dir, 'empty.csv', '');
-    await expect(ingestFile({ file: f, kind: 'suppliers', workDir: dir })).rejects.toMatchObject({ code: 'EMPTY_FILE' });
+    await expect(ingestFile({ file: f, kind: 'suppliers', workDir: dir })).rejects.toMatchObject({
+      code: 'EMPTY_FILE',
+    });
   });
 
   it('names the headers when no supplier name column is recognisable, and hints at the delimiter', async () => {
@@ -58,7 +75,9 @@ describe('ingestFile', () => {
     expect(r.delimiter).toBe('\t');
     const d = await rows(r.dataFile);
     expect(d[0]).toMatchObject({ supplierName: 'Acme', amount: 12.5, date: '2024-01-03' });
-    await expect(ingestFile({ file: f, kind: 'payments', workDir: dir, mapping: { amount: 'Nope' } })).rejects.toMatchObject({ code: 'UNKNOWN_MAPPED_COLUMN' });
+    await expect(
+      ingestFile({ file: f, kind: 'payments', workDir: dir, mapping: { amount: 'Nope' } }),
+    ).rejects.toMatchObject({ code: 'UNKNOWN_MAPPED_COLUMN' });
   });
 
   it('handles Windows-1252 and mixed encodings line by line, and UTF-16 with BOM', async () => {
@@ -69,7 +88,11 @@ describe('ingestFile', () => {
     expect(r.encoding).toMatch(/mixed/);
     expect(r.issues.some((i) => i.row === 3 && /not valid UTF-8/.test(i.reason))).toBe(true);
     expect((await rows(r.dataFile)).map((x) => x.supplierName)).toEqual(['Müller GmbH', 'Société Générale']);
-    const u16 = writeFile(dir, 'u16.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode('Vendor;Amount\nÅkesson AB;5\n', 'utf16le')]));
+    const u16 = writeFile(
+      dir,
+      'u16.csv',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode('Vendor;Amount\nÅkesson AB;5\n', 'utf16le')]),
+    );
     const r2 = await ingestFile({ file: u16, kind: 'payments', workDir: dir });
     expect((await rows(r2.dataFile))[0]).toMatchObject({ supplierName: 'Åkesson AB', amount: 5 });
   });
@@ -96,6 +119,8 @@ describe('ingestFile', () => {
     expect(r.rowsRead).toBe(2);
     expect(r.issues[0]).toMatchObject({ row: 3, column: 'Spend', value: 'n/a' });
     expect((await rows(r.dataFile))[0]).toMatchObject({ supplierName: 'Acme Ltd', amount: 1200.5, country: 'GBR' });
-    await expect(ingestFile({ file: f, kind: 'suppliers', workDir: dir, xlsxMaxBytes: 1000 })).rejects.toMatchObject({ code: 'XLSX_TOO_LARGE' });
+    await expect(ingestFile({ file: f, kind: 'suppliers', workDir: dir, xlsxMaxBytes: 1000 })).rejects.toMatchObject({
+      code: 'XLSX_TOO_LARGE',
+    });
   });
 });

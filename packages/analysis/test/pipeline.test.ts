@@ -13,7 +13,9 @@ let network = '';
 beforeAll(async () => {
   network = await smallNetwork();
 }, 60_000);
-afterAll(() => { if (!process.env.KEEP) cleanup(); });
+afterAll(() => {
+  if (!process.env.KEEP) cleanup();
+});
 
 describe('network', () => {
   it('is deterministic for a seed', () => {
@@ -21,13 +23,31 @@ describe('network', () => {
     expect(makeMerchant(7, 42).name).not.toEqual(makeMerchant(8, 42).name);
   });
   it('imports the documented CSV layout and reports bad rows', async () => {
-    const f = writeFile(dir, 'net.csv', 'merchantId,name,addressLine1,addressLine2,city,region,postcode,country,taxId,mcc,acceptsCard,vcAccepting,detailLevel,stpCapable,lockboxes\nM1,Acme Ltd,1 High St,,London,,SW1A 1AA,GB,,5045,true,true,3,false,Boost;Its\nM2,Beta,,,,,,XX,,9999,maybe,false,7,false,Nope\nM1,Dup,,,,,,,,,,,,,\n,NoId,,,,,,,,,,,,,\n');
+    const f = writeFile(
+      dir,
+      'net.csv',
+      'merchantId,name,addressLine1,addressLine2,city,region,postcode,country,taxId,mcc,acceptsCard,vcAccepting,detailLevel,stpCapable,lockboxes\nM1,Acme Ltd,1 High St,,London,,SW1A 1AA,GB,,5045,true,true,3,false,Boost;Its\nM2,Beta,,,,,,XX,,9999,maybe,false,7,false,Nope\nM1,Dup,,,,,,,,,,,,,\n,NoId,,,,,,,,,,,,,\n',
+    );
     const r = await importNetwork(f, path.join(dir, 'net.parquet'));
     expect(r.rowsRead).toBe(4);
     expect(r.merchants).toBe(2);
     const reasons = r.issues.map((i) => `${i.row}:${i.column}`);
-    expect(reasons).toEqual(expect.arrayContaining(['3:country', '3:acceptsCard', '3:detailLevel', '3:mcc', '3:lockboxes', '4:merchantId', '5:merchantId']));
-    const rows = await withDb({}, (db) => db.all<{ country: string; lockboxes: string[]; nameCore: string }>(`SELECT * FROM read_parquet(${lit(r.out)}) ORDER BY merchantId`));
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        '3:country',
+        '3:acceptsCard',
+        '3:detailLevel',
+        '3:mcc',
+        '3:lockboxes',
+        '4:merchantId',
+        '5:merchantId',
+      ]),
+    );
+    const rows = await withDb({}, (db) =>
+      db.all<{ country: string; lockboxes: string[]; nameCore: string }>(
+        `SELECT * FROM read_parquet(${lit(r.out)}) ORDER BY merchantId`,
+      ),
+    );
     expect(rows[0]).toMatchObject({ country: 'GBR', lockboxes: ['Boost', 'Its'], nameCore: 'acme' });
   });
 });
@@ -38,14 +58,32 @@ describe('runAnalysis', () => {
     const f = writeFile(dir, 'suppliers.csv', labelledCsv(labelled));
     const out = path.join(dir, 'out-base');
     const progress: number[] = [];
-    const r = await runAnalysis({ type: 'base', networkFile: network, inputs: [{ kind: 'suppliers', file: f }], outDir: out, onProgress: (p) => progress.push(p) });
+    const r = await runAnalysis({
+      type: 'base',
+      networkFile: network,
+      inputs: [{ kind: 'suppliers', file: f }],
+      outDir: out,
+      onProgress: (p) => progress.push(p),
+    });
     expect(progress.at(-1)).toBe(100);
     expect(r.summary.suppliers).toBe(200);
     // Precision first: High/Medium matches must be right.
     const csv = readFileSync(path.join(out, 'suppliers.csv'), 'utf8').trim().split('\n');
     expect(csv[0]!.startsWith('Supplier ID,supplierKey,')).toBe(true);
     expect(csv).toHaveLength(201);
-    const res = await withDb({}, (db) => db.all<{ sourceSupplierId: string; matchStatus: string; matchedMerchantId: string | null; matchConfidence: string | null; OptimaLevel: string; OptimaRuleId: string; VcardRuleId: string; cardCapability: string; sicIndustry: string }>(`SELECT * FROM read_parquet(${lit(path.join(out, 'suppliers.parquet'))})`));
+    const res = await withDb({}, (db) =>
+      db.all<{
+        sourceSupplierId: string;
+        matchStatus: string;
+        matchedMerchantId: string | null;
+        matchConfidence: string | null;
+        OptimaLevel: string;
+        OptimaRuleId: string;
+        VcardRuleId: string;
+        cardCapability: string;
+        sicIndustry: string;
+      }>(`SELECT * FROM read_parquet(${lit(path.join(out, 'suppliers.parquet'))})`),
+    );
     const truth = new Map(labelled.map((l) => [l.supplierId, l.trueMerchantId]));
     const matched = res.filter((x) => x.matchStatus === 'MATCHED');
     const correct = matched.filter((x) => truth.get(x.sourceSupplierId) === x.matchedMerchantId).length;
@@ -55,7 +93,11 @@ describe('runAnalysis', () => {
     expect(res.filter((x) => x.matchStatus === 'UNMATCHED').every((x) => x.cardCapability === 'Unmatched')).toBe(true);
     expect(matched.every((x) => x.sicIndustry !== 'Unclassified')).toBe(true);
     // Views: every chart view under every slicer value present.
-    const views = await withDb({}, (db) => db.all<{ view: string; slicer: string; n: number }>(`SELECT view, slicer, count(*) AS n FROM read_parquet(${lit(path.join(out, 'views.parquet'))}) GROUP BY ALL`));
+    const views = await withDb({}, (db) =>
+      db.all<{ view: string; slicer: string; n: number }>(
+        `SELECT view, slicer, count(*) AS n FROM read_parquet(${lit(path.join(out, 'views.parquet'))}) GROUP BY ALL`,
+      ),
+    );
     expect(new Set(views.map((v) => v.view)).size).toBe(15);
     expect(new Set(views.map((v) => v.slicer)).size).toBe(6);
     const summary = JSON.parse(readFileSync(path.join(out, 'summary.json'), 'utf8'));
@@ -65,16 +107,64 @@ describe('runAnalysis', () => {
   }, 60_000);
 
   it('runs an advanced job from payments and invoices without ids, keeping row order for a supplier file without ids', async () => {
-    const pay = writeFile(dir, 'payments.csv', 'Payee,Amount,Payment Date,Payment Method\n' + Array.from({ length: 60 }, (_, i) => `${makeMerchant(7, i % 6).name.replaceAll(',', '')},${100 + i},2024-${String((i % 12) + 1).padStart(2, '0')}-10,${Math.floor(i / 6) % 2 ? 'Cheque' : 'ACH'}`).join('\n') + '\n');
-    const inv = writeFile(dir, 'invoices.csv', 'Supplier,Invoice Amount,Invoice Date,Due Date\n' + Array.from({ length: 12 }, (_, i) => `${makeMerchant(7, i % 6).name.replaceAll(',', '')},${500},2024-01-01,2024-01-31`).join('\n') + '\n');
+    const pay = writeFile(
+      dir,
+      'payments.csv',
+      'Payee,Amount,Payment Date,Payment Method\n' +
+        Array.from(
+          { length: 60 },
+          (_, i) =>
+            `${makeMerchant(7, i % 6).name.replaceAll(',', '')},${100 + i},2024-${String((i % 12) + 1).padStart(2, '0')}-10,${Math.floor(i / 6) % 2 ? 'Cheque' : 'ACH'}`,
+        ).join('\n') +
+        '\n',
+    );
+    const inv = writeFile(
+      dir,
+      'invoices.csv',
+      'Supplier,Invoice Amount,Invoice Date,Due Date\n' +
+        Array.from(
+          { length: 12 },
+          (_, i) => `${makeMerchant(7, i % 6).name.replaceAll(',', '')},${500},2024-01-01,2024-01-31`,
+        ).join('\n') +
+        '\n',
+    );
     const out = path.join(dir, 'out-adv');
-    const r = await runAnalysis({ type: 'advanced', networkFile: network, inputs: [{ kind: 'payments', file: pay }, { kind: 'invoices', file: inv }], outDir: out });
+    const r = await runAnalysis({
+      type: 'advanced',
+      networkFile: network,
+      inputs: [
+        { kind: 'payments', file: pay },
+        { kind: 'invoices', file: inv },
+      ],
+      outDir: out,
+    });
     expect(r.summary.suppliers).toBe(6);
-    const res = await withDb({}, (db) => db.all<{ paymentCount: number; invoiceCount: number; paymentTermsDays: number; paymentMethodCount: number; spend: number }>(`SELECT * FROM read_parquet(${lit(path.join(out, 'suppliers.parquet'))})`));
-    expect(res.every((x) => x.paymentCount === 10 && x.invoiceCount === 2 && x.paymentTermsDays === 30 && x.paymentMethodCount === 2)).toBe(true);
-    const noIds = writeFile(dir, 'noids.csv', 'Company Name,Spend\nZeta Unknown Widgets Zzz,5\nAlpha Unknown Things Qqq,7\n');
+    const res = await withDb({}, (db) =>
+      db.all<{
+        paymentCount: number;
+        invoiceCount: number;
+        paymentTermsDays: number;
+        paymentMethodCount: number;
+        spend: number;
+      }>(`SELECT * FROM read_parquet(${lit(path.join(out, 'suppliers.parquet'))})`),
+    );
+    expect(
+      res.every(
+        (x) => x.paymentCount === 10 && x.invoiceCount === 2 && x.paymentTermsDays === 30 && x.paymentMethodCount === 2,
+      ),
+    ).toBe(true);
+    const noIds = writeFile(
+      dir,
+      'noids.csv',
+      'Company Name,Spend\nZeta Unknown Widgets Zzz,5\nAlpha Unknown Things Qqq,7\n',
+    );
     const out2 = path.join(dir, 'out-mdo');
-    await runAnalysis({ type: 'matched-data-only', networkFile: network, inputs: [{ kind: 'suppliers', file: noIds }], outDir: out2 });
+    await runAnalysis({
+      type: 'matched-data-only',
+      networkFile: network,
+      inputs: [{ kind: 'suppliers', file: noIds }],
+      outDir: out2,
+    });
     const lines = readFileSync(path.join(out2, 'suppliers.csv'), 'utf8').trim().split('\n');
     expect(lines[1]).toMatch(/Zeta Unknown Widgets Zzz/);
     expect(lines[2]).toMatch(/Alpha Unknown Things Qqq/);

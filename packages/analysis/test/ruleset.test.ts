@@ -13,7 +13,9 @@ describe('rulesets', () => {
     expect(defaultConfidenceRuleset().rules.length).toBeGreaterThan(0);
   });
   it('rejects unknown fields and wrongly typed values with a readable message', () => {
-    const bad = structuredClone(defaultScoringRuleset()) as unknown as { scores: { Vcard: { rules: { when: unknown }[] } } };
+    const bad = structuredClone(defaultScoringRuleset()) as unknown as {
+      scores: { Vcard: { rules: { when: unknown }[] } };
+    };
     bad.scores.Vcard.rules[0]!.when = { field: 'nope', op: 'eq', value: 1 };
     expect(() => parseScoringRuleset(bad)).toThrow(AnalysisInputError);
     expect(() => compileCondition({ field: 'spend', op: 'gt', value: 'lots' })).toThrow(/spend is a number/);
@@ -29,7 +31,14 @@ describe('rulesets', () => {
       await db.run(`CREATE TABLE s1 AS SELECT *, ${compileScoring(rs).join(', ')} FROM features`);
       return db.all<Record<string, string>>(`SELECT *, ${compileOptima(rs).join(', ')} FROM s1`);
     });
-    expect(rows[0]).toMatchObject({ VcardLevel: 'High', VcardRuleId: 'VC-H1', StpLevel: 'Low', OptimaLevel: 'High', optimaMethod: 'Vcard', OptimaRuleId: 'OPTIMA:Vcard:VC-H1' });
+    expect(rows[0]).toMatchObject({
+      VcardLevel: 'High',
+      VcardRuleId: 'VC-H1',
+      StpLevel: 'Low',
+      OptimaLevel: 'High',
+      optimaMethod: 'Vcard',
+      OptimaRuleId: 'OPTIMA:Vcard:VC-H1',
+    });
     expect(rows[1]).toMatchObject({ VcardLevel: 'None', VcardRuleId: 'VC-NONE', InstantPayRuleId: 'IP-L1' });
   });
 });

@@ -91,7 +91,9 @@ export const ZNamedCount = z.object({ name: z.string(), count: z.number().int() 
 export type TNamedCount = z.infer<typeof ZNamedCount>;
 
 /** Queued counts grouped by command type (default), state or category. */
-export const ZQueuedCountsQuery = z.object({ groupBy: z.enum(['commandType', 'state', 'category']).default('commandType') });
+export const ZQueuedCountsQuery = z.object({
+  groupBy: z.enum(['commandType', 'state', 'category']).default('commandType'),
+});
 
 export const ZProqBackoffStrategy = z.object({
   currentDelay: z.number(),

@@ -88,10 +88,30 @@ export const ROUTES: readonly TRouteDef[] = [
   ...group('main', 'main', [
     { id: 'dashboard', path: '/dashboard', title: 'Dashboard', permissions: ['Dashboard_VIEW'] },
     { id: 'analysis', path: '/analysis', title: 'Analysis Jobs', permissions: ['AnalysisJobList_VIEW'] },
-    { id: 'globalInsightsLoading', path: '/global-insights/loading', title: 'Global Insights', permissions: ['GlobalInsightsView'] },
-    { id: 'globalInsights', path: '/global-insights/insights', title: 'Global Insights', permissions: ['GlobalInsightsView'] },
-    { id: 'globalInsightsOrganizations', path: '/global-insights/organizations', title: 'Global Insights Organizations', permissions: ['GlobalInsightsView'] },
-    { id: 'campaignWorkflows', path: '/campaign-workflows', title: 'Campaign Workflows', permissions: ['CampaignManager_Feature_VIEW'] },
+    {
+      id: 'globalInsightsLoading',
+      path: '/global-insights/loading',
+      title: 'Global Insights',
+      permissions: ['GlobalInsightsView'],
+    },
+    {
+      id: 'globalInsights',
+      path: '/global-insights/insights',
+      title: 'Global Insights',
+      permissions: ['GlobalInsightsView'],
+    },
+    {
+      id: 'globalInsightsOrganizations',
+      path: '/global-insights/organizations',
+      title: 'Global Insights Organizations',
+      permissions: ['GlobalInsightsView'],
+    },
+    {
+      id: 'campaignWorkflows',
+      path: '/campaign-workflows',
+      title: 'Campaign Workflows',
+      permissions: ['CampaignManager_Feature_VIEW'],
+    },
     { id: 'resourceHub', path: '/resource-hub', title: 'Resource Hub', permissions: ['ResourceHubView'] },
     { id: 'vendors', path: '/vendors', title: 'Vendor Lookup', permissions: ['VendorsSearchView'] },
     { id: 'vendor', path: '/vendors/:vendorId', title: 'Vendor', permissions: ['VendorsSearchView'] },
@@ -118,14 +138,31 @@ export const ROUTES: readonly TRouteDef[] = [
     { id: 'jobUseCaseSupplier', path: '/jobs/:jobId/use-cases/:useCaseId/:supplierKey', title: 'Use Case Supplier' },
     { id: 'jobCampaigns', path: '/jobs/:jobId/campaign-workflows', title: 'Campaigns' },
     { id: 'jobCampaign', path: '/jobs/:jobId/campaign-workflows/:campaignWorkflowId', title: 'Campaign' },
-    { id: 'jobCampaignSupplier', path: '/jobs/:jobId/campaign-workflows/:campaignWorkflowId/suppliers/:supplierKey', title: 'Campaign Supplier' },
-    { id: 'jobCampaignCreate', path: '/jobs/:jobId/campaign-workflows/:campaignWorkflowId/create', title: 'Create Campaign' },
+    {
+      id: 'jobCampaignSupplier',
+      path: '/jobs/:jobId/campaign-workflows/:campaignWorkflowId/suppliers/:supplierKey',
+      title: 'Campaign Supplier',
+    },
+    {
+      id: 'jobCampaignCreate',
+      path: '/jobs/:jobId/campaign-workflows/:campaignWorkflowId/create',
+      title: 'Create Campaign',
+    },
     { id: 'jobAnalysisDataDownload', path: '/jobs/:jobId/analysis-data-download', title: 'Analysis Data' },
     { id: 'jobMatchedDataOnlyDownload', path: '/jobs/:jobId/matched-data-only-download', title: 'Matched Data Only' },
     { id: 'jobNoAccess', path: '/jobs/:jobId/no-access', title: 'No Access' },
-    { id: 'jobBusinessCaseCalculator', path: '/jobs/:jobId/business-case-calculator', title: 'Business Case Calculator' },
+    {
+      id: 'jobBusinessCaseCalculator',
+      path: '/jobs/:jobId/business-case-calculator',
+      title: 'Business Case Calculator',
+    },
     { id: 'jobBusinessCaseDownload', path: '/jobs/:jobId/business-case-download', title: 'Business Case Download' },
-    { id: 'jobPrintable', path: '/jobs/:jobId/printable/:analysisReportType/*', title: 'Printable Report', frame: 'printable' },
+    {
+      id: 'jobPrintable',
+      path: '/jobs/:jobId/printable/:analysisReportType/*',
+      title: 'Printable Report',
+      frame: 'printable',
+    },
   ]),
   ...group('admin', 'main', [
     { id: 'adminUsers', path: '/admin/users', title: 'User Management', permissions: ['User_CRUD'] },
@@ -133,40 +170,165 @@ export const ROUTES: readonly TRouteDef[] = [
     { id: 'adminUser', path: '/admin/users/:userId', title: 'User', permissions: ['User_CRUD'] },
     { id: 'adminSystemLogs', path: '/admin/system-logs', title: 'System Audit Logs', permissions: ['SystemLogs_VIEW'] },
     { id: 'adminIssuers', path: '/admin/issuer-manager', title: 'Issuer Management', permissions: ['IssuerArea_VIEW'] },
-    { id: 'adminIssuerCreate', path: '/admin/issuer-manager/create', title: 'Create Issuer', permissions: ['IssuerArea_VIEW', 'IssuerArea_CRUD'] },
+    {
+      id: 'adminIssuerCreate',
+      path: '/admin/issuer-manager/create',
+      title: 'Create Issuer',
+      permissions: ['IssuerArea_VIEW', 'IssuerArea_CRUD'],
+    },
     { id: 'adminIssuer', path: '/admin/issuer-manager/:issuerId', title: 'Issuer', permissions: ['IssuerArea_VIEW'] },
-    { id: 'adminIssuerUsers', path: '/admin/issuer-manager/:issuerId/users', title: 'Issuer Users', permissions: ['IssuerArea_VIEW'] },
-    { id: 'adminBuyers', path: '/admin/buyer-manager', title: 'Buyer Management', permissions: ['BuyerManagement_VIEW'] },
-    { id: 'adminBuyerCreate', path: '/admin/buyer-manager/create', title: 'Create Buyer', permissions: ['BuyerManagement_VIEW', 'BuyerManagement_CRUD'] },
+    {
+      id: 'adminIssuerUsers',
+      path: '/admin/issuer-manager/:issuerId/users',
+      title: 'Issuer Users',
+      permissions: ['IssuerArea_VIEW'],
+    },
+    {
+      id: 'adminBuyers',
+      path: '/admin/buyer-manager',
+      title: 'Buyer Management',
+      permissions: ['BuyerManagement_VIEW'],
+    },
+    {
+      id: 'adminBuyerCreate',
+      path: '/admin/buyer-manager/create',
+      title: 'Create Buyer',
+      permissions: ['BuyerManagement_VIEW', 'BuyerManagement_CRUD'],
+    },
     { id: 'adminBuyer', path: '/admin/buyer-manager/:buyerId', title: 'Buyer', permissions: ['BuyerManagement_VIEW'] },
-    { id: 'adminAnalyticsQuery', path: '/admin/analytics-query', title: 'Analytics Queries', permissions: ['AnalyticsQuery_VIEW'] },
-    { id: 'adminAnalyticsReportCreate', path: '/admin/analytics-query/reports/create', title: 'Create Report', permissions: ['AnalyticsQuery_VIEW'] },
-    { id: 'adminAnalyticsReport', path: '/admin/analytics-query/reports/:reportId', title: 'Report', permissions: ['AnalyticsQuery_VIEW'] },
+    {
+      id: 'adminAnalyticsQuery',
+      path: '/admin/analytics-query',
+      title: 'Analytics Queries',
+      permissions: ['AnalyticsQuery_VIEW'],
+    },
+    {
+      id: 'adminAnalyticsReportCreate',
+      path: '/admin/analytics-query/reports/create',
+      title: 'Create Report',
+      permissions: ['AnalyticsQuery_VIEW'],
+    },
+    {
+      id: 'adminAnalyticsReport',
+      path: '/admin/analytics-query/reports/:reportId',
+      title: 'Report',
+      permissions: ['AnalyticsQuery_VIEW'],
+    },
   ]),
   ...group('analysisAdmin', 'main', [
     { id: 'analysisAdmin', path: '/admin/analysis-admin', title: 'Analysis Admin' },
-    { id: 'confidenceRulesets', path: '/admin/analysis-admin/confidence-rulesets', title: 'Confidence Rulesets', permissions: ['Confidence_VIEW'] },
-    { id: 'confidenceRuleset', path: '/admin/analysis-admin/confidence-rulesets/:versionNumber', title: 'Confidence Ruleset', permissions: ['Confidence_VIEW'] },
-    { id: 'scoringRulesets', path: '/admin/analysis-admin/scoring-rulesets', title: 'Scoring Rulesets', permissions: ['Scoring_VIEW'] },
-    { id: 'scoringRuleset', path: '/admin/analysis-admin/scoring-rulesets/:versionNumber', title: 'Scoring Ruleset', permissions: ['Scoring_VIEW'] },
+    {
+      id: 'confidenceRulesets',
+      path: '/admin/analysis-admin/confidence-rulesets',
+      title: 'Confidence Rulesets',
+      permissions: ['Confidence_VIEW'],
+    },
+    {
+      id: 'confidenceRuleset',
+      path: '/admin/analysis-admin/confidence-rulesets/:versionNumber',
+      title: 'Confidence Ruleset',
+      permissions: ['Confidence_VIEW'],
+    },
+    {
+      id: 'scoringRulesets',
+      path: '/admin/analysis-admin/scoring-rulesets',
+      title: 'Scoring Rulesets',
+      permissions: ['Scoring_VIEW'],
+    },
+    {
+      id: 'scoringRuleset',
+      path: '/admin/analysis-admin/scoring-rulesets/:versionNumber',
+      title: 'Scoring Ruleset',
+      permissions: ['Scoring_VIEW'],
+    },
     { id: 'aiPrompts', path: '/admin/analysis-admin/ai-prompts', title: 'AI Prompts', permissions: ['AiPrompts_CRUD'] },
-    { id: 'aiPromptCreate', path: '/admin/analysis-admin/ai-prompts/create', title: 'Create AI Prompt', permissions: ['AiPrompts_CRUD'] },
-    { id: 'aiPrompt', path: '/admin/analysis-admin/ai-prompts/:promptId', title: 'AI Prompt', permissions: ['AiPrompts_CRUD'] },
-    { id: 'translations', path: '/admin/analysis-admin/translations', title: 'Translations', permissions: ['Translations_CRUD'] },
-    { id: 'magicLinks', path: '/admin/analysis-admin/magic-links', title: 'Magic Links', permissions: ['MagicLinks_CRUD'] },
-    { id: 'datapointProfiles', path: '/admin/analysis-admin/datapoint-profiles', title: 'Datapoint Profiles', permissions: ['DatapointProfiles_CRUD'] },
-    { id: 'datapointProfileCreate', path: '/admin/analysis-admin/datapoint-profiles/create', title: 'Create Datapoint Profile', permissions: ['DatapointProfiles_CRUD'] },
-    { id: 'datapointProfile', path: '/admin/analysis-admin/datapoint-profiles/:datapointProfileId', title: 'Datapoint Profile', permissions: ['DatapointProfiles_CRUD'] },
-    { id: 'videoResources', path: '/admin/analysis-admin/video-resources', title: 'Video Resources', permissions: ['VideoResources_CRUD'] },
-    { id: 'videoResourceCreate', path: '/admin/analysis-admin/video-resources/create', title: 'Create Video Resource', permissions: ['VideoResources_CRUD'] },
-    { id: 'videoResource', path: '/admin/analysis-admin/video-resources/:videoResourceId', title: 'Video Resource', permissions: ['VideoResources_CRUD'] },
-    { id: 'mergeLinkedAccounts', path: '/admin/analysis-admin/merge-linked-accounts', title: 'Merge Linked Accounts', permissions: ['MergeLinkedAccounts_VIEW'] },
-    { id: 'mlPrediction', path: '/admin/analysis-admin/ml-prediction', title: 'OCI ML Model monitoring', permissions: ['MlPrediction_VIEW'] },
-    { id: 'chatbotDocuments', path: '/admin/analysis-admin/chatbot-document-management', title: 'Chatbot Document Management', permissions: ['ChatbotDocumentManagement_CRUD'] },
+    {
+      id: 'aiPromptCreate',
+      path: '/admin/analysis-admin/ai-prompts/create',
+      title: 'Create AI Prompt',
+      permissions: ['AiPrompts_CRUD'],
+    },
+    {
+      id: 'aiPrompt',
+      path: '/admin/analysis-admin/ai-prompts/:promptId',
+      title: 'AI Prompt',
+      permissions: ['AiPrompts_CRUD'],
+    },
+    {
+      id: 'translations',
+      path: '/admin/analysis-admin/translations',
+      title: 'Translations',
+      permissions: ['Translations_CRUD'],
+    },
+    {
+      id: 'magicLinks',
+      path: '/admin/analysis-admin/magic-links',
+      title: 'Magic Links',
+      permissions: ['MagicLinks_CRUD'],
+    },
+    {
+      id: 'datapointProfiles',
+      path: '/admin/analysis-admin/datapoint-profiles',
+      title: 'Datapoint Profiles',
+      permissions: ['DatapointProfiles_CRUD'],
+    },
+    {
+      id: 'datapointProfileCreate',
+      path: '/admin/analysis-admin/datapoint-profiles/create',
+      title: 'Create Datapoint Profile',
+      permissions: ['DatapointProfiles_CRUD'],
+    },
+    {
+      id: 'datapointProfile',
+      path: '/admin/analysis-admin/datapoint-profiles/:datapointProfileId',
+      title: 'Datapoint Profile',
+      permissions: ['DatapointProfiles_CRUD'],
+    },
+    {
+      id: 'videoResources',
+      path: '/admin/analysis-admin/video-resources',
+      title: 'Video Resources',
+      permissions: ['VideoResources_CRUD'],
+    },
+    {
+      id: 'videoResourceCreate',
+      path: '/admin/analysis-admin/video-resources/create',
+      title: 'Create Video Resource',
+      permissions: ['VideoResources_CRUD'],
+    },
+    {
+      id: 'videoResource',
+      path: '/admin/analysis-admin/video-resources/:videoResourceId',
+      title: 'Video Resource',
+      permissions: ['VideoResources_CRUD'],
+    },
+    {
+      id: 'mergeLinkedAccounts',
+      path: '/admin/analysis-admin/merge-linked-accounts',
+      title: 'Merge Linked Accounts',
+      permissions: ['MergeLinkedAccounts_VIEW'],
+    },
+    {
+      id: 'mlPrediction',
+      path: '/admin/analysis-admin/ml-prediction',
+      title: 'OCI ML Model monitoring',
+      permissions: ['MlPrediction_VIEW'],
+    },
+    {
+      id: 'chatbotDocuments',
+      path: '/admin/analysis-admin/chatbot-document-management',
+      title: 'Chatbot Document Management',
+      permissions: ['ChatbotDocumentManagement_CRUD'],
+    },
   ]),
   ...group('devops', 'main', [
     { id: 'devops', path: '/devops', title: 'DevOps' },
-    { id: 'jobMaintenance', path: '/devops/job-maintenance', title: 'Job Maintenance', permissions: ['JobMaintenance_VIEW'] },
+    {
+      id: 'jobMaintenance',
+      path: '/devops/job-maintenance',
+      title: 'Job Maintenance',
+      permissions: ['JobMaintenance_VIEW'],
+    },
     { id: 'proqMonitoring', path: '/proq-monitoring', title: 'ProQ Monitoring' },
     { id: 'workflowManagement', path: '/workflow-management', title: 'Workflow Management' },
     { id: 'endpointComparisonJobs', path: '/endpoint-comparison/jobs', title: 'Endpoint Comparison: Jobs' },
@@ -182,7 +344,12 @@ export const ROUTES: readonly TRouteDef[] = [
     { id: 'companiesHouse', path: '/tools/companies-house', title: 'Companies Lookup' },
     { id: 'sendEmail', path: '/tools/send-email', title: 'Send Email' },
     { id: 'aiAddressParser', path: '/tools/ai-address-parser', title: 'AI Address Parser' },
-    { id: 'addressValidator', path: '/tools/address-validator', title: 'Address Validator', permissions: ['Address_Validator_VIEW'] },
+    {
+      id: 'addressValidator',
+      path: '/tools/address-validator',
+      title: 'Address Validator',
+      permissions: ['Address_Validator_VIEW'],
+    },
   ]),
   ...group('dev', 'main', [
     { id: 'dev', path: '/dev', title: 'Developer Area' },
@@ -192,7 +359,12 @@ export const ROUTES: readonly TRouteDef[] = [
     { id: 'devAnonymizeCsv', path: '/dev/tools/anonymize-csv', title: 'Anonymize CSV' },
     { id: 'devResetAllJobs', path: '/dev/tools/reset-all-jobs', title: 'Reset All Jobs' },
     { id: 'devDatabaseAnonymizer', path: '/dev/tools/database-anonymizer', title: 'Database Anonymizer' },
-    { id: 'devInaccessible', path: '/dev/inaccessible', title: 'Inaccessible Area', permissions: ['InaccessibleArea_ALL'] },
+    {
+      id: 'devInaccessible',
+      path: '/dev/inaccessible',
+      title: 'Inaccessible Area',
+      permissions: ['InaccessibleArea_ALL'],
+    },
   ]),
 ];
 
@@ -206,11 +378,15 @@ export function routeById(id: string): TRouteDef {
 
 /** Fill a route pattern's params: buildPath('/jobs/:jobId/summary', {jobId: 'x'}). */
 export function buildPath(pattern: string, params: Record<string, string | number> = {}): string {
-  return pattern
-    .replace(/\/\*$/, '')
-    .replace(/:(\w+)\??/g, (_, name: string) => (params[name] !== undefined ? encodeURIComponent(String(params[name])) : ''))
-    .replace(/\/+$/, '')
-    .replace(/\/{2,}/g, '/') || '/';
+  return (
+    pattern
+      .replace(/\/\*$/, '')
+      .replace(/:(\w+)\??/g, (_, name: string) =>
+        params[name] !== undefined ? encodeURIComponent(String(params[name])) : '',
+      )
+      .replace(/\/+$/, '')
+      .replace(/\/{2,}/g, '/') || '/'
+  );
 }
 
 /** Sidebar of SPEC §2 "Navigation and shell", in order. */
@@ -229,7 +405,12 @@ export interface TNavGroup {
   items: readonly TNavItem[];
 }
 
-export const NAV_NEW_JOB: TNavItem = { id: 'newJob', label: 'New Job', routeId: 'jobsLoading', permissions: ['JobCreate'] };
+export const NAV_NEW_JOB: TNavItem = {
+  id: 'newJob',
+  label: 'New Job',
+  routeId: 'jobsLoading',
+  permissions: ['JobCreate'],
+};
 
 export const NAV_GROUPS: readonly TNavGroup[] = [
   { id: 'home', label: 'Home', items: [{ id: 'home', label: 'Home', routeId: 'dashboard' }] },
@@ -249,7 +430,12 @@ export const NAV_GROUPS: readonly TNavGroup[] = [
     label: 'Admin',
     items: [
       { id: 'admin', label: 'Admin', routeId: 'analysisAdmin' },
-      { id: 'userManagement', label: 'User Management', routeId: 'adminUsers', permissions: ['UserManagement_VIEW', 'User_CRUD'] },
+      {
+        id: 'userManagement',
+        label: 'User Management',
+        routeId: 'adminUsers',
+        permissions: ['UserManagement_VIEW', 'User_CRUD'],
+      },
       { id: 'systemAuditLogs', label: 'System Audit Logs', routeId: 'adminSystemLogs' },
       { id: 'issuerManagement', label: 'Issuer Management', routeId: 'adminIssuers' },
       { id: 'buyerManagement', label: 'Buyer Management', routeId: 'adminBuyers' },

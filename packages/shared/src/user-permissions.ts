@@ -4,7 +4,9 @@ import { PERMISSIONS } from './permissions.ts';
 
 const ZExtraPermission = z.enum(PERMISSIONS, {
   error: (i) =>
-    typeof i.input === 'string' ? `"${i.input}" is not a known permission` : 'Each permission must be a permission name',
+    typeof i.input === 'string'
+      ? `"${i.input}" is not a known permission`
+      : 'Each permission must be a permission name',
 });
 
 /** PUT /api/v1/users/{id}/extra-permissions: the complete new set (it replaces the old one). */

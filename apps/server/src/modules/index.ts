@@ -18,4 +18,22 @@ import { userPermissionRoutes } from './user-permissions/user-permissions.routes
 import { issuerMemberRoutes } from './issuer-members/issuer-members.routes.ts';
 import { supplierListRoutes } from './supplier-lists/supplier-lists.routes.ts';
 
-export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, brandingRoutes, systemRoutes, issuerRoutes, userRoutes, authorizationRoutes, jobArtifactRoutes, concurrencyRoutes, auditLogRoutes, buyerRoutes, analyticsRoutes, jobRoutes, proqRoutes, systemAuditRoutes, userPermissionRoutes, issuerMemberRoutes, supplierListRoutes];
+export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
+  authRoutes,
+  brandingRoutes,
+  systemRoutes,
+  issuerRoutes,
+  userRoutes,
+  authorizationRoutes,
+  jobArtifactRoutes,
+  concurrencyRoutes,
+  auditLogRoutes,
+  buyerRoutes,
+  analyticsRoutes,
+  jobRoutes,
+  proqRoutes,
+  systemAuditRoutes,
+  userPermissionRoutes,
+  issuerMemberRoutes,
+  supplierListRoutes,
+];

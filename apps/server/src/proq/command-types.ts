@@ -15,7 +15,10 @@ export const noopCommand = defineCommandType({
   name: 'proq.noop',
   description: 'Does nothing (optionally waits, reporting progress); used to check that workers run commands',
   category: 'system',
-  schema: z.object({ sleepMs: z.number().int().min(0).max(600_000).default(0), message: z.string().max(1000).optional() }),
+  schema: z.object({
+    sleepMs: z.number().int().min(0).max(600_000).default(0),
+    message: z.string().max(1000).optional(),
+  }),
   async handler(payload, ctx) {
     const steps = payload.sleepMs > 0 ? 4 : 0;
     for (let i = 1; i <= steps; i++) {

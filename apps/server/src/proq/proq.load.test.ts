@@ -19,7 +19,9 @@ describe.each(dbKinds())('ProQ under load on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestDb(kind);
     await t.query('create table proq_test_effects (key text primary key, command_id bigint not null)');
-    await t.query('create table proq_test_runs (command_id bigint not null, attempt int not null, worker text not null, primary key (command_id, attempt))');
+    await t.query(
+      'create table proq_test_runs (command_id bigint not null, attempt int not null, worker text not null, primary key (command_id, attempt))',
+    );
   });
   afterAll(async () => {
     for (const h of handles) await h.close();
@@ -75,11 +77,21 @@ describe.each(dbKinds())('ProQ under load on %s', (kind) => {
     await waitFor(() => allDone(t, env), { what: 'all commands', timeoutMs: 110_000, intervalMs: 100 });
     const finished = Date.now();
     await Promise.all(workers.map((w) => w.stop()));
-    console.log(JSON.stringify({ kind, n: N, enqueueMs: enqueued - t0, processMs: finished - enqueued, perSecond: Math.round(N / ((finished - enqueued) / 1000)) }));
+    console.log(
+      JSON.stringify({
+        kind,
+        n: N,
+        enqueueMs: enqueued - t0,
+        processMs: finished - enqueued,
+        perSecond: Math.round(N / ((finished - enqueued) / 1000)),
+      }),
+    );
 
     const failures = Array.from({ length: N }, (_, i) => i).filter(failOnce).length;
     expect(await countByState(t, env)).toEqual({ Completed: N });
-    const [effects] = await t.query<{ n: number; keys: number }>('select count(*)::int as n, count(distinct key)::int as keys from proq_test_effects');
+    const [effects] = await t.query<{ n: number; keys: number }>(
+      'select count(*)::int as n, count(distinct key)::int as keys from proq_test_effects',
+    );
     expect([Number(effects!.n), Number(effects!.keys)]).toEqual([N, N]);
     const [runs] = await t.query<{ n: number; cmds: number; workers: number }>(
       'select count(*)::int as n, count(distinct command_id)::int as cmds, count(distinct worker)::int as workers from proq_test_runs',
@@ -87,7 +99,10 @@ describe.each(dbKinds())('ProQ under load on %s', (kind) => {
     // Exactly one run per command, plus one per injected failure: no double delivery.
     expect([Number(runs!.n), Number(runs!.cmds)]).toEqual([N + failures, N]);
     expect(Number(runs!.workers)).toBe(WORKERS);
-    const [attempts] = await t.query<{ two: number }>("select count(*)::int as two from proq_commands where environment = $1 and attempts = 2", [env]);
+    const [attempts] = await t.query<{ two: number }>(
+      'select count(*)::int as two from proq_commands where environment = $1 and attempts = 2',
+      [env],
+    );
     expect(Number(attempts!.two)).toBe(failures);
   });
 });

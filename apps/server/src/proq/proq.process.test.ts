@@ -20,7 +20,9 @@ describe.skipIf(!hasPostgres)('ProQ worker processes on postgres (skipped: set T
 
   beforeAll(async () => {
     t = await createTestDb('postgres');
-    await t.query('create table proq_test_starts (command_id bigint, attempt int, pid int, at timestamptz default now())');
+    await t.query(
+      'create table proq_test_starts (command_id bigint, attempt int, pid int, at timestamptz default now())',
+    );
     await t.query('create table proq_test_effects (key text primary key, command_id bigint, pid int)');
   });
   afterEach(() => {
@@ -31,7 +33,10 @@ describe.skipIf(!hasPostgres)('ProQ worker processes on postgres (skipped: set T
   });
 
   /** Starts a worker child and resolves once it is claiming. */
-  function startChild(env: string, extra: Record<string, string> = {}): Promise<{ child: ChildProcess; pid: number; exit: Promise<number | string | null> }> {
+  function startChild(
+    env: string,
+    extra: Record<string, string> = {},
+  ): Promise<{ child: ChildProcess; pid: number; exit: Promise<number | string | null> }> {
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
       env: { ...process.env, DATABASE_URL: t.url, PROQ_ENVIRONMENT: env, ...extra },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,7 +44,9 @@ describe.skipIf(!hasPostgres)('ProQ worker processes on postgres (skipped: set T
     children.push(child);
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exit = new Promise<number | string | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+    const exit = new Promise<number | string | null>((resolve) =>
+      child.on('exit', (code, signal) => resolve(code ?? signal)),
+    );
     return new Promise((resolve, reject) => {
       let out = '';
       child.stdout!.on('data', (d: Buffer) => {
@@ -61,25 +68,41 @@ describe.skipIf(!hasPostgres)('ProQ worker processes on postgres (skipped: set T
     const env = freshEnv('kill');
     const proq = createProq({ db: t, environment: env, commandTypes: [effect] });
     const a = await startChild(env);
-    const cmd = await proq.enqueue(t.db, { commandType: 'test.effect', payload: { key: `k-${env}`, sleepMs: 1500 }, stuckTimeOutInSeconds: 2 });
-    const started = await waitFor(async () => {
-      const c = await proq.get(cmd.id);
-      return c?.state === 'InProgress' && c.lockedBy?.includes(`:${a.pid}:`) ? c : null;
-    }, { what: 'claimed by the first worker' });
+    const cmd = await proq.enqueue(t.db, {
+      commandType: 'test.effect',
+      payload: { key: `k-${env}`, sleepMs: 1500 },
+      stuckTimeOutInSeconds: 2,
+    });
+    const started = await waitFor(
+      async () => {
+        const c = await proq.get(cmd.id);
+        return c?.state === 'InProgress' && c.lockedBy?.includes(`:${a.pid}:`) ? c : null;
+      },
+      { what: 'claimed by the first worker' },
+    );
     expect(started.attempts).toBe(1);
     a.child.kill('SIGKILL');
     expect(await a.exit).toBe('SIGKILL');
     // Still leased to the dead worker until the stuck timeout passes.
     expect((await proq.get(cmd.id))!.state).toBe('InProgress');
     const b = await startChild(env);
-    const done = await waitFor(async () => {
-      const c = await proq.get(cmd.id);
-      return c?.state === 'Completed' ? c : null;
-    }, { what: 'completed by the second worker', timeoutMs: 20_000 });
+    const done = await waitFor(
+      async () => {
+        const c = await proq.get(cmd.id);
+        return c?.state === 'Completed' ? c : null;
+      },
+      { what: 'completed by the second worker', timeoutMs: 20_000 },
+    );
     expect(done.attempts).toBe(2);
     expect(done.message).toBe(`done by ${b.pid}`);
-    const starts = await t.query<{ attempt: number; pid: number }>('select attempt, pid from proq_test_starts where command_id = $1 order by attempt', [cmd.id]);
-    expect(starts.map((s) => [s.attempt, s.pid])).toEqual([[1, a.pid], [2, b.pid]]);
+    const starts = await t.query<{ attempt: number; pid: number }>(
+      'select attempt, pid from proq_test_starts where command_id = $1 order by attempt',
+      [cmd.id],
+    );
+    expect(starts.map((s) => [s.attempt, s.pid])).toEqual([
+      [1, a.pid],
+      [2, b.pid],
+    ]);
     const effects = await t.query<{ pid: number }>('select pid from proq_test_effects where key = $1', [`k-${env}`]);
     expect(effects.map((e) => e.pid)).toEqual([b.pid]);
     // The restart came no earlier than the stuck timeout after the last sign of life.

@@ -15,7 +15,9 @@ import { allDone, countByState, freshEnv, memoryLogger, sleep, waitFor } from '.
 describe('backoff arithmetic', () => {
   it('idle polling grows by the coefficient from minDelay and is capped at maxDelay; work resets it', () => {
     const b = new PollBackoff({ minDelayMs: 100, maxDelayMs: 1000, coefficient: 2 });
-    expect([b.idle(0), b.idle(0), b.idle(0), b.idle(0), b.idle(0), b.idle(0)]).toEqual([100, 200, 400, 800, 1000, 1000]);
+    expect([b.idle(0), b.idle(0), b.idle(0), b.idle(0), b.idle(0), b.idle(0)]).toEqual([
+      100, 200, 400, 800, 1000, 1000,
+    ]);
     expect(b.totalSecondsDiff(5_400)).toBe(5);
     b.busy();
     expect(b.current).toBe(100);
@@ -99,7 +101,11 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
         'INVALID_OPTIONS',
         /scheduledTime/,
       );
-      await refuse({ commandType: 'test.record', payload: { n: 1 }, prerequisite: 987654 }, 'PREREQUISITE_NOT_FOUND', /#987654/);
+      await refuse(
+        { commandType: 'test.record', payload: { n: 1 }, prerequisite: 987654 },
+        'PREREQUISITE_NOT_FOUND',
+        /#987654/,
+      );
       await refuse(
         { commandType: 'test.record', payload: { n: 1 }, prerequisiteBatchId: 'nothing-here' },
         'PREREQUISITE_NOT_FOUND',
@@ -115,9 +121,22 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       // A cycle through batches: B waits on batch X; a new command joining X that waits on B would wait on itself.
       const a = await proq.enqueue(t.db, { commandType: 'test.record', payload: { n: 1 }, batchId: 'X' });
       const b = await proq.enqueue(t.db, { commandType: 'test.record', payload: { n: 2 }, prerequisiteBatchId: 'X' });
-      await refuse({ commandType: 'test.record', payload: { n: 3 }, batchId: 'X', prerequisite: b.id }, 'PREREQUISITE_CYCLE', /batch "X"/);
-      const c = await proq.enqueue(t.db, { commandType: 'test.record', payload: { n: 4 }, batchId: 'Y', prerequisite: b.id });
-      await refuse({ commandType: 'test.record', payload: { n: 5 }, batchId: 'X', prerequisiteBatchId: 'Y' }, 'PREREQUISITE_CYCLE', /batch "X"/);
+      await refuse(
+        { commandType: 'test.record', payload: { n: 3 }, batchId: 'X', prerequisite: b.id },
+        'PREREQUISITE_CYCLE',
+        /batch "X"/,
+      );
+      const c = await proq.enqueue(t.db, {
+        commandType: 'test.record',
+        payload: { n: 4 },
+        batchId: 'Y',
+        prerequisite: b.id,
+      });
+      await refuse(
+        { commandType: 'test.record', payload: { n: 5 }, batchId: 'X', prerequisiteBatchId: 'Y' },
+        'PREREQUISITE_CYCLE',
+        /batch "X"/,
+      );
       expect([a.state, b.state, c.state]).toEqual(['Pending', 'Blocked', 'Blocked']);
       expect(await countByState(t, proq.environment)).toEqual({ Pending: 1, Blocked: 2 });
     });
@@ -188,7 +207,11 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       expect(new Date(c.scheduledTime!).getTime()).toBe(at.getTime());
       expect(new Date(c.queuedDate).getTime()).toBeGreaterThan(Date.now() - 60_000);
       expect(c.age).toBeGreaterThanOrEqual(0);
-      const again = await proq.enqueue(t.db, { commandType: 'test.record', payload: { n: 8 }, uniqueKey: `k-${proq.environment}` });
+      const again = await proq.enqueue(t.db, {
+        commandType: 'test.record',
+        payload: { n: 8 },
+        uniqueKey: `k-${proq.environment}`,
+      });
       expect(again.id).toBe(c.id);
       const many = await proq.enqueueMany(t.db, [
         { commandType: 'test.record', payload: { n: 9 } },
@@ -216,7 +239,9 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       expect(order).toEqual([1, 2, 3]);
       const rows = await Promise.all(ids.map((id) => proq.get(id)));
       for (let i = 1; i < rows.length; i++) {
-        expect(new Date(rows[i]!.startedDate!).getTime()).toBeGreaterThanOrEqual(new Date(rows[i - 1]!.completedDate!).getTime());
+        expect(new Date(rows[i]!.startedDate!).getTime()).toBeGreaterThanOrEqual(
+          new Date(rows[i - 1]!.completedDate!).getTime(),
+        );
       }
     });
 
@@ -226,7 +251,11 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       await start(proq);
       await proq.enqueueMany(
         t.db,
-        [1, 2, 3, 4, 5].map((n) => ({ commandType: 'test.record', payload: { n, ms: 10 * n }, batchId: `B-${proq.environment}` })),
+        [1, 2, 3, 4, 5].map((n) => ({
+          commandType: 'test.record',
+          payload: { n, ms: 10 * n },
+          batchId: `B-${proq.environment}`,
+        })),
       );
       const after = await proq.enqueue(t.db, {
         commandType: 'test.record',
@@ -238,7 +267,11 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       expect(order.at(-1)).toBe(99);
       expect(order.slice(0, 5).sort()).toEqual([1, 2, 3, 4, 5]);
       // A dependent of an already completed batch is Pending at once.
-      const late = await proq.enqueue(t.db, { commandType: 'test.record', payload: { n: 100 }, prerequisiteBatchId: `B-${proq.environment}` });
+      const late = await proq.enqueue(t.db, {
+        commandType: 'test.record',
+        payload: { n: 100 },
+        prerequisiteBatchId: `B-${proq.environment}`,
+      });
       expect(late.state).toBe('Pending');
     });
 
@@ -288,9 +321,14 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
         },
       }) as unknown as CommandTypeDef;
       const env = freshEnv(kind);
-      const workers = [make([def], { environment: env, concurrency: 6 }), make([def], { environment: env, concurrency: 6 })];
+      const workers = [
+        make([def], { environment: env, concurrency: 6 }),
+        make([def], { environment: env, concurrency: 6 }),
+      ];
       const inputs = [];
-      for (let i = 0; i < 20; i++) for (const g of ['g1', 'g2', 'g3']) inputs.push({ commandType: 'test.grouped', payload: { g, i }, processingGroup: `${env}:${g}` });
+      for (let i = 0; i < 20; i++)
+        for (const g of ['g1', 'g2', 'g3'])
+          inputs.push({ commandType: 'test.grouped', payload: { g, i }, processingGroup: `${env}:${g}` });
       for (let i = 0; i < 10; i++) inputs.push({ commandType: 'test.grouped', payload: { g: `solo${i}`, i } });
       await workers[0]!.enqueueMany(t.db, inputs);
       await Promise.all(workers.map(start));
@@ -299,7 +337,7 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       expect(maxGroups).toBeGreaterThan(1);
       expect(await countByState(t, env)).toEqual({ Completed: 70 });
       const busy = await t.query<{ n: number }>(
-        "select count(*)::int as n from proq_groups where name like $1 and active_command_id is not null",
+        'select count(*)::int as n from proq_groups where name like $1 and active_command_id is not null',
         [`${env}:%`],
       );
       expect(Number(busy[0]?.n)).toBe(0);
@@ -333,7 +371,10 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
 
       attempts.length = 0;
       const bad = await proq.enqueue(t.db, { commandType: 'test.flaky', payload: { failTimes: 99 }, maxAttempts: 3 });
-      await waitFor(async () => (await proq.get(bad.id))?.state === 'Error', { what: 'flaky error', timeoutMs: 10_000 });
+      await waitFor(async () => (await proq.get(bad.id))?.state === 'Error', {
+        what: 'flaky error',
+        timeoutMs: 10_000,
+      });
       const failed = (await proq.get(bad.id))!;
       expect(failed.attempts).toBe(3);
       expect(failed.message).toBe('boom 3');
@@ -344,10 +385,34 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
     it('survives handlers that throw anything, synchronously or not; a permanent error skips retries', async () => {
       const { def, order } = recorder();
       const throwers = [
-        defineCommandType({ name: 'test.throw.sync', schema: z.object({}), handler: () => { throw new Error('sync'); } }),
-        defineCommandType({ name: 'test.throw.string', schema: z.object({}), handler: async () => { throw 'a string'; } }),
-        defineCommandType({ name: 'test.throw.null', schema: z.object({}), handler: async () => { throw null; } }),
-        defineCommandType({ name: 'test.throw.permanent', schema: z.object({}), handler: async () => { throw new ProqPermanentError('no point retrying'); } }),
+        defineCommandType({
+          name: 'test.throw.sync',
+          schema: z.object({}),
+          handler: () => {
+            throw new Error('sync');
+          },
+        }),
+        defineCommandType({
+          name: 'test.throw.string',
+          schema: z.object({}),
+          handler: async () => {
+            throw 'a string';
+          },
+        }),
+        defineCommandType({
+          name: 'test.throw.null',
+          schema: z.object({}),
+          handler: async () => {
+            throw null;
+          },
+        }),
+        defineCommandType({
+          name: 'test.throw.permanent',
+          schema: z.object({}),
+          handler: async () => {
+            throw new ProqPermanentError('no point retrying');
+          },
+        }),
       ] as unknown as CommandTypeDef[];
       const proq = make([def, ...throwers], { concurrency: 2 });
       await start(proq);
@@ -381,12 +446,24 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       await start(proq);
       const batch = `FB-${proq.environment}`;
       const root = await proq.enqueue(t.db, { commandType: 'test.gate', maxAttempts: 1, batchId: batch });
-      const viaBatch = await proq.enqueue(t.db, { commandType: 'test.record', payload: { n: 1 }, prerequisiteBatchId: batch });
-      const viaCmd = await proq.enqueue(t.db, { commandType: 'test.record', payload: { n: 2 }, prerequisite: viaBatch.id });
+      const viaBatch = await proq.enqueue(t.db, {
+        commandType: 'test.record',
+        payload: { n: 1 },
+        prerequisiteBatchId: batch,
+      });
+      const viaCmd = await proq.enqueue(t.db, {
+        commandType: 'test.record',
+        payload: { n: 2 },
+        prerequisite: viaBatch.id,
+      });
       await waitFor(() => allDone(t, proq.environment), { what: 'cascade' });
       const [r, a, b] = await Promise.all([root, viaBatch, viaCmd].map((c) => proq.get(c.id)));
       expect(r!.state).toBe('Error');
-      expect([a!.state, a!.failedRootId, a!.message]).toEqual(['Error', root.id, `Prerequisite command #${root.id} failed`]);
+      expect([a!.state, a!.failedRootId, a!.message]).toEqual([
+        'Error',
+        root.id,
+        `Prerequisite command #${root.id} failed`,
+      ]);
       expect([b!.state, b!.failedRootId]).toEqual(['Error', root.id]);
       // A new dependent of the failed command fails at once.
       const late = await proq.enqueue(t.db, { commandType: 'test.record', payload: { n: 3 }, prerequisite: root.id });
@@ -427,7 +504,11 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       const { def, order } = recorder();
       const proq = make([slow, def], { concurrency: 1 });
       const running = await proq.enqueue(t.db, { commandType: 'test.slow' });
-      const waiting = await proq.enqueue(t.db, { commandType: 'test.record', payload: { n: 1 }, prerequisite: running.id });
+      const waiting = await proq.enqueue(t.db, {
+        commandType: 'test.record',
+        payload: { n: 1 },
+        prerequisite: running.id,
+      });
       const pending = await proq.enqueue(t.db, { commandType: 'test.record', payload: { n: 2 }, priority: -1 });
       await start(proq);
       await waitFor(async () => (await proq.get(running.id))?.state === 'InProgress', { what: 'running' });
@@ -468,7 +549,10 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       const proq = make([hang], { concurrency: 2 });
       await start(proq);
       const c = await proq.enqueue(t.db, { commandType: 'test.hang', stuckTimeOutInSeconds: 1 });
-      await waitFor(async () => (await proq.get(c.id))?.state === 'Completed', { what: 'recovered', timeoutMs: 10_000 });
+      await waitFor(async () => (await proq.get(c.id))?.state === 'Completed', {
+        what: 'recovered',
+        timeoutMs: 10_000,
+      });
       const done = (await proq.get(c.id))!;
       expect([done.attempts, done.message, done.progressPercent]).toEqual([2, 'second', 100]);
       wakeFirst(); // the first attempt returns now; its outcome must not overwrite
@@ -495,7 +579,10 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       const proq = make([long]);
       await start(proq);
       const c = await proq.enqueue(t.db, { commandType: 'test.long', stuckTimeOutInSeconds: 1 });
-      await waitFor(async () => (await proq.get(c.id))?.progressPercent === 80, { what: 'progress 80', timeoutMs: 10_000 });
+      await waitFor(async () => (await proq.get(c.id))?.progressPercent === 80, {
+        what: 'progress 80',
+        timeoutMs: 10_000,
+      });
       const mid = (await proq.get(c.id))!;
       expect([mid.state, mid.progressMessage, mid.attempts]).toEqual(['InProgress', 'step 4', 1]);
       release();
@@ -519,7 +606,7 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       expect((await proq.get(first!.id))!.state).toBe('Completed');
       expect((await proq.get(second!.id))!.state).toBe('Pending');
       expect(order).toEqual([1]);
-      const workers = await t.query("select id from proq_workers where environment = $1", [proq.environment]);
+      const workers = await t.query('select id from proq_workers where environment = $1', [proq.environment]);
       expect(workers).toEqual([]);
     });
 
@@ -545,7 +632,11 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       await waitFor(async () => (await first.get(c.id))?.state === 'InProgress', { what: 'started' });
       await first.stop({ graceMs: 100 });
       const released = (await first.get(c.id))!;
-      expect([released.state, released.attempts, released.message]).toEqual(['Pending', 0, 'Released by a stopping worker']);
+      expect([released.state, released.attempts, released.message]).toEqual([
+        'Pending',
+        0,
+        'Released by a stopping worker',
+      ]);
       firstReturned = true; // from here on the handler returns at once
       const second = await start(make([stuck], { environment: env }));
       await waitFor(async () => (await second.get(c.id))?.state === 'Completed', { what: 'second worker' });
@@ -561,7 +652,9 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
     await start(proq);
     await waitFor(() => proq.backoffStrategy().currentDelay === 80, { what: 'backoff to max' });
     expect(proq.backoffStrategy()).toMatchObject({ minDelay: 20, maxDelay: 80, coefficient: 2 });
-    const w = await t.db.execute(sql`select concurrency, command_types from proq_workers where environment = ${proq.environment}`);
+    const w = await t.db.execute(
+      sql`select concurrency, command_types from proq_workers where environment = ${proq.environment}`,
+    );
     expect((w as unknown as { rows: unknown[] }).rows).toEqual([{ concurrency: 4, command_types: ['test.record'] }]);
   });
 });

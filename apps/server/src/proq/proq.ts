@@ -81,7 +81,12 @@ const ZEnqueueInput = z
     correlationId: ZName.nullish(),
     jobId: z.guid().nullish(),
     targetEntityId: ZName.nullish(),
-    stuckTimeOutInSeconds: z.number().int().min(1).max(7 * 24 * 3600).optional(),
+    stuckTimeOutInSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 3600)
+      .optional(),
     maxAttempts: z.number().int().min(1).max(100).optional(),
     uniqueKey: z.string().min(1).max(500).nullish(),
   })
@@ -108,7 +113,8 @@ export function createProq(options: ProqOptions): Proq {
 
   function registerCommandType<S extends z.ZodType>(def: CommandTypeDef<S>): void {
     const name = ZCommandTypeName.safeParse(def.name);
-    if (!name.success) throw new Error(`Invalid ProQ command type name "${def.name}": ${name.error.issues[0]?.message}`);
+    if (!name.success)
+      throw new Error(`Invalid ProQ command type name "${def.name}": ${name.error.issues[0]?.message}`);
     if (types.has(def.name)) throw new Error(`ProQ command type "${def.name}" is already registered`);
     types.set(def.name, def as unknown as CommandTypeDef);
   }
@@ -119,7 +125,11 @@ export function createProq(options: ProqOptions): Proq {
     const parsed = ZEnqueueInput.safeParse(raw);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      throw new ProqError('INVALID_OPTIONS', `Invalid command: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
+      throw new ProqError(
+        'INVALID_OPTIONS',
+        `Invalid command: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+        issues,
+      );
     }
     const input = parsed.data;
     const def = types.get(input.commandType);
@@ -213,7 +223,9 @@ export function createProq(options: ProqOptions): Proq {
     const inserted = await repo.insertCommands(exec, prepared);
     if (inserted.length === prepared.length) return inserted;
     const byKey = new Map(inserted.filter((c) => c.uniqueKey).map((c) => [c.uniqueKey, c]));
-    const missingKeys = prepared.filter((p) => p.unique_key && !byKey.has(p.unique_key)).map((p) => p.unique_key as string);
+    const missingKeys = prepared
+      .filter((p) => p.unique_key && !byKey.has(p.unique_key))
+      .map((p) => p.unique_key as string);
     for (const c of await repo.getCommandsByUniqueKeys(exec, missingKeys)) byKey.set(c.uniqueKey, c);
     // Inserted rows come back in id order, which is input order among the rows without a clash.
     const fresh = inserted.filter((c) => !c.uniqueKey).values();
@@ -262,7 +274,10 @@ export function createProq(options: ProqOptions): Proq {
     });
     if (!res) {
       const c = await mustGet(id);
-      throw new ProqError('INVALID_STATE', `Command #${id} is ${c.state}; only Blocked, Pending or InProgress commands can be canceled`);
+      throw new ProqError(
+        'INVALID_STATE',
+        `Command #${id} is ${c.state}; only Blocked, Pending or InProgress commands can be canceled`,
+      );
     }
     worker?.abort(id, new ProqLeaseLostError(`Command #${id} was canceled`));
     return mustGet(id);
@@ -273,7 +288,10 @@ export function createProq(options: ProqOptions): Proq {
       const c = await repo.getCommand(tx, id);
       if (!c) throw new ProqError('COMMAND_NOT_FOUND', `Command #${id} does not exist`);
       if (c.state !== 'Error' && c.state !== 'Canceled') {
-        throw new ProqError('INVALID_STATE', `Command #${id} is ${c.state}; only Error or Canceled commands can be retried`);
+        throw new ProqError(
+          'INVALID_STATE',
+          `Command #${id} is ${c.state}; only Error or Canceled commands can be retried`,
+        );
       }
       const deps: repo.PrerequisiteInfo[] = [];
       if (c.prerequisite !== null) {
@@ -284,7 +302,10 @@ export function createProq(options: ProqOptions): Proq {
       const failed = deps.find((d) => d.state === 'Error' || d.state === 'Canceled');
       if (failed) {
         const root = failed.failedRootId ?? failed.id;
-        throw new ProqError('INVALID_STATE', `Command #${id} waits on command #${root}, which is not done: retry #${root} first`);
+        throw new ProqError(
+          'INVALID_STATE',
+          `Command #${id} waits on command #${root}, which is not done: retry #${root} first`,
+        );
       }
       await repo.reopenCommand(tx, id, deps.every((d) => d.state === 'Completed') ? 'Pending' : 'Blocked');
       await repo.reopenCascaded(tx, id);
@@ -337,7 +358,13 @@ export function createProq(options: ProqOptions): Proq {
     backoffStrategy() {
       if (worker) return worker.backoffState();
       const min = options.pollMinDelayMs ?? 100;
-      return { currentDelay: min, minDelay: min, maxDelay: options.pollMaxDelayMs ?? 5000, coefficient: options.pollCoefficient ?? 1.5, totalSecondsDiff: 0 };
+      return {
+        currentDelay: min,
+        minDelay: min,
+        maxDelay: options.pollMaxDelayMs ?? 5000,
+        coefficient: options.pollCoefficient ?? 1.5,
+        totalSecondsDiff: 0,
+      };
     },
     async runMaintenance() {
       if (worker) return worker.maintenance();

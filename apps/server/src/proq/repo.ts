@@ -418,7 +418,8 @@ export async function cascadeFailure(
   state: 'Error' | 'Canceled',
   rootId = fromId,
 ): Promise<number[]> {
-  const message = state === 'Error' ? `Prerequisite command #${rootId} failed` : `Prerequisite command #${rootId} was canceled`;
+  const message =
+    state === 'Error' ? `Prerequisite command #${rootId} failed` : `Prerequisite command #${rootId} was canceled`;
   const r = await rows(
     exec,
     sql`with recursive dep(id) as (

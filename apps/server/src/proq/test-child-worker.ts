@@ -11,10 +11,17 @@ const effect = defineCommandType({
   name: 'test.effect',
   schema: z.object({ key: z.string(), sleepMs: z.number().int().default(0) }),
   async handler(p, ctx) {
-    await dbh.query('insert into proq_test_starts (command_id, attempt, pid) values ($1, $2, $3)', [ctx.command.id, ctx.command.attempts, process.pid]);
+    await dbh.query('insert into proq_test_starts (command_id, attempt, pid) values ($1, $2, $3)', [
+      ctx.command.id,
+      ctx.command.attempts,
+      process.pid,
+    ]);
     if (p.sleepMs) await new Promise((r) => setTimeout(r, p.sleepMs));
     // Idempotent effect: keyed, so a re-run after a crash does not repeat it.
-    await dbh.query('insert into proq_test_effects (key, command_id, pid) values ($1, $2, $3) on conflict (key) do nothing', [p.key, ctx.command.id, process.pid]);
+    await dbh.query(
+      'insert into proq_test_effects (key, command_id, pid) values ($1, $2, $3) on conflict (key) do nothing',
+      [p.key, ctx.command.id, process.pid],
+    );
     return `done by ${process.pid}`;
   },
 });

@@ -26,10 +26,15 @@ export function proqOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit<P
 }
 
 /** Opens DATABASE_URL, runs a worker with `commandTypes` until SIGTERM/SIGINT, then exits. */
-export async function runWorkerService(commandTypes: CommandTypeDef[] = commandCatalog, extra: Partial<ProqOptions> = {}) {
+export async function runWorkerService(
+  commandTypes: CommandTypeDef[] = commandCatalog,
+  extra: Partial<ProqOptions> = {},
+) {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    console.error('The ProQ worker service needs DATABASE_URL (PostgreSQL); the embedded database runs its worker in-process.');
+    console.error(
+      'The ProQ worker service needs DATABASE_URL (PostgreSQL); the embedded database runs its worker in-process.',
+    );
     process.exit(2);
   }
   const dbh = await openDb({ url });

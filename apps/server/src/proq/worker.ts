@@ -9,7 +9,14 @@ import type { DbHandle, DbOrTx } from '@sextant/db';
 import { PollBackoff, retryDelayMs, type PollBackoffOptions } from './backoff.ts';
 import { errorMessage, ProqLeaseLostError, ProqPermanentError } from './errors.ts';
 import * as repo from './repo.ts';
-import type { BackoffStrategyData, CommandTypeDef, EnqueueInput, HandlerContext, ProqCommand, ProqLogger } from './types.ts';
+import type {
+  BackoffStrategyData,
+  CommandTypeDef,
+  EnqueueInput,
+  HandlerContext,
+  ProqCommand,
+  ProqLogger,
+} from './types.ts';
 
 export interface WorkerOptions {
   dbh: DbHandle;
@@ -60,7 +67,8 @@ export class ProqWorker {
   private readonly completer: Batcher<repo.Lease & { message: string | null }, repo.Finished | null>;
 
   constructor(private readonly o: WorkerOptions) {
-    if (!Number.isInteger(o.concurrency) || o.concurrency < 1) throw new Error('ProQ concurrency must be an integer ≥ 1');
+    if (!Number.isInteger(o.concurrency) || o.concurrency < 1)
+      throw new Error('ProQ concurrency must be an integer ≥ 1');
     this.id = o.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     this.backoff = new PollBackoff(o.poll);
     this.completer = new Batcher(async (items) => {
@@ -100,10 +108,11 @@ export class ProqWorker {
     if (this.started) return;
     this.started = true;
     await this.beat();
-    if (this.o.listen) this.listener = await this.listen().catch((err: unknown) => {
-      this.o.logger.warn({ err }, 'ProQ: LISTEN unavailable, polling only');
-      return null;
-    });
+    if (this.o.listen)
+      this.listener = await this.listen().catch((err: unknown) => {
+        this.o.logger.warn({ err }, 'ProQ: LISTEN unavailable, polling only');
+        return null;
+      });
     this.loopDone = this.loop();
     this.scheduleMaintenance(0);
   }
@@ -132,10 +141,16 @@ export class ProqWorker {
     await this.completer.drain();
     const left = [...this.active.values()].filter((a) => !a.handlerDone);
     if (left.length > 0) {
-      const released = await repo.releaseCommands(this.o.dbh.db, this.id, left.map((a) => a.lease)).catch((err: unknown) => {
-        this.o.logger.error({ err }, 'ProQ: could not release commands at shutdown; stuck recovery will');
-        return [];
-      });
+      const released = await repo
+        .releaseCommands(
+          this.o.dbh.db,
+          this.id,
+          left.map((a) => a.lease),
+        )
+        .catch((err: unknown) => {
+          this.o.logger.error({ err }, 'ProQ: could not release commands at shutdown; stuck recovery will');
+          return [];
+        });
       for (const a of left) a.ac.abort(new Error('ProQ worker stopped'));
       this.o.logger.warn({ released }, 'ProQ: released running commands at shutdown');
     }
@@ -152,8 +167,13 @@ export class ProqWorker {
   /** Runs one maintenance pass now (tests, and the timer). */
   async maintenance(): Promise<void> {
     await this.beat();
-    const lost = await repo.lostLeases(this.o.dbh.db, this.id, [...this.active.values()].map((a) => a.lease));
-    for (const id of lost) this.active.get(id)?.ac.abort(new ProqLeaseLostError(`Command #${id} was canceled or its lease expired`));
+    const lost = await repo.lostLeases(
+      this.o.dbh.db,
+      this.id,
+      [...this.active.values()].map((a) => a.lease),
+    );
+    for (const id of lost)
+      this.active.get(id)?.ac.abort(new ProqLeaseLostError(`Command #${id} was canceled or its lease expired`));
     await maintainQueue(this.o.dbh.db, this.o.logger);
   }
 
@@ -224,7 +244,12 @@ export class ProqWorker {
   }
 
   private run(cmd: ProqCommand): void {
-    const a: Active = { cmd, lease: { id: cmd.id, attempts: cmd.attempts }, ac: new AbortController(), handlerDone: false };
+    const a: Active = {
+      cmd,
+      lease: { id: cmd.id, attempts: cmd.attempts },
+      ac: new AbortController(),
+      handlerDone: false,
+    };
     this.active.set(cmd.id, a);
     this.busy++;
     const p = this.execute(a)
@@ -262,7 +287,11 @@ export class ProqWorker {
       if (ok) {
         const done = await this.completer.push({ ...lease, message });
         if (done) this.processed++;
-        else this.o.logger.warn({ commandId: cmd.id }, 'ProQ: outcome dropped, the command was canceled or its lease expired');
+        else
+          this.o.logger.warn(
+            { commandId: cmd.id },
+            'ProQ: outcome dropped, the command was canceled or its lease expired',
+          );
         return;
       }
       this.failed++;
@@ -272,7 +301,13 @@ export class ProqWorker {
       const base = def?.retry?.baseDelayMs ?? this.o.retry.baseDelayMs;
       const max = def?.retry?.maxDelayMs ?? this.o.retry.maxDelayMs;
       const text = errorMessage(failure).slice(0, 8000);
-      const res = await repo.failCommand(db, this.id, lease, text, final ? null : retryDelayMs(cmd.attempts, base, max));
+      const res = await repo.failCommand(
+        db,
+        this.id,
+        lease,
+        text,
+        final ? null : retryDelayMs(cmd.attempts, base, max),
+      );
       if (!res) return;
       this.o.logger.warn(
         { commandId: cmd.id, commandType: cmd.commandType, attempt: cmd.attempts, final, err: failure },
@@ -443,7 +478,8 @@ export async function maintainQueue(db: DbOrTx, logger: ProqLogger): Promise<voi
   const recovered = await repo.recoverStuck(db);
   if (recovered.length > 0) logger.warn({ ids: recovered.map((r) => r.id) }, 'ProQ: recovered stuck commands');
   for (const r of recovered) if (r.state === 'Error' && r.hasDependents) await repo.cascadeFailure(db, r.id, 'Error');
-  for (const root of await repo.failedRootsOfBlocked(db)) await repo.cascadeFailure(db, root.id, root.state, root.rootId);
+  for (const root of await repo.failedRootsOfBlocked(db))
+    await repo.cascadeFailure(db, root.id, root.state, root.rootId);
   await repo.unblockDependents(db, null);
   await repo.freeOrphanGroups(db);
   await repo.pruneWorkers(db, 600);

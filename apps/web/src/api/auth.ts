@@ -13,10 +13,20 @@ export const authKeys = {
 };
 
 export const meQuery = () =>
-  queryOptions({ queryKey: authKeys.me(), queryFn: () => api<TCurrentUser>('/api/v1/auth/me'), staleTime: 60_000, retry: false, retryOnMount: false });
+  queryOptions({
+    queryKey: authKeys.me(),
+    queryFn: () => api<TCurrentUser>('/api/v1/auth/me'),
+    staleTime: 60_000,
+    retry: false,
+    retryOnMount: false,
+  });
 
 export const authMethodsQuery = () =>
-  queryOptions({ queryKey: authKeys.methods(), queryFn: () => api<TAuthMethods>('/api/v1/auth/methods'), staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: authKeys.methods(),
+    queryFn: () => api<TAuthMethods>('/api/v1/auth/methods'),
+    staleTime: 5 * 60_000,
+  });
 
 export const publicBrandingQuery = () =>
   queryOptions({
@@ -27,7 +37,11 @@ export const publicBrandingQuery = () =>
   });
 
 export const allRolesQuery = () =>
-  queryOptions({ queryKey: authKeys.allRoles(), queryFn: () => api<TRoleEntry[]>('/api/v1/authorization/all-roles'), staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: authKeys.allRoles(),
+    queryFn: () => api<TRoleEntry[]>('/api/v1/authorization/all-roles'),
+    staleTime: 5 * 60_000,
+  });
 
 export const eligibilityQuery = () =>
   queryOptions({
@@ -48,7 +62,9 @@ export const login = (username: string, password: string) =>
 export const logout = () => api<TMutationResult>('/api/v1/auth/logout', { method: 'POST', body: {} });
 export const requestMagicLink = (email: string, callbackUrl?: string) =>
   api<TMutationResult>('/api/v1/auth/magic-link', { body: { email, ...(callbackUrl ? { callbackUrl } : {}) } });
-export const verifyMagicLink = (token: string) => api<TMagicVerifyResult>('/api/v1/auth/magic-link/verify', { body: { token } });
+export const verifyMagicLink = (token: string) =>
+  api<TMagicVerifyResult>('/api/v1/auth/magic-link/verify', { body: { token } });
 export const switchRoles = (roles: string[]) => api<TCurrentUser>('/api/v1/auth/switch-roles', { body: { roles } });
 export const resetRoles = () => api<TCurrentUser>('/api/v1/auth/switch-roles', { method: 'DELETE' });
-export const oidcStartUrl = (callbackUrl: string) => `/api/v1/auth/oidc/start?callbackUrl=${encodeURIComponent(callbackUrl)}`;
+export const oidcStartUrl = (callbackUrl: string) =>
+  `/api/v1/auth/oidc/start?callbackUrl=${encodeURIComponent(callbackUrl)}`;

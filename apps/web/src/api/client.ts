@@ -50,7 +50,12 @@ export async function api<T>(path: string, opts: TRequestOptions = {}): Promise<
     res = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: opts.signal });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
-    throw new ApiError(0, { code: 'NetworkError', message: 'The server could not be reached. Check your connection.' }, url, method);
+    throw new ApiError(
+      0,
+      { code: 'NetworkError', message: 'The server could not be reached. Check your connection.' },
+      url,
+      method,
+    );
   }
   const text = await res.text();
   let json: unknown = null;

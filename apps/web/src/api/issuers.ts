@@ -127,10 +127,19 @@ export const fetchSupplierList = (issuerId: string, listType: TSupplierListType,
   api<TPagedResult<TSupplierListEntry>>(listsUrl(issuerId, listType), {
     query: { pageNumber: req.pageNumber ?? 1, pageSize: req.pageSize ?? 25, search: search || undefined },
   });
-export const uploadSupplierList = (issuerId: string, listType: TSupplierListType, file: File, mode: 'replace' | 'append') => {
+export const uploadSupplierList = (
+  issuerId: string,
+  listType: TSupplierListType,
+  file: File,
+  mode: 'replace' | 'append',
+) => {
   const body = new FormData();
   body.set('file', file);
-  return api<TSupplierListUploadResult>(`${listsUrl(issuerId, listType)}/upload`, { method: 'POST', body, query: { mode } });
+  return api<TSupplierListUploadResult>(`${listsUrl(issuerId, listType)}/upload`, {
+    method: 'POST',
+    body,
+    query: { mode },
+  });
 };
 export const addSupplierListEntry = (issuerId: string, listType: TSupplierListType, body: TSupplierListEntryAdd) =>
   api<TSupplierListEntry>(`${listsUrl(issuerId, listType)}/entries`, { body });

@@ -59,17 +59,28 @@ export interface TCreationOption {
 
 const jobPath = (jobId: string) => `/api/v1/jobs/${encodeURIComponent(jobId)}`;
 
-export const fetchJobList = (req: TPagingRequest) => api<TPagedResult<TAuthMappedJobArtifact>>('/api/v1/authorization/auth-mapped-job-artifacts', { body: req });
+export const fetchJobList = (req: TPagingRequest) =>
+  api<TPagedResult<TAuthMappedJobArtifact>>('/api/v1/authorization/auth-mapped-job-artifacts', { body: req });
 
 export const jobOwnersQuery = () =>
-  queryOptions({ queryKey: jobKeys.owners(), queryFn: () => api<TJobOwnerFilterItem[]>('/api/v1/authorization/job-owners-filter-items'), staleTime: 60_000 });
+  queryOptions({
+    queryKey: jobKeys.owners(),
+    queryFn: () => api<TJobOwnerFilterItem[]>('/api/v1/authorization/job-owners-filter-items'),
+    staleTime: 60_000,
+  });
 
 export const creationOptionsQuery = () =>
-  queryOptions({ queryKey: jobKeys.creationOptions(), queryFn: () => api<TCreationOption[]>('/api/v1/jobs/creation-options'), meta: { operation: 'Loading issuers and buyers' } });
+  queryOptions({
+    queryKey: jobKeys.creationOptions(),
+    queryFn: () => api<TCreationOption[]>('/api/v1/jobs/creation-options'),
+    meta: { operation: 'Loading issuers and buyers' },
+  });
 
 /** The job is working on a run (polled every 2 s on the processing page). */
 export const isProcessing = (job: TJobDetails | undefined) =>
-  Boolean(job && (job.status === 'Processing' || job.runs[0]?.status === 'Queued' || job.runs[0]?.status === 'Running'));
+  Boolean(
+    job && (job.status === 'Processing' || job.runs[0]?.status === 'Queued' || job.runs[0]?.status === 'Running'),
+  );
 
 /** A job; a 404 (missing or not visible to the caller) is left to the page, which answers /no-access. */
 export const jobQuery = (jobId: string, opts: { poll?: boolean } = {}) =>
@@ -81,7 +92,8 @@ export const jobQuery = (jobId: string, opts: { poll?: boolean } = {}) =>
     refetchInterval: (q) => (opts.poll && isProcessing(q.state.data) ? 2_000 : false),
   });
 
-export const jobLogsPage = (jobId: string, beforeId?: number, limit = 50) => api<TJobLog[]>(`${jobPath(jobId)}/logs`, { query: { limit, beforeId } });
+export const jobLogsPage = (jobId: string, beforeId?: number, limit = 50) =>
+  api<TJobLog[]>(`${jobPath(jobId)}/logs`, { query: { limit, beforeId } });
 
 export const jobCommandsQuery = (jobId: string, enabled: boolean) =>
   queryOptions({
@@ -93,7 +105,11 @@ export const jobCommandsQuery = (jobId: string, enabled: boolean) =>
   });
 
 export const jobAdminQuery = (jobId: string) =>
-  queryOptions({ queryKey: jobKeys.admin(jobId), queryFn: () => api<TJobArtifactAdmin>(`/api/v1/job-artifacts/${encodeURIComponent(jobId)}/admin`), meta: { operation: 'Loading the job’s users' } });
+  queryOptions({
+    queryKey: jobKeys.admin(jobId),
+    queryFn: () => api<TJobArtifactAdmin>(`/api/v1/job-artifacts/${encodeURIComponent(jobId)}/admin`),
+    meta: { operation: 'Loading the job’s users' },
+  });
 
 /**
  * Users who could be given access to a job: the members of the job's issuer (GET /issuers/{id}/full, Issuer_View),
@@ -104,7 +120,11 @@ export const userCandidatesQuery = (issuerId: string, source: 'issuer' | 'users'
     queryKey: [...jobKeys.userCandidates(issuerId, ''), source],
     queryFn: async (): Promise<TUserSummary[]> =>
       source === 'issuer'
-        ? (await api<{ members: { userId: string; username: string; displayName: string }[] }>(`/api/v1/issuers/${encodeURIComponent(issuerId)}/full`)).members.map((m) => ({
+        ? (
+            await api<{ members: { userId: string; username: string; displayName: string }[] }>(
+              `/api/v1/issuers/${encodeURIComponent(issuerId)}/full`,
+            )
+          ).members.map((m) => ({
             id: m.userId,
             username: m.username,
             displayName: m.displayName,
@@ -126,19 +146,28 @@ export const ownerCandidatesQuery = (issuerId: string) =>
 export const activeUsersQuery = (jobId: string, enabled: boolean, interval: number) =>
   queryOptions({
     queryKey: jobKeys.activeUsers(jobId),
-    queryFn: () => api<TActiveEntityUser[]>('/api/v1/concurrency/active-entity-users', { query: { entityType: 'JobArtifact', entityId: jobId } }),
+    queryFn: () =>
+      api<TActiveEntityUser[]>('/api/v1/concurrency/active-entity-users', {
+        query: { entityType: 'JobArtifact', entityId: jobId },
+      }),
     enabled,
     refetchInterval: interval,
     meta: { silent: true },
   });
 
 /** Streamed by the server with the columns of the issuer's datapoint profile. */
-export const downloadUrl = (jobId: string, kind: 'analysis-data' | 'matched-data-only', format: 'csv' | 'xlsx') => `${jobPath(jobId)}/downloads/${kind}?format=${format}`;
+export const downloadUrl = (jobId: string, kind: 'analysis-data' | 'matched-data-only', format: 'csv' | 'xlsx') =>
+  `${jobPath(jobId)}/downloads/${kind}?format=${format}`;
 
 // ——— calls ———
 
-export const createJob = (input: { name: string; type: TJobType; issuerId: string; buyerId?: string; newBuyerName?: string }) =>
-  api<TMutationResult & { id: string }>('/api/v1/job-artifacts', { method: 'POST', query: input, body: {} });
+export const createJob = (input: {
+  name: string;
+  type: TJobType;
+  issuerId: string;
+  buyerId?: string;
+  newBuyerName?: string;
+}) => api<TMutationResult & { id: string }>('/api/v1/job-artifacts', { method: 'POST', query: input, body: {} });
 
 export const uploadJobFile = (jobId: string, dataKind: TInputKind, file: File) => {
   const form = new FormData();
@@ -148,11 +177,16 @@ export const uploadJobFile = (jobId: string, dataKind: TInputKind, file: File) =
 
 export const entity = (jobId: string) => ({ entityType: 'JobArtifact' as const, entityId: jobId });
 export const concurrency = {
-  heartbeat: (jobId: string, userId: string, scope: string) => api<boolean>('/api/v1/concurrency/try-set-entity-active-user', { body: { ...entity(jobId), userId, scope } }),
-  tryLock: (jobId: string) => api<TEntityLock>('/api/v1/concurrency/try-set-exclusive-write-access', { body: entity(jobId) }),
-  forceLock: (jobId: string) => api<TEntityLock>('/api/v1/concurrency/force-set-exclusive-write-access', { body: entity(jobId) }),
-  requestLock: (jobId: string) => api<boolean>('/api/v1/concurrency/request-exclusive-write-access', { body: entity(jobId) }),
-  denyLock: (jobId: string) => api<boolean>('/api/v1/concurrency/deny-exclusive-write-access', { method: 'POST', query: entity(jobId), body: {} }),
+  heartbeat: (jobId: string, userId: string, scope: string) =>
+    api<boolean>('/api/v1/concurrency/try-set-entity-active-user', { body: { ...entity(jobId), userId, scope } }),
+  tryLock: (jobId: string) =>
+    api<TEntityLock>('/api/v1/concurrency/try-set-exclusive-write-access', { body: entity(jobId) }),
+  forceLock: (jobId: string) =>
+    api<TEntityLock>('/api/v1/concurrency/force-set-exclusive-write-access', { body: entity(jobId) }),
+  requestLock: (jobId: string) =>
+    api<boolean>('/api/v1/concurrency/request-exclusive-write-access', { body: entity(jobId) }),
+  denyLock: (jobId: string) =>
+    api<boolean>('/api/v1/concurrency/deny-exclusive-write-access', { method: 'POST', query: entity(jobId), body: {} }),
 };
 
 // ——— mutations ———
@@ -178,7 +212,8 @@ export function useCreateJob() {
 export function useRenameJob() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ jobId, name }: { jobId: string; name: string }) => api<TMutationResult>(jobPath(jobId), { method: 'PATCH', body: { name } }),
+    mutationFn: ({ jobId, name }: { jobId: string; name: string }) =>
+      api<TMutationResult>(jobPath(jobId), { method: 'PATCH', body: { name } }),
     onSuccess: (_r, v) => invalidate(v.jobId),
     ...inline,
   });
@@ -187,7 +222,8 @@ export function useRenameJob() {
 export function useChangeOwner() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ jobId, ownerId }: { jobId: string; ownerId: string }) => api<unknown>(`/api/v1/job-artifacts/${encodeURIComponent(jobId)}/owner`, { method: 'PATCH', body: { ownerId } }),
+    mutationFn: ({ jobId, ownerId }: { jobId: string; ownerId: string }) =>
+      api<unknown>(`/api/v1/job-artifacts/${encodeURIComponent(jobId)}/owner`, { method: 'PATCH', body: { ownerId } }),
     onSuccess: (_r, v) => invalidate(v.jobId),
     ...inline,
   });
@@ -196,7 +232,8 @@ export function useChangeOwner() {
 export function usePublishJob() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ jobId, isPublished }: { jobId: string; isPublished: boolean }) => api<TMutationResult>(`${jobPath(jobId)}/publish`, { body: { isPublished } }),
+    mutationFn: ({ jobId, isPublished }: { jobId: string; isPublished: boolean }) =>
+      api<TMutationResult>(`${jobPath(jobId)}/publish`, { body: { isPublished } }),
     onSuccess: (_r, v) => invalidate(v.jobId),
     meta: { operation: 'Publishing the job' },
   });
@@ -217,13 +254,21 @@ export function useDeleteJob() {
 
 export function useUploadFile(jobId: string) {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: ({ dataKind, file }: { dataKind: TInputKind; file: File }) => uploadJobFile(jobId, dataKind, file), onSuccess: () => invalidate(jobId), ...inline });
+  return useMutation({
+    mutationFn: ({ dataKind, file }: { dataKind: TInputKind; file: File }) => uploadJobFile(jobId, dataKind, file),
+    onSuccess: () => invalidate(jobId),
+    ...inline,
+  });
 }
 
 export function useUpdateMapping(jobId: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ fileId, mapping }: { fileId: string; mapping: TColumnMapping }) => api<TJobFile>(`${jobPath(jobId)}/files/${encodeURIComponent(fileId)}/mapping`, { method: 'PUT', body: { mapping } }),
+    mutationFn: ({ fileId, mapping }: { fileId: string; mapping: TColumnMapping }) =>
+      api<TJobFile>(`${jobPath(jobId)}/files/${encodeURIComponent(fileId)}/mapping`, {
+        method: 'PUT',
+        body: { mapping },
+      }),
     onSuccess: () => invalidate(jobId),
     ...inline,
   });
@@ -232,7 +277,8 @@ export function useUpdateMapping(jobId: string) {
 export function useDeleteFile(jobId: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (fileId: string) => api<TMutationResult>(`${jobPath(jobId)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' }),
+    mutationFn: (fileId: string) =>
+      api<TMutationResult>(`${jobPath(jobId)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' }),
     onSuccess: () => invalidate(jobId),
     meta: { operation: 'Removing the file' },
   });
@@ -240,13 +286,18 @@ export function useDeleteFile(jobId: string) {
 
 export function useStartRun(jobId: string) {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: () => api<TJobRun>(`${jobPath(jobId)}/runs`, { method: 'POST', body: {} }), onSuccess: () => invalidate(jobId), ...inline });
+  return useMutation({
+    mutationFn: () => api<TJobRun>(`${jobPath(jobId)}/runs`, { method: 'POST', body: {} }),
+    onSuccess: () => invalidate(jobId),
+    ...inline,
+  });
 }
 
 export function useRetryRun(jobId: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (runId: string) => api<TJobRun>(`${jobPath(jobId)}/runs/${encodeURIComponent(runId)}/retry`, { method: 'POST', body: {} }),
+    mutationFn: (runId: string) =>
+      api<TJobRun>(`${jobPath(jobId)}/runs/${encodeURIComponent(runId)}/retry`, { method: 'POST', body: {} }),
     onSuccess: () => invalidate(jobId),
     meta: { operation: 'Retrying the step' },
   });
@@ -257,7 +308,10 @@ export function useAssignUser(jobId: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ userId, isAssigned }: { userId: string; isAssigned: boolean }) =>
-      api<unknown>('/api/v1/job-artifacts/update-job-artifact-user-assignment', { method: 'PUT', body: { jobArtifactId: jobId, userId, isAssigned } }),
+      api<unknown>('/api/v1/job-artifacts/update-job-artifact-user-assignment', {
+        method: 'PUT',
+        body: { jobArtifactId: jobId, userId, isAssigned },
+      }),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: jobKeys.admin(jobId) }), invalidate(jobId)]),
     meta: { operation: 'Changing the job’s users' },
   });

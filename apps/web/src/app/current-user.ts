@@ -14,7 +14,10 @@ export function useRequiredUser(): TCurrentUser {
   return user;
 }
 
-export function can(user: Pick<TCurrentUser, 'permissions'> | undefined, required: readonly (TPermission | string)[]): boolean {
+export function can(
+  user: Pick<TCurrentUser, 'permissions'> | undefined,
+  required: readonly (TPermission | string)[],
+): boolean {
   if (!user) return false;
   return hasAll(new Set(user.permissions), required);
 }

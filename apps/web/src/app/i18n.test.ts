@@ -2,7 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NAV_GROUPS, NAV_NEW_JOB, ROUTES } from '@sextant/shared';
-import i18n, { browserLanguage, EN_RESOURCES, LANGUAGES_WITH_RESOURCES, NAMESPACES, operationLabel, setLanguage, supportedLanguage } from './i18n.ts';
+import i18n, {
+  browserLanguage,
+  EN_RESOURCES,
+  LANGUAGES_WITH_RESOURCES,
+  NAMESPACES,
+  operationLabel,
+  setLanguage,
+  supportedLanguage,
+} from './i18n.ts';
 import { navGroupLabel, navItemLabel, routeTitle } from '../layouts/nav-labels.ts';
 
 const LOCALES = join(import.meta.dirname, '..', 'locales');
@@ -21,7 +29,12 @@ function leaves(tree: TTree, prefix = ''): Map<string, string[]> {
   }
   return out;
 }
-const placeholders = (texts: string[]) => [...new Set(texts.flatMap((t) => [...t.matchAll(/\{\{\s*([\w.]+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`)))].sort();
+const placeholders = (texts: string[]) =>
+  [
+    ...new Set(
+      texts.flatMap((t) => [...t.matchAll(/\{\{\s*([\w.]+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`)),
+    ),
+  ].sort();
 const read = (lang: string, ns: string) => JSON.parse(readFileSync(join(LOCALES, lang, `${ns}.json`), 'utf8')) as TTree;
 
 describe('locale files', () => {
@@ -81,8 +94,12 @@ describe('SPEC texts in English', () => {
     expect(t('system:idle.stay')).toBe('Stay Logged In');
     expect(t('system:version.refreshNow')).toBe('Refresh Now');
     expect(t('system:version.dontRefresh')).toBe("Don't Refresh");
-    expect(t('profile:session.featureOff')).toBe('Auto Logout On Idle feature is currently turned off in the site configuration');
-    expect(t('profile:session.changed', { value: 'true' })).toBe('Auto Logout On Idle session setting changed to: true');
+    expect(t('profile:session.featureOff')).toBe(
+      'Auto Logout On Idle feature is currently turned off in the site configuration',
+    );
+    expect(t('profile:session.changed', { value: 'true' })).toBe(
+      'Auto Logout On Idle session setting changed to: true',
+    );
     expect(t('system:unknownMode')).toBe('Unknown system mode');
     expect(t('profile:systemRoles')).toBe('System Roles');
     expect(t('profile:analysisRoles')).toBe('Analysis Roles');
@@ -108,9 +125,19 @@ describe('language switching', () => {
     const t = i18n.t.bind(i18n);
     const analysisJobs = NAV_GROUPS.flatMap((g) => g.items).find((i) => i.id === 'analysisJobs')!;
     expect(navItemLabel(t, analysisJobs)).toBe('Analyseaufträge');
-    expect(navGroupLabel(t, NAV_GROUPS.find((g) => g.id === 'admin')!)).toBe('Verwaltung');
+    expect(
+      navGroupLabel(
+        t,
+        NAV_GROUPS.find((g) => g.id === 'admin')!,
+      ),
+    ).toBe('Verwaltung');
     expect(i18n.t('shell:userMenu.logout')).toBe('Abmelden');
-    expect(routeTitle(t, ROUTES.find((r) => r.id === 'profile')!)).toBe('Profil');
+    expect(
+      routeTitle(
+        t,
+        ROUTES.find((r) => r.id === 'profile')!,
+      ),
+    ).toBe('Profil');
     expect(i18n.t('table:rows')).toBe('Zeilen:');
     expect(i18n.t('system:version.inSeconds', { count: 5 })).toContain('in 5 Sekunden');
     expect(operationLabel('Loading data')).toBe('Daten werden geladen');

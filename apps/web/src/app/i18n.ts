@@ -29,7 +29,16 @@ import enTable from '../locales/en/table.json';
  * system: maintenance, version check, idle logout, release notice, chat button · operations: operation names shown in
  * error notifications, keyed by their English text (names not listed stay as given).
  */
-export const NAMESPACES = ['shell', 'auth', 'errors', 'profile', 'table', 'notifications', 'system', 'operations'] as const;
+export const NAMESPACES = [
+  'shell',
+  'auth',
+  'errors',
+  'profile',
+  'table',
+  'notifications',
+  'system',
+  'operations',
+] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: TNamespace = 'shell';
 export const FALLBACK_LANGUAGE = 'en';
@@ -47,7 +56,10 @@ export const EN_RESOURCES = {
 } satisfies Record<TNamespace, unknown>;
 
 /** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */
-const LOADERS = import.meta.glob<{ default: ResourceLanguage[string] }>(['../locales/*/*.json', '!../locales/en/*.json']);
+const LOADERS = import.meta.glob<{ default: ResourceLanguage[string] }>([
+  '../locales/*/*.json',
+  '!../locales/en/*.json',
+]);
 
 function loaderKey(path: string): { lang: string; ns: string } | null {
   const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
@@ -134,12 +146,16 @@ export const operationLabel = (operation: string): string =>
 export const currentLanguage = () => i18n.resolvedLanguage ?? i18n.language ?? FALLBACK_LANGUAGE;
 
 /** Dates and numbers through Intl in the current language. */
-export const formatDateTime = (value: string | number | Date | null | undefined, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string => {
+export const formatDateTime = (
+  value: string | number | Date | null | undefined,
+  opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+): string => {
   if (value === null || value === undefined || value === '') return '—';
   const d = value instanceof Date ? value : new Date(value);
   return Number.isNaN(d.getTime()) ? '—' : new Intl.DateTimeFormat(currentLanguage(), opts).format(d);
 };
-export const formatDate = (value: string | number | Date | null | undefined) => formatDateTime(value, { dateStyle: 'medium' });
+export const formatDate = (value: string | number | Date | null | undefined) =>
+  formatDateTime(value, { dateStyle: 'medium' });
 export const formatNumber = (n: number | null | undefined, opts?: Intl.NumberFormatOptions): string =>
   n === null || n === undefined || !Number.isFinite(n) ? '—' : new Intl.NumberFormat(currentLanguage(), opts).format(n);
 

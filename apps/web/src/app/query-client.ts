@@ -22,7 +22,10 @@ export function handleAuthorizationOutcome(error: unknown): boolean {
   if (!isApiError(error)) return false;
   if (error.status === 401) {
     const path = currentPath();
-    if (!path.startsWith('/login')) navigateTo(loginUrl(path, error.code === ERROR_CODES.sessionExpired ? 'SessionExpired' : undefined), { replace: true });
+    if (!path.startsWith('/login'))
+      navigateTo(loginUrl(path, error.code === ERROR_CODES.sessionExpired ? 'SessionExpired' : undefined), {
+        replace: true,
+      });
     return true;
   }
   if (error.status === 403 && error.code !== ERROR_CODES.csrf && error.code !== ERROR_CODES.readOnly) {

@@ -52,7 +52,9 @@ export async function requireUser(request: Request): Promise<TCurrentUser | null
     if (isApiError(e) && e.status === 503 && e.code === ERROR_CODES.environmentMismatch) throw redirect('/503');
     if (isApiError(e) && e.status === 401) {
       const url = new URL(request.url);
-      throw redirect(loginUrl(url.pathname + url.search, e.code === ERROR_CODES.sessionExpired ? 'SessionExpired' : undefined));
+      throw redirect(
+        loginUrl(url.pathname + url.search, e.code === ERROR_CODES.sessionExpired ? 'SessionExpired' : undefined),
+      );
     }
     throw e;
   }
@@ -90,7 +92,8 @@ export function homePath(user: TCurrentUser): string {
   return '/profile';
 }
 
-const byFrame = (frame: TRouteDef['frame'], pub: boolean) => ROUTES.filter((r) => r.frame === frame && Boolean(r.public) === pub);
+const byFrame = (frame: TRouteDef['frame'], pub: boolean) =>
+  ROUTES.filter((r) => r.frame === frame && Boolean(r.public) === pub);
 const ERROR_IDS = new Set(['error401', 'error404', 'error500', 'error503']);
 
 export const routes: RouteObject[] = [
@@ -99,12 +102,21 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorBoundary />,
     hydrateFallbackElement: <LoadingScreen fullPage />,
     children: [
-      { element: <MinimalFrame />, children: byFrame('minimal', true).filter((r) => !ERROR_IDS.has(r.id)).map(routeObject) },
+      {
+        element: <MinimalFrame />,
+        children: byFrame('minimal', true)
+          .filter((r) => !ERROR_IDS.has(r.id))
+          .map(routeObject),
+      },
       {
         element: <AdaptiveFrame />,
         children: [
           ...ROUTES.filter((r) => ERROR_IDS.has(r.id)).map(routeObject),
-          { path: '*', handle: { route: ROUTES.find((r) => r.id === 'error404') }, lazy: async () => ({ Component: (await PAGES.error404!()).Component }) },
+          {
+            path: '*',
+            handle: { route: ROUTES.find((r) => r.id === 'error404') },
+            lazy: async () => ({ Component: (await PAGES.error404!()).Component }),
+          },
         ],
       },
       {

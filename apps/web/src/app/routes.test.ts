@@ -1,35 +1,121 @@
 import { describe, expect, it } from 'vitest';
-import { buildPath, NAV_GROUPS, navItemPermissions, PERMISSIONS, permissionsOf, ROUTES, routeById, type TRole } from '@sextant/shared';
+import {
+  buildPath,
+  NAV_GROUPS,
+  navItemPermissions,
+  PERMISSIONS,
+  permissionsOf,
+  ROUTES,
+  routeById,
+  type TRole,
+} from '@sextant/shared';
 import { visibleNavGroups } from '../layouts/nav-groups.ts';
 
 /** Every path SPEC §2 names, in React Router form. */
 const SPEC_PATHS = [
-  '/login', '/lobby', '/401', '/404', '/500', '/503',
-  '/dashboard', '/analysis', '/global-insights/loading', '/global-insights/insights', '/global-insights/organizations',
-  '/campaign-workflows', '/resource-hub', '/vendors', '/vendors/:vendorId', '/profile', '/release-notes',
-  '/jobs/loading/:jobId?', '/jobs/create/:type', '/jobs/:jobId/workflow/:type',
-  ...['details', 'logs', 'users', 'users/assigned', 'summary', 'insights', 'suppliers', 'suppliers/:supplierKey', 'report/insights',
-    'presentation', 'report/use-cases', 'use-cases', 'use-cases/:useCaseId', 'use-cases/:useCaseId/:supplierKey', 'campaign-workflows',
-    'campaign-workflows/:campaignWorkflowId', 'campaign-workflows/:campaignWorkflowId/suppliers/:supplierKey',
-    'campaign-workflows/:campaignWorkflowId/create', 'analysis-data-download', 'matched-data-only-download', 'no-access',
-    'business-case-calculator', 'business-case-download'].map((s) => `/jobs/:jobId/${s}`),
+  '/login',
+  '/lobby',
+  '/401',
+  '/404',
+  '/500',
+  '/503',
+  '/dashboard',
+  '/analysis',
+  '/global-insights/loading',
+  '/global-insights/insights',
+  '/global-insights/organizations',
+  '/campaign-workflows',
+  '/resource-hub',
+  '/vendors',
+  '/vendors/:vendorId',
+  '/profile',
+  '/release-notes',
+  '/jobs/loading/:jobId?',
+  '/jobs/create/:type',
+  '/jobs/:jobId/workflow/:type',
+  ...[
+    'details',
+    'logs',
+    'users',
+    'users/assigned',
+    'summary',
+    'insights',
+    'suppliers',
+    'suppliers/:supplierKey',
+    'report/insights',
+    'presentation',
+    'report/use-cases',
+    'use-cases',
+    'use-cases/:useCaseId',
+    'use-cases/:useCaseId/:supplierKey',
+    'campaign-workflows',
+    'campaign-workflows/:campaignWorkflowId',
+    'campaign-workflows/:campaignWorkflowId/suppliers/:supplierKey',
+    'campaign-workflows/:campaignWorkflowId/create',
+    'analysis-data-download',
+    'matched-data-only-download',
+    'no-access',
+    'business-case-calculator',
+    'business-case-download',
+  ].map((s) => `/jobs/:jobId/${s}`),
   '/jobs/:jobId/printable/:analysisReportType/*',
-  '/admin/users', '/admin/users/create', '/admin/users/:userId', '/admin/system-logs',
-  '/admin/issuer-manager', '/admin/issuer-manager/:issuerId', '/admin/issuer-manager/:issuerId/users', '/admin/issuer-manager/create',
-  '/admin/buyer-manager', '/admin/buyer-manager/:buyerId', '/admin/buyer-manager/create',
-  '/admin/analytics-query', '/admin/analytics-query/reports/:reportId', '/admin/analytics-query/reports/create',
-  '/admin/analysis-admin', '/admin/analysis-admin/confidence-rulesets', '/admin/analysis-admin/confidence-rulesets/:versionNumber',
-  '/admin/analysis-admin/scoring-rulesets', '/admin/analysis-admin/scoring-rulesets/:versionNumber',
-  '/admin/analysis-admin/ai-prompts', '/admin/analysis-admin/ai-prompts/:promptId', '/admin/analysis-admin/ai-prompts/create',
-  '/admin/analysis-admin/translations', '/admin/analysis-admin/magic-links',
-  '/admin/analysis-admin/datapoint-profiles', '/admin/analysis-admin/datapoint-profiles/:datapointProfileId', '/admin/analysis-admin/datapoint-profiles/create',
-  '/admin/analysis-admin/video-resources', '/admin/analysis-admin/video-resources/:videoResourceId', '/admin/analysis-admin/video-resources/create',
-  '/admin/analysis-admin/merge-linked-accounts', '/admin/analysis-admin/ml-prediction', '/admin/analysis-admin/chatbot-document-management',
-  '/devops', '/devops/job-maintenance', '/proq-monitoring', '/workflow-management', '/endpoint-comparison/jobs', '/endpoint-comparison/jobs/:jobId',
-  '/endpoint-comparison/users', '/resource-guard', '/devops/sftp-configuration', '/devops/sftp-configuration/:configId', '/devops/sftp-configuration/create',
-  '/tools', '/tools/companies-house', '/tools/send-email', '/tools/ai-address-parser', '/tools/address-validator',
-  '/dev', '/dev/examples/*', '/dev/exercise/debug-logging', '/dev/layouts/*', '/dev/tools/anonymize-csv', '/dev/tools/reset-all-jobs',
-  '/dev/tools/database-anonymizer', '/dev/inaccessible',
+  '/admin/users',
+  '/admin/users/create',
+  '/admin/users/:userId',
+  '/admin/system-logs',
+  '/admin/issuer-manager',
+  '/admin/issuer-manager/:issuerId',
+  '/admin/issuer-manager/:issuerId/users',
+  '/admin/issuer-manager/create',
+  '/admin/buyer-manager',
+  '/admin/buyer-manager/:buyerId',
+  '/admin/buyer-manager/create',
+  '/admin/analytics-query',
+  '/admin/analytics-query/reports/:reportId',
+  '/admin/analytics-query/reports/create',
+  '/admin/analysis-admin',
+  '/admin/analysis-admin/confidence-rulesets',
+  '/admin/analysis-admin/confidence-rulesets/:versionNumber',
+  '/admin/analysis-admin/scoring-rulesets',
+  '/admin/analysis-admin/scoring-rulesets/:versionNumber',
+  '/admin/analysis-admin/ai-prompts',
+  '/admin/analysis-admin/ai-prompts/:promptId',
+  '/admin/analysis-admin/ai-prompts/create',
+  '/admin/analysis-admin/translations',
+  '/admin/analysis-admin/magic-links',
+  '/admin/analysis-admin/datapoint-profiles',
+  '/admin/analysis-admin/datapoint-profiles/:datapointProfileId',
+  '/admin/analysis-admin/datapoint-profiles/create',
+  '/admin/analysis-admin/video-resources',
+  '/admin/analysis-admin/video-resources/:videoResourceId',
+  '/admin/analysis-admin/video-resources/create',
+  '/admin/analysis-admin/merge-linked-accounts',
+  '/admin/analysis-admin/ml-prediction',
+  '/admin/analysis-admin/chatbot-document-management',
+  '/devops',
+  '/devops/job-maintenance',
+  '/proq-monitoring',
+  '/workflow-management',
+  '/endpoint-comparison/jobs',
+  '/endpoint-comparison/jobs/:jobId',
+  '/endpoint-comparison/users',
+  '/resource-guard',
+  '/devops/sftp-configuration',
+  '/devops/sftp-configuration/:configId',
+  '/devops/sftp-configuration/create',
+  '/tools',
+  '/tools/companies-house',
+  '/tools/send-email',
+  '/tools/ai-address-parser',
+  '/tools/address-validator',
+  '/dev',
+  '/dev/examples/*',
+  '/dev/exercise/debug-logging',
+  '/dev/layouts/*',
+  '/dev/tools/anonymize-csv',
+  '/dev/tools/reset-all-jobs',
+  '/dev/tools/database-anonymizer',
+  '/dev/inaccessible',
 ];
 
 describe('route table', () => {
@@ -70,15 +156,37 @@ describe('navbar', () => {
     visibleNavGroups([...permissionsOf([role])]).flatMap((g) => g.items.map((i) => i.label));
   it('lists the SPEC §2 groups in order', () => {
     expect(NAV_GROUPS.map((g) => g.label)).toEqual(['Home', 'Analysis', 'Admin', 'System']);
-    expect(NAV_GROUPS[1]!.items.map((i) => i.label)).toEqual(['Campaign Workflows', 'Analysis Jobs', 'Global Insights', 'Resource Hub', 'Vendor Lookup']);
+    expect(NAV_GROUPS[1]!.items.map((i) => i.label)).toEqual([
+      'Campaign Workflows',
+      'Analysis Jobs',
+      'Global Insights',
+      'Resource Hub',
+      'Vendor Lookup',
+    ]);
     expect(NAV_GROUPS[1]!.items.find((i) => i.label === 'Vendor Lookup')?.chip).toBe('BETA');
-    expect(NAV_GROUPS[2]!.items.map((i) => i.label)).toEqual(['Admin', 'User Management', 'System Audit Logs', 'Issuer Management', 'Buyer Management', 'Analytics Queries']);
+    expect(NAV_GROUPS[2]!.items.map((i) => i.label)).toEqual([
+      'Admin',
+      'User Management',
+      'System Audit Logs',
+      'Issuer Management',
+      'Buyer Management',
+      'Analytics Queries',
+    ]);
   });
   it('User Management needs UserManagement_VIEW', () => {
     const item = NAV_GROUPS[2]!.items.find((i) => i.label === 'User Management')!;
     expect(navItemPermissions(item)).toContain('UserManagement_VIEW');
   });
-  const ADMIN_AND_SYSTEM = ['Admin', 'User Management', 'System Audit Logs', 'Issuer Management', 'Buyer Management', 'Analytics Queries', 'DevOps', 'Tools'];
+  const ADMIN_AND_SYSTEM = [
+    'Admin',
+    'User Management',
+    'System Audit Logs',
+    'Issuer Management',
+    'Buyer Management',
+    'Analytics Queries',
+    'DevOps',
+    'Tools',
+  ];
   it('shows base-tier users only their areas', () => {
     for (const role of ['client', 'issuer', 'issuerPlus', 'accountManager'] as const) {
       const items = navFor(role);
@@ -89,8 +197,11 @@ describe('navbar', () => {
   });
   it('adds areas per tier', () => {
     const ptco = navFor('ptcoJobManager');
-    expect(ptco).toEqual(expect.arrayContaining(['Analysis Jobs', 'Issuer Management', 'Buyer Management', 'Analytics Queries']));
-    for (const i of ['Home', 'Admin', 'User Management', 'System Audit Logs', 'DevOps', 'Tools']) expect(ptco).not.toContain(i);
+    expect(ptco).toEqual(
+      expect.arrayContaining(['Analysis Jobs', 'Issuer Management', 'Buyer Management', 'Analytics Queries']),
+    );
+    for (const i of ['Home', 'Admin', 'User Management', 'System Audit Logs', 'DevOps', 'Tools'])
+      expect(ptco).not.toContain(i);
     const admin = navFor('sysAdmin');
     expect(admin).toEqual(expect.arrayContaining(['Home', 'Analysis Jobs', ...ADMIN_AND_SYSTEM]));
     // order follows SPEC §2

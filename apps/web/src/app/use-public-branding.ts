@@ -24,5 +24,9 @@ export function usePublicBranding() {
       navigate(`/login?${next.toString()}`, { replace: true });
     }
   }, [q.isError, failedBefore]);
-  return { brandingKey: q.data?.brandingKey ?? null, theme: q.data?.theme ?? null, isLoading: q.isLoading && !failedBefore };
+  return {
+    brandingKey: q.data?.brandingKey ?? null,
+    theme: q.data?.theme ?? null,
+    isLoading: q.isLoading && !failedBefore,
+  };
 }

@@ -36,7 +36,12 @@ function CirclesMark({ size }: { size: number }) {
 function ShieldMark({ size }: { size: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 40 40" aria-hidden="true">
-      <path d="M20 3 L35 8 V19 C35 28 28.5 34.5 20 37 C11.5 34.5 5 28 5 19 V8 Z" fill="#006A4D" stroke="#11B67A" strokeWidth="2" />
+      <path
+        d="M20 3 L35 8 V19 C35 28 28.5 34.5 20 37 C11.5 34.5 5 28 5 19 V8 Z"
+        fill="#006A4D"
+        stroke="#11B67A"
+        strokeWidth="2"
+      />
       <path d="M12 24 C15 16 19 13 28 13 C24 16 22 20 22 27 Z" fill="#fff" />
       <circle cx="25.5" cy="11.5" r="2" fill="#fff" />
     </svg>
@@ -115,7 +120,14 @@ export function BrandLogo({ brandingKey, theme, onDark = false, height = 36, mar
         {names.sub && (
           <Box
             component="span"
-            sx={{ fontSize: Math.max(10, height * 0.28), fontWeight: 600, letterSpacing: '0.04em', textTransform: 'uppercase', color: onDark ? 'rgba(255,255,255,0.78)' : 'text.secondary', whiteSpace: 'nowrap' }}
+            sx={{
+              fontSize: Math.max(10, height * 0.28),
+              fontWeight: 600,
+              letterSpacing: '0.04em',
+              textTransform: 'uppercase',
+              color: onDark ? 'rgba(255,255,255,0.78)' : 'text.secondary',
+              whiteSpace: 'nowrap',
+            }}
           >
             {names.sub}
           </Box>

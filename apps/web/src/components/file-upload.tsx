@@ -28,9 +28,22 @@ export interface TFileUploadProps {
 
 const one = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
 const size = (t: TFunction, n: number) =>
-  n < 1024 ? t('upload.bytes', { size: formatNumber(n) }) : n < 1024 * 1024 ? t('upload.kilobytes', { size: formatNumber(n / 1024, one) }) : t('upload.megabytes', { size: formatNumber(n / 1024 / 1024, one) });
+  n < 1024
+    ? t('upload.bytes', { size: formatNumber(n) })
+    : n < 1024 * 1024
+      ? t('upload.kilobytes', { size: formatNumber(n / 1024, one) })
+      : t('upload.megabytes', { size: formatNumber(n / 1024 / 1024, one) });
 
-export function FileUpload({ label, multiple = false, accept, files, onChange, disabled, error, name }: TFileUploadProps) {
+export function FileUpload({
+  label,
+  multiple = false,
+  accept,
+  files,
+  onChange,
+  disabled,
+  error,
+  name,
+}: TFileUploadProps) {
   const { t } = useTranslation('table');
   const input = useRef<HTMLInputElement>(null);
   const chosen = files.length > 0;
@@ -50,7 +63,12 @@ export function FileUpload({ label, multiple = false, accept, files, onChange, d
           e.target.value = '';
         }}
       />
-      <Button variant="outlined" startIcon={<UploadFileOutlined />} disabled={disabled || chosen} onClick={() => input.current?.click()}>
+      <Button
+        variant="outlined"
+        startIcon={<UploadFileOutlined />}
+        disabled={disabled || chosen}
+        onClick={() => input.current?.click()}
+      >
         {label ?? t('upload.chooseFile')}
       </Button>
       {chosen && (
@@ -59,7 +77,12 @@ export function FileUpload({ label, multiple = false, accept, files, onChange, d
             <ListItem
               key={`${f.name}-${i}`}
               secondaryAction={
-                <IconButton edge="end" aria-label={t('upload.remove', { name: f.name })} onClick={() => onChange(files.filter((_, j) => j !== i))} disabled={disabled}>
+                <IconButton
+                  edge="end"
+                  aria-label={t('upload.remove', { name: f.name })}
+                  onClick={() => onChange(files.filter((_, j) => j !== i))}
+                  disabled={disabled}
+                >
                   <CloseRounded fontSize="small" />
                 </IconButton>
               }

@@ -37,7 +37,12 @@ interface TFieldBase {
 }
 export type TFormField =
   | (TFieldBase & { type: 'autocomplete'; options: TOption[]; multiple?: boolean })
-  | (TFieldBase & { type: 'text'; multiline?: boolean; inputType?: 'text' | 'email' | 'number' | 'password'; maxLength?: number })
+  | (TFieldBase & {
+      type: 'text';
+      multiline?: boolean;
+      inputType?: 'text' | 'email' | 'number' | 'password';
+      maxLength?: number;
+    })
   | (TFieldBase & { type: 'checkbox' })
   | (TFieldBase & { type: 'radio'; options: TOption[] })
   | (TFieldBase & { type: 'file'; multiple?: boolean; accept?: string });
@@ -76,13 +81,25 @@ export function validateForm(fields: TFormField[], values: TFormValues): Record<
   const errors: Record<string, string> = {};
   for (const f of fields) {
     const v = values[f.name];
-    const empty = v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0) || (f.type === 'checkbox' && v === false);
-    if (f.required && (empty || (typeof v === 'string' && !v.trim()))) errors[f.name] = i18n.t('table:dialog.required', { label: f.label });
+    const empty =
+      v === null ||
+      v === undefined ||
+      v === '' ||
+      (Array.isArray(v) && v.length === 0) ||
+      (f.type === 'checkbox' && v === false);
+    if (f.required && (empty || (typeof v === 'string' && !v.trim())))
+      errors[f.name] = i18n.t('table:dialog.required', { label: f.label });
   }
   return errors;
 }
 
-function renderField(f: TFormField, value: TFormValue, set: (v: TFormValue) => void, error: string | undefined, disabled: boolean): ReactNode {
+function renderField(
+  f: TFormField,
+  value: TFormValue,
+  set: (v: TFormValue) => void,
+  error: string | undefined,
+  disabled: boolean,
+): ReactNode {
   switch (f.type) {
     case 'autocomplete': {
       if (f.multiple) {
@@ -95,7 +112,15 @@ function renderField(f: TFormField, value: TFormValue, set: (v: TFormValue) => v
             disabled={disabled}
             isOptionEqualToValue={(a, b) => a.value === b.value}
             onChange={(_, v) => set(v.map((o) => o.value))}
-            renderInput={(p) => <TextField {...p} label={f.label} required={f.required} error={Boolean(error)} helperText={error ?? f.helperText} />}
+            renderInput={(p) => (
+              <TextField
+                {...p}
+                label={f.label}
+                required={f.required}
+                error={Boolean(error)}
+                helperText={error ?? f.helperText}
+              />
+            )}
           />
         );
       }
@@ -107,7 +132,15 @@ function renderField(f: TFormField, value: TFormValue, set: (v: TFormValue) => v
           disabled={disabled}
           isOptionEqualToValue={(a, b) => a.value === b.value}
           onChange={(_, v) => set(v?.value ?? null)}
-          renderInput={(p) => <TextField {...p} label={f.label} required={f.required} error={Boolean(error)} helperText={error ?? f.helperText} />}
+          renderInput={(p) => (
+            <TextField
+              {...p}
+              label={f.label}
+              required={f.required}
+              error={Boolean(error)}
+              helperText={error ?? f.helperText}
+            />
+          )}
         />
       );
     }
@@ -131,7 +164,12 @@ function renderField(f: TFormField, value: TFormValue, set: (v: TFormValue) => v
     case 'checkbox':
       return (
         <FormControl error={Boolean(error)}>
-          <FormControlLabel control={<Checkbox checked={value as boolean} disabled={disabled} onChange={(_, c) => set(c)} name={f.name} />} label={f.label} />
+          <FormControlLabel
+            control={
+              <Checkbox checked={value as boolean} disabled={disabled} onChange={(_, c) => set(c)} name={f.name} />
+            }
+            label={f.label}
+          />
           {(error ?? f.helperText) && <FormHelperText>{error ?? f.helperText}</FormHelperText>}
         </FormControl>
       );
@@ -151,7 +189,15 @@ function renderField(f: TFormField, value: TFormValue, set: (v: TFormValue) => v
       return (
         <FormControl error={Boolean(error)}>
           <FormLabel sx={{ mb: 1 }}>{f.label}</FormLabel>
-          <FileUpload name={f.name} multiple={f.multiple} accept={f.accept} files={value as File[]} onChange={(v) => set(v)} disabled={disabled} error={error} />
+          <FileUpload
+            name={f.name}
+            multiple={f.multiple}
+            accept={f.accept}
+            files={value as File[]}
+            onChange={(v) => set(v)}
+            disabled={disabled}
+            error={error}
+          />
         </FormControl>
       );
     default:
@@ -172,7 +218,17 @@ export interface TFormDialogProps {
   onConfirm: (values: TFormValues) => unknown;
 }
 
-export function FormDialog({ open, title, description, fields, initialValues, cancelLabel, confirmLabel, onCancel, onConfirm }: TFormDialogProps) {
+export function FormDialog({
+  open,
+  title,
+  description,
+  fields,
+  initialValues,
+  cancelLabel,
+  confirmLabel,
+  onCancel,
+  onConfirm,
+}: TFormDialogProps) {
   const { t } = useTranslation('table');
   // Resolve initial values eagerly so an unsupported field type fails loudly when the dialog is built.
   const defaults = Object.fromEntries(fields.map((f) => [f.name, initialValue(f)])) as TFormValues;
@@ -191,13 +247,27 @@ export function FormDialog({ open, title, description, fields, initialValues, ca
     }
   };
   return (
-    <Dialog open={open} onClose={pending ? undefined : onCancel} fullWidth maxWidth="sm" aria-labelledby="form-dialog-title">
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onCancel}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="form-dialog-title"
+    >
       <DialogTitle id="form-dialog-title">{title}</DialogTitle>
       <DialogContent>
         {description && <DialogContentText sx={{ mb: 2 }}>{description}</DialogContentText>}
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           {fields.map((f) => (
-            <div key={f.name}>{renderField(f, values[f.name] ?? null, (v) => setValues((s) => ({ ...s, [f.name]: v })), errors[f.name], pending)}</div>
+            <div key={f.name}>
+              {renderField(
+                f,
+                values[f.name] ?? null,
+                (v) => setValues((s) => ({ ...s, [f.name]: v })),
+                errors[f.name],
+                pending,
+              )}
+            </div>
           ))}
         </Stack>
       </DialogContent>

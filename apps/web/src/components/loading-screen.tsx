@@ -10,7 +10,15 @@ export function LoadingScreen({ fullPage = false }: { fullPage?: boolean }) {
     <Box
       role="status"
       aria-live="polite"
-      sx={{ minHeight: fullPage ? '100vh' : 320, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, bgcolor: fullPage ? 'background.default' : undefined }}
+      sx={{
+        minHeight: fullPage ? '100vh' : 320,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+        bgcolor: fullPage ? 'background.default' : undefined,
+      }}
     >
       <CircularProgress size={36} />
       <Typography color="text.secondary">{t('common.loading')}</Typography>

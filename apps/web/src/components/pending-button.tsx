@@ -39,7 +39,9 @@ export function PendingButton({ pending, onClick, disabled, children, startIcon,
       disabled={disabled || isPending}
       aria-busy={isPending || undefined}
       onClick={handle}
-      startIcon={isPending ? <CircularProgress size={16} color="inherit" aria-label={t('common.inProgress')} /> : startIcon}
+      startIcon={
+        isPending ? <CircularProgress size={16} color="inherit" aria-label={t('common.inProgress')} /> : startIcon
+      }
     >
       {children}
     </Button>

@@ -9,6 +9,11 @@ import { MinimalFrame } from './minimal-frame.tsx';
 export function AdaptiveFrame() {
   const me = useQuery({ ...meQuery(), meta: { silent: true } });
   if (me.isLoading) return <LoadingScreen fullPage />;
-  if (me.data) return <MainFrameLayout user={me.data}><Outlet /></MainFrameLayout>;
+  if (me.data)
+    return (
+      <MainFrameLayout user={me.data}>
+        <Outlet />
+      </MainFrameLayout>
+    );
   return <MinimalFrame />;
 }

@@ -80,7 +80,11 @@ export function MainFrameLayout({ user, children }: { user: TCurrentUser; childr
   };
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }} data-testid="main-frame" data-theme={theme.sextant.key}>
+    <Box
+      sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}
+      data-testid="main-frame"
+      data-theme={theme.sextant.key}
+    >
       <Navbar
         user={user}
         brandingKey={null}
@@ -90,10 +94,20 @@ export function MainFrameLayout({ user, children }: { user: TCurrentUser; childr
         onMobileClose={() => setNavState('closed')}
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <AppBar position="sticky" elevation={0} sx={{ bgcolor: tb.background, color: tb.text, borderBottom: '1px solid', borderColor: 'divider' }}>
+        <AppBar
+          position="sticky"
+          elevation={0}
+          sx={{ bgcolor: tb.background, color: tb.text, borderBottom: '1px solid', borderColor: 'divider' }}
+        >
           <Toolbar sx={{ gap: 1, minHeight: { xs: 60, sm: 64 } }}>
             {mobile && (
-              <IconButton edge="start" aria-label={t('nav.open')} onClick={() => setNavState('open')} color="inherit" data-testid="navbar-open">
+              <IconButton
+                edge="start"
+                aria-label={t('nav.open')}
+                onClick={() => setNavState('open')}
+                color="inherit"
+                data-testid="navbar-open"
+              >
                 <MenuRounded />
               </IconButton>
             )}
@@ -104,7 +118,11 @@ export function MainFrameLayout({ user, children }: { user: TCurrentUser; childr
             {can(user, ['Toolbar_Theme_Switcher_VIEW']) && <ThemeSwitcher />}
             {!mobile && (
               <Tooltip title={fullscreen ? t('toolbar.exitFullScreen') : t('toolbar.fullScreen')}>
-                <IconButton aria-label={fullscreen ? t('toolbar.exitFullScreen') : t('toolbar.fullScreen')} onClick={toggleFullscreen} color="inherit">
+                <IconButton
+                  aria-label={fullscreen ? t('toolbar.exitFullScreen') : t('toolbar.fullScreen')}
+                  onClick={toggleFullscreen}
+                  color="inherit"
+                >
                   {fullscreen ? <FullscreenExitRounded /> : <FullscreenRounded />}
                 </IconButton>
               </Tooltip>
@@ -140,7 +158,12 @@ export function MainFrame() {
   const me = useQuery({ ...meQuery(), meta: { silent: true } });
   const mode = useQuery({ ...systemModeQuery(), meta: { silent: true } });
   const location = useLocation();
-  if (me.data) return <MainFrameLayout user={me.data}><Outlet /></MainFrameLayout>;
+  if (me.data)
+    return (
+      <MainFrameLayout user={me.data}>
+        <Outlet />
+      </MainFrameLayout>
+    );
   if (mode.data && mapSystemMode(mode.data.mode).state === 'maintenance') return <MaintenanceScreen />;
   if (me.isLoading) return <LoadingScreen fullPage />;
   return <Navigate to={loginUrl(location.pathname + location.search)} replace />;

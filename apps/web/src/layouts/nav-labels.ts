@@ -5,7 +5,10 @@
 import type { TFunction } from 'i18next';
 import type { TNavGroup, TNavItem, TRouteDef } from '@sextant/shared';
 
-export const navGroupLabel = (t: TFunction, group: Pick<TNavGroup, 'id' | 'label'>): string => t(`shell:nav.groups.${group.id}`, { defaultValue: group.label });
-export const navItemLabel = (t: TFunction, item: Pick<TNavItem, 'id' | 'label'>): string => t(`shell:nav.items.${item.id}`, { defaultValue: item.label });
+export const navGroupLabel = (t: TFunction, group: Pick<TNavGroup, 'id' | 'label'>): string =>
+  t(`shell:nav.groups.${group.id}`, { defaultValue: group.label });
+export const navItemLabel = (t: TFunction, item: Pick<TNavItem, 'id' | 'label'>): string =>
+  t(`shell:nav.items.${item.id}`, { defaultValue: item.label });
 export const navChipLabel = (t: TFunction, chip: string): string => (chip === 'BETA' ? t('shell:nav.beta') : chip);
-export const routeTitle = (t: TFunction, route: Pick<TRouteDef, 'id' | 'title'>): string => t(`shell:routes.${route.id}`, { defaultValue: route.title });
+export const routeTitle = (t: TFunction, route: Pick<TRouteDef, 'id' | 'title'>): string =>
+  t(`shell:routes.${route.id}`, { defaultValue: route.title });

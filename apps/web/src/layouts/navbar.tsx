@@ -21,7 +21,15 @@ import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
 import KeyboardDoubleArrowLeftRounded from '@mui/icons-material/KeyboardDoubleArrowLeftRounded';
 import KeyboardDoubleArrowRightRounded from '@mui/icons-material/KeyboardDoubleArrowRightRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
-import { buildPath, hasAll, NAV_NEW_JOB, navItemPermissions, routeById, type TCurrentUser, type TNavItem } from '@sextant/shared';
+import {
+  buildPath,
+  hasAll,
+  NAV_NEW_JOB,
+  navItemPermissions,
+  routeById,
+  type TCurrentUser,
+  type TNavItem,
+} from '@sextant/shared';
 import { visibleNavGroups } from './nav-groups.ts';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { QuickViews } from '../components/quick-views.tsx';
@@ -65,7 +73,13 @@ function NavEntry({ item, collapsed, onNavigate }: { item: TNavItem; collapsed: 
         justifyContent: collapsed ? 'center' : 'flex-start',
         color: active ? nav.activeText : nav.text,
         bgcolor: active ? nav.activeBackground : 'transparent',
-        '&:hover': { bgcolor: active ? nav.activeBackground : theme.sextant.mode === 'dark' || nav.background !== '#FFFFFF' ? 'rgba(255,255,255,0.08)' : 'rgba(0,0,0,0.05)' },
+        '&:hover': {
+          bgcolor: active
+            ? nav.activeBackground
+            : theme.sextant.mode === 'dark' || nav.background !== '#FFFFFF'
+              ? 'rgba(255,255,255,0.08)'
+              : 'rgba(0,0,0,0.05)',
+        },
       }}
     >
       {Icon && (
@@ -74,9 +88,14 @@ function NavEntry({ item, collapsed, onNavigate }: { item: TNavItem; collapsed: 
         </ListItemIcon>
       )}
       {!collapsed && (
-        <ListItemText primary={label} slotProps={{ primary: { sx: { fontSize: 14, fontWeight: active ? 700 : 500, whiteSpace: 'nowrap' } } }} />
+        <ListItemText
+          primary={label}
+          slotProps={{ primary: { sx: { fontSize: 14, fontWeight: active ? 700 : 500, whiteSpace: 'nowrap' } } }}
+        />
       )}
-      {!collapsed && chip && <Chip label={chip} size="small" color="primary" sx={{ height: 20, fontSize: 10, ml: 1 }} />}
+      {!collapsed && chip && (
+        <Chip label={chip} size="small" color="primary" sx={{ height: 20, fontSize: 10, ml: 1 }} />
+      )}
     </ListItemButton>
   );
   return collapsed ? (
@@ -88,7 +107,21 @@ function NavEntry({ item, collapsed, onNavigate }: { item: TNavItem; collapsed: 
   );
 }
 
-function NavContent({ user, brandingKey, collapsed, mobile, onToggle, onNavigate }: { user: TCurrentUser; brandingKey: string | null; collapsed: boolean; mobile: boolean; onToggle: () => void; onNavigate?: () => void }) {
+function NavContent({
+  user,
+  brandingKey,
+  collapsed,
+  mobile,
+  onToggle,
+  onNavigate,
+}: {
+  user: TCurrentUser;
+  brandingKey: string | null;
+  collapsed: boolean;
+  mobile: boolean;
+  onToggle: () => void;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation('shell');
   const theme = useTheme();
   const nav = theme.sextant.navbar;
@@ -96,9 +129,37 @@ function NavContent({ user, brandingKey, collapsed, mobile, onToggle, onNavigate
   const canCreate = hasAll(new Set(user.permissions), navItemPermissions(NAV_NEW_JOB));
   const darkNav = nav.background.toUpperCase() !== '#FFFFFF';
   return (
-    <Box component="nav" aria-label={t('nav.label')} data-testid="navbar" data-state={mobile ? 'mobile' : collapsed ? 'collapsed' : 'pinned'} sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: nav.background, color: nav.text, overflowX: 'hidden' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: collapsed ? 'center' : 'space-between', px: collapsed ? 0 : 2, minHeight: 64, gap: 1 }}>
-        <BrandLogo brandingKey={brandingKey} theme={theme.sextant.key} onDark={darkNav} height={collapsed ? 30 : 32} markOnly={collapsed} />
+    <Box
+      component="nav"
+      aria-label={t('nav.label')}
+      data-testid="navbar"
+      data-state={mobile ? 'mobile' : collapsed ? 'collapsed' : 'pinned'}
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: nav.background,
+        color: nav.text,
+        overflowX: 'hidden',
+      }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: collapsed ? 'center' : 'space-between',
+          px: collapsed ? 0 : 2,
+          minHeight: 64,
+          gap: 1,
+        }}
+      >
+        <BrandLogo
+          brandingKey={brandingKey}
+          theme={theme.sextant.key}
+          onDark={darkNav}
+          height={collapsed ? 30 : 32}
+          markOnly={collapsed}
+        />
         {mobile ? (
           <IconButton aria-label={t('nav.close')} onClick={onNavigate} sx={{ color: 'inherit' }}>
             <CloseRounded />
@@ -106,7 +167,13 @@ function NavContent({ user, brandingKey, collapsed, mobile, onToggle, onNavigate
         ) : (
           !collapsed && (
             <Tooltip title={t('nav.collapse')}>
-              <IconButton aria-label={t('nav.collapse')} onClick={onToggle} size="small" sx={{ color: nav.muted }} data-testid="navbar-collapse">
+              <IconButton
+                aria-label={t('nav.collapse')}
+                onClick={onToggle}
+                size="small"
+                sx={{ color: nav.muted }}
+                data-testid="navbar-collapse"
+              >
                 <KeyboardDoubleArrowLeftRounded fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -117,12 +184,27 @@ function NavContent({ user, brandingKey, collapsed, mobile, onToggle, onNavigate
         <Box sx={{ px: collapsed ? 1 : 2, pb: 1.5 }}>
           {collapsed ? (
             <Tooltip title={navItemLabel(t, NAV_NEW_JOB)} placement="right">
-              <Button component={NavLink} to="/jobs/loading" variant="contained" aria-label={navItemLabel(t, NAV_NEW_JOB)} data-testid="nav-newJob" sx={{ minWidth: 0, width: 44, height: 40, p: 0, mx: 'auto', display: 'flex' }}>
+              <Button
+                component={NavLink}
+                to="/jobs/loading"
+                variant="contained"
+                aria-label={navItemLabel(t, NAV_NEW_JOB)}
+                data-testid="nav-newJob"
+                sx={{ minWidth: 0, width: 44, height: 40, p: 0, mx: 'auto', display: 'flex' }}
+              >
                 <AddRounded />
               </Button>
             </Tooltip>
           ) : (
-            <Button component={NavLink} to="/jobs/loading" variant="contained" fullWidth startIcon={<AddRounded />} onClick={onNavigate} data-testid="nav-newJob">
+            <Button
+              component={NavLink}
+              to="/jobs/loading"
+              variant="contained"
+              fullWidth
+              startIcon={<AddRounded />}
+              onClick={onNavigate}
+              data-testid="nav-newJob"
+            >
               {navItemLabel(t, NAV_NEW_JOB)}
             </Button>
           )}
@@ -131,14 +213,29 @@ function NavContent({ user, brandingKey, collapsed, mobile, onToggle, onNavigate
       <Box sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
         {groups.map(({ group, items }, gi) => (
           <Fragment key={group.id}>
-            {collapsed && gi > 0 && <Divider sx={{ borderColor: darkNav ? 'rgba(255,255,255,0.12)' : 'divider', my: 1, mx: 1.5 }} />}
+            {collapsed && gi > 0 && (
+              <Divider sx={{ borderColor: darkNav ? 'rgba(255,255,255,0.12)' : 'divider', my: 1, mx: 1.5 }} />
+            )}
             <List
               dense
               disablePadding
               data-testid={`nav-group-${group.id}`}
               subheader={
                 !collapsed && group.id !== 'home' ? (
-                  <ListSubheader disableSticky sx={{ bgcolor: 'transparent', color: nav.muted, fontSize: 11, fontWeight: 700, letterSpacing: '0.08em', textTransform: 'uppercase', lineHeight: '32px', mt: 1, px: 2.5 }}>
+                  <ListSubheader
+                    disableSticky
+                    sx={{
+                      bgcolor: 'transparent',
+                      color: nav.muted,
+                      fontSize: 11,
+                      fontWeight: 700,
+                      letterSpacing: '0.08em',
+                      textTransform: 'uppercase',
+                      lineHeight: '32px',
+                      mt: 1,
+                      px: 2.5,
+                    }}
+                  >
                     {navGroupLabel(t, group)}
                   </ListSubheader>
                 ) : undefined
@@ -158,7 +255,12 @@ function NavContent({ user, brandingKey, collapsed, mobile, onToggle, onNavigate
         {!mobile && collapsed && (
           <Box sx={{ display: 'flex', justifyContent: 'center', pb: 1 }}>
             <Tooltip title={t('nav.pin')} placement="right">
-              <IconButton aria-label={t('nav.pin')} onClick={onToggle} sx={{ color: nav.muted }} data-testid="navbar-pin">
+              <IconButton
+                aria-label={t('nav.pin')}
+                onClick={onToggle}
+                sx={{ color: nav.muted }}
+                data-testid="navbar-pin"
+              >
                 <KeyboardDoubleArrowRightRounded />
               </IconButton>
             </Tooltip>
@@ -177,17 +279,48 @@ function NavContent({ user, brandingKey, collapsed, mobile, onToggle, onNavigate
 export function Navbar({ user, brandingKey, variant, mobileOpen, onToggle, onMobileClose }: TNavbarProps) {
   if (variant === 'mobile')
     return (
-      <Drawer variant="temporary" open={mobileOpen} onClose={onMobileClose} ModalProps={{ keepMounted: true }} slotProps={{ paper: { sx: { width: NAVBAR_WIDTH_PINNED + 40, maxWidth: '85vw', border: 0 } } }}>
-        <NavContent user={user} brandingKey={brandingKey} collapsed={false} mobile onToggle={onToggle} onNavigate={onMobileClose} />
+      <Drawer
+        variant="temporary"
+        open={mobileOpen}
+        onClose={onMobileClose}
+        ModalProps={{ keepMounted: true }}
+        slotProps={{ paper: { sx: { width: NAVBAR_WIDTH_PINNED + 40, maxWidth: '85vw', border: 0 } } }}
+      >
+        <NavContent
+          user={user}
+          brandingKey={brandingKey}
+          collapsed={false}
+          mobile
+          onToggle={onToggle}
+          onNavigate={onMobileClose}
+        />
       </Drawer>
     );
   const width = variant === 'collapsed' ? NAVBAR_WIDTH_COLLAPSED : NAVBAR_WIDTH_PINNED;
   return (
     <Drawer
       variant="permanent"
-      sx={{ width, flexShrink: 0, transition: 'width 160ms ease', '& .MuiDrawer-paper': { width, boxSizing: 'border-box', transition: 'width 160ms ease', overflowX: 'hidden', borderRight: '1px solid', borderColor: 'divider' } }}
+      sx={{
+        width,
+        flexShrink: 0,
+        transition: 'width 160ms ease',
+        '& .MuiDrawer-paper': {
+          width,
+          boxSizing: 'border-box',
+          transition: 'width 160ms ease',
+          overflowX: 'hidden',
+          borderRight: '1px solid',
+          borderColor: 'divider',
+        },
+      }}
     >
-      <NavContent user={user} brandingKey={brandingKey} collapsed={variant === 'collapsed'} mobile={false} onToggle={onToggle} />
+      <NavContent
+        user={user}
+        brandingKey={brandingKey}
+        collapsed={variant === 'collapsed'}
+        mobile={false}
+        onToggle={onToggle}
+      />
     </Drawer>
   );
 }

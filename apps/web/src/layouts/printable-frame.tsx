@@ -17,7 +17,11 @@ export function PrintableFrame() {
   return (
     <ThemeProvider theme={themeFor(key, true)}>
       <CssBaseline />
-      <Box component="main" data-frame="printable" sx={{ maxWidth: 1100, mx: 'auto', p: 4, bgcolor: 'background.paper', minHeight: '100dvh' }}>
+      <Box
+        component="main"
+        data-frame="printable"
+        sx={{ maxWidth: 1100, mx: 'auto', p: 4, bgcolor: 'background.paper', minHeight: '100dvh' }}
+      >
         <Outlet />
       </Box>
     </ThemeProvider>

@@ -32,7 +32,12 @@ export function RootLayout() {
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = error instanceof Error ? error.message : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : String(error);
+  const message =
+    error instanceof Error
+      ? error.message
+      : isRouteErrorResponse(error)
+        ? `${error.status} ${error.statusText}`
+        : String(error);
   return (
     <Box sx={{ bgcolor: 'background.default', minHeight: '100dvh' }}>
       <ErrorPanel page={notFound ? ERROR_PAGES['404'] : ERROR_PAGES['500']} />

@@ -7,7 +7,10 @@ const group = (digits: number) => {
   const key = `${lang}|${digits}`;
   let f = cache.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    f = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : lang, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     cache.set(key, f);
   }
   return f;

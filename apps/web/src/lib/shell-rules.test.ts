@@ -69,7 +69,9 @@ describe('sign-in callbacks', () => {
 
 describe('idle logout messages (SPEC §4)', () => {
   it('uses the exact texts', () => {
-    expect(IDLE_FEATURE_OFF_MESSAGE).toBe('Auto Logout On Idle feature is currently turned off in the site configuration');
+    expect(IDLE_FEATURE_OFF_MESSAGE).toBe(
+      'Auto Logout On Idle feature is currently turned off in the site configuration',
+    );
     expect(idleSettingChangedMessage(false)).toBe('Auto Logout On Idle session setting changed to: false');
   });
 });

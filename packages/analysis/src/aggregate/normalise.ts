@@ -30,8 +30,25 @@ export interface NormaliseResult {
   file: string;
 }
 
-export const FREQUENCY_BANDS = ['Annual (1 or fewer)', 'Quarterly (2-4)', 'Monthly (5-12)', 'Fortnightly (13-26)', 'Weekly (27-52)', 'More than weekly (53+)', 'Unknown'] as const;
-export const PAYMENT_TERMS_BANDS = ['Immediate (0 days)', '1-15 days', '16-30 days', '31-45 days', '46-60 days', '61-90 days', 'Over 90 days', 'Unknown'] as const;
+export const FREQUENCY_BANDS = [
+  'Annual (1 or fewer)',
+  'Quarterly (2-4)',
+  'Monthly (5-12)',
+  'Fortnightly (13-26)',
+  'Weekly (27-52)',
+  'More than weekly (53+)',
+  'Unknown',
+] as const;
+export const PAYMENT_TERMS_BANDS = [
+  'Immediate (0 days)',
+  '1-15 days',
+  '16-30 days',
+  '31-45 days',
+  '46-60 days',
+  '61-90 days',
+  'Over 90 days',
+  'Unknown',
+] as const;
 
 export async function normaliseAndAggregate(options: NormaliseOptions): Promise<NormaliseResult> {
   const { workDir } = options;
@@ -43,7 +60,9 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
   return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
     await loadReference(db, ['ref_currencies']);
     await createNormaliseMacros(db);
-    const rate = await db.one<{ r: number }>(`SELECT TRY_CAST(unitsPerUsd AS DOUBLE) AS r FROM ref_currencies WHERE currency = ${lit(currency)}`);
+    const rate = await db.one<{ r: number }>(
+      `SELECT TRY_CAST(unitsPerUsd AS DOUBLE) AS r FROM ref_currencies WHERE currency = ${lit(currency)}`,
+    );
     if (!rate) throw new AnalysisInputError('INVALID_ARGUMENT', `unknown job currency "${currency}"`);
     onProgress(5, 'Combining documents');
     await db.run(`CREATE TABLE docs AS SELECT d.*, sx_name_core(d.supplierName) AS nameNorm,
@@ -80,11 +99,15 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
         arg_max(category, amountJob) FILTER (WHERE category IS NOT NULL) AS category,
         list(DISTINCT kind) AS inputKinds
       FROM keyed GROUP BY supplierKey`);
-    await db.run(`CREATE TABLE methods AS SELECT supplierKey, paymentMethod, sum(coalesce(amountJob, 0)) AS spend, count(*) AS n FROM keyed WHERE paymentMethod IS NOT NULL GROUP BY ALL`);
+    await db.run(
+      `CREATE TABLE methods AS SELECT supplierKey, paymentMethod, sum(coalesce(amountJob, 0)) AS spend, count(*) AS n FROM keyed WHERE paymentMethod IS NOT NULL GROUP BY ALL`,
+    );
     await db.run(`CREATE TABLE method_agg AS SELECT supplierKey, arg_max(paymentMethod, spend * 1e6 + n) AS paymentMethod, count(*) AS paymentMethodCount, list(paymentMethod ORDER BY spend DESC) AS paymentMethods,
         sum(spend) FILTER (WHERE paymentMethod IN ('Card', 'VirtualCard')) AS cardSpend FROM methods GROUP BY supplierKey`);
     onProgress(75, 'Writing suppliers');
-    await db.run(copyToParquet(`
+    await db.run(
+      copyToParquet(
+        `
       WITH a AS (
         SELECT a.*,
           coalesce(s_spend, p_spend, sp_spend, i_spend, t_spend, po_spend) AS spend,
@@ -110,8 +133,13 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
         round(coalesce(m.cardSpend, 0), 2) AS cardSpend,
         a.inputMcc, a.category, a.inputKinds, a.firstDate, a.lastDate
       FROM a LEFT JOIN method_agg m USING (supplierKey)
-      ORDER BY a.inputOrder NULLS LAST, spend DESC, a.supplierKey`, out));
-    const r = (await db.one<{ suppliers: number; documents: number; totalSpend: number; fromSupplierFile: boolean }>(`SELECT count(*) AS suppliers, (SELECT count(*) FROM docs) AS documents, coalesce(sum(spend), 0) AS totalSpend, bool_or(inputOrder IS NOT NULL) AS fromSupplierFile FROM read_parquet(${lit(out)})`))!;
+      ORDER BY a.inputOrder NULLS LAST, spend DESC, a.supplierKey`,
+        out,
+      ),
+    );
+    const r = (await db.one<{ suppliers: number; documents: number; totalSpend: number; fromSupplierFile: boolean }>(
+      `SELECT count(*) AS suppliers, (SELECT count(*) FROM docs) AS documents, coalesce(sum(spend), 0) AS totalSpend, bool_or(inputOrder IS NOT NULL) AS fromSupplierFile FROM read_parquet(${lit(out)})`,
+    ))!;
     onProgress(100, `${r.suppliers} suppliers from ${r.documents} rows`);
     return { ...r, totalSpend: Math.round(r.totalSpend * 100) / 100, currency, file: out };
   });

@@ -20,12 +20,17 @@ export const JOB_TOP_N = 1000;
 /** Chart views (SPEC §2) → the supplier column they group by. */
 export const CHART_VIEWS: Record<string, { label: string; column: string }> = {
   country: { label: 'by Country', column: "coalesce(country, 'Unknown')" },
-  job: { label: `by Job (top ${JOB_TOP_N})`, column: "coalesce(supplierName, supplierKey)" },
+  job: { label: `by Job (top ${JOB_TOP_N})`, column: 'coalesce(supplierName, supplierKey)' },
   transactionFrequency: { label: 'by transaction frequency', column: 'frequencyBand' },
   invoicePaymentTerms: { label: 'by invoice payment terms', column: 'paymentTermsBand' },
   paymentMethod: { label: 'by payment method', column: 'paymentMethod' },
   paymentMethodCount: { label: 'by payment method count', column: 'CAST(paymentMethodCount AS VARCHAR)' },
-  ...Object.fromEntries(Object.entries(INDUSTRY_VIEWS).map(([k, label]) => [`industry.${k}`, { label: `by industry code: ${label}`, column: k }])),
+  ...Object.fromEntries(
+    Object.entries(INDUSTRY_VIEWS).map(([k, label]) => [
+      `industry.${k}`,
+      { label: `by industry code: ${label}`, column: k },
+    ]),
+  ),
 };
 
 /** Slicers (SPEC §3) → the column holding the slicer value. */
@@ -48,14 +53,63 @@ export interface UseCaseDefinition {
 }
 
 export const USE_CASES: UseCaseDefinition[] = [
-  { id: 'vc-accepting', name: 'Virtual card accepting suppliers', description: 'Suppliers whose merchant already accepts virtual card payments.', where: "vcAccepting = 'YES'", rebateBps: 100 },
-  { id: 'stp-capable', name: 'Straight-through processing', description: 'Suppliers able to take card payments straight through, without manual keying.', where: "stpCapable = 'TRUE'", rebateBps: 100 },
-  { id: 'card-acceptors-not-paid-by-card', name: 'Card acceptors not paid by card', description: 'Suppliers that accept cards but are paid by ACH, wire or cheque today.', where: "cardAcceptor AND paymentMethod NOT IN ('Card', 'VirtualCard')", rebateBps: 80 },
-  { id: 'pcard-low-value-high-frequency', name: 'Purchasing card: low value, high frequency', description: 'Card-accepting suppliers with an average ticket under 2,500 bought from at least monthly.', where: 'cardAcceptor AND avgTransactionValue < 2500 AND transactionsPerYear >= 12', rebateBps: 90 },
-  { id: 'tande-categories', name: 'T&E card categories', description: 'Travel and entertainment merchant categories (airlines, lodging, car rental, restaurants, travel agencies).', where: "mccType = 'Travel and Entertainment'", rebateBps: 100 },
-  { id: 'scf-strategic', name: 'Supply chain finance: strategic suppliers on long terms', description: 'Suppliers with spend of at least 1,000,000 on payment terms of 45 days or more.', where: 'spend >= 1000000 AND paymentTermsDays >= 45', rebateBps: 25 },
-  { id: 'instant-pay-small-short-terms', name: 'Instant Pay: small suppliers on short terms', description: 'Suppliers under 250,000 of spend on payment terms of 30 days or less.', where: 'spend > 0 AND spend < 250000 AND paymentTermsDays <= 30', rebateBps: 50 },
-  { id: 'boost-lockbox', name: 'Virtual lockbox (Boost) candidates', description: 'Suppliers enrolled in a virtual lockbox, or card acceptors still paid by cheque.', where: "len(lockboxes) > 0 OR (cardAcceptor AND paymentMethod = 'Check')", rebateBps: 60 },
+  {
+    id: 'vc-accepting',
+    name: 'Virtual card accepting suppliers',
+    description: 'Suppliers whose merchant already accepts virtual card payments.',
+    where: "vcAccepting = 'YES'",
+    rebateBps: 100,
+  },
+  {
+    id: 'stp-capable',
+    name: 'Straight-through processing',
+    description: 'Suppliers able to take card payments straight through, without manual keying.',
+    where: "stpCapable = 'TRUE'",
+    rebateBps: 100,
+  },
+  {
+    id: 'card-acceptors-not-paid-by-card',
+    name: 'Card acceptors not paid by card',
+    description: 'Suppliers that accept cards but are paid by ACH, wire or cheque today.',
+    where: "cardAcceptor AND paymentMethod NOT IN ('Card', 'VirtualCard')",
+    rebateBps: 80,
+  },
+  {
+    id: 'pcard-low-value-high-frequency',
+    name: 'Purchasing card: low value, high frequency',
+    description: 'Card-accepting suppliers with an average ticket under 2,500 bought from at least monthly.',
+    where: 'cardAcceptor AND avgTransactionValue < 2500 AND transactionsPerYear >= 12',
+    rebateBps: 90,
+  },
+  {
+    id: 'tande-categories',
+    name: 'T&E card categories',
+    description:
+      'Travel and entertainment merchant categories (airlines, lodging, car rental, restaurants, travel agencies).',
+    where: "mccType = 'Travel and Entertainment'",
+    rebateBps: 100,
+  },
+  {
+    id: 'scf-strategic',
+    name: 'Supply chain finance: strategic suppliers on long terms',
+    description: 'Suppliers with spend of at least 1,000,000 on payment terms of 45 days or more.',
+    where: 'spend >= 1000000 AND paymentTermsDays >= 45',
+    rebateBps: 25,
+  },
+  {
+    id: 'instant-pay-small-short-terms',
+    name: 'Instant Pay: small suppliers on short terms',
+    description: 'Suppliers under 250,000 of spend on payment terms of 30 days or less.',
+    where: 'spend > 0 AND spend < 250000 AND paymentTermsDays <= 30',
+    rebateBps: 50,
+  },
+  {
+    id: 'boost-lockbox',
+    name: 'Virtual lockbox (Boost) candidates',
+    description: 'Suppliers enrolled in a virtual lockbox, or card acceptors still paid by cheque.',
+    where: "len(lockboxes) > 0 OR (cardAcceptor AND paymentMethod = 'Check')",
+    rebateBps: 60,
+  },
 ];
 
 export interface AggregateOptions {
@@ -82,7 +136,9 @@ export interface AnalysisSummary {
 function sourceIdHeader(workDir: string): string {
   const dir = path.join(workDir, 'ingest');
   if (!existsSync(dir)) return 'supplierId';
-  for (const f of readdirSync(dir).filter((x) => x.startsWith('suppliers-') && x.endsWith('.report.json')).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((x) => x.startsWith('suppliers-') && x.endsWith('.report.json'))
+    .sort()) {
     const r = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as IngestReport;
     if (r.mapping.supplierId) return r.mapping.supplierId;
   }
@@ -107,48 +163,92 @@ export async function aggregateResults(options: AggregateOptions): Promise<Analy
   return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
     await db.run(`CREATE TABLE res AS SELECT * FROM read_parquet(${lit(input)})`);
     onProgress(10, 'Chart views');
-    const slicers = Object.entries(SLICER_COLUMNS).map(([s, col]) => `SELECT supplierKey, ${lit(s)} AS slicer, CAST(${col} AS VARCHAR) AS slicerValue FROM res`).join(' UNION ALL ');
-    const views = Object.entries(CHART_VIEWS).map(([v, d]) => `SELECT supplierKey, ${lit(v)} AS view, CAST(${d.column} AS VARCHAR) AS category FROM res`).join(' UNION ALL ');
+    const slicers = Object.entries(SLICER_COLUMNS)
+      .map(([s, col]) => `SELECT supplierKey, ${lit(s)} AS slicer, CAST(${col} AS VARCHAR) AS slicerValue FROM res`)
+      .join(' UNION ALL ');
+    const views = Object.entries(CHART_VIEWS)
+      .map(([v, d]) => `SELECT supplierKey, ${lit(v)} AS view, CAST(${d.column} AS VARCHAR) AS category FROM res`)
+      .join(' UNION ALL ');
     await db.run(`CREATE TABLE sl AS ${slicers}`);
     await db.run(`CREATE TABLE vw AS ${views}`);
-    await db.run(copyToParquet(`
+    await db.run(
+      copyToParquet(
+        `
       WITH g AS (
         SELECT v.view, s.slicer, s.slicerValue, v.category, count(*) AS supplierCount, round(sum(r.spend), 2) AS spend,
           sum(r.documentCount) AS documentCount, count(*) FILTER (WHERE r.matchStatus = 'MATCHED') AS matchedCount
         FROM vw v JOIN sl s USING (supplierKey) JOIN res r USING (supplierKey) GROUP BY ALL)
       SELECT * FROM g WHERE view <> 'job' OR category IN (SELECT category FROM g g2 WHERE g2.view = 'job' AND g2.slicer = g.slicer AND g2.slicerValue IS NOT DISTINCT FROM g.slicerValue ORDER BY spend DESC LIMIT ${JOB_TOP_N})
-      ORDER BY view, slicer, slicerValue, spend DESC`, files.views));
+      ORDER BY view, slicer, slicerValue, spend DESC`,
+        files.views,
+      ),
+    );
     onProgress(50, 'Use cases');
-    await db.run(`CREATE TABLE uc AS ${USE_CASES.map((u) => `SELECT ${lit(u.id)} AS useCaseId, supplierKey, spend, round(spend * ${u.rebateBps} / 10000, 2) AS estimatedRebate FROM res WHERE coalesce(${u.where}, FALSE)`).join(' UNION ALL ')}`);
+    await db.run(
+      `CREATE TABLE uc AS ${USE_CASES.map((u) => `SELECT ${lit(u.id)} AS useCaseId, supplierKey, spend, round(spend * ${u.rebateBps} / 10000, 2) AS estimatedRebate FROM res WHERE coalesce(${u.where}, FALSE)`).join(' UNION ALL ')}`,
+    );
     await db.run(copyToParquet(`SELECT * FROM uc ORDER BY useCaseId, spend DESC`, files.useCaseSuppliers));
-    const ucDefs = USE_CASES.map((u) => `(${lit(u.id)}, ${lit(u.name)}, ${lit(u.description)}, ${u.rebateBps})`).join(', ');
-    await db.run(copyToParquet(`SELECT d.useCaseId, d.name, d.description, d.rebateBps, count(uc.supplierKey) AS supplierCount, round(coalesce(sum(uc.spend), 0), 2) AS spend, round(coalesce(sum(uc.estimatedRebate), 0), 2) AS estimatedRebate
-      FROM (VALUES ${ucDefs}) d(useCaseId, name, description, rebateBps) LEFT JOIN uc USING (useCaseId) GROUP BY ALL ORDER BY spend DESC`, files.useCases));
+    const ucDefs = USE_CASES.map((u) => `(${lit(u.id)}, ${lit(u.name)}, ${lit(u.description)}, ${u.rebateBps})`).join(
+      ', ',
+    );
+    await db.run(
+      copyToParquet(
+        `SELECT d.useCaseId, d.name, d.description, d.rebateBps, count(uc.supplierKey) AS supplierCount, round(coalesce(sum(uc.spend), 0), 2) AS spend, round(coalesce(sum(uc.estimatedRebate), 0), 2) AS estimatedRebate
+      FROM (VALUES ${ucDefs}) d(useCaseId, name, description, rebateBps) LEFT JOIN uc USING (useCaseId) GROUP BY ALL ORDER BY spend DESC`,
+        files.useCases,
+      ),
+    );
     if (scored) {
-      await db.run(copyToParquet(SCORE_KINDS.map((k) => `SELECT ${lit(k)} AS scoreKind, ${ident(`${k}Level`)} AS level, ${ident(`${k}Confidence`)} AS confidence, count(*) AS supplierCount, round(sum(spend), 2) AS spend FROM res GROUP BY ALL`).join(' UNION ALL '), files.scores));
+      await db.run(
+        copyToParquet(
+          SCORE_KINDS.map(
+            (k) =>
+              `SELECT ${lit(k)} AS scoreKind, ${ident(`${k}Level`)} AS level, ${ident(`${k}Confidence`)} AS confidence, count(*) AS supplierCount, round(sum(spend), 2) AS spend FROM res GROUP BY ALL`,
+          ).join(' UNION ALL '),
+          files.scores,
+        ),
+      );
     }
     onProgress(70, 'Supplier results');
     await db.run(copyToParquet(`SELECT * FROM res`, files.suppliers));
     const idHeader = sourceIdHeader(workDir);
-    const scoreCols = scored ? SCORE_KINDS.flatMap((k) => [`${ident(`${k}Level`)}`, `${ident(`${k}Confidence`)}`, `${ident(`${k}RuleId`)}`]).join(', ') + ', optimaMethod, acceptancePrediction,' : '';
+    const scoreCols = scored
+      ? SCORE_KINDS.flatMap((k) => [
+          `${ident(`${k}Level`)}`,
+          `${ident(`${k}Confidence`)}`,
+          `${ident(`${k}RuleId`)}`,
+        ]).join(', ') + ', optimaMethod, acceptancePrediction,'
+      : '';
     await db.run(`COPY (SELECT sourceSupplierId AS ${ident(idHeader)}, supplierKey, supplierName, country, spend, currency, matchStatus, matchConfidence, matchedMerchantId, matchScore,
         cardCapability, cardAcceptor, vcAccepting, detailLevel, stpCapable, array_to_string(lockboxes, ';') AS lockboxes, mcc, mccDescription, mccGroup, mccType,
         sicDivision, sicMajorGroup, sicIndustryGroup, sicIndustry, naicsNationalIndustry, unspscCategory,
         frequencyBand, paymentTermsDays, paymentTermsBand, paymentMethod, paymentMethodCount, ${scoreCols} matchEvidence
       FROM res ORDER BY inputOrder NULLS LAST, spend DESC, supplierKey) TO ${lit(files.suppliersCsv)} (HEADER, DELIMITER ',')`);
     onProgress(85, 'Summary');
-    const tot = (await db.one<{ n: number; spend: number; mn: number; ms: number; currency: string }>(`SELECT count(*) AS n, coalesce(sum(spend), 0) AS spend, count(*) FILTER (WHERE matchStatus = 'MATCHED') AS mn, coalesce(sum(spend) FILTER (WHERE matchStatus = 'MATCHED'), 0) AS ms, any_value(currency) AS currency FROM res`))!;
-    const conf = await db.all<{ k: string; n: number }>(`SELECT coalesce(matchConfidence, 'None') AS k, count(*) AS n FROM res GROUP BY 1`);
-    const cap = await db.all<{ k: string; n: number; s: number }>(`SELECT cardCapability AS k, count(*) AS n, round(sum(spend), 2) AS s FROM res GROUP BY 1`);
-    const ucs = await db.all<{ id: string; name: string; suppliers: number; spend: number; estimatedRebate: number }>(`SELECT useCaseId AS id, name, supplierCount AS suppliers, spend, estimatedRebate FROM read_parquet(${lit(files.useCases)})`);
+    const tot = (await db.one<{ n: number; spend: number; mn: number; ms: number; currency: string }>(
+      `SELECT count(*) AS n, coalesce(sum(spend), 0) AS spend, count(*) FILTER (WHERE matchStatus = 'MATCHED') AS mn, coalesce(sum(spend) FILTER (WHERE matchStatus = 'MATCHED'), 0) AS ms, any_value(currency) AS currency FROM res`,
+    ))!;
+    const conf = await db.all<{ k: string; n: number }>(
+      `SELECT coalesce(matchConfidence, 'None') AS k, count(*) AS n FROM res GROUP BY 1`,
+    );
+    const cap = await db.all<{ k: string; n: number; s: number }>(
+      `SELECT cardCapability AS k, count(*) AS n, round(sum(spend), 2) AS s FROM res GROUP BY 1`,
+    );
+    const ucs = await db.all<{ id: string; name: string; suppliers: number; spend: number; estimatedRebate: number }>(
+      `SELECT useCaseId AS id, name, supplierCount AS suppliers, spend, estimatedRebate FROM read_parquet(${lit(files.useCases)})`,
+    );
     let scores: AnalysisSummary['scores'] = null;
     let rulesetVersions: AnalysisSummary['rulesetVersions'] = null;
     if (scored) {
       scores = {};
-      for (const r of await db.all<{ k: string; l: string; n: number; s: number }>(`SELECT scoreKind AS k, level AS l, sum(supplierCount) AS n, round(sum(spend), 2) AS s FROM read_parquet(${lit(files.scores)}) GROUP BY ALL`)) {
+      for (const r of await db.all<{ k: string; l: string; n: number; s: number }>(
+        `SELECT scoreKind AS k, level AS l, sum(supplierCount) AS n, round(sum(spend), 2) AS s FROM read_parquet(${lit(files.scores)}) GROUP BY ALL`,
+      )) {
         (scores[r.k] ??= {})[r.l] = { suppliers: r.n, spend: r.s };
       }
-      const v = (await db.one<{ s: number; c: number }>(`SELECT any_value(scoringRulesetVersion) AS s, any_value(confidenceRulesetVersion) AS c FROM res`))!;
+      const v = (await db.one<{ s: number; c: number }>(
+        `SELECT any_value(scoringRulesetVersion) AS s, any_value(confidenceRulesetVersion) AS c FROM res`,
+      ))!;
       rulesetVersions = { scoring: v.s, confidence: v.c };
     }
     const summary: AnalysisSummary = {
@@ -156,13 +256,21 @@ export async function aggregateResults(options: AggregateOptions): Promise<Analy
       currency: tot.currency ?? 'USD',
       suppliers: tot.n,
       totalSpend: Math.round(tot.spend * 100) / 100,
-      matched: { suppliers: tot.mn, spend: Math.round(tot.ms * 100) / 100, rate: tot.n ? Math.round((tot.mn / tot.n) * 10000) / 10000 : 0 },
+      matched: {
+        suppliers: tot.mn,
+        spend: Math.round(tot.ms * 100) / 100,
+        rate: tot.n ? Math.round((tot.mn / tot.n) * 10000) / 10000 : 0,
+      },
       matchConfidence: Object.fromEntries(conf.map((c) => [c.k, c.n])),
       cardCapability: Object.fromEntries(cap.map((c) => [c.k, { suppliers: c.n, spend: c.s }])),
       scores,
       useCases: ucs,
       rulesetVersions,
-      files: Object.fromEntries(Object.entries(files).filter(([k]) => scored || k !== 'scores').map(([k, f]) => [k, path.basename(f)])),
+      files: Object.fromEntries(
+        Object.entries(files)
+          .filter(([k]) => scored || k !== 'scores')
+          .map(([k, f]) => [k, path.basename(f)]),
+      ),
     };
     writeFileSync(files.summary, JSON.stringify(summary, null, 2));
     onProgress(100, 'Results written');

@@ -69,7 +69,13 @@ async function main(argv: string[]): Promise<void> {
   if (cmd === 'network' && sub === 'generate') {
     const merchants = Number(one(flags, 'merchants'));
     const seed = Number(one(flags, 'seed', false) ?? 1);
-    const r = await generateNetwork({ merchants, seed, out: one(flags, 'out')!, csvOut: one(flags, 'csv', false), onProgress: progressPrinter(quiet) });
+    const r = await generateNetwork({
+      merchants,
+      seed,
+      out: one(flags, 'out')!,
+      csvOut: one(flags, 'csv', false),
+      onProgress: progressPrinter(quiet),
+    });
     console.log(JSON.stringify({ merchants: r.merchants, out: r.out, seconds: r.seconds }));
     return;
   }
@@ -83,22 +89,37 @@ async function main(argv: string[]): Promise<void> {
   if (cmd === 'preview') {
     const file = positional[1];
     if (!file) throw new AnalysisInputError('INVALID_ARGUMENT', `preview needs a FILE\n${USAGE}`);
-    console.log(JSON.stringify(await previewFile(file, { rows: Number(one(flags, 'rows', false) ?? 10), kind: one(flags, 'kind', false) as InputKind | undefined }), null, 2));
+    console.log(
+      JSON.stringify(
+        await previewFile(file, {
+          rows: Number(one(flags, 'rows', false) ?? 10),
+          kind: one(flags, 'kind', false) as InputKind | undefined,
+        }),
+        null,
+        2,
+      ),
+    );
     return;
   }
   if (cmd === 'analyze') {
     const type = one(flags, 'type') as TJobType;
-    if (!JOB_TYPES.includes(type)) throw new AnalysisInputError('INVALID_ARGUMENT', `--type must be one of ${JOB_TYPES.join(', ')}`);
+    if (!JOB_TYPES.includes(type))
+      throw new AnalysisInputError('INVALID_ARGUMENT', `--type must be one of ${JOB_TYPES.join(', ')}`);
     const maps = new Map<string, Partial<Record<DatapointId, string>>>();
     for (const m of flags.get('map') ?? []) {
       const mm = /^([a-z]+):([A-Za-z0-9]+)=(.*)$/.exec(m);
-      if (!mm) throw new AnalysisInputError('INVALID_ARGUMENT', `--map must look like KIND:datapoint=Header (got "${m}")`);
+      if (!mm)
+        throw new AnalysisInputError('INVALID_ARGUMENT', `--map must look like KIND:datapoint=Header (got "${m}")`);
       maps.set(mm[1]!, { ...(maps.get(mm[1]!) ?? {}), [mm[2]!]: mm[3]! });
     }
     const inputs: AnalysisInput[] = (flags.get('input') ?? []).map((s) => {
       const eq = s.indexOf('=');
       const kind = s.slice(0, eq) as InputKind;
-      if (eq < 1 || !INPUT_KINDS.includes(kind)) throw new AnalysisInputError('INVALID_ARGUMENT', `--input must be KIND=FILE with KIND one of ${INPUT_KINDS.join(', ')} (got "${s}")`);
+      if (eq < 1 || !INPUT_KINDS.includes(kind))
+        throw new AnalysisInputError(
+          'INVALID_ARGUMENT',
+          `--input must be KIND=FILE with KIND one of ${INPUT_KINDS.join(', ')} (got "${s}")`,
+        );
       return { kind, file: s.slice(eq + 1), mapping: maps.get(kind) };
     });
     const scoring = one(flags, 'scoring-ruleset', false);
@@ -114,7 +135,13 @@ async function main(argv: string[]): Promise<void> {
       onProgress: progressPrinter(quiet),
     });
     for (const i of r.ingest) {
-      if (i.issueCount) process.stderr.write(`${i.file}: ${i.rowsAccepted}/${i.rowsRead} rows accepted; ${i.issueCount} issues (first: ${i.issues.slice(0, 3).map((x) => `row ${x.row}${x.column ? ` "${x.column}"` : ''}: ${x.reason}`).join('; ')}) — full list in ${i.issuesFile}\n`);
+      if (i.issueCount)
+        process.stderr.write(
+          `${i.file}: ${i.rowsAccepted}/${i.rowsRead} rows accepted; ${i.issueCount} issues (first: ${i.issues
+            .slice(0, 3)
+            .map((x) => `row ${x.row}${x.column ? ` "${x.column}"` : ''}: ${x.reason}`)
+            .join('; ')}) — full list in ${i.issuesFile}\n`,
+        );
     }
     console.log(JSON.stringify({ summary: r.summary, timings: r.timings, model: r.score?.model ?? null }, null, 2));
     return;

@@ -41,7 +41,9 @@ export async function enrich(options: EnrichOptions): Promise<{ suppliers: numbe
     await loadReference(db);
     onProgress(10, 'Joining network attributes');
     const u = (v: string) => `coalesce(${v}, '${UNCLASSIFIED}')`;
-    await db.run(copyToParquet(`
+    await db.run(
+      copyToParquet(
+        `
       WITH j AS (
         SELECT s.*, m.* EXCLUDE (supplierKey),
           n.mcc AS networkMcc, n.acceptsCard AS nAccepts, n.vcAccepting AS nVc, n.detailLevel AS nDetail, n.stpCapable AS nStp, n.lockboxes AS nLockboxes
@@ -65,7 +67,10 @@ export async function enrich(options: EnrichOptions): Promise<{ suppliers: numbe
         ${u(`r.naics || ' - ' || r.naicsTitle`)} AS naicsNationalIndustry, ${u(`r.unspscFamily || ' - ' || r.unspscFamilyTitle`)} AS unspscCategory,
         r.sicIndustry AS sicCode, r.naics AS naicsCode, r.unspscFamily AS unspscCode
       FROM k LEFT JOIN ref_mcc_industry r ON r.mcc = k.mcc
-      ORDER BY k.inputOrder NULLS LAST, k.spend DESC, k.supplierKey`, out));
+      ORDER BY k.inputOrder NULLS LAST, k.spend DESC, k.supplierKey`,
+        out,
+      ),
+    );
     const n = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM read_parquet(${lit(out)})`))!.n;
     onProgress(100, `${n} suppliers enriched`);
     return { suppliers: n, file: out };

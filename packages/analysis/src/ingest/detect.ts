@@ -97,7 +97,9 @@ export function detectColumns(headers: readonly string[], kind?: InputKind): Det
   const candidates = kind ? KIND_DATAPOINTS[kind] : DATAPOINT_IDS;
   const scored = headers.map((raw, index) => {
     const h = normaliseHeader(splitCamel(raw));
-    const scores = candidates.map((dp) => ({ datapoint: dp, confidence: Math.round(scoreHeader(h, dp) * 100) / 100 })).filter((s) => s.confidence > 0);
+    const scores = candidates
+      .map((dp) => ({ datapoint: dp, confidence: Math.round(scoreHeader(h, dp) * 100) / 100 }))
+      .filter((s) => s.confidence > 0);
     scores.sort((a, b) => b.confidence - a.confidence);
     return { header: raw, index, scores };
   });
@@ -125,8 +127,14 @@ export function detectColumns(headers: readonly string[], kind?: InputKind): Det
   });
   const mapping: Partial<Record<DatapointId, string>> = {};
   for (const c of columns) if (c.datapoint) mapping[c.datapoint] = c.header;
-  const required: DatapointId[] = kind ? (kind === 'suppliers' ? ['supplierName'] : ['supplierName', 'amount']) : ['supplierName'];
+  const required: DatapointId[] = kind
+    ? kind === 'suppliers'
+      ? ['supplierName']
+      : ['supplierName', 'amount']
+    : ['supplierName'];
   const missingRequired = required.filter((r) => !mapping[r]);
-  const confidence = missingRequired.length ? 0 : Math.min(...required.map((r) => columns.find((c) => c.datapoint === r)!.confidence));
+  const confidence = missingRequired.length
+    ? 0
+    : Math.min(...required.map((r) => columns.find((c) => c.datapoint === r)!.confidence));
   return { mapping, columns, confidence, missingRequired };
 }

@@ -69,11 +69,43 @@ export interface IngestReport {
   seconds: number;
 }
 
-const DATE_FORMATS_DMY = ['%Y-%m-%d', '%Y-%m-%d %H:%M:%S', '%Y-%m-%dT%H:%M:%S', '%d/%m/%Y', '%d.%m.%Y', '%d-%m-%Y', '%Y/%m/%d', '%Y%m%d', '%d/%m/%y', '%d-%b-%Y', '%d %b %Y', '%d/%m/%Y %H:%M:%S', '%d/%m/%Y %H:%M'];
-const DATE_FORMATS_MDY = ['%Y-%m-%d', '%Y-%m-%d %H:%M:%S', '%Y-%m-%dT%H:%M:%S', '%m/%d/%Y', '%m-%d-%Y', '%d.%m.%Y', '%Y/%m/%d', '%Y%m%d', '%m/%d/%y', '%d-%b-%Y', '%b %d %Y', '%m/%d/%Y %H:%M:%S', '%m/%d/%Y %H:%M'];
+const DATE_FORMATS_DMY = [
+  '%Y-%m-%d',
+  '%Y-%m-%d %H:%M:%S',
+  '%Y-%m-%dT%H:%M:%S',
+  '%d/%m/%Y',
+  '%d.%m.%Y',
+  '%d-%m-%Y',
+  '%Y/%m/%d',
+  '%Y%m%d',
+  '%d/%m/%y',
+  '%d-%b-%Y',
+  '%d %b %Y',
+  '%d/%m/%Y %H:%M:%S',
+  '%d/%m/%Y %H:%M',
+];
+const DATE_FORMATS_MDY = [
+  '%Y-%m-%d',
+  '%Y-%m-%d %H:%M:%S',
+  '%Y-%m-%dT%H:%M:%S',
+  '%m/%d/%Y',
+  '%m-%d-%Y',
+  '%d.%m.%Y',
+  '%Y/%m/%d',
+  '%Y%m%d',
+  '%m/%d/%y',
+  '%d-%b-%Y',
+  '%b %d %Y',
+  '%m/%d/%Y %H:%M:%S',
+  '%m/%d/%Y %H:%M',
+];
 
 export function ingestName(file: string, kind: InputKind): string {
-  return `${kind}-${path.basename(file).replace(/\.[^.]+$/, '').replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60)}`;
+  return `${kind}-${path
+    .basename(file)
+    .replace(/\.[^.]+$/, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .slice(0, 60)}`;
 }
 
 async function createIngestMacros(db: Db): Promise<void> {
@@ -87,8 +119,12 @@ async function createIngestMacros(db: Db): Promise<void> {
       WHEN regexp_matches(lower(s), 'receipt|immediate|^cod$|cash|sofort|vista') THEN 0
       ELSE TRY_CAST(regexp_extract(lower(trim(s)), '([0-9]{1,3})\\s*(days?|d|tage|jours|dias|giorni)?\\s*$', 1) AS INTEGER) END;
   `);
-  const rows = Object.entries(PAYMENT_METHODS).flatMap(([canon, syn]) => [canon.toLowerCase(), ...syn].map((s) => `(${lit(s)}, ${lit(canon)})`));
-  await db.run(`CREATE OR REPLACE TABLE ref_payment_methods(key VARCHAR, method VARCHAR); INSERT INTO ref_payment_methods VALUES ${rows.join(', ')}`);
+  const rows = Object.entries(PAYMENT_METHODS).flatMap(([canon, syn]) =>
+    [canon.toLowerCase(), ...syn].map((s) => `(${lit(s)}, ${lit(canon)})`),
+  );
+  await db.run(
+    `CREATE OR REPLACE TABLE ref_payment_methods(key VARCHAR, method VARCHAR); INSERT INTO ref_payment_methods VALUES ${rows.join(', ')}`,
+  );
 }
 
 function typedExpr(dp: DatapointId, c: string, ctx: { decimalComma: boolean; dayFirst: boolean }): string {
@@ -136,14 +172,38 @@ function invalidReason(dp: DatapointId): string | null {
 }
 
 /** All datapoints that end up as Parquet columns, for every kind (same schema across kinds). */
-export const INGEST_COLUMNS: DatapointId[] = ['supplierId', 'supplierName', 'addressLine1', 'addressLine2', 'city', 'region', 'postcode', 'country', 'taxId', 'documentNumber', 'amount', 'currency', 'date', 'dueDate', 'paymentTerms', 'paymentMethod', 'transactionCount', 'mcc', 'category'];
+export const INGEST_COLUMNS: DatapointId[] = [
+  'supplierId',
+  'supplierName',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'region',
+  'postcode',
+  'country',
+  'taxId',
+  'documentNumber',
+  'amount',
+  'currency',
+  'date',
+  'dueDate',
+  'paymentTerms',
+  'paymentMethod',
+  'transactionCount',
+  'mcc',
+  'category',
+];
 const SQL_TYPES: Record<string, string> = { amount: 'DOUBLE', count: 'BIGINT', date: 'DATE', days: 'INTEGER' };
 
 export async function ingestFile(options: IngestOptions): Promise<IngestReport> {
   const t0 = performance.now();
   const { file, kind, workDir } = options;
   const onProgress = options.onProgress ?? (() => {});
-  if (!INPUT_KINDS.includes(kind)) throw new AnalysisInputError('INVALID_ARGUMENT', `unknown input kind "${kind}" (expected one of ${INPUT_KINDS.join(', ')})`);
+  if (!INPUT_KINDS.includes(kind))
+    throw new AnalysisInputError(
+      'INVALID_ARGUMENT',
+      `unknown input kind "${kind}" (expected one of ${INPUT_KINDS.join(', ')})`,
+    );
   const label = path.basename(file);
   if (!existsSync(file)) throw new AnalysisInputError('UNREADABLE_FILE', 'file not found', { file: label });
   if (statSync(file).size === 0) throw new AnalysisInputError('EMPTY_FILE', 'the file is empty', { file: label });
@@ -165,7 +225,10 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     await xlsxToCsv(file, csv, options.xlsxMaxBytes ?? DEFAULT_XLSX_MAX_BYTES);
     encoding = 'XLSX';
   } else {
-    if (/\.(xls|xlsb|ods|numbers|pdf|zip)$/i.test(file)) throw new AnalysisInputError('UNSUPPORTED_FORMAT', 'unsupported file format; upload CSV or XLSX', { file: label });
+    if (/\.(xls|xlsb|ods|numbers|pdf|zip)$/i.test(file))
+      throw new AnalysisInputError('UNSUPPORTED_FORMAT', 'unsupported file format; upload CSV or XLSX', {
+        file: label,
+      });
     const sniff = sniffEncoding(readHead(file));
     encoding = sniff.encoding;
     if (sniff.needsTranscode) {
@@ -175,32 +238,59 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
       if (legacy.legacyLineCount > 0 && !/^UTF-16/i.test(sniff.encoding)) encoding = `mixed UTF-8/${sniff.encoding}`;
     }
   }
-  const text = readHead(csv).toString('utf8').replace(/^\uFEFF/, '');
+  const text = readHead(csv)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const firstLine = text.split(/\r?\n/)[0] ?? '';
   if (!text.trim()) throw new AnalysisInputError('EMPTY_FILE', 'the file has no content', { file: label });
   const { delimiter } = options.delimiter ? { delimiter: options.delimiter } : sniffDelimiter(text);
   const headers = parseCsvLine(firstLine, delimiter).map((h, i) => h || `Column ${i + 1}`);
-  if (headers.every((h) => /^Column \d+$/.test(h))) throw new AnalysisInputError('NO_HEADER', 'the first row is empty; the first row must hold the column headers', { file: label, row: 1 });
+  if (headers.every((h) => /^Column \d+$/.test(h)))
+    throw new AnalysisInputError('NO_HEADER', 'the first row is empty; the first row must hold the column headers', {
+      file: label,
+      row: 1,
+    });
 
   // 2. Mapping: detection, then overrides.
   const detected = detectColumns(headers, kind);
   const mapping: Partial<Record<DatapointId, string>> = { ...detected.mapping };
   for (const [dp, h] of Object.entries(options.mapping ?? {}) as [DatapointId, string | null][]) {
-    if (!KIND_DATAPOINTS[kind].includes(dp)) throw new AnalysisInputError('INVALID_ARGUMENT', `datapoint "${dp}" does not apply to ${kind} files (allowed: ${KIND_DATAPOINTS[kind].join(', ')})`, { file: label });
+    if (!KIND_DATAPOINTS[kind].includes(dp))
+      throw new AnalysisInputError(
+        'INVALID_ARGUMENT',
+        `datapoint "${dp}" does not apply to ${kind} files (allowed: ${KIND_DATAPOINTS[kind].join(', ')})`,
+        { file: label },
+      );
     if (h === null) delete mapping[dp];
     else {
-      if (!headers.includes(h)) throw new AnalysisInputError('UNKNOWN_MAPPED_COLUMN', `the mapping names column "${h}" for ${dp}, but the file has no such column (columns: ${headers.join(', ')})`, { file: label });
+      if (!headers.includes(h))
+        throw new AnalysisInputError(
+          'UNKNOWN_MAPPED_COLUMN',
+          `the mapping names column "${h}" for ${dp}, but the file has no such column (columns: ${headers.join(', ')})`,
+          { file: label },
+        );
       for (const [k, v] of Object.entries(mapping)) if (v === h && k !== dp) delete mapping[k as DatapointId];
       mapping[dp] = h;
     }
   }
   for (const req of KIND_REQUIRED[kind]) {
     if (!mapping[req]) {
-      const single = headers.length === 1 ? ` The header was read as a single column ("${firstLine.slice(0, 80)}") with delimiter "${delimiter === '\t' ? 'TAB' : delimiter}"; check the delimiter.` : '';
+      const single =
+        headers.length === 1
+          ? ` The header was read as a single column ("${firstLine.slice(0, 80)}") with delimiter "${delimiter === '\t' ? 'TAB' : delimiter}"; check the delimiter.`
+          : '';
       if (req === 'supplierName') {
-        throw new AnalysisInputError('NO_SUPPLIER_NAME_COLUMN', `no column recognised as the supplier name (columns: ${headers.map((h) => `"${h}"`).join(', ')}). Name a column e.g. "Supplier Name", "Vendor" or "Payee", or map one explicitly.${single}`, { file: label });
+        throw new AnalysisInputError(
+          'NO_SUPPLIER_NAME_COLUMN',
+          `no column recognised as the supplier name (columns: ${headers.map((h) => `"${h}"`).join(', ')}). Name a column e.g. "Supplier Name", "Vendor" or "Payee", or map one explicitly.${single}`,
+          { file: label },
+        );
       }
-      throw new AnalysisInputError('MISSING_REQUIRED_COLUMN', `no column recognised as ${DATAPOINTS[req].label.toLowerCase()}, which ${kind} files need (columns: ${headers.map((h) => `"${h}"`).join(', ')}).${single}`, { file: label });
+      throw new AnalysisInputError(
+        'MISSING_REQUIRED_COLUMN',
+        `no column recognised as ${DATAPOINTS[req].label.toLowerCase()}, which ${kind} files need (columns: ${headers.map((h) => `"${h}"`).join(', ')}).${single}`,
+        { file: label },
+      );
     }
   }
   const colIndex = (h: string) => headers.indexOf(h);
@@ -212,13 +302,21 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     await loadReference(db, ['ref_countries', 'ref_mcc', 'ref_currencies']);
     await createIngestMacros(db);
     const columns = `{${headers.map((_, i) => `'c${i}': 'VARCHAR'`).join(', ')}}`;
-    await db.run(`CREATE TABLE raw AS SELECT row_number() OVER () AS seq, * FROM read_csv(${lit(csv)}, header=false, skip=1, delim=${lit(delimiter)}, quote='"', escape='"', columns=${columns}, store_rejects=true, rejects_table='rej', rejects_scan='rej_scan', strict_mode=false, null_padding=false, max_line_size=4000000)`);
+    await db.run(
+      `CREATE TABLE raw AS SELECT row_number() OVER () AS seq, * FROM read_csv(${lit(csv)}, header=false, skip=1, delim=${lit(delimiter)}, quote='"', escape='"', columns=${columns}, store_rejects=true, rejects_table='rej', rejects_scan='rej_scan', strict_mode=false, null_padding=false, max_line_size=4000000)`,
+    );
     // Structural rejects (wrong column count, bad quoting): their line numbers shift the sequence.
-    await db.run(`CREATE TABLE rej_rows AS SELECT DISTINCT ON (line) line AS rowNumber, error_message, csv_line FROM rej ORDER BY line`);
-    await db.run(`CREATE TABLE rej_adj AS SELECT rowNumber - 1 - row_number() OVER (ORDER BY rowNumber) AS adj, row_number() OVER (ORDER BY rowNumber) AS cnt FROM rej_rows`);
+    await db.run(
+      `CREATE TABLE rej_rows AS SELECT DISTINCT ON (line) line AS rowNumber, error_message, csv_line FROM rej ORDER BY line`,
+    );
+    await db.run(
+      `CREATE TABLE rej_adj AS SELECT rowNumber - 1 - row_number() OVER (ORDER BY rowNumber) AS adj, row_number() OVER (ORDER BY rowNumber) AS cnt FROM rej_rows`,
+    );
     const nRej = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM rej_rows`))!.n;
     if (nRej > 0) {
-      await db.run(`CREATE TABLE raw2 AS SELECT r.*, r.seq + 1 + coalesce(a.cnt, 0) AS rowNumber FROM raw r ASOF LEFT JOIN rej_adj a ON r.seq > a.adj`);
+      await db.run(
+        `CREATE TABLE raw2 AS SELECT r.*, r.seq + 1 + coalesce(a.cnt, 0) AS rowNumber FROM raw r ASOF LEFT JOIN rej_adj a ON r.seq > a.adj`,
+      );
     } else {
       await db.run(`CREATE TABLE raw2 AS SELECT *, seq + 1 AS rowNumber FROM raw`);
     }
@@ -228,13 +326,17 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     const amountCol = c('amount');
     let decimalComma = false;
     if (amountCol) {
-      const r = await db.one<{ comma: number; dot: number }>(`SELECT count(*) FILTER (WHERE regexp_matches(${amountCol}, ',[0-9]{1,2}$') AND NOT regexp_matches(${amountCol}, '\\.[0-9]{1,2}$')) AS comma, count(*) FILTER (WHERE regexp_matches(${amountCol}, '\\.[0-9]{1,2}$')) AS dot FROM (SELECT ${amountCol} FROM raw2 WHERE ${amountCol} IS NOT NULL LIMIT 10000)`);
+      const r = await db.one<{ comma: number; dot: number }>(
+        `SELECT count(*) FILTER (WHERE regexp_matches(${amountCol}, ',[0-9]{1,2}$') AND NOT regexp_matches(${amountCol}, '\\.[0-9]{1,2}$')) AS comma, count(*) FILTER (WHERE regexp_matches(${amountCol}, '\\.[0-9]{1,2}$')) AS dot FROM (SELECT ${amountCol} FROM raw2 WHERE ${amountCol} IS NOT NULL LIMIT 10000)`,
+      );
       decimalComma = (r?.comma ?? 0) > (r?.dot ?? 0);
     }
     let dayFirst = true;
     const dateCols = (['date', 'dueDate'] as DatapointId[]).map(c).filter((x): x is string => !!x);
     if (dateCols.length) {
-      const r = await db.one<{ dmy: number; mdy: number }>(`SELECT count(*) FILTER (WHERE regexp_matches(d, '^(1[3-9]|2[0-9]|3[01])[/-][0-9]{1,2}[/-]')) AS dmy, count(*) FILTER (WHERE regexp_matches(d, '^[0-9]{1,2}[/-](1[3-9]|2[0-9]|3[01])[/-]')) AS mdy FROM (SELECT trim(${dateCols[0]}) AS d FROM raw2 WHERE ${dateCols[0]} IS NOT NULL LIMIT 20000)`);
+      const r = await db.one<{ dmy: number; mdy: number }>(
+        `SELECT count(*) FILTER (WHERE regexp_matches(d, '^(1[3-9]|2[0-9]|3[01])[/-][0-9]{1,2}[/-]')) AS dmy, count(*) FILTER (WHERE regexp_matches(d, '^[0-9]{1,2}[/-](1[3-9]|2[0-9]|3[01])[/-]')) AS mdy FROM (SELECT trim(${dateCols[0]}) AS d FROM raw2 WHERE ${dateCols[0]} IS NOT NULL LIMIT 20000)`,
+      );
       dayFirst = (r?.dmy ?? 0) >= (r?.mdy ?? 0) && !((r?.dmy ?? 0) === 0 && (r?.mdy ?? 0) === 0 && delimiter === ',');
       if ((r?.dmy ?? 0) === 0 && (r?.mdy ?? 0) > 0) dayFirst = false;
     }
@@ -247,37 +349,65 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     });
     const rawSel = present.filter((dp) => invalidReason(dp)).map((dp) => `nullif(trim(${c(dp)}), '') AS raw_${dp}`);
     const allEmpty = headers.map((_, i) => `nullif(trim(c${i}), '') IS NULL`).join(' AND ');
-    await db.run(`CREATE TABLE typed AS SELECT rowNumber, (${allEmpty}) AS emptyRow, ${[...typedSel, ...rawSel].join(', ')} FROM raw2`);
+    await db.run(
+      `CREATE TABLE typed AS SELECT rowNumber, (${allEmpty}) AS emptyRow, ${[...typedSel, ...rawSel].join(', ')} FROM raw2`,
+    );
 
     onProgress(60, 'Collecting issues');
     const parts: string[] = [];
     for (const dp of present) {
       const reason = invalidReason(dp);
       if (!reason) continue;
-      parts.push(`SELECT rowNumber, ${lit(mapping[dp]!)} AS "column", raw_${dp} AS value, ${lit(reason)} AS reason, 'warning' AS severity FROM typed WHERE NOT emptyRow AND raw_${dp} IS NOT NULL AND ${dp} IS NULL`);
+      parts.push(
+        `SELECT rowNumber, ${lit(mapping[dp]!)} AS "column", raw_${dp} AS value, ${lit(reason)} AS reason, 'warning' AS severity FROM typed WHERE NOT emptyRow AND raw_${dp} IS NOT NULL AND ${dp} IS NULL`,
+      );
     }
-    if (mapping.transactionCount) parts.push(`SELECT rowNumber, ${lit(mapping.transactionCount)}, raw_transactionCount, 'negative count; left empty', 'warning' FROM typed WHERE transactionCount < 0`);
-    if (mapping.amount && kind !== 'suppliers') parts.push(`SELECT rowNumber, ${lit(mapping.amount)}, NULL, 'amount is empty; the row counts as a document without spend', 'warning' FROM typed WHERE NOT emptyRow AND raw_amount IS NULL AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)`);
+    if (mapping.transactionCount)
+      parts.push(
+        `SELECT rowNumber, ${lit(mapping.transactionCount)}, raw_transactionCount, 'negative count; left empty', 'warning' FROM typed WHERE transactionCount < 0`,
+      );
+    if (mapping.amount && kind !== 'suppliers')
+      parts.push(
+        `SELECT rowNumber, ${lit(mapping.amount)}, NULL, 'amount is empty; the row counts as a document without spend', 'warning' FROM typed WHERE NOT emptyRow AND raw_amount IS NULL AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)`,
+      );
     parts.push(`SELECT rowNumber, NULL, NULL, 'empty row; not used', 'error' FROM typed WHERE emptyRow`);
-    parts.push(`SELECT rowNumber, ${lit(mapping.supplierName!)}, NULL, 'no supplier name or id; row not used', 'error' FROM typed WHERE NOT emptyRow AND supplierName IS NULL AND supplierId IS NULL`);
+    parts.push(
+      `SELECT rowNumber, ${lit(mapping.supplierName!)}, NULL, 'no supplier name or id; row not used', 'error' FROM typed WHERE NOT emptyRow AND supplierName IS NULL AND supplierId IS NULL`,
+    );
     if (mapping.supplierId && kind === 'suppliers') {
       parts.push(`SELECT rowNumber, ${lit(mapping.supplierId)}, supplierId, 'duplicate supplier id (first on row ' || firstRow || '); merged into one supplier', 'warning'
         FROM (SELECT rowNumber, supplierId, min(rowNumber) OVER (PARTITION BY lower(trim(supplierId))) AS firstRow FROM typed WHERE supplierId IS NOT NULL) WHERE rowNumber > firstRow`);
     }
-    parts.push(`SELECT rowNumber, NULL, csv_line, 'malformed row (' || error_message || '); row not used', 'error' FROM rej_rows`);
+    parts.push(
+      `SELECT rowNumber, NULL, csv_line, 'malformed row (' || error_message || '); row not used', 'error' FROM rej_rows`,
+    );
     await db.run(`CREATE TABLE issues AS ${parts.join(' UNION ALL ')}`);
     if (legacy.legacyLineCount > 0) {
-      await db.run(`INSERT INTO issues SELECT unnest(${`[${legacy.legacyLines.join(',')}]`}::INTEGER[]) AS rowNumber, NULL, NULL, ${lit(`not valid UTF-8; decoded as ${encoding.replace('mixed UTF-8/', '')}`)}, 'warning'`);
+      await db.run(
+        `INSERT INTO issues SELECT unnest(${`[${legacy.legacyLines.join(',')}]`}::INTEGER[]) AS rowNumber, NULL, NULL, ${lit(`not valid UTF-8; decoded as ${encoding.replace('mixed UTF-8/', '')}`)}, 'warning'`,
+      );
     }
     onProgress(75, 'Writing Parquet');
-    await db.run(copyToParquet(`SELECT ${lit(name)} AS source, ${lit(kind)} AS kind, rowNumber, ${INGEST_COLUMNS.join(', ')} FROM typed WHERE NOT emptyRow AND (supplierName IS NOT NULL OR supplierId IS NOT NULL) ORDER BY rowNumber`, dataFile));
+    await db.run(
+      copyToParquet(
+        `SELECT ${lit(name)} AS source, ${lit(kind)} AS kind, rowNumber, ${INGEST_COLUMNS.join(', ')} FROM typed WHERE NOT emptyRow AND (supplierName IS NOT NULL OR supplierId IS NOT NULL) ORDER BY rowNumber`,
+        dataFile,
+      ),
+    );
     await db.run(copyToParquet(`SELECT * FROM issues ORDER BY rowNumber, "column"`, issuesFile));
-    const counts = (await db.one<{ read: number; accepted: number; issues: number }>(`SELECT (SELECT count(*) FROM typed) + (SELECT count(*) FROM rej_rows) AS read, (SELECT count(*) FROM read_parquet(${lit(dataFile)})) AS accepted, (SELECT count(*) FROM issues) AS issues`))!;
-    const byReason = await db.all<{ reason: string; n: number }>(`SELECT regexp_replace(reason, '\\s*\\(first on row [0-9]+\\)|\\s*\\(Expected.*\\)', '', 'g') AS reason, count(*) AS n FROM issues GROUP BY 1 ORDER BY 2 DESC`);
-    const sample = await db.all<IngestIssue>(`SELECT rowNumber AS "row", "column", value, reason, severity FROM issues ORDER BY rowNumber, "column" LIMIT 200`);
+    const counts = (await db.one<{ read: number; accepted: number; issues: number }>(
+      `SELECT (SELECT count(*) FROM typed) + (SELECT count(*) FROM rej_rows) AS read, (SELECT count(*) FROM read_parquet(${lit(dataFile)})) AS accepted, (SELECT count(*) FROM issues) AS issues`,
+    ))!;
+    const byReason = await db.all<{ reason: string; n: number }>(
+      `SELECT regexp_replace(reason, '\\s*\\(first on row [0-9]+\\)|\\s*\\(Expected.*\\)', '', 'g') AS reason, count(*) AS n FROM issues GROUP BY 1 ORDER BY 2 DESC`,
+    );
+    const sample = await db.all<IngestIssue>(
+      `SELECT rowNumber AS "row", "column", value, reason, severity FROM issues ORDER BY rowNumber, "column" LIMIT 200`,
+    );
     return { counts, byReason, sample };
   });
-  if (report.counts.read === 0) throw new AnalysisInputError('NO_DATA_ROWS', 'the file has a header but no data rows', { file: label });
+  if (report.counts.read === 0)
+    throw new AnalysisInputError('NO_DATA_ROWS', 'the file has a header but no data rows', { file: label });
   const result: IngestReport = {
     name,
     file,

@@ -28,7 +28,8 @@ export function readHead(file: string, bytes = 256 * 1024): Buffer {
 }
 
 export function sniffEncoding(head: Buffer): SniffResult {
-  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'UTF-8', needsTranscode: false, bom: 3 };
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf)
+    return { encoding: 'UTF-8', needsTranscode: false, bom: 3 };
   if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'UTF-16LE', needsTranscode: true, bom: 2 };
   if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'UTF-16BE', needsTranscode: true, bom: 2 };
   // Cut at the last newline so a multi-byte character is not split.
@@ -44,7 +45,11 @@ export function sniffEncoding(head: Buffer): SniffResult {
  * Streams `file` to `out` as UTF-8. For 8-bit encodings, lines that are valid UTF-8 are kept
  * (mixed files); the 1-based line numbers that were decoded from the legacy encoding are returned.
  */
-export async function transcodeToUtf8(file: string, out: string, sniff: SniffResult): Promise<{ legacyLines: number[]; legacyLineCount: number }> {
+export async function transcodeToUtf8(
+  file: string,
+  out: string,
+  sniff: SniffResult,
+): Promise<{ legacyLines: number[]; legacyLineCount: number }> {
   const input = createReadStream(file, { start: sniff.bom, highWaterMark: 1 << 20 });
   const output = createWriteStream(out);
   const legacyLines: number[] = [];
@@ -119,8 +124,15 @@ function countOutsideQuotes(line: string, d: string): number {
 
 /** Picks the delimiter whose per-line count is most consistent (and non-zero) over the first lines. */
 export function sniffDelimiter(text: string): { delimiter: string; consistent: boolean } {
-  const lines = text.split(/\r?\n/).filter((l) => l.length > 0).slice(0, 50);
-  let best: { delimiter: string; score: number; consistent: boolean } = { delimiter: ',', score: -1, consistent: false };
+  const lines = text
+    .split(/\r?\n/)
+    .filter((l) => l.length > 0)
+    .slice(0, 50);
+  let best: { delimiter: string; score: number; consistent: boolean } = {
+    delimiter: ',',
+    score: -1,
+    consistent: false,
+  };
   for (const d of CANDIDATES) {
     const counts = lines.map((l) => countOutsideQuotes(l, d));
     const header = counts[0] ?? 0;

@@ -19,7 +19,8 @@ export function declaredUncompressedSize(file: string): number {
     const tail = Buffer.alloc(tailLen);
     readSync(fd, tail, 0, tailLen, size - tailLen);
     const eocd = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-    if (eocd < 0) throw new AnalysisInputError('XLSX_INVALID', 'not a valid XLSX file (no zip directory found)', { file });
+    if (eocd < 0)
+      throw new AnalysisInputError('XLSX_INVALID', 'not a valid XLSX file (no zip directory found)', { file });
     const entries = tail.readUInt16LE(eocd + 10);
     const cdSize = tail.readUInt32LE(eocd + 12);
     const cdOffset = tail.readUInt32LE(eocd + 16);
@@ -55,15 +56,29 @@ function csvCell(s: string): string {
   return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-export async function xlsxToCsv(file: string, out: string, maxBytes = DEFAULT_XLSX_MAX_BYTES): Promise<{ rows: number }> {
+export async function xlsxToCsv(
+  file: string,
+  out: string,
+  maxBytes = DEFAULT_XLSX_MAX_BYTES,
+): Promise<{ rows: number }> {
   const declared = declaredUncompressedSize(file);
   if (declared > maxBytes) {
-    throw new AnalysisInputError('XLSX_TOO_LARGE', `the workbook inflates to ${Math.round(declared / 1e6)} MB, over the ${Math.round(maxBytes / 1e6)} MB limit; save it as CSV instead`, { file });
+    throw new AnalysisInputError(
+      'XLSX_TOO_LARGE',
+      `the workbook inflates to ${Math.round(declared / 1e6)} MB, over the ${Math.round(maxBytes / 1e6)} MB limit; save it as CSV instead`,
+      { file },
+    );
   }
   const output = createWriteStream(out);
   let written = 0;
   let rows = 0;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit', entries: 'emit' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
   try {
     for await (const sheet of reader) {
       let width = 0;
@@ -81,7 +96,12 @@ export async function xlsxToCsv(file: string, out: string, maxBytes = DEFAULT_XL
         }
         const line = cells.join(',') + '\n';
         written += line.length;
-        if (written > maxBytes) throw new AnalysisInputError('XLSX_TOO_LARGE', `the first worksheet expands past the ${Math.round(maxBytes / 1e6)} MB limit; save it as CSV instead`, { file, row: row.number });
+        if (written > maxBytes)
+          throw new AnalysisInputError(
+            'XLSX_TOO_LARGE',
+            `the first worksheet expands past the ${Math.round(maxBytes / 1e6)} MB limit; save it as CSV instead`,
+            { file, row: row.number },
+          );
         if (!output.write(line)) await once(output, 'drain');
         rows++;
       }

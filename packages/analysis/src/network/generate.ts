@@ -10,7 +10,23 @@ import type { CountryStyle } from './vocabulary.ts';
 import { digits, int, mix, pick, rng, weighted } from './random.ts';
 import type { Rng } from './random.ts';
 
-export const NETWORK_COLUMNS = ['merchantId', 'name', 'addressLine1', 'addressLine2', 'city', 'region', 'postcode', 'country', 'taxId', 'mcc', 'acceptsCard', 'vcAccepting', 'detailLevel', 'stpCapable', 'lockboxes'] as const;
+export const NETWORK_COLUMNS = [
+  'merchantId',
+  'name',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'region',
+  'postcode',
+  'country',
+  'taxId',
+  'mcc',
+  'acceptsCard',
+  'vcAccepting',
+  'detailLevel',
+  'stpCapable',
+  'lockboxes',
+] as const;
 
 export interface NetworkMerchant {
   merchantId: string;
@@ -40,11 +56,33 @@ const MCC_WEIGHTS = MCC_MIX.map((m) => [m, m[1]] as const);
 
 function fill(r: Rng, pattern: string): string {
   let s = '';
-  for (const ch of pattern) s += ch === '#' ? String(int(r, 0, 9)) : ch === 'A' ? String.fromCharCode(65 + int(r, 0, 25)) : ch;
+  for (const ch of pattern)
+    s += ch === '#' ? String(int(r, 0, 9)) : ch === 'A' ? String.fromCharCode(65 + int(r, 0, 25)) : ch;
   return s;
 }
 
-const INVENTED_MID = ['', '', 'a', 'e', 'i', 'o', 'ar', 'el', 'in', 'or', 'us', 'ad', 'em', 'il', 'on', 'ur', 'ev', 'ax', 'ol', 'am'];
+const INVENTED_MID = [
+  '',
+  '',
+  'a',
+  'e',
+  'i',
+  'o',
+  'ar',
+  'el',
+  'in',
+  'or',
+  'us',
+  'ad',
+  'em',
+  'il',
+  'on',
+  'ur',
+  'ev',
+  'ax',
+  'ol',
+  'am',
+];
 
 function stem(r: Rng, c: CountryStyle): string {
   const x = r();
@@ -61,11 +99,16 @@ export function makeMerchant(seed: number, index: number, idPrefix = 'M'): Netwo
   const r = rng(mix(seed, index, 1));
   const c = weighted(r, COUNTRY_WEIGHTS);
   const [mcc, , words] = weighted(r, MCC_WEIGHTS);
-  const size = weighted(r, [['small', 70], ['medium', 25], ['large', 5]] as const);
+  const size = weighted(r, [
+    ['small', 70],
+    ['medium', 25],
+    ['large', 5],
+  ] as const);
   let word = pick(r, words);
   const local = LOCAL_WORDS[c.iso2];
   if (local && local[word] && r() < 0.6) word = local[word]!;
-  const descriptor = c.iso2 === 'US' || c.iso2 === 'GB' || c.iso2 === 'CA' || c.iso2 === 'AU' ? pick(r, DESCRIPTORS) : '';
+  const descriptor =
+    c.iso2 === 'US' || c.iso2 === 'GB' || c.iso2 === 'CA' || c.iso2 === 'AU' ? pick(r, DESCRIPTORS) : '';
   const legal = weighted(r, c.legalForms);
   const st = stem(r, c);
   const base = c.industryFirst && r() < 0.7 ? `${word} ${st}` : [st, descriptor, word].filter(Boolean).join(' ');
@@ -74,18 +117,28 @@ export function makeMerchant(seed: number, index: number, idPrefix = 'M'): Netwo
   const street = pick(r, c.streets);
   const no = String(int(r, 1, size === 'large' ? 9999 : 400));
   const addressLine1 = c.numberFirst ? (c.iso2 === 'FR' ? `${no} ${street}` : `${no} ${street}`) : `${street} ${no}`;
-  const addressLine2 = r() < 0.15 ? pick(r, ['Suite 100', 'Suite 210', 'Unit 4', 'Floor 2', 'Building B', 'PO Box 1200']) : '';
+  const addressLine2 =
+    r() < 0.15 ? pick(r, ['Suite 100', 'Suite 210', 'Unit 4', 'Floor 2', 'Building B', 'PO Box 1200']) : '';
   const taxId = r() < 0.6 ? c.taxId((n) => digits(r, n)) : '';
 
   // Acceptance depends on the MCC family and on size.
   const sizeBoost = size === 'large' ? 0.1 : size === 'medium' ? 0.04 : 0;
-  const baseAccept = TE_MCC.has(mcc) ? 0.96 : RETAIL_MCC.has(mcc) ? 0.94 : ['1520', '1711', '1731', '0780'].includes(mcc) ? 0.45 : ['8111', '8931', '7361'].includes(mcc) ? 0.55 : 0.72;
+  const baseAccept = TE_MCC.has(mcc)
+    ? 0.96
+    : RETAIL_MCC.has(mcc)
+      ? 0.94
+      : ['1520', '1711', '1731', '0780'].includes(mcc)
+        ? 0.45
+        : ['8111', '8931', '7361'].includes(mcc)
+          ? 0.55
+          : 0.72;
   const acceptsCard = r() < Math.min(0.99, baseAccept + sizeBoost);
   const vcBase = TE_MCC.has(mcc) ? 0.55 : RETAIL_MCC.has(mcc) ? 0.2 : 0.35;
   const vcAccepting = acceptsCard && r() < vcBase + (size === 'large' ? 0.25 : size === 'medium' ? 0.1 : 0);
   let detailLevel: number | null = null;
   if (acceptsCard) {
-    const l3 = (size === 'large' ? 0.5 : size === 'medium' ? 0.3 : 0.08) * (TE_MCC.has(mcc) || RETAIL_MCC.has(mcc) ? 0.3 : 1);
+    const l3 =
+      (size === 'large' ? 0.5 : size === 'medium' ? 0.3 : 0.08) * (TE_MCC.has(mcc) || RETAIL_MCC.has(mcc) ? 0.3 : 1);
     const x = r();
     detailLevel = x < l3 ? 3 : x < l3 + 0.4 ? 2 : 1;
   }
@@ -121,13 +174,34 @@ function csvCell(v: string): string {
 }
 
 export function merchantCsvLine(m: NetworkMerchant): string {
-  return [m.merchantId, m.name, m.addressLine1, m.addressLine2, m.city, m.region, m.postcode, m.country, m.taxId, m.mcc, String(m.acceptsCard), String(m.vcAccepting), m.detailLevel === null ? '' : String(m.detailLevel), String(m.stpCapable), m.lockboxes.join(';')]
+  return [
+    m.merchantId,
+    m.name,
+    m.addressLine1,
+    m.addressLine2,
+    m.city,
+    m.region,
+    m.postcode,
+    m.country,
+    m.taxId,
+    m.mcc,
+    String(m.acceptsCard),
+    String(m.vcAccepting),
+    m.detailLevel === null ? '' : String(m.detailLevel),
+    String(m.stpCapable),
+    m.lockboxes.join(';'),
+  ]
     .map(csvCell)
     .join(',');
 }
 
 /** Writes `count` merchants as network CSV (documented layout) to `file`. */
-export async function writeNetworkCsv(file: string, count: number, seed: number, onProgress?: (done: number) => void): Promise<void> {
+export async function writeNetworkCsv(
+  file: string,
+  count: number,
+  seed: number,
+  onProgress?: (done: number) => void,
+): Promise<void> {
   const out = createWriteStream(file, { encoding: 'utf8' });
   out.write(NETWORK_COLUMNS.join(',') + '\n');
   let buf: string[] = [];

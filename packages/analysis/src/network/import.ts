@@ -39,30 +39,44 @@ export interface NetworkImportReport {
   seconds: number;
 }
 
-const BOOL = (c: string) => `CASE WHEN ${c} IS NULL THEN NULL WHEN lower(trim(${c})) IN ('true','t','yes','y','1') THEN TRUE WHEN lower(trim(${c})) IN ('false','f','no','n','0') THEN FALSE ELSE NULL END`;
-const BOOL_BAD = (c: string) => `(${c} IS NOT NULL AND lower(trim(${c})) NOT IN ('true','t','yes','y','1','false','f','no','n','0'))`;
+const BOOL = (c: string) =>
+  `CASE WHEN ${c} IS NULL THEN NULL WHEN lower(trim(${c})) IN ('true','t','yes','y','1') THEN TRUE WHEN lower(trim(${c})) IN ('false','f','no','n','0') THEN FALSE ELSE NULL END`;
+const BOOL_BAD = (c: string) =>
+  `(${c} IS NOT NULL AND lower(trim(${c})) NOT IN ('true','t','yes','y','1','false','f','no','n','0'))`;
 
 /** Loads a network file (CSV or Parquet) into table `net_raw` (all VARCHAR, with row numbers). */
 async function loadRaw(db: Db, file: string): Promise<void> {
   if (!existsSync(file)) throw new AnalysisInputError('UNREADABLE_FILE', 'file not found', { file });
   if (statSync(file).size === 0) throw new AnalysisInputError('EMPTY_FILE', 'the network file is empty', { file });
   const isParquet = file.toLowerCase().endsWith('.parquet');
-  const src = isParquet ? `read_parquet(${lit(file)})` : `read_csv(${lit(file)}, header=true, all_varchar=true, delim=',', quote='"', escape='"', strict_mode=false, null_padding=true)`;
+  const src = isParquet
+    ? `read_parquet(${lit(file)})`
+    : `read_csv(${lit(file)}, header=true, all_varchar=true, delim=',', quote='"', escape='"', strict_mode=false, null_padding=true)`;
   const cols = await db.all<{ column_name: string }>(`SELECT column_name FROM (DESCRIBE SELECT * FROM ${src})`);
   const byLower = new Map(cols.map((c) => [c.column_name.toLowerCase().trim(), c.column_name]));
   for (const req of ['merchantid', 'name']) {
     if (!byLower.has(req)) {
-      throw new AnalysisInputError('INVALID_NETWORK', `the network file has no "${req === 'merchantid' ? 'merchantId' : 'name'}" column (found: ${cols.map((c) => c.column_name).join(', ')}); expected ${NETWORK_COLUMNS.join(',')}`, { file });
+      throw new AnalysisInputError(
+        'INVALID_NETWORK',
+        `the network file has no "${req === 'merchantid' ? 'merchantId' : 'name'}" column (found: ${cols.map((c) => c.column_name).join(', ')}); expected ${NETWORK_COLUMNS.join(',')}`,
+        { file },
+      );
     }
   }
   const sel = NETWORK_COLUMNS.map((c) => {
     const src = byLower.get(c.toLowerCase());
     return src ? `nullif(trim(CAST("${src.replaceAll('"', '""')}" AS VARCHAR)), '') AS ${c}` : `NULL::VARCHAR AS ${c}`;
   });
-  await db.run(`CREATE OR REPLACE TABLE net_raw AS SELECT row_number() OVER () + 1 AS rowNumber, ${sel.join(', ')} FROM ${src}`);
+  await db.run(
+    `CREATE OR REPLACE TABLE net_raw AS SELECT row_number() OVER () + 1 AS rowNumber, ${sel.join(', ')} FROM ${src}`,
+  );
 }
 
-export async function importNetwork(file: string, out: string, options: { onProgress?: ProgressFn; workDir?: string } = {}): Promise<NetworkImportReport> {
+export async function importNetwork(
+  file: string,
+  out: string,
+  options: { onProgress?: ProgressFn; workDir?: string } = {},
+): Promise<NetworkImportReport> {
   const t0 = performance.now();
   const onProgress = options.onProgress ?? (() => {});
   return withDb({ tempDir: path.join(options.workDir ?? path.dirname(out), '.tmp') }, async (db) => {
@@ -92,7 +106,9 @@ export async function importNetwork(file: string, out: string, options: { onProg
       UNION ALL SELECT rowNumber, 'mcc', mcc, 'not a known 4-digit MCC; kept without industry' FROM net_typed WHERE mcc IS NOT NULL AND lpad(mcc, 4, '0') NOT IN (SELECT mcc FROM ref_mcc)
       UNION ALL SELECT rowNumber, 'lockboxes', lockboxes, 'unknown lockbox (allowed: ${VIRTUAL_LOCKBOXES.join(', ')})' FROM net_typed WHERE len(list_filter(lockboxList, x -> NOT list_contains(${lockboxList}, x))) > 0`);
     onProgress(60, 'Writing prepared network');
-    await db.run(copyToParquet(`
+    await db.run(
+      copyToParquet(
+        `
       SELECT * EXCLUDE (nameTokens), nameTokens, array_to_string(nameTokens, ' ') AS nameCore, array_to_string(list_sort(nameTokens), ' ') AS nameSorted
       FROM (SELECT merchantId, name, addressLine1, addressLine2, city, region, postcode, country3 AS country, taxId,
         CASE WHEN lpad(mcc, 4, '0') IN (SELECT mcc FROM ref_mcc) THEN lpad(mcc, 4, '0') END AS mcc,
@@ -101,10 +117,17 @@ export async function importNetwork(file: string, out: string, options: { onProg
         list_filter(lockboxList, x -> list_contains(${lockboxList}, x)) AS lockboxes,
         sx_name_tokens(name) AS nameTokens,
         sx_postcode(postcode) AS postcodeNorm, sx_address(addressLine1) AS addressNorm, nullif(sx_clean(city), '') AS cityNorm, sx_taxid(taxId) AS taxNorm
-      FROM net_typed WHERE merchantId IS NOT NULL AND name IS NOT NULL AND idSeq = 1)`, out));
-    const counts = (await db.one<{ rowsRead: number; merchants: number }>(`SELECT (SELECT count(*) FROM net_raw) AS rowsRead, (SELECT count(*) FROM read_parquet(${lit(out)})) AS merchants`))!;
+      FROM net_typed WHERE merchantId IS NOT NULL AND name IS NOT NULL AND idSeq = 1)`,
+        out,
+      ),
+    );
+    const counts = (await db.one<{ rowsRead: number; merchants: number }>(
+      `SELECT (SELECT count(*) FROM net_raw) AS rowsRead, (SELECT count(*) FROM read_parquet(${lit(out)})) AS merchants`,
+    ))!;
     const issueCount = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM net_issues`))!.n;
-    const issues = await db.all<NetworkIssue>(`SELECT rowNumber AS "row", "column", value, reason FROM net_issues ORDER BY rowNumber LIMIT 200`);
+    const issues = await db.all<NetworkIssue>(
+      `SELECT rowNumber AS "row", "column", value, reason FROM net_issues ORDER BY rowNumber LIMIT 200`,
+    );
     const report: NetworkImportReport = {
       file,
       out,
@@ -122,13 +145,22 @@ export async function importNetwork(file: string, out: string, options: { onProg
 }
 
 /** Generates a deterministic network of `merchants` merchants and imports it into `out` (Parquet). */
-export async function generateNetwork(options: { merchants: number; seed: number; out: string; csvOut?: string; onProgress?: ProgressFn }): Promise<NetworkImportReport> {
+export async function generateNetwork(options: {
+  merchants: number;
+  seed: number;
+  out: string;
+  csvOut?: string;
+  onProgress?: ProgressFn;
+}): Promise<NetworkImportReport> {
   const { merchants, seed, out } = options;
-  if (!Number.isInteger(merchants) || merchants < 1) throw new AnalysisInputError('INVALID_ARGUMENT', `--merchants must be a positive integer (got ${merchants})`);
+  if (!Number.isInteger(merchants) || merchants < 1)
+    throw new AnalysisInputError('INVALID_ARGUMENT', `--merchants must be a positive integer (got ${merchants})`);
   mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
   const csv = options.csvOut ?? out.replace(/\.parquet$/i, '') + '.source.csv';
   const p = options.onProgress;
-  await writeNetworkCsv(csv, merchants, seed, (done) => p?.(Math.round((done / merchants) * 50), `Generated ${done} merchants`));
+  await writeNetworkCsv(csv, merchants, seed, (done) =>
+    p?.(Math.round((done / merchants) * 50), `Generated ${done} merchants`),
+  );
   const report = await importNetwork(csv, out, { onProgress: (pc, m) => p?.(50 + pc / 2, m) });
   if (!options.csvOut) rmSync(csv, { force: true });
   return report;
@@ -137,6 +169,8 @@ export async function generateNetwork(options: { merchants: number; seed: number
 /** True when a network Parquet already has the prepared matching columns. */
 export async function isPreparedNetwork(db: Db, file: string): Promise<boolean> {
   if (!file.toLowerCase().endsWith('.parquet')) return false;
-  const cols = await db.all<{ column_name: string }>(`SELECT column_name FROM (DESCRIBE SELECT * FROM read_parquet(${lit(file)}))`);
+  const cols = await db.all<{ column_name: string }>(
+    `SELECT column_name FROM (DESCRIBE SELECT * FROM read_parquet(${lit(file)}))`,
+  );
   return cols.some((c) => c.column_name === 'nameTokens');
 }

@@ -22,15 +22,39 @@ export interface LabelledSupplier {
 }
 
 const ABBREV: [RegExp, string][] = [
-  [/\bInternational\b/, 'Intl'], [/\bServices\b/, 'Svcs'], [/\bManufacturing\b/, 'Mfg'], [/\bTechnology\b/, 'Tech'], [/\bTechnologies\b/, 'Tech'],
-  [/\bAssociates\b/, 'Assoc'], [/\bBrothers\b/, 'Bros'], [/ & /, ' and '], [/ and /, ' & '], [/\bManagement\b/, 'Mgmt'], [/\bDistribution\b/, 'Dist'],
-  [/\bEngineering\b/, 'Eng'], [/\bConstruction\b/, 'Constr'], [/\bEquipment\b/, 'Equip'], [/\bNational\b/, 'Natl'], [/\bSupply\b/, 'Supplies'],
+  [/\bInternational\b/, 'Intl'],
+  [/\bServices\b/, 'Svcs'],
+  [/\bManufacturing\b/, 'Mfg'],
+  [/\bTechnology\b/, 'Tech'],
+  [/\bTechnologies\b/, 'Tech'],
+  [/\bAssociates\b/, 'Assoc'],
+  [/\bBrothers\b/, 'Bros'],
+  [/ & /, ' and '],
+  [/ and /, ' & '],
+  [/\bManagement\b/, 'Mgmt'],
+  [/\bDistribution\b/, 'Dist'],
+  [/\bEngineering\b/, 'Eng'],
+  [/\bConstruction\b/, 'Constr'],
+  [/\bEquipment\b/, 'Equip'],
+  [/\bNational\b/, 'Natl'],
+  [/\bSupply\b/, 'Supplies'],
 ];
 const LEGAL_SWAP: [RegExp, string[]][] = [
-  [/\bInc\.?$/, ['Incorporated', 'Inc', 'INC.', '']], [/\bLLC$/, ['L.L.C.', 'Llc', '']], [/\bCorp\.?$/, ['Corporation', 'Corp', '']], [/\bLtd\.?$/, ['Limited', 'LTD', '']],
-  [/\bLimited$/, ['Ltd', 'Ltd.', '']], [/\bGmbH$/, ['G.m.b.H.', 'Gmbh', '']], [/\bGmbH & Co\. KG$/, ['GmbH & Co KG', 'GmbH']], [/\bSAS$/, ['S.A.S.', '']],
-  [/\bSARL$/, ['S.A.R.L.', 'Sarl']], [/\bB\.V\.$/, ['BV', 'B.V', '']], [/\bS\.L\.$/, ['SL', '']], [/\bS\.r\.l\.$/, ['SRL', 'Srl', '']], [/\bS\.p\.A\.$/, ['SpA', 'S.P.A.']],
-  [/\bPty Ltd$/, ['Pty. Ltd.', 'PTY LTD', 'Pty Limited']], [/\bPLC$/, ['Plc', 'Public Limited Company']],
+  [/\bInc\.?$/, ['Incorporated', 'Inc', 'INC.', '']],
+  [/\bLLC$/, ['L.L.C.', 'Llc', '']],
+  [/\bCorp\.?$/, ['Corporation', 'Corp', '']],
+  [/\bLtd\.?$/, ['Limited', 'LTD', '']],
+  [/\bLimited$/, ['Ltd', 'Ltd.', '']],
+  [/\bGmbH$/, ['G.m.b.H.', 'Gmbh', '']],
+  [/\bGmbH & Co\. KG$/, ['GmbH & Co KG', 'GmbH']],
+  [/\bSAS$/, ['S.A.S.', '']],
+  [/\bSARL$/, ['S.A.R.L.', 'Sarl']],
+  [/\bB\.V\.$/, ['BV', 'B.V', '']],
+  [/\bS\.L\.$/, ['SL', '']],
+  [/\bS\.r\.l\.$/, ['SRL', 'Srl', '']],
+  [/\bS\.p\.A\.$/, ['SpA', 'S.P.A.']],
+  [/\bPty Ltd$/, ['Pty. Ltd.', 'PTY LTD', 'Pty Limited']],
+  [/\bPLC$/, ['Plc', 'Public Limited Company']],
 ];
 
 function typo(r: Rng, name: string): string {
@@ -51,9 +75,32 @@ function typo(r: Rng, name: string): string {
 
 const NOISES: [string, (r: Rng, n: string) => string][] = [
   ['typo', typo],
-  ['abbreviation', (r, n) => { const c = ABBREV.filter(([re]) => re.test(n)); if (!c.length) return n; const [re, to] = pick(r, c); return n.replace(re, to); }],
-  ['legal-form', (r, n) => { for (const [re, alts] of LEGAL_SWAP) if (re.test(n)) return n.replace(re, pick(r, alts)).trim(); return n; }],
-  ['word-order', (r, n) => { const w = n.split(' '); if (w.length < 3) return n; const i = int(r, 0, w.length - 3); [w[i], w[i + 1]] = [w[i + 1]!, w[i]!]; return w.join(' '); }],
+  [
+    'abbreviation',
+    (r, n) => {
+      const c = ABBREV.filter(([re]) => re.test(n));
+      if (!c.length) return n;
+      const [re, to] = pick(r, c);
+      return n.replace(re, to);
+    },
+  ],
+  [
+    'legal-form',
+    (r, n) => {
+      for (const [re, alts] of LEGAL_SWAP) if (re.test(n)) return n.replace(re, pick(r, alts)).trim();
+      return n;
+    },
+  ],
+  [
+    'word-order',
+    (r, n) => {
+      const w = n.split(' ');
+      if (w.length < 3) return n;
+      const i = int(r, 0, w.length - 3);
+      [w[i], w[i + 1]] = [w[i + 1]!, w[i]!];
+      return w.join(' ');
+    },
+  ],
   ['case', (r, n) => (r() < 0.5 ? n.toUpperCase() : n.toLowerCase())],
   ['accents', (_r, n) => n.normalize('NFD').replace(/[\u0300-\u036f]/g, '')],
   ['punctuation', (_r, n) => n.replace(/[.,&]/g, ' ').replace(/\s+/g, ' ').trim()],
@@ -79,7 +126,12 @@ function noisy(r: Rng, m: NetworkMerchant, id: string, present: boolean): Labell
   return {
     supplierId: id,
     name,
-    addressLine1: addr === 'full' ? (r() < 0.3 ? m.addressLine1.replace('Street', 'St').replace('Road', 'Rd').replace('Avenue', 'Ave') : m.addressLine1) : '',
+    addressLine1:
+      addr === 'full'
+        ? r() < 0.3
+          ? m.addressLine1.replace('Street', 'St').replace('Road', 'Rd').replace('Avenue', 'Ave')
+          : m.addressLine1
+        : '',
     city: addr === 'none' ? '' : m.city,
     postcode: addr === 'full' || addr === 'postcode+city' ? m.postcode : '',
     country,
@@ -93,7 +145,13 @@ function noisy(r: Rng, m: NetworkMerchant, id: string, present: boolean): Labell
  * `present` suppliers derived from random merchants of the network (seed, size) and `absent`
  * suppliers generated from an unrelated seed (not in the network).
  */
-export function makeLabelledSuppliers(options: { networkSeed: number; networkSize: number; present: number; absent: number; seed?: number }): LabelledSupplier[] {
+export function makeLabelledSuppliers(options: {
+  networkSeed: number;
+  networkSize: number;
+  present: number;
+  absent: number;
+  seed?: number;
+}): LabelledSupplier[] {
   const seed = options.seed ?? 12345;
   const out: LabelledSupplier[] = [];
   const used = new Set<number>();
@@ -113,5 +171,23 @@ export function makeLabelledSuppliers(options: { networkSeed: number; networkSiz
 
 export function labelledCsv(rows: LabelledSupplier[]): string {
   const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
-  return ['Supplier ID,Supplier Name,Address,City,Postal Code,Country,Tax ID,Annual Spend', ...rows.map((s, i) => [s.supplierId, s.name, s.addressLine1, s.city, s.postcode, s.country, s.taxId, String(1000 + ((i * 7919) % 500000))].map(cell).join(','))].join('\n') + '\n';
+  return (
+    [
+      'Supplier ID,Supplier Name,Address,City,Postal Code,Country,Tax ID,Annual Spend',
+      ...rows.map((s, i) =>
+        [
+          s.supplierId,
+          s.name,
+          s.addressLine1,
+          s.city,
+          s.postcode,
+          s.country,
+          s.taxId,
+          String(1000 + ((i * 7919) % 500000)),
+        ]
+          .map(cell)
+          .join(','),
+      ),
+    ].join('\n') + '\n'
+  );
 }

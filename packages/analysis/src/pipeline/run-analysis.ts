@@ -56,11 +56,20 @@ export async function runAnalysis(options: RunAnalysisOptions): Promise<RunAnaly
   const workDir = options.workDir ?? path.join(outDir, 'work');
   mkdirSync(workDir, { recursive: true });
   if (!inputs.length) throw new AnalysisInputError('INVALID_ARGUMENT', 'at least one input file is needed');
-  for (const i of inputs) if (!INPUT_KINDS.includes(i.kind)) throw new AnalysisInputError('INVALID_ARGUMENT', `unknown input kind "${i.kind}" (expected one of ${INPUT_KINDS.join(', ')})`);
-  if (type === 'base' && !inputs.some((i) => i.kind === 'suppliers')) throw new AnalysisInputError('INVALID_ARGUMENT', 'a base analysis needs a supplier summary file (--input suppliers=FILE)');
+  for (const i of inputs)
+    if (!INPUT_KINDS.includes(i.kind))
+      throw new AnalysisInputError(
+        'INVALID_ARGUMENT',
+        `unknown input kind "${i.kind}" (expected one of ${INPUT_KINDS.join(', ')})`,
+      );
+  if (type === 'base' && !inputs.some((i) => i.kind === 'suppliers'))
+    throw new AnalysisInputError(
+      'INVALID_ARGUMENT',
+      'a base analysis needs a supplier summary file (--input suppliers=FILE)',
+    );
   const p = options.onProgress;
   const timings: Record<string, number> = {};
-  const timed = async <T,>(name: string, fn: () => Promise<T>): Promise<T> => {
+  const timed = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
     const t = performance.now();
     const r = await fn();
     timings[name] = Math.round(performance.now() - t) / 1000;
@@ -69,16 +78,49 @@ export async function runAnalysis(options: RunAnalysisOptions): Promise<RunAnaly
   const ingest: IngestReport[] = [];
   const names = new Set<string>();
   for (const [i, input] of inputs.entries()) {
-    const base = `${input.kind}-${path.basename(input.file).replace(/\.[^.]+$/, '').replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60)}`;
+    const base = `${input.kind}-${path
+      .basename(input.file)
+      .replace(/\.[^.]+$/, '')
+      .replace(/[^A-Za-z0-9_-]+/g, '_')
+      .slice(0, 60)}`;
     const name = names.has(base) ? `${base}-${i}` : base;
     names.add(name);
-    ingest.push(await timed(`ingest:${name}`, () => ingestFile({ file: input.file, kind: input.kind, workDir, mapping: input.mapping, name, onProgress: subProgress(p, (i / inputs.length) * 30, ((i + 1) / inputs.length) * 30) })));
+    ingest.push(
+      await timed(`ingest:${name}`, () =>
+        ingestFile({
+          file: input.file,
+          kind: input.kind,
+          workDir,
+          mapping: input.mapping,
+          name,
+          onProgress: subProgress(p, (i / inputs.length) * 30, ((i + 1) / inputs.length) * 30),
+        }),
+      ),
+    );
   }
-  const normalise = await timed('normalise', () => normaliseAndAggregate({ workDir, currency: options.currency, onProgress: subProgress(p, 30, 40) }));
-  const networkFile = await timed('prepareNetwork', () => ensurePreparedNetwork(options.networkFile, workDir, subProgress(p, 40, 45)));
-  const match = await timed('match', () => matchSuppliers({ workDir, networkFile, onProgress: subProgress(p, 45, 70) }));
+  const normalise = await timed('normalise', () =>
+    normaliseAndAggregate({ workDir, currency: options.currency, onProgress: subProgress(p, 30, 40) }),
+  );
+  const networkFile = await timed('prepareNetwork', () =>
+    ensurePreparedNetwork(options.networkFile, workDir, subProgress(p, 40, 45)),
+  );
+  const match = await timed('match', () =>
+    matchSuppliers({ workDir, networkFile, onProgress: subProgress(p, 45, 70) }),
+  );
   await timed('enrich', () => enrich({ workDir, networkFile, onProgress: subProgress(p, 70, 78) }));
-  const scored = type === 'matched-data-only' ? null : await timed('score', () => score({ workDir, scoringRuleset: options.scoringRuleset, confidenceRuleset: options.confidenceRuleset, onProgress: subProgress(p, 78, 88) }));
-  const summary = await timed('aggregate', () => aggregateResults({ workDir, outDir, type, onProgress: subProgress(p, 88, 100) }));
+  const scored =
+    type === 'matched-data-only'
+      ? null
+      : await timed('score', () =>
+          score({
+            workDir,
+            scoringRuleset: options.scoringRuleset,
+            confidenceRuleset: options.confidenceRuleset,
+            onProgress: subProgress(p, 78, 88),
+          }),
+        );
+  const summary = await timed('aggregate', () =>
+    aggregateResults({ workDir, outDir, type, onProgress: subProgress(p, 88, 100) }),
+  );
   return { ingest, normalise, match, score: scored, summary, timings };
 }

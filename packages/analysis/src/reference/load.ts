@@ -28,9 +28,14 @@ export function referencePath(table: ReferenceTable): string {
 }
 
 /** Creates the ref_* tables (idempotent). */
-export async function loadReference(db: Db, tables: ReferenceTable[] = Object.keys(REFERENCE_FILES) as ReferenceTable[]): Promise<void> {
+export async function loadReference(
+  db: Db,
+  tables: ReferenceTable[] = Object.keys(REFERENCE_FILES) as ReferenceTable[],
+): Promise<void> {
   for (const t of tables) {
-    await db.run(`CREATE TABLE IF NOT EXISTS ${t} AS SELECT * FROM read_csv(${lit(referencePath(t))}, header=true, all_varchar=true, delim=',', quote='"')`);
+    await db.run(
+      `CREATE TABLE IF NOT EXISTS ${t} AS SELECT * FROM read_csv(${lit(referencePath(t))}, header=true, all_varchar=true, delim=',', quote='"')`,
+    );
   }
   if (tables.includes('ref_countries')) {
     // One lookup row per accepted spelling: ISO2, ISO3, English name and aliases, all upper-case, accents stripped.
@@ -42,7 +47,13 @@ export async function loadReference(db: Db, tables: ReferenceTable[] = Object.ke
         UNION ALL SELECT upper(strip_accents(trim(unnest(string_split(aliases, ';'))))), iso3, iso2 FROM ref_countries WHERE aliases IS NOT NULL
       ) WHERE k <> ''`);
   }
-  if (tables.includes('ref_crosswalk') && tables.includes('ref_mcc') && tables.includes('ref_sic') && tables.includes('ref_naics') && tables.includes('ref_unspsc')) {
+  if (
+    tables.includes('ref_crosswalk') &&
+    tables.includes('ref_mcc') &&
+    tables.includes('ref_sic') &&
+    tables.includes('ref_naics') &&
+    tables.includes('ref_unspsc')
+  ) {
     await db.run(`CREATE TABLE IF NOT EXISTS ref_mcc_industry AS
       SELECT m.mcc, m.mccDescription, m.mccGroup, m.mccType,
              s.sicDivision, s.sicDivisionTitle, s.sicMajorGroup, s.sicMajorGroupTitle,

@@ -23,10 +23,24 @@ export interface AcceptanceModelReport {
   trainRows: number;
   testRows: number;
   positiveRate: number | null;
-  metrics: { accuracy: number | null; auc: number | null; precisionHigh: number | null; recallHigh: number | null; baselineAccuracy: number | null };
+  metrics: {
+    accuracy: number | null;
+    auc: number | null;
+    precisionHigh: number | null;
+    recallHigh: number | null;
+    baselineAccuracy: number | null;
+  };
 }
 
-export const MODEL_FEATURES = ['country', 'spendBand', 'ticketBand', 'frequencyBand', 'paymentTermsBand', 'paymentMethod', 'nameWord'];
+export const MODEL_FEATURES = [
+  'country',
+  'spendBand',
+  'ticketBand',
+  'frequencyBand',
+  'paymentTermsBand',
+  'paymentMethod',
+  'nameWord',
+];
 
 /**
  * Expects table `feat_src` (supplierKey, matchStatus, cardAcceptor, country, spend, avgTransactionValue,
@@ -42,18 +56,36 @@ export async function trainAndPredictAcceptance(db: Db): Promise<AcceptanceModel
     UNION ALL SELECT supplierKey, 'paymentTermsBand', paymentTermsBand FROM feat_src
     UNION ALL SELECT supplierKey, 'paymentMethod', paymentMethod FROM feat_src
     UNION ALL SELECT DISTINCT supplierKey, 'nameWord', unnest(sx_name_tokens(supplierName)) FROM feat_src`);
-  await db.run(`CREATE OR REPLACE TABLE lab AS SELECT supplierKey, cardAcceptor::INT AS y, hash(supplierKey) % 5 = 0 AS isTest FROM feat_src WHERE matchStatus = 'MATCHED'`);
-  const counts = (await db.one<{ train: number; test: number; pos: number; trainPos: number }>(`SELECT count(*) FILTER (WHERE NOT isTest) AS train, count(*) FILTER (WHERE isTest) AS test, avg(y) AS pos, sum(y) FILTER (WHERE NOT isTest) AS trainPos FROM lab`))!;
+  await db.run(
+    `CREATE OR REPLACE TABLE lab AS SELECT supplierKey, cardAcceptor::INT AS y, hash(supplierKey) % 5 = 0 AS isTest FROM feat_src WHERE matchStatus = 'MATCHED'`,
+  );
+  const counts = (await db.one<{ train: number; test: number; pos: number; trainPos: number }>(
+    `SELECT count(*) FILTER (WHERE NOT isTest) AS train, count(*) FILTER (WHERE isTest) AS test, avg(y) AS pos, sum(y) FILTER (WHERE NOT isTest) AS trainPos FROM lab`,
+  ))!;
   const base: AcceptanceModelReport = {
-    model: 'naive-bayes', version: 1, label: 'cardAcceptor', features: MODEL_FEATURES, thresholds: ACCEPTANCE_THRESHOLDS, trained: false,
-    trainRows: counts.train, testRows: counts.test, positiveRate: counts.pos === null ? null : Math.round(counts.pos * 1000) / 1000,
+    model: 'naive-bayes',
+    version: 1,
+    label: 'cardAcceptor',
+    features: MODEL_FEATURES,
+    thresholds: ACCEPTANCE_THRESHOLDS,
+    trained: false,
+    trainRows: counts.train,
+    testRows: counts.test,
+    positiveRate: counts.pos === null ? null : Math.round(counts.pos * 1000) / 1000,
     metrics: { accuracy: null, auc: null, precisionHigh: null, recallHigh: null, baselineAccuracy: null },
   };
   if (counts.train < MIN_TRAINING_ROWS || !counts.trainPos || counts.trainPos === counts.train) {
-    await db.run(`CREATE OR REPLACE TABLE acceptance AS SELECT supplierKey, NULL::DOUBLE AS acceptanceProbability, 'Low' AS acceptancePrediction FROM feat_src`);
-    return { ...base, reason: `needs at least ${MIN_TRAINING_ROWS} matched suppliers of both classes to train (has ${counts.train})` };
+    await db.run(
+      `CREATE OR REPLACE TABLE acceptance AS SELECT supplierKey, NULL::DOUBLE AS acceptanceProbability, 'Low' AS acceptancePrediction FROM feat_src`,
+    );
+    return {
+      ...base,
+      reason: `needs at least ${MIN_TRAINING_ROWS} matched suppliers of both classes to train (has ${counts.train})`,
+    };
   }
-  await db.run(`CREATE OR REPLACE TABLE prior AS SELECT sum(y) AS n1, count(*) - sum(y) AS n0 FROM lab WHERE NOT isTest`);
+  await db.run(
+    `CREATE OR REPLACE TABLE prior AS SELECT sum(y) AS n1, count(*) - sum(y) AS n0 FROM lab WHERE NOT isTest`,
+  );
   await db.run(`CREATE OR REPLACE TABLE lik AS
     WITH c AS (SELECT f.f, f.v, sum(l.y) AS c1, count(*) - sum(l.y) AS c0 FROM feat f JOIN lab l USING (supplierKey) WHERE NOT l.isTest GROUP BY ALL),
          k AS (SELECT f, count(DISTINCT v) AS k FROM feat GROUP BY f)
@@ -63,7 +95,13 @@ export async function trainAndPredictAcceptance(db: Db): Promise<AcceptanceModel
     SELECT s.supplierKey, round(1 / (1 + exp(-(s.w + ln(p.n1 / p.n0)))), 4) AS acceptanceProbability,
       CASE WHEN 1 / (1 + exp(-(s.w + ln(p.n1 / p.n0)))) >= ${ACCEPTANCE_THRESHOLDS.high} THEN 'High' WHEN 1 / (1 + exp(-(s.w + ln(p.n1 / p.n0)))) >= ${ACCEPTANCE_THRESHOLDS.medium} THEN 'Medium' ELSE 'Low' END AS acceptancePrediction
     FROM s, prior p`);
-  const m = (await db.one<{ accuracy: number; precisionHigh: number | null; recallHigh: number | null; baseline: number; auc: number | null }>(`
+  const m = (await db.one<{
+    accuracy: number;
+    precisionHigh: number | null;
+    recallHigh: number | null;
+    baseline: number;
+    auc: number | null;
+  }>(`
     WITH t AS (SELECT l.y, a.acceptanceProbability AS p, a.acceptancePrediction AS lvl FROM lab l JOIN acceptance a USING (supplierKey) WHERE l.isTest),
     r AS (SELECT y, rank() OVER (ORDER BY p) AS rk FROM t)
     SELECT avg(((p >= 0.5)::INT = y)::INT) AS accuracy,
@@ -73,5 +111,15 @@ export async function trainAndPredictAcceptance(db: Db): Promise<AcceptanceModel
       (SELECT (sum(rk) FILTER (WHERE y = 1) - count(*) FILTER (WHERE y = 1) * (count(*) FILTER (WHERE y = 1) + 1) / 2) / nullif(count(*) FILTER (WHERE y = 1) * count(*) FILTER (WHERE y = 0), 0) FROM r) AS auc
     FROM t`))!;
   const r3 = (x: number | null) => (x === null || x === undefined ? null : Math.round(Number(x) * 1000) / 1000);
-  return { ...base, trained: true, metrics: { accuracy: r3(m.accuracy), auc: r3(m.auc), precisionHigh: r3(m.precisionHigh), recallHigh: r3(m.recallHigh), baselineAccuracy: r3(m.baseline) } };
+  return {
+    ...base,
+    trained: true,
+    metrics: {
+      accuracy: r3(m.accuracy),
+      auc: r3(m.auc),
+      precisionHigh: r3(m.precisionHigh),
+      recallHigh: r3(m.recallHigh),
+      baselineAccuracy: r3(m.baseline),
+    },
+  };
 }

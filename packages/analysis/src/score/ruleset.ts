@@ -27,7 +27,10 @@ export const SCORE_FIELDS = {
   transactionsPerYear: { type: 'number', description: 'annualised number of transactions' },
   documentCount: { type: 'number', description: 'number of transactions / documents behind the spend' },
   paymentTermsDays: { type: 'number', description: 'payment terms in days (median)' },
-  paymentMethod: { type: 'string', description: 'main payment method: ACH, Wire, Check, Card, VirtualCard, DirectDebit, Cash, Other, Unknown' },
+  paymentMethod: {
+    type: 'string',
+    description: 'main payment method: ACH, Wire, Check, Card, VirtualCard, DirectDebit, Cash, Other, Unknown',
+  },
   paymentMethodCount: { type: 'number', description: 'number of distinct payment methods' },
   matchStatus: { type: 'string', description: 'MATCHED or UNMATCHED' },
   matchConfidence: { type: 'string', description: 'High, Medium, Low or empty' },
@@ -41,7 +44,10 @@ export const SCORE_FIELDS = {
   mccType: { type: 'string', description: 'MCC type, e.g. Travel and Entertainment, Business to Business' },
   mccGroup: { type: 'string', description: 'MCC group, e.g. Airlines, Lodging, Business Services' },
   country: { type: 'string', description: 'ISO3 country' },
-  acceptancePrediction: { type: 'string', description: 'predicted card acceptance High/Medium/Low (model; for unmatched suppliers)' },
+  acceptancePrediction: {
+    type: 'string',
+    description: 'predicted card acceptance High/Medium/Low (model; for unmatched suppliers)',
+  },
   acceptanceProbability: { type: 'number', description: 'predicted probability of card acceptance' },
   spendShare: { type: 'number', description: "supplier's share of total spend (0–1)" },
 } as const;
@@ -61,15 +67,27 @@ export const ZCondition: z.ZodType<TCondition> = z.lazy(() =>
     z.object({ all: z.array(ZCondition).min(1) }).strict(),
     z.object({ any: z.array(ZCondition).min(1) }).strict(),
     z.object({ not: ZCondition }).strict(),
-    z.object({ field: z.enum(FIELD_NAMES), op: z.enum(['eq', 'ne', 'gt', 'gte', 'lt', 'lte']), value: ZScalar }).strict(),
-    z.object({ field: z.enum(FIELD_NAMES), op: z.enum(['in', 'notIn']), value: z.array(z.union([z.string(), z.number()])).min(1) }).strict(),
+    z
+      .object({ field: z.enum(FIELD_NAMES), op: z.enum(['eq', 'ne', 'gt', 'gte', 'lt', 'lte']), value: ZScalar })
+      .strict(),
+    z
+      .object({
+        field: z.enum(FIELD_NAMES),
+        op: z.enum(['in', 'notIn']),
+        value: z.array(z.union([z.string(), z.number()])).min(1),
+      })
+      .strict(),
     z.object({ field: z.enum(FIELD_NAMES), op: z.enum(['isNull', 'notNull']) }).strict(),
   ]),
 );
 
 const ZRuleId = z.string().regex(/^[A-Za-z0-9_.:-]{1,40}$/, 'rule ids are 1–40 letters, digits, _ . : -');
-export const ZScoringRule = z.object({ id: ZRuleId, description: z.string().min(1), when: ZCondition, level: ZScoreMetricLevel }).strict();
-export const ZScoreKindRules = z.object({ rules: z.array(ZScoringRule), defaultLevel: ZScoreMetricLevel, defaultRuleId: ZRuleId }).strict();
+export const ZScoringRule = z
+  .object({ id: ZRuleId, description: z.string().min(1), when: ZCondition, level: ZScoreMetricLevel })
+  .strict();
+export const ZScoreKindRules = z
+  .object({ rules: z.array(ZScoringRule), defaultLevel: ZScoreMetricLevel, defaultRuleId: ZRuleId })
+  .strict();
 const SCORED_KINDS = SCORE_KINDS.filter((k) => k !== 'Optima') as Exclude<TScoreKind, 'Optima'>[];
 export const ZScoringRuleset = z
   .object({
@@ -78,14 +96,33 @@ export const ZScoringRuleset = z
     name: z.string().min(1),
     description: z.string().optional(),
     createdAt: z.string().optional(),
-    scores: z.object(Object.fromEntries(SCORED_KINDS.map((k) => [k, ZScoreKindRules])) as Record<Exclude<TScoreKind, 'Optima'>, typeof ZScoreKindRules>).strict(),
-    optima: z.object({ method: z.literal('best-of'), order: z.array(ZScoreKind.exclude(['Optima'])).min(1), description: z.string().optional() }).strict(),
+    scores: z
+      .object(
+        Object.fromEntries(SCORED_KINDS.map((k) => [k, ZScoreKindRules])) as Record<
+          Exclude<TScoreKind, 'Optima'>,
+          typeof ZScoreKindRules
+        >,
+      )
+      .strict(),
+    optima: z
+      .object({
+        method: z.literal('best-of'),
+        order: z.array(ZScoreKind.exclude(['Optima'])).min(1),
+        description: z.string().optional(),
+      })
+      .strict(),
   })
   .strict();
 export type TScoringRuleset = z.infer<typeof ZScoringRuleset>;
 
 export const ZConfidenceRule = z
-  .object({ id: ZRuleId, description: z.string().min(1), appliesTo: z.union([z.literal('*'), z.array(ZScoreKind).min(1)]), when: ZCondition, confidence: ZConfidenceLevel })
+  .object({
+    id: ZRuleId,
+    description: z.string().min(1),
+    appliesTo: z.union([z.literal('*'), z.array(ZScoreKind).min(1)]),
+    when: ZCondition,
+    confidence: ZConfidenceLevel,
+  })
   .strict();
 export const ZConfidenceRuleset = z
   .object({
@@ -107,20 +144,25 @@ function formatZodError(e: z.ZodError): string {
 
 export function parseScoringRuleset(json: unknown): TScoringRuleset {
   const r = ZScoringRuleset.safeParse(json);
-  if (!r.success) throw new AnalysisInputError('INVALID_RULESET', `invalid scoring ruleset: ${formatZodError(r.error)}`);
+  if (!r.success)
+    throw new AnalysisInputError('INVALID_RULESET', `invalid scoring ruleset: ${formatZodError(r.error)}`);
   return r.data;
 }
 export function parseConfidenceRuleset(json: unknown): TConfidenceRuleset {
   const r = ZConfidenceRuleset.safeParse(json);
-  if (!r.success) throw new AnalysisInputError('INVALID_RULESET', `invalid confidence ruleset: ${formatZodError(r.error)}`);
+  if (!r.success)
+    throw new AnalysisInputError('INVALID_RULESET', `invalid confidence ruleset: ${formatZodError(r.error)}`);
   return r.data;
 }
 
 function valueSql(field: ScoreField, v: string | number | boolean): string {
   const t = SCORE_FIELDS[field].type;
-  if (t === 'number' && typeof v !== 'number') throw new AnalysisInputError('INVALID_RULESET', `field ${field} is a number; got ${JSON.stringify(v)}`);
-  if (t === 'boolean' && typeof v !== 'boolean') throw new AnalysisInputError('INVALID_RULESET', `field ${field} is a boolean; got ${JSON.stringify(v)}`);
-  if (t === 'string' && typeof v !== 'string') throw new AnalysisInputError('INVALID_RULESET', `field ${field} is a string; got ${JSON.stringify(v)}`);
+  if (t === 'number' && typeof v !== 'number')
+    throw new AnalysisInputError('INVALID_RULESET', `field ${field} is a number; got ${JSON.stringify(v)}`);
+  if (t === 'boolean' && typeof v !== 'boolean')
+    throw new AnalysisInputError('INVALID_RULESET', `field ${field} is a boolean; got ${JSON.stringify(v)}`);
+  if (t === 'string' && typeof v !== 'string')
+    throw new AnalysisInputError('INVALID_RULESET', `field ${field} is a string; got ${JSON.stringify(v)}`);
   return lit(v);
 }
 
@@ -151,7 +193,10 @@ export function compileScoring(rs: TScoringRuleset): string[] {
     const { rules, defaultLevel, defaultRuleId } = rs.scores[k];
     const level = `CASE ${rules.map((r) => `WHEN ${compileCondition(r.when)} THEN ${lit(r.level)}`).join(' ')} ELSE ${lit(defaultLevel)} END`;
     const rule = `CASE ${rules.map((r) => `WHEN ${compileCondition(r.when)} THEN ${lit(r.id)}`).join(' ')} ELSE ${lit(defaultRuleId)} END`;
-    return [`${rules.length ? level : lit(defaultLevel)} AS ${ident(`${k}Level`)}`, `${rules.length ? rule : lit(defaultRuleId)} AS ${ident(`${k}RuleId`)}`];
+    return [
+      `${rules.length ? level : lit(defaultLevel)} AS ${ident(`${k}Level`)}`,
+      `${rules.length ? rule : lit(defaultRuleId)} AS ${ident(`${k}RuleId`)}`,
+    ];
   });
 }
 
@@ -163,7 +208,8 @@ export function compileOptima(rs: TScoringRuleset): string[] {
   // rank*100 - position keeps the earlier kind on ties.
   const keys = order.map((k, i) => `${LEVEL_RANK.replaceAll('x', ident(`${k}Level`))} * 100 - ${i}`);
   const best = `greatest(${keys.join(', ')})`;
-  const pickBy = (col: (k: string) => string) => `CASE ${order.map((k, i) => `WHEN ${keys[i]} = ${best} THEN ${col(k)}`).join(' ')} END`;
+  const pickBy = (col: (k: string) => string) =>
+    `CASE ${order.map((k, i) => `WHEN ${keys[i]} = ${best} THEN ${col(k)}`).join(' ')} END`;
   return [
     `${pickBy((k) => ident(`${k}Level`))} AS "OptimaLevel"`,
     `CASE WHEN ${pickBy((k) => ident(`${k}Level`))} = 'None' THEN NULL ELSE ${pickBy((k) => lit(k))} END AS "optimaMethod"`,
@@ -174,8 +220,12 @@ export function compileOptima(rs: TScoringRuleset): string[] {
 export function compileConfidence(rs: TConfidenceRuleset): string[] {
   return SCORE_KINDS.flatMap((k) => {
     const rules = rs.rules.filter((r) => r.appliesTo === '*' || r.appliesTo.includes(k));
-    const conf = rules.length ? `CASE ${rules.map((r) => `WHEN ${compileCondition(r.when)} THEN ${lit(r.confidence)}`).join(' ')} ELSE ${lit(rs.defaultConfidence)} END` : lit(rs.defaultConfidence);
-    const id = rules.length ? `CASE ${rules.map((r) => `WHEN ${compileCondition(r.when)} THEN ${lit(r.id)}`).join(' ')} ELSE ${lit(rs.defaultRuleId)} END` : lit(rs.defaultRuleId);
+    const conf = rules.length
+      ? `CASE ${rules.map((r) => `WHEN ${compileCondition(r.when)} THEN ${lit(r.confidence)}`).join(' ')} ELSE ${lit(rs.defaultConfidence)} END`
+      : lit(rs.defaultConfidence);
+    const id = rules.length
+      ? `CASE ${rules.map((r) => `WHEN ${compileCondition(r.when)} THEN ${lit(r.id)}`).join(' ')} ELSE ${lit(rs.defaultRuleId)} END`
+      : lit(rs.defaultRuleId);
     return [`${conf} AS ${ident(`${k}Confidence`)}`, `${id} AS ${ident(`${k}ConfidenceRuleId`)}`];
   });
 }

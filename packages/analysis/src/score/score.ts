@@ -48,9 +48,20 @@ export async function score(options: ScoreOptions): Promise<ScoreResult> {
       FROM feat_src e LEFT JOIN acceptance a USING (supplierKey)`);
     await db.run(`CREATE TABLE s1 AS SELECT *, ${compileScoring(scoring).join(', ')} FROM features`);
     await db.run(`CREATE TABLE s2 AS SELECT *, ${compileOptima(scoring).join(', ')} FROM s1`);
-    await db.run(copyToParquet(`SELECT *, ${compileConfidence(confidence).join(', ')}, ${scoring.version} AS scoringRulesetVersion, ${confidence.version} AS confidenceRulesetVersion FROM s2 ORDER BY inputOrder NULLS LAST, spend DESC, supplierKey`, out));
+    await db.run(
+      copyToParquet(
+        `SELECT *, ${compileConfidence(confidence).join(', ')}, ${scoring.version} AS scoringRulesetVersion, ${confidence.version} AS confidenceRulesetVersion FROM s2 ORDER BY inputOrder NULLS LAST, spend DESC, supplierKey`,
+        out,
+      ),
+    );
     const n = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM read_parquet(${lit(out)})`))!.n;
     onProgress(100, `${n} suppliers scored`);
-    return { suppliers: n, scoringRulesetVersion: scoring.version, confidenceRulesetVersion: confidence.version, model, file: out };
+    return {
+      suppliers: n,
+      scoringRulesetVersion: scoring.version,
+      confidenceRulesetVersion: confidence.version,
+      model,
+      file: out,
+    };
   });
 }

@@ -35,5 +35,8 @@ export const entityPresence = pgTable(
     scope: text('scope').notNull().default(''),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.entityType, t.entityId, t.userId] }), index('entity_presence_seen_idx').on(t.lastSeenAt)],
+  (t) => [
+    primaryKey({ columns: [t.entityType, t.entityId, t.userId] }),
+    index('entity_presence_seen_idx').on(t.lastSeenAt),
+  ],
 );

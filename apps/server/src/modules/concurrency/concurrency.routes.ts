@@ -4,7 +4,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZActiveEntityUser, ZEntityActiveUserBody, ZEntityLock, ZEntityRef } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
-import { activeUsers, denyLock, entityStatus, forceLock, heartbeat, requestLock, tryLock } from './concurrency.service.ts';
+import {
+  activeUsers,
+  denyLock,
+  entityStatus,
+  forceLock,
+  heartbeat,
+  requestLock,
+  tryLock,
+} from './concurrency.service.ts';
 
 const tags = ['Concurrency'];
 const base = '/api/v1/concurrency';
@@ -16,13 +24,23 @@ export async function concurrencyRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(`${base}/try-set-entity-active-user`, {
     config: { access: lockAccess },
-    schema: { tags, summary: 'Heartbeat: report the caller as active on an entity page', body: ZEntityActiveUserBody, response: { 200: z.boolean() } },
+    schema: {
+      tags,
+      summary: 'Heartbeat: report the caller as active on an entity page',
+      body: ZEntityActiveUserBody,
+      response: { 200: z.boolean() },
+    },
     handler: async (req) => heartbeat(ctx, authOf(req), req.body),
   });
 
   r.get(`${base}/active-entity-users`, {
     config: { access: { permissions: ['JobDashboardActiveUsers_VIEW'] } },
-    schema: { tags, summary: 'Users active on an entity in the last seconds', querystring: ZEntityRef, response: { 200: z.array(ZActiveEntityUser) } },
+    schema: {
+      tags,
+      summary: 'Users active on an entity in the last seconds',
+      querystring: ZEntityRef,
+      response: { 200: z.array(ZActiveEntityUser) },
+    },
     handler: async (req) => activeUsers(ctx, authOf(req), req.query),
   });
 
@@ -34,25 +52,45 @@ export async function concurrencyRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(`${base}/try-set-exclusive-write-access`, {
     config: { access: lockAccess },
-    schema: { tags, summary: 'Take or renew exclusive write access when free', body: ZEntityRef, response: { 200: ZEntityLock } },
+    schema: {
+      tags,
+      summary: 'Take or renew exclusive write access when free',
+      body: ZEntityRef,
+      response: { 200: ZEntityLock },
+    },
     handler: async (req) => tryLock(ctx, authOf(req), req.body),
   });
 
   r.post(`${base}/force-set-exclusive-write-access`, {
     config: { access: lockAccess },
-    schema: { tags, summary: 'Take exclusive write access after an unanswered request (or as an administrator)', body: ZEntityRef, response: { 200: ZEntityLock } },
+    schema: {
+      tags,
+      summary: 'Take exclusive write access after an unanswered request (or as an administrator)',
+      body: ZEntityRef,
+      response: { 200: ZEntityLock },
+    },
     handler: async (req) => forceLock(ctx, authOf(req), req.body, req),
   });
 
   r.post(`${base}/request-exclusive-write-access`, {
     config: { access: lockAccess },
-    schema: { tags, summary: 'Ask the holder for exclusive write access', body: ZEntityRef, response: { 200: z.boolean() } },
+    schema: {
+      tags,
+      summary: 'Ask the holder for exclusive write access',
+      body: ZEntityRef,
+      response: { 200: z.boolean() },
+    },
     handler: async (req) => requestLock(ctx, authOf(req), req.body),
   });
 
   r.post(`${base}/deny-exclusive-write-access`, {
     config: { access: lockAccess },
-    schema: { tags, summary: 'The holder turns down a pending request', querystring: ZEntityRef, response: { 200: z.boolean() } },
+    schema: {
+      tags,
+      summary: 'The holder turns down a pending request',
+      querystring: ZEntityRef,
+      response: { 200: z.boolean() },
+    },
     handler: async (req) => denyLock(ctx, authOf(req), req.query),
   });
 }

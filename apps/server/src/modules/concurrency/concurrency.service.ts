@@ -44,7 +44,11 @@ export async function resolveEntity(ctx: AppContext, auth: AuthContext, ref: Ent
   throw notFound('Entity');
 }
 
-export async function heartbeat(ctx: AppContext, auth: AuthContext, ref: EntityRef & { userId: string; scope?: string }): Promise<boolean> {
+export async function heartbeat(
+  ctx: AppContext,
+  auth: AuthContext,
+  ref: EntityRef & { userId: string; scope?: string },
+): Promise<boolean> {
   if (ref.userId !== auth.user.id) throw forbidden('You can only report yourself as active');
   await resolveEntity(ctx, auth, ref);
   await ctx.db
@@ -72,7 +76,12 @@ export async function activeUsers(ctx: AppContext, auth: AuthContext, ref: Entit
       ),
     )
     .orderBy(users.displayName);
-  return rows.map((r) => ({ userName: r.userName, scope: r.scope, entityName: entity.name, exclusiveWriteAccess: lock?.holderUserId === r.userId }));
+  return rows.map((r) => ({
+    userName: r.userName,
+    scope: r.scope,
+    entityName: entity.name,
+    exclusiveWriteAccess: lock?.holderUserId === r.userId,
+  }));
 }
 
 async function currentLock(ctx: AppContext, ref: EntityRef) {
@@ -88,7 +97,9 @@ async function lockView(ctx: AppContext, auth: AuthContext, ref: EntityRef): Pro
   const lock = await currentLock(ctx, ref);
   const live = lock && !lock.expired ? lock : undefined;
   const [holder] = live ? await ctx.db.select().from(users).where(eq(users.id, live.holderUserId)) : [];
-  const [requester] = live?.requesterUserId ? await ctx.db.select().from(users).where(eq(users.id, live.requesterUserId)) : [];
+  const [requester] = live?.requesterUserId
+    ? await ctx.db.select().from(users).where(eq(users.id, live.requesterUserId))
+    : [];
   const myRequestAt = live?.requesterUserId === auth.user.id ? live.requestedAt : null;
   return {
     entityId: ref.entityId,
@@ -102,7 +113,9 @@ async function lockView(ctx: AppContext, auth: AuthContext, ref: EntityRef): Pro
     requesterName: requester?.displayName ?? null,
     requesterId: requester?.id ?? null,
     requestDenied: Boolean(lock?.deniedUserId === auth.user.id && lock.deniedAt),
-    canForceAfterUtc: myRequestAt ? new Date(myRequestAt.getTime() + LOCK_REQUEST_GRACE_SECONDS * 1000).toISOString() : null,
+    canForceAfterUtc: myRequestAt
+      ? new Date(myRequestAt.getTime() + LOCK_REQUEST_GRACE_SECONDS * 1000).toISOString()
+      : null,
   };
 }
 
@@ -134,19 +147,43 @@ export async function tryLock(ctx: AppContext, auth: AuthContext, ref: EntityRef
   return lockView(ctx, auth, ref);
 }
 
-export async function forceLock(ctx: AppContext, auth: AuthContext, ref: EntityRef, req: FastifyRequest): Promise<TEntityLock> {
+export async function forceLock(
+  ctx: AppContext,
+  auth: AuthContext,
+  ref: EntityRef,
+  req: FastifyRequest,
+): Promise<TEntityLock> {
   await resolveEntity(ctx, auth, ref);
   const lock = await currentLock(ctx, ref);
   const live = lock && !lock.expired && lock.holderUserId !== auth.user.id ? lock : undefined;
   if (live) {
     const graceOver =
-      live.requesterUserId === auth.user.id && live.requestedAt && live.requestedAt.getTime() + LOCK_REQUEST_GRACE_SECONDS * 1000 <= Date.now();
+      live.requesterUserId === auth.user.id &&
+      live.requestedAt &&
+      live.requestedAt.getTime() + LOCK_REQUEST_GRACE_SECONDS * 1000 <= Date.now();
     if (!graceOver && !auth.permissions.has('JobOwner_UPDATE')) return lockView(ctx, auth, ref);
     await ctx.db
       .update(entityLocks)
-      .set({ holderUserId: auth.user.id, activeUntil: until(), requesterUserId: null, requestedAt: null, deniedUserId: null, deniedAt: null, updatedAt: new Date() })
+      .set({
+        holderUserId: auth.user.id,
+        activeUntil: until(),
+        requesterUserId: null,
+        requestedAt: null,
+        deniedUserId: null,
+        deniedAt: null,
+        updatedAt: new Date(),
+      })
       .where(and(eq(entityLocks.entityType, ref.entityType), eq(entityLocks.entityId, ref.entityId)));
-    await writeAudit(ctx.db, { action: 'entity-lock.forced', targetType: ref.entityType, targetId: ref.entityId, details: { previousHolder: live.holderUserId } }, req);
+    await writeAudit(
+      ctx.db,
+      {
+        action: 'entity-lock.forced',
+        targetType: ref.entityType,
+        targetId: ref.entityId,
+        details: { previousHolder: live.holderUserId },
+      },
+      req,
+    );
     return lockView(ctx, auth, ref);
   }
   return tryLock(ctx, auth, ref);
@@ -157,7 +194,13 @@ export async function requestLock(ctx: AppContext, auth: AuthContext, ref: Entit
   await resolveEntity(ctx, auth, ref);
   const updated = await ctx.db
     .update(entityLocks)
-    .set({ requesterUserId: auth.user.id, requestedAt: new Date(), deniedUserId: null, deniedAt: null, updatedAt: new Date() })
+    .set({
+      requesterUserId: auth.user.id,
+      requestedAt: new Date(),
+      deniedUserId: null,
+      deniedAt: null,
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(entityLocks.entityType, ref.entityType),
@@ -177,7 +220,13 @@ export async function denyLock(ctx: AppContext, auth: AuthContext, ref: EntityRe
   await resolveEntity(ctx, auth, ref);
   const updated = await ctx.db
     .update(entityLocks)
-    .set({ deniedUserId: sql`${entityLocks.requesterUserId}`, deniedAt: new Date(), requesterUserId: null, requestedAt: null, updatedAt: new Date() })
+    .set({
+      deniedUserId: sql`${entityLocks.requesterUserId}`,
+      deniedAt: new Date(),
+      requesterUserId: null,
+      requestedAt: null,
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(entityLocks.entityType, ref.entityType),

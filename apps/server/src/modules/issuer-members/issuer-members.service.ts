@@ -12,7 +12,13 @@ import { writeAudit } from '../../lib/audit.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUserManageable, inScope, tenantScopeOf } from '../authorization/authorization.service.ts';
 import { findIssuerById, membersOfIssuer } from '../issuers/issuers.repo.ts';
-import { deleteMembership, insertMembership, membershipOf, updateMembership, userBrief } from './issuer-members.repo.ts';
+import {
+  deleteMembership,
+  insertMembership,
+  membershipOf,
+  updateMembership,
+  userBrief,
+} from './issuer-members.repo.ts';
 
 /** The issuer if the caller may read it (else 404). */
 export async function assertIssuerReadable(ctx: AppContext, auth: AuthContext, issuerId: string) {
@@ -29,7 +35,11 @@ export async function assertIssuerManageable(ctx: AppContext, auth: AuthContext,
   return r;
 }
 
-export async function listMembers(ctx: AppContext, auth: AuthContext, issuerId: string): Promise<TIssuerMemberSummary[]> {
+export async function listMembers(
+  ctx: AppContext,
+  auth: AuthContext,
+  issuerId: string,
+): Promise<TIssuerMemberSummary[]> {
   await assertIssuerReadable(ctx, auth, issuerId);
   const rows = await membersOfIssuer(ctx.db, issuerId);
   return rows.map((m) => ({ ...m, memberRole: m.memberRole as TIssuerMemberRole }));

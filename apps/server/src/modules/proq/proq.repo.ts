@@ -78,7 +78,8 @@ const selection = {
   failedRootId: c.failedRootId,
   now: sql<Date | string>`now()`.as('now'),
 };
-const withJob = (db: DbOrTx) => db.select(selection).from(c).leftJoin(jobArtifacts, eq(jobArtifacts.id, c.jobId)).$dynamic();
+const withJob = (db: DbOrTx) =>
+  db.select(selection).from(c).leftJoin(jobArtifacts, eq(jobArtifacts.id, c.jobId)).$dynamic();
 export type CommandRow = Awaited<ReturnType<typeof withJob>>[number];
 
 export function pageCommands<T>(
@@ -92,9 +93,13 @@ export function pageCommands<T>(
     db,
     request,
     columns: PROQ_COLUMNS,
-    defaultOrder: { propertyName: kind === 'queued' ? 'queuedDate' : 'completedDate', direction: kind === 'queued' ? 'asc' : 'desc' },
+    defaultOrder: {
+      propertyName: kind === 'queued' ? 'queuedDate' : 'completedDate',
+      direction: kind === 'queued' ? 'asc' : 'desc',
+    },
     base: () => withJob(db),
-    countFrom: () => db.select({ value: count() }).from(c).leftJoin(jobArtifacts, eq(jobArtifacts.id, c.jobId)).$dynamic(),
+    countFrom: () =>
+      db.select({ value: count() }).from(c).leftJoin(jobArtifacts, eq(jobArtifacts.id, c.jobId)).$dynamic(),
     extraWhere: and(eq(c.environment, environment), inArray(c.state, [...LIST_STATES[kind]])),
     map,
   });
@@ -114,10 +119,25 @@ export async function jobCommands(db: DbOrTx, environment: string, jobId: string
 }
 
 /** Unfinished commands for the quick views: running first, then by priority and age. */
-export async function queuedCommands(db: DbOrTx, environment: string, jobId?: string, limit = 500): Promise<CommandRow[]> {
+export async function queuedCommands(
+  db: DbOrTx,
+  environment: string,
+  jobId?: string,
+  limit = 500,
+): Promise<CommandRow[]> {
   return (await withJob(db)
-    .where(and(eq(c.environment, environment), inArray(c.state, [...PROQ_QUEUED_STATES]), jobId ? eq(c.jobId, jobId) : undefined))
-    .orderBy(sql`case ${c.state} when 'InProgress' then 0 when 'Pending' then 1 else 2 end`, sql`${c.priority} desc`, c.id)
+    .where(
+      and(
+        eq(c.environment, environment),
+        inArray(c.state, [...PROQ_QUEUED_STATES]),
+        jobId ? eq(c.jobId, jobId) : undefined,
+      ),
+    )
+    .orderBy(
+      sql`case ${c.state} when 'InProgress' then 0 when 'Pending' then 1 else 2 end`,
+      sql`${c.priority} desc`,
+      c.id,
+    )
     .limit(limit)) as CommandRow[];
 }
 
@@ -140,14 +160,23 @@ export async function queueCounts(db: DbOrTx, environment: string, f: CountFilte
   const inList = (states: readonly string[]) =>
     sql<number>`count(*) filter (where ${inArray(c.state, [...states])})::int`;
   const [row] = await db
-    .select({ queued: inList(PROQ_QUEUED_STATES), completed: inList(PROQ_COMPLETED_STATES), error: inList(PROQ_ERROR_STATES) })
+    .select({
+      queued: inList(PROQ_QUEUED_STATES),
+      completed: inList(PROQ_COMPLETED_STATES),
+      error: inList(PROQ_ERROR_STATES),
+    })
     .from(c)
     .where(countWhere(environment, f));
   return { queued: Number(row?.queued ?? 0), completed: Number(row?.completed ?? 0), error: Number(row?.error ?? 0) };
 }
 
 export async function queuedCountsBy(db: DbOrTx, environment: string, groupBy: 'commandType' | 'state' | 'category') {
-  const col = groupBy === 'commandType' ? c.commandType : groupBy === 'state' ? c.state : sql<string>`coalesce(${c.category}, '')`;
+  const col =
+    groupBy === 'commandType'
+      ? c.commandType
+      : groupBy === 'state'
+        ? c.state
+        : sql<string>`coalesce(${c.category}, '')`;
   const rows = await db
     .select({ name: sql<string>`${col}`, count: sql<number>`count(*)::int` })
     .from(c)

@@ -58,7 +58,8 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
     config: { access: devops },
     schema: {
       tags,
-      summary: 'Queue counts (queued = Blocked+Pending+InProgress, completed, error = Error+Canceled) and whether a worker runs',
+      summary:
+        'Queue counts (queued = Blocked+Pending+InProgress, completed, error = Error+Canceled) and whether a worker runs',
       querystring: ZProqMonitoringQuery,
       response: { 200: ZProqMonitoringData },
     },
@@ -78,7 +79,11 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(`${PROQ_BASE}/proq-status-details`, {
     config: { access: quick },
-    schema: { tags, summary: 'Queued command count and whether a worker runs (navbar badge)', response: { 200: ZProqStatus } },
+    schema: {
+      tags,
+      summary: 'Queued command count and whether a worker runs (navbar badge)',
+      response: { 200: ZProqStatus },
+    },
     handler: async () => statusDetails(ctx),
   });
 
@@ -149,7 +154,12 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(`${PROQ_BASE}/commands/:id`, {
     config: { access: devops },
-    schema: { tags, summary: 'One command with payload and error', params: ZProqCommandIdParam, response: { 200: ZProqCommand } },
+    schema: {
+      tags,
+      summary: 'One command with payload and error',
+      params: ZProqCommandIdParam,
+      response: { 200: ZProqCommand },
+    },
     handler: async (req) => commandDetail(ctx, req.params.id),
   });
 
@@ -157,7 +167,7 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
     config: { access: devops },
     schema: {
       tags,
-      summary: "Every command of a job with prerequisites and timings (workflow view)",
+      summary: 'Every command of a job with prerequisites and timings (workflow view)',
       params: ZProqJobIdParam,
       response: { 200: z.array(ZProqCommand) },
     },
@@ -166,7 +176,11 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(`${PROQ_BASE}/workers`, {
     config: { access: devops },
-    schema: { tags, summary: 'Workers that heartbeated recently, alive or not', response: { 200: z.array(ZProqWorker) } },
+    schema: {
+      tags,
+      summary: 'Workers that heartbeated recently, alive or not',
+      response: { 200: z.array(ZProqWorker) },
+    },
     handler: async () => listWorkers(ctx),
   });
 

@@ -97,7 +97,10 @@ export async function monitoringData(ctx: AppContext, filter: repo.CountFilter):
   };
 }
 
-export async function queuedCounts(ctx: AppContext, groupBy: 'commandType' | 'state' | 'category'): Promise<TNamedCount[]> {
+export async function queuedCounts(
+  ctx: AppContext,
+  groupBy: 'commandType' | 'state' | 'category',
+): Promise<TNamedCount[]> {
   return repo.queuedCountsBy(ctx.db, proqOf(ctx).environment, groupBy);
 }
 
@@ -194,7 +197,17 @@ async function act(
   try {
     await run(proq);
   } catch (err) {
-    await writeAudit(ctx.db, { action: `proq.${action}`, targetType: 'ProqCommand', targetId: String(id), outcome: 'failure', details: { message: (err as Error).message } }, req);
+    await writeAudit(
+      ctx.db,
+      {
+        action: `proq.${action}`,
+        targetType: 'ProqCommand',
+        targetId: String(id),
+        outcome: 'failure',
+        details: { message: (err as Error).message },
+      },
+      req,
+    );
     throw apiError(err, id);
   }
   await writeAudit(ctx.db, { action: `proq.${action}`, targetType: 'ProqCommand', targetId: String(id) }, req);

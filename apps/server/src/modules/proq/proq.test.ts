@@ -51,16 +51,31 @@ describe.each(dbKinds())('ProQ API on %s', (kind) => {
         await gate;
       },
     });
-    for (const d of [fail, hold]) if (!proq.commandType(d.name)) proq.registerCommandType(d as unknown as CommandTypeDef);
+    for (const d of [fail, hold])
+      if (!proq.commandType(d.name)) proq.registerCommandType(d as unknown as CommandTypeDef);
 
-    const done = await proq.enqueue(t.db.db, { commandType: 'proq.noop', payload: { message: 'all good' }, jobId, tags: ['ingest'] });
+    const done = await proq.enqueue(t.db.db, {
+      commandType: 'proq.noop',
+      payload: { message: 'all good' },
+      jobId,
+      tags: ['ingest'],
+    });
     const failed = await proq.enqueue(t.db.db, { commandType: 'test.api.fail', jobId, category: 'analysis' });
     const running = await proq.enqueue(t.db.db, { commandType: 'test.api.hold', jobId, tags: ['match'], priority: 5 });
     const blocked = await proq.enqueue(t.db.db, { commandType: 'proq.noop', jobId, prerequisite: running.id });
-    const later = await proq.enqueue(t.db.db, { commandType: 'proq.noop', scheduledTime: new Date(Date.now() + 3_600_000) });
+    const later = await proq.enqueue(t.db.db, {
+      commandType: 'proq.noop',
+      scheduledTime: new Date(Date.now() + 3_600_000),
+    });
     Object.assign(ids, { done: done.id, failed: failed.id, running: running.id, blocked: blocked.id, later: later.id });
     await proq.start();
-    await waitFor(async () => (await proq.get(done.id))?.state === 'Completed' && (await proq.get(failed.id))?.state === 'Error' && (await proq.get(running.id))?.progressPercent === 40, { what: 'setup states' });
+    await waitFor(
+      async () =>
+        (await proq.get(done.id))?.state === 'Completed' &&
+        (await proq.get(failed.id))?.state === 'Error' &&
+        (await proq.get(running.id))?.progressPercent === 40,
+      { what: 'setup states' },
+    );
   });
   afterAll(async () => {
     release();
@@ -74,7 +89,12 @@ describe.each(dbKinds())('ProQ API on %s', (kind) => {
   const post = (url: string, body: unknown, cookie = admin) => t.call('POST', `/api/v1/proq${url}`, { cookie, body });
 
   it('refuses callers without the DevOps or quick-view permission', async () => {
-    for (const url of ['/get-proqmonitoring-data', '/proq-status-details', '/proq-commands-info', '/get-proq-command-types']) {
+    for (const url of [
+      '/get-proqmonitoring-data',
+      '/proq-status-details',
+      '/proq-commands-info',
+      '/get-proq-command-types',
+    ]) {
       expect((await get(url, client)).statusCode, url).toBe(403);
     }
     expect((await post('/queued-commands', {}, client)).statusCode).toBe(403);
@@ -103,7 +123,9 @@ describe.each(dbKinds())('ProQ API on %s', (kind) => {
       { name: 'InProgress', count: 1 },
       { name: 'Pending', count: 1 },
     ]);
-    expect((await get('/get-proq-command-types')).json()).toEqual(expect.arrayContaining(['proq.noop', 'test.api.fail', 'test.api.hold']));
+    expect((await get('/get-proq-command-types')).json()).toEqual(
+      expect.arrayContaining(['proq.noop', 'test.api.fail', 'test.api.hold']),
+    );
     const backoff = (await get('/get-proq-backoff-strategy-data')).json();
     expect(backoff).toMatchObject({ minDelay: 100, maxDelay: 5000, coefficient: 1.5 });
     expect(backoff.currentDelay).toBeGreaterThanOrEqual(100);
@@ -116,7 +138,15 @@ describe.each(dbKinds())('ProQ API on %s', (kind) => {
   it('serves the quick views, running first, with job names', async () => {
     const all = (await get('/proq-commands-info')).json();
     expect(all.map((r: { id: number }) => r.id)).toEqual([ids.running, ids.later, ids.blocked]);
-    expect(all[0]).toMatchObject({ commandType: 'test.api.hold', state: 'InProgress', tags: ['match'], jobName: 'Albion spend 2026', jobId, progressPercent: 40, progressMessage: 'matching suppliers' });
+    expect(all[0]).toMatchObject({
+      commandType: 'test.api.hold',
+      state: 'InProgress',
+      tags: ['match'],
+      jobName: 'Albion spend 2026',
+      jobId,
+      progressPercent: 40,
+      progressMessage: 'matching suppliers',
+    });
     expect(typeof all[0].age).toBe('number');
     const job = (await get(`/queued-commands-quick-view/${jobId}`)).json();
     expect(job.map((r: { id: number }) => r.id)).toEqual([ids.running, ids.blocked]);
@@ -126,32 +156,67 @@ describe.each(dbKinds())('ProQ API on %s', (kind) => {
 
   it('pages the queued, error and completed lists with filters and ordering', async () => {
     const queued = (await post('/queued-commands', { pageSize: 2 })).json() as TPagedResult<TProqCommand>;
-    expect(queued).toMatchObject({ currentPage: 1, pageSize: 2, totalCount: 3, totalPages: 2, hasNextPage: true, hasPreviousPage: false });
+    expect(queued).toMatchObject({
+      currentPage: 1,
+      pageSize: 2,
+      totalCount: 3,
+      totalPages: 2,
+      hasNextPage: true,
+      hasPreviousPage: false,
+    });
     expect(queued.collection.map((c) => c.id)).toEqual([ids.running, ids.blocked]);
-    expect(queued.collection[1]).toMatchObject({ state: 'Blocked', prerequisite: ids.running, jobName: 'Albion spend 2026' });
+    expect(queued.collection[1]).toMatchObject({
+      state: 'Blocked',
+      prerequisite: ids.running,
+      jobName: 'Albion spend 2026',
+    });
 
     const errors = (await post('/error-commands', {})).json() as TPagedResult<TProqCommand>;
     expect(errors.collection).toHaveLength(1);
-    expect(errors.collection[0]).toMatchObject({ id: ids.failed, state: 'Error', message: 'supplier file is empty', category: 'analysis', attempts: 1 });
+    expect(errors.collection[0]).toMatchObject({
+      id: ids.failed,
+      state: 'Error',
+      message: 'supplier file is empty',
+      category: 'analysis',
+      attempts: 1,
+    });
 
     const completed = (await post('/completed-commands', {})).json() as TPagedResult<TProqCommand>;
-    expect(completed.collection[0]).toMatchObject({ id: ids.done, message: 'all good', payload: { sleepMs: 0, message: 'all good' }, tags: ['ingest'] });
+    expect(completed.collection[0]).toMatchObject({
+      id: ids.done,
+      message: 'all good',
+      payload: { sleepMs: 0, message: 'all good' },
+      tags: ['ingest'],
+    });
 
     const filtered = (
       await post('/queued-commands', {
-        filters: { filterItems: [{ propertyName: 'jobName', itemComparisonOperator: 'Contains', itemValue: 'albion' }, { propertyName: 'tags', itemComparisonOperator: 'Equal', itemValue: 'match' }] },
+        filters: {
+          filterItems: [
+            { propertyName: 'jobName', itemComparisonOperator: 'Contains', itemValue: 'albion' },
+            { propertyName: 'tags', itemComparisonOperator: 'Equal', itemValue: 'match' },
+          ],
+        },
         orderBy: { propertyName: 'priority', direction: 'desc' },
       })
     ).json() as TPagedResult<TProqCommand>;
     expect(filtered.collection.map((c) => c.id)).toEqual([ids.running]);
-    const bad = await post('/queued-commands', { filters: { filterItems: [{ propertyName: 'secret', itemComparisonOperator: 'Equal', itemValue: 'x' }] } });
+    const bad = await post('/queued-commands', {
+      filters: { filterItems: [{ propertyName: 'secret', itemComparisonOperator: 'Equal', itemValue: 'x' }] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/cannot filter by "secret"/);
   });
 
   it('shows a command in detail and a job as its workflow', async () => {
     const detail = (await get(`/commands/${ids.failed}`)).json();
-    expect(detail).toMatchObject({ id: ids.failed, commandType: 'test.api.fail', payload: {}, message: 'supplier file is empty', maxAttempts: 5 });
+    expect(detail).toMatchObject({
+      id: ids.failed,
+      commandType: 'test.api.fail',
+      payload: {},
+      message: 'supplier file is empty',
+      maxAttempts: 5,
+    });
     expect((await get('/commands/999999')).statusCode).toBe(404);
     const flow = (await get(`/jobs/${jobId}/commands`)).json() as TProqCommand[];
     expect(flow.map((c) => [c.id, c.state, c.prerequisite])).toEqual([
@@ -166,14 +231,22 @@ describe.each(dbKinds())('ProQ API on %s', (kind) => {
     const retried = await post(`/commands/${ids.failed}/retry`, {});
     expect(retried.statusCode).toBe(200);
     expect(['Pending', 'InProgress', 'Error']).toContain(retried.json().state);
-    await waitFor(async () => (await proq.get(ids.failed!))?.state === 'Error' && (await proq.get(ids.failed!))?.attempts === 1, { what: 'failed again' });
+    await waitFor(
+      async () => (await proq.get(ids.failed!))?.state === 'Error' && (await proq.get(ids.failed!))?.attempts === 1,
+      { what: 'failed again' },
+    );
     expect((await post(`/commands/${ids.done}/retry`, {})).statusCode).toBe(409);
-    expect((await post(`/commands/${ids.done}/cancel`, {})).json().message).toMatch(/only Blocked, Pending or InProgress/);
+    expect((await post(`/commands/${ids.done}/cancel`, {})).json().message).toMatch(
+      /only Blocked, Pending or InProgress/,
+    );
 
     const canceled = await post(`/commands/${ids.running}/cancel`, { reason: 'wrong file' });
     expect(canceled.statusCode).toBe(200);
     expect(canceled.json()).toMatchObject({ state: 'Canceled', message: 'Canceled: wrong file' });
-    expect((await get(`/commands/${ids.blocked}`)).json()).toMatchObject({ state: 'Canceled', failedRootId: ids.running });
+    expect((await get(`/commands/${ids.blocked}`)).json()).toMatchObject({
+      state: 'Canceled',
+      failedRootId: ids.running,
+    });
     expect((await post('/commands/999999/cancel', {})).statusCode).toBe(404);
     const audit = await t.db.query<{ action: string; target_id: string; outcome: string }>(
       "select action, target_id, outcome from system_audit_log where action like 'proq.%' order by id",

@@ -95,7 +95,15 @@ const cellText = (v: ExcelJS.CellValue): string =>
     : v === null || v === undefined
       ? ''
       : typeof v === 'object'
-        ? String(('result' in v ? v.result : 'text' in v ? v.text : 'richText' in v ? v.richText.map((r) => r.text).join('') : '') ?? '')
+        ? String(
+            ('result' in v
+              ? v.result
+              : 'text' in v
+                ? v.text
+                : 'richText' in v
+                  ? v.richText.map((r) => r.text).join('')
+                  : '') ?? '',
+          )
         : String(v);
 
 async function allRows(file: string, format: 'csv' | 'xlsx', encoding: string, delimiter: string | null) {
@@ -119,7 +127,15 @@ async function allRows(file: string, format: 'csv' | 'xlsx', encoding: string, d
   }
   const buf = await readFile(file);
   const label = encoding.toLowerCase();
-  const decoderName = label.includes('16le') ? 'utf-16le' : label.includes('16be') ? 'utf-16be' : label.startsWith('utf') ? 'utf-8' : label.includes('1252') || label.includes('8859') ? 'windows-1252' : 'utf-8';
+  const decoderName = label.includes('16le')
+    ? 'utf-16le'
+    : label.includes('16be')
+      ? 'utf-16be'
+      : label.startsWith('utf')
+        ? 'utf-8'
+        : label.includes('1252') || label.includes('8859')
+          ? 'windows-1252'
+          : 'utf-8';
   const text = new TextDecoder(decoderName).decode(buf).replace(/^\uFEFF/, '');
   return text
     .split(/\r?\n/)
@@ -148,7 +164,10 @@ export async function readSupplierFile(file: string, originalName: string): Prom
   if (nameIdx < 0)
     throw fieldError(
       'file',
-      `"${originalName}" has no supplier name column: name one column "Supplier Name" (found ${headers.slice(0, 8).map((h) => `"${h}"`).join(', ')})`,
+      `"${originalName}" has no supplier name column: name one column "Supplier Name" (found ${headers
+        .slice(0, 8)
+        .map((h) => `"${h}"`)
+        .join(', ')})`,
     );
   const idIdx = findColumn(headers, ID_HEADERS);
   if (rows.length - 1 > SUPPLIER_LIST_MAX_ENTRIES)
@@ -174,7 +193,12 @@ export async function readSupplierFile(file: string, originalName: string): Prom
     seen.add(key);
     entries.push({ supplierName, supplierId, normalisedName });
   }
-  if (entries.length === 0)
-    throw fieldError('file', `"${originalName}" has no supplier names below its header row`);
-  return { entries, skippedBlank, duplicates, nameColumn: headers[nameIdx]!, idColumn: idIdx >= 0 ? headers[idIdx]! : null };
+  if (entries.length === 0) throw fieldError('file', `"${originalName}" has no supplier names below its header row`);
+  return {
+    entries,
+    skippedBlank,
+    duplicates,
+    nameColumn: headers[nameIdx]!,
+    idColumn: idIdx >= 0 ? headers[idIdx]! : null,
+  };
 }

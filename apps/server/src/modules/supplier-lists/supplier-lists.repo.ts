@@ -95,7 +95,11 @@ export async function syncFlags(db: DbOrTx, issuerId: string): Promise<Record<TS
   for (const r of await listCounts(db, issuerId)) counts[r.listType as TSupplierListType] = Number(r.n);
   await db
     .update(issuers)
-    .set({ hasSupplierIncludeList: counts.include > 0, hasSupplierExcludeList: counts.exclude > 0, updatedAt: new Date() })
+    .set({
+      hasSupplierIncludeList: counts.include > 0,
+      hasSupplierExcludeList: counts.exclude > 0,
+      updatedAt: new Date(),
+    })
     .where(eq(issuers.id, issuerId));
   return counts;
 }

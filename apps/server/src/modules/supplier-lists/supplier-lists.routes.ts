@@ -16,14 +16,7 @@ import {
   ZSupplierListUploadResult,
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
-import {
-  addEntry,
-  clearList,
-  listPage,
-  listsSummary,
-  removeEntry,
-  uploadList,
-} from './supplier-lists.service.ts';
+import { addEntry, clearList, listPage, listsSummary, removeEntry, uploadList } from './supplier-lists.service.ts';
 
 const tags = ['Issuers'];
 const base = '/api/v1/issuers/:id/supplier-lists';
@@ -59,7 +52,8 @@ export async function supplierListRoutes(app: FastifyInstance): Promise<void> {
     config: { access: { permissions: ['Issuer_Update'] } },
     schema: {
       tags,
-      summary: 'Upload the list from a CSV or XLSX file (multipart field "file"; a "Supplier Name" column, optionally "Supplier ID")',
+      summary:
+        'Upload the list from a CSV or XLSX file (multipart field "file"; a "Supplier Name" column, optionally "Supplier ID")',
       description:
         'mode=replace (default) replaces the list, mode=append adds the entries not in it yet. A file that cannot be used (empty, no supplier name column, no names) is refused with a message and nothing is stored.',
       params: ZSupplierListParams,
@@ -105,7 +99,11 @@ export async function supplierListRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (req) => {
       const n = await clearList(ctx, req, authOf(req), req.params.id, req.params.listType);
-      return { success: true, statusCode: 200, message: `${SUPPLIER_LIST_LABELS[req.params.listType]} cleared (${n} removed)` };
+      return {
+        success: true,
+        statusCode: 200,
+        message: `${SUPPLIER_LIST_LABELS[req.params.listType]} cleared (${n} removed)`,
+      };
     },
   });
 }

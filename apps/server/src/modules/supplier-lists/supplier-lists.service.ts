@@ -91,9 +91,17 @@ const audit = (
   issuerId: string,
   details: Record<string, unknown>,
 ) =>
-  writeAudit(ctx.db, { action: `issuer.supplierList.${action}`, targetType: 'issuer', targetId: issuerId, issuerId, details }, req);
+  writeAudit(
+    ctx.db,
+    { action: `issuer.supplierList.${action}`, targetType: 'issuer', targetId: issuerId, issuerId, details },
+    req,
+  );
 
-export async function listsSummary(ctx: AppContext, auth: AuthContext, issuerId: string): Promise<TSupplierListsSummary> {
+export async function listsSummary(
+  ctx: AppContext,
+  auth: AuthContext,
+  issuerId: string,
+): Promise<TSupplierListsSummary> {
   await assertIssuerReadable(ctx, auth, issuerId);
   const out: TSupplierListsSummary = { include: { count: 0, updatedAt: null }, exclude: { count: 0, updatedAt: null } };
   for (const r of await listCounts(ctx.db, issuerId)) {
@@ -127,7 +135,8 @@ export async function listPage(
   };
 }
 
-const entryKey = (e: { normalisedName: string; supplierId: string | null }) => `${e.normalisedName}\u0000${e.supplierId ?? ''}`;
+const entryKey = (e: { normalisedName: string; supplierId: string | null }) =>
+  `${e.normalisedName}\u0000${e.supplierId ?? ''}`;
 
 export async function uploadList(
   ctx: AppContext,
@@ -148,9 +157,12 @@ export async function uploadList(
   try {
     await pipeline(part.file, createWriteStream(stored));
     if (part.file.truncated)
-      throw new AppError(413, 'ValidationError', `"${originalName}" is larger than the ${SUPPLIER_LIST_MAX_BYTES / 1024 / 1024} MB limit`, [
-        { path: 'file', message: 'too large' },
-      ]);
+      throw new AppError(
+        413,
+        'ValidationError',
+        `"${originalName}" is larger than the ${SUPPLIER_LIST_MAX_BYTES / 1024 / 1024} MB limit`,
+        [{ path: 'file', message: 'too large' }],
+      );
     const parsed = await readSupplierFile(stored, originalName);
     let duplicates = parsed.duplicates;
     const result = await ctx.db.transaction(async (tx) => {
@@ -161,7 +173,10 @@ export async function uploadList(
         entries = parsed.entries.filter((e) => !existing.has(entryKey(e)));
         duplicates += parsed.entries.length - entries.length;
         if (existing.size + entries.length > SUPPLIER_LIST_MAX_ENTRIES)
-          throw fieldError('file', `The list would hold more than ${SUPPLIER_LIST_MAX_ENTRIES.toLocaleString('en')} entries`);
+          throw fieldError(
+            'file',
+            `The list would hold more than ${SUPPLIER_LIST_MAX_ENTRIES.toLocaleString('en')} entries`,
+          );
       }
       await insertEntries(tx, issuerId, listType, entries);
       const counts = await syncFlags(tx, issuerId);
@@ -212,7 +227,10 @@ export async function addEntry(
     if (existing.has(entryKey(entry)))
       throw conflict(`"${body.supplierName}" is already in the ${listType} list`, 'body.supplierName');
     if (existing.size >= SUPPLIER_LIST_MAX_ENTRIES)
-      throw fieldError('body.supplierName', `The list already holds ${SUPPLIER_LIST_MAX_ENTRIES.toLocaleString('en')} entries`);
+      throw fieldError(
+        'body.supplierName',
+        `The list already holds ${SUPPLIER_LIST_MAX_ENTRIES.toLocaleString('en')} entries`,
+      );
     const [row] = await insertEntries(tx, issuerId, listType, [entry]);
     await syncFlags(tx, issuerId);
     await audit({ db: tx }, req, 'add', issuerId, { listType, ...entry });

@@ -38,7 +38,9 @@ describe('normaliseSupplierName', () => {
     ];
     const rows = await withDb({ threads: 1, memoryLimit: '256MB' }, async (db) => {
       await createNormaliseMacros(db);
-      return db.all<{ n: string }>(`SELECT sx_name_core(s) AS n FROM (VALUES ${names.map((n, i) => `(${i}, ${lit(n)})`).join(', ')}) t(i, s) ORDER BY i`);
+      return db.all<{ n: string }>(
+        `SELECT sx_name_core(s) AS n FROM (VALUES ${names.map((n, i) => `(${i}, ${lit(n)})`).join(', ')}) t(i, s) ORDER BY i`,
+      );
     });
     expect(names.map(normaliseSupplierName)).toEqual(rows.map((r) => r.n));
   });
@@ -64,7 +66,12 @@ describe.each(dbKinds())('supplier lists API (%s)', (kind) => {
     t.db.db
       .select()
       .from(systemAuditLog)
-      .where(and(eq(systemAuditLog.action, `issuer.supplierList.${action}`), eq(systemAuditLog.targetId, issuerIds[issuer]!)));
+      .where(
+        and(
+          eq(systemAuditLog.action, `issuer.supplierList.${action}`),
+          eq(systemAuditLog.targetId, issuerIds[issuer]!),
+        ),
+      );
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -79,10 +86,22 @@ describe.each(dbKinds())('supplier lists API (%s)', (kind) => {
   afterAll(async () => t?.close());
 
   it('uploads a CSV exclude list: entries stored normalised, duplicates and blanks skipped, flag set, audited', async () => {
-    const csv = 'Supplier ID;Supplier Name;Country\nS1;ACME Ltd.;GB\nS2;Globex GmbH;DE\n;;\nS1;ACME Ltd.;GB\nS3;"Initech, Inc.";US\n';
-    const res = await t.upload(`${base('northbridge', 'exclude')}/upload`, { name: 'exclude.csv', content: csv }, admin);
+    const csv =
+      'Supplier ID;Supplier Name;Country\nS1;ACME Ltd.;GB\nS2;Globex GmbH;DE\n;;\nS1;ACME Ltd.;GB\nS3;"Initech, Inc.";US\n';
+    const res = await t.upload(
+      `${base('northbridge', 'exclude')}/upload`,
+      { name: 'exclude.csv', content: csv },
+      admin,
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ added: 3, duplicates: 1, skippedBlank: 1, total: 3, nameColumn: 'Supplier Name', idColumn: 'Supplier ID' });
+    expect(res.json()).toMatchObject({
+      added: 3,
+      duplicates: 1,
+      skippedBlank: 1,
+      total: 3,
+      nameColumn: 'Supplier Name',
+      idColumn: 'Supplier ID',
+    });
     const rows = await stored('northbridge', 'exclude');
     expect(rows.map((r) => [r.supplierName, r.supplierId, r.normalisedName]).sort()).toEqual([
       ['ACME Ltd.', 'S1', 'acme'],
@@ -100,25 +119,46 @@ describe.each(dbKinds())('supplier lists API (%s)', (kind) => {
     const page = await t.call('GET', `${base('northbridge', 'exclude')}?pageSize=2`, { cookie: admin });
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json()).toMatchObject({ totalCount: 3, totalPages: 2, hasNextPage: true, currentPage: 1 });
-    expect(page.json().collection.map((e: { supplierName: string }) => e.supplierName)).toEqual(['ACME Ltd.', 'Globex GmbH']);
+    expect(page.json().collection.map((e: { supplierName: string }) => e.supplierName)).toEqual([
+      'ACME Ltd.',
+      'Globex GmbH',
+    ]);
     const search = await t.call('GET', `${base('northbridge', 'exclude')}?search=initech`, { cookie: admin });
     expect(search.json().collection).toHaveLength(1);
     const summary = await t.call('GET', base('northbridge'), { cookie: admin });
     expect(summary.json()).toMatchObject({ include: { count: 0 }, exclude: { count: 3 } });
     const bad = await t.call('GET', `${base('northbridge', 'exclude')}?pageSize=500`, { cookie: admin });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toContainEqual({ path: 'querystring.pageSize', message: 'Page size must be at most 200' });
+    expect(bad.json().errors).toContainEqual({
+      path: 'querystring.pageSize',
+      message: 'Page size must be at most 200',
+    });
     const type = await t.call('GET', base('northbridge', 'maybe'), { cookie: admin });
-    expect(type.json().errors).toContainEqual({ path: 'params.listType', message: 'List type must be include or exclude' });
+    expect(type.json().errors).toContainEqual({
+      path: 'params.listType',
+      message: 'List type must be include or exclude',
+    });
   });
 
   it('uploads an XLSX include list, replace and append', async () => {
-    const file = await xlsx([['Vendor Name', 'Vendor ID'], ['Umbrella Corp', 'U1'], ['Hooli Inc', 'H1']]);
-    const res = await t.upload(`${base('northbridge', 'include')}/upload`, { name: 'include.xlsx', content: file }, admin);
+    const file = await xlsx([
+      ['Vendor Name', 'Vendor ID'],
+      ['Umbrella Corp', 'U1'],
+      ['Hooli Inc', 'H1'],
+    ]);
+    const res = await t.upload(
+      `${base('northbridge', 'include')}/upload`,
+      { name: 'include.xlsx', content: file },
+      admin,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ added: 2, total: 2, nameColumn: 'Vendor Name', idColumn: 'Vendor ID' });
     const more = await xlsx([['Supplier'], ['Hooli Inc'], ['Pied Piper']]);
-    const app = await t.upload(`${base('northbridge', 'include')}/upload?mode=append`, { name: 'more.xlsx', content: more }, admin);
+    const app = await t.upload(
+      `${base('northbridge', 'include')}/upload?mode=append`,
+      { name: 'more.xlsx', content: more },
+      admin,
+    );
     expect(app.statusCode, app.body).toBe(200);
     // "Hooli Inc" without an id differs from "Hooli Inc"/H1 → both kept; nothing duplicated.
     expect(app.json()).toMatchObject({ added: 2, total: 4 });
@@ -128,7 +168,11 @@ describe.each(dbKinds())('supplier lists API (%s)', (kind) => {
     expect([...lists.exclude].sort()).toEqual(['acme', 'globex', 'initech']);
     expect([...lists.excludeSupplierIds].sort()).toEqual(['S1', 'S2', 'S3']);
     expect(lists).toMatchObject({ hasInclude: true, hasExclude: true });
-    const replace = await t.upload(`${base('northbridge', 'include')}/upload`, { name: 'more.xlsx', content: more }, admin);
+    const replace = await t.upload(
+      `${base('northbridge', 'include')}/upload`,
+      { name: 'more.xlsx', content: more },
+      admin,
+    );
     expect(replace.json()).toMatchObject({ added: 2, total: 2 });
   });
 
@@ -157,7 +201,10 @@ describe.each(dbKinds())('supplier lists API (%s)', (kind) => {
   });
 
   it('adds and removes single entries and clears a list, keeping the flag in step', async () => {
-    const empty = await t.call('POST', `${base('meridian', 'exclude')}/entries`, { cookie: admin, body: { supplierName: '  ' } });
+    const empty = await t.call('POST', `${base('meridian', 'exclude')}/entries`, {
+      cookie: admin,
+      body: { supplierName: '  ' },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toContainEqual({ path: 'body.supplierName', message: 'Supplier name is required' });
     const add = await t.call('POST', `${base('meridian', 'exclude')}/entries`, {
@@ -165,7 +212,11 @@ describe.each(dbKinds())('supplier lists API (%s)', (kind) => {
       body: { supplierName: 'Wayne Enterprises Ltd', supplierId: 'W1' },
     });
     expect(add.statusCode, add.body).toBe(200);
-    expect(add.json()).toMatchObject({ supplierName: 'Wayne Enterprises Ltd', supplierId: 'W1', normalisedName: 'wayne enterprises' });
+    expect(add.json()).toMatchObject({
+      supplierName: 'Wayne Enterprises Ltd',
+      supplierId: 'W1',
+      normalisedName: 'wayne enterprises',
+    });
     expect(await flags('meridian')).toEqual({ include: false, exclude: true });
     const dup = await t.call('POST', `${base('meridian', 'exclude')}/entries`, {
       cookie: admin,
@@ -176,7 +227,9 @@ describe.each(dbKinds())('supplier lists API (%s)', (kind) => {
     const del = await t.call('DELETE', `${base('meridian', 'exclude')}/entries/${add.json().id}`, { cookie: admin });
     expect(del.statusCode, del.body).toBe(200);
     expect(await flags('meridian')).toEqual({ include: false, exclude: false });
-    expect((await t.call('DELETE', `${base('meridian', 'exclude')}/entries/${add.json().id}`, { cookie: admin })).statusCode).toBe(404);
+    expect(
+      (await t.call('DELETE', `${base('meridian', 'exclude')}/entries/${add.json().id}`, { cookie: admin })).statusCode,
+    ).toBe(404);
     expect(await audits('add', 'meridian')).toHaveLength(1);
     expect(await audits('remove', 'meridian')).toHaveLength(1);
 
@@ -191,7 +244,11 @@ describe.each(dbKinds())('supplier lists API (%s)', (kind) => {
   it('reads with Issuer_View, changes with Issuer_Update; an issuer manager only their own issuer (others → 404)', async () => {
     const pjm = await t.login('ptcoJobManager');
     expect((await t.call('GET', base('northbridge', 'include'), { cookie: pjm })).statusCode).toBe(200);
-    const up = await t.upload(`${base('northbridge', 'include')}/upload`, { name: 'x.csv', content: 'Supplier Name\nX\n' }, pjm);
+    const up = await t.upload(
+      `${base('northbridge', 'include')}/upload`,
+      { name: 'x.csv', content: 'Supplier Name\nX\n' },
+      pjm,
+    );
     expect(up.statusCode).toBe(403);
     expect((await t.call('DELETE', base('northbridge', 'include'), { cookie: pjm })).statusCode).toBe(403);
     const client = await t.login('client');
@@ -199,14 +256,23 @@ describe.each(dbKinds())('supplier lists API (%s)', (kind) => {
 
     const mgr = await t.login('issuer');
     expect((await t.call('GET', base('meridian', 'include'), { cookie: mgr })).statusCode).toBe(404);
-    const other = await t.upload(`${base('meridian', 'include')}/upload`, { name: 'x.csv', content: 'Supplier Name\nX\n' }, mgr);
+    const other = await t.upload(
+      `${base('meridian', 'include')}/upload`,
+      { name: 'x.csv', content: 'Supplier Name\nX\n' },
+      mgr,
+    );
     expect(other.statusCode).toBe(404);
     expect((await t.call('DELETE', base('meridian', 'include'), { cookie: mgr })).statusCode).toBe(404);
     expect(
-      (await t.call('POST', `${base('meridian', 'include')}/entries`, { cookie: mgr, body: { supplierName: 'X' } })).statusCode,
+      (await t.call('POST', `${base('meridian', 'include')}/entries`, { cookie: mgr, body: { supplierName: 'X' } }))
+        .statusCode,
     ).toBe(404);
     expect((await stored('meridian', 'include')).length).toBe(0);
-    const own = await t.upload(`${base('northbridge', 'exclude')}/upload`, { name: 'own.csv', content: 'Supplier Name\nOwn Supplier\n' }, mgr);
+    const own = await t.upload(
+      `${base('northbridge', 'exclude')}/upload`,
+      { name: 'own.csv', content: 'Supplier Name\nOwn Supplier\n' },
+      mgr,
+    );
     expect(own.statusCode, own.body).toBe(200);
   });
 });

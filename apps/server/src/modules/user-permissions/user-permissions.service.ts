@@ -54,7 +54,13 @@ export async function setExtraPermissions(
   if (refused.length) {
     await writeAudit(
       ctx.db,
-      { action: AUDIT_ACTION, targetType: 'user', targetId: userId, outcome: 'denied', details: { add, remove, refused } },
+      {
+        action: AUDIT_ACTION,
+        targetType: 'user',
+        targetId: userId,
+        outcome: 'denied',
+        details: { add, remove, refused },
+      },
       req,
     );
     throw forbidden(

@@ -39,7 +39,10 @@ describe.each(dbKinds())('user extra permissions API (%s)', (kind) => {
   it('replaces the extra permissions, audits the change, and the grant takes effect at once', async () => {
     const client = await t.login('client');
     expect((await t.call('POST', '/api/v1/issuers/get', { cookie: client, body: {} })).statusCode).toBe(403);
-    const res = await t.call('PUT', url('client'), { cookie: admin, body: { permissions: ['Issuer_View', 'IssuerArea_VIEW'] } });
+    const res = await t.call('PUT', url('client'), {
+      cookie: admin,
+      body: { permissions: ['Issuer_View', 'IssuerArea_VIEW'] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().permissions).toEqual(['IssuerArea_VIEW', 'Issuer_View']);
     expect(await extras('client')).toEqual(['IssuerArea_VIEW', 'Issuer_View']);
@@ -81,11 +84,17 @@ describe.each(dbKinds())('user extra permissions API (%s)', (kind) => {
   it('validates the body and the id with field-level messages', async () => {
     const unknown = await t.call('PUT', url('client'), { cookie: admin, body: { permissions: ['Nope'] } });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors).toContainEqual({ path: 'body.permissions.0', message: '"Nope" is not a known permission' });
+    expect(unknown.json().errors).toContainEqual({
+      path: 'body.permissions.0',
+      message: '"Nope" is not a known permission',
+    });
     const notList = await t.call('PUT', url('client'), { cookie: admin, body: { permissions: 'Issuer_View' } });
     expect(notList.statusCode).toBe(400);
     expect(notList.json().errors[0]).toMatchObject({ path: 'body.permissions' });
-    const badId = await t.call('PUT', '/api/v1/users/nope/extra-permissions', { cookie: admin, body: { permissions: [] } });
+    const badId = await t.call('PUT', '/api/v1/users/nope/extra-permissions', {
+      cookie: admin,
+      body: { permissions: [] },
+    });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().errors).toContainEqual({ path: 'params.id', message: 'User id must be an id' });
     const missing = await t.call('GET', url('00000000-0000-4000-8000-000000000000'), { cookie: admin });
@@ -96,9 +105,7 @@ describe.each(dbKinds())('user extra permissions API (%s)', (kind) => {
     const pjm = await t.login('ptcoJobManager');
     expect((await t.call('GET', url('client'), { cookie: pjm })).statusCode).toBe(403);
     // The demo "issuer" user manages Northbridge; give them User_Update to administer its users.
-    await t.db.db.insert(userPermissions).values([
-      { userId: ids.issuer!, permission: 'User_Update' },
-    ]);
+    await t.db.db.insert(userPermissions).values([{ userId: ids.issuer!, permission: 'User_Update' }]);
     const mgr = await t.login('issuer');
     expect((await t.call('GET', url('client'), { cookie: mgr })).statusCode).toBe(200); // Northbridge member
     expect((await t.call('GET', url('accountManager'), { cookie: mgr })).statusCode).toBe(404); // Pacific
@@ -106,9 +113,15 @@ describe.each(dbKinds())('user extra permissions API (%s)', (kind) => {
     const put = await t.call('PUT', url('accountManager'), { cookie: mgr, body: { permissions: [] } });
     expect(put.statusCode).toBe(404);
     // The manager can grant only what they hold.
-    const over = await t.call('PUT', url('client'), { cookie: mgr, body: { permissions: ['IssuerArea_VIEW', 'User_CRUD'] } });
+    const over = await t.call('PUT', url('client'), {
+      cookie: mgr,
+      body: { permissions: ['IssuerArea_VIEW', 'User_CRUD'] },
+    });
     expect(over.statusCode).toBe(403);
-    const ok = await t.call('PUT', url('client'), { cookie: mgr, body: { permissions: ['IssuerArea_VIEW', 'User_Update'] } });
+    const ok = await t.call('PUT', url('client'), {
+      cookie: mgr,
+      body: { permissions: ['IssuerArea_VIEW', 'User_Update'] },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
   });
 });

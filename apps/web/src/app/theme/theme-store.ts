@@ -28,7 +28,13 @@ function readOverride(): TThemeKey | null {
 
 function set(patch: Partial<TThemeState>) {
   const next = { ...state, ...patch };
-  if (next.publicKey === state.publicKey && next.userKey === state.userKey && next.override === state.override && next.signedIn === state.signedIn) return;
+  if (
+    next.publicKey === state.publicKey &&
+    next.userKey === state.userKey &&
+    next.override === state.override &&
+    next.signedIn === state.signedIn
+  )
+    return;
   state = next;
   for (const l of listeners) l();
 }

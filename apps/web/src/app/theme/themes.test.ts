@@ -16,40 +16,43 @@ describe('contrast ratio', () => {
   });
 });
 
-describe.each(THEME_KEYS.flatMap((k) => [[k, false] as const, [k, true] as const]))('theme %s (printable: %s)', (key, printable) => {
-  const t = buildTheme(key, printable);
-  const p = t.palette;
-  const pairs: [string, string, string][] = [
-    ['text.primary on background', p.text.primary, p.background.default],
-    ['text.primary on paper', p.text.primary, p.background.paper],
-    ['text.secondary on background', p.text.secondary, p.background.default],
-    ['text.secondary on paper', p.text.secondary, p.background.paper],
-    ['primary button text', p.primary.contrastText, p.primary.main],
-    ['secondary button text', p.secondary.contrastText, p.secondary.main],
-    ['primary as link text on paper', p.primary.main, p.background.paper],
-    ['primary as link text on background', p.primary.main, p.background.default],
-    ['error text on paper', p.error.main, p.background.paper],
-    ['warning text on paper', p.warning.main, p.background.paper],
-    ['success text on paper', p.success.main, p.background.paper],
-    ['info text on paper', p.info.main, p.background.paper],
-    ['error alert (filled) text', p.error.contrastText, p.error.main],
-    ['warning alert (filled) text', p.warning.contrastText, p.warning.main],
-    ['info alert (filled) text', p.info.contrastText, p.info.main],
-    ['success alert (filled) text', p.success.contrastText, p.success.main],
-  ];
-  if (!printable) {
-    const n = THEME_TOKENS[key].navbar;
-    pairs.push(
-      ['navbar text', n.text, n.background],
-      ['navbar group labels', n.muted, n.background],
-      ['navbar active item', n.activeText, n.activeBackground],
-      ['toolbar text', THEME_TOKENS[key].toolbar.text, THEME_TOKENS[key].toolbar.background],
-    );
-  }
-  it.each(pairs)('%s passes WCAG AA', (_name, fg, bg) => {
-    expect(contrastRatio(fg, bg)).toBeGreaterThanOrEqual(AA_TEXT);
-  });
-});
+describe.each(THEME_KEYS.flatMap((k) => [[k, false] as const, [k, true] as const]))(
+  'theme %s (printable: %s)',
+  (key, printable) => {
+    const t = buildTheme(key, printable);
+    const p = t.palette;
+    const pairs: [string, string, string][] = [
+      ['text.primary on background', p.text.primary, p.background.default],
+      ['text.primary on paper', p.text.primary, p.background.paper],
+      ['text.secondary on background', p.text.secondary, p.background.default],
+      ['text.secondary on paper', p.text.secondary, p.background.paper],
+      ['primary button text', p.primary.contrastText, p.primary.main],
+      ['secondary button text', p.secondary.contrastText, p.secondary.main],
+      ['primary as link text on paper', p.primary.main, p.background.paper],
+      ['primary as link text on background', p.primary.main, p.background.default],
+      ['error text on paper', p.error.main, p.background.paper],
+      ['warning text on paper', p.warning.main, p.background.paper],
+      ['success text on paper', p.success.main, p.background.paper],
+      ['info text on paper', p.info.main, p.background.paper],
+      ['error alert (filled) text', p.error.contrastText, p.error.main],
+      ['warning alert (filled) text', p.warning.contrastText, p.warning.main],
+      ['info alert (filled) text', p.info.contrastText, p.info.main],
+      ['success alert (filled) text', p.success.contrastText, p.success.main],
+    ];
+    if (!printable) {
+      const n = THEME_TOKENS[key].navbar;
+      pairs.push(
+        ['navbar text', n.text, n.background],
+        ['navbar group labels', n.muted, n.background],
+        ['navbar active item', n.activeText, n.activeBackground],
+        ['toolbar text', THEME_TOKENS[key].toolbar.text, THEME_TOKENS[key].toolbar.background],
+      );
+    }
+    it.each(pairs)('%s passes WCAG AA', (_name, fg, bg) => {
+      expect(contrastRatio(fg, bg)).toBeGreaterThanOrEqual(AA_TEXT);
+    });
+  },
+);
 
 describe('themes are visibly different', () => {
   it('each theme has its own primary colour, navbar colour and font', () => {

@@ -28,7 +28,16 @@ export function buildTheme(key: TThemeKey, printable = false): Theme {
         divider: '#CCCCCC',
         // Dark-mode accents are too light on white paper: print uses the darker light-mode set.
         ...(t.mode === 'dark'
-          ? { primary: '#5B21B6', primaryContrast: '#FFFFFF', secondary: '#0F766E', secondaryContrast: '#FFFFFF', error: '#B91C1C', warning: '#92400E', success: '#166534', info: '#1E40AF' }
+          ? {
+              primary: '#5B21B6',
+              primaryContrast: '#FFFFFF',
+              secondary: '#0F766E',
+              secondaryContrast: '#FFFFFF',
+              error: '#B91C1C',
+              warning: '#92400E',
+              success: '#166534',
+              info: '#1E40AF',
+            }
           : {}),
       }
     : t;
@@ -96,4 +105,5 @@ export function themeFor(key: TThemeKey, printable = false): Theme {
   return theme;
 }
 
-export const isThemeKey = (v: unknown): v is TThemeKey => typeof v === 'string' && (THEME_KEYS as readonly string[]).includes(v);
+export const isThemeKey = (v: unknown): v is TThemeKey =>
+  typeof v === 'string' && (THEME_KEYS as readonly string[]).includes(v);

@@ -35,7 +35,15 @@ import type { TOrderBy, TPagedResult, TPagingRequest } from '@sextant/shared';
 import { useCan } from '../../app/current-user.ts';
 import { formatNumber } from '../../app/i18n.ts';
 import { CopyCellButton } from './copy-cell.tsx';
-import { initialTableState, isFilterActive, nextSort, toPagingRequest, type TColumnFilter, type TFilterValue, type TTableState } from './paging.ts';
+import {
+  initialTableState,
+  isFilterActive,
+  nextSort,
+  toPagingRequest,
+  type TColumnFilter,
+  type TFilterValue,
+  type TTableState,
+} from './paging.ts';
 
 /** SPEC §2 text (English); rendered through `table:rows`. */
 export const ROWS_LABEL = 'Rows:';
@@ -65,7 +73,15 @@ export interface TDataTableProps<T> {
   operation?: string;
 }
 
-function FilterEditor({ filter, value, onChange }: { filter: TColumnFilter; value: TFilterValue | undefined; onChange: (v: TFilterValue | undefined) => void }) {
+function FilterEditor({
+  filter,
+  value,
+  onChange,
+}: {
+  filter: TColumnFilter;
+  value: TFilterValue | undefined;
+  onChange: (v: TFilterValue | undefined) => void;
+}) {
   const { t } = useTranslation('table');
   switch (filter.kind) {
     case 'multiselect': {
@@ -76,7 +92,18 @@ function FilterEditor({ filter, value, onChange }: { filter: TColumnFilter; valu
             <FormControlLabel
               key={o.value}
               label={o.label}
-              control={<Checkbox size="small" checked={values.includes(o.value)} onChange={(_, c) => onChange({ kind: 'multiselect', values: c ? [...values, o.value] : values.filter((v) => v !== o.value) })} />}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={values.includes(o.value)}
+                  onChange={(_, c) =>
+                    onChange({
+                      kind: 'multiselect',
+                      values: c ? [...values, o.value] : values.filter((v) => v !== o.value),
+                    })
+                  }
+                />
+              }
             />
           ))}
         </Stack>
@@ -85,7 +112,10 @@ function FilterEditor({ filter, value, onChange }: { filter: TColumnFilter; valu
     case 'boolean': {
       const v = value?.kind === 'boolean' ? value.value : null;
       return (
-        <RadioGroup value={v === null ? 'any' : String(v)} onChange={(_, s) => onChange({ kind: 'boolean', value: s === 'any' ? null : s === 'true' })}>
+        <RadioGroup
+          value={v === null ? 'any' : String(v)}
+          onChange={(_, s) => onChange({ kind: 'boolean', value: s === 'any' ? null : s === 'true' })}
+        >
           <FormControlLabel value="any" control={<Radio size="small" />} label={t('any')} />
           <FormControlLabel value="true" control={<Radio size="small" />} label={filter.trueLabel ?? t('yes')} />
           <FormControlLabel value="false" control={<Radio size="small" />} label={filter.falseLabel ?? t('no')} />
@@ -97,8 +127,18 @@ function FilterEditor({ filter, value, onChange }: { filter: TColumnFilter; valu
       const num = (s: string) => (s === '' ? null : Number(s));
       return (
         <Stack direction="row" spacing={1}>
-          <TextField label={t('min')} type="number" value={v.min ?? ''} onChange={(e) => onChange({ ...v, min: num(e.target.value) })} />
-          <TextField label={t('max')} type="number" value={v.max ?? ''} onChange={(e) => onChange({ ...v, max: num(e.target.value) })} />
+          <TextField
+            label={t('min')}
+            type="number"
+            value={v.min ?? ''}
+            onChange={(e) => onChange({ ...v, min: num(e.target.value) })}
+          />
+          <TextField
+            label={t('max')}
+            type="number"
+            value={v.max ?? ''}
+            onChange={(e) => onChange({ ...v, max: num(e.target.value) })}
+          />
         </Stack>
       );
     }
@@ -106,25 +146,63 @@ function FilterEditor({ filter, value, onChange }: { filter: TColumnFilter; valu
       const v = value?.kind === 'date' ? value : { kind: 'date' as const };
       return (
         <Stack direction="row" spacing={1}>
-          <TextField label={t('from')} type="date" value={v.from ?? ''} onChange={(e) => onChange({ ...v, from: e.target.value || null })} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField label={t('to')} type="date" value={v.to ?? ''} onChange={(e) => onChange({ ...v, to: e.target.value || null })} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            label={t('from')}
+            type="date"
+            value={v.from ?? ''}
+            onChange={(e) => onChange({ ...v, from: e.target.value || null })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label={t('to')}
+            type="date"
+            value={v.to ?? ''}
+            onChange={(e) => onChange({ ...v, to: e.target.value || null })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
         </Stack>
       );
     }
     case 'text':
-      return <TextField label={t('contains')} autoFocus value={value?.kind === 'text' ? value.value : ''} onChange={(e) => onChange({ kind: 'text', value: e.target.value })} />;
+      return (
+        <TextField
+          label={t('contains')}
+          autoFocus
+          value={value?.kind === 'text' ? value.value : ''}
+          onChange={(e) => onChange({ kind: 'text', value: e.target.value })}
+        />
+      );
     case 'unavailable':
-      return <Typography variant="body2" color="text.secondary">{t('filterUnavailable')}</Typography>;
+      return (
+        <Typography variant="body2" color="text.secondary">
+          {t('filterUnavailable')}
+        </Typography>
+      );
   }
 }
 
-export function DataTable<T>({ queryKey, fetchPage, columns, rowKey, defaultSort, pageSize, onRowClick, emptyText, operation }: TDataTableProps<T>) {
+export function DataTable<T>({
+  queryKey,
+  fetchPage,
+  columns,
+  rowKey,
+  defaultSort,
+  pageSize,
+  onRowClick,
+  emptyText,
+  operation,
+}: TDataTableProps<T>) {
   const { t } = useTranslation('table');
   const [state, setState] = useState<TTableState>(() => initialTableState(defaultSort, pageSize));
   const [filterAnchor, setFilterAnchor] = useState<{ el: HTMLElement; field: string } | null>(null);
   const canCopy = useCan(['ListCellCopyIcon_VIEW']);
   const request = toPagingRequest(state, columns);
-  const q = useQuery({ queryKey: [...queryKey, request], queryFn: () => fetchPage(request), placeholderData: keepPreviousData, meta: { operation: operation ?? 'Loading list' } });
+  const q = useQuery({
+    queryKey: [...queryKey, request],
+    queryFn: () => fetchPage(request),
+    placeholderData: keepPreviousData,
+    meta: { operation: operation ?? 'Loading list' },
+  });
   const setFilter = (field: string, v: TFilterValue | undefined) =>
     setState((s) => {
       const filters = { ...s.filters };
@@ -139,9 +217,18 @@ export function DataTable<T>({ queryKey, fetchPage, columns, rowKey, defaultSort
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="data-table">
       {activeFilters.length > 0 && (
-        <Stack direction="row" spacing={1} sx={{ p: 1.5, flexWrap: 'wrap', gap: 1, borderBottom: 1, borderColor: 'divider', alignItems: 'center' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ p: 1.5, flexWrap: 'wrap', gap: 1, borderBottom: 1, borderColor: 'divider', alignItems: 'center' }}
+        >
           {activeFilters.map((c) => (
-            <Chip key={c.field} size="small" label={t('filtered', { column: c.header })} onDelete={() => setFilter(c.field, undefined)} />
+            <Chip
+              key={c.field}
+              size="small"
+              label={t('filtered', { column: c.header })}
+              onDelete={() => setFilter(c.field, undefined)}
+            />
           ))}
           <Button size="small" onClick={() => setState((s) => ({ ...s, filters: {}, pageNumber: 1 }))}>
             {t('clearAll')}
@@ -157,9 +244,20 @@ export function DataTable<T>({ queryKey, fetchPage, columns, rowKey, defaultSort
                 const sorted = state.orderBy?.propertyName === c.field;
                 const active = isFilterActive(c.filter, state.filters[c.field], c.field);
                 return (
-                  <TableCell key={c.field} align={c.align} sx={{ width: c.width, fontWeight: 700, whiteSpace: 'nowrap' }} sortDirection={sorted ? state.orderBy!.direction : false}>
+                  <TableCell
+                    key={c.field}
+                    align={c.align}
+                    sx={{ width: c.width, fontWeight: 700, whiteSpace: 'nowrap' }}
+                    sortDirection={sorted ? state.orderBy!.direction : false}
+                  >
                     {c.sortable ? (
-                      <TableSortLabel active={sorted} direction={sorted ? state.orderBy!.direction : 'asc'} onClick={() => setState((s) => ({ ...s, orderBy: nextSort(s.orderBy, c.field), pageNumber: 1 }))}>
+                      <TableSortLabel
+                        active={sorted}
+                        direction={sorted ? state.orderBy!.direction : 'asc'}
+                        onClick={() =>
+                          setState((s) => ({ ...s, orderBy: nextSort(s.orderBy, c.field), pageNumber: 1 }))
+                        }
+                      >
                         {c.header}
                       </TableSortLabel>
                     ) : (
@@ -167,7 +265,13 @@ export function DataTable<T>({ queryKey, fetchPage, columns, rowKey, defaultSort
                     )}
                     {c.filter && c.filter.kind !== 'unavailable' && (
                       <Tooltip title={t('filterColumn', { column: c.header })}>
-                        <IconButton size="small" aria-label={t('filterColumn', { column: c.header })} onClick={(e) => setFilterAnchor({ el: e.currentTarget, field: c.field })} sx={{ ml: 0.5 }} color={active ? 'primary' : 'default'}>
+                        <IconButton
+                          size="small"
+                          aria-label={t('filterColumn', { column: c.header })}
+                          onClick={(e) => setFilterAnchor({ el: e.currentTarget, field: c.field })}
+                          sx={{ ml: 0.5 }}
+                          color={active ? 'primary' : 'default'}
+                        >
                           <Badge variant="dot" color="primary" invisible={!active}>
                             <FilterListRounded sx={{ fontSize: 16 }} />
                           </Badge>
@@ -194,7 +298,12 @@ export function DataTable<T>({ queryKey, fetchPage, columns, rowKey, defaultSort
               </TableRow>
             ) : (
               rows.map((row) => (
-                <TableRow key={rowKey(row)} hover={Boolean(onRowClick)} onClick={onRowClick ? () => onRowClick(row) : undefined} sx={{ cursor: onRowClick ? 'pointer' : undefined }}>
+                <TableRow
+                  key={rowKey(row)}
+                  hover={Boolean(onRowClick)}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  sx={{ cursor: onRowClick ? 'pointer' : undefined }}
+                >
                   {columns.map((c) => {
                     const content = c.render ? c.render(row) : String((row as Record<string, unknown>)[c.field] ?? '');
                     return (
@@ -220,17 +329,38 @@ export function DataTable<T>({ queryKey, fetchPage, columns, rowKey, defaultSort
         onRowsPerPageChange={(e) => setState((s) => ({ ...s, pageSize: Number(e.target.value), pageNumber: 1 }))}
         labelRowsPerPage={t('rows')}
         labelDisplayedRows={({ from, to, count }) =>
-          count !== -1 ? t('displayedRows', { from: formatNumber(from), to: formatNumber(to), count: formatNumber(count) }) : t('displayedRowsMore', { from: formatNumber(from), to: formatNumber(to) })
+          count !== -1
+            ? t('displayedRows', { from: formatNumber(from), to: formatNumber(to), count: formatNumber(count) })
+            : t('displayedRowsMore', { from: formatNumber(from), to: formatNumber(to) })
         }
-        getItemAriaLabel={(type) => t(type === 'first' ? 'firstPage' : type === 'last' ? 'lastPage' : type === 'next' ? 'nextPage' : 'previousPage')}
+        getItemAriaLabel={(type) =>
+          t(
+            type === 'first'
+              ? 'firstPage'
+              : type === 'last'
+                ? 'lastPage'
+                : type === 'next'
+                  ? 'nextPage'
+                  : 'previousPage',
+          )
+        }
       />
-      <Popover open={Boolean(filterAnchor && editing)} anchorEl={filterAnchor?.el} onClose={() => setFilterAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+      <Popover
+        open={Boolean(filterAnchor && editing)}
+        anchorEl={filterAnchor?.el}
+        onClose={() => setFilterAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      >
         {editing?.filter && (
           <Box sx={{ p: 2, minWidth: 260 }}>
             <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
               {t('filterTitle', { column: editing.header })}
             </Typography>
-            <FilterEditor filter={editing.filter} value={state.filters[editing.field]} onChange={(v) => setFilter(editing.field, v)} />
+            <FilterEditor
+              filter={editing.filter}
+              value={state.filters[editing.field]}
+              onChange={(v) => setFilter(editing.field, v)}
+            />
             <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
               <Button size="small" onClick={() => setFilter(editing.field, undefined)}>
                 {t('clear')}

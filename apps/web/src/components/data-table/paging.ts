@@ -28,9 +28,18 @@ export interface TTableState {
   filters: Record<string, TFilterValue>;
 }
 
-export const initialTableState = (orderBy?: TOrderBy, pageSize = DEFAULT_PAGE_SIZE): TTableState => ({ pageNumber: 1, pageSize, orderBy, filters: {} });
+export const initialTableState = (orderBy?: TOrderBy, pageSize = DEFAULT_PAGE_SIZE): TTableState => ({
+  pageNumber: 1,
+  pageSize,
+  orderBy,
+  filters: {},
+});
 
-export function filterItemsFor(propertyName: string, filter: TColumnFilter, value: TFilterValue | undefined): TFilterItem[] {
+export function filterItemsFor(
+  propertyName: string,
+  filter: TColumnFilter,
+  value: TFilterValue | undefined,
+): TFilterItem[] {
   if (!value || filter.kind === 'unavailable' || filter.kind !== value.kind) return [];
   switch (value.kind) {
     case 'multiselect': {
@@ -39,14 +48,18 @@ export function filterItemsFor(propertyName: string, filter: TColumnFilter, valu
       const chosen = value.values.filter((v) => all.includes(v));
       if (chosen.length === 0 || chosen.length === all.length) return [];
       if (chosen.length === 1) return [{ propertyName, itemComparisonOperator: 'Equal', itemValue: chosen[0]! }];
-      return all.filter((v) => !chosen.includes(v)).map((v) => ({ propertyName, itemComparisonOperator: 'NotEqual' as const, itemValue: v }));
+      return all
+        .filter((v) => !chosen.includes(v))
+        .map((v) => ({ propertyName, itemComparisonOperator: 'NotEqual' as const, itemValue: v }));
     }
     case 'boolean':
       return value.value === null ? [] : [{ propertyName, itemComparisonOperator: 'Equal', itemValue: value.value }];
     case 'number': {
       const out: TFilterItem[] = [];
-      if (value.min !== null && value.min !== undefined && Number.isFinite(value.min)) out.push({ propertyName, itemComparisonOperator: 'GreaterThanOrEqual', itemValue: value.min });
-      if (value.max !== null && value.max !== undefined && Number.isFinite(value.max)) out.push({ propertyName, itemComparisonOperator: 'LessThanOrEqual', itemValue: value.max });
+      if (value.min !== null && value.min !== undefined && Number.isFinite(value.min))
+        out.push({ propertyName, itemComparisonOperator: 'GreaterThanOrEqual', itemValue: value.min });
+      if (value.max !== null && value.max !== undefined && Number.isFinite(value.max))
+        out.push({ propertyName, itemComparisonOperator: 'LessThanOrEqual', itemValue: value.max });
       return out;
     }
     case 'date': {
@@ -56,12 +69,19 @@ export function filterItemsFor(propertyName: string, filter: TColumnFilter, valu
       return out;
     }
     case 'text':
-      return value.value.trim() ? [{ propertyName, itemComparisonOperator: 'Contains', itemValue: value.value.trim() }] : [];
+      return value.value.trim()
+        ? [{ propertyName, itemComparisonOperator: 'Contains', itemValue: value.value.trim() }]
+        : [];
   }
 }
 
-export function toPagingRequest(state: TTableState, columns: { field: string; filter?: TColumnFilter }[]): TPagingRequest {
-  const filterItems = columns.flatMap((c) => (c.filter ? filterItemsFor(c.field, c.filter, state.filters[c.field]) : []));
+export function toPagingRequest(
+  state: TTableState,
+  columns: { field: string; filter?: TColumnFilter }[],
+): TPagingRequest {
+  const filterItems = columns.flatMap((c) =>
+    c.filter ? filterItemsFor(c.field, c.filter, state.filters[c.field]) : [],
+  );
   return {
     pageNumber: state.pageNumber,
     pageSize: state.pageSize,
@@ -71,12 +91,17 @@ export function toPagingRequest(state: TTableState, columns: { field: string; fi
   };
 }
 
-export function isFilterActive(filter: TColumnFilter | undefined, value: TFilterValue | undefined, field = 'x'): boolean {
+export function isFilterActive(
+  filter: TColumnFilter | undefined,
+  value: TFilterValue | undefined,
+  field = 'x',
+): boolean {
   return Boolean(filter && filterItemsFor(field, filter, value).length > 0);
 }
 
 /** Clicking a sortable header: asc → desc → asc on the same column, a new column starts asc. */
 export function nextSort(current: TOrderBy | undefined, field: string): TOrderBy {
-  if (current?.propertyName === field) return { propertyName: field, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  if (current?.propertyName === field)
+    return { propertyName: field, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   return { propertyName: field, direction: 'asc' };
 }

@@ -47,7 +47,13 @@ function ErrorDetails({ n, userId }: { n: TNotification; userId: string | null }
   return (
     <Box sx={{ mt: 1 }}>
       <Stack direction="row" spacing={1}>
-        <Button size="small" color="inherit" onClick={() => setOpen((o) => !o)} aria-expanded={open} sx={{ px: 1, minWidth: 0 }}>
+        <Button
+          size="small"
+          color="inherit"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          sx={{ px: 1, minWidth: 0 }}
+        >
           {open ? t('hideDetails') : t('showDetails')}
         </Button>
         <Button size="small" color="inherit" variant="outlined" onClick={copy} sx={{ px: 1 }} data-testid="copy-error">
@@ -55,7 +61,21 @@ function ErrorDetails({ n, userId }: { n: TNotification; userId: string | null }
         </Button>
       </Stack>
       <Collapse in={open}>
-        <Box component="dl" data-testid="error-details" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5, fontSize: 12, '& dt': { fontWeight: 700 }, '& dd': { m: 0, wordBreak: 'break-word' } }}>
+        <Box
+          component="dl"
+          data-testid="error-details"
+          sx={{
+            m: 0,
+            mt: 1,
+            display: 'grid',
+            gridTemplateColumns: 'auto 1fr',
+            columnGap: 1.5,
+            rowGap: 0.5,
+            fontSize: 12,
+            '& dt': { fontWeight: 700 },
+            '& dd': { m: 0, wordBreak: 'break-word' },
+          }}
+        >
           <dt>{t('details.messages')}</dt>
           <dd>
             {facts.messages.map((m, i) => (
@@ -90,7 +110,12 @@ function NotificationItem({ n, detailed, userId }: { n: TNotification; detailed:
       data-testid="notification"
       data-severity={n.severity}
       onClose={n.noClose ? undefined : () => dismissNotification(n.id)}
-      sx={{ width: '100%', boxShadow: 6, whiteSpace: 'pre-line', '& .MuiAlert-message': { width: '100%', overflow: 'hidden' } }}
+      sx={{
+        width: '100%',
+        boxShadow: 6,
+        whiteSpace: 'pre-line',
+        '& .MuiAlert-message': { width: '100%', overflow: 'hidden' },
+      }}
     >
       {text.title && <AlertTitle sx={{ fontWeight: 700 }}>{text.title}</AlertTitle>}
       <Typography variant="body2" component="div" data-testid="notification-message">
@@ -128,7 +153,14 @@ export function NotificationStack() {
     <Stack
       spacing={1.5}
       aria-live="polite"
-      sx={{ position: 'fixed', zIndex: (t) => t.zIndex.snackbar, right: { xs: 8, sm: 24 }, left: { xs: 8, sm: 'auto' }, bottom: { xs: 8, sm: 24 }, width: { sm: 440 } }}
+      sx={{
+        position: 'fixed',
+        zIndex: (t) => t.zIndex.snackbar,
+        right: { xs: 8, sm: 24 },
+        left: { xs: 8, sm: 'auto' },
+        bottom: { xs: 8, sm: 24 },
+        width: { sm: 440 },
+      }}
     >
       {items.map((n) => (
         <NotificationItem key={n.id} n={n} detailed={detailed} userId={user?.id ?? null} />

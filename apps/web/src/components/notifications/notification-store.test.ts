@@ -45,15 +45,34 @@ describe('notifications', () => {
 });
 
 describe('error notifications', () => {
-  const err = new ApiError(422, { code: 'ValidationError', message: 'Invalid issuer', errors: [{ path: 'currency', message: 'must be 3 characters' }] }, '/api/v1/issuers', 'POST');
+  const err = new ApiError(
+    422,
+    {
+      code: 'ValidationError',
+      message: 'Invalid issuer',
+      errors: [{ path: 'currency', message: 'must be 3 characters' }],
+    },
+    '/api/v1/issuers',
+    'POST',
+  );
   const facts = errorFacts(err, 'Creating issuer', env);
 
   it('collects messages, URL, date and device', () => {
     expect(facts.messages).toEqual(['Invalid issuer', 'currency: must be 3 characters']);
-    expect(facts).toMatchObject({ operation: 'Creating issuer', url: env.url, device: env.device, date: '2026-01-02T03:04:05.000Z', status: 422, code: 'ValidationError' });
+    expect(facts).toMatchObject({
+      operation: 'Creating issuer',
+      url: env.url,
+      device: env.device,
+      date: '2026-01-02T03:04:05.000Z',
+      status: 422,
+      code: 'ValidationError',
+    });
   });
   it('shows detailed users the operation and message, others the generic text', () => {
-    expect(errorText(facts, true)).toEqual({ title: 'Creating issuer', message: 'Invalid issuer\ncurrency: must be 3 characters' });
+    expect(errorText(facts, true)).toEqual({
+      title: 'Creating issuer',
+      message: 'Invalid issuer\ncurrency: must be 3 characters',
+    });
     expect(errorText(facts, false).message).toBe(GENERIC_ERROR_MESSAGE);
     expect(GENERIC_ERROR_MESSAGE).toBe('Oops, it looks like there was a problem.');
   });

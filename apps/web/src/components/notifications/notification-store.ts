@@ -59,7 +59,12 @@ function emit() {
 
 export function pushNotification(n: Omit<TNotification, 'id'> & { id?: string }): string {
   const id = n.id ?? `n${++seq}`;
-  const next: TNotification = { ...n, id, message: truncateText(n.message), title: n.title ? truncateText(n.title) : undefined };
+  const next: TNotification = {
+    ...n,
+    id,
+    message: truncateText(n.message),
+    title: n.title ? truncateText(n.title) : undefined,
+  };
   const rest = n.key ? items.filter((i) => i.key !== n.key) : items;
   items = [...rest, next].slice(-MAX_NOTIFICATIONS);
   emit();
@@ -96,7 +101,11 @@ export function useNotifications(): TNotification[] {
 }
 
 /** Facts of an error for the details panel (messages, URL, date, device). */
-export function errorFacts(error: unknown, operation: string, env: { url: string; device: string; now?: Date }): TErrorFacts {
+export function errorFacts(
+  error: unknown,
+  operation: string,
+  env: { url: string; device: string; now?: Date },
+): TErrorFacts {
   const messages: string[] = [];
   let status: number | undefined;
   let code: string | undefined;
@@ -104,12 +113,21 @@ export function errorFacts(error: unknown, operation: string, env: { url: string
     const e = error as { message?: unknown; status?: unknown; code?: unknown; errors?: unknown };
     if (typeof e.message === 'string' && e.message) messages.push(e.message);
     if (Array.isArray(e.errors))
-      for (const fe of e.errors as { path?: string; message?: string }[]) if (fe?.message) messages.push(fe.path ? `${fe.path}: ${fe.message}` : fe.message);
+      for (const fe of e.errors as { path?: string; message?: string }[])
+        if (fe?.message) messages.push(fe.path ? `${fe.path}: ${fe.message}` : fe.message);
     if (typeof e.status === 'number') status = e.status;
     if (typeof e.code === 'string') code = e.code;
   } else if (typeof error === 'string') messages.push(error);
   if (messages.length === 0) messages.push(i18n.t('notifications:unknownError'));
-  return { operation, messages: messages.map((m) => truncateText(m)), url: env.url, date: (env.now ?? new Date()).toISOString(), device: env.device, status, code };
+  return {
+    operation,
+    messages: messages.map((m) => truncateText(m)),
+    url: env.url,
+    date: (env.now ?? new Date()).toISOString(),
+    device: env.device,
+    status,
+    code,
+  };
 }
 
 /** The visible text of an error notification for a user with or without detailed notifications. */
@@ -141,8 +159,17 @@ export function notifyError(error: unknown, operation: string) {
     url: typeof location !== 'undefined' ? location.href : '',
     device: typeof navigator !== 'undefined' ? navigator.userAgent : '',
   });
-  return pushNotification({ severity: 'error', message: facts.messages.join('\n'), title: operation, error: facts, autoHideMs: null });
+  return pushNotification({
+    severity: 'error',
+    message: facts.messages.join('\n'),
+    title: operation,
+    error: facts,
+    autoHideMs: null,
+  });
 }
 
-export const notify = (severity: TSeverity, message: string, opts: Partial<Omit<TNotification, 'severity' | 'message'>> = {}) =>
-  pushNotification({ severity, message, autoHideMs: severity === 'error' ? null : 6000, ...opts });
+export const notify = (
+  severity: TSeverity,
+  message: string,
+  opts: Partial<Omit<TNotification, 'severity' | 'message'>> = {},
+) => pushNotification({ severity, message, autoHideMs: severity === 'error' ? null : 6000, ...opts });

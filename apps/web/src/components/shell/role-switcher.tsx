@@ -32,7 +32,11 @@ export function RoleSwitcher({ user }: { user: TCurrentUser }) {
     setOpen(false);
     navigate('/', { replace: true });
   };
-  const sw = useMutation({ mutationFn: () => switchRoles(chosen.map((r) => r.role)), onSuccess: done, meta: { operation: 'Switching roles' } });
+  const sw = useMutation({
+    mutationFn: () => switchRoles(chosen.map((r) => r.role)),
+    onSuccess: done,
+    meta: { operation: 'Switching roles' },
+  });
   const reset = useMutation({ mutationFn: resetRoles, onSuccess: done, meta: { operation: 'Restoring roles' } });
   const switched = user.ownRoles !== null;
   return (
@@ -64,11 +68,19 @@ export function RoleSwitcher({ user }: { user: TCurrentUser }) {
             loading={roles.isLoading}
             value={chosen}
             onChange={(_, v) => setChosen(v)}
-            groupBy={(o) => (roleKind(o.role as TRole) === 'standard' ? t('userMenu.systemRoles') : t('userMenu.analysisRoles'))}
+            groupBy={(o) =>
+              roleKind(o.role as TRole) === 'standard' ? t('userMenu.systemRoles') : t('userMenu.analysisRoles')
+            }
             getOptionLabel={(o) => o.displayName}
             isOptionEqualToValue={(a, b) => a.role === b.role}
-            renderValue={(value, getItemProps) => value.map((o, index) => <Chip {...getItemProps({ index })} key={o.role} label={o.displayName} size="small" />)}
-            renderInput={(params) => <TextField {...params} label={t('roleSwitcher.rolesLabel')} placeholder={t('roleSwitcher.addRole')} />}
+            renderValue={(value, getItemProps) =>
+              value.map((o, index) => (
+                <Chip {...getItemProps({ index })} key={o.role} label={o.displayName} size="small" />
+              ))
+            }
+            renderInput={(params) => (
+              <TextField {...params} label={t('roleSwitcher.rolesLabel')} placeholder={t('roleSwitcher.addRole')} />
+            )}
           />
         </DialogContent>
         <DialogActions>
@@ -78,7 +90,12 @@ export function RoleSwitcher({ user }: { user: TCurrentUser }) {
             </PendingButton>
           )}
           <Button onClick={() => setOpen(false)}>{t('roleSwitcher.cancel')}</Button>
-          <PendingButton variant="contained" disabled={chosen.length === 0} pending={sw.isPending} onClick={() => sw.mutate()}>
+          <PendingButton
+            variant="contained"
+            disabled={chosen.length === 0}
+            pending={sw.isPending}
+            onClick={() => sw.mutate()}
+          >
             {t('roleSwitcher.submit')}
           </PendingButton>
         </DialogActions>

@@ -7,7 +7,8 @@ import { clearNotifications } from '../notifications/notification-store.ts';
 
 export const SESSION_CHANNEL = 'sextant-session';
 
-export type TSessionMessage = { type: 'activity'; at: number } | { type: 'stay'; at: number } | { type: 'logout'; reason?: string };
+export type TSessionMessage =
+  { type: 'activity'; at: number } | { type: 'stay'; at: number } | { type: 'logout'; reason?: string };
 
 let channel: BroadcastChannel | null = null;
 export function sessionChannel(): BroadcastChannel | null {

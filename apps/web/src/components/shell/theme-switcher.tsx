@@ -26,15 +26,34 @@ export function ThemeSwitcher() {
   return (
     <>
       <Tooltip title={t('themeSwitcher.tooltip')}>
-        <IconButton aria-label={t('themeSwitcher.ariaLabel')} onClick={(e) => setAnchor(e.currentTarget)} data-testid="theme-switcher" color="inherit">
+        <IconButton
+          aria-label={t('themeSwitcher.ariaLabel')}
+          onClick={(e) => setAnchor(e.currentTarget)}
+          data-testid="theme-switcher"
+          color="inherit"
+        >
           <PaletteOutlined />
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {THEME_KEYS.map((key) => (
-          <MenuItem key={key} selected={key === current} onClick={() => choose(key)} data-testid={`theme-option-${key}`}>
+          <MenuItem
+            key={key}
+            selected={key === current}
+            onClick={() => choose(key)}
+            data-testid={`theme-option-${key}`}
+          >
             <ListItemIcon>
-              <Box sx={{ width: 18, height: 18, borderRadius: '50%', background: `linear-gradient(135deg, ${THEME_TOKENS[key].navbar.background} 50%, ${THEME_TOKENS[key].primary} 50%)`, border: '1px solid', borderColor: 'divider' }} />
+              <Box
+                sx={{
+                  width: 18,
+                  height: 18,
+                  borderRadius: '50%',
+                  background: `linear-gradient(135deg, ${THEME_TOKENS[key].navbar.background} 50%, ${THEME_TOKENS[key].primary} 50%)`,
+                  border: '1px solid',
+                  borderColor: 'divider',
+                }}
+              />
             </ListItemIcon>
             <ListItemText primary={THEME_LABELS[key]} secondary={key} />
             {key === current && <Check fontSize="small" sx={{ ml: 2 }} />}

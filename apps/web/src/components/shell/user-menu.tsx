@@ -57,7 +57,17 @@ export function UserMenu({ user }: { user: TCurrentUser }) {
           data-testid="user-button"
           sx={{ borderRadius: 999, p: 0.5, pr: { xs: 0.5, md: 1.5 }, gap: 1, '&:hover': { bgcolor: 'action.hover' } }}
         >
-          <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 14, fontWeight: 700 }} data-testid="avatar">
+          <Avatar
+            sx={{
+              width: 34,
+              height: 34,
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+              fontSize: 14,
+              fontWeight: 700,
+            }}
+            data-testid="avatar"
+          >
             {initials}
           </Avatar>
           <Box sx={{ display: { xs: 'none', md: 'block' }, textAlign: 'left', maxWidth: 180 }}>
@@ -70,7 +80,14 @@ export function UserMenu({ user }: { user: TCurrentUser }) {
           </Box>
         </ButtonBase>
       </Tooltip>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }} slotProps={{ paper: { sx: { minWidth: 220, mt: 1 } } }}>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 220, mt: 1 } } }}
+      >
         <Box sx={{ px: 2, py: 1 }}>
           <Typography variant="subtitle2">{user.displayName || user.username}</Typography>
           <Typography variant="caption" color="text.secondary">

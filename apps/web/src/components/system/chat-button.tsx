@@ -23,7 +23,14 @@ export function ChatButton({ user }: { user: TCurrentUser }) {
   const { t } = useTranslation('system');
   const [open, setOpen] = useState(false);
   const allowed = can(user, ['Chatbot_VIEW']);
-  const health = useQuery({ queryKey: ['chat', 'health'], queryFn: () => api<unknown>('/chat/health-check'), enabled: allowed, refetchInterval: CHAT_HEALTH_MS, retry: false, meta: { silent: true } });
+  const health = useQuery({
+    queryKey: ['chat', 'health'],
+    queryFn: () => api<unknown>('/chat/health-check'),
+    enabled: allowed,
+    refetchInterval: CHAT_HEALTH_MS,
+    retry: false,
+    meta: { silent: true },
+  });
   if (!allowed || health.isLoading) return null;
   const failed = health.isError;
   if (failed && !can(user, ['Chatbot_ErrorState_VIEW'])) return null;
@@ -42,7 +49,23 @@ export function ChatButton({ user }: { user: TCurrentUser }) {
         </Fab>
       </Tooltip>
       {open && (
-        <Paper elevation={8} sx={{ position: 'fixed', right: 24, bottom: 96, width: 500, maxWidth: 'calc(100vw - 32px)', height: 600, maxHeight: 'calc(100dvh - 140px)', zIndex: (th) => th.zIndex.speedDial, display: 'flex', flexDirection: 'column', border: 1, borderColor: 'divider' }}>
+        <Paper
+          elevation={8}
+          sx={{
+            position: 'fixed',
+            right: 24,
+            bottom: 96,
+            width: 500,
+            maxWidth: 'calc(100vw - 32px)',
+            height: 600,
+            maxHeight: 'calc(100dvh - 140px)',
+            zIndex: (th) => th.zIndex.speedDial,
+            display: 'flex',
+            flexDirection: 'column',
+            border: 1,
+            borderColor: 'divider',
+          }}
+        >
           <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
             <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 700 }}>
               {t('chat.title')}
@@ -52,9 +75,7 @@ export function ChatButton({ user }: { user: TCurrentUser }) {
             </IconButton>
           </Box>
           <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
-            <Typography color="text.secondary">
-              {failed ? t('chat.notResponding') : t('chat.notAvailable')}
-            </Typography>
+            <Typography color="text.secondary">{failed ? t('chat.notResponding') : t('chat.notAvailable')}</Typography>
           </Box>
         </Paper>
       )}

@@ -11,10 +11,31 @@ export function MaintenanceScreen() {
   const { t } = useTranslation('system');
   const theme = useTheme();
   return (
-    <Box component="main" data-testid="maintenance-screen" sx={{ minHeight: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 3 }}>
+    <Box
+      component="main"
+      data-testid="maintenance-screen"
+      sx={{
+        minHeight: '100dvh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'background.default',
+        p: 3,
+      }}
+    >
       <Stack spacing={3} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 560 }}>
         <BrandLogo theme={theme.sextant.key} height={40} />
-        <Box sx={{ width: 80, height: 80, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'action.selected', color: 'primary.main' }}>
+        <Box
+          sx={{
+            width: 80,
+            height: 80,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'action.selected',
+            color: 'primary.main',
+          }}
+        >
           <EngineeringOutlined sx={{ fontSize: 44 }} />
         </Box>
         <Typography variant="h3" component="h1">

@@ -34,7 +34,15 @@ export function ReleaseNotice({ user }: { user: TCurrentUser }) {
         /* ignore */
       }
     };
-    pushNotification({ key: 'release-notice', severity: 'info', title: i18n.t('system:releaseNotice.title'), message: i18n.t('system:releaseNotice.message'), autoHideMs: null, noClose: true, actions: [{ label: i18n.t('system:releaseNotice.dismiss'), onClick: dismiss }] });
+    pushNotification({
+      key: 'release-notice',
+      severity: 'info',
+      title: i18n.t('system:releaseNotice.title'),
+      message: i18n.t('system:releaseNotice.message'),
+      autoHideMs: null,
+      noClose: true,
+      actions: [{ label: i18n.t('system:releaseNotice.dismiss'), onClick: dismiss }],
+    });
   }, [user]);
   return null;
 }

@@ -13,7 +13,9 @@ import { dismissNotification, pushNotification, updateNotification } from '../no
 export const AUTO_REFRESH_SECONDS = 60;
 
 export function refreshMessage(secondsLeft: number): string {
-  return secondsLeft >= AUTO_REFRESH_SECONDS ? i18n.t('system:version.inOneMinute') : i18n.t('system:version.inSeconds', { count: secondsLeft });
+  return secondsLeft >= AUTO_REFRESH_SECONDS
+    ? i18n.t('system:version.inOneMinute')
+    : i18n.t('system:version.inSeconds', { count: secondsLeft });
 }
 
 export function VersionCheck({ reload = () => window.location.reload() }: { reload?: () => void }) {
@@ -49,8 +51,20 @@ export function VersionCheck({ reload = () => window.location.reload() }: { relo
       autoHideMs: null,
       noClose: true,
       actions: [
-        { label: i18n.t('system:version.refreshNow'), onClick: () => { stop(); reload(); } },
-        { label: i18n.t('system:version.dontRefresh'), onClick: () => { stop(); declined.current = ts; } },
+        {
+          label: i18n.t('system:version.refreshNow'),
+          onClick: () => {
+            stop();
+            reload();
+          },
+        },
+        {
+          label: i18n.t('system:version.dontRefresh'),
+          onClick: () => {
+            stop();
+            declined.current = ts;
+          },
+        },
       ],
     });
     const timer = setInterval(() => {

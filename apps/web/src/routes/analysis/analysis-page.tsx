@@ -56,7 +56,12 @@ function RowActions({ row, onDialog }: { row: TAuthMappedJobArtifact; onDialog: 
       <IconButton size="small" aria-label={`Actions for ${row.name}`} onClick={open} data-testid="job-row-actions">
         <MoreVertRounded fontSize="small" />
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        onClick={(e) => e.stopPropagation()}
+      >
         {canRename && (
           <MenuItem onClick={pick(() => onDialog({ kind: 'rename', job: ref }))}>
             <ListItemIcon>
@@ -79,10 +84,17 @@ function RowActions({ row, onDialog }: { row: TAuthMappedJobArtifact; onDialog: 
               () =>
                 void publish
                   .mutateAsync({ jobId: row.id, isPublished: !row.isPublished })
-                  .then(() => notify('success', row.isPublished ? `“${row.name}” is no longer published` : `“${row.name}” is published`)),
+                  .then(() =>
+                    notify(
+                      'success',
+                      row.isPublished ? `“${row.name}” is no longer published` : `“${row.name}” is published`,
+                    ),
+                  ),
             )}
           >
-            <ListItemIcon>{row.isPublished ? <PublicOffRounded fontSize="small" /> : <PublicRounded fontSize="small" />}</ListItemIcon>
+            <ListItemIcon>
+              {row.isPublished ? <PublicOffRounded fontSize="small" /> : <PublicRounded fontSize="small" />}
+            </ListItemIcon>
             {row.isPublished ? 'Unpublish' : 'Publish'}
           </MenuItem>
         )}
@@ -125,12 +137,21 @@ export function Component() {
         </Box>
       ),
     },
-    { field: 'buyerName', header: 'Buyer', sortable: true, filter: { kind: 'text' }, render: (r) => r.buyerName ?? '—' },
+    {
+      field: 'buyerName',
+      header: 'Buyer',
+      sortable: true,
+      filter: { kind: 'text' },
+      render: (r) => r.buyerName ?? '—',
+    },
     { field: 'issuerName', header: 'Issuer', sortable: true, filter: { kind: 'text' } },
     {
       field: 'ownerId',
       header: 'Owner',
-      filter: { kind: 'multiselect', options: (owners.data ?? []).map((o) => ({ value: o.id, label: o.displayName || o.ownerName })) },
+      filter: {
+        kind: 'multiselect',
+        options: (owners.data ?? []).map((o) => ({ value: o.id, label: o.displayName || o.ownerName })),
+      },
       render: (r) => r.ownerDisplayName || r.ownerName,
     },
     {
@@ -138,10 +159,29 @@ export function Component() {
       header: 'Published',
       sortable: true,
       filter: { kind: 'boolean', trueLabel: 'Published', falseLabel: 'Not published' },
-      render: (r) => (r.isPublished ? <Chip size="small" label="Published" color="primary" variant="outlined" /> : <Typography variant="body2" color="text.secondary">No</Typography>),
+      render: (r) =>
+        r.isPublished ? (
+          <Chip size="small" label="Published" color="primary" variant="outlined" />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            No
+          </Typography>
+        ),
     },
-    { field: 'createdOn', header: 'Created', sortable: true, filter: { kind: 'date' }, render: (r) => formatDate(r.createdOn) },
-    { field: 'actions', header: '', align: 'right', width: 56, render: (r) => <RowActions row={r} onDialog={setDialog} /> },
+    {
+      field: 'createdOn',
+      header: 'Created',
+      sortable: true,
+      filter: { kind: 'date' },
+      render: (r) => formatDate(r.createdOn),
+    },
+    {
+      field: 'actions',
+      header: '',
+      align: 'right',
+      width: 56,
+      render: (r) => <RowActions row={r} onDialog={setDialog} />,
+    },
   ];
 
   const open = async (row: TAuthMappedJobArtifact) => {
@@ -155,10 +195,22 @@ export function Component() {
 
   return (
     <Stack spacing={2.5}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
-        <Typography color="text.secondary">Analyses you own, manage for your issuer, or that were shared with you.</Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Typography color="text.secondary">
+          Analyses you own, manage for your issuer, or that were shared with you.
+        </Typography>
         {can(user, ['JobCreate']) && (
-          <Button component={RouterLink} to="/jobs/loading" variant="contained" startIcon={<AddRounded />} sx={{ flexShrink: 0 }}>
+          <Button
+            component={RouterLink}
+            to="/jobs/loading"
+            variant="contained"
+            startIcon={<AddRounded />}
+            sx={{ flexShrink: 0 }}
+          >
             New Job
           </Button>
         )}

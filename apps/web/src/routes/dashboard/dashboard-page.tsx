@@ -22,12 +22,38 @@ import { formatDateTime } from '../../app/i18n.ts';
 
 const FIRST_PAGE = { pageNumber: 1, pageSize: 1, filters: { filterItems: [] } };
 
-function Metric({ id, label, icon, q, to, caption }: { id: string; label: string; icon: ReactNode; q: { isLoading: boolean; error: unknown; data: number | undefined }; to?: string; caption?: string }) {
+function Metric({
+  id,
+  label,
+  icon,
+  q,
+  to,
+  caption,
+}: {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  q: { isLoading: boolean; error: unknown; data: number | undefined };
+  to?: string;
+  caption?: string;
+}) {
   const { t } = useTranslation('profile');
   const body = (
     <CardContent sx={{ p: 3 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-        <Box sx={{ width: 44, height: 44, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'action.selected', color: 'primary.main' }}>{icon}</Box>
+        <Box
+          sx={{
+            width: 44,
+            height: 44,
+            borderRadius: 2,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'action.selected',
+            color: 'primary.main',
+          }}
+        >
+          {icon}
+        </Box>
         <Typography color="text.secondary" sx={{ fontWeight: 600 }}>
           {label}
         </Typography>
@@ -50,7 +76,17 @@ function Metric({ id, label, icon, q, to, caption }: { id: string; label: string
       )}
     </CardContent>
   );
-  return <Card>{to ? <CardActionArea component={RouterLink} to={to}>{body}</CardActionArea> : body}</Card>;
+  return (
+    <Card>
+      {to ? (
+        <CardActionArea component={RouterLink} to={to}>
+          {body}
+        </CardActionArea>
+      ) : (
+        body
+      )}
+    </Card>
+  );
 }
 
 const paged = (path: string) => () => api<TPagedResult<unknown>>(path, { body: FIRST_PAGE }).then((r) => r.totalCount);
@@ -59,12 +95,27 @@ export function Component() {
   const { t } = useTranslation('profile');
   const user = useRequiredUser();
   const opts = { retry: false, meta: { silent: true } } as const;
-  const users = useQuery({ queryKey: ['dashboard', 'users'], queryFn: paged('/api/v1/users/active'), enabled: can(user, ['User_CRUD']), ...opts });
-  const issuers = useQuery({ queryKey: ['dashboard', 'issuers'], queryFn: paged('/api/v1/issuers/get'), enabled: can(user, ['IssuerArea_VIEW']), ...opts });
-  const jobs = useQuery({ queryKey: ['dashboard', 'jobs'], queryFn: paged('/api/v1/authorization/auth-mapped-job-artifacts'), ...opts });
+  const users = useQuery({
+    queryKey: ['dashboard', 'users'],
+    queryFn: paged('/api/v1/users/active'),
+    enabled: can(user, ['User_CRUD']),
+    ...opts,
+  });
+  const issuers = useQuery({
+    queryKey: ['dashboard', 'issuers'],
+    queryFn: paged('/api/v1/issuers/get'),
+    enabled: can(user, ['IssuerArea_VIEW']),
+    ...opts,
+  });
+  const jobs = useQuery({
+    queryKey: ['dashboard', 'jobs'],
+    queryFn: paged('/api/v1/authorization/auth-mapped-job-artifacts'),
+    ...opts,
+  });
   const queue = useQuery({
     queryKey: ['dashboard', 'queue'],
-    queryFn: () => api<{ queuedCommandCount: number }>('/api/v1/proq/proq-status-details').then((r) => r.queuedCommandCount),
+    queryFn: () =>
+      api<{ queuedCommandCount: number }>('/api/v1/proq/proq-status-details').then((r) => r.queuedCommandCount),
     enabled: can(user, ['DevOps_Area_VIEW']),
     refetchInterval: 10_000,
     ...opts,
@@ -75,13 +126,46 @@ export function Component() {
         <Typography variant="h3" component="h2">
           {t('dashboard.welcome', { name: user.givenName || user.displayName || user.username })}
         </Typography>
-        <Typography color="text.secondary">{t('dashboard.overview', { date: formatDateTime(new Date(), { dateStyle: 'long' }) })}</Typography>
+        <Typography color="text.secondary">
+          {t('dashboard.overview', { date: formatDateTime(new Date(), { dateStyle: 'long' }) })}
+        </Typography>
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, gap: 2.5 }}>
-        {can(user, ['User_CRUD']) && <Metric id="Active users" label={t('dashboard.activeUsers')} icon={<PeopleAltOutlined />} q={users} to="/admin/users" />}
-        {can(user, ['IssuerArea_VIEW']) && <Metric id="Issuers" label={t('dashboard.issuers')} icon={<AccountBalanceOutlined />} q={issuers} to="/admin/issuer-manager" />}
-        <Metric id="Analysis jobs" label={t('dashboard.analysisJobs')} icon={<WorkOutlineOutlined />} q={jobs} to={can(user, ['AnalysisJobList_VIEW']) ? '/analysis' : undefined} />
-        {can(user, ['DevOps_Area_VIEW']) && <Metric id="Queued commands" label={t('dashboard.queuedCommands')} icon={<PlaylistPlayOutlined />} q={queue} to="/proq-monitoring" caption={t('dashboard.queueCaption')} />}
+        {can(user, ['User_CRUD']) && (
+          <Metric
+            id="Active users"
+            label={t('dashboard.activeUsers')}
+            icon={<PeopleAltOutlined />}
+            q={users}
+            to="/admin/users"
+          />
+        )}
+        {can(user, ['IssuerArea_VIEW']) && (
+          <Metric
+            id="Issuers"
+            label={t('dashboard.issuers')}
+            icon={<AccountBalanceOutlined />}
+            q={issuers}
+            to="/admin/issuer-manager"
+          />
+        )}
+        <Metric
+          id="Analysis jobs"
+          label={t('dashboard.analysisJobs')}
+          icon={<WorkOutlineOutlined />}
+          q={jobs}
+          to={can(user, ['AnalysisJobList_VIEW']) ? '/analysis' : undefined}
+        />
+        {can(user, ['DevOps_Area_VIEW']) && (
+          <Metric
+            id="Queued commands"
+            label={t('dashboard.queuedCommands')}
+            icon={<PlaylistPlayOutlined />}
+            q={queue}
+            to="/proq-monitoring"
+            caption={t('dashboard.queueCaption')}
+          />
+        )}
       </Box>
     </Stack>
   );

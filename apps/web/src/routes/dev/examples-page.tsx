@@ -47,16 +47,30 @@ export function Component() {
     <Stack spacing={3}>
       <Section title="Notifications">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button variant="outlined" data-testid="example-error" onClick={() => api('/api/v1/does-not-exist').catch((e: unknown) => notifyError(e, 'Loading the example resource'))}>
+          <Button
+            variant="outlined"
+            data-testid="example-error"
+            onClick={() =>
+              api('/api/v1/does-not-exist').catch((e: unknown) => notifyError(e, 'Loading the example resource'))
+            }
+          >
             Trigger an error
           </Button>
-          <Button variant="outlined" data-testid="example-long-error" onClick={() => notifyError(new Error('x'.repeat(1500)), 'Long error message')}>
+          <Button
+            variant="outlined"
+            data-testid="example-long-error"
+            onClick={() => notifyError(new Error('x'.repeat(1500)), 'Long error message')}
+          >
             Trigger a long error
           </Button>
           <Button variant="outlined" onClick={() => notify('success', 'Saved.')}>
             Success message
           </Button>
-          <PendingButton variant="contained" data-testid="example-pending" onClick={() => new Promise((r) => setTimeout(r, 1500))}>
+          <PendingButton
+            variant="contained"
+            data-testid="example-pending"
+            onClick={() => new Promise((r) => setTimeout(r, 1500))}
+          >
             Pending action (1.5 s)
           </PendingButton>
         </Stack>
@@ -66,7 +80,11 @@ export function Component() {
           Open form dialog
         </Button>
         {result && (
-          <Box component="pre" sx={{ mt: 2, p: 2, bgcolor: 'action.hover', borderRadius: 1, fontSize: 12, overflow: 'auto' }} data-testid="example-dialog-result">
+          <Box
+            component="pre"
+            sx={{ mt: 2, p: 2, bgcolor: 'action.hover', borderRadius: 1, fontSize: 12, overflow: 'auto' }}
+            data-testid="example-dialog-result"
+          >
             {JSON.stringify(result, (_k, v: unknown) => (v instanceof File ? v.name : v), 2)}
           </Box>
         )}
@@ -76,10 +94,24 @@ export function Component() {
             title="Invite a colleague"
             description="All five field types of the form dialog."
             fields={[
-              { type: 'autocomplete', name: 'scheme', label: 'Scheme', options: SCHEMES.map((s) => ({ value: s, label: s })), required: true },
+              {
+                type: 'autocomplete',
+                name: 'scheme',
+                label: 'Scheme',
+                options: SCHEMES.map((s) => ({ value: s, label: s })),
+                required: true,
+              },
               { type: 'text', name: 'email', label: 'Email', inputType: 'email', required: true },
               { type: 'checkbox', name: 'sendNow', label: 'Send the invitation now' },
-              { type: 'radio', name: 'role', label: 'Role', options: [{ value: 'Manager', label: 'Manager' }, { value: 'Member', label: 'Member' }] },
+              {
+                type: 'radio',
+                name: 'role',
+                label: 'Role',
+                options: [
+                  { value: 'Manager', label: 'Manager' },
+                  { value: 'Member', label: 'Member' },
+                ],
+              },
               { type: 'file', name: 'attachment', label: 'Attachment' },
             ]}
             onCancel={() => setDialog(false)}
@@ -104,9 +136,20 @@ export function Component() {
           columns={[
             { field: 'name', header: 'Name', sortable: true, filter: { kind: 'text' }, copyValue: (r) => r.name },
             { field: 'issuerKey', header: 'Key', sortable: true, copyValue: (r) => r.issuerKey },
-            { field: 'scheme', header: 'Scheme', filter: { kind: 'multiselect', options: SCHEMES.map((s) => ({ value: s, label: s })) }, render: (r) => <Chip size="small" label={r.scheme} /> },
+            {
+              field: 'scheme',
+              header: 'Scheme',
+              filter: { kind: 'multiselect', options: SCHEMES.map((s) => ({ value: s, label: s })) },
+              render: (r) => <Chip size="small" label={r.scheme} />,
+            },
             { field: 'currency', header: 'Currency', sortable: true },
-            { field: 'jobsCount', header: 'Jobs', align: 'right', render: (r) => formatCount(r.jobsCount), filter: { kind: 'unavailable' } },
+            {
+              field: 'jobsCount',
+              header: 'Jobs',
+              align: 'right',
+              render: (r) => formatCount(r.jobsCount),
+              filter: { kind: 'unavailable' },
+            },
             { field: 'usersCount', header: 'Users', align: 'right', render: (r) => formatCount(r.usersCount) },
           ]}
         />

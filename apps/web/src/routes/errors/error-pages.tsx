@@ -31,8 +31,18 @@ export const ERROR_PAGES: Record<'401' | '404' | '500' | '503', TErrorPageDef> =
     text: 'You do not have permission to view this page. If you think you should, ask your administrator to grant you access.',
     Icon: LockOutlined,
   },
-  '404': { code: '404', title: 'Error', text: 'We could not find the page you were looking for. It may have moved, or the address may be wrong.', Icon: SearchOffOutlined },
-  '500': { code: '500', title: 'Server Error', text: 'Something went wrong on our side. Please try again in a moment; if it keeps happening, contact support.', Icon: ErrorOutline },
+  '404': {
+    code: '404',
+    title: 'Error',
+    text: 'We could not find the page you were looking for. It may have moved, or the address may be wrong.',
+    Icon: SearchOffOutlined,
+  },
+  '500': {
+    code: '500',
+    title: 'Server Error',
+    text: 'Something went wrong on our side. Please try again in a moment; if it keeps happening, contact support.',
+    Icon: ErrorOutline,
+  },
   '503': {
     code: '503',
     title: 'Service Unavailable',
@@ -56,9 +66,28 @@ export function ErrorPanel({ page }: { page: TErrorPageDef }) {
     navigate('/login', { replace: true });
   };
   return (
-    <Box data-testid={`error-page-${page.code}`} sx={{ minHeight: user ? '60vh' : '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 3 }}>
+    <Box
+      data-testid={`error-page-${page.code}`}
+      sx={{
+        minHeight: user ? '60vh' : '100dvh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 3,
+      }}
+    >
       <Stack spacing={2.5} sx={{ maxWidth: 520, textAlign: 'center', alignItems: 'center' }}>
-        <Box sx={{ width: 72, height: 72, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'action.selected', color: 'primary.main' }}>
+        <Box
+          sx={{
+            width: 72,
+            height: 72,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'action.selected',
+            color: 'primary.main',
+          }}
+        >
           <page.Icon sx={{ fontSize: 38 }} />
         </Box>
         <Typography variant="overline" color="text.secondary">
@@ -70,11 +99,18 @@ export function ErrorPanel({ page }: { page: TErrorPageDef }) {
         <Typography color="text.secondary">{text}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ pt: 1 }}>
           {page.code === '500' && (
-            <Button variant="contained" onClick={() => window.history.length > 1 ? navigate(-1) : window.location.reload()}>
+            <Button
+              variant="contained"
+              onClick={() => (window.history.length > 1 ? navigate(-1) : window.location.reload())}
+            >
               {t('tryAgain')}
             </Button>
           )}
-          <Button variant={page.code === '500' ? 'outlined' : 'contained'} component={RouterLink} to={user ? '/' : '/login'}>
+          <Button
+            variant={page.code === '500' ? 'outlined' : 'contained'}
+            component={RouterLink}
+            to={user ? '/' : '/login'}
+          >
             {user ? t('goHome') : t('goToSignIn')}
           </Button>
           {user && page.code === '401' && (

@@ -62,9 +62,22 @@ function CreateForm({ type, options }: { type: TJobType; options: TCreationOptio
   const generalError = create.error && Object.keys(server).length === 0 ? errorMessage(create.error) : null;
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720 }} component="form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720 }}
+      component="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       <Stack spacing={3}>
-        {generalError && <Alert severity="error" data-testid="create-error">{generalError}</Alert>}
+        {generalError && (
+          <Alert severity="error" data-testid="create-error">
+            {generalError}
+          </Alert>
+        )}
         <Autocomplete
           options={options}
           value={issuer}
@@ -75,7 +88,15 @@ function CreateForm({ type, options }: { type: TJobType; options: TCreationOptio
             setBuyer(null);
             if (!v?.canCreateBuyer) setBuyerMode('existing');
           }}
-          renderInput={(p) => <TextField {...p} label="Issuer" required error={Boolean(err('issuerId'))} helperText={err('issuerId') ?? (issuer?.currency ? `Results in ${issuer.currency}` : undefined)} />}
+          renderInput={(p) => (
+            <TextField
+              {...p}
+              label="Issuer"
+              required
+              error={Boolean(err('issuerId'))}
+              helperText={err('issuerId') ?? (issuer?.currency ? `Results in ${issuer.currency}` : undefined)}
+            />
+          )}
           data-testid="create-issuer"
         />
         <Box>
@@ -94,7 +115,17 @@ function CreateForm({ type, options }: { type: TJobType; options: TCreationOptio
               isOptionEqualToValue={(a, b) => a.id === b.id}
               onChange={(_, v) => setBuyer(v)}
               noOptionsText={canNewBuyer ? 'No buyers yet — choose “New buyer”' : 'This issuer has no buyers yet'}
-              renderInput={(p) => <TextField {...p} label="Buyer" required error={Boolean(err('buyerId'))} helperText={err('buyerId') ?? (issuer ? 'The client company whose data this is' : 'Choose an issuer first')} />}
+              renderInput={(p) => (
+                <TextField
+                  {...p}
+                  label="Buyer"
+                  required
+                  error={Boolean(err('buyerId'))}
+                  helperText={
+                    err('buyerId') ?? (issuer ? 'The client company whose data this is' : 'Choose an issuer first')
+                  }
+                />
+              )}
               data-testid="create-buyer"
             />
           ) : (
@@ -105,7 +136,9 @@ function CreateForm({ type, options }: { type: TJobType; options: TCreationOptio
               value={newBuyer}
               onChange={(e) => setNewBuyer(e.target.value)}
               error={Boolean(err('newBuyerName'))}
-              helperText={err('newBuyerName') ?? `Created for ${issuer?.issuerName ?? 'the issuer'} together with the job`}
+              helperText={
+                err('newBuyerName') ?? `Created for ${issuer?.issuerName ?? 'the issuer'} together with the job`
+              }
               slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'create-new-buyer' } }}
             />
           )}
@@ -149,7 +182,9 @@ export function Component() {
       {q.isLoading ? (
         <Skeleton variant="rounded" height={320} sx={{ maxWidth: 720 }} />
       ) : q.data && q.data.length === 0 ? (
-        <Alert severity="info">You are not a member of an issuer you can create jobs for. Ask an administrator to add you to an issuer.</Alert>
+        <Alert severity="info">
+          You are not a member of an issuer you can create jobs for. Ask an administrator to add you to an issuer.
+        </Alert>
       ) : q.data ? (
         <CreateForm type={t} options={q.data} />
       ) : (

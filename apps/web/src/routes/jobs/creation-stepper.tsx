@@ -3,11 +3,21 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 
-export const CREATION_STEPS = ['Issuer, buyer and name', 'Upload files', 'Check mapping and data', 'Run analysis'] as const;
+export const CREATION_STEPS = [
+  'Issuer, buyer and name',
+  'Upload files',
+  'Check mapping and data',
+  'Run analysis',
+] as const;
 
 export function CreationStepper({ active }: { active: number }) {
   return (
-    <Stepper activeStep={active} alternativeLabel sx={{ '& .MuiStepLabel-label': { fontSize: { xs: 12, sm: 14 } } }} data-testid="creation-stepper">
+    <Stepper
+      activeStep={active}
+      alternativeLabel
+      sx={{ '& .MuiStepLabel-label': { fontSize: { xs: 12, sm: 14 } } }}
+      data-testid="creation-stepper"
+    >
       {CREATION_STEPS.map((s) => (
         <Step key={s}>
           <StepLabel>{s}</StepLabel>

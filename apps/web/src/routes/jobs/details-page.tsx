@@ -34,12 +34,22 @@ import { DeleteDialog, OwnerDialog, RenameDialog } from './job-dialogs.tsx';
 import { JobLayout, JobStatusChip } from './job-layout.tsx';
 import { formatBytes, formatDateTime, formatDuration, runBlockers, stepDurationMs, stepPhase } from './job-logic.ts';
 
-const RUN_COLORS: Record<TJobRun['status'], 'default' | 'info' | 'success' | 'error'> = { Queued: 'default', Running: 'info', Completed: 'success', Failed: 'error', Canceled: 'default' };
+const RUN_COLORS: Record<TJobRun['status'], 'default' | 'info' | 'success' | 'error'> = {
+  Queued: 'default',
+  Running: 'info',
+  Completed: 'success',
+  Failed: 'error',
+  Canceled: 'default',
+};
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 0.5, fontWeight: 600 }}>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ textTransform: 'uppercase', letterSpacing: 0.5, fontWeight: 600 }}
+      >
         {label}
       </Typography>
       <Box sx={{ mt: 0.25 }}>{children}</Box>
@@ -58,7 +68,11 @@ function RunRow({ run, current }: { run: TJobRun; current: boolean }) {
     <Fragment>
       <TableRow hover data-testid={`run-${run.runNumber}`}>
         <TableCell padding="checkbox">
-          <IconButton size="small" aria-label={open ? `Hide steps of run ${run.runNumber}` : `Show steps of run ${run.runNumber}`} onClick={() => setOpen(!open)}>
+          <IconButton
+            size="small"
+            aria-label={open ? `Hide steps of run ${run.runNumber}` : `Show steps of run ${run.runNumber}`}
+            onClick={() => setOpen(!open)}
+          >
             {open ? <KeyboardArrowUpRounded /> : <KeyboardArrowDownRounded />}
           </IconButton>
         </TableCell>
@@ -101,7 +115,15 @@ function RunRow({ run, current }: { run: TJobRun; current: boolean }) {
                   {run.steps.map((s) => (
                     <TableRow key={s.step}>
                       <TableCell>{s.label}</TableCell>
-                      <TableCell>{s.error ? <Typography variant="body2" color="error">{`Failed: ${s.error}`}</Typography> : stepPhase(s) === 'running' ? `${s.progressPercent ?? 0}%` : s.state}</TableCell>
+                      <TableCell>
+                        {s.error ? (
+                          <Typography variant="body2" color="error">{`Failed: ${s.error}`}</Typography>
+                        ) : stepPhase(s) === 'running' ? (
+                          `${s.progressPercent ?? 0}%`
+                        ) : (
+                          s.state
+                        )}
+                      </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.startedAt)}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.completedAt)}</TableCell>
                       <TableCell>{formatDuration(stepDurationMs(s))}</TableCell>
@@ -138,13 +160,22 @@ function Details({ job }: { job: TJobDetails }) {
   return (
     <Stack spacing={3} data-testid="job-details">
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2.5 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2.5 }}
+        >
           <Typography variant="h6" component="h3">
             Job
           </Typography>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
             {a.canRename && (
-              <Button size="small" startIcon={<EditOutlined />} onClick={() => setDialog('rename')} data-testid="details-rename">
+              <Button
+                size="small"
+                startIcon={<EditOutlined />}
+                onClick={() => setDialog('rename')}
+                data-testid="details-rename"
+              >
                 Rename
               </Button>
             )}
@@ -154,18 +185,28 @@ function Details({ job }: { job: TJobDetails }) {
               </Button>
             )}
             {a.canPublish && (
-              <PendingButton size="small" onClick={() => publish.mutateAsync({ jobId: job.id, isPublished: !job.isPublished })}>
+              <PendingButton
+                size="small"
+                onClick={() => publish.mutateAsync({ jobId: job.id, isPublished: !job.isPublished })}
+              >
                 {job.isPublished ? 'Unpublish' : 'Publish'}
               </PendingButton>
             )}
             {a.canDelete && (
-              <Button size="small" color="error" startIcon={<DeleteOutlineRounded />} onClick={() => setDialog('delete')}>
+              <Button
+                size="small"
+                color="error"
+                startIcon={<DeleteOutlineRounded />}
+                onClick={() => setDialog('delete')}
+              >
                 Delete
               </Button>
             )}
           </Stack>
         </Stack>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, gap: 2.5 }}>
+        <Box
+          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, gap: 2.5 }}
+        >
           <Field label="Name">
             <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{job.name}</Typography>
           </Field>
@@ -207,7 +248,9 @@ function Details({ job }: { job: TJobDetails }) {
             {job.files.map((f) => (
               <Typography key={f.id} variant="body2">
                 <strong>{f.originalName}</strong> · {INPUT_KIND_LABELS[f.dataKind]} · {formatBytes(f.sizeBytes)}
-                {f.validation && !f.validation.fatal ? ` · ${f.validation.validRowCount.toLocaleString()} of ${f.validation.rowCount.toLocaleString()} rows valid` : ''}
+                {f.validation && !f.validation.fatal
+                  ? ` · ${f.validation.validRowCount.toLocaleString()} of ${f.validation.rowCount.toLocaleString()} rows valid`
+                  : ''}
                 {f.validation?.fatal ? ` · ${f.validation.fatal}` : ''}
               </Typography>
             ))}
@@ -216,17 +259,30 @@ function Details({ job }: { job: TJobDetails }) {
       </Paper>
 
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ p: { xs: 2, sm: 3 }, pb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ p: { xs: 2, sm: 3 }, pb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+        >
           <Box>
             <Typography variant="h6" component="h3">
               Run history
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Each run records the ruleset versions it scored with. A new run keeps the previous results until it completes.
+              Each run records the ruleset versions it scored with. A new run keeps the previous results until it
+              completes.
             </Typography>
           </Box>
           {a.canRun && (
-            <PendingButton variant="outlined" startIcon={<ReplayRounded />} disabled={blockers.length > 0} onClick={rerun} title={blockers.join(' ')} data-testid="details-rerun" sx={{ flexShrink: 0 }}>
+            <PendingButton
+              variant="outlined"
+              startIcon={<ReplayRounded />}
+              disabled={blockers.length > 0}
+              onClick={rerun}
+              title={blockers.join(' ')}
+              data-testid="details-rerun"
+              sx={{ flexShrink: 0 }}
+            >
               Re-run analysis
             </PendingButton>
           )}
@@ -265,7 +321,9 @@ function Details({ job }: { job: TJobDetails }) {
       </Paper>
       {dialog === 'rename' && <RenameDialog job={ref} onClose={() => setDialog(null)} />}
       {dialog === 'owner' && <OwnerDialog job={ref} onClose={() => setDialog(null)} />}
-      {dialog === 'delete' && <DeleteDialog job={ref} onClose={() => setDialog(null)} onDeleted={() => navigate('/analysis')} />}
+      {dialog === 'delete' && (
+        <DeleteDialog job={ref} onClose={() => setDialog(null)} onDeleted={() => navigate('/analysis')} />
+      )}
     </Stack>
   );
 }

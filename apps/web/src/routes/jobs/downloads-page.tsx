@@ -42,19 +42,36 @@ function Downloads({ job, routeId }: { job: TJobDetails; routeId: keyof typeof K
         </Box>
         {!enabled && (
           <Alert severity="info" data-testid="download-not-ready">
-            {job.status === 'Processing' ? 'The analysis is running. The download is available when it has finished.' : 'The job has no finished run yet. Run the analysis first.'}
+            {job.status === 'Processing'
+              ? 'The analysis is running. The download is available when it has finished.'
+              : 'The job has no finished run yet. Run the analysis first.'}
           </Alert>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button variant="contained" startIcon={<DownloadRounded />} disabled={!enabled} href={downloadUrl(job.id, def.kind, 'csv')} download data-testid="download-csv">
+          <Button
+            variant="contained"
+            startIcon={<DownloadRounded />}
+            disabled={!enabled}
+            href={downloadUrl(job.id, def.kind, 'csv')}
+            download
+            data-testid="download-csv"
+          >
             Download CSV
           </Button>
-          <Button variant="outlined" startIcon={<DownloadRounded />} disabled={!enabled} href={downloadUrl(job.id, def.kind, 'xlsx')} download data-testid="download-xlsx">
+          <Button
+            variant="outlined"
+            startIcon={<DownloadRounded />}
+            disabled={!enabled}
+            href={downloadUrl(job.id, def.kind, 'xlsx')}
+            download
+            data-testid="download-xlsx"
+          >
             Download XLSX
           </Button>
         </Stack>
         <Typography variant="caption" color="text.secondary">
-          Cells that begin with =, +, -, @, a tab or a carriage return are written so spreadsheet programs show them as text instead of running them.
+          Cells that begin with =, +, -, @, a tab or a carriage return are written so spreadsheet programs show them as
+          text instead of running them.
         </Typography>
       </Stack>
     </Paper>
@@ -63,6 +80,11 @@ function Downloads({ job, routeId }: { job: TJobDetails; routeId: keyof typeof K
 
 export function Component() {
   const matches = useMatches();
-  const routeId = ((matches.at(-1)?.handle as { route?: TRouteDef } | undefined)?.route?.id ?? 'jobAnalysisDataDownload') as keyof typeof KINDS;
-  return <JobLayout>{(job) => <Downloads job={job} routeId={KINDS[routeId] ? routeId : 'jobAnalysisDataDownload'} />}</JobLayout>;
+  const routeId = ((matches.at(-1)?.handle as { route?: TRouteDef } | undefined)?.route?.id ??
+    'jobAnalysisDataDownload') as keyof typeof KINDS;
+  return (
+    <JobLayout>
+      {(job) => <Downloads job={job} routeId={KINDS[routeId] ? routeId : 'jobAnalysisDataDownload'} />}
+    </JobLayout>
+  );
 }

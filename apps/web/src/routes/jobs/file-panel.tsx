@@ -81,7 +81,12 @@ function ValidationReport({ file, missing }: { file: TJobFile; missing: string[]
                   <TableCell>{i.column ?? '—'}</TableCell>
                   <TableCell>{i.reason}</TableCell>
                   <TableCell>
-                    <Chip size="small" label={i.severity === 'error' ? 'Row skipped' : 'Value empty'} color={i.severity === 'error' ? 'error' : 'warning'} variant="outlined" />
+                    <Chip
+                      size="small"
+                      label={i.severity === 'error' ? 'Row skipped' : 'Value empty'}
+                      color={i.severity === 'error' ? 'error' : 'warning'}
+                      variant="outlined"
+                    />
                   </TableCell>
                 </TableRow>
               ))}
@@ -98,11 +103,27 @@ function ValidationReport({ file, missing }: { file: TJobFile; missing: string[]
   );
 }
 
-function MappingEditor({ file, mapping, onChange, disabled }: { file: TJobFile; mapping: TColumnMapping; onChange: (m: TColumnMapping) => void; disabled: boolean }) {
+function MappingEditor({
+  file,
+  mapping,
+  onChange,
+  disabled,
+}: {
+  file: TJobFile;
+  mapping: TColumnMapping;
+  onChange: (m: TColumnMapping) => void;
+  disabled: boolean;
+}) {
   const sample = (header: string | null) => {
     if (!header) return '';
     const i = file.headers.indexOf(header);
-    return i < 0 ? '' : file.preview.map((r) => r[i] ?? '').filter(Boolean).slice(0, 3).join(' · ');
+    return i < 0
+      ? ''
+      : file.preview
+          .map((r) => r[i] ?? '')
+          .filter(Boolean)
+          .slice(0, 3)
+          .join(' · ');
   };
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
@@ -123,7 +144,15 @@ function MappingEditor({ file, mapping, onChange, disabled }: { file: TJobFile; 
                 <TableCell>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <span>{d.label}</span>
-                    {d.required && <Chip size="small" label="Required" color={missing ? 'error' : 'default'} variant="outlined" sx={{ height: 20, fontSize: 11 }} />}
+                    {d.required && (
+                      <Chip
+                        size="small"
+                        label="Required"
+                        color={missing ? 'error' : 'default'}
+                        variant="outlined"
+                        sx={{ height: 20, fontSize: 11 }}
+                      />
+                    )}
                   </Stack>
                 </TableCell>
                 <TableCell>
@@ -133,7 +162,11 @@ function MappingEditor({ file, mapping, onChange, disabled }: { file: TJobFile; 
                     value={value ?? NOT_MAPPED}
                     disabled={disabled}
                     error={missing}
-                    onChange={(e) => onChange(setMappedColumn(mapping, d.key, e.target.value === NOT_MAPPED ? null : String(e.target.value)))}
+                    onChange={(e) =>
+                      onChange(
+                        setMappedColumn(mapping, d.key, e.target.value === NOT_MAPPED ? null : String(e.target.value)),
+                      )
+                    }
                     inputProps={{ 'aria-label': `Source column for ${d.label}` }}
                   >
                     <MenuItem value={NOT_MAPPED}>
@@ -146,7 +179,16 @@ function MappingEditor({ file, mapping, onChange, disabled }: { file: TJobFile; 
                     ))}
                   </Select>
                 </TableCell>
-                <TableCell sx={{ color: 'text.secondary', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
+                <TableCell
+                  sx={{
+                    color: 'text.secondary',
+                    maxWidth: 320,
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    whiteSpace: 'nowrap',
+                    display: { xs: 'none', sm: 'table-cell' },
+                  }}
+                >
                   {sample(value)}
                 </TableCell>
               </TableRow>
@@ -159,7 +201,11 @@ function MappingEditor({ file, mapping, onChange, disabled }: { file: TJobFile; 
 }
 
 function Preview({ file, mapping }: { file: TJobFile; mapping: TColumnMapping }) {
-  const mappedTo = new Map(Object.entries(mapping).filter(([, h]) => h).map(([k, h]) => [h as string, file.datapoints.find((d) => d.key === k)?.label ?? k]));
+  const mappedTo = new Map(
+    Object.entries(mapping)
+      .filter(([, h]) => h)
+      .map(([k, h]) => [h as string, file.datapoints.find((d) => d.key === k)?.label ?? k]),
+  );
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 360 }}>
       <Table size="small" stickyHeader aria-label="Preview of the first rows" data-testid="preview-table">
@@ -181,7 +227,10 @@ function Preview({ file, mapping }: { file: TJobFile; mapping: TColumnMapping })
             <TableRow key={i}>
               <TableCell sx={{ color: 'text.secondary' }}>{i + 1}</TableCell>
               {file.headers.map((h, j) => (
-                <TableCell key={h} sx={{ whiteSpace: 'nowrap', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                <TableCell
+                  key={h}
+                  sx={{ whiteSpace: 'nowrap', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis' }}
+                >
                   {row[j] ?? ''}
                 </TableCell>
               ))}
@@ -202,18 +251,33 @@ export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJob
   const changed = mappingChanged(mapping, file.mapping);
   const missing = missingRequired(file, mapping);
   const ignored = unmappedHeaders(file, mapping);
-  const status = file.validation?.fatal ? { label: 'Needs attention', color: 'error' as const } : file.status === 'validated' ? { label: 'Ready', color: 'success' as const } : { label: 'Uploaded', color: 'default' as const };
+  const status = file.validation?.fatal
+    ? { label: 'Needs attention', color: 'error' as const }
+    : file.status === 'validated'
+      ? { label: 'Ready', color: 'success' as const }
+      : { label: 'Uploaded', color: 'default' as const };
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid={`file-${file.originalName}`}>
       <Stack spacing={2.5}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+        >
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
             <InsertDriveFileOutlined color="action" />
             <Box sx={{ minWidth: 0 }}>
               <Typography sx={{ fontWeight: 700, wordBreak: 'break-all' }}>{file.originalName}</Typography>
               <Typography variant="body2" color="text.secondary">
-                {[INPUT_KIND_LABELS[file.dataKind], file.format.toUpperCase(), formatBytes(file.sizeBytes), file.encoding, file.delimiter ? `delimiter “${file.delimiter === '\t' ? 'tab' : file.delimiter}”` : null, `${file.headers.length} columns`]
+                {[
+                  INPUT_KIND_LABELS[file.dataKind],
+                  file.format.toUpperCase(),
+                  formatBytes(file.sizeBytes),
+                  file.encoding,
+                  file.delimiter ? `delimiter “${file.delimiter === '\t' ? 'tab' : file.delimiter}”` : null,
+                  `${file.headers.length} columns`,
+                ]
                   .filter(Boolean)
                   .join(' · ')}
               </Typography>
@@ -221,7 +285,12 @@ export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJob
           </Stack>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Chip label={status.label} color={status.color} size="small" data-testid="file-status" />
-            <Button color="error" startIcon={<DeleteOutlineRounded />} disabled={!editable} onClick={() => setConfirmRemove(true)}>
+            <Button
+              color="error"
+              startIcon={<DeleteOutlineRounded />}
+              disabled={!editable}
+              onClick={() => setConfirmRemove(true)}
+            >
               Remove
             </Button>
           </Stack>
@@ -231,7 +300,10 @@ export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJob
 
         {file.datapoints.length > 0 && (
           <Box>
-            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1, gap: 1, flexWrap: 'wrap' }}>
+            <Stack
+              direction="row"
+              sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1, gap: 1, flexWrap: 'wrap' }}
+            >
               <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700 }}>
                 Column mapping
               </Typography>
@@ -239,7 +311,12 @@ export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJob
                 Detected from the headers. Change any that are wrong.
               </Typography>
             </Stack>
-            <MappingEditor file={file} mapping={mapping} onChange={setMapping} disabled={!editable || update.isPending} />
+            <MappingEditor
+              file={file}
+              mapping={mapping}
+              onChange={setMapping}
+              disabled={!editable || update.isPending}
+            />
             {ignored.length > 0 && (
               <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
                 Not used: {ignored.join(', ')}
@@ -260,7 +337,12 @@ export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJob
                 <Button onClick={() => setMapping(file.mapping)} disabled={update.isPending}>
                   Undo changes
                 </Button>
-                <PendingButton variant="contained" disabled={!editable} onClick={() => update.mutateAsync({ fileId: file.id, mapping })} data-testid="save-mapping">
+                <PendingButton
+                  variant="contained"
+                  disabled={!editable}
+                  onClick={() => update.mutateAsync({ fileId: file.id, mapping })}
+                  data-testid="save-mapping"
+                >
                   Save mapping and re-check
                 </PendingButton>
               </Stack>
@@ -283,7 +365,9 @@ export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJob
       <Dialog open={confirmRemove} onClose={() => setConfirmRemove(false)}>
         <DialogTitle>Remove {file.originalName}?</DialogTitle>
         <DialogContent>
-          <DialogContentText>The uploaded file and its mapping are deleted. Results of earlier runs are kept.</DialogContentText>
+          <DialogContentText>
+            The uploaded file and its mapping are deleted. Results of earlier runs are kept.
+          </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirmRemove(false)}>No</Button>

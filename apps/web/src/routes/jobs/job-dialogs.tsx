@@ -11,7 +11,14 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import type { TUserSummary } from '@sextant/shared';
-import { errorMessage, fieldErrors, ownerCandidatesQuery, useChangeOwner, useDeleteJob, useRenameJob } from '../../api/jobs.ts';
+import {
+  errorMessage,
+  fieldErrors,
+  ownerCandidatesQuery,
+  useChangeOwner,
+  useDeleteJob,
+  useRenameJob,
+} from '../../api/jobs.ts';
 import { handleAuthorizationOutcome } from '../../app/query-client.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { notify } from '../../components/notifications/notification-store.ts';
@@ -65,7 +72,12 @@ export function RenameDialog({ job, onClose }: { job: TJobRef; onClose: () => vo
         <Button onClick={onClose} disabled={rename.isPending}>
           Cancel
         </Button>
-        <PendingButton variant="contained" onClick={save} disabled={empty || name.trim() === job.name} data-testid="rename-save">
+        <PendingButton
+          variant="contained"
+          onClick={save}
+          disabled={empty || name.trim() === job.name}
+          data-testid="rename-save"
+        >
           Rename
         </PendingButton>
       </DialogActions>
@@ -92,7 +104,9 @@ export function OwnerDialog({ job, onClose }: { job: TJobRef; onClose: () => voi
     <Dialog open onClose={change.isPending ? undefined : onClose} fullWidth maxWidth="sm">
       <DialogTitle>Change owner</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>The owner can edit and re-run “{job.name}”. The previous owner keeps access only through another connection.</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>
+          The owner can edit and re-run “{job.name}”. The previous owner keeps access only through another connection.
+        </DialogContentText>
         {change.error && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {errorMessage(change.error)}
@@ -105,7 +119,9 @@ export function OwnerDialog({ job, onClose }: { job: TJobRef; onClose: () => voi
           onChange={(_, v) => setOwner(v)}
           getOptionLabel={(u) => (u.displayName ? `${u.displayName} (${u.username})` : u.username)}
           isOptionEqualToValue={(a, b) => a.id === b.id}
-          renderInput={(p) => <TextField {...p} label="New owner" helperText="Users who can create jobs for this issuer" />}
+          renderInput={(p) => (
+            <TextField {...p} label="New owner" helperText="Users who can create jobs for this issuer" />
+          )}
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -120,7 +136,15 @@ export function OwnerDialog({ job, onClose }: { job: TJobRef; onClose: () => voi
   );
 }
 
-export function DeleteDialog({ job, onClose, onDeleted }: { job: TJobRef; onClose: () => void; onDeleted?: () => void }) {
+export function DeleteDialog({
+  job,
+  onClose,
+  onDeleted,
+}: {
+  job: TJobRef;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
   const del = useDeleteJob();
   const confirm = async () => {
     try {
@@ -141,7 +165,9 @@ export function DeleteDialog({ job, onClose, onDeleted }: { job: TJobRef; onClos
             {errorMessage(del.error)}
           </Alert>
         )}
-        <DialogContentText>The job, its files, results and logs are deleted for everyone who can see it. This cannot be undone.</DialogContentText>
+        <DialogContentText>
+          The job, its files, results and logs are deleted for everyone who can see it. This cannot be undone.
+        </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={del.isPending}>

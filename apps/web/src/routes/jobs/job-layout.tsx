@@ -24,7 +24,17 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
-import { JOB_TYPE_LABELS, jobTabOfRoute, jobTabPath, jobTabSections, jobTabVisible, type TJobDetails, type TJobSectionCategory, type TJobTabDef, type TRouteDef } from '@sextant/shared';
+import {
+  JOB_TYPE_LABELS,
+  jobTabOfRoute,
+  jobTabPath,
+  jobTabSections,
+  jobTabVisible,
+  type TJobDetails,
+  type TJobSectionCategory,
+  type TJobTabDef,
+  type TRouteDef,
+} from '@sextant/shared';
 import { jobQuery } from '../../api/jobs.ts';
 import { isApiError } from '../../api/client.ts';
 import { useRequiredUser } from '../../app/current-user.ts';
@@ -38,7 +48,15 @@ export const STATUS_COLORS: Record<TJobDetails['status'], 'default' | 'info' | '
 };
 
 export function JobStatusChip({ status }: { status: TJobDetails['status'] }) {
-  return <Chip size="small" label={status} color={STATUS_COLORS[status]} variant={status === 'Draft' ? 'outlined' : 'filled'} data-testid="job-status" />;
+  return (
+    <Chip
+      size="small"
+      label={status}
+      color={STATUS_COLORS[status]}
+      variant={status === 'Draft' ? 'outlined' : 'filled'}
+      data-testid="job-status"
+    />
+  );
 }
 
 function useCurrentTab(): TJobTabDef | undefined {
@@ -48,14 +66,28 @@ function useCurrentTab(): TJobTabDef | undefined {
   return def ? jobTabOfRoute(def.id, params.type) : undefined;
 }
 
-function TabNav({ job, current, permissions }: { job: TJobDetails; current?: TJobTabDef; permissions: ReadonlySet<string> }) {
+function TabNav({
+  job,
+  current,
+  permissions,
+}: {
+  job: TJobDetails;
+  current?: TJobTabDef;
+  permissions: ReadonlySet<string>;
+}) {
   const sections = jobTabSections(permissions, job.type);
   const [open, setOpen] = useState<Record<string, boolean>>(() =>
     Object.fromEntries(sections.map((s) => [s.section, s.openByDefault || s.tabs.some((t) => t.key === current?.key)])),
   );
   const toggle = (s: TJobSectionCategory) => setOpen((o) => ({ ...o, [s]: !o[s] }));
   return (
-    <Paper variant="outlined" component="nav" aria-label="Job sections" data-testid="job-tabs" sx={{ py: 1, position: { md: 'sticky' }, top: { md: 88 } }}>
+    <Paper
+      variant="outlined"
+      component="nav"
+      aria-label="Job sections"
+      data-testid="job-tabs"
+      sx={{ py: 1, position: { md: 'sticky' }, top: { md: 88 } }}
+    >
       {sections.map((s) => (
         <List
           key={s.section}
@@ -67,7 +99,22 @@ function TabNav({ job, current, permissions }: { job: TJobDetails; current?: TJo
               onClick={() => toggle(s.section)}
               aria-expanded={Boolean(open[s.section])}
               data-testid={`job-section-${s.section}`}
-              sx={{ width: '100%', display: 'flex', alignItems: 'center', justifyContent: 'space-between', border: 0, cursor: 'pointer', bgcolor: 'transparent', fontWeight: 700, textTransform: 'uppercase', letterSpacing: 0.6, fontSize: 12, lineHeight: '36px', fontFamily: 'inherit', mt: 0.5 }}
+              sx={{
+                width: '100%',
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                border: 0,
+                cursor: 'pointer',
+                bgcolor: 'transparent',
+                fontWeight: 700,
+                textTransform: 'uppercase',
+                letterSpacing: 0.6,
+                fontSize: 12,
+                lineHeight: '36px',
+                fontFamily: 'inherit',
+                mt: 0.5,
+              }}
             >
               <span style={{ fontSize: 12, fontWeight: 700 }}>{s.label}</span>
               {open[s.section] ? <ExpandLessRounded fontSize="small" /> : <ExpandMoreRounded fontSize="small" />}
@@ -84,7 +131,10 @@ function TabNav({ job, current, permissions }: { job: TJobDetails; current?: TJo
                 data-testid={`job-tab-${t.key}`}
                 sx={{ mx: 1, borderRadius: 1, pl: 2 }}
               >
-                <ListItemText primary={t.label} slotProps={{ primary: { variant: 'body2', fontWeight: t.key === current?.key ? 700 : 500 } }} />
+                <ListItemText
+                  primary={t.label}
+                  slotProps={{ primary: { variant: 'body2', fontWeight: t.key === current?.key ? 700 : 500 } }}
+                />
               </ListItemButton>
             ))}
           </Collapse>
@@ -94,12 +144,34 @@ function TabNav({ job, current, permissions }: { job: TJobDetails; current?: TJo
   );
 }
 
-function MobileTabs({ job, current, permissions }: { job: TJobDetails; current?: TJobTabDef; permissions: ReadonlySet<string> }) {
+function MobileTabs({
+  job,
+  current,
+  permissions,
+}: {
+  job: TJobDetails;
+  current?: TJobTabDef;
+  permissions: ReadonlySet<string>;
+}) {
   const tabs = jobTabSections(permissions, job.type).flatMap((s) => s.tabs);
   return (
-    <Tabs value={current?.key ?? false} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Job sections" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+    <Tabs
+      value={current?.key ?? false}
+      variant="scrollable"
+      scrollButtons="auto"
+      allowScrollButtonsMobile
+      aria-label="Job sections"
+      sx={{ borderBottom: 1, borderColor: 'divider' }}
+    >
       {tabs.map((t) => (
-        <Tab key={t.key} value={t.key} label={t.label} component={NavLink} to={jobTabPath(job.id, t.key)} sx={{ textTransform: 'none' }} />
+        <Tab
+          key={t.key}
+          value={t.key}
+          label={t.label}
+          component={NavLink}
+          to={jobTabPath(job.id, t.key)}
+          sx={{ textTransform: 'none' }}
+        />
       ))}
     </Tabs>
   );
@@ -107,7 +179,11 @@ function MobileTabs({ job, current, permissions }: { job: TJobDetails; current?:
 
 export function JobHeader({ job }: { job: TJobDetails }) {
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+    >
       <Box sx={{ minWidth: 0 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <Typography variant="h4" component="h2" sx={{ wordBreak: 'break-word' }} data-testid="job-name">
@@ -142,7 +218,8 @@ export function JobLayout({ children, poll, scope }: TJobLayoutProps) {
   const permissions = new Set(user.permissions);
 
   if (q.isError) {
-    if (isApiError(q.error) && (q.error.status === 404 || q.error.status === 403 || q.error.status === 400)) return <Navigate to={`/jobs/${encodeURIComponent(jobId)}/no-access`} replace />;
+    if (isApiError(q.error) && (q.error.status === 404 || q.error.status === 403 || q.error.status === 400))
+      return <Navigate to={`/jobs/${encodeURIComponent(jobId)}/no-access`} replace />;
     throw q.error;
   }
   if (!q.data) {
@@ -157,7 +234,8 @@ export function JobLayout({ children, poll, scope }: TJobLayoutProps) {
     );
   }
   const job = q.data;
-  if (current && !jobTabVisible(current, permissions, job.type)) return <Navigate to={`/jobs/${encodeURIComponent(jobId)}/no-access`} replace />;
+  if (current && !jobTabVisible(current, permissions, job.type))
+    return <Navigate to={`/jobs/${encodeURIComponent(jobId)}/no-access`} replace />;
 
   return (
     <Stack spacing={3} data-testid="job-layout">
@@ -165,7 +243,14 @@ export function JobLayout({ children, poll, scope }: TJobLayoutProps) {
       <Box sx={{ display: { xs: 'block', md: 'none' } }}>
         <MobileTabs job={job} current={current} permissions={permissions} />
       </Box>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '232px minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '232px minmax(0, 1fr)' },
+          gap: 3,
+          alignItems: 'start',
+        }}
+      >
         <Box sx={{ display: { xs: 'none', md: 'block' } }}>
           <TabNav job={job} current={current} permissions={permissions} />
         </Box>

@@ -11,7 +11,20 @@ import {
   type TJobFile,
   type TRole,
 } from '@sextant/shared';
-import { guessDataKind, formatDuration, jobHomePath, mappingChanged, missingRequired, runBlockers, runProgressPercent, setMappedColumn, stepDurationMs, stepPhase, unmappedHeaders, initialsOf } from './job-logic.ts';
+import {
+  guessDataKind,
+  formatDuration,
+  jobHomePath,
+  mappingChanged,
+  missingRequired,
+  runBlockers,
+  runProgressPercent,
+  setMappedColumn,
+  stepDurationMs,
+  stepPhase,
+  unmappedHeaders,
+  initialsOf,
+} from './job-logic.ts';
 
 const ACCESSORS: TRole[] = [
   'JobSummaryUploadAccessor',
@@ -48,10 +61,22 @@ describe('job tabs (SPEC §2)', () => {
     expect(tabs).toContain('workflow/base');
     expect(tabs).not.toContain('workflow/advanced');
     expect(tabs).not.toContain('workflow/matched-data-only');
-    expect(tabs).toEqual(expect.arrayContaining(['summary', 'insights', 'suppliers', 'details', 'logs', 'users', 'analysis-data-download']));
+    expect(tabs).toEqual(
+      expect.arrayContaining([
+        'summary',
+        'insights',
+        'suppliers',
+        'details',
+        'logs',
+        'users',
+        'analysis-data-download',
+      ]),
+    );
     // Campaigns also need CampaignManager_Feature_VIEW.
     expect(tabs).not.toContain('campaign-workflows');
-    expect(keys(visibleJobTabs(perms('ptcoJobManager', 'campaignManager', ...ACCESSORS), 'base'))).toContain('campaign-workflows');
+    expect(keys(visibleJobTabs(perms('ptcoJobManager', 'campaignManager', ...ACCESSORS), 'base'))).toContain(
+      'campaign-workflows',
+    );
   });
 
   it('matched-data-only jobs have no scoring tabs', () => {
@@ -60,14 +85,26 @@ describe('job tabs (SPEC §2)', () => {
   });
 
   it('accessor roles alone do not open admin tabs: details, logs and users also need their feature permissions', () => {
-    const tabs = keys(visibleJobTabs(perms('client', 'JobDetailsAccessor', 'JobLogsAccessor', 'JobUsersAccessor', 'JobSummaryAccessor'), 'base'));
+    const tabs = keys(
+      visibleJobTabs(
+        perms('client', 'JobDetailsAccessor', 'JobLogsAccessor', 'JobUsersAccessor', 'JobSummaryAccessor'),
+        'base',
+      ),
+    );
     expect(tabs).toEqual(['summary']);
     expect(keys(visibleJobTabs(perms('ptcoJobManager'), 'base'))).toEqual([]);
   });
 
   it('groups by section in SPEC order, Creation and Analysis open, empty sections left out', () => {
     const sections = jobTabSections(perms('ptcoJobManager', 'campaignManager', ...ACCESSORS), 'advanced');
-    expect(sections.map((s) => s.label)).toEqual(['Creation', 'Analysis', 'Enablement', 'Output', 'Admin', 'Business Case']);
+    expect(sections.map((s) => s.label)).toEqual([
+      'Creation',
+      'Analysis',
+      'Enablement',
+      'Output',
+      'Admin',
+      'Business Case',
+    ]);
     expect(sections.filter((s) => s.openByDefault).map((s) => s.section)).toEqual(['Creation', 'Analysis']);
     expect(jobTabSections(perms('client', 'JobSummaryAccessor'), 'base').map((s) => s.section)).toEqual(['Analysis']);
   });
@@ -107,7 +144,9 @@ describe('durations and progress', () => {
 
   it('measures a finished step and a running one against now', () => {
     expect(stepDurationMs({ startedAt: '2025-01-01T10:00:00Z', completedAt: '2025-01-01T10:00:12Z' })).toBe(12_000);
-    expect(stepDurationMs({ startedAt: '2025-01-01T10:00:00Z', completedAt: null }, Date.parse('2025-01-01T10:01:00Z'))).toBe(60_000);
+    expect(
+      stepDurationMs({ startedAt: '2025-01-01T10:00:00Z', completedAt: null }, Date.parse('2025-01-01T10:01:00Z')),
+    ).toBe(60_000);
     expect(stepDurationMs({ startedAt: null, completedAt: null })).toBeNull();
   });
 
@@ -127,7 +166,12 @@ describe('durations and progress', () => {
     expect(stepPhase(step('InProgress'))).toBe('running');
     expect(stepPhase(step('Completed'))).toBe('done');
     expect(stepPhase(step('Error', null, 'boom'))).toBe('failed');
-    expect(runProgressPercent({ status: 'Running', steps: [step('Completed'), step('InProgress', 50), step('Pending'), step('Blocked')] })).toBe(38);
+    expect(
+      runProgressPercent({
+        status: 'Running',
+        steps: [step('Completed'), step('InProgress', 50), step('Pending'), step('Blocked')],
+      }),
+    ).toBe(38);
     expect(runProgressPercent({ status: 'Completed', steps: [] })).toBe(100);
   });
 });
@@ -164,7 +208,11 @@ describe('column mapping edits', () => {
 
   it('blocks a run without files, with a fatal file or an unmapped required column', () => {
     expect(runBlockers({ status: 'Draft', files: [] })).toEqual(['Upload a file first.']);
-    const f = { ...file, originalName: 'a.csv', validation: { fatal: 'Empty file', rowCount: 0, validRowCount: 0, errorCount: 0, warningCount: 0, issues: [] } } as unknown as TJobFile;
+    const f = {
+      ...file,
+      originalName: 'a.csv',
+      validation: { fatal: 'Empty file', rowCount: 0, validRowCount: 0, errorCount: 0, warningCount: 0, issues: [] },
+    } as unknown as TJobFile;
     expect(runBlockers({ status: 'Draft', files: [f] })).toEqual(['a.csv: Empty file', 'a.csv: map Spend']);
   });
 });

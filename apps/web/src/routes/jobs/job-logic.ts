@@ -1,5 +1,17 @@
 /** Pure rules of the job pages: durations, run progress, column-mapping edits. Unit-tested in job-logic.test.ts. */
-import { firstJobTab, jobTabPath, jobTabVisible, JOB_TABS_BY_KEY, type TColumnMapping, type TInputKind, type TJobDetails, type TJobFile, type TJobRun, type TJobTabKey, type TRunStep } from '@sextant/shared';
+import {
+  firstJobTab,
+  jobTabPath,
+  jobTabVisible,
+  JOB_TABS_BY_KEY,
+  type TColumnMapping,
+  type TInputKind,
+  type TJobDetails,
+  type TJobFile,
+  type TJobRun,
+  type TJobTabKey,
+  type TRunStep,
+} from '@sextant/shared';
 
 /** 850 ms → "0.9 s", 75 s → "1 min 15 s", 2 h 3 min → "2 h 3 min". Negative or invalid → "—". */
 export function formatDuration(ms: number | null | undefined): string {
@@ -16,7 +28,10 @@ export function formatDuration(ms: number | null | undefined): string {
 }
 
 /** How long a step took, or has been running so far (`now` for a step still in progress). */
-export function stepDurationMs(step: Pick<TRunStep, 'startedAt' | 'completedAt'>, now: number = Date.now()): number | null {
+export function stepDurationMs(
+  step: Pick<TRunStep, 'startedAt' | 'completedAt'>,
+  now: number = Date.now(),
+): number | null {
   if (!step.startedAt) return null;
   const start = Date.parse(step.startedAt);
   const end = step.completedAt ? Date.parse(step.completedAt) : now;
@@ -59,12 +74,18 @@ export function setMappedColumn(mapping: TColumnMapping, datapoint: string, head
 }
 
 /** Required datapoints without a source column. */
-export function missingRequired(file: Pick<TJobFile, 'datapoints' | 'mapping'>, mapping: TColumnMapping = file.mapping): string[] {
+export function missingRequired(
+  file: Pick<TJobFile, 'datapoints' | 'mapping'>,
+  mapping: TColumnMapping = file.mapping,
+): string[] {
   return file.datapoints.filter((d) => d.required && !mapping[d.key]).map((d) => d.label);
 }
 
 /** Headers of the file that no datapoint uses (shown so the user sees what will be ignored). */
-export function unmappedHeaders(file: Pick<TJobFile, 'headers' | 'mapping'>, mapping: TColumnMapping = file.mapping): string[] {
+export function unmappedHeaders(
+  file: Pick<TJobFile, 'headers' | 'mapping'>,
+  mapping: TColumnMapping = file.mapping,
+): string[] {
   const used = new Set(Object.values(mapping).filter((v): v is string => Boolean(v)));
   return file.headers.filter((h) => !used.has(h));
 }
@@ -109,14 +130,20 @@ export function formatDate(iso: string | null | undefined): string {
 
 /** Initials for an avatar (SPEC §3): first letters of two name parts, else the first two letters, else N/A. */
 export function initialsOf(name: string | null | undefined): string {
-  const parts = (name ?? '').trim().split(/[\s._-]+/).filter(Boolean);
+  const parts = (name ?? '')
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   if (parts.length >= 2) return (parts[0]![0]! + parts[1]![0]!).toUpperCase();
   if (parts.length === 1 && parts[0]!.length >= 2) return parts[0]!.slice(0, 2).toUpperCase();
   return 'N/A';
 }
 
 /** Where opening a job from the list leads: results when ready, progress while running or failed, the upload tab for a draft. */
-export function jobHomePath(job: Pick<TJobDetails, 'id' | 'type' | 'status' | 'resultRunId'>, permissions: ReadonlySet<string>): string {
+export function jobHomePath(
+  job: Pick<TJobDetails, 'id' | 'type' | 'status' | 'resultRunId'>,
+  permissions: ReadonlySet<string>,
+): string {
   const id = encodeURIComponent(job.id);
   if (job.status === 'Processing' || (job.status === 'Failed' && !job.resultRunId)) return `/jobs/loading/${id}`;
   if (job.status === 'Draft') {

@@ -41,7 +41,9 @@ export function ActiveUsers({ jobId }: { jobId: string }) {
   const allowed = useCan(['JobDashboardActiveUsers_VIEW']);
   const q = useQuery(activeUsersQuery(jobId, allowed, ACTIVE_USERS_POLL_MS));
   if (!allowed) return null;
-  const me = new Set([user.username, user.displayName, `${user.givenName ?? ''} ${user.surname ?? ''}`.trim()].filter(Boolean));
+  const me = new Set(
+    [user.username, user.displayName, `${user.givenName ?? ''} ${user.surname ?? ''}`.trim()].filter(Boolean),
+  );
   // One avatar per other user, whatever tabs of the job they have open.
   const others = [...new Map((q.data ?? []).filter((u) => !me.has(u.userName)).map((u) => [u.userName, u])).values()];
   if (others.length === 0) return null;
@@ -52,7 +54,10 @@ export function ActiveUsers({ jobId }: { jobId: string }) {
       </Typography>
       <AvatarGroup max={5} sx={{ '& .MuiAvatar-root': { width: 30, height: 30, fontSize: 12 } }}>
         {others.map((u) => (
-          <Tooltip key={`${u.userName}-${u.scope}`} title={`${u.userName}${u.exclusiveWriteAccess ? ' · editing' : ''}${u.scope ? ` · ${u.scope}` : ''}`}>
+          <Tooltip
+            key={`${u.userName}-${u.scope}`}
+            title={`${u.userName}${u.exclusiveWriteAccess ? ' · editing' : ''}${u.scope ? ` · ${u.scope}` : ''}`}
+          >
             <Avatar alt={u.userName} sx={{ bgcolor: u.exclusiveWriteAccess ? 'warning.main' : 'primary.main' }}>
               {initialsOf(u.userName)}
             </Avatar>
@@ -111,7 +116,8 @@ export function useExclusiveLock(jobId: string, active: boolean): TLockState {
   };
 }
 
-const holderName = (l: TEntityLock) => [l.holderFirstName, l.holderLastName].filter(Boolean).join(' ') || l.holderEmail || 'another user';
+const holderName = (l: TEntityLock) =>
+  [l.holderFirstName, l.holderLastName].filter(Boolean).join(' ') || l.holderEmail || 'another user';
 
 /** Ticks once a second so "Take over" appears the moment `canForceAfterUtc` passes. */
 function useNow(enabled: boolean): number {
@@ -144,7 +150,8 @@ export function LockBanner({ state }: { state: TLockState }) {
           </Stack>
         }
       >
-        <strong>{lock.requesterName}</strong> asks to edit this job. They can take over shortly unless you deny the request.
+        <strong>{lock.requesterName}</strong> asks to edit this job. They can take over shortly unless you deny the
+        request.
       </Alert>
     );
   }
@@ -174,4 +181,3 @@ export function LockBanner({ state }: { state: TLockState }) {
     </Alert>
   );
 }
-

@@ -23,14 +23,29 @@ import RadioButtonUncheckedRounded from '@mui/icons-material/RadioButtonUnchecke
 import DoNotDisturbOnOutlined from '@mui/icons-material/DoNotDisturbOnOutlined';
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import ReplayRounded from '@mui/icons-material/ReplayRounded';
-import { firstJobTab, jobTabPath, JOB_TYPE_LABELS, PIPELINE_STEP_LABELS, type TJobDetails, type TJobRun, type TJobType, type TRunStep } from '@sextant/shared';
+import {
+  firstJobTab,
+  jobTabPath,
+  JOB_TYPE_LABELS,
+  PIPELINE_STEP_LABELS,
+  type TJobDetails,
+  type TJobRun,
+  type TJobType,
+  type TRunStep,
+} from '@sextant/shared';
 import { isProcessing, useRetryRun } from '../../api/jobs.ts';
 import { can, useRequiredUser } from '../../app/current-user.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { JobLayout } from './job-layout.tsx';
 import { JOB_TYPE_INFO } from './job-types.ts';
-import { formatDateTime, formatDuration, runProgressPercent, stepDurationMs, stepPhase, type TStepPhase } from './job-logic.ts';
-
+import {
+  formatDateTime,
+  formatDuration,
+  runProgressPercent,
+  stepDurationMs,
+  stepPhase,
+  type TStepPhase,
+} from './job-logic.ts';
 
 function Chooser() {
   const user = useRequiredUser();
@@ -45,7 +60,11 @@ function Chooser() {
           Choose how the data arrives. You pick the issuer, the buyer and a name next, then upload the files.
         </Typography>
       </Box>
-      {!canCreate && <Alert severity="info">Your roles do not include creating jobs. Ask an administrator for the Job Manager role.</Alert>}
+      {!canCreate && (
+        <Alert severity="info">
+          Your roles do not include creating jobs. Ask an administrator for the Job Manager role.
+        </Alert>
+      )}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, gap: 2.5 }}>
         {(Object.keys(JOB_TYPE_INFO) as TJobType[]).map((type) => {
           const info = JOB_TYPE_INFO[type];
@@ -53,7 +72,17 @@ function Chooser() {
           const allowed = canCreate && can(user, [info.permission]);
           const body = (
             <CardContent sx={{ p: 3, height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-              <Box sx={{ width: 48, height: 48, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'action.selected', color: 'primary.main' }}>
+              <Box
+                sx={{
+                  width: 48,
+                  height: 48,
+                  borderRadius: 2,
+                  display: 'grid',
+                  placeItems: 'center',
+                  bgcolor: 'action.selected',
+                  color: 'primary.main',
+                }}
+              >
                 <Icon />
               </Box>
               <Typography variant="h6" component="h3">
@@ -66,7 +95,11 @@ function Chooser() {
                 {info.inputs}
               </Typography>
               {allowed ? (
-                <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'primary.main', fontWeight: 600 }}>
+                <Stack
+                  direction="row"
+                  spacing={0.5}
+                  sx={{ alignItems: 'center', color: 'primary.main', fontWeight: 600 }}
+                >
                   <span>Start</span>
                   <ArrowForwardRounded fontSize="small" />
                 </Stack>
@@ -99,7 +132,13 @@ const PHASE_ICON: Record<TStepPhase, ReactNode> = {
   failed: <ErrorRounded color="error" />,
   canceled: <DoNotDisturbOnOutlined color="disabled" />,
 };
-const PHASE_LABEL: Record<TStepPhase, string> = { waiting: 'Waiting', running: 'Running', done: 'Done', failed: 'Failed', canceled: 'Canceled' };
+const PHASE_LABEL: Record<TStepPhase, string> = {
+  waiting: 'Waiting',
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+  canceled: 'Canceled',
+};
 
 function useTick(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -111,11 +150,32 @@ function useTick(active: boolean): number {
   return now;
 }
 
-function StepRow({ step, now, onRetry, canRetry }: { step: TRunStep; now: number; onRetry?: () => Promise<unknown>; canRetry: boolean }) {
+function StepRow({
+  step,
+  now,
+  onRetry,
+  canRetry,
+}: {
+  step: TRunStep;
+  now: number;
+  onRetry?: () => Promise<unknown>;
+  canRetry: boolean;
+}) {
   const phase = stepPhase(step);
   const label = step.label || PIPELINE_STEP_LABELS[step.step];
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: '32px minmax(0, 1fr)', gap: 1.5, py: 2, borderTop: 1, borderColor: 'divider' }} data-testid={`step-${step.step}`} data-phase={phase}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: '32px minmax(0, 1fr)',
+        gap: 1.5,
+        py: 2,
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
+      data-testid={`step-${step.step}`}
+      data-phase={phase}
+    >
       <Box sx={{ pt: 0.25 }}>{PHASE_ICON[phase]}</Box>
       <Box sx={{ minWidth: 0 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', gap: 0.5 }}>
@@ -127,7 +187,11 @@ function StepRow({ step, now, onRetry, canRetry }: { step: TRunStep; now: number
         </Stack>
         {phase === 'running' && (
           <Box sx={{ mt: 1 }}>
-            <LinearProgress variant={step.progressPercent === null ? 'indeterminate' : 'determinate'} value={step.progressPercent ?? 0} sx={{ height: 6, borderRadius: 3 }} />
+            <LinearProgress
+              variant={step.progressPercent === null ? 'indeterminate' : 'determinate'}
+              value={step.progressPercent ?? 0}
+              sx={{ height: 6, borderRadius: 3 }}
+            />
           </Box>
         )}
         {step.progressMessage && phase !== 'failed' && (
@@ -173,7 +237,11 @@ function RunPanel({ job, run }: { job: TJobDetails; run: TJobRun }) {
   const total = started ? (run.completedAt ? Date.parse(run.completedAt) : now) - Date.parse(started) : null;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="run-panel" data-status={run.status}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
+      >
         <Box>
           <Typography variant="h6" component="h3">
             Run {run.runNumber}
@@ -190,7 +258,13 @@ function RunPanel({ job, run }: { job: TJobDetails; run: TJobRun }) {
           </Typography>
         </Box>
         {run.status === 'Completed' && target && (
-          <Button component={RouterLink} to={jobTabPath(job.id, target.key)} variant="contained" endIcon={<ArrowForwardRounded />} data-testid="open-results">
+          <Button
+            component={RouterLink}
+            to={jobTabPath(job.id, target.key)}
+            variant="contained"
+            endIcon={<ArrowForwardRounded />}
+            data-testid="open-results"
+          >
             Open {target.label}
           </Button>
         )}
@@ -209,7 +283,13 @@ function RunPanel({ job, run }: { job: TJobDetails; run: TJobRun }) {
       )}
       <Box sx={{ mt: 2 }}>
         {run.steps.map((s) => (
-          <StepRow key={s.step} step={s} now={now} canRetry={job.abilities.canRun || job.abilities.canUpload} onRetry={() => retry.mutateAsync(run.id)} />
+          <StepRow
+            key={s.step}
+            step={s}
+            now={now}
+            canRetry={job.abilities.canRun || job.abilities.canUpload}
+            onRetry={() => retry.mutateAsync(run.id)}
+          />
         ))}
       </Box>
     </Paper>
@@ -221,7 +301,14 @@ function Processing({ job }: { job: TJobDetails }) {
   const workflow = `/jobs/${job.id}/workflow/${job.type}`;
   if (!run) {
     return (
-      <Alert severity="info" action={<Button component={RouterLink} to={workflow} color="inherit">Go to upload</Button>}>
+      <Alert
+        severity="info"
+        action={
+          <Button component={RouterLink} to={workflow} color="inherit">
+            Go to upload
+          </Button>
+        }
+      >
         <AlertTitle>No run yet</AlertTitle>
         Upload the files and choose “Run analysis” to start processing this job.
       </Alert>
@@ -242,7 +329,8 @@ function Processing({ job }: { job: TJobDetails }) {
       <RunPanel job={job} run={run} />
       {run.status === 'Failed' && (
         <Typography variant="body2" color="text.secondary">
-          Fix the data on the <RouterLink to={workflow}>upload page</RouterLink> and run the analysis again, or retry the failed step if the problem was temporary.
+          Fix the data on the <RouterLink to={workflow}>upload page</RouterLink> and run the analysis again, or retry
+          the failed step if the problem was temporary.
           {job.resultRunId ? ' The results of the previous run are still shown until a new run completes.' : ''}
         </Typography>
       )}
@@ -253,5 +341,9 @@ function Processing({ job }: { job: TJobDetails }) {
 export function Component() {
   const { jobId } = useParams();
   if (!jobId) return <Chooser />;
-  return <JobLayout poll scope="loading">{(job) => <Processing job={job} />}</JobLayout>;
+  return (
+    <JobLayout poll scope="loading">
+      {(job) => <Processing job={job} />}
+    </JobLayout>
+  );
 }

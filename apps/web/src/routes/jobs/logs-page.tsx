@@ -25,8 +25,19 @@ import { JobLayout } from './job-layout.tsx';
 import { formatDateTime, formatDuration } from './job-logic.ts';
 
 const PAGE = 50;
-const LEVEL_COLOR: Record<TJobLog['level'], 'default' | 'warning' | 'error'> = { info: 'default', warn: 'warning', error: 'error' };
-const STATE_COLOR: Record<string, 'default' | 'info' | 'success' | 'error' | 'warning'> = { InProgress: 'info', Completed: 'success', Error: 'error', Canceled: 'default', Blocked: 'warning', Pending: 'default' };
+const LEVEL_COLOR: Record<TJobLog['level'], 'default' | 'warning' | 'error'> = {
+  info: 'default',
+  warn: 'warning',
+  error: 'error',
+};
+const STATE_COLOR: Record<string, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
+  InProgress: 'info',
+  Completed: 'success',
+  Error: 'error',
+  Canceled: 'default',
+  Blocked: 'warning',
+  Pending: 'default',
+};
 
 function Commands({ jobId }: { jobId: string }) {
   const q = useQuery(jobCommandsQuery(jobId, true));
@@ -67,7 +78,17 @@ function Commands({ jobId }: { jobId: string }) {
                   <TableCell>
                     <Chip size="small" label={c.state} color={STATE_COLOR[c.state] ?? 'default'} />
                   </TableCell>
-                  <TableCell sx={{ minWidth: 120 }}>{c.progressPercent !== null ? <LinearProgress variant="determinate" value={c.progressPercent} sx={{ height: 6, borderRadius: 3 }} /> : '—'}</TableCell>
+                  <TableCell sx={{ minWidth: 120 }}>
+                    {c.progressPercent !== null ? (
+                      <LinearProgress
+                        variant="determinate"
+                        value={c.progressPercent}
+                        sx={{ height: 6, borderRadius: 3 }}
+                      />
+                    ) : (
+                      '—'
+                    )}
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDuration(c.age * 1000)}</TableCell>
                   <TableCell>{c.tags.join(', ')}</TableCell>
                 </TableRow>
@@ -126,7 +147,12 @@ function Logs({ job }: { job: TJobDetails }) {
                   <TableRow key={l.id} data-testid="log-row">
                     <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>{formatDateTime(l.at)}</TableCell>
                     <TableCell>
-                      <Chip size="small" label={l.level} color={LEVEL_COLOR[l.level]} variant={l.level === 'info' ? 'outlined' : 'filled'} />
+                      <Chip
+                        size="small"
+                        label={l.level}
+                        color={LEVEL_COLOR[l.level]}
+                        variant={l.level === 'info' ? 'outlined' : 'filled'}
+                      />
                     </TableCell>
                     <TableCell sx={{ wordBreak: 'break-word' }}>{l.message}</TableCell>
                   </TableRow>

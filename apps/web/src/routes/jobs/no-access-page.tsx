@@ -13,15 +13,25 @@ export function Component() {
   return (
     <Paper variant="outlined" data-testid="job-no-access" sx={{ p: { xs: 3, md: 6 }, textAlign: 'center' }}>
       <Stack spacing={2} sx={{ alignItems: 'center', maxWidth: 560, mx: 'auto' }}>
-        <Box sx={{ width: 64, height: 64, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'action.selected', color: 'primary.main' }}>
+        <Box
+          sx={{
+            width: 64,
+            height: 64,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'action.selected',
+            color: 'primary.main',
+          }}
+        >
           <LockPersonOutlined sx={{ fontSize: 34 }} />
         </Box>
         <Typography variant="h4" component="h2">
           You don’t have access to this job
         </Typography>
         <Typography color="text.secondary">
-          The job may have been deleted, or it has not been shared with you, or your roles do not include this part of it. Ask the job’s owner or your issuer
-          manager to give you access.
+          The job may have been deleted, or it has not been shared with you, or your roles do not include this part of
+          it. Ask the job’s owner or your issuer manager to give you access.
         </Typography>
         {canList && (
           <Button component={RouterLink} to="/analysis" variant="contained">

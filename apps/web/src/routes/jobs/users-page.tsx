@@ -32,7 +32,10 @@ import { notify } from '../../components/notifications/notification-store.ts';
 import { JobLayout } from './job-layout.tsx';
 import { initialsOf } from './job-logic.ts';
 
-export const CONNECTION_LABELS: Record<TConnectionType, { label: string; help: string; color: 'primary' | 'secondary' | 'default' | 'info' }> = {
+export const CONNECTION_LABELS: Record<
+  TConnectionType,
+  { label: string; help: string; color: 'primary' | 'secondary' | 'default' | 'info' }
+> = {
   Owner: { label: 'Owner', help: 'Owns the job', color: 'primary' },
   IssuerManager: { label: 'Issuer manager', help: 'Manages the job’s issuer', color: 'info' },
   DirectAssignment: { label: 'Assigned', help: 'Given access to this job', color: 'secondary' },
@@ -45,7 +48,10 @@ function AssignForm({ job, assigned }: { job: TJobDetails; assigned: Set<string>
   const q = useQuery({ ...userCandidatesQuery(job.issuerId, source ?? 'issuer'), enabled: source !== null });
   const [pick, setPick] = useState<TUserSummary | null>(null);
   const assign = useAssignUser(job.id);
-  if (!source) return <Alert severity="info">Your roles do not include listing users, so users cannot be assigned from here.</Alert>;
+  if (!source)
+    return (
+      <Alert severity="info">Your roles do not include listing users, so users cannot be assigned from here.</Alert>
+    );
   const options = (q.data ?? []).filter((u) => !assigned.has(u.id));
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
@@ -55,10 +61,19 @@ function AssignForm({ job, assigned }: { job: TJobDetails; assigned: Set<string>
         loading={q.isLoading}
         value={pick}
         onChange={(_, v) => setPick(v)}
-        getOptionLabel={(u) => (u.displayName && u.displayName !== u.username ? `${u.displayName} (${u.username})` : u.username)}
+        getOptionLabel={(u) =>
+          u.displayName && u.displayName !== u.username ? `${u.displayName} (${u.username})` : u.username
+        }
         isOptionEqualToValue={(a, b) => a.id === b.id}
         noOptionsText={source === 'issuer' ? `Every member of ${job.issuerName} already has access` : 'No users found'}
-        renderInput={(p) => <TextField {...p} label="Give a user access" size="small" helperText={source === 'issuer' ? `Members of ${job.issuerName}` : 'Users you administer'} />}
+        renderInput={(p) => (
+          <TextField
+            {...p}
+            label="Give a user access"
+            size="small"
+            helperText={source === 'issuer' ? `Members of ${job.issuerName}` : 'Users you administer'}
+          />
+        )}
         data-testid="assign-user"
       />
       <PendingButton
@@ -88,8 +103,21 @@ function Users({ job, onlyAssigned }: { job: TJobDetails; onlyAssigned: boolean 
   return (
     <Stack spacing={2.5}>
       <Tabs value={onlyAssigned ? 'assigned' : 'all'} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Tab value="all" label="Everyone with access" component={NavLink} to={`/jobs/${job.id}/users`} end sx={{ textTransform: 'none' }} />
-        <Tab value="assigned" label="Directly assigned" component={NavLink} to={`/jobs/${job.id}/users/assigned`} sx={{ textTransform: 'none' }} />
+        <Tab
+          value="all"
+          label="Everyone with access"
+          component={NavLink}
+          to={`/jobs/${job.id}/users`}
+          end
+          sx={{ textTransform: 'none' }}
+        />
+        <Tab
+          value="assigned"
+          label="Directly assigned"
+          component={NavLink}
+          to={`/jobs/${job.id}/users/assigned`}
+          sx={{ textTransform: 'none' }}
+        />
       </Tabs>
       {job.abilities.canAssignUsers && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -109,7 +137,11 @@ function Users({ job, onlyAssigned }: { job: TJobDetails; onlyAssigned: boolean 
           </Alert>
         ) : rows.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 3 }}>
-            {q.isLoading ? 'Loading…' : onlyAssigned ? 'Nobody has been assigned to this job directly.' : 'Nobody else can open this job.'}
+            {q.isLoading
+              ? 'Loading…'
+              : onlyAssigned
+                ? 'Nobody has been assigned to this job directly.'
+                : 'Nobody else can open this job.'}
           </Typography>
         ) : (
           <TableContainer>
@@ -159,7 +191,8 @@ function Users({ job, onlyAssigned }: { job: TJobDetails; onlyAssigned: boolean 
       </Paper>
       <Box>
         <Typography variant="caption" color="text.secondary">
-          Owner and issuer-manager access follow the job’s owner and issuer; change them on the Details tab or in Issuer Management.
+          Owner and issuer-manager access follow the job’s owner and issuer; change them on the Details tab or in Issuer
+          Management.
         </Typography>
       </Box>
     </Stack>

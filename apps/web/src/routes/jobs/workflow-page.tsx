@@ -76,14 +76,24 @@ function Uploader({ job, editable }: { job: TJobDetails; editable: boolean }) {
         disabled={!editable || upload.isPending}
         onChange={(files) => {
           setErrors([]);
-          setPicks(files.map((f) => picks.find((p) => p.file === f) ?? { file: f, kind: guessDataKind(f.name, kinds, defaultKind) }));
+          setPicks(
+            files.map(
+              (f) => picks.find((p) => p.file === f) ?? { file: f, kind: guessDataKind(f.name, kinds, defaultKind) },
+            ),
+          );
         }}
       />
       {multiple && picks.length > 0 && (
         <Stack spacing={1.5} sx={{ mt: 2.5 }}>
           <Typography variant="subtitle2">Data kind of each file</Typography>
           {picks.map((p, i) => (
-            <Stack key={`${p.file.name}-${i}`} direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }} data-testid={`pick-${p.file.name}`}>
+            <Stack
+              key={`${p.file.name}-${i}`}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1.5}
+              sx={{ alignItems: { sm: 'center' } }}
+              data-testid={`pick-${p.file.name}`}
+            >
               <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                 {p.file.name}
               </Typography>
@@ -93,7 +103,9 @@ function Uploader({ job, editable }: { job: TJobDetails; editable: boolean }) {
                 label="Data kind"
                 value={p.kind}
                 sx={{ width: { xs: '100%', sm: 240 }, flexShrink: 0 }}
-                onChange={(e) => setPicks(picks.map((x, j) => (j === i ? { ...x, kind: e.target.value as TInputKind } : x)))}
+                onChange={(e) =>
+                  setPicks(picks.map((x, j) => (j === i ? { ...x, kind: e.target.value as TInputKind } : x)))
+                }
               >
                 {kinds.map((k) => (
                   <MenuItem key={k} value={k}>
@@ -112,7 +124,13 @@ function Uploader({ job, editable }: { job: TJobDetails; editable: boolean }) {
       ))}
       {picks.length > 0 && (
         <Stack direction="row" sx={{ mt: 2, justifyContent: 'flex-end' }}>
-          <PendingButton variant="contained" pending={upload.isPending} disabled={!editable} onClick={send} data-testid="upload-submit">
+          <PendingButton
+            variant="contained"
+            pending={upload.isPending}
+            disabled={!editable}
+            onClick={send}
+            data-testid="upload-submit"
+          >
             {picks.length > 1 ? `Upload ${picks.length} files` : 'Upload and check'}
           </PendingButton>
         </Stack>
@@ -144,18 +162,33 @@ function Workflow({ job }: { job: TJobDetails }) {
       <CreationStepper active={active} />
       <LockBanner state={lock} />
       {job.status === 'Processing' && (
-        <Alert severity="info" action={<Button component={RouterLink} to={`/jobs/loading/${job.id}`} color="inherit">Show progress</Button>}>
+        <Alert
+          severity="info"
+          action={
+            <Button component={RouterLink} to={`/jobs/loading/${job.id}`} color="inherit">
+              Show progress
+            </Button>
+          }
+        >
           The analysis is running. Files can be changed again when it has finished.
         </Alert>
       )}
-      {!job.abilities.canUpload && job.status !== 'Processing' && <Alert severity="info">You can view this job’s files, but only its owner or a job editor can change them.</Alert>}
+      {!job.abilities.canUpload && job.status !== 'Processing' && (
+        <Alert severity="info">
+          You can view this job’s files, but only its owner or a job editor can change them.
+        </Alert>
+      )}
       <Uploader job={job} editable={editable} />
       {job.files.map((f) => (
         <FilePanel key={f.id} jobId={job.id} file={f} editable={editable} />
       ))}
       {hasFiles && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+          >
             <Box>
               <Typography variant="h6" component="h3">
                 Run the analysis

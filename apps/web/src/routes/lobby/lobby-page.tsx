@@ -48,11 +48,11 @@ export function Component() {
           <Typography variant="h3" component="h1" gutterBottom>
             {t('lobby.title')}
           </Typography>
-          <Typography color="text.secondary">
-            {t('lobby.intro')}
-          </Typography>
+          <Typography color="text.secondary">{t('lobby.intro')}</Typography>
         </Box>
-        <Alert severity="info">{t('lobby.reason', { reason: reason === 'UserEligibility' ? t('lobby.reasonUserEligibility') : reason })}</Alert>
+        <Alert severity="info">
+          {t('lobby.reason', { reason: reason === 'UserEligibility' ? t('lobby.reasonUserEligibility') : reason })}
+        </Alert>
         {status.data?.eligible === false && status.data.reason && (
           <Typography variant="body2" color="text.secondary">
             {t('lobby.details', { details: status.data.reason })}

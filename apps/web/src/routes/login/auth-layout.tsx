@@ -20,7 +20,14 @@ export function TrustCentreNote({ dark }: { dark: boolean }) {
       direction="row"
       spacing={1.5}
       data-testid="trust-centre-note"
-      sx={{ alignItems: 'center', p: 1.5, borderRadius: 1, border: '1px solid', borderColor: dark ? 'rgba(255,255,255,0.25)' : 'divider', bgcolor: dark ? 'rgba(255,255,255,0.06)' : 'background.paper' }}
+      sx={{
+        alignItems: 'center',
+        p: 1.5,
+        borderRadius: 1,
+        border: '1px solid',
+        borderColor: dark ? 'rgba(255,255,255,0.25)' : 'divider',
+        bgcolor: dark ? 'rgba(255,255,255,0.06)' : 'background.paper',
+      }}
     >
       <VerifiedUserOutlined sx={{ color: dark ? '#5EEAD4' : 'success.main' }} />
       <Box>
@@ -43,7 +50,9 @@ export function AuthLayout({ brandingKey, children }: { brandingKey: string | nu
   const dark = key !== 'hsbc';
   const showTrust = (TRUST_CENTRE_BRANDING_KEYS as readonly string[]).includes(brandingKey ?? '');
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(420px, 5fr) 6fr' } }}>
+    <Box
+      sx={{ minHeight: '100dvh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(420px, 5fr) 6fr' } }}
+    >
       <Box
         data-testid="login-brand-panel"
         sx={{
@@ -69,13 +78,32 @@ export function AuthLayout({ brandingKey, children }: { brandingKey: string | nu
         </Box>
         <Stack spacing={2} sx={{ display: { xs: showTrust ? 'flex' : 'none', md: 'flex' } }}>
           {showTrust && <TrustCentreNote dark={dark} />}
-          <Typography variant="caption" sx={{ color: dark ? 'rgba(255,255,255,0.75)' : 'text.secondary', display: { xs: 'none', md: 'block' } }}>
+          <Typography
+            variant="caption"
+            sx={{ color: dark ? 'rgba(255,255,255,0.75)' : 'text.secondary', display: { xs: 'none', md: 'block' } }}
+          >
             {t('layout.copyright', { year: new Date().getFullYear(), product: PRODUCT_CODE_NAME })}
           </Typography>
         </Stack>
       </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', p: { xs: 2, sm: 4 }, bgcolor: 'background.default' }}>
-        <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4.5 }, borderRadius: `${Math.max(theme.sextant.radius, 4)}px` }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          p: { xs: 2, sm: 4 },
+          bgcolor: 'background.default',
+        }}
+      >
+        <Paper
+          variant="outlined"
+          sx={{
+            width: '100%',
+            maxWidth: 440,
+            p: { xs: 3, sm: 4.5 },
+            borderRadius: `${Math.max(theme.sextant.radius, 4)}px`,
+          }}
+        >
           {children}
         </Paper>
       </Box>

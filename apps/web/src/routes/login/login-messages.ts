@@ -13,14 +13,18 @@ export const LOGIN_ERROR_MESSAGES: Record<string, { severity: 'error' | 'warning
     text: 'You have been redirected to your organisation’s own sign-in address. Please sign in here.',
   },
   UserEligibility: { severity: 'warning', text: 'Your account is not yet eligible to use this service.' },
-  OidcError: { severity: 'error', text: 'Single sign-on did not complete. Please try again or use another sign-in method.' },
+  OidcError: {
+    severity: 'error',
+    text: 'Single sign-on did not complete. Please try again or use another sign-in method.',
+  },
   AccountDeactivated: { severity: 'error', text: 'This account has been deactivated. Contact your administrator.' },
 };
 
 /** The message of a login error code in the current language (English texts above are the `auth:loginErrors` defaults). */
 export function loginErrorMessage(code: string) {
   const known = LOGIN_ERROR_MESSAGES[code];
-  if (known) return { severity: known.severity, text: i18n.t(`auth:loginErrors.${code}`, { defaultValue: known.text }) };
+  if (known)
+    return { severity: known.severity, text: i18n.t(`auth:loginErrors.${code}`, { defaultValue: known.text }) };
   return { severity: 'error' as const, text: i18n.t('auth:loginErrors.unknown', { code }) };
 }
 

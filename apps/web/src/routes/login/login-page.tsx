@@ -97,7 +97,11 @@ function PasswordForm({ callbackUrl }: { callbackUrl: string }) {
             input: {
               endAdornment: (
                 <InputAdornment position="end">
-                  <IconButton aria-label={show ? t('login.hidePassword') : t('login.showPassword')} onClick={() => setShow((s) => !s)} edge="end">
+                  <IconButton
+                    aria-label={show ? t('login.hidePassword') : t('login.showPassword')}
+                    onClick={() => setShow((s) => !s)}
+                    edge="end"
+                  >
                     {show ? <VisibilityOff /> : <Visibility />}
                   </IconButton>
                 </InputAdornment>
@@ -117,7 +121,10 @@ function MagicLinkForm({ callbackUrl }: { callbackUrl: string }) {
   const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   const [local, setLocal] = useState('');
-  const m = useMutation({ mutationFn: () => requestMagicLink(email.trim(), callbackUrl !== '/' ? callbackUrl : undefined), meta: { silent: true } });
+  const m = useMutation({
+    mutationFn: () => requestMagicLink(email.trim(), callbackUrl !== '/' ? callbackUrl : undefined),
+    meta: { silent: true },
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (m.isPending) return;
@@ -221,17 +228,36 @@ export function Component() {
           </>
         )}
         {passwordOn && magicOn && (
-          <Tabs value={active} onChange={(_, v: TMethod) => setMethod(v)} variant="fullWidth" aria-label={t('login.method')}>
+          <Tabs
+            value={active}
+            onChange={(_, v: TMethod) => setMethod(v)}
+            variant="fullWidth"
+            aria-label={t('login.method')}
+          >
             <Tab value="password" label={t('login.methodPassword')} />
             <Tab value="email" label={t('login.methodEmail')} />
           </Tabs>
         )}
-        {active === 'password' ? <PasswordForm callbackUrl={callbackUrl} /> : <MagicLinkForm callbackUrl={callbackUrl} />}
+        {active === 'password' ? (
+          <PasswordForm callbackUrl={callbackUrl} />
+        ) : (
+          <MagicLinkForm callbackUrl={callbackUrl} />
+        )}
         <Typography variant="body2" color="text.secondary">
           <Trans
             t={t}
             i18nKey="login.trouble"
-            components={{ action: <Link component="button" type="button" variant="body2" onClick={() => setMethod('email')} sx={{ verticalAlign: 'baseline' }} /> }}
+            components={{
+              action: (
+                <Link
+                  component="button"
+                  type="button"
+                  variant="body2"
+                  onClick={() => setMethod('email')}
+                  sx={{ verticalAlign: 'baseline' }}
+                />
+              ),
+            }}
           />
         </Typography>
       </Stack>

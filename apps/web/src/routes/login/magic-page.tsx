@@ -45,9 +45,7 @@ export function Component() {
           <Typography variant="h3" component="h1" gutterBottom>
             {t('magic.title')}
           </Typography>
-          <Typography color="text.secondary">
-            {t('magic.intro')}
-          </Typography>
+          <Typography color="text.secondary">{t('magic.intro')}</Typography>
         </Box>
         {invalid && (
           <Alert severity="error" data-testid="magic-error">
@@ -56,9 +54,7 @@ export function Component() {
         )}
         {m.isError && (
           <Alert severity="error" role="alert" data-testid="magic-error">
-            {tokenError
-              ? t('magic.expired')
-              : apiLoginError(isApiError(m.error) ? m.error.code : '', m.error.message)}
+            {tokenError ? t('magic.expired') : apiLoginError(isApiError(m.error) ? m.error.code : '', m.error.message)}
           </Alert>
         )}
         {tokenError || invalid ? (
@@ -66,7 +62,13 @@ export function Component() {
             {t('magic.requestNew')}
           </Button>
         ) : (
-          <PendingButton variant="contained" size="large" pending={m.isPending} onClick={() => m.mutate()} data-testid="magic-confirm">
+          <PendingButton
+            variant="contained"
+            size="large"
+            pending={m.isPending}
+            onClick={() => m.mutate()}
+            data-testid="magic-confirm"
+          >
             {t('magic.submit')}
           </PendingButton>
         )}

@@ -17,16 +17,24 @@ export function Component() {
   return (
     <Paper variant="outlined" data-testid="not-available" sx={{ p: { xs: 3, md: 6 }, textAlign: 'center' }}>
       <Stack spacing={2} sx={{ alignItems: 'center', maxWidth: 560, mx: 'auto' }}>
-        <Box sx={{ width: 64, height: 64, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'action.selected', color: 'primary.main' }}>
+        <Box
+          sx={{
+            width: 64,
+            height: 64,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'action.selected',
+            color: 'primary.main',
+          }}
+        >
           <ConstructionOutlined sx={{ fontSize: 34 }} />
         </Box>
         <Chip label={t('notAvailable.chip')} color="primary" variant="outlined" />
         <Typography variant="h4" component="h2">
           {t('notAvailable.title', { page: def ? routeTitle(t, def) : t('notAvailable.thisPage') })}
         </Typography>
-        <Typography color="text.secondary">
-          {t('notAvailable.text')}
-        </Typography>
+        <Typography color="text.secondary">{t('notAvailable.text')}</Typography>
         {def && (
           <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
             {def.path}

@@ -23,16 +23,25 @@ import { useRequiredUser } from '../../app/current-user.ts';
 import i18n, { formatDateTime } from '../../app/i18n.ts';
 import { notify } from '../../components/notifications/notification-store.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
-import { idleFeatureEnabled, readAutoLogoutSetting, writeAutoLogoutSetting } from '../../components/system/idle-logout.tsx';
+import {
+  idleFeatureEnabled,
+  readAutoLogoutSetting,
+  writeAutoLogoutSetting,
+} from '../../components/system/idle-logout.tsx';
 
 /** SPEC §4 texts (English: `profile:session.featureOff` and `profile:session.changed`), in the current language. */
 export const IDLE_FEATURE_OFF_MESSAGE = 'Auto Logout On Idle feature is currently turned off in the site configuration';
-export const idleSettingChangedMessage = (value: boolean) => i18n.t('profile:session.changed', { value: String(value) });
+export const idleSettingChangedMessage = (value: boolean) =>
+  i18n.t('profile:session.changed', { value: String(value) });
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: '0.04em' }}>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: '0.04em' }}
+      >
         {label}
       </Typography>
       <Typography sx={{ wordBreak: 'break-word' }}>{value || '—'}</Typography>
@@ -64,7 +73,17 @@ function RoleChips({ title, roles, testId }: { title: string; roles: TRoleEntry[
   );
 }
 
-function AgreementRow({ label, agreed, path, operation }: { label: string; agreed: boolean; path: string; operation: string }) {
+function AgreementRow({
+  label,
+  agreed,
+  path,
+  operation,
+}: {
+  label: string;
+  agreed: boolean;
+  path: string;
+  operation: string;
+}) {
   const { t } = useTranslation('profile');
   const qc = useQueryClient();
   const m = useMutation({
@@ -106,7 +125,18 @@ export function Component() {
       <Card>
         <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
-            <Avatar sx={{ width: 72, height: 72, fontSize: 28, fontWeight: 700, bgcolor: 'primary.main', color: 'primary.contrastText' }}>{avatarInitials(user)}</Avatar>
+            <Avatar
+              sx={{
+                width: 72,
+                height: 72,
+                fontSize: 28,
+                fontWeight: 700,
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+              }}
+            >
+              {avatarInitials(user)}
+            </Avatar>
             <Box sx={{ flex: 1 }}>
               <Typography variant="h3" component="h2">
                 {user.displayName || user.username}
@@ -145,9 +175,19 @@ export function Component() {
             <Typography variant="h5" component="h2" gutterBottom>
               {t('terms.title')}
             </Typography>
-            <AgreementRow label={t('terms.tos')} agreed={user.agreedLatestTermsOfService} path="/api/v1/users/user-agree-tos-latest" operation="Agreeing to the Terms of Service" />
+            <AgreementRow
+              label={t('terms.tos')}
+              agreed={user.agreedLatestTermsOfService}
+              path="/api/v1/users/user-agree-tos-latest"
+              operation="Agreeing to the Terms of Service"
+            />
             <Divider />
-            <AgreementRow label={t('terms.privacy')} agreed={user.agreedLatestPrivacyPolicy} path="/api/v1/users/user-agree-pp-latest" operation="Agreeing to the Privacy Policy" />
+            <AgreementRow
+              label={t('terms.privacy')}
+              agreed={user.agreedLatestPrivacyPolicy}
+              path="/api/v1/users/user-agree-pp-latest"
+              operation="Agreeing to the Privacy Policy"
+            />
           </CardContent>
         </Card>
       </Box>
@@ -178,7 +218,11 @@ export function Component() {
                 data-testid="idle-toggle"
               />
             }
-            label={featureOn ? t('session.toggleWithPeriod', { count: Math.round(user.idleTimeoutSeconds / 60) }) : t('session.toggle')}
+            label={
+              featureOn
+                ? t('session.toggleWithPeriod', { count: Math.round(user.idleTimeoutSeconds / 60) })
+                : t('session.toggle')
+            }
           />
         </CardContent>
       </Card>

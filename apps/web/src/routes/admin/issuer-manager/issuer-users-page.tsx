@@ -62,7 +62,10 @@ function AddMember({ issuer }: { issuer: TIssuerFull }) {
   const [user, setUser] = useState<TUserSummary | null>(null);
   const [role, setRole] = useState<TIssuerMemberRole>('Member');
   const [isDomainUser, setIsDomainUser] = useState(false);
-  const candidates = useQuery({ ...potentialIssuerUsersQuery(issuer.id, deferred), meta: { operation: 'Loading users' } });
+  const candidates = useQuery({
+    ...potentialIssuerUsersQuery(issuer.id, deferred),
+    meta: { operation: 'Loading users' },
+  });
   const m = useFormMutation({
     operation: 'Adding member',
     mutationFn: () => addIssuerMember(issuer.id, { userId: user?.id ?? '', memberRole: role, isDomainUser }),
@@ -169,7 +172,11 @@ function MemberRow({
           <span>{m.username}</span>
           {canOpenUsers && (
             <Tooltip title="Open user">
-              <IconButton size="small" aria-label={`Open ${m.username}`} onClick={() => navigate(`/admin/users/${m.userId}`)}>
+              <IconButton
+                size="small"
+                aria-label={`Open ${m.username}`}
+                onClick={() => navigate(`/admin/users/${m.userId}`)}
+              >
                 <OpenInNew fontSize="inherit" />
               </IconButton>
             </Tooltip>
@@ -262,9 +269,7 @@ export function Component() {
       </Box>
       {canEdit && <AddMember issuer={i} />}
       {i.members.length === 0 ? (
-        <Typography color="text.secondary">
-          This issuer has no users yet.{canEdit ? ' Add one above.' : ''}
-        </Typography>
+        <Typography color="text.secondary">This issuer has no users yet.{canEdit ? ' Add one above.' : ''}</Typography>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" data-testid="issuer-members">
@@ -294,7 +299,9 @@ export function Component() {
         </Box>
       )}
       <Dialog open={removing !== null} onClose={() => setRemoving(null)}>
-        <DialogTitle>Remove {removing?.username} from {i.name}?</DialogTitle>
+        <DialogTitle>
+          Remove {removing?.username} from {i.name}?
+        </DialogTitle>
         <DialogContent>
           They lose access to the issuer&apos;s jobs that they see through the membership.
           {Object.keys(remove.errors).length > 0 && (

@@ -23,11 +23,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import {
-  SUPPLIER_LIST_TYPES,
-  type TSupplierListEntry,
-  type TSupplierListType,
-} from '@sextant/shared';
+import { SUPPLIER_LIST_TYPES, type TSupplierListEntry, type TSupplierListType } from '@sextant/shared';
 import {
   addSupplierListEntry,
   clearSupplierList,
@@ -295,7 +291,13 @@ export function SupplierListsSection({ issuerId, canEdit }: { issuerId: string; 
           />
         ))}
       </Tabs>
-      <ListPanel key={tab} issuerId={issuerId} listType={tab} count={summary.data?.[tab].count ?? 0} canEdit={canEdit} />
+      <ListPanel
+        key={tab}
+        issuerId={issuerId}
+        listType={tab}
+        count={summary.data?.[tab].count ?? 0}
+        canEdit={canEdit}
+      />
     </Section>
   );
 }

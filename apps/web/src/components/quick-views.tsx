@@ -2,7 +2,7 @@
  * Navbar quick-view icons (SPEC §2): ProQ commands (all), ProQ commands of the current job, active users.
  * ProQ (QuickView_ProQ_VIEW) is polled every 4 s (SPEC §7): the status for the sync badge (99+ above 99, SPEC
  * §9) always, the current job's commands while on /jobs/:jobId/*, the full list while its popover is open.
- * Tables are capped at 512 px. Active users (2 s) says "not available yet" while its endpoint is missing.
+ * Tables are capped at 512 px. Active users (2 s) lists who is on which job the user may see.
  */
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -257,8 +257,8 @@ function ProqJob({
 }
 function ActiveUsers({ open }: { open: boolean }) {
   const q = useQuery({
-    queryKey: ['concurrency', 'active-entity-users'],
-    queryFn: () => api<TActiveUser[]>('/api/v1/concurrency/active-entity-users'),
+    queryKey: ['concurrency', 'active-users'],
+    queryFn: () => api<TActiveUser[]>('/api/v1/concurrency/active-users'),
     enabled: open,
     refetchInterval: stopOn404(ACTIVE_USERS_POLL_MS),
     retry: false,

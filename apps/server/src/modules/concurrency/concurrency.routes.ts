@@ -6,6 +6,7 @@ import { ZActiveEntityUser, ZEntityActiveUserBody, ZEntityLock, ZEntityRef } fro
 import { authOf } from '../../plugins/access.ts';
 import {
   activeUsers,
+  allActiveUsers,
   denyLock,
   entityStatus,
   forceLock,
@@ -42,6 +43,16 @@ export async function concurrencyRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: z.array(ZActiveEntityUser) },
     },
     handler: async (req) => activeUsers(ctx, authOf(req), req.query),
+  });
+
+  r.get(`${base}/active-users`, {
+    config: { access: { permissions: ['ActiveUsers_VIEW'] } },
+    schema: {
+      tags,
+      summary: 'Users active on any job the caller may see (navbar quick view)',
+      response: { 200: z.array(ZActiveEntityUser) },
+    },
+    handler: async (req) => allActiveUsers(ctx, authOf(req)),
   });
 
   r.post(`${base}/entity-status`, {

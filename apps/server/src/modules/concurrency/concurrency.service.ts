@@ -238,3 +238,39 @@ export async function denyLock(ctx: AppContext, auth: AuthContext, ref: EntityRe
     .returning();
   return updated.length > 0;
 }
+
+/** Everyone active on any job the caller may see (the navbar's active-users quick view). */
+export async function allActiveUsers(ctx: AppContext, auth: AuthContext): Promise<TActiveEntityUser[]> {
+  const visibility = await jobVisibilityOf(ctx, auth);
+  const rows = await ctx.db
+    .select({
+      userId: entityPresence.userId,
+      userName: users.displayName,
+      scope: entityPresence.scope,
+      entityId: entityPresence.entityId,
+      entityName: jobArtifacts.name,
+      holder: entityLocks.holderUserId,
+      until: entityLocks.activeUntil,
+    })
+    .from(entityPresence)
+    .innerJoin(users, eq(users.id, entityPresence.userId))
+    .innerJoin(jobArtifacts, sql`${jobArtifacts.id}::text = ${entityPresence.entityId}`)
+    .leftJoin(
+      entityLocks,
+      and(eq(entityLocks.entityType, entityPresence.entityType), eq(entityLocks.entityId, entityPresence.entityId)),
+    )
+    .where(
+      and(
+        eq(entityPresence.entityType, 'JobArtifact'),
+        gt(entityPresence.lastSeenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`),
+        jobVisibleCondition(visibility),
+      ),
+    )
+    .orderBy(users.displayName, jobArtifacts.name);
+  return rows.map((r) => ({
+    userName: r.userName,
+    scope: r.scope,
+    entityName: r.entityName,
+    exclusiveWriteAccess: r.holder === r.userId && r.until !== null && r.until.getTime() > Date.now(),
+  }));
+}

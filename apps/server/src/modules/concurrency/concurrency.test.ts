@@ -70,6 +70,18 @@ describe.each(dbKinds())('entity presence and locks on %s', (kind) => {
     ]);
   });
 
+  it('lists everyone active on visible jobs for the navbar quick view (ActiveUsers_VIEW)', async () => {
+    const all = await t.call('GET', '/api/v1/concurrency/active-users', { cookie: adminCookie });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().map((u: { userName: string }) => u.userName)).toEqual(['Carl Bennett', 'Isla Hughes']);
+    expect(all.json()[0].entityName).toBe('Albion spend 2026');
+    expect((await t.call('GET', '/api/v1/concurrency/active-users', { cookie: issuerCookie })).statusCode).toBe(403);
+    const otherIssuerManager = await t.login('issuerPlus');
+    expect((await t.call('GET', '/api/v1/concurrency/active-users', { cookie: otherIssuerManager })).statusCode).toBe(
+      403,
+    );
+  });
+
   it('hides other issuers’ jobs: presence and locks answer 404', async () => {
     const issuer = await me(issuerCookie);
     const res = await t.call('POST', '/api/v1/concurrency/try-set-entity-active-user', {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCESSOR_ROLES,
   firstJobTab,
   JOB_TAB_LABELS,
   JOB_TABS,
@@ -26,26 +27,8 @@ import {
   initialsOf,
 } from './job-logic.ts';
 
-const ACCESSORS: TRole[] = [
-  'JobSummaryUploadAccessor',
-  'JobMatchedDataOnlyUploadAccessor',
-  'JobConsultantUploadAccessor',
-  'JobSummaryAccessor',
-  'JobInsightsAccessor',
-  'JobSuppliersAccessor',
-  'JobReportAccessor',
-  'JobPresentationAccessor',
-  'JobUseCasesAccessor',
-  'JobCampaignsAccessor',
-  'JobUseCasesReportAccessor',
-  'JobBusinessCaseCalculatorAccessor',
-  'JobBusinessCaseDownloadAccessor',
-  'JobDataDownloadAccessor',
-  'JobMatchedDataOnlyDownloadAccessor',
-  'JobUsersAccessor',
-  'JobDetailsAccessor',
-  'JobLogsAccessor',
-];
+/** The job-tab accessor roles (every accessor role whose name starts with Job). */
+const ACCESSORS: TRole[] = ACCESSOR_ROLES.filter((r) => r.startsWith('Job') && r !== 'JobTypeTabSwitcherAccessor');
 const perms = (...roles: TRole[]) => permissionsOf(roles);
 const keys = (tabs: { key: string }[]) => tabs.map((t) => t.key);
 

@@ -1,0 +1,141 @@
+/**
+ * Read access to a job's results (issue #7): the latest completed run's Parquet files and summary, queried with
+ * one shared, bounded DuckDB instance per process (connections are cheap; each request takes its own).
+ *
+ * `openResults` checks that the caller may see the job (tenant scope, 404 otherwise) and answers 409 while the job
+ * has no completed run. Tables are exposed as `read_parquet(...)` expressions (`table('suppliers')`), so a query
+ * only reads the columns and row groups it needs. Every module of the results area goes through this file.
+ */
+import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { and, desc, eq } from 'drizzle-orm';
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { jobRuns } from '@sextant/db';
+import type { AnalysisSummary } from '@sextant/analysis';
+import type { TJobType } from '@sextant/shared';
+import type { AppContext } from '../../context.ts';
+import type { AuthContext } from '../../plugins/access.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { visibleJob } from '../jobs/jobs.service.ts';
+
+/** Result files of a run (packages/analysis aggregateResults). */
+export const RESULT_TABLES = {
+  suppliers: 'suppliers.parquet',
+  views: 'views.parquet',
+  scores: 'scores.parquet',
+  useCases: 'use-cases.parquet',
+  useCaseSuppliers: 'use-case-suppliers.parquet',
+} as const;
+export type TResultTable = keyof typeof RESULT_TABLES;
+
+export interface JobResults {
+  jobId: string;
+  jobName: string;
+  jobType: TJobType;
+  buyerName: string | null;
+  issuerId: string;
+  runId: string;
+  runNumber: number;
+  completedAt: string | null;
+  /** Absolute folder holding the result files. */
+  dir: string;
+  summary: AnalysisSummary;
+  /** Whether the run scored suppliers (base and advanced jobs). */
+  scored: boolean;
+  /** `read_parquet('<file>')` for a result table; 404 when the run did not write it. */
+  table(name: TResultTable): string;
+  has(name: TResultTable): boolean;
+  /** Query rows as plain objects (BIGINT → number, DECIMAL → number, DATE → ISO string). `$1…` parameters. */
+  all<T = Record<string, unknown>>(sql: string, params?: DuckDBValue[]): Promise<T[]>;
+  one<T = Record<string, unknown>>(sql: string, params?: DuckDBValue[]): Promise<T | undefined>;
+}
+
+/** SQL string literal. */
+export const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
+/** SQL identifier. */
+export const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+let shared: Promise<DuckDBInstance> | null = null;
+/** The process-wide results DuckDB instance (512 MB, 2 threads, no extension downloads). */
+export function resultsDuck(): Promise<DuckDBInstance> {
+  shared ??= DuckDBInstance.create(':memory:', {
+    memory_limit: '512MB',
+    threads: '2',
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+  });
+  return shared;
+}
+
+export async function withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+  const conn = await (await resultsDuck()).connect();
+  try {
+    return await fn(conn);
+  } finally {
+    conn.closeSync();
+  }
+}
+
+function plain(v: unknown): unknown {
+  if (typeof v === 'bigint') return Number(v);
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (Array.isArray(v)) return v.map(plain);
+  if (v && typeof v === 'object' && !(v instanceof Uint8Array)) {
+    const o: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) o[k] = plain(x);
+    return o;
+  }
+  return v;
+}
+
+export async function queryRows<T>(sql: string, params?: DuckDBValue[]): Promise<T[]> {
+  return withConnection(async (conn) => {
+    const reader = await conn.runAndReadAll(sql, params);
+    return reader.getRowObjectsJS().map((r) => plain(r) as T);
+  });
+}
+
+const summaryCache = new Map<string, AnalysisSummary>();
+
+/** The latest completed run of a job the caller may see, with query helpers over its result files. */
+export async function openResults(ctx: AppContext, auth: AuthContext, jobId: string): Promise<JobResults> {
+  const row = await visibleJob(ctx, auth, jobId);
+  const [run] = await ctx.db
+    .select()
+    .from(jobRuns)
+    .where(and(eq(jobRuns.jobArtifactId, jobId), eq(jobRuns.status, 'Completed')))
+    .orderBy(desc(jobRuns.runNumber))
+    .limit(1);
+  if (!run) throw new AppError(409, 'Conflict', 'This job has no results yet; run the analysis first');
+  const dir = path.join(ctx.config.dataDir, run.resultPath, 'results');
+  let summary = summaryCache.get(run.id);
+  if (!summary) {
+    const file = path.join(dir, 'summary.json');
+    if (run.summary) summary = run.summary as AnalysisSummary;
+    else if (existsSync(file)) summary = JSON.parse(readFileSync(file, 'utf8')) as AnalysisSummary;
+    else throw notFound('Result summary');
+    summaryCache.set(run.id, summary);
+  }
+  const fileOf = (name: TResultTable) => path.join(dir, RESULT_TABLES[name]);
+  const has = (name: TResultTable) => existsSync(fileOf(name));
+  return {
+    jobId,
+    jobName: row.job.name,
+    jobType: row.job.type as TJobType,
+    buyerName: row.buyerName ?? null,
+    issuerId: row.job.issuerId,
+    runId: run.id,
+    runNumber: run.runNumber,
+    completedAt: run.completedAt?.toISOString() ?? null,
+    dir,
+    summary,
+    scored: summary.scores !== null,
+    has,
+    table: (name) => {
+      if (!has(name)) throw notFound(`Result table ${name}`);
+      return `read_parquet(${lit(fileOf(name))})`;
+    },
+    all: queryRows,
+    one: async <T>(sql: string, params?: DuckDBValue[]) => (await queryRows<T>(sql, params))[0],
+  };
+}

@@ -27,7 +27,8 @@ function newestMtime(p) {
 
 const args = process.argv.slice(2);
 const servesWeb = !args.some((a) => a.startsWith('--services=')) || args.some((a) => /--services=.*api/.test(a));
-if (servesWeb && existsSync(path.join(root, 'apps/web/index.html'))) {
+// WEB_DIST set: the server serves that build as it is (parallel worktrees and e2e runs build their own).
+if (servesWeb && !process.env.WEB_DIST && existsSync(path.join(root, 'apps/web/index.html'))) {
   const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
   const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
   if (changedAt > builtAt || process.env.FORCE_BUILD === '1') {

@@ -9,3 +9,4 @@ export * from './concurrency.ts';
 export * from './analytics.ts';
 export * from './job-data.ts';
 export * from './supplier-lists.ts';
+export * from './business-cases.ts';

@@ -20,3 +20,4 @@ export * from './user-permissions.ts';
 export * from './issuer-members.ts';
 export * from './system-audit.ts';
 export * from './supplier-lists.ts';
+export * from './business-case.ts';

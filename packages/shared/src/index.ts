@@ -21,3 +21,4 @@ export * from './issuer-members.ts';
 export * from './system-audit.ts';
 export * from './supplier-lists.ts';
 export * from './business-case.ts';
+export * from './results-insights.ts';

@@ -17,6 +17,7 @@ import { systemAuditRoutes } from './system-audit/system-audit.routes.ts';
 import { userPermissionRoutes } from './user-permissions/user-permissions.routes.ts';
 import { issuerMemberRoutes } from './issuer-members/issuer-members.routes.ts';
 import { supplierListRoutes } from './supplier-lists/supplier-lists.routes.ts';
+import { insightsRoutes } from './results/insights.routes.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
@@ -36,4 +37,5 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   userPermissionRoutes,
   issuerMemberRoutes,
   supplierListRoutes,
+  insightsRoutes,
 ];

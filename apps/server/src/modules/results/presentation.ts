@@ -1,0 +1,237 @@
+/**
+ * The insights presentation (issue #7): one deck model (title, headline figures, card capability waterfall,
+ * score distributions, top countries, industry view, top suppliers, use cases) shown as slides in the app and
+ * rendered here as a PPTX with native (editable) charts through pptxgenjs.
+ */
+import PptxGenJS from 'pptxgenjs';
+import {
+  DEFAULT_INDUSTRY_CLASSIFICATION,
+  PRESENTATION_TOP_N,
+  SCORE_KIND_LABELS,
+  chartViewLabel,
+  industryViewId,
+  type TPresentationDeck,
+} from '@sextant/shared';
+import type { JobResults } from './results.store.ts';
+import { chartView, fileBase, jobSummary } from './insights.service.ts';
+
+export async function presentationDeck(r: JobResults): Promise<TPresentationDeck> {
+  const overall = { slicer: 'Overall', slicerValue: 'ALL' } as const;
+  const industryView = industryViewId(DEFAULT_INDUSTRY_CLASSIFICATION);
+  const [summary, countries, industry, topSuppliers, useCases] = await Promise.all([
+    jobSummary(r, overall),
+    chartView(r, 'country', overall),
+    chartView(r, industryView, overall),
+    r.all<{ name: string; country: string | null; spend: number | null; cardCapability: string | null }>(
+      `SELECT coalesce(supplierName, supplierKey) AS name, country, spend, cardCapability FROM ${r.table('suppliers')}
+       ORDER BY spend DESC NULLS LAST, supplierKey LIMIT ${PRESENTATION_TOP_N}`,
+    ),
+    r.has('useCases')
+      ? r.all<{ id: string; name: string; suppliers: number; spend: number; estimatedRebate: number }>(
+          `SELECT useCaseId AS id, name, supplierCount AS suppliers, spend, estimatedRebate FROM ${r.table('useCases')} ORDER BY spend DESC, useCaseId`,
+        )
+      : [],
+  ]);
+  const ranked = (d: typeof countries) =>
+    d.categories
+      .slice(0, PRESENTATION_TOP_N)
+      .map((c) => ({ name: c.category, suppliers: c.supplierCount, spend: c.spend }));
+  return {
+    jobId: r.jobId,
+    jobName: r.jobName,
+    buyerName: r.buyerName,
+    date: (r.completedAt ?? new Date().toISOString()).slice(0, 10),
+    summary,
+    countries: ranked(countries),
+    industry: { label: chartViewLabel(industryView), rows: ranked(industry) },
+    topSuppliers: topSuppliers.map((s) => ({
+      name: s.name,
+      country: s.country,
+      spend: s.spend ?? 0,
+      cardCapability: s.cardCapability ?? 'Unmatched',
+    })),
+    useCases: useCases.map((u) => ({ ...u, spend: u.spend ?? 0, estimatedRebate: u.estimatedRebate ?? 0 })),
+  };
+}
+
+/** Amounts as SPEC §9 shows them: one decimal with the currency prefix; counts whole. */
+const amount = (n: number, currency: string) =>
+  `${currency} ${n.toLocaleString('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}`;
+const count = (n: number) => Math.round(n).toLocaleString('en-GB');
+const pct = (n: number) => `${n.toLocaleString('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+
+/** Table cells of plain texts. */
+const cells = (xs: string[]) => xs.map((text) => ({ text }));
+/** Horizontal bars draw the first category at the bottom: reversed so the largest is on top. */
+const topFirst = <T>(xs: T[]) => [...xs].reverse();
+
+const INK = '1F2937';
+const MUTED = '6B7280';
+const ACCENT = '4F46E5';
+const SERIES = ['4F46E5', '0F766E', 'B45309', '2563EB', 'B91C1C', '7C3AED', '15803D', '9D174D'];
+
+export async function buildPptx(deck: TPresentationDeck): Promise<{ filename: string; body: Buffer }> {
+  const pptx = new PptxGenJS();
+  pptx.layout = 'LAYOUT_WIDE'; // 13.33 × 7.5 in
+  pptx.title = `${deck.jobName} — Insights`;
+  pptx.company = 'Sextant';
+  const { summary: s } = deck;
+  const cur = s.currency;
+
+  const slide = (title: string) => {
+    const sl = pptx.addSlide();
+    sl.addText(title, { x: 0.5, y: 0.3, w: 12.3, h: 0.7, fontSize: 26, bold: true, color: INK });
+    sl.addText(deck.jobName, { x: 0.5, y: 6.95, w: 8, h: 0.35, fontSize: 10, color: MUTED });
+    return sl;
+  };
+  const barOpts = (values: number[]) => ({
+    x: 0.5,
+    y: 1.2,
+    w: 12.3,
+    h: 5.6,
+    barDir: 'bar' as const,
+    chartColors: [ACCENT],
+    showValue: values.length <= 12,
+    dataLabelFormatCode: `"${cur} "#,##0.0`,
+    valAxisLabelFormatCode: '#,##0',
+    catAxisLabelFontSize: 10,
+    valAxisLabelFontSize: 9,
+    dataLabelFontSize: 9,
+  });
+
+  // Title
+  const title = pptx.addSlide();
+  title.background = { color: 'F8FAFC' };
+  title.addText('Insights', { x: 0.8, y: 2.0, w: 11.7, h: 0.6, fontSize: 20, color: ACCENT, bold: true });
+  title.addText(deck.jobName, { x: 0.8, y: 2.7, w: 11.7, h: 1.0, fontSize: 40, bold: true, color: INK });
+  title.addText(`Buyer: ${deck.buyerName ?? '—'}`, { x: 0.8, y: 3.9, w: 11.7, h: 0.5, fontSize: 18, color: INK });
+  title.addText(deck.date, { x: 0.8, y: 4.4, w: 11.7, h: 0.5, fontSize: 16, color: MUTED });
+
+  // Headline figures
+  const head = slide('Headline figures');
+  const tiles: [string, string][] = [
+    ['Suppliers', count(s.suppliers)],
+    ['Spend', amount(s.spend, cur)],
+    ['Matched suppliers', `${count(s.matched.suppliers)} (${pct(s.matched.supplierShare)})`],
+    ['Matched spend', `${amount(s.matched.spend, cur)} (${pct(s.matched.spendShare)})`],
+    ['POs', count(s.counts.POs)],
+    ['Invoices', count(s.counts.invoices)],
+    ['Payments', count(s.counts.payments)],
+    ['Transactions', count(s.counts.transactions)],
+  ];
+  tiles.forEach(([label, value], i) => {
+    const x = 0.5 + (i % 4) * 3.1;
+    const y = 1.4 + Math.floor(i / 4) * 2.4;
+    head.addShape(pptx.ShapeType.rect, { x, y, w: 2.9, h: 2.1, fill: { color: 'F1F5F9' }, line: { color: 'E2E8F0' } });
+    head.addText(label, { x: x + 0.2, y: y + 0.2, w: 2.5, h: 0.4, fontSize: 12, color: MUTED });
+    head.addText(value, {
+      x: x + 0.2,
+      y: y + 0.8,
+      w: 2.5,
+      h: 0.9,
+      fontSize: 20,
+      bold: true,
+      color: INK,
+      fit: 'shrink',
+    });
+  });
+
+  // Card capability waterfall
+  const wf = slide('Card capability waterfall');
+  wf.addChart(
+    pptx.ChartType.bar,
+    [
+      {
+        name: `Spend (${cur})`,
+        labels: topFirst(s.waterfall.map((w) => w.capability)),
+        values: topFirst(s.waterfall.map((w) => w.spend)),
+      },
+    ],
+    { ...barOpts(s.waterfall.map((w) => w.spend)), w: 7.8 },
+  );
+  wf.addTable(
+    [
+      [
+        { text: 'Capability', options: { bold: true } },
+        { text: 'Suppliers', options: { bold: true } },
+      ],
+      ...s.waterfall.map((w) => cells([w.capability, count(w.suppliers)])),
+    ],
+    { x: 8.6, y: 1.4, w: 4.2, fontSize: 12, color: INK, border: { type: 'solid', color: 'E2E8F0', pt: 0.5 } },
+  );
+
+  // Score distributions (suppliers per level, stacked, one bar per score kind)
+  const sc = slide('Score distributions');
+  if (s.scores) {
+    const levels = s.scores[0]!.levels.map((l) => l.level);
+    sc.addChart(
+      pptx.ChartType.bar,
+      levels.map((level) => ({
+        name: level,
+        labels: topFirst(s.scores!.map((k) => SCORE_KIND_LABELS[k.scoreKind])),
+        values: topFirst(s.scores!.map((k) => k.levels.find((l) => l.level === level)?.suppliers ?? 0)),
+      })),
+      {
+        x: 0.5,
+        y: 1.2,
+        w: 12.3,
+        h: 5.6,
+        barDir: 'bar',
+        barGrouping: 'stacked',
+        chartColors: ['15803D', 'B45309', 'B91C1C', '94A3B8'],
+        showLegend: true,
+        legendPos: 'b',
+        valAxisLabelFormatCode: '#,##0',
+        catAxisLabelFontSize: 11,
+      },
+    );
+  } else sc.addText('This job does not score suppliers.', { x: 0.5, y: 1.4, w: 12, h: 0.5, color: MUTED });
+
+  // Top countries and industry
+  const ranked = (t: string, rows: TPresentationDeck['countries']) => {
+    const sl = slide(t);
+    if (!rows.length) sl.addText('No data.', { x: 0.5, y: 1.4, w: 12, h: 0.5, color: MUTED });
+    else
+      sl.addChart(
+        pptx.ChartType.bar,
+        [
+          {
+            name: `Spend (${cur})`,
+            labels: topFirst(rows.map((r) => r.name)),
+            values: topFirst(rows.map((r) => r.spend)),
+          },
+        ],
+        { ...barOpts(rows.map((r) => r.spend)), chartColors: [SERIES[1]!] },
+      );
+  };
+  ranked(`Top ${PRESENTATION_TOP_N} by Country`, deck.countries);
+  ranked(`Top ${PRESENTATION_TOP_N} ${deck.industry.label}`, deck.industry.rows);
+
+  // Top suppliers
+  const ts = slide(`Top ${PRESENTATION_TOP_N} suppliers by spend`);
+  ts.addTable(
+    [
+      ['Supplier', 'Country', `Spend (${cur})`, 'Card capability'].map((h) => ({ text: h, options: { bold: true } })),
+      ...deck.topSuppliers.map((x) => cells([x.name, x.country ?? '—', amount(x.spend, cur), x.cardCapability])),
+    ],
+    { x: 0.5, y: 1.2, w: 12.3, fontSize: 12, color: INK, border: { type: 'solid', color: 'E2E8F0', pt: 0.5 } },
+  );
+
+  // Use cases
+  const uc = slide('Use cases');
+  uc.addTable(
+    [
+      ['Use case', 'Suppliers', `Spend (${cur})`, `Estimated rebate (${cur})`].map((h) => ({
+        text: h,
+        options: { bold: true },
+      })),
+      ...deck.useCases.map((u) =>
+        cells([u.name, count(u.suppliers), amount(u.spend, cur), amount(u.estimatedRebate, cur)]),
+      ),
+    ],
+    { x: 0.5, y: 1.2, w: 12.3, fontSize: 12, color: INK, border: { type: 'solid', color: 'E2E8F0', pt: 0.5 } },
+  );
+
+  const out = (await pptx.write({ outputType: 'nodebuffer' })) as Buffer;
+  return { filename: `${fileBase(deck.jobName)}-insights.pptx`, body: out };
+}

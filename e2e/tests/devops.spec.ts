@@ -103,3 +103,24 @@ test('an issuer has no DevOps area', async ({ page }) => {
   await page.goto('/proq-monitoring');
   await expect(page).toHaveURL(/\/401$/);
 });
+
+test('a developer pauses and resumes the background service; sysAdmin has no switch', async ({ page, browser }) => {
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, 'sysAdmin');
+  await adminPage.goto('/proq-monitoring');
+  await expect(adminPage.getByTestId('proq-running')).toBeVisible();
+  await expect(adminPage.getByTestId('proq-background-service')).toHaveCount(0);
+  await admin.close();
+
+  await signIn(page, 'developer');
+  await page.goto('/proq-monitoring');
+  const toggle = page.getByRole('switch', { name: 'Background service' });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(page.getByTestId('proq-background-service')).toContainText('Background service paused');
+  await expect(page.getByTestId('proq-running')).toHaveText('Stopped');
+  await toggle.click();
+  await expect(page.getByTestId('proq-background-service')).toContainText('Background service on');
+  await expect(page.getByTestId('proq-running')).toHaveText('Running');
+});

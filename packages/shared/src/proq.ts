@@ -153,3 +153,15 @@ export const PROQ_LIST_PROPERTIES = [
   'message',
   'attempts',
 ] as const;
+
+/** Background service toggle (developer: BackgroundService_TOGGLE): paused workers take no new commands. */
+export const ZProqBackgroundService = z.object({
+  paused: z.boolean(),
+  isRunning: z.boolean(),
+  changedAt: z.string().nullable(),
+  changedBy: z.string().nullable(),
+});
+export type TProqBackgroundService = z.infer<typeof ZProqBackgroundService>;
+export const ZProqBackgroundServiceQuery = z.object({
+  running: z.enum(['true', 'false'], { error: 'running must be true or false' }),
+});

@@ -591,6 +591,27 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
     });
   });
 
+  describe('background service toggle', () => {
+    it('a pause from any process stops every worker of the environment taking commands; resume lets them finish', async () => {
+      const { def, order } = recorder();
+      const worker = await start(make([def]));
+      // Another process (its own ProQ on the same environment, no worker) flips the switch.
+      const admin = createProq({ db: t, environment: worker.environment, commandTypes: [def], logger: memoryLogger() });
+      await admin.pause(null);
+      expect((await worker.pausedState()).paused).toBe(true);
+      await sleep(150); // the worker hears the NOTIFY (or re-reads within a second)
+      const [cmd] = await admin.enqueueMany(t.db, [{ commandType: 'test.record', payload: { n: 1 } }]);
+      await sleep(1500);
+      expect((await worker.get(cmd!.id))!.state).toBe('Pending');
+      expect(order).toEqual([]);
+      await admin.resume(null);
+      await waitFor(() => allDone(t, worker.environment), { what: 'the command after resume', timeoutMs: 10_000 });
+      expect((await worker.get(cmd!.id))!.state).toBe('Completed');
+      expect(order).toEqual([1]);
+      expect((await admin.pausedState()).paused).toBe(false);
+    });
+  });
+
   describe('shutdown', () => {
     it('lets running commands finish within the grace period and takes nothing new', async () => {
       const { def, order } = recorder();

@@ -63,6 +63,10 @@ export interface Proq {
   backoffStrategy(): BackoffStrategyData;
   /** Heartbeat, stuck recovery, dependency sweeps now (the worker also runs it on a timer). */
   runMaintenance(): Promise<void>;
+  /** Background service toggle: every worker of this environment stops taking commands (running ones finish). */
+  pause(userId?: string | null): Promise<void>;
+  resume(userId?: string | null): Promise<void>;
+  pausedState(): Promise<repo.PausedState>;
 }
 
 const ZName = z.string().trim().min(1).max(200);
@@ -370,6 +374,15 @@ export function createProq(options: ProqOptions): Proq {
       if (worker) return worker.maintenance();
       await maintainQueue(dbh.db, logger);
     },
+    async pause(userId = null) {
+      await repo.setPausedState(dbh.db, environment, true, userId);
+      worker?.setPaused(true);
+    },
+    async resume(userId = null) {
+      await repo.setPausedState(dbh.db, environment, false, userId);
+      worker?.setPaused(false);
+    },
+    pausedState: () => repo.pausedState(dbh.db, environment),
   };
   return proq;
 }

@@ -646,3 +646,43 @@ export async function removeWorker(exec: DbOrTx, id: string): Promise<void> {
 export async function pruneWorkers(exec: DbOrTx, seconds: number): Promise<void> {
   await rows(exec, sql`delete from proq_workers where last_seen_at < now() - make_interval(secs => ${seconds})`);
 }
+
+// ─── pause (the background service toggle) ──────────────────────────────────────────────────────────────────
+
+export interface PausedState {
+  paused: boolean;
+  changedAt: string | null;
+  changedBy: string | null;
+}
+
+const pauseKey = (environment: string) => `proq.paused:${environment}`;
+
+/** Whether the workers of an environment take new commands (system_settings, so every process sees it). */
+export async function pausedState(exec: DbOrTx, environment: string): Promise<PausedState> {
+  const [r] = await rows(
+    exec,
+    sql`select value, to_json(updated_at)#>>'{}' as updated_at, updated_by from system_settings where key = ${pauseKey(environment)}`,
+  );
+  if (!r) return { paused: false, changedAt: null, changedBy: null };
+  const value = (typeof r.value === 'string' ? JSON.parse(r.value) : r.value) as { paused?: boolean } | null;
+  return {
+    paused: value?.paused === true,
+    changedAt: (r.updated_at as string | null) ?? null,
+    changedBy: (r.updated_by as string | null) ?? null,
+  };
+}
+
+export async function setPausedState(
+  exec: DbOrTx,
+  environment: string,
+  paused: boolean,
+  userId: string | null,
+): Promise<void> {
+  await rows(
+    exec,
+    sql`insert into system_settings (key, value, updated_at, updated_by)
+      values (${pauseKey(environment)}, ${JSON.stringify({ paused })}::jsonb, now(), ${userId}::uuid)
+      on conflict (key) do update set value = excluded.value, updated_at = now(), updated_by = excluded.updated_by`,
+  );
+  await rows(exec, sql`select pg_notify(${NOTIFY_CHANNEL}, ${`pause:${environment}`})`);
+}

@@ -45,6 +45,9 @@ interface Active {
 
 type Listener = { close(): Promise<void> };
 
+/** How often a worker re-reads the pause flag when no NOTIFY told it (ms). */
+const PAUSE_CHECK_MS = 1000;
+
 export class ProqWorker {
   readonly id: string;
   private readonly active = new Map<number, Active>();
@@ -64,6 +67,9 @@ export class ProqWorker {
   private listener: Listener | null = null;
   private processed = 0;
   private failed = 0;
+  /** Paused by the background service toggle (system_settings): running commands finish, nothing new is taken. */
+  private paused = false;
+  private pauseCheckedAt = 0;
   private readonly completer: Batcher<repo.Lease & { message: string | null }, repo.Finished | null>;
 
   constructor(private readonly o: WorkerOptions) {
@@ -88,6 +94,30 @@ export class ProqWorker {
 
   get isRunning(): boolean {
     return this.started && !this.stopping;
+  }
+
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
+  /** Applies a pause/resume at once in this process (other processes see it by NOTIFY or within a second). */
+  setPaused(paused: boolean): void {
+    this.paused = paused;
+    this.pauseCheckedAt = Date.now();
+    this.wake();
+  }
+
+  private async refreshPaused(): Promise<void> {
+    if (Date.now() - this.pauseCheckedAt < PAUSE_CHECK_MS) return;
+    this.pauseCheckedAt = Date.now();
+    try {
+      const was = this.paused;
+      this.paused = (await repo.pausedState(this.o.dbh.db, this.o.environment)).paused;
+      if (was !== this.paused)
+        this.o.logger.info({ paused: this.paused }, this.paused ? 'ProQ: paused' : 'ProQ: resumed');
+    } catch (err) {
+      this.o.logger.warn({ err }, 'ProQ: could not read the pause state; keeping the last one');
+    }
   }
 
   get activeCount(): number {
@@ -183,6 +213,11 @@ export class ProqWorker {
     const types = () => [...this.o.types().keys()];
     const batch = this.o.claimBatchSize ?? this.o.concurrency;
     while (!this.stopping) {
+      await this.refreshPaused();
+      if (this.paused) {
+        await this.sleep(PAUSE_CHECK_MS);
+        continue;
+      }
       const free = this.o.concurrency - this.busy;
       if (free <= 0) {
         await this.sleep(this.o.poll.maxDelayMs); // a finishing command wakes us
@@ -383,7 +418,8 @@ export class ProqWorker {
 
   private async listen(): Promise<Listener> {
     const onPayload = (payload: string | undefined) => {
-      if (!payload || payload === this.o.environment) this.wake();
+      if (payload === `pause:${this.o.environment}`) this.pauseCheckedAt = 0;
+      if (!payload || payload === this.o.environment || this.pauseCheckedAt === 0) this.wake();
     };
     const client = (this.o.dbh.db as unknown as { $client: unknown }).$client;
     if (this.o.dbh.kind === 'pglite') {

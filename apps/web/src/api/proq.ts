@@ -9,6 +9,7 @@ import {
   type TNamedCount,
   type TPagedResult,
   type TPagingRequest,
+  type TProqBackgroundService,
   type TProqBackoffStrategy,
   type TProqCommand,
   type TProqMonitoringData,
@@ -35,6 +36,7 @@ export const proqKeys = {
   list: (kind: TProqList) => [...proqKeys.all, 'list', kind] as const,
   detail: (id: number) => [...proqKeys.all, 'command', id] as const,
   job: (jobId: string) => [...proqKeys.all, 'job', jobId] as const,
+  backgroundService: () => [...proqKeys.all, 'background-service'] as const,
 };
 
 const silent = { silent: true };
@@ -146,6 +148,36 @@ export function useCommandAction() {
     onError: (error, v) => {
       if (handleAuthorizationOutcome(error)) return;
       notifyError(error, v.action === 'retry' ? 'Retrying the command' : 'Canceling the command');
+    },
+  });
+}
+
+/** Background service toggle state (paused or taking commands). */
+export const backgroundServiceQuery = () =>
+  queryOptions({
+    queryKey: proqKeys.backgroundService(),
+    queryFn: () => api<TProqBackgroundService>(`${PROQ_BASE}/background-service`),
+    meta: silent,
+  });
+
+/** Pauses or resumes every ProQ worker (BackgroundService_TOGGLE); running commands finish either way. */
+export function useBackgroundServiceToggle() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (running: boolean) =>
+      api<TProqBackgroundService>(`${PROQ_BASE}/background-service?running=${running}`, { method: 'POST' }),
+    meta: silent,
+    onSuccess: async (state) => {
+      qc.setQueryData(proqKeys.backgroundService(), state);
+      await qc.invalidateQueries({ queryKey: proqKeys.all });
+      notify(
+        'success',
+        state.paused ? 'Background service paused: workers take no new commands' : 'Background service resumed',
+      );
+    },
+    onError: (error) => {
+      if (handleAuthorizationOutcome(error)) return;
+      notifyError(error, 'Switching the background service');
     },
   });
 }

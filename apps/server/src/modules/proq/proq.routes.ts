@@ -13,6 +13,8 @@ import {
   PROQ_BASE,
   ZNamedCount,
   ZPagingRequest,
+  ZProqBackgroundService,
+  ZProqBackgroundServiceQuery,
   ZProqBackoffStrategy,
   ZProqCancelBody,
   ZProqCommand,
@@ -28,6 +30,7 @@ import {
   zPagedResult,
 } from '@sextant/shared';
 import {
+  backgroundService,
   backoffStrategy,
   cancelCommand,
   checkQueued,
@@ -41,8 +44,10 @@ import {
   queuedCounts,
   quickView,
   retryCommand,
+  setBackgroundService,
   statusDetails,
 } from './proq.service.ts';
+import { authOf } from '../../plugins/access.ts';
 
 const tags = ['ProQ'];
 const devops = { permissions: ['DevOps_Area_VIEW'] } as const;
@@ -205,5 +210,28 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: ZProqCommand },
     },
     handler: async (req) => cancelCommand(ctx, req, req.params.id, req.body?.reason),
+  });
+
+  const toggle = { permissions: ['BackgroundService_TOGGLE'] } as const;
+  r.get(`${PROQ_BASE}/background-service`, {
+    config: { access: devops },
+    schema: {
+      tags,
+      summary:
+        'Whether the background service (every ProQ worker of this environment) is paused, by whom and since when',
+      response: { 200: ZProqBackgroundService },
+    },
+    handler: async () => backgroundService(ctx),
+  });
+
+  r.post(`${PROQ_BASE}/background-service`, {
+    config: { access: toggle },
+    schema: {
+      tags,
+      summary: 'Pause (running=false) or resume (running=true) the background service; running commands finish',
+      querystring: ZProqBackgroundServiceQuery,
+      response: { 200: ZProqBackgroundService },
+    },
+    handler: async (req) => setBackgroundService(ctx, req, authOf(req).user.id, req.query.running === 'true'),
   });
 }

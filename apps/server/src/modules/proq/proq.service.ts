@@ -11,7 +11,10 @@ import type {
   TProqQuickViewRow,
   TProqStatus,
   TProqWorker,
+  TProqBackgroundService,
 } from '@sextant/shared';
+import { eq } from 'drizzle-orm';
+import { users } from '@sextant/db';
 import type { AppContext } from '../../context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -81,6 +84,7 @@ function toQuickView(r: repo.CommandRow): TProqQuickViewRow {
 
 async function isRunning(ctx: AppContext): Promise<boolean> {
   const proq = proqOf(ctx);
+  if ((await proq.pausedState()).paused) return false;
   if (proq.isRunning) return true;
   return (await repo.workers(ctx.db, proq.environment)).some((w) => w.alive);
 }
@@ -219,3 +223,32 @@ export const retryCommand = (ctx: AppContext, req: FastifyRequest, id: number) =
 
 export const cancelCommand = (ctx: AppContext, req: FastifyRequest, id: number, reason?: string) =>
   act(ctx, req, id, 'cancel', (proq) => proq.cancel(id, reason));
+
+/** The background service toggle's state: paused by whom and when, and whether a worker takes commands. */
+export async function backgroundService(ctx: AppContext): Promise<TProqBackgroundService> {
+  const state = await proqOf(ctx).pausedState();
+  let changedBy: string | null = null;
+  if (state.changedBy) {
+    const [u] = await ctx.db.select({ username: users.username }).from(users).where(eq(users.id, state.changedBy));
+    changedBy = u?.username ?? null;
+  }
+  return { paused: state.paused, isRunning: await isRunning(ctx), changedAt: state.changedAt, changedBy };
+}
+
+/** Pauses or resumes every worker of this environment (running commands finish either way); audited. */
+export async function setBackgroundService(
+  ctx: AppContext,
+  req: FastifyRequest,
+  userId: string,
+  running: boolean,
+): Promise<TProqBackgroundService> {
+  const proq = proqOf(ctx);
+  if (running) await proq.resume(userId);
+  else await proq.pause(userId);
+  await writeAudit(
+    ctx.db,
+    { action: running ? 'proq.resume' : 'proq.pause', targetType: 'ProqEnvironment', targetId: proq.environment },
+    req,
+  );
+  return backgroundService(ctx);
+}

@@ -258,4 +258,30 @@ describe.each(dbKinds())('ProQ API on %s', (kind) => {
       ['proq.cancel', 'success'],
     ]);
   });
+
+  it('pauses and resumes the background service for developers only, reflected in isRunning, and audits it', async () => {
+    const developer = await t.login('developer');
+    expect((await post('/background-service?running=false', undefined)).statusCode).toBe(403); // sysAdmin
+    expect((await get('/background-service', client)).statusCode).toBe(403);
+    const bad = await post('/background-service?running=maybe', undefined, developer);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/running must be true or false/);
+
+    const paused = await post('/background-service?running=false', undefined, developer);
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json()).toMatchObject({ paused: true, isRunning: false, changedBy: 'developer' });
+    expect((await get('/proq-status-details')).json().isRunning).toBe(false);
+    const cmd = await proq.enqueue(t.db.db, { commandType: 'proq.noop', payload: { message: 'after pause' } });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await proq.get(cmd.id))!.state).toBe('Pending');
+
+    const resumed = await post('/background-service?running=true', undefined, developer);
+    expect(resumed.json()).toMatchObject({ paused: false, isRunning: true });
+    await waitFor(async () => (await proq.get(cmd.id))?.state === 'Completed', { what: 'command after resume' });
+    expect((await get('/background-service')).json().paused).toBe(false);
+    const audit = await t.db.query<{ action: string }>(
+      "select action from system_audit_log where action in ('proq.pause', 'proq.resume') order by id",
+    );
+    expect(audit.map((a) => a.action)).toEqual(['proq.pause', 'proq.resume']);
+  });
 });

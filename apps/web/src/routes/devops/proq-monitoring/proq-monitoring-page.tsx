@@ -10,6 +10,8 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -33,6 +35,7 @@ import MemoryRounded from '@mui/icons-material/MemoryRounded';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import { PROQ_QUICK_VIEW_POLL_MS, type TNamedCount, type TProqCommand } from '@sextant/shared';
 import {
+  backgroundServiceQuery,
   backoffQuery,
   commandTypesQuery,
   fetchCommandPage,
@@ -40,8 +43,10 @@ import {
   proqKeys,
   queuedCountsQuery,
   workersQuery,
+  useBackgroundServiceToggle,
   type TProqList,
 } from '../../../api/proq.ts';
+import { useCan } from '../../../app/current-user.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { formatDateTime } from '../../admin/admin-ui.tsx';
@@ -305,8 +310,41 @@ const LISTS: { kind: TProqList; label: string }[] = [
   { kind: 'completed', label: 'Completed' },
 ];
 
+/** Background service switch (developer, BackgroundService_TOGGLE): pauses every worker of this environment. */
+function BackgroundServiceSwitch() {
+  const state = useQuery(backgroundServiceQuery());
+  const toggle = useBackgroundServiceToggle();
+  const paused = state.data?.paused;
+  const since = state.data?.changedAt ? new Date(state.data.changedAt).toLocaleString('en-GB') : null;
+  return (
+    <Tooltip
+      title={
+        paused
+          ? `Paused${state.data?.changedBy ? ` by ${state.data.changedBy}` : ''}${since ? ` since ${since}` : ''}: workers take no new commands`
+          : 'Workers take commands; switch off to pause them (running commands finish)'
+      }
+    >
+      <FormControlLabel
+        data-testid="proq-background-service"
+        control={
+          <Switch
+            checked={paused === false}
+            disabled={paused === undefined || toggle.isPending}
+            onChange={(e) => toggle.mutate(e.target.checked)}
+            slotProps={{ input: { 'aria-label': 'Background service' } }}
+          />
+        }
+        label={
+          paused === undefined ? 'Background service' : paused ? 'Background service paused' : 'Background service on'
+        }
+      />
+    </Tooltip>
+  );
+}
+
 export function Component() {
   const qc = useQueryClient();
+  const canToggle = useCan(['BackgroundService_TOGGLE']);
   const [paused, setPaused] = useState(false);
   const [tab, setTab] = useState<TProqList>('queued');
   const [openId, setOpenId] = useState<number | null>(null);
@@ -364,6 +402,7 @@ export function Component() {
           </Box>
           {updatedAt.toLocaleTimeString('en-GB')}
         </Typography>
+        {canToggle && <BackgroundServiceSwitch />}
         <Tooltip title={paused ? 'Resume auto-refresh' : 'Pause auto-refresh'}>
           <Button
             variant="outlined"

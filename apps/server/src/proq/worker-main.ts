@@ -1,6 +1,7 @@
 /**
- * Standalone ProQ worker: `node --import tsx apps/server/src/proq/worker-main.ts` (what `--services=worker`
- * runs). Needs DATABASE_URL (PostgreSQL): the embedded PGlite database belongs to one process. Any number of these
+ * Standalone ProQ runtime worker: `node --import tsx apps/server/src/proq/worker-main.ts` runs the context-free
+ * catalog types only (proq/catalog.ts). The application's worker — with the job pipeline types, which need the app
+ * context — is `npm start -- --services=worker`. Needs DATABASE_URL (PostgreSQL): the embedded PGlite database belongs to one process. Any number of these
  * may run against the same database. Settings: PROQ_CONCURRENCY, PROQ_MIN_DELAY_MS, PROQ_MAX_DELAY_MS,
  * PROQ_COEFFICIENT, PROQ_SHUTDOWN_GRACE_MS, PROQ_ENVIRONMENT.
  */

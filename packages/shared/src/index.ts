@@ -22,3 +22,4 @@ export * from './system-audit.ts';
 export * from './supplier-lists.ts';
 export * from './business-case.ts';
 export * from './results-insights.ts';
+export * from './results-suppliers.ts';

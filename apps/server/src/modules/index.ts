@@ -18,6 +18,8 @@ import { userPermissionRoutes } from './user-permissions/user-permissions.routes
 import { issuerMemberRoutes } from './issuer-members/issuer-members.routes.ts';
 import { supplierListRoutes } from './supplier-lists/supplier-lists.routes.ts';
 import { insightsRoutes } from './results/insights.routes.ts';
+import { supplierResultRoutes } from './results/suppliers.routes.ts';
+import { useCaseRoutes } from './results/use-cases.routes.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
@@ -38,4 +40,6 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   issuerMemberRoutes,
   supplierListRoutes,
   insightsRoutes,
+  supplierResultRoutes,
+  useCaseRoutes,
 ];

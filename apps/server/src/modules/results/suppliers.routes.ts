@@ -1,0 +1,84 @@
+/**
+ * Supplier results under /api/v1/jobs/{jobId}/results/suppliers (JobSuppliersAccessor, the Suppliers tab's
+ * permission): the column catalogue, the server-paged list (or its CSV/XLSX export with format=) and one
+ * supplier's detail. openResults checks the job is visible (404) and has results (409).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  JOB_TABS_BY_KEY,
+  ZSupplierColumns,
+  ZSupplierDetail,
+  ZSupplierPage,
+  ZSupplierParams,
+  ZSupplierResultsQuery,
+} from '@sextant/shared';
+import { authOf } from '../../plugins/access.ts';
+import { openResults } from './results.store.ts';
+import { supplierColumns, supplierDetail, supplierExport, supplierPage } from './suppliers.service.ts';
+
+const tags = ['Results'];
+const ZJobParams = z.object({ jobId: z.uuid('Job id must be an id') });
+const permissions = [...JOB_TABS_BY_KEY.suppliers.permissions];
+
+export const PRODUCES = [
+  'application/json',
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+];
+
+export async function supplierResultRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+
+  r.get('/api/v1/jobs/:jobId/results/suppliers/columns', {
+    config: { access: { permissions } },
+    schema: {
+      tags,
+      summary:
+        'The supplier column catalogue of a job: type, filter kind and the distinct values of multiselect columns',
+      params: ZJobParams,
+      response: { 200: ZSupplierColumns },
+    },
+    handler: async (req) => supplierColumns(ctx, await openResults(ctx, authOf(req), req.params.jobId)),
+  });
+
+  r.get('/api/v1/jobs/:jobId/results/suppliers', {
+    config: { access: { permissions } },
+    schema: {
+      tags,
+      summary:
+        'Server-paged suppliers of a job (filters as a JSON array of filter items, orderBy=property:asc|desc, search, slicer + slicerValue) with the filtered spend; format=csv|xlsx exports every filtered row',
+      params: ZJobParams,
+      querystring: ZSupplierResultsQuery,
+      produces: PRODUCES,
+      response: { 200: ZSupplierPage.or(z.any()) },
+    },
+    handler: async (req, reply) => {
+      const res = await openResults(ctx, authOf(req), req.params.jobId);
+      if (req.query.format) {
+        const d = await supplierExport(ctx, res, req.query, req.query.format);
+        return reply
+          .header('content-type', d.contentType)
+          .header('content-disposition', `attachment; filename="${d.filename}"`)
+          .header('cache-control', 'no-store')
+          .send(d.body);
+      }
+      return ZSupplierPage.parse(await supplierPage(ctx, res, req.query));
+    },
+  });
+
+  r.get('/api/v1/jobs/:jobId/results/suppliers/:supplierKey', {
+    config: { access: { permissions } },
+    schema: {
+      tags,
+      summary:
+        'One supplier: its data, the matched merchant with the match evidence, scores with their rules, industry codes, documents and use cases',
+      params: ZSupplierParams,
+      response: { 200: ZSupplierDetail },
+    },
+    handler: async (req) =>
+      supplierDetail(ctx, await openResults(ctx, authOf(req), req.params.jobId), req.params.supplierKey),
+  });
+}

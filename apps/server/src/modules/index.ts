@@ -17,6 +17,8 @@ import { systemAuditRoutes } from './system-audit/system-audit.routes.ts';
 import { userPermissionRoutes } from './user-permissions/user-permissions.routes.ts';
 import { issuerMemberRoutes } from './issuer-members/issuer-members.routes.ts';
 import { supplierListRoutes } from './supplier-lists/supplier-lists.routes.ts';
+import { businessCaseRoutes } from './results/business-case.routes.ts';
+import { reportRoutes } from './results/reports.routes.ts';
 import { insightsRoutes } from './results/insights.routes.ts';
 import { supplierResultRoutes } from './results/suppliers.routes.ts';
 import { useCaseRoutes } from './results/use-cases.routes.ts';
@@ -39,6 +41,8 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   userPermissionRoutes,
   issuerMemberRoutes,
   supplierListRoutes,
+  businessCaseRoutes,
+  reportRoutes,
   insightsRoutes,
   supplierResultRoutes,
   useCaseRoutes,

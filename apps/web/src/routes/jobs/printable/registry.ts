@@ -15,7 +15,7 @@ export interface TPrintableProps {
 export type TPrintableModule = { default: ComponentType<TPrintableProps> };
 
 export const PRINTABLE_REPORTS: Record<string, () => Promise<TPrintableModule>> = {
-  // insights: () => import('../insights/insights-report.tsx'),        (Insights Report)
+  insights: () => import('../insights/insights-report.tsx'),
   // 'use-cases': () => import('../use-cases/use-cases-report.tsx'),   (Use Cases Report)
-  // 'business-case': () => import('../business-case/business-case-printable.tsx'),
+  'business-case': () => import('../business-case/business-case-printable.tsx'),
 };

@@ -1,0 +1,184 @@
+/**
+ * PDF rendering of the printable reports (SPEC §2 printable frame): server-side Chromium (playwright-core driving
+ * Debian's chromium) opens /jobs/:jobId/printable/:type/... on this very server, signed in with the caller's own
+ * session cookie (never a minted one, so the page shows exactly what the caller may see), waits until the page
+ * marks itself `[data-print-ready="true"]` and prints it to A4.
+ *
+ * One browser per process, launched on first use and closed with the app; at most `maxConcurrent` pages render at
+ * once, the rest wait in a FIFO queue. Each render has its own browser context (cookies do not leak between
+ * callers).
+ */
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { AppError } from '../../lib/errors.ts';
+
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_MISSING = 'PDF rendering needs Chromium (apt-get install chromium)';
+
+export interface RenderRequest {
+  /** Absolute URL of the printable page (on this server's loopback address). */
+  url: string;
+  /** The caller's cookies to set for the page's origin (name → value). */
+  cookies: Record<string, string>;
+  /** Printed in every page's header. */
+  title: string;
+}
+
+export interface PdfRendererOptions {
+  executablePath?: string;
+  maxConcurrent?: number;
+  timeoutMs?: number;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Cookies of a Cookie header to forward to the printable page (only the names asked for). */
+export function forwardedCookies(header: string | undefined, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (names.includes(name)) out[name] = part.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+/** http://127.0.0.1:<port> of the server's own listening socket (the configured port when not listening). */
+export function loopbackOrigin(address: string | AddressInfo | null, fallbackPort: number): string {
+  const port = address && typeof address === 'object' ? address.port : fallbackPort;
+  return `http://127.0.0.1:${port}`;
+}
+
+export class PdfRenderer {
+  private readonly configuredPath: string | undefined;
+  readonly maxConcurrent: number;
+  readonly timeoutMs: number;
+  private browser: Promise<Browser> | null = null;
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  private closed = false;
+
+  constructor(options: PdfRendererOptions = {}) {
+    this.configuredPath = options.executablePath;
+    this.maxConcurrent = options.maxConcurrent ?? 2;
+    this.timeoutMs = options.timeoutMs ?? Number(process.env.PDF_TIMEOUT_MS ?? 45_000);
+  }
+
+  /** The option, else CHROMIUM_PATH (read at each use, so an installation after start is picked up). */
+  get executablePath(): string {
+    return this.configuredPath ?? process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
+  }
+
+  get available(): boolean {
+    return existsSync(this.executablePath);
+  }
+
+  /** Renders now running and waiting (for tests and monitoring). */
+  get load(): { active: number; waiting: number } {
+    return { active: this.active, waiting: this.waiting.length };
+  }
+
+  private async slot(): Promise<() => void> {
+    if (this.active >= this.maxConcurrent) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.active--;
+      this.waiting.shift()?.();
+    };
+  }
+
+  /** Runs `fn` when a render slot is free (at most maxConcurrent at once). */
+  async withSlot<T>(fn: () => Promise<T>): Promise<T> {
+    const release = await this.slot();
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  }
+
+  private launch(): Promise<Browser> {
+    if (this.closed) throw new AppError(503, 'InternalError', 'The server is shutting down');
+    if (!this.available) throw new AppError(503, 'InternalError', CHROMIUM_MISSING);
+    this.browser ??= import('playwright-core')
+      .then(({ chromium }) =>
+        chromium.launch({ executablePath: this.executablePath, args: ['--no-sandbox', '--disable-dev-shm-usage'] }),
+      )
+      .then((b) => {
+        b.on('disconnected', () => {
+          this.browser = null;
+        });
+        return b;
+      })
+      .catch((e: unknown) => {
+        this.browser = null;
+        throw new AppError(503, 'InternalError', `${CHROMIUM_MISSING}: ${(e as Error).message.split('\n')[0]}`);
+      });
+    return this.browser;
+  }
+
+  async render(req: RenderRequest): Promise<Buffer> {
+    if (!this.available) throw new AppError(503, 'InternalError', CHROMIUM_MISSING);
+    return this.withSlot(async () => {
+      const browser = await this.launch();
+      const url = new URL(req.url);
+      const context = await browser.newContext({ viewport: { width: 1100, height: 1400 } });
+      try {
+        await context.addCookies(
+          Object.entries(req.cookies).map(([name, value]) => ({
+            name,
+            value,
+            domain: url.hostname,
+            path: '/',
+            httpOnly: true,
+            sameSite: 'Lax' as const,
+          })),
+        );
+        const page = await context.newPage();
+        await page.emulateMedia({ media: 'print' });
+        await page.goto(req.url, { waitUntil: 'domcontentloaded', timeout: this.timeoutMs });
+        try {
+          await page.waitForSelector('[data-print-ready="true"], [data-print-error]', {
+            state: 'attached',
+            timeout: this.timeoutMs,
+          });
+        } catch {
+          throw new AppError(
+            504,
+            'InternalError',
+            `The report did not finish rendering within ${Math.round(this.timeoutMs / 1000)} s`,
+          );
+        }
+        const failed = await page.$('[data-print-error]');
+        if (failed) {
+          const text = ((await failed.getAttribute('data-print-error')) || (await failed.innerText())).trim();
+          throw new AppError(502, 'InternalError', `The report page failed: ${text.slice(0, 300)}`);
+        }
+        const title = escapeHtml(req.title);
+        return await page.pdf({
+          format: 'A4',
+          printBackground: true,
+          displayHeaderFooter: true,
+          margin: { top: '18mm', bottom: '16mm', left: '12mm', right: '12mm' },
+          headerTemplate: `<div style="font-size:8px;width:100%;padding:0 12mm;color:#555;font-family:sans-serif;display:flex;justify-content:space-between"><span>${title}</span><span class="date"></span></div>`,
+          footerTemplate: `<div style="font-size:8px;width:100%;padding:0 12mm;color:#555;font-family:sans-serif;text-align:right">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>`,
+        });
+      } finally {
+        await context.close().catch(() => {});
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const b = this.browser;
+    this.browser = null;
+    if (b) await (await b.catch(() => null))?.close();
+  }
+}

@@ -14,6 +14,7 @@
 import i18n, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { ISSUER_LANGUAGE_KEYS } from '@sextant/shared';
+import enAdmin from '../locales/en/admin.json';
 import enAuth from '../locales/en/auth.json';
 import enErrors from '../locales/en/errors.json';
 import enNotifications from '../locales/en/notifications.json';
@@ -31,6 +32,7 @@ import enTable from '../locales/en/table.json';
  */
 export const NAMESPACES = [
   'shell',
+  'admin',
   'auth',
   'errors',
   'profile',
@@ -46,6 +48,7 @@ export const SUPPORTED_LANGUAGES: readonly string[] = ISSUER_LANGUAGE_KEYS;
 
 export const EN_RESOURCES = {
   shell: enShell,
+  admin: enAdmin,
   auth: enAuth,
   errors: enErrors,
   profile: enProfile,

@@ -10,6 +10,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isApiError } from '../../api/client.ts';
+import { currentLanguage } from '../../app/i18n.ts';
 import { handleAuthorizationOutcome } from '../../app/query-client.ts';
 import { notify, notifyError } from '../../components/notifications/notification-store.ts';
 
@@ -78,8 +79,17 @@ export function Toolbar({ children }: { children: ReactNode }) {
   );
 }
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
+/** The Intl locale of the admin pages: the UI language, English as en-GB. */
+export const uiLocale = () => {
+  const lang = currentLanguage();
+  return lang === 'en' ? 'en-GB' : lang;
+};
+
+/** Medium date and short time in the UI language (English as en-GB). */
+export const formatDateTime = (iso: string | null | undefined) => {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(uiLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+};
 
 /** Maps API field errors (`body.name`, `values.from`, `sql`) to field names. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {

@@ -1,5 +1,8 @@
 /** /admin/analytics-query (AnalyticsQuery_VIEW): saved reports (the reports tab) and an ad-hoc query editor. */
+import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
@@ -11,15 +14,36 @@ import { DataTable, type TDataColumn } from '../../../components/data-table/data
 import { formatDateTime, Toolbar } from '../admin-ui.tsx';
 import { EMPTY_DRAFT, ReportEditor } from './report-editor.tsx';
 
-const columns: TDataColumn<TAnalyticsReport>[] = [
-  { field: 'name', header: 'Name', sortable: true, filter: { kind: 'text' } },
-  { field: 'description', header: 'Description', filter: { kind: 'text' }, render: (r) => r.description || '—' },
-  { field: 'parameters', header: 'Parameters', render: (r) => r.parameters.map((p) => `:${p.name}`).join(', ') || '—' },
-  { field: 'createdByUsername', header: 'Created by', sortable: true, render: (r) => r.createdByUsername ?? '—' },
-  { field: 'updatedAt', header: 'Updated', sortable: true, render: (r) => formatDateTime(r.updatedAt) },
+const reportColumns = (t: TFunction): TDataColumn<TAnalyticsReport>[] => [
+  { field: 'name', header: t('analytics.columns.name'), sortable: true, filter: { kind: 'text' } },
+  {
+    field: 'description',
+    header: t('analytics.columns.description'),
+    filter: { kind: 'text' },
+    render: (r) => r.description || '—',
+  },
+  {
+    field: 'parameters',
+    header: t('analytics.columns.parameters'),
+    render: (r) => r.parameters.map((p) => `:${p.name}`).join(', ') || '—',
+  },
+  {
+    field: 'createdByUsername',
+    header: t('analytics.columns.createdBy'),
+    sortable: true,
+    render: (r) => r.createdByUsername ?? '—',
+  },
+  {
+    field: 'updatedAt',
+    header: t('analytics.columns.updated'),
+    sortable: true,
+    render: (r) => formatDateTime(r.updatedAt),
+  },
 ];
 
 export function Component() {
+  const { t } = useTranslation('admin');
+  const columns = useMemo(() => reportColumns(t), [t]);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'query' ? 'query' : 'reports';
@@ -29,10 +53,10 @@ export function Component() {
         <Tabs
           value={tab}
           onChange={(_, v: string) => setParams(v === 'reports' ? {} : { tab: v }, { replace: true })}
-          aria-label="Analytics"
+          aria-label={t('analytics.tabsLabel')}
         >
-          <Tab value="reports" label="Reports" data-testid="analytics-tab-reports" />
-          <Tab value="query" label="Query" data-testid="analytics-tab-query" />
+          <Tab value="reports" label={t('analytics.tabs.reports')} data-testid="analytics-tab-reports" />
+          <Tab value="query" label={t('analytics.tabs.query')} data-testid="analytics-tab-query" />
         </Tabs>
       </Paper>
       {tab === 'reports' ? (
@@ -43,7 +67,7 @@ export function Component() {
               startIcon={<AddchartOutlined />}
               onClick={() => navigate('/admin/analytics-query/reports/create')}
             >
-              Create report
+              {t('analytics.create')}
             </Button>
           </Toolbar>
           <DataTable
@@ -53,7 +77,7 @@ export function Component() {
             rowKey={(r) => r.id}
             defaultSort={{ propertyName: 'name', direction: 'asc' }}
             onRowClick={(r) => navigate(`/admin/analytics-query/reports/${r.id}`)}
-            emptyText="No saved reports yet. Create one, or try a query in the Query tab."
+            emptyText={t('analytics.empty')}
             operation="Loading reports"
           />
         </>

@@ -1,5 +1,6 @@
 /** The chart of an analytics result (ECharts, only the bar, line and pie charts are imported). */
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useTheme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -14,12 +15,13 @@ echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, Tool
 /** SPEC §9: charts switch to large mode above 1300 bars. */
 const LARGE_THRESHOLD = 1300;
 
+/** The admin translation key of what keeps the chart from drawing, or null. */
 export function chartProblem(chart: TAnalyticsChart | null | undefined, result: TAnalyticsResult): string | null {
   if (!chart || chart.type === 'none') return null;
   const names = result.columns.map((c) => c.name);
-  if (!chart.xColumn || !names.includes(chart.xColumn)) return 'Choose a category column that the query returns.';
+  if (!chart.xColumn || !names.includes(chart.xColumn)) return 'reportChart.noCategory';
   const ys = chart.yColumns.filter((y) => names.includes(y));
-  if (ys.length === 0) return 'Choose at least one value column that the query returns.';
+  if (ys.length === 0) return 'reportChart.noValue';
   return null;
 }
 
@@ -30,6 +32,7 @@ export function ReportChart({
   chart: TAnalyticsChart | null | undefined;
   result: TAnalyticsResult;
 }) {
+  const { t } = useTranslation('admin');
   const ref = useRef<HTMLDivElement>(null);
   const theme = useTheme();
   const problem = chartProblem(chart, result);
@@ -39,7 +42,7 @@ export function ReportChart({
     const inst = echarts.init(el, undefined, { renderer: 'canvas' });
     const col = (name: string) => result.columns.findIndex((c) => c.name === name);
     const xi = col(chart.xColumn!);
-    const categories = result.rows.map((r) => (r[xi] === null ? '(empty)' : String(r[xi])));
+    const categories = result.rows.map((r) => (r[xi] === null ? t('reportChart.empty') : String(r[xi])));
     const ys = chart.yColumns.filter((y) => col(y) >= 0);
     const num = (v: unknown) => (typeof v === 'number' ? v : v === null ? null : Number(v));
     const palette = [
@@ -97,12 +100,12 @@ export function ReportChart({
       ro.disconnect();
       inst.dispose();
     };
-  }, [chart, result, theme, problem]);
+  }, [chart, result, theme, problem, t]);
   if (!chart || chart.type === 'none') return null;
   if (problem)
     return (
       <Typography color="text.secondary" variant="body2">
-        {problem}
+        {t(problem)}
       </Typography>
     );
   return (
@@ -111,7 +114,7 @@ export function ReportChart({
       sx={{ width: '100%', height: { xs: 280, md: 360 } }}
       data-testid="report-chart"
       role="img"
-      aria-label="Report chart"
+      aria-label={t('reportChart.label')}
     />
   );
 }

@@ -4,6 +4,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -31,7 +32,7 @@ import {
 import { analyticsCatalogQuery, downloadQueryCsv, runQuery } from '../../../api/analytics.ts';
 import { notifyError } from '../../../components/notifications/notification-store.ts';
 import { PendingButton } from '../../../components/pending-button.tsx';
-import { Section, useFormMutation } from '../admin-ui.tsx';
+import { Section, uiLocale, useFormMutation } from '../admin-ui.tsx';
 import { ReportChart } from './report-chart.tsx';
 import { ResultTable } from './result-table.tsx';
 
@@ -133,14 +134,18 @@ export function normaliseValues(parameters: TAnalyticsParameter[], values: TAnal
 }
 
 function ViewsHelp() {
+  const { t } = useTranslation('admin');
   const catalog = useQuery(analyticsCatalogQuery()).data;
   if (!catalog) return null;
   return (
     <Accordion variant="outlined" disableGutters>
       <AccordionSummary expandIcon={<ExpandMoreRounded />}>
         <Typography variant="body2">
-          Available views ({catalog.views.length}) — read only, up to {catalog.rowLimit.toLocaleString('en-GB')} rows,
-          stopped after {catalog.timeoutMs / 1000} s
+          {t('reportEditor.views', {
+            count: catalog.views.length,
+            rows: catalog.rowLimit.toLocaleString(uiLocale()),
+            seconds: catalog.timeoutMs / 1000,
+          })}
         </Typography>
       </AccordionSummary>
       <AccordionDetails>
@@ -177,6 +182,7 @@ export function ReportEditor({
   saveErrors?: Record<string, string>;
   showMeta?: boolean;
 }) {
+  const { t } = useTranslation('admin');
   const [draft, setDraft] = useState<TReportDraft>(initial);
   const [values, setValues] = useState<TAnalyticsValues>({});
   const [result, setResult] = useState<TAnalyticsResult | null>(null);
@@ -205,10 +211,10 @@ export function ReportEditor({
   return (
     <Stack spacing={2}>
       {showMeta && (
-        <Section title="Report">
+        <Section title={t('reportEditor.report')}>
           <Stack spacing={2}>
             <TextField
-              label="Name"
+              label={t('reportEditor.name')}
               required
               value={draft.name}
               onChange={(e) => set('name', e.target.value)}
@@ -217,7 +223,7 @@ export function ReportEditor({
               slotProps={{ htmlInput: { 'data-testid': 'report-name' } }}
             />
             <TextField
-              label="Description"
+              label={t('reportEditor.description')}
               multiline
               minRows={2}
               value={draft.description}
@@ -228,24 +234,24 @@ export function ReportEditor({
           </Stack>
         </Section>
       )}
-      <Section title="Query">
+      <Section title={t('reportEditor.query')}>
         <Stack spacing={2}>
           <ViewsHelp />
           <TextField
-            label="SQL"
+            label={t('reportEditor.sql')}
             multiline
             minRows={6}
             maxRows={24}
             value={draft.sql}
             onChange={(e) => set('sql', e.target.value)}
             error={Boolean(errors.sql)}
-            helperText={errors.sql ?? 'SELECT or WITH over the views above. Use :name for parameters.'}
+            helperText={errors.sql ?? t('reportEditor.sqlHelper')}
             slotProps={{ htmlInput: { spellCheck: false, 'data-testid': 'report-sql', style: monospace } }}
           />
           {params.length > 0 && (
             <Box>
               <Typography variant="subtitle2" sx={{ mb: 1 }}>
-                Parameters
+                {t('reportEditor.parameters')}
               </Typography>
               <Stack spacing={1.5}>
                 {params.map((p) => (
@@ -258,28 +264,28 @@ export function ReportEditor({
                     <Typography sx={{ ...monospace, minWidth: 120 }}>:{p.name}</Typography>
                     <TextField
                       size="small"
-                      label="Label"
+                      label={t('reportEditor.paramLabel')}
                       value={p.label ?? ''}
                       onChange={(e) => setParam(p.name, { label: e.target.value })}
                     />
                     <TextField
                       size="small"
                       select
-                      label="Type"
+                      label={t('reportEditor.paramType')}
                       value={p.type}
                       onChange={(e) => setParam(p.name, { type: e.target.value as TAnalyticsParameter['type'] })}
                       fullWidth={false}
                       sx={{ width: { xs: '100%', md: 160 } }}
                     >
-                      {ANALYTICS_PARAMETER_TYPES.map((t) => (
-                        <MenuItem key={t} value={t}>
-                          {t}
+                      {ANALYTICS_PARAMETER_TYPES.map((pt) => (
+                        <MenuItem key={pt} value={pt}>
+                          {pt}
                         </MenuItem>
                       ))}
                     </TextField>
                     <TextField
                       size="small"
-                      label="Default"
+                      label={t('reportEditor.paramDefault')}
                       value={p.defaultValue === undefined || p.defaultValue === null ? '' : String(p.defaultValue)}
                       onChange={(e) =>
                         setParam(p.name, { defaultValue: e.target.value === '' ? undefined : e.target.value })
@@ -287,7 +293,7 @@ export function ReportEditor({
                     />
                     <FormControlLabel
                       control={<Checkbox checked={p.required} onChange={(_, c) => setParam(p.name, { required: c })} />}
-                      label="Required"
+                      label={t('reportEditor.paramRequired')}
                     />
                   </Stack>
                 ))}
@@ -304,7 +310,7 @@ export function ReportEditor({
               onClick={() => run.mutateAsync(undefined).catch(() => undefined)}
               data-testid="run-query"
             >
-              Run
+              {t('report.run')}
             </PendingButton>
             <PendingButton
               startIcon={<FileDownloadOutlined />}
@@ -314,7 +320,7 @@ export function ReportEditor({
                 )
               }
             >
-              Export CSV
+              {t('report.exportCsv')}
             </PendingButton>
             {onSave && (
               <PendingButton
@@ -324,26 +330,26 @@ export function ReportEditor({
                 data-testid="save-report"
                 sx={{ ml: 'auto' }}
               >
-                {saveLabel ?? 'Save'}
+                {saveLabel ?? t('common.save')}
               </PendingButton>
             )}
           </Stack>
         </Stack>
       </Section>
-      <Section title="Chart">
+      <Section title={t('report.chart')}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5}>
           <TextField
             size="small"
             select
-            label="Chart"
+            label={t('reportEditor.chartType')}
             value={chart.type}
             onChange={(e) => set('chart', { ...chart, type: e.target.value as TAnalyticsChart['type'] })}
             fullWidth={false}
             sx={{ width: { xs: '100%', md: 160 } }}
           >
-            {ANALYTICS_CHART_TYPES.map((t) => (
-              <MenuItem key={t} value={t}>
-                {t === 'none' ? 'No chart' : t}
+            {ANALYTICS_CHART_TYPES.map((ct) => (
+              <MenuItem key={ct} value={ct}>
+                {t(`reportEditor.chartTypes.${ct}`)}
               </MenuItem>
             ))}
           </TextField>
@@ -353,7 +359,7 @@ export function ReportEditor({
             value={chart.xColumn ?? null}
             onChange={(_, v) => set('chart', { ...chart, xColumn: v })}
             disabled={chart.type === 'none'}
-            renderInput={(p) => <TextField {...p} label="Category column" />}
+            renderInput={(p) => <TextField {...p} label={t('reportEditor.categoryColumn')} />}
             sx={{ minWidth: 200, flex: 1 }}
           />
           <Autocomplete
@@ -363,7 +369,12 @@ export function ReportEditor({
             value={chart.yColumns}
             onChange={(_, v) => set('chart', { ...chart, yColumns: v })}
             disabled={chart.type === 'none'}
-            renderInput={(p) => <TextField {...p} label={chart.type === 'pie' ? 'Value column' : 'Value columns'} />}
+            renderInput={(p) => (
+              <TextField
+                {...p}
+                label={chart.type === 'pie' ? t('reportEditor.valueColumn') : t('reportEditor.valueColumns')}
+              />
+            )}
             sx={{ minWidth: 200, flex: 2 }}
           />
           {(chart.type === 'bar' || chart.type === 'line') && (
@@ -374,7 +385,7 @@ export function ReportEditor({
                   onChange={(_, c) => set('chart', { ...chart, stacked: c })}
                 />
               }
-              label="Stacked"
+              label={t('reportEditor.stacked')}
             />
           )}
         </Stack>
@@ -385,7 +396,7 @@ export function ReportEditor({
         )}
       </Section>
       {result && (
-        <Section title="Result">
+        <Section title={t('report.result')}>
           <ResultTable result={result} />
         </Section>
       )}

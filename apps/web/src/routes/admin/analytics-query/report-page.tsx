@@ -1,6 +1,7 @@
 /** /admin/analytics-query/reports/{reportId}: run a saved report with its parameters; table, chart and CSV export; edit or delete. */
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,6 +31,7 @@ import { ReportChart } from './report-chart.tsx';
 import { ResultTable } from './result-table.tsx';
 
 export function Component() {
+  const { t } = useTranslation('admin');
   const { reportId = '' } = useParams();
   const navigate = useNavigate();
   const q = useQuery({ ...reportQuery(reportId), meta: { operation: 'Loading report' } });
@@ -47,14 +49,14 @@ export function Component() {
     operation: 'Saving report',
     mutationFn: (d: TReportDraft) => updateReport(reportId, { ...d, chart: d.chart?.type === 'none' ? null : d.chart }),
     invalidate: [analyticsKeys.lists(), analyticsKeys.detail(reportId)],
-    success: 'Report saved',
+    success: t('report.saved'),
     onSuccess: () => setEditing(false),
   });
   const remove = useFormMutation({
     operation: 'Deleting report',
     mutationFn: () => deleteReport(reportId),
     invalidate: [analyticsKeys.lists()],
-    success: 'Report deleted',
+    success: t('report.deleted'),
     onSuccess: () => navigate('/admin/analytics-query'),
   });
   // Reports without required parameters run as soon as they open.
@@ -67,17 +69,17 @@ export function Component() {
   useEffect(() => {
     if (autoRun && !result && !run.isPending && !Object.keys(run.errors).length) run.mutate(undefined);
   }, [autoRun]);
-  if (q.isError) return <Alert severity="error">This report could not be loaded.</Alert>;
+  if (q.isError) return <Alert severity="error">{t('report.loadError')}</Alert>;
   if (!report) return <Skeleton variant="rounded" height={280} />;
   if (editing)
     return (
       <Stack spacing={2}>
         <Toolbar>
-          <Button onClick={() => setEditing(false)}>Cancel editing</Button>
+          <Button onClick={() => setEditing(false)}>{t('report.cancelEditing')}</Button>
         </Toolbar>
         <ReportEditor
           initial={report}
-          saveLabel="Save changes"
+          saveLabel={t('report.saveChanges')}
           onSave={(d) => save.mutateAsync(d)}
           saving={save.isPending}
           saveErrors={save.errors}
@@ -89,9 +91,9 @@ export function Component() {
   return (
     <Stack spacing={2} data-testid="report-page">
       <Toolbar>
-        <Button onClick={() => setEditing(true)}>Edit</Button>
+        <Button onClick={() => setEditing(true)}>{t('report.edit')}</Button>
         <Button color="error" onClick={() => setConfirm(true)}>
-          Delete
+          {t('common.delete')}
         </Button>
       </Toolbar>
       <Section
@@ -105,14 +107,14 @@ export function Component() {
               onClick={() => run.mutateAsync(undefined).catch(() => undefined)}
               data-testid="run-report"
             >
-              Run
+              {t('report.run')}
             </PendingButton>
             <Button
               startIcon={<FileDownloadOutlined />}
               href={reportCsvUrl(report.id, normaliseValues(report.parameters, values))}
               data-testid="export-csv"
             >
-              Export CSV
+              {t('report.exportCsv')}
             </Button>
           </Stack>
         }
@@ -125,16 +127,19 @@ export function Component() {
           </Alert>
         )}
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 2 }}>
-          Created by {report.createdByUsername ?? 'a former user'} · updated {formatDateTime(report.updatedAt)}
+          {t('report.meta', {
+            name: report.createdByUsername ?? t('report.formerUser'),
+            date: formatDateTime(report.updatedAt),
+          })}
         </Typography>
       </Section>
       {result && report.chart && report.chart.type !== 'none' && (
-        <Section title="Chart">
+        <Section title={t('report.chart')}>
           <ReportChart chart={report.chart} result={result} />
         </Section>
       )}
       {result ? (
-        <Section title="Result">
+        <Section title={t('report.result')}>
           <ResultTable result={result} />
         </Section>
       ) : (
@@ -145,17 +150,17 @@ export function Component() {
         )
       )}
       <Dialog open={confirm} onClose={() => setConfirm(false)}>
-        <DialogTitle>Delete {report.name}?</DialogTitle>
-        <DialogContent>The saved query is removed for everyone. This cannot be undone.</DialogContent>
+        <DialogTitle>{t('report.deleteTitle', { name: report.name })}</DialogTitle>
+        <DialogContent>{t('report.deleteBody')}</DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirm(false)}>No</Button>
+          <Button onClick={() => setConfirm(false)}>{t('common.no')}</Button>
           <PendingButton
             color="error"
             variant="contained"
             pending={remove.isPending}
             onClick={() => remove.mutateAsync(undefined).catch(() => undefined)}
           >
-            Yes
+            {t('common.yes')}
           </PendingButton>
         </DialogActions>
       </Dialog>

@@ -1,5 +1,6 @@
 /** Rows of an analytics result: client-side paging ("Rows:"), numbers right-aligned, truncation notice. */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -12,18 +13,22 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TAnalyticsResult } from '@sextant/shared';
-import { PAGE_SIZE_OPTIONS, ROWS_LABEL } from '../../../components/data-table/data-table.tsx';
+import { PAGE_SIZE_OPTIONS } from '../../../components/data-table/data-table.tsx';
+import { uiLocale } from '../admin-ui.tsx';
 
 export function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (Array.isArray(v)) return v.map(cellText).join(', ');
   if (typeof v === 'object') return JSON.stringify(v);
   if (typeof v === 'number')
-    return Number.isInteger(v) ? v.toLocaleString('en-GB') : v.toLocaleString('en-GB', { maximumFractionDigits: 4 });
+    return Number.isInteger(v)
+      ? v.toLocaleString(uiLocale())
+      : v.toLocaleString(uiLocale(), { maximumFractionDigits: 4 });
   return String(v);
 }
 
 export function ResultTable({ result }: { result: TAnalyticsResult }) {
+  const { t } = useTranslation(['admin', 'table']);
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(25);
   const rows = result.rows.slice(page * size, page * size + size);
@@ -31,8 +36,7 @@ export function ResultTable({ result }: { result: TAnalyticsResult }) {
     <Box data-testid="result-table">
       {result.truncated && (
         <Alert severity="warning" sx={{ mb: 1 }}>
-          Only the first {result.rowLimit.toLocaleString('en-GB')} rows are shown. Narrow the query, or export it as CSV
-          for more.
+          {t('resultTable.truncated', { n: result.rowLimit.toLocaleString(uiLocale()) })}
         </Alert>
       )}
       <Paper variant="outlined">
@@ -58,7 +62,7 @@ export function ResultTable({ result }: { result: TAnalyticsResult }) {
                     colSpan={Math.max(1, result.columns.length)}
                     sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
                   >
-                    The query returned no rows.
+                    {t('resultTable.empty')}
                   </TableCell>
                 </TableRow>
               ) : (
@@ -93,11 +97,22 @@ export function ResultTable({ result }: { result: TAnalyticsResult }) {
           rowsPerPage={size}
           rowsPerPageOptions={PAGE_SIZE_OPTIONS}
           onRowsPerPageChange={(e) => (setSize(Number(e.target.value)), setPage(0))}
-          labelRowsPerPage={ROWS_LABEL}
+          labelRowsPerPage={t('table:rows')}
+          labelDisplayedRows={({ from, to, count }) =>
+            t('table:displayedRows', {
+              from: from.toLocaleString(uiLocale()),
+              to: to.toLocaleString(uiLocale()),
+              count: count.toLocaleString(uiLocale()),
+            })
+          }
         />
       </Paper>
       <Typography variant="caption" color="text.secondary">
-        {result.rowCount.toLocaleString('en-GB')} row{result.rowCount === 1 ? '' : 's'} in {result.durationMs} ms
+        {t('resultTable.rows', {
+          count: result.rowCount,
+          n: result.rowCount.toLocaleString(uiLocale()),
+          ms: result.durationMs,
+        })}
       </Typography>
     </Box>
   );

@@ -1,6 +1,7 @@
 /** /admin/buyer-manager/create (BuyerManagement_CRUD): a buyer belongs to one issuer. */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
@@ -14,6 +15,7 @@ import { PendingButton } from '../../../components/pending-button.tsx';
 import { useFormMutation } from '../admin-ui.tsx';
 
 export function Component() {
+  const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const issuers = useQuery(issuerOptionsQuery()).data ?? [];
   const [issuerId, setIssuerId] = useState<string | null>(null);
@@ -23,7 +25,7 @@ export function Component() {
     operation: 'Creating buyer',
     mutationFn: () => createBuyer({ ...(issuerId ? { issuerId } : {}), name, countryIso3: country } as never),
     invalidate: [buyerKeys.lists()],
-    success: 'Buyer created',
+    success: t('buyerCreate.created'),
     onSuccess: (r) => navigate(`/admin/buyer-manager/${r.id}`),
   });
   const options = issuers.map((i) => ({ value: i.id, label: i.name }));
@@ -38,7 +40,7 @@ export function Component() {
             renderInput={(p) => (
               <TextField
                 {...p}
-                label="Issuer"
+                label={t('buyerCreate.issuer')}
                 required
                 error={Boolean(m.errors.issuerId)}
                 helperText={m.errors.issuerId}
@@ -46,7 +48,7 @@ export function Component() {
             )}
           />
           <TextField
-            label="Name"
+            label={t('buyerCreate.name')}
             required
             value={name}
             onChange={(e) => setName(e.target.value)}
@@ -54,21 +56,21 @@ export function Component() {
             helperText={m.errors.name}
           />
           <TextField
-            label="Country"
+            label={t('buyerCreate.country')}
             value={country}
             onChange={(e) => setCountry(e.target.value)}
             error={Boolean(m.errors.countryIso3)}
-            helperText={m.errors.countryIso3 ?? 'ISO 3166 alpha-3, e.g. GBR (optional)'}
+            helperText={m.errors.countryIso3 ?? t('buyerCreate.countryHelper')}
             slotProps={{ htmlInput: { maxLength: 3 } }}
           />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-            <Button onClick={() => navigate('/admin/buyer-manager')}>Cancel</Button>
+            <Button onClick={() => navigate('/admin/buyer-manager')}>{t('common.cancel')}</Button>
             <PendingButton
               variant="contained"
               pending={m.isPending}
               onClick={() => m.mutateAsync(undefined).catch(() => undefined)}
             >
-              Create buyer
+              {t('buyers.create')}
             </PendingButton>
           </Stack>
         </Stack>

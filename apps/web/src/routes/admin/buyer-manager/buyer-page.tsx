@@ -1,6 +1,7 @@
 /** /admin/buyer-manager/{buyerId}: a buyer; holders of BuyerManagement_CRUD rename, re-country or delete it. */
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -17,6 +18,7 @@ import { PendingButton } from '../../../components/pending-button.tsx';
 import { Field, FieldGrid, formatDateTime, Section, useFormMutation } from '../admin-ui.tsx';
 
 export function Component() {
+  const { t } = useTranslation('admin');
   const { buyerId = '' } = useParams();
   const navigate = useNavigate();
   const canEdit = useCan(['BuyerManagement_CRUD']);
@@ -34,16 +36,16 @@ export function Component() {
     operation: 'Saving buyer',
     mutationFn: () => updateBuyer(buyerId, { name, countryIso3: country }),
     invalidate: [buyerKeys.lists(), buyerKeys.detail(buyerId)],
-    success: 'Buyer saved',
+    success: t('buyer.saved'),
   });
   const remove = useFormMutation({
     operation: 'Deleting buyer',
     mutationFn: () => deleteBuyer(buyerId),
     invalidate: [buyerKeys.lists()],
-    success: 'Buyer deleted',
+    success: t('buyer.deleted'),
     onSuccess: () => navigate('/admin/buyer-manager'),
   });
-  if (q.isError) return <Alert severity="error">This buyer could not be loaded.</Alert>;
+  if (q.isError) return <Alert severity="error">{t('buyer.loadError')}</Alert>;
   if (!q.data) return <Skeleton variant="rounded" height={200} />;
   const b = q.data;
   const dirty = name !== b.name || country !== (b.countryIso3 ?? '');
@@ -51,18 +53,22 @@ export function Component() {
     <Stack spacing={2}>
       <Section title={b.name}>
         <FieldGrid>
-          <Field label="Issuer">{b.issuerName}</Field>
-          <Field label="Jobs">{b.jobsCount}</Field>
-          <Field label="Created">{`${formatDateTime(b.createdAt)}${b.createdByUsername ? ` by ${b.createdByUsername}` : ''}`}</Field>
+          <Field label={t('buyer.fields.issuer')}>{b.issuerName}</Field>
+          <Field label={t('buyer.fields.jobs')}>{b.jobsCount}</Field>
+          <Field label={t('buyer.fields.created')}>
+            {b.createdByUsername
+              ? t('buyer.createdBy', { date: formatDateTime(b.createdAt), name: b.createdByUsername })
+              : formatDateTime(b.createdAt)}
+          </Field>
         </FieldGrid>
       </Section>
       {canEdit && (
         <Section
-          title="Edit"
+          title={t('buyer.edit')}
           action={
             <Stack direction="row" spacing={1}>
               <Button color="error" onClick={() => setConfirm(true)}>
-                Delete
+                {t('common.delete')}
               </Button>
               <PendingButton
                 variant="contained"
@@ -70,14 +76,14 @@ export function Component() {
                 pending={save.isPending}
                 onClick={() => save.mutateAsync(undefined).catch(() => undefined)}
               >
-                Save
+                {t('common.save')}
               </PendingButton>
             </Stack>
           }
         >
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
-              label="Name"
+              label={t('buyer.name')}
               required
               value={name}
               onChange={(e) => setName(e.target.value)}
@@ -86,11 +92,11 @@ export function Component() {
               sx={{ flex: 2 }}
             />
             <TextField
-              label="Country"
+              label={t('buyer.country')}
               value={country}
               onChange={(e) => setCountry(e.target.value)}
               error={Boolean(save.errors.countryIso3)}
-              helperText={save.errors.countryIso3 ?? '3 letters, or empty'}
+              helperText={save.errors.countryIso3 ?? t('buyer.countryHelper')}
               slotProps={{ htmlInput: { maxLength: 3 } }}
               sx={{ flex: 1 }}
             />
@@ -98,12 +104,12 @@ export function Component() {
         </Section>
       )}
       <Dialog open={confirm} onClose={() => setConfirm(false)}>
-        <DialogTitle>Delete {b.name}?</DialogTitle>
+        <DialogTitle>{t('buyer.deleteTitle', { name: b.name })}</DialogTitle>
         <DialogContent>
-          {b.jobsCount > 0 ? `This buyer has ${b.jobsCount} job(s) and cannot be deleted.` : 'This cannot be undone.'}
+          {b.jobsCount > 0 ? t('buyer.deleteBlocked', { count: b.jobsCount }) : t('buyer.deleteConfirm')}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirm(false)}>No</Button>
+          <Button onClick={() => setConfirm(false)}>{t('common.no')}</Button>
           <PendingButton
             color="error"
             variant="contained"
@@ -111,7 +117,7 @@ export function Component() {
             pending={remove.isPending}
             onClick={() => remove.mutateAsync(undefined).catch(() => undefined)}
           >
-            Yes
+            {t('common.yes')}
           </PendingButton>
         </DialogActions>
       </Dialog>

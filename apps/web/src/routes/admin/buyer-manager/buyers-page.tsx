@@ -1,5 +1,8 @@
 /** /admin/buyer-manager: buyers of the issuers the caller may see (BuyerManagement_VIEW). */
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import Button from '@mui/material/Button';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import type { TBuyer } from '@sextant/shared';
@@ -8,21 +11,32 @@ import { useCan } from '../../../app/current-user.ts';
 import { DataTable, type TDataColumn } from '../../../components/data-table/data-table.tsx';
 import { formatDateTime, Toolbar } from '../admin-ui.tsx';
 
-const columns: TDataColumn<TBuyer>[] = [
-  { field: 'name', header: 'Name', sortable: true, filter: { kind: 'text' }, copyValue: (r) => r.name },
-  { field: 'issuerName', header: 'Issuer', sortable: true, filter: { kind: 'text' } },
+const buyerColumns = (t: TFunction): TDataColumn<TBuyer>[] => [
+  {
+    field: 'name',
+    header: t('buyers.columns.name'),
+    sortable: true,
+    filter: { kind: 'text' },
+    copyValue: (r) => r.name,
+  },
+  { field: 'issuerName', header: t('buyers.columns.issuer'), sortable: true, filter: { kind: 'text' } },
   {
     field: 'countryIso3',
-    header: 'Country',
+    header: t('buyers.columns.country'),
     sortable: true,
     filter: { kind: 'text' },
     render: (r) => r.countryIso3 ?? '—',
   },
-  { field: 'jobsCount', header: 'Jobs', sortable: true, align: 'right', filter: { kind: 'number' } },
-  { field: 'createdByUsername', header: 'Created by', sortable: true, render: (r) => r.createdByUsername ?? '—' },
+  { field: 'jobsCount', header: t('buyers.columns.jobs'), sortable: true, align: 'right', filter: { kind: 'number' } },
+  {
+    field: 'createdByUsername',
+    header: t('buyers.columns.createdBy'),
+    sortable: true,
+    render: (r) => r.createdByUsername ?? '—',
+  },
   {
     field: 'createdAt',
-    header: 'Created',
+    header: t('buyers.columns.created'),
     sortable: true,
     filter: { kind: 'date' },
     render: (r) => formatDateTime(r.createdAt),
@@ -30,6 +44,8 @@ const columns: TDataColumn<TBuyer>[] = [
 ];
 
 export function Component() {
+  const { t } = useTranslation('admin');
+  const columns = useMemo(() => buyerColumns(t), [t]);
   const navigate = useNavigate();
   const canCreate = useCan(['BuyerManagement_CRUD']);
   return (
@@ -41,7 +57,7 @@ export function Component() {
             startIcon={<AddOutlined />}
             onClick={() => navigate('/admin/buyer-manager/create')}
           >
-            Create buyer
+            {t('buyers.create')}
           </Button>
         </Toolbar>
       )}
@@ -52,7 +68,7 @@ export function Component() {
         rowKey={(r) => r.id}
         defaultSort={{ propertyName: 'name', direction: 'asc' }}
         onRowClick={(r) => navigate(`/admin/buyer-manager/${r.id}`)}
-        emptyText="No buyers."
+        emptyText={t('buyers.empty')}
         operation="Loading buyers"
       />
     </>

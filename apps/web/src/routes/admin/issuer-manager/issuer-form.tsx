@@ -1,6 +1,7 @@
 /** The issuer form of create and edit (SPEC §5: required fields; currency and fallback country exactly 3 characters). */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -114,6 +115,7 @@ function ListInput({
   error?: string;
   helperText?: string;
 }) {
+  const { t } = useTranslation('admin');
   const [draft, setDraft] = useState('');
   return (
     <Autocomplete
@@ -133,7 +135,7 @@ function ListInput({
           {...p}
           label={label}
           error={Boolean(error)}
-          helperText={error ?? helperText ?? 'Type and press Enter'}
+          helperText={error ?? helperText ?? t('issuerForm.typeEnter')}
         />
       )}
     />
@@ -151,6 +153,7 @@ export function IssuerForm({
   errors: Record<string, string>;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation('admin');
   const capabilities = useQuery(capabilitiesQuery()).data ?? [];
   const lockboxes = useQuery(lockboxesQuery()).data ?? [];
   const languages = useQuery(languagesQuery()).data ?? [];
@@ -201,11 +204,11 @@ export function IssuerForm({
   return (
     <Stack spacing={3}>
       <Box sx={grid}>
-        {text('name', 'Name', { required: true })}
-        {text('issuerKey', 'Issuer key', { required: true })}
+        {text('name', t('issuerForm.name'), { required: true })}
+        {text('issuerKey', t('issuerForm.issuerKey'), { required: true })}
         <TextField
           select
-          label="Scheme"
+          label={t('issuerForm.scheme')}
           required
           value={value.scheme}
           onChange={(e) => set('scheme', e.target.value)}
@@ -222,7 +225,7 @@ export function IssuerForm({
         </TextField>
         <TextField
           select
-          label="Language"
+          label={t('issuerForm.language')}
           required
           value={value.language}
           onChange={(e) => set('language', e.target.value)}
@@ -236,11 +239,14 @@ export function IssuerForm({
             </MenuItem>
           ))}
         </TextField>
-        {text('currency', 'Currency', { helper: '3 letters, e.g. EUR', max: 3 })}
-        {text('fallbackCountryIso3', 'Fallback country', { helper: 'ISO 3166 alpha-3, e.g. GBR', max: 3 })}
+        {text('currency', t('issuerForm.currency'), { helper: t('issuerForm.currencyHelper'), max: 3 })}
+        {text('fallbackCountryIso3', t('issuerForm.fallbackCountry'), {
+          helper: t('issuerForm.fallbackCountryHelper'),
+          max: 3,
+        })}
         <TextField
           select
-          label="Branding"
+          label={t('issuerForm.branding')}
           required
           value={value.brandingId}
           onChange={(e) => set('brandingId', e.target.value)}
@@ -263,52 +269,52 @@ export function IssuerForm({
               disabled={disabled}
             />
           }
-          label="Send magic links"
+          label={t('issuerForm.sendMagicLinks')}
         />
       </Box>
       <Box>
         <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
-          Capabilities and data
+          {t('issuerForm.capabilitiesAndData')}
         </Typography>
         <Box sx={grid}>
           {multi(
             'capabilities',
-            'Capabilities',
+            t('issuerForm.capabilities'),
             capabilities.map((c) => ({ value: c.id, label: c.name })),
           )}
           {multi(
             'virtualLockboxes',
-            'Virtual lockboxes',
+            t('issuerForm.lockboxes'),
             lockboxes.map((l) => ({ value: l.key, label: l.label })),
           )}
           {multi(
             'inputDataOptions',
-            'Input data options',
+            t('issuerForm.inputDataOptions'),
             ISSUER_INPUT_DATA_OPTIONS.map((o) => ({ value: o, label: o })),
           )}
           <ListInput
-            label="Key aliases"
+            label={t('issuerForm.keyAliases')}
             value={value.issuerKeyAliases}
             onChange={(v) => set('issuerKeyAliases', v)}
             error={errors.issuerKeyAliases}
           />
           <ListInput
-            label="Email domains"
+            label={t('issuerForm.emailDomains')}
             value={value.issuerEmailDomains}
             onChange={(v) => set('issuerEmailDomains', v)}
             error={Object.entries(errors).find(([k]) => k.startsWith('issuerEmailDomains'))?.[1]}
-            helperText="e.g. bank.example — users with these domains join as domain users"
+            helperText={t('issuerForm.emailDomainsHelper')}
           />
         </Box>
       </Box>
       <Box>
         <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
-          Datapoint profiles
+          {t('issuerForm.datapointProfiles')}
         </Typography>
         <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}>
-          {text('analysisDataDownloadProfileId', 'Analysis data download', { required: true })}
-          {text('matchedDataOnlyDownloadProfileId', 'Matched-data-only download', { required: true })}
-          {text('onboardingDataDownloadProfileId', 'Onboarding data download', { required: true })}
+          {text('analysisDataDownloadProfileId', t('issuerForm.analysisDownload'), { required: true })}
+          {text('matchedDataOnlyDownloadProfileId', t('issuerForm.matchedDownload'), { required: true })}
+          {text('onboardingDataDownloadProfileId', t('issuerForm.onboardingDownload'), { required: true })}
         </Box>
       </Box>
     </Stack>

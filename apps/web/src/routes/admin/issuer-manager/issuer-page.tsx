@@ -1,6 +1,7 @@
 /** /admin/issuer-manager/{issuerId}: the full issuer view; holders of Issuer_Update edit it, IssuerArea_CRUD deletes it. */
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -20,6 +21,7 @@ import { changedFields, IssuerForm, issuerFormOf, type TIssuerFormValues } from 
 import { SupplierListsSection } from './supplier-lists-section.tsx';
 
 export function Component() {
+  const { t } = useTranslation('admin');
   const { issuerId = '' } = useParams();
   const navigate = useNavigate();
   const q = useQuery({ ...issuerFullQuery(issuerId), meta: { operation: 'Loading issuer' } });
@@ -35,16 +37,16 @@ export function Component() {
     operation: 'Saving issuer',
     mutationFn: () => updateIssuer(issuerId, changes),
     invalidate: [issuerKeys.all],
-    success: 'Issuer saved',
+    success: t('issuer.saved'),
   });
   const remove = useFormMutation({
     operation: 'Deleting issuer',
     mutationFn: () => deleteIssuer(issuerId),
     invalidate: [issuerKeys.lists(), issuerKeys.options()],
-    success: 'Issuer deleted',
+    success: t('issuer.deleted'),
     onSuccess: () => navigate('/admin/issuer-manager'),
   });
-  if (q.isError) return <Alert severity="error">This issuer could not be loaded.</Alert>;
+  if (q.isError) return <Alert severity="error">{t('issuer.loadError')}</Alert>;
   if (!q.data || !value) return <Skeleton variant="rounded" height={320} />;
   const i = q.data;
   const dirty = Object.keys(changes).length > 0;
@@ -52,32 +54,38 @@ export function Component() {
     <Stack spacing={2} data-testid="issuer-detail">
       <Toolbar>
         <Button startIcon={<GroupOutlined />} onClick={() => navigate(`/admin/issuer-manager/${i.id}/users`)}>
-          Users ({i.usersCount})
+          {t('issuer.usersButton', { count: i.usersCount })}
         </Button>
         {canDelete && (
           <Button color="error" onClick={() => setConfirmDelete(true)}>
-            Delete
+            {t('common.delete')}
           </Button>
         )}
       </Toolbar>
-      <Section title="Overview">
+      <Section title={t('issuer.overview')}>
         <FieldGrid>
-          <Field label="Users">{i.usersCount}</Field>
-          <Field label="Non-email-domain users">{i.numberNonEmailDomainUsers}</Field>
-          <Field label="Jobs">{i.jobsCount ? `${i.jobsCount}: ${i.jobNames.join(', ')}` : '0'}</Field>
-          <Field label="Branding">{i.brandingDisplayName}</Field>
-          <Field label="Supplier include list">{i.hasSupplierIncludeList ? 'Yes' : 'No'}</Field>
-          <Field label="Supplier exclude list">{i.hasSupplierExcludeList ? 'Yes' : 'No'}</Field>
+          <Field label={t('issuer.fields.users')}>{i.usersCount}</Field>
+          <Field label={t('issuer.fields.nonDomainUsers')}>{i.numberNonEmailDomainUsers}</Field>
+          <Field label={t('issuer.fields.jobs')}>
+            {i.jobsCount ? `${i.jobsCount}: ${i.jobNames.join(', ')}` : '0'}
+          </Field>
+          <Field label={t('issuer.fields.branding')}>{i.brandingDisplayName}</Field>
+          <Field label={t('issuer.fields.includeList')}>
+            {i.hasSupplierIncludeList ? t('common.yes') : t('common.no')}
+          </Field>
+          <Field label={t('issuer.fields.excludeList')}>
+            {i.hasSupplierExcludeList ? t('common.yes') : t('common.no')}
+          </Field>
         </FieldGrid>
       </Section>
       <Section
-        title={canEdit ? 'Settings' : 'Settings (read only)'}
+        title={canEdit ? t('issuer.settings') : t('issuer.settingsReadOnly')}
         action={
           canEdit && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              {dirty && <Chip size="small" color="warning" label="Unsaved changes" />}
+              {dirty && <Chip size="small" color="warning" label={t('common.unsavedChanges')} />}
               <Button disabled={!dirty} onClick={() => setValue(issuerFormOf(i))}>
-                Discard
+                {t('common.discard')}
               </Button>
               <PendingButton
                 variant="contained"
@@ -85,7 +93,7 @@ export function Component() {
                 pending={save.isPending}
                 onClick={() => save.mutateAsync(undefined).catch(() => undefined)}
               >
-                Save
+                {t('common.save')}
               </PendingButton>
             </Stack>
           )
@@ -95,17 +103,15 @@ export function Component() {
       </Section>
       <SupplierListsSection issuerId={i.id} canEdit={canEdit} />
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)}>
-        <DialogTitle>Delete {i.name}?</DialogTitle>
+        <DialogTitle>{t('issuer.deleteTitle', { name: i.name })}</DialogTitle>
         <DialogContent>
-          {i.jobsCount > 0
-            ? `This issuer has ${i.jobsCount} job(s) and cannot be deleted until they are removed.`
-            : 'Its buyers and memberships are deleted with it. This cannot be undone.'}
+          {i.jobsCount > 0 ? t('issuer.deleteBlocked', { count: i.jobsCount }) : t('issuer.deleteConfirm')}
           {remove.errors && Object.keys(remove.errors).length > 0 && (
             <Alert severity="error">{Object.values(remove.errors).join('; ')}</Alert>
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirmDelete(false)}>No</Button>
+          <Button onClick={() => setConfirmDelete(false)}>{t('common.no')}</Button>
           <PendingButton
             color="error"
             variant="contained"
@@ -113,7 +119,7 @@ export function Component() {
             pending={remove.isPending}
             onClick={() => remove.mutateAsync(undefined).catch(() => undefined)}
           >
-            Yes
+            {t('common.yes')}
           </PendingButton>
         </DialogActions>
       </Dialog>

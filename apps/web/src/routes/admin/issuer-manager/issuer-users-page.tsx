@@ -4,6 +4,7 @@
  */
 import { useDeferredValue, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -57,6 +58,7 @@ const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const invalidateAll = (issuerId: string) => [issuerKeys.all, adminUserKeys.all, issuerKeys.detail(issuerId)];
 
 function AddMember({ issuer }: { issuer: TIssuerFull }) {
+  const { t } = useTranslation('admin');
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
   const [user, setUser] = useState<TUserSummary | null>(null);
@@ -70,7 +72,8 @@ function AddMember({ issuer }: { issuer: TIssuerFull }) {
     operation: 'Adding member',
     mutationFn: () => addIssuerMember(issuer.id, { userId: user?.id ?? '', memberRole: role, isDomainUser }),
     invalidate: invalidateAll(issuer.id),
-    success: () => `${user?.username ?? 'User'} added as ${role}`,
+    success: () =>
+      t('issuerUsers.added', { name: user?.username ?? t('issuerUsers.user'), role: t(`issuerRoles.${role}`) }),
     onSuccess: () => {
       setUser(null);
       setSearch('');
@@ -95,20 +98,20 @@ function AddMember({ issuer }: { issuer: TIssuerFull }) {
         filterOptions={(o) => o}
         getOptionLabel={(o) => `${o.displayName} (${o.username})`}
         isOptionEqualToValue={(a, b) => a.id === b.id}
-        noOptionsText="No users to add"
+        noOptionsText={t('issuerUsers.noCandidates')}
         renderInput={(p) => (
           <TextField
             {...p}
-            label="User to add"
+            label={t('issuerUsers.userToAdd')}
             error={Boolean(m.errors.userId)}
-            helperText={m.errors.userId ?? 'Active users who are not members yet'}
+            helperText={m.errors.userId ?? t('issuerUsers.userToAddHelper')}
           />
         )}
         data-testid="add-member-user"
       />
       <TextField
         select
-        label="Role"
+        label={t('issuerUsers.role')}
         value={role}
         onChange={(e) => setRole(e.target.value as TIssuerMemberRole)}
         sx={{ width: { xs: '100%', md: 160 } }}
@@ -118,14 +121,14 @@ function AddMember({ issuer }: { issuer: TIssuerFull }) {
       >
         {ISSUER_MEMBER_ROLES.map((r) => (
           <MenuItem key={r} value={r}>
-            {r}
+            {t(`issuerRoles.${r}`)}
           </MenuItem>
         ))}
       </TextField>
       <FormControlLabel
         sx={{ mt: { md: 1 }, whiteSpace: 'nowrap' }}
         control={<Checkbox checked={isDomainUser} onChange={(e) => setIsDomainUser(e.target.checked)} />}
-        label="Domain user"
+        label={t('issuerUsers.domainUser')}
       />
       <PendingButton
         variant="contained"
@@ -135,7 +138,7 @@ function AddMember({ issuer }: { issuer: TIssuerFull }) {
         onClick={() => m.mutateAsync(undefined).catch(() => undefined)}
         data-testid="add-member-submit"
       >
-        Add member
+        {t('issuerUsers.addMember')}
       </PendingButton>
     </Stack>
   );
@@ -156,13 +159,14 @@ function MemberRow({
   isSelf: boolean;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const update = useFormMutation({
     operation: 'Updating member',
     mutationFn: (body: { memberRole?: TIssuerMemberRole; isDomainUser?: boolean }) =>
       updateIssuerMember(issuerId, m.userId, body),
     invalidate: invalidateAll(issuerId),
-    success: `${m.username} updated`,
+    success: t('issuerUsers.updated', { name: m.username }),
   });
   const error = Object.values(update.errors)[0];
   return (
@@ -171,10 +175,10 @@ function MemberRow({
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           <span>{m.username}</span>
           {canOpenUsers && (
-            <Tooltip title="Open user">
+            <Tooltip title={t('issuerUsers.openUser')}>
               <IconButton
                 size="small"
-                aria-label={`Open ${m.username}`}
+                aria-label={t('issuerUsers.openNamed', { name: m.username })}
                 onClick={() => navigate(`/admin/users/${m.userId}`)}
               >
                 <OpenInNew fontSize="inherit" />
@@ -194,17 +198,21 @@ function MemberRow({
             onChange={(e) => update.mutate({ memberRole: e.target.value as TIssuerMemberRole })}
             error={Boolean(error)}
             helperText={error}
-            slotProps={{ htmlInput: { 'aria-label': `Role of ${m.username}` } }}
+            slotProps={{ htmlInput: { 'aria-label': t('issuerUsers.roleOf', { name: m.username }) } }}
             sx={{ minWidth: 120 }}
           >
             {ISSUER_MEMBER_ROLES.map((r) => (
               <MenuItem key={r} value={r}>
-                {r}
+                {t(`issuerRoles.${r}`)}
               </MenuItem>
             ))}
           </TextField>
         ) : (
-          <Chip size="small" label={m.memberRole} color={m.memberRole === 'Manager' ? 'primary' : 'default'} />
+          <Chip
+            size="small"
+            label={t(`issuerRoles.${m.memberRole}`)}
+            color={m.memberRole === 'Manager' ? 'primary' : 'default'}
+          />
         )}
       </TableCell>
       <TableCell>
@@ -213,19 +221,23 @@ function MemberRow({
             checked={m.isDomainUser}
             disabled={update.isPending}
             onChange={(e) => update.mutate({ isDomainUser: e.target.checked })}
-            slotProps={{ input: { 'aria-label': `${m.username} is a domain user` } }}
+            slotProps={{ input: { 'aria-label': t('issuerUsers.isDomainUser', { name: m.username }) } }}
           />
         ) : m.isDomainUser ? (
-          'Yes'
+          t('common.yes')
         ) : (
-          'No'
+          t('common.no')
         )}
       </TableCell>
       {canEdit && (
         <TableCell align="right">
-          <Tooltip title={isSelf ? 'You cannot remove yourself' : 'Remove from issuer'}>
+          <Tooltip title={isSelf ? t('issuerUsers.cannotRemoveSelf') : t('issuerUsers.removeFromIssuer')}>
             <span>
-              <IconButton aria-label={`Remove ${m.username}`} disabled={isSelf} onClick={onRemove}>
+              <IconButton
+                aria-label={t('issuerUsers.removeNamed', { name: m.username })}
+                disabled={isSelf}
+                onClick={onRemove}
+              >
                 <DeleteOutline />
               </IconButton>
             </span>
@@ -237,6 +249,7 @@ function MemberRow({
 }
 
 export function Component() {
+  const { t } = useTranslation('admin');
   const { issuerId = '' } = useParams();
   const navigate = useNavigate();
   const me = useRequiredUser();
@@ -248,38 +261,40 @@ export function Component() {
     operation: 'Removing member',
     mutationFn: (m: TIssuerMemberSummary) => removeIssuerMember(issuerId, m.userId),
     invalidate: invalidateAll(issuerId),
-    success: (_r) => `${removing?.username ?? 'Member'} removed`,
+    success: (_r) => t('issuerUsers.removed', { name: removing?.username ?? t('issuerUsers.member') }),
     onSuccess: () => setRemoving(null),
   });
-  if (q.isError) return <Alert severity="error">This issuer could not be loaded.</Alert>;
+  if (q.isError) return <Alert severity="error">{t('issuer.loadError')}</Alert>;
   if (!q.data) return <Skeleton variant="rounded" height={240} />;
   const i = q.data;
   return (
     <Section
-      title={`${i.name} — users`}
+      title={t('issuerUsers.title', { name: i.name })}
       testId="issuer-users"
-      action={<Button onClick={() => navigate(`/admin/issuer-manager/${i.id}`)}>Back to issuer</Button>}
+      action={<Button onClick={() => navigate(`/admin/issuer-manager/${i.id}`)}>{t('issuerUsers.back')}</Button>}
     >
       <Box sx={{ mb: 2 }}>
         <FieldGrid>
-          <Field label="Members">{i.members.length}</Field>
-          <Field label="Managers">{i.members.filter((m) => m.memberRole === 'Manager').length}</Field>
-          <Field label="Email domains">{i.issuerEmailDomains.join(', ')}</Field>
+          <Field label={t('issuerUsers.members')}>{i.members.length}</Field>
+          <Field label={t('issuerUsers.managers')}>{i.members.filter((m) => m.memberRole === 'Manager').length}</Field>
+          <Field label={t('issuerUsers.emailDomains')}>{i.issuerEmailDomains.join(', ')}</Field>
         </FieldGrid>
       </Box>
       {canEdit && <AddMember issuer={i} />}
       {i.members.length === 0 ? (
-        <Typography color="text.secondary">This issuer has no users yet.{canEdit ? ' Add one above.' : ''}</Typography>
+        <Typography color="text.secondary">
+          {canEdit ? t('issuerUsers.emptyCanAdd') : t('issuerUsers.empty')}
+        </Typography>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" data-testid="issuer-members">
             <TableHead>
               <TableRow>
-                <TableCell>Username</TableCell>
-                <TableCell sx={HIDE_ON_PHONE}>Display name</TableCell>
-                <TableCell>Role</TableCell>
-                <TableCell>Domain user</TableCell>
-                {canEdit && <TableCell align="right">Remove</TableCell>}
+                <TableCell>{t('issuerUsers.columns.username')}</TableCell>
+                <TableCell sx={HIDE_ON_PHONE}>{t('issuerUsers.columns.displayName')}</TableCell>
+                <TableCell>{t('issuerUsers.columns.role')}</TableCell>
+                <TableCell>{t('issuerUsers.columns.domainUser')}</TableCell>
+                {canEdit && <TableCell align="right">{t('issuerUsers.columns.remove')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -299,11 +314,9 @@ export function Component() {
         </Box>
       )}
       <Dialog open={removing !== null} onClose={() => setRemoving(null)}>
-        <DialogTitle>
-          Remove {removing?.username} from {i.name}?
-        </DialogTitle>
+        <DialogTitle>{t('issuerUsers.removeTitle', { name: removing?.username, issuer: i.name })}</DialogTitle>
         <DialogContent>
-          They lose access to the issuer&apos;s jobs that they see through the membership.
+          {t('issuerUsers.removeBody')}
           {Object.keys(remove.errors).length > 0 && (
             <Alert severity="error" sx={{ mt: 1 }}>
               {Object.values(remove.errors).join('; ')}
@@ -311,7 +324,7 @@ export function Component() {
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setRemoving(null)}>No</Button>
+          <Button onClick={() => setRemoving(null)}>{t('common.no')}</Button>
           <PendingButton
             color="error"
             variant="contained"
@@ -319,7 +332,7 @@ export function Component() {
             onClick={() => removing && remove.mutateAsync(removing).catch(() => undefined)}
             data-testid="confirm-remove-member"
           >
-            Remove
+            {t('issuerUsers.remove')}
           </PendingButton>
         </DialogActions>
       </Dialog>

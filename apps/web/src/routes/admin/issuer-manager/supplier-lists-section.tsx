@@ -6,6 +6,7 @@
  */
 import { useDeferredValue, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -38,12 +39,8 @@ import { FileUpload } from '../../../components/file-upload.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { formatDateTime, Section, useFormMutation } from '../admin-ui.tsx';
 
-const HELP: Record<TSupplierListType, string> = {
-  include: 'When an include list exists, the analysis keeps only these suppliers.',
-  exclude: 'The analysis leaves these suppliers out.',
-};
-
 function UploadForm({ issuerId, listType }: { issuerId: string; listType: TSupplierListType }) {
+  const { t } = useTranslation('admin');
   const [files, setFiles] = useState<File[]>([]);
   const [mode, setMode] = useState<'replace' | 'append'>('replace');
   const m = useFormMutation({
@@ -51,7 +48,7 @@ function UploadForm({ issuerId, listType }: { issuerId: string; listType: TSuppl
     mutationFn: () => uploadSupplierList(issuerId, listType, files[0]!, mode),
     invalidate: [issuerKeys.all],
     success: (r) =>
-      `${r.message}${r.duplicates ? `; ${r.duplicates} duplicate(s) skipped` : ''}${r.skippedBlank ? `; ${r.skippedBlank} row(s) without a name skipped` : ''}`,
+      `${r.message}${r.duplicates ? t('suppliers.duplicates', { count: r.duplicates }) : ''}${r.skippedBlank ? t('suppliers.skippedBlank', { count: r.skippedBlank }) : ''}`,
     onSuccess: () => setFiles([]),
   });
   return (
@@ -63,7 +60,7 @@ function UploadForm({ issuerId, listType }: { issuerId: string; listType: TSuppl
     >
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <FileUpload
-          label="Choose CSV or XLSX"
+          label={t('suppliers.choose')}
           accept=".csv,.txt,.xlsx"
           files={files}
           onChange={(f) => {
@@ -74,20 +71,19 @@ function UploadForm({ issuerId, listType }: { issuerId: string; listType: TSuppl
           error={m.errors.file}
         />
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-          A header row with a &quot;Supplier Name&quot; column (or Vendor Name, Supplier, Name …), optionally
-          &quot;Supplier ID&quot;.
+          {t('suppliers.fileHelp')}
         </Typography>
       </Box>
       <TextField
         select
         size="small"
-        label="Upload"
+        label={t('suppliers.uploadMode')}
         value={mode}
         onChange={(e) => setMode(e.target.value as 'replace' | 'append')}
         sx={{ width: { xs: '100%', md: 200 } }}
       >
-        <MenuItem value="replace">Replace the list</MenuItem>
-        <MenuItem value="append">Add to the list</MenuItem>
+        <MenuItem value="replace">{t('suppliers.replace')}</MenuItem>
+        <MenuItem value="append">{t('suppliers.append')}</MenuItem>
       </TextField>
       <PendingButton
         variant="contained"
@@ -97,20 +93,21 @@ function UploadForm({ issuerId, listType }: { issuerId: string; listType: TSuppl
         sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
         data-testid={`supplier-upload-submit-${listType}`}
       >
-        Upload
+        {t('suppliers.upload')}
       </PendingButton>
     </Stack>
   );
 }
 
 function AddEntryForm({ issuerId, listType }: { issuerId: string; listType: TSupplierListType }) {
+  const { t } = useTranslation('admin');
   const [supplierName, setName] = useState('');
   const [supplierId, setId] = useState('');
   const m = useFormMutation({
     operation: 'Adding supplier',
     mutationFn: () => addSupplierListEntry(issuerId, listType, { supplierName, supplierId: supplierId || null }),
     invalidate: [issuerKeys.all],
-    success: (r) => `${r.supplierName} added`,
+    success: (r) => t('suppliers.added', { name: r.supplierName }),
     onSuccess: () => {
       setName('');
       setId('');
@@ -129,7 +126,7 @@ function AddEntryForm({ issuerId, listType }: { issuerId: string; listType: TSup
     >
       <TextField
         size="small"
-        label="Supplier name"
+        label={t('suppliers.name')}
         value={supplierName}
         onChange={(e) => setName(e.target.value)}
         error={Boolean(m.errors.supplierName)}
@@ -138,7 +135,7 @@ function AddEntryForm({ issuerId, listType }: { issuerId: string; listType: TSup
       />
       <TextField
         size="small"
-        label="Supplier id (optional)"
+        label={t('suppliers.idOptional')}
         value={supplierId}
         onChange={(e) => setId(e.target.value)}
         error={Boolean(m.errors.supplierId)}
@@ -146,7 +143,7 @@ function AddEntryForm({ issuerId, listType }: { issuerId: string; listType: TSup
         sx={{ flex: 1 }}
       />
       <PendingButton type="submit" variant="outlined" pending={m.isPending} sx={{ whiteSpace: 'nowrap' }}>
-        Add supplier
+        {t('suppliers.add')}
       </PendingButton>
     </Stack>
   );
@@ -163,6 +160,7 @@ function ListPanel({
   count: number;
   canEdit: boolean;
 }) {
+  const { t } = useTranslation('admin');
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
   const [confirmClear, setConfirmClear] = useState(false);
@@ -170,28 +168,28 @@ function ListPanel({
     operation: 'Removing supplier',
     mutationFn: (e: TSupplierListEntry) => removeSupplierListEntry(issuerId, listType, e.id),
     invalidate: [issuerKeys.all],
-    success: 'Supplier removed',
+    success: t('suppliers.removed'),
   });
   const clear = useFormMutation({
     operation: 'Clearing list',
     mutationFn: () => clearSupplierList(issuerId, listType),
     invalidate: [issuerKeys.all],
-    success: (r) => r.message ?? 'List cleared',
+    success: (r) => r.message ?? t('suppliers.cleared'),
     onSuccess: () => setConfirmClear(false),
   });
   const columns: TDataColumn<TSupplierListEntry>[] = [
-    { field: 'supplierName', header: 'Supplier name' },
-    { field: 'supplierId', header: 'Supplier id', render: (r) => r.supplierId ?? '—' },
+    { field: 'supplierName', header: t('suppliers.columns.name') },
+    { field: 'supplierId', header: t('suppliers.columns.id'), render: (r) => r.supplierId ?? '—' },
     {
       field: 'normalisedName',
-      header: 'Matched as',
+      header: t('suppliers.columns.matchedAs'),
       render: (r) => (
         <Typography variant="body2" color="text.secondary" component="span">
           {r.normalisedName}
         </Typography>
       ),
     },
-    { field: 'createdAt', header: 'Added', render: (r) => formatDateTime(r.createdAt) },
+    { field: 'createdAt', header: t('suppliers.columns.added'), render: (r) => formatDateTime(r.createdAt) },
     ...(canEdit
       ? [
           {
@@ -199,8 +197,12 @@ function ListPanel({
             header: '',
             align: 'right' as const,
             render: (r: TSupplierListEntry) => (
-              <Tooltip title="Remove">
-                <IconButton size="small" aria-label={`Remove ${r.supplierName}`} onClick={() => remove.mutate(r)}>
+              <Tooltip title={t('suppliers.remove')}>
+                <IconButton
+                  size="small"
+                  aria-label={t('suppliers.removeNamed', { name: r.supplierName })}
+                  onClick={() => remove.mutate(r)}
+                >
                   <DeleteOutline fontSize="small" />
                 </IconButton>
               </Tooltip>
@@ -212,14 +214,14 @@ function ListPanel({
   return (
     <Stack spacing={2} data-testid={`supplier-list-${listType}`}>
       <Typography variant="body2" color="text.secondary">
-        {HELP[listType]}
+        {t(`suppliers.help.${listType}`)}
       </Typography>
       {canEdit && <UploadForm issuerId={issuerId} listType={listType} />}
       {canEdit && <AddEntryForm issuerId={issuerId} listType={listType} />}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <TextField
           size="small"
-          label="Search name or id"
+          label={t('suppliers.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           sx={{ flex: 1, maxWidth: { sm: 360 } }}
@@ -227,7 +229,7 @@ function ListPanel({
         <Box sx={{ flex: { xs: 0, sm: 1 } }} />
         {canEdit && count > 0 && (
           <Button color="error" onClick={() => setConfirmClear(true)} data-testid={`supplier-clear-${listType}`}>
-            Clear list
+            {t('suppliers.clearList')}
           </Button>
         )}
       </Stack>
@@ -238,26 +240,26 @@ function ListPanel({
         columns={columns}
         rowKey={(r) => r.id}
         pageSize={25}
-        emptyText={deferred ? 'No supplier matches the search.' : `The ${listType} list is empty.`}
+        emptyText={deferred ? t('suppliers.noMatch') : t(`suppliers.empty.${listType}`)}
         operation="Loading supplier list"
       />
       <Dialog open={confirmClear} onClose={() => setConfirmClear(false)}>
-        <DialogTitle>Clear the {listType} list?</DialogTitle>
+        <DialogTitle>{t(`suppliers.clearTitle.${listType}`)}</DialogTitle>
         <DialogContent>
-          All {count} supplier(s) are removed; the analysis then uses no {listType} list for this issuer.
+          {t(`suppliers.clearBody.${listType}`, { count })}
           {Object.keys(clear.errors).length > 0 && (
             <Alert severity="error">{Object.values(clear.errors).join('; ')}</Alert>
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirmClear(false)}>No</Button>
+          <Button onClick={() => setConfirmClear(false)}>{t('common.no')}</Button>
           <PendingButton
             color="error"
             variant="contained"
             pending={clear.isPending}
             onClick={() => clear.mutateAsync(undefined).catch(() => undefined)}
           >
-            Clear
+            {t('common.clear')}
           </PendingButton>
         </DialogActions>
       </Dialog>
@@ -266,10 +268,11 @@ function ListPanel({
 }
 
 export function SupplierListsSection({ issuerId, canEdit }: { issuerId: string; canEdit: boolean }) {
+  const { t } = useTranslation('admin');
   const [tab, setTab] = useState<TSupplierListType>('include');
   const summary = useQuery({ ...supplierListsSummaryQuery(issuerId), meta: { operation: 'Loading supplier lists' } });
   return (
-    <Section title="Supplier lists" testId="supplier-lists">
+    <Section title={t('suppliers.title')} testId="supplier-lists">
       <Tabs
         value={tab}
         onChange={(_, v: TSupplierListType) => setTab(v)}
@@ -277,15 +280,15 @@ export function SupplierListsSection({ issuerId, canEdit }: { issuerId: string; 
         allowScrollButtonsMobile
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
-        {SUPPLIER_LIST_TYPES.map((t) => (
+        {SUPPLIER_LIST_TYPES.map((lt) => (
           <Tab
-            key={t}
-            value={t}
-            data-testid={`supplier-tab-${t}`}
+            key={lt}
+            value={lt}
+            data-testid={`supplier-tab-${lt}`}
             label={
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <span>{t === 'include' ? 'Include list' : 'Exclude list'}</span>
-                <Chip size="small" label={summary.data?.[t].count ?? '…'} />
+                <span>{t(`suppliers.tab.${lt}`)}</span>
+                <Chip size="small" label={summary.data?.[lt].count ?? '…'} />
               </Stack>
             }
           />

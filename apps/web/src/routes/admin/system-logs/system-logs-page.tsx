@@ -1,6 +1,8 @@
 /** /admin/system-logs (SystemLogs_VIEW): the audit log, newest first, filterable by user, issuer, action, target, outcome and date range. */
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -68,12 +70,18 @@ export function auditFilterItems(f: TFilters): TFilterItem[] {
   return items;
 }
 
-const columns: TDataColumn<TAuditLogEntry>[] = [
-  { field: 'at', header: 'When', sortable: true, render: (r) => formatDateTime(r.at), width: 170 },
-  { field: 'username', header: 'User', sortable: true, render: (r) => r.username ?? '—' },
+const auditColumns = (t: TFunction): TDataColumn<TAuditLogEntry>[] => [
+  {
+    field: 'at',
+    header: t('systemLogs.columns.when'),
+    sortable: true,
+    render: (r) => formatDateTime(r.at),
+    width: 170,
+  },
+  { field: 'username', header: t('systemLogs.columns.user'), sortable: true, render: (r) => r.username ?? '—' },
   {
     field: 'action',
-    header: 'Action',
+    header: t('systemLogs.columns.action'),
     sortable: true,
     render: (r) => (
       <Box component="code" sx={{ fontSize: 13 }}>
@@ -83,17 +91,17 @@ const columns: TDataColumn<TAuditLogEntry>[] = [
   },
   {
     field: 'targetType',
-    header: 'Target',
+    header: t('systemLogs.columns.target'),
     sortable: true,
     render: (r) =>
       r.targetType
         ? `${r.targetType}${r.targetId ? ` ${r.targetId.length > 40 ? `${r.targetId.slice(0, 40)}…` : r.targetId}` : ''}`
         : '—',
   },
-  { field: 'issuerName', header: 'Issuer', sortable: true, render: (r) => r.issuerName ?? '—' },
+  { field: 'issuerName', header: t('systemLogs.columns.issuer'), sortable: true, render: (r) => r.issuerName ?? '—' },
   {
     field: 'outcome',
-    header: 'Outcome',
+    header: t('systemLogs.columns.outcome'),
     sortable: true,
     render: (r) => (
       <Chip
@@ -107,6 +115,8 @@ const columns: TDataColumn<TAuditLogEntry>[] = [
 ];
 
 export function Component() {
+  const { t } = useTranslation('admin');
+  const columns = useMemo(() => auditColumns(t), [t]);
   const [filters, setFilters] = useState<TFilters>(EMPTY);
   const [open, setOpen] = useState<TAuditLogEntry | null>(null);
   const facets = useQuery(auditFacetsQuery()).data;
@@ -129,7 +139,7 @@ export function Component() {
       <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', mb: 2 }} data-testid="audit-filters">
         <TextField
           size="small"
-          label="User contains"
+          label={t('systemLogs.filters.user')}
           value={filters.username}
           onChange={(e) => set('username', e.target.value)}
           sx={{ minWidth: 160, flex: 1 }}
@@ -139,23 +149,23 @@ export function Component() {
           options={issuerOptions}
           value={issuerOptions.find((o) => o.value === filters.issuerId) ?? null}
           onChange={(_, v) => set('issuerId', v?.value ?? null)}
-          renderInput={(p) => <TextField {...p} label="Issuer" />}
+          renderInput={(p) => <TextField {...p} label={t('systemLogs.filters.issuer')} />}
           sx={{ minWidth: 180, flex: 1 }}
         />
-        {pick('action', 'Action', facets?.actions ?? [])}
-        {pick('targetType', 'Target type', facets?.targetTypes ?? [])}
+        {pick('action', t('systemLogs.filters.action'), facets?.actions ?? [])}
+        {pick('targetType', t('systemLogs.filters.targetType'), facets?.targetTypes ?? [])}
         <TextField
           size="small"
-          label="Target id"
+          label={t('systemLogs.filters.targetId')}
           value={filters.targetId}
           onChange={(e) => set('targetId', e.target.value)}
           sx={{ minWidth: 160, flex: 1 }}
         />
-        {pick('outcome', 'Outcome', facets?.outcomes ?? [])}
+        {pick('outcome', t('systemLogs.filters.outcome'), facets?.outcomes ?? [])}
         <TextField
           size="small"
           type="date"
-          label="From"
+          label={t('systemLogs.filters.from')}
           value={filters.from}
           onChange={(e) => set('from', e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
@@ -165,14 +175,14 @@ export function Component() {
         <TextField
           size="small"
           type="date"
-          label="To"
+          label={t('systemLogs.filters.to')}
           value={filters.to}
           onChange={(e) => set('to', e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
           fullWidth={false}
           sx={{ width: 170 }}
         />
-        {extra.length > 0 && <Button onClick={() => setFilters(EMPTY)}>Clear</Button>}
+        {extra.length > 0 && <Button onClick={() => setFilters(EMPTY)}>{t('common.clear')}</Button>}
       </Stack>
       <DataTable
         key={JSON.stringify(extra)}
@@ -185,13 +195,14 @@ export function Component() {
         defaultSort={{ propertyName: 'at', direction: 'desc' }}
         pageSize={50}
         onRowClick={setOpen}
-        emptyText="No audit entries match."
+        emptyText={t('systemLogs.empty')}
         operation="Loading audit log"
       />
       {facets && (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-          Entries are kept for {facets.retentionDays} days
-          {facets.oldestAt ? `; the oldest is from ${formatDateTime(facets.oldestAt)}` : ''}.
+          {facets.oldestAt
+            ? t('systemLogs.retentionOldest', { count: facets.retentionDays, date: formatDateTime(facets.oldestAt) })
+            : t('systemLogs.retention', { count: facets.retentionDays })}
         </Typography>
       )}
       <Dialog open={Boolean(open)} onClose={() => setOpen(null)} maxWidth="md" fullWidth>
@@ -202,28 +213,28 @@ export function Component() {
             </DialogTitle>
             <DialogContent dividers>
               <FieldGrid>
-                <Field label="When">{formatDateTime(open.at)}</Field>
-                <Field label="User">{open.username}</Field>
-                <Field label="Outcome">{open.outcome}</Field>
-                <Field label="Target type">{open.targetType}</Field>
-                <Field label="Target id">{open.targetId}</Field>
-                <Field label="Issuer">{open.issuerName ?? open.issuerId}</Field>
-                <Field label="Address">{open.ip}</Field>
-                <Field label="Entry">{`#${open.id}`}</Field>
+                <Field label={t('systemLogs.fields.when')}>{formatDateTime(open.at)}</Field>
+                <Field label={t('systemLogs.fields.user')}>{open.username}</Field>
+                <Field label={t('systemLogs.fields.outcome')}>{open.outcome}</Field>
+                <Field label={t('systemLogs.fields.targetType')}>{open.targetType}</Field>
+                <Field label={t('systemLogs.fields.targetId')}>{open.targetId}</Field>
+                <Field label={t('systemLogs.fields.issuer')}>{open.issuerName ?? open.issuerId}</Field>
+                <Field label={t('systemLogs.fields.address')}>{open.ip}</Field>
+                <Field label={t('systemLogs.fields.entry')}>{`#${open.id}`}</Field>
               </FieldGrid>
               <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
-                Details
+                {t('systemLogs.details')}
               </Typography>
               <Box
                 component="pre"
                 sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, overflowX: 'auto', fontSize: 13 }}
                 data-testid="audit-details"
               >
-                {open.details ? JSON.stringify(open.details, null, 2) : 'No details'}
+                {open.details ? JSON.stringify(open.details, null, 2) : t('systemLogs.noDetails')}
               </Box>
             </DialogContent>
             <DialogActions>
-              <Button onClick={() => setOpen(null)}>Close</Button>
+              <Button onClick={() => setOpen(null)}>{t('common.close')}</Button>
             </DialogActions>
           </>
         )}

@@ -1,6 +1,7 @@
 /** /admin/users/create: create a user and email them an invitation with a single-use sign-in link. */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -19,6 +20,7 @@ import { PendingButton } from '../../../components/pending-button.tsx';
 import { useFormMutation } from '../admin-ui.tsx';
 
 export function Component() {
+  const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const issuers = useQuery(issuerOptionsQuery()).data ?? [];
   const [v, setV] = useState({
@@ -38,13 +40,13 @@ export function Component() {
       return created;
     },
     invalidate: [adminUserKeys.lists()],
-    success: sendInvite ? 'User created and invitation sent' : 'User created',
+    success: sendInvite ? t('userCreate.createdInvited') : t('userCreate.created'),
     onSuccess: (r) => navigate(`/admin/users/${r.id}`),
   });
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV((s) => ({ ...s, [k]: e.target.value }));
   const submit = () => {
     const email = v.email.trim();
-    if (!email) return m.setErrors({ email: 'Email is required' });
+    if (!email) return m.setErrors({ email: t('userCreate.emailRequired') });
     const body: TUserCreate = {
       email,
       username: v.username.trim() || email,
@@ -63,11 +65,9 @@ export function Component() {
     <Card variant="outlined" sx={{ maxWidth: 720 }}>
       <CardContent>
         <Stack spacing={2}>
-          <Alert severity="info">
-            The invitation email carries a single-use sign-in link. The user is approved and can sign in at once.
-          </Alert>
+          <Alert severity="info">{t('userCreate.info')}</Alert>
           <TextField
-            label="Email"
+            label={t('userCreate.email')}
             type="email"
             required
             value={v.email}
@@ -77,15 +77,15 @@ export function Component() {
             autoFocus
           />
           <TextField
-            label="Username"
+            label={t('userCreate.username')}
             value={v.username}
             onChange={set('username')}
             error={Boolean(e.username)}
-            helperText={e.username ?? 'Leave empty to use the email address'}
+            helperText={e.username ?? t('userCreate.usernameHelper')}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
-              label="Given name"
+              label={t('userCreate.givenName')}
               value={v.givenName}
               onChange={set('givenName')}
               error={Boolean(e.givenName)}
@@ -93,7 +93,7 @@ export function Component() {
               fullWidth
             />
             <TextField
-              label="Surname"
+              label={t('userCreate.surname')}
               value={v.surname}
               onChange={set('surname')}
               error={Boolean(e.surname)}
@@ -107,30 +107,30 @@ export function Component() {
               value={issuerOptions.find((o) => o.value === v.issuerId) ?? null}
               onChange={(_, o) => setV((s) => ({ ...s, issuerId: o?.value ?? null }))}
               renderInput={(p) => (
-                <TextField {...p} label="Issuer (optional)" error={Boolean(e.issuerId)} helperText={e.issuerId} />
+                <TextField {...p} label={t('userCreate.issuer')} error={Boolean(e.issuerId)} helperText={e.issuerId} />
               )}
               sx={{ flex: 2 }}
             />
             <TextField
               select
-              label="Issuer role"
+              label={t('userCreate.issuerRole')}
               value={v.issuerRole}
               onChange={set('issuerRole')}
               disabled={!v.issuerId}
               sx={{ flex: 1 }}
             >
-              <MenuItem value="Member">Member</MenuItem>
-              <MenuItem value="Manager">Manager</MenuItem>
+              <MenuItem value="Member">{t('issuerRoles.Member')}</MenuItem>
+              <MenuItem value="Manager">{t('issuerRoles.Manager')}</MenuItem>
             </TextField>
           </Stack>
           <FormControlLabel
             control={<Checkbox checked={sendInvite} onChange={(_, c) => setSendInvite(c)} />}
-            label="Send the invitation email now"
+            label={t('userCreate.sendNow')}
           />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-            <Button onClick={() => navigate('/admin/users')}>Cancel</Button>
+            <Button onClick={() => navigate('/admin/users')}>{t('common.cancel')}</Button>
             <PendingButton variant="contained" pending={m.isPending} onClick={submit} data-testid="invite-submit">
-              {sendInvite ? 'Create and invite' : 'Create user'}
+              {sendInvite ? t('userCreate.createInvite') : t('userCreate.create')}
             </PendingButton>
           </Stack>
           {Object.keys(e).length > 0 && !e.email && !e.username && (

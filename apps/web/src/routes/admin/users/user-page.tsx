@@ -2,8 +2,10 @@
  * /admin/users/{userId}: identity, System Roles and Analysis Roles, extra permissions, approve, deactivate /
  * reactivate, invite, branding, issuers, directly assigned jobs, last activity and terms/privacy status.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -45,16 +47,17 @@ import { PendingButton } from '../../../components/pending-button.tsx';
 import { Field, FieldGrid, formatDateTime, Section, useFormMutation } from '../admin-ui.tsx';
 
 function StatusChips({ u }: { u: TUserDetail }) {
+  const { t } = useTranslation('admin');
   return (
     <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }} data-testid="user-status">
       {u.isDeactivated ? (
-        <Chip color="error" label="Deactivated" />
+        <Chip color="error" label={t('users.tabs.deactivated')} />
       ) : (
-        <Chip color="success" label="Active" variant="outlined" />
+        <Chip color="success" label={t('users.tabs.active')} variant="outlined" />
       )}
-      {u.pending && <Chip color="warning" label="Pending" />}
-      {!u.approved && <Chip color="warning" label="Unapproved" />}
-      {!u.eligible && <Chip label="Not eligible" />}
+      {u.pending && <Chip color="warning" label={t('users.tabs.pending')} />}
+      {!u.approved && <Chip color="warning" label={t('users.tabs.unapproved')} />}
+      {!u.eligible && <Chip label={t('user.notEligible')} />}
     </Stack>
   );
 }
@@ -68,6 +71,7 @@ function LegalStatus({
   agreed: boolean;
   status: { agreedVersionId: string | null; latestVersionId: string };
 }) {
+  const { t } = useTranslation('admin');
   return (
     <Field label={label}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -77,8 +81,10 @@ function LegalStatus({
           <ErrorOutline color="warning" fontSize="small" />
         )}
         <span>
-          {agreed ? 'Agreed to the latest' : 'Not agreed to the latest'} (agreed {status.agreedVersionId ?? 'none'},
-          latest {status.latestVersionId})
+          {t(agreed ? 'user.legal.agreed' : 'user.legal.notAgreed', {
+            agreed: status.agreedVersionId ?? t('user.legal.none'),
+            latest: status.latestVersionId,
+          })}
         </span>
       </Stack>
     </Field>
@@ -86,6 +92,7 @@ function LegalStatus({
 }
 
 function RolesEditor({ user, catalogue }: { user: TUserDetail; catalogue: TRoleCatalogue }) {
+  const { t } = useTranslation('admin');
   const me = useRequiredUser();
   const held = new Set(me.permissions);
   const initial = () => ({
@@ -98,7 +105,7 @@ function RolesEditor({ user, catalogue }: { user: TUserDetail; catalogue: TRoleC
     operation: 'Saving roles',
     mutationFn: () => setUserRoles(user.id, [...sel.standard, ...sel.tabbedView]),
     invalidate: [adminUserKeys.detail(user.id), adminUserKeys.lists()],
-    success: 'Roles saved',
+    success: t('user.roles.saved'),
   });
   const dirty = JSON.stringify(sel) !== JSON.stringify(initial());
   const picker = (kind: 'standard' | 'tabbedView', label: string) => {
@@ -133,7 +140,7 @@ function RolesEditor({ user, catalogue }: { user: TUserDetail; catalogue: TRoleC
   };
   return (
     <Section
-      title="Roles"
+      title={t('user.roles.title')}
       testId="user-roles"
       action={
         <PendingButton
@@ -143,13 +150,13 @@ function RolesEditor({ user, catalogue }: { user: TUserDetail; catalogue: TRoleC
           onClick={() => m.mutateAsync(undefined)}
           data-testid="save-roles"
         >
-          Save roles
+          {t('user.roles.save')}
         </PendingButton>
       }
     >
       <Stack spacing={2}>
-        {picker('standard', 'System Roles')}
-        {picker('tabbedView', 'Analysis Roles')}
+        {picker('standard', t('user.roles.system'))}
+        {picker('tabbedView', t('user.roles.analysis'))}
         <ExtraPermissionsEditor user={user} />
       </Stack>
     </Section>
@@ -161,6 +168,7 @@ function RolesEditor({ user, catalogue }: { user: TUserDetail; catalogue: TRoleC
  * be added or removed (the server refuses them too): they are disabled in the list and their chips are locked.
  */
 function ExtraPermissionsEditor({ user }: { user: TUserDetail }) {
+  const { t } = useTranslation('admin');
   const me = useRequiredUser();
   const canEdit = useCan(['User_Update']);
   const q = useQuery({ ...extraPermissionsQuery(user.id), enabled: canEdit });
@@ -176,12 +184,12 @@ function ExtraPermissionsEditor({ user }: { user: TUserDetail }) {
     operation: 'Saving extra permissions',
     mutationFn: () => setExtraPermissions(user.id, sel),
     invalidate: [adminUserKeys.detail(user.id)],
-    success: 'Extra permissions saved',
+    success: t('user.extra.saved'),
   });
   const dirty = JSON.stringify([...sel].sort()) !== JSON.stringify([...initial].sort());
   if (!canEdit)
     return (
-      <Field label="Extra permissions" testId="extra-permissions">
+      <Field label={t('user.extra.label')} testId="extra-permissions">
         {user.extraPermissions.length ? (
           <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
             {user.extraPermissions.map((p) => (
@@ -189,7 +197,7 @@ function ExtraPermissionsEditor({ user }: { user: TUserDetail }) {
             ))}
           </Stack>
         ) : (
-          'None'
+          t('user.extra.none')
         )}
       </Field>
     );
@@ -217,11 +225,11 @@ function ExtraPermissionsEditor({ user }: { user: TUserDetail }) {
               </Typography>
               {!held.has(p) ? (
                 <Typography variant="caption" color="text.secondary">
-                  you do not hold it
+                  {t('user.extra.notHeld')}
                 </Typography>
               ) : fromRoles.has(p) ? (
                 <Typography variant="caption" color="text.secondary">
-                  already from roles
+                  {t('user.extra.fromRoles')}
                 </Typography>
               ) : null}
             </Box>
@@ -237,7 +245,7 @@ function ExtraPermissionsEditor({ user }: { user: TUserDetail }) {
                 size="small"
                 label={p}
                 onDelete={held.has(p) ? onDelete : undefined}
-                title={held.has(p) ? undefined : 'You cannot remove a permission you do not hold'}
+                title={held.has(p) ? undefined : t('user.extra.cannotRemove')}
               />
             );
           })
@@ -245,9 +253,9 @@ function ExtraPermissionsEditor({ user }: { user: TUserDetail }) {
         renderInput={(p) => (
           <TextField
             {...p}
-            label="Extra permissions"
-            placeholder={sel.length ? undefined : 'None'}
-            helperText={error ?? 'On top of the permissions of the user’s roles'}
+            label={t('user.extra.label')}
+            placeholder={sel.length ? undefined : t('user.extra.none')}
+            helperText={error ?? t('user.extra.helper')}
             error={Boolean(error)}
           />
         )}
@@ -261,13 +269,14 @@ function ExtraPermissionsEditor({ user }: { user: TUserDetail }) {
         onClick={() => m.mutateAsync(undefined).catch(() => undefined)}
         data-testid="save-extra-permissions"
       >
-        Save permissions
+        {t('user.extra.save')}
       </PendingButton>
     </Stack>
   );
 }
 
 function BrandingEditor({ user }: { user: TUserDetail }) {
+  const { t } = useTranslation('admin');
   const brandings = useQuery(brandingsQuery()).data ?? [];
   const INHERIT = 'inherit';
   const [value, setValue] = useState(user.brandingId ?? INHERIT);
@@ -276,14 +285,14 @@ function BrandingEditor({ user }: { user: TUserDetail }) {
     operation: 'Setting branding',
     mutationFn: () => setUserBranding(user.id, value === INHERIT ? null : value),
     invalidate: [adminUserKeys.detail(user.id), adminUserKeys.lists()],
-    success: 'Branding saved',
+    success: t('user.branding.saved'),
   });
   return (
-    <Section title="Branding" testId="user-branding">
+    <Section title={t('user.branding.title')} testId="user-branding">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <TextField
           select
-          label="Own branding"
+          label={t('user.branding.own')}
           value={value}
           onChange={(e) => setValue(e.target.value)}
           fullWidth={false}
@@ -291,7 +300,7 @@ function BrandingEditor({ user }: { user: TUserDetail }) {
           error={Boolean(m.errors.brandingId)}
           helperText={m.errors.brandingId}
         >
-          <MenuItem value={INHERIT}>Inherit from the issuer</MenuItem>
+          <MenuItem value={INHERIT}>{t('user.branding.inherit')}</MenuItem>
           {brandings.map((b) => (
             <MenuItem key={b.brandingId} value={b.brandingId}>
               {b.brandingDisplayName}
@@ -305,11 +314,17 @@ function BrandingEditor({ user }: { user: TUserDetail }) {
           pending={m.isPending}
           onClick={() => m.mutateAsync(undefined)}
         >
-          Set branding
+          {t('user.branding.set')}
         </PendingButton>
         <Typography variant="body2" color="text.secondary">
-          Effective: {user.effectiveBrandingDisplayName ?? '—'}
-          {!user.brandingId && user.inheritedBrandingId ? ' (inherited)' : ''}
+          {t(
+            !user.brandingId && user.inheritedBrandingId
+              ? 'user.branding.effectiveInherited'
+              : 'user.branding.effective',
+            {
+              name: user.effectiveBrandingDisplayName ?? '—',
+            },
+          )}
         </Typography>
       </Stack>
     </Section>
@@ -317,23 +332,24 @@ function BrandingEditor({ user }: { user: TUserDetail }) {
 }
 
 function IssuersOfUser({ userId }: { userId: string }) {
+  const { t } = useTranslation('admin');
   const q = useQuery(potentialUserIssuersQuery(userId));
   const rows = (q.data ?? []).filter((r) => r.isAssigned || r.matchesEmailDomain);
   return (
-    <Section title="Issuers" testId="user-issuers">
+    <Section title={t('user.issuers.title')} testId="user-issuers">
       {q.isLoading ? (
         <Skeleton height={80} />
       ) : rows.length === 0 ? (
-        <Typography color="text.secondary">Not a member of any issuer.</Typography>
+        <Typography color="text.secondary">{t('user.issuers.none')}</Typography>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>Issuer</TableCell>
-                <TableCell>Branding</TableCell>
-                <TableCell>Role</TableCell>
-                <TableCell>Email domains</TableCell>
+                <TableCell>{t('user.issuers.issuer')}</TableCell>
+                <TableCell>{t('user.issuers.branding')}</TableCell>
+                <TableCell>{t('user.issuers.role')}</TableCell>
+                <TableCell>{t('user.issuers.emailDomains')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -347,12 +363,14 @@ function IssuersOfUser({ userId }: { userId: string }) {
                         <Chip
                           size="small"
                           color={r.userRole === 'Manager' ? 'primary' : 'default'}
-                          label={r.userRole}
+                          label={t(`issuerRoles.${r.userRole}`, { defaultValue: r.userRole })}
                         />
-                        {r.isDomainUser && <Chip size="small" variant="outlined" label="Domain user" />}
+                        {r.isDomainUser && (
+                          <Chip size="small" variant="outlined" label={t('user.issuers.domainUser')} />
+                        )}
                       </Stack>
                     ) : (
-                      <Chip size="small" variant="outlined" label="Email domain matches (not a member)" />
+                      <Chip size="small" variant="outlined" label={t('user.issuers.domainMatch')} />
                     )}
                   </TableCell>
                   <TableCell>{r.emailDomains.join(', ') || '—'}</TableCell>
@@ -366,14 +384,20 @@ function IssuersOfUser({ userId }: { userId: string }) {
   );
 }
 
-const jobColumns: TDataColumn<TJobArtifactForUser>[] = [
-  { field: 'name', header: 'Job', sortable: true },
-  { field: 'buyerName', header: 'Buyer', render: (r) => r.buyerName ?? '—' },
-  { field: 'isPublished', header: 'Published', render: (r) => (r.isPublished ? 'Yes' : 'No') },
-  { field: 'createdOn', header: 'Created', sortable: true, render: (r) => formatDateTime(r.createdOn) },
+const jobColumns = (t: TFunction): TDataColumn<TJobArtifactForUser>[] => [
+  { field: 'name', header: t('user.jobs.job'), sortable: true },
+  { field: 'buyerName', header: t('user.jobs.buyer'), render: (r) => r.buyerName ?? '—' },
+  {
+    field: 'isPublished',
+    header: t('user.jobs.published'),
+    render: (r) => (r.isPublished ? t('common.yes') : t('common.no')),
+  },
+  { field: 'createdOn', header: t('user.jobs.created'), sortable: true, render: (r) => formatDateTime(r.createdOn) },
 ];
 
 export function Component() {
+  const { t } = useTranslation('admin');
+  const columns = useMemo(() => jobColumns(t), [t]);
   const { userId = '' } = useParams();
   const navigate = useNavigate();
   const q = useQuery({ ...userDetailQuery(userId), meta: { operation: 'Loading user' } });
@@ -383,34 +407,34 @@ export function Component() {
     operation: 'Approving user',
     mutationFn: () => approveUser(userId),
     invalidate,
-    success: (r) => r.message ?? 'User approved',
+    success: (r) => r.message ?? t('user.approved'),
   });
   const deactivate = useFormMutation({
     operation: 'Deactivating user',
     mutationFn: () => deactivateUser(userId),
     invalidate,
-    success: (r) => r.message ?? 'User deactivated',
+    success: (r) => r.message ?? t('user.deactivated'),
   });
   const reactivate = useFormMutation({
     operation: 'Reactivating user',
     mutationFn: () => reactivateUser(userId),
     invalidate,
-    success: (r) => r.message ?? 'User reactivated',
+    success: (r) => r.message ?? t('user.reactivated'),
   });
   const invite = useFormMutation({
     operation: 'Sending invitation',
     mutationFn: () => inviteUser(userId),
     invalidate,
-    success: (r) => r.message ?? 'Invitation sent',
+    success: (r) => r.message ?? t('user.invitationSent'),
   });
   const u = q.data;
   if (q.isError)
     return (
       <Alert
         severity="error"
-        action={<PendingButton onClick={() => navigate('/admin/users')}>Back to users</PendingButton>}
+        action={<PendingButton onClick={() => navigate('/admin/users')}>{t('user.back')}</PendingButton>}
       >
-        This user could not be loaded.
+        {t('user.loadError')}
       </Alert>
     );
   if (!u) return <Skeleton variant="rounded" height={240} />;
@@ -428,7 +452,7 @@ export function Component() {
                 pending={approve.isPending}
                 onClick={() => approve.mutateAsync(undefined)}
               >
-                Approve
+                {t('user.approve')}
               </PendingButton>
             )}
             {!u.isDeactivated && (
@@ -438,7 +462,7 @@ export function Component() {
                 onClick={() => invite.mutateAsync(undefined)}
                 data-testid="invite-user"
               >
-                Invite
+                {t('user.invite')}
               </PendingButton>
             )}
             {u.isDeactivated ? (
@@ -448,7 +472,7 @@ export function Component() {
                 onClick={() => reactivate.mutateAsync(undefined)}
                 data-testid="reactivate-user"
               >
-                Reactivate
+                {t('user.reactivate')}
               </PendingButton>
             ) : (
               <PendingButton
@@ -458,7 +482,7 @@ export function Component() {
                 onClick={() => deactivate.mutateAsync(undefined)}
                 data-testid="deactivate-user"
               >
-                Deactivate
+                {t('user.deactivate')}
               </PendingButton>
             )}
           </Stack>
@@ -479,28 +503,28 @@ export function Component() {
           </Alert>
         )}
         <FieldGrid>
-          <Field label="Email">{u.email.email}</Field>
-          <Field label="Given name">{u.givenName}</Field>
-          <Field label="Surname">{u.surname}</Field>
-          <Field label="Identity provider">{`${u.idProviderName} (${u.idpId})`}</Field>
-          <Field label="Last activity">{formatDateTime(u.lastActivityAt)}</Field>
-          <Field label="Can switch roles">{u.canSwitchRoles ? 'Yes' : 'No'}</Field>
-          <LegalStatus label="Terms of service" agreed={u.agreedLatestTermsOfService} status={u.termsStatus} />
-          <LegalStatus label="Privacy policy" agreed={u.agreedLatestPrivacyPolicy} status={u.privacyStatus} />
+          <Field label={t('user.fields.email')}>{u.email.email}</Field>
+          <Field label={t('user.fields.givenName')}>{u.givenName}</Field>
+          <Field label={t('user.fields.surname')}>{u.surname}</Field>
+          <Field label={t('user.fields.idp')}>{`${u.idProviderName} (${u.idpId})`}</Field>
+          <Field label={t('user.fields.lastActivity')}>{formatDateTime(u.lastActivityAt)}</Field>
+          <Field label={t('user.fields.canSwitchRoles')}>{u.canSwitchRoles ? t('common.yes') : t('common.no')}</Field>
+          <LegalStatus label={t('user.fields.terms')} agreed={u.agreedLatestTermsOfService} status={u.termsStatus} />
+          <LegalStatus label={t('user.fields.privacy')} agreed={u.agreedLatestPrivacyPolicy} status={u.privacyStatus} />
         </FieldGrid>
       </Section>
       {catalogue ? <RolesEditor user={u} catalogue={catalogue} /> : <Skeleton variant="rounded" height={160} />}
       <BrandingEditor user={u} />
       <IssuersOfUser userId={u.id} />
-      <Section title="Directly assigned jobs" testId="user-jobs">
+      <Section title={t('user.jobs.title')} testId="user-jobs">
         <DataTable
           queryKey={adminUserKeys.assignedJobs(u.id)}
           fetchPage={(req) => fetchDirectlyAssigned(u.id, req)}
-          columns={jobColumns}
+          columns={columns}
           rowKey={(r) => r.id}
           defaultSort={{ propertyName: 'name', direction: 'asc' }}
           pageSize={10}
-          emptyText="No jobs are directly assigned to this user."
+          emptyText={t('user.jobs.empty')}
           operation="Loading assigned jobs"
         />
       </Section>

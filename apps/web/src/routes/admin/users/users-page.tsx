@@ -1,6 +1,8 @@
 /** /admin/users: active, pending, unapproved and deactivated users; 25 a page, username ascending; SPEC §5 filters. */
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
@@ -22,13 +24,6 @@ import { adminUserKeys, fetchUserTab } from '../../../api/admin-users.ts';
 import { brandingsQuery, issuerOptionsQuery } from '../../../api/issuers.ts';
 import { DataTable, type TDataColumn } from '../../../components/data-table/data-table.tsx';
 import { formatDateTime, Toolbar } from '../admin-ui.tsx';
-
-const TAB_LABELS: Record<TUserListTab, string> = {
-  active: 'Active',
-  pending: 'Pending',
-  unapproved: 'Unapproved',
-  deactivated: 'Deactivated',
-};
 
 export interface TUserFilters {
   username: string;
@@ -60,13 +55,13 @@ export function userFilterItems(f: TUserFilters): TFilterItem[] {
   return items;
 }
 
-const columns: TDataColumn<TUserListRow>[] = [
-  { field: 'username', header: 'Username', sortable: true, copyValue: (r) => r.username },
-  { field: 'displayName', header: 'Display name', sortable: true },
-  { field: 'email', header: 'Email', sortable: true, copyValue: (r) => r.email ?? '' },
+const userColumns = (t: TFunction): TDataColumn<TUserListRow>[] => [
+  { field: 'username', header: t('users.columns.username'), sortable: true, copyValue: (r) => r.username },
+  { field: 'displayName', header: t('users.columns.displayName'), sortable: true },
+  { field: 'email', header: t('users.columns.email'), sortable: true, copyValue: (r) => r.email ?? '' },
   {
     field: 'issuerNames',
-    header: 'Issuers',
+    header: t('users.columns.issuers'),
     render: (r) =>
       r.issuerNames.length ? (
         <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
@@ -80,16 +75,25 @@ const columns: TDataColumn<TUserListRow>[] = [
   },
   {
     field: 'effectiveBrandingDisplayName',
-    header: 'Branding',
+    header: t('users.columns.branding'),
     render: (r) =>
       r.effectiveBrandingDisplayName
-        ? `${r.effectiveBrandingDisplayName}${r.isBrandingInherited ? ' (inherited)' : ''}`
+        ? r.isBrandingInherited
+          ? t('users.inherited', { name: r.effectiveBrandingDisplayName })
+          : r.effectiveBrandingDisplayName
         : '—',
   },
-  { field: 'lastActivityAt', header: 'Last activity', sortable: true, render: (r) => formatDateTime(r.lastActivityAt) },
+  {
+    field: 'lastActivityAt',
+    header: t('users.columns.lastActivity'),
+    sortable: true,
+    render: (r) => formatDateTime(r.lastActivityAt),
+  },
 ];
 
 export function Component() {
+  const { t } = useTranslation('admin');
+  const columns = useMemo(() => userColumns(t), [t]);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tab = (USER_LIST_TABS as readonly string[]).includes(params.get('tab') ?? '')
@@ -110,7 +114,7 @@ export function Component() {
           startIcon={<PersonAddAlt1Outlined />}
           onClick={() => navigate('/admin/users/create')}
         >
-          Invite user
+          {t('users.invite')}
         </Button>
       </Toolbar>
       <Paper variant="outlined" sx={{ mb: 2 }}>
@@ -119,23 +123,23 @@ export function Component() {
           onChange={(_, v: TUserListTab) => setParams(v === 'active' ? {} : { tab: v }, { replace: true })}
           variant="scrollable"
           allowScrollButtonsMobile
-          aria-label="User lists"
+          aria-label={t('users.tabsLabel')}
         >
-          {USER_LIST_TABS.map((t) => (
-            <Tab key={t} value={t} label={TAB_LABELS[t]} data-testid={`users-tab-${t}`} />
+          {USER_LIST_TABS.map((k) => (
+            <Tab key={k} value={k} label={t(`users.tabs.${k}`)} data-testid={`users-tab-${k}`} />
           ))}
         </Tabs>
       </Paper>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2 }} data-testid="user-filters">
         <TextField
-          label="Username contains"
+          label={t('users.filters.username')}
           size="small"
           value={filters.username}
           onChange={(e) => setFilters((f) => ({ ...f, username: e.target.value }))}
           sx={{ flex: 1 }}
         />
         <TextField
-          label="Display name contains"
+          label={t('users.filters.displayName')}
           size="small"
           value={filters.displayName}
           onChange={(e) => setFilters((f) => ({ ...f, displayName: e.target.value }))}
@@ -146,7 +150,7 @@ export function Component() {
           options={issuerOptions}
           value={issuerOptions.find((o) => o.value === filters.issuerId) ?? null}
           onChange={(_, v) => setFilters((f) => ({ ...f, issuerId: v?.value ?? null }))}
-          renderInput={(p) => <TextField {...p} label="Issuer" />}
+          renderInput={(p) => <TextField {...p} label={t('users.filters.issuer')} />}
           sx={{ flex: 1, minWidth: 200 }}
         />
         <Autocomplete
@@ -154,12 +158,12 @@ export function Component() {
           options={brandingOptions}
           value={brandingOptions.find((o) => o.value === filters.effectiveBrandingId) ?? null}
           onChange={(_, v) => setFilters((f) => ({ ...f, effectiveBrandingId: v?.value ?? null }))}
-          renderInput={(p) => <TextField {...p} label="Effective branding" />}
+          renderInput={(p) => <TextField {...p} label={t('users.filters.branding')} />}
           sx={{ flex: 1, minWidth: 200 }}
         />
         {extra.length > 0 && (
           <Button onClick={() => setFilters(EMPTY_USER_FILTERS)} sx={{ flexShrink: 0 }}>
-            Clear
+            {t('common.clear')}
           </Button>
         )}
       </Stack>
@@ -174,7 +178,7 @@ export function Component() {
         defaultSort={{ propertyName: 'username', direction: 'asc' }}
         pageSize={USERS_PAGE_SIZE}
         onRowClick={(r) => navigate(`/admin/users/${r.id}`)}
-        emptyText={`No ${TAB_LABELS[tab].toLowerCase()} users${extra.length ? ' match the filters' : ''}.`}
+        emptyText={t(extra.length ? `users.emptyFiltered.${tab}` : `users.empty.${tab}`)}
         operation="Loading users"
       />
     </>

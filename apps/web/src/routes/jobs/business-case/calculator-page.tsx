@@ -72,7 +72,7 @@ function Calculator({ bc }: { bc: TBusinessCase }) {
         sx={{
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(340px, 420px) 1fr' },
+          gridTemplateColumns: { xs: '1fr', xl: 'minmax(340px, 420px) 1fr' },
           alignItems: 'start',
         }}
       >

@@ -23,6 +23,7 @@ import enProfile from '../locales/en/profile.json';
 import enShell from '../locales/en/shell.json';
 import enSystem from '../locales/en/system.json';
 import enTable from '../locales/en/table.json';
+import enInsights from '../locales/en/insights.json';
 
 /**
  * shell: navbar, toolbar, menus, page titles · auth: login, magic link, lobby · errors: error and not-available pages ·
@@ -40,6 +41,7 @@ export const NAMESPACES = [
   'notifications',
   'system',
   'operations',
+  'insights',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: TNamespace = 'shell';
@@ -56,6 +58,7 @@ export const EN_RESOURCES = {
   notifications: enNotifications,
   system: enSystem,
   operations: enOperations,
+  insights: enInsights,
 } satisfies Record<TNamespace, unknown>;
 
 /** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */

@@ -15,6 +15,7 @@ import i18n, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { ISSUER_LANGUAGE_KEYS } from '@sextant/shared';
 import enAdmin from '../locales/en/admin.json';
+import enDevops from '../locales/en/devops.json';
 import enAuth from '../locales/en/auth.json';
 import enErrors from '../locales/en/errors.json';
 import enNotifications from '../locales/en/notifications.json';
@@ -33,6 +34,7 @@ import enInsights from '../locales/en/insights.json';
  */
 export const NAMESPACES = [
   'shell',
+  'devops',
   'admin',
   'auth',
   'errors',
@@ -50,6 +52,7 @@ export const SUPPORTED_LANGUAGES: readonly string[] = ISSUER_LANGUAGE_KEYS;
 
 export const EN_RESOURCES = {
   shell: enShell,
+  devops: enDevops,
   admin: enAdmin,
   auth: enAuth,
   errors: enErrors,

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -24,6 +25,7 @@ import { hasAll, ROUTES } from '@sextant/shared';
 import { proqStatusQuery } from '../../api/proq.ts';
 import { useRequiredUser } from '../../app/current-user.ts';
 import { formatCount } from '../../lib/format.ts';
+import { routeTitle } from '../../layouts/nav-labels.ts';
 import { RunningChip } from './proq-monitoring/proq-monitoring-page.tsx';
 import { DEVOPS_PAGES } from './pages.ts';
 
@@ -44,6 +46,7 @@ function AreaCard({
   testId: string;
   available: boolean;
 }) {
+  const { t } = useTranslation('devops');
   return (
     <Card
       variant="outlined"
@@ -79,7 +82,9 @@ function AreaCard({
               <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
                 {title}
               </Typography>
-              {!available && <Chip size="small" label="Not available yet" variant="outlined" sx={{ mt: 0.5 }} />}
+              {!available && (
+                <Chip size="small" label={t('landing.notAvailable')} variant="outlined" sx={{ mt: 0.5 }} />
+              )}
             </Box>
             <ArrowForwardRounded color="action" />
           </Stack>
@@ -93,27 +98,17 @@ function AreaCard({
   );
 }
 
-const OTHER: { id: string; description: string; icon: ReactNode }[] = [
-  {
-    id: 'jobMaintenance',
-    description: 'Inspect and repair jobs that are stuck or inconsistent.',
-    icon: <BuildOutlined />,
-  },
-  {
-    id: 'endpointComparisonJobs',
-    description: 'Compare API responses for jobs between environments.',
-    icon: <CompareArrowsOutlined />,
-  },
-  {
-    id: 'endpointComparisonUsers',
-    description: 'Compare API responses for users between environments.',
-    icon: <CompareArrowsOutlined />,
-  },
-  { id: 'resourceGuard', description: 'Review resource limits and guards.', icon: <ShieldOutlined /> },
-  { id: 'sftpConfigurations', description: 'Manage SFTP delivery configurations.', icon: <DnsOutlined /> },
+/** The other DevOps pages; their descriptions are `landing.other.<id>` in the devops namespace. */
+const OTHER: { id: string; icon: ReactNode }[] = [
+  { id: 'jobMaintenance', icon: <BuildOutlined /> },
+  { id: 'endpointComparisonJobs', icon: <CompareArrowsOutlined /> },
+  { id: 'endpointComparisonUsers', icon: <CompareArrowsOutlined /> },
+  { id: 'resourceGuard', icon: <ShieldOutlined /> },
+  { id: 'sftpConfigurations', icon: <DnsOutlined /> },
 ];
 
 export function Component() {
+  const { t } = useTranslation('devops');
   const user = useRequiredUser();
   const held = new Set(user.permissions);
   const status = useQuery(proqStatusQuery()).data;
@@ -125,8 +120,8 @@ export function Component() {
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <AreaCard
           to="/proq-monitoring"
-          title="ProQ monitoring"
-          description="Queue counts, workers, idle backoff and every queued, failed and completed command with its payload and error."
+          title={t('landing.proqTitle')}
+          description={t('landing.proqDescription')}
           icon={<MonitorHeartOutlined />}
           testId="devops-card-proq"
           available
@@ -138,7 +133,7 @@ export function Component() {
                 color="text.secondary"
                 sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: '0.04em' }}
               >
-                Queued commands
+                {t('landing.queuedCommands')}
               </Typography>
               {status ? (
                 <Typography
@@ -160,8 +155,8 @@ export function Component() {
         </AreaCard>
         <AreaCard
           to="/workflow-management"
-          title="Workflow management"
-          description="Follow a job's pipeline as a graph of prerequisites with timings; retry failed steps or cancel running ones."
+          title={t('landing.workflowTitle')}
+          description={t('landing.workflowDescription')}
           icon={<AccountTreeOutlined />}
           testId="devops-card-workflow"
           available
@@ -169,8 +164,11 @@ export function Component() {
           <Typography variant="body2" color="text.secondary">
             {status
               ? status.queuedCommandCount > 0
-                ? `${formatCount(status.queuedCommandCount)} command${status.queuedCommandCount === 1 ? '' : 's'} waiting or running`
-                : 'All workflows are idle'
+                ? t('landing.waiting', {
+                    count: status.queuedCommandCount,
+                    n: formatCount(status.queuedCommandCount),
+                  })
+                : t('landing.idle')
               : ' '}
           </Typography>
         </AreaCard>
@@ -178,7 +176,7 @@ export function Component() {
       {others.length > 0 && (
         <Box>
           <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 700 }}>
-            More DevOps tools
+            {t('landing.more')}
           </Typography>
           <Box
             sx={{
@@ -192,8 +190,8 @@ export function Component() {
               <AreaCard
                 key={o.id}
                 to={o.def!.path}
-                title={o.def!.title}
-                description={o.description}
+                title={routeTitle(t, o.def!)}
+                description={t(`landing.other.${o.id}`)}
                 icon={o.icon}
                 testId={`devops-card-${o.id}`}
                 available={o.id in DEVOPS_PAGES}

@@ -47,6 +47,7 @@ export const STATE_COLOR: Record<TProqCommandState, TStateColor> = {
   Error: 'error',
   Canceled: 'warning',
 };
+/** English state labels (the UI shows `states.<state>` of the devops namespace). */
 export const STATE_LABEL: Record<TProqCommandState, string> = {
   Blocked: 'Blocked',
   Pending: 'Pending',

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,17 +32,18 @@ import BlockRounded from '@mui/icons-material/BlockRounded';
 import type { TProqCommand, TProqCommandState } from '@sextant/shared';
 import { commandQuery, useCommandAction } from '../../api/proq.ts';
 import { useCan } from '../../app/current-user.ts';
-import { COPIED_TEXT, COPY_NOTICE_MS } from '../../components/data-table/copy-cell.tsx';
+import { COPY_NOTICE_MS } from '../../components/data-table/copy-cell.tsx';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { Field, formatDateTime } from '../admin/admin-ui.tsx';
-import { canCancel, canRetry, durationMs, formatAge, formatDuration, STATE_COLOR, STATE_LABEL } from './proq-format.ts';
+import { canCancel, canRetry, durationMs, formatAge, formatDuration, STATE_COLOR } from './proq-format.ts';
 
 export function StateChip({ state, size = 'small' }: { state: TProqCommandState; size?: 'small' | 'medium' }) {
+  const { t } = useTranslation('devops');
   const color = STATE_COLOR[state];
   return (
     <Chip
       size={size}
-      label={STATE_LABEL[state]}
+      label={t(`states.${state}`)}
       color={color}
       variant={state === 'Completed' || state === 'Blocked' ? 'outlined' : 'filled'}
       data-testid="proq-state"
@@ -95,11 +97,12 @@ export function TagList({ tags }: { tags: string[] }) {
 }
 
 function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useTranslation('table');
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
-    const t = setTimeout(() => setCopied(false), COPY_NOTICE_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setCopied(false), COPY_NOTICE_MS);
+    return () => clearTimeout(timer);
   }, [copied]);
   return (
     <Button
@@ -111,7 +114,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
         setCopied(true);
       }}
     >
-      {copied ? COPIED_TEXT : label}
+      {copied ? t('copied') : label}
     </Button>
   );
 }
@@ -127,6 +130,7 @@ function ConfirmAction({
   action: 'retry' | 'cancel' | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('devops');
   const [reason, setReason] = useState('');
   const m = useCommandAction();
   useEffect(() => setReason(''), [action]);
@@ -134,16 +138,16 @@ function ConfirmAction({
   const retry = action === 'retry';
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth data-testid="proq-confirm">
-      <DialogTitle>{retry ? 'Retry this command?' : 'Cancel this command?'}</DialogTitle>
+      <DialogTitle>{retry ? t('drawer.retryTitle') : t('drawer.cancelTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: retry ? 0 : 2 }}>
           {retry
-            ? `#${command.id} ${command.commandType} is queued again with its attempts reset. Dependents it failed are reopened.`
-            : `#${command.id} ${command.commandType} stops and will not run again. Commands that depend on it are canceled too.`}
+            ? t('drawer.retryBody', { id: command.id, type: command.commandType })
+            : t('drawer.cancelBody', { id: command.id, type: command.commandType })}
         </DialogContentText>
         {!retry && (
           <TextField
-            label="Reason (optional)"
+            label={t('drawer.reason')}
             fullWidth
             multiline
             minRows={2}
@@ -154,7 +158,7 @@ function ConfirmAction({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>No</Button>
+        <Button onClick={onClose}>{t('common.no')}</Button>
         <PendingButton
           variant="contained"
           color={retry ? 'primary' : 'error'}
@@ -162,7 +166,7 @@ function ConfirmAction({
           pending={m.isPending}
           onClick={() => m.mutateAsync({ id: command.id, action, reason }).then(onClose)}
         >
-          {retry ? 'Retry' : 'Cancel command'}
+          {retry ? t('drawer.retry') : t('drawer.cancelCommand')}
         </PendingButton>
       </DialogActions>
     </Dialog>
@@ -179,6 +183,7 @@ export function CommandDrawer({
   onClose: () => void;
   onOpenCommand?: (id: number) => void;
 }) {
+  const { t } = useTranslation('devops');
   const q = useQuery({
     ...commandQuery(commandId ?? 0),
     enabled: commandId !== null,
@@ -203,7 +208,7 @@ export function CommandDrawer({
         >
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.4 }}>
-              Command #{commandId}
+              {t('drawer.command', { id: commandId })}
             </Typography>
             <Typography
               variant="h6"
@@ -214,17 +219,13 @@ export function CommandDrawer({
             </Typography>
           </Box>
           {c && <StateChip state={c.state} size="medium" />}
-          <IconButton aria-label="Close" onClick={onClose}>
+          <IconButton aria-label={t('common.close')} onClick={onClose}>
             <CloseRounded />
           </IconButton>
         </Stack>
         {!c ? (
           <Box sx={{ p: 6, textAlign: 'center' }}>
-            {q.isError ? (
-              <Alert severity="error">The command could not be loaded.</Alert>
-            ) : (
-              <CircularProgress size={28} />
-            )}
+            {q.isError ? <Alert severity="error">{t('drawer.loadError')}</Alert> : <CircularProgress size={28} />}
           </Box>
         ) : (
           <Box sx={{ flex: 1, overflow: 'auto', px: 3, py: 2.5 }}>
@@ -232,7 +233,7 @@ export function CommandDrawer({
               {c.state === 'InProgress' && (
                 <Box>
                   <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
-                    <Typography variant="body2">{c.progressMessage ?? 'Running'}</Typography>
+                    <Typography variant="body2">{c.progressMessage ?? t('drawer.running')}</Typography>
                     <Typography variant="body2" sx={{ fontWeight: 600 }}>
                       {Math.round(c.progressPercent ?? 0)}%
                     </Typography>
@@ -251,7 +252,7 @@ export function CommandDrawer({
                   action={
                     onOpenCommand && c.failedRootId !== null && c.failedRootId !== c.id ? (
                       <Button color="inherit" size="small" onClick={() => onOpenCommand(c.failedRootId!)}>
-                        Open #{c.failedRootId}
+                        {t('drawer.openRoot', { id: c.failedRootId })}
                       </Button>
                     ) : undefined
                   }
@@ -271,7 +272,7 @@ export function CommandDrawer({
                       onClick={() => setAction('retry')}
                       data-testid="proq-retry"
                     >
-                      Retry
+                      {t('drawer.retry')}
                     </Button>
                   )}
                   {canCancel(c.state) && (
@@ -282,7 +283,7 @@ export function CommandDrawer({
                       onClick={() => setAction('cancel')}
                       data-testid="proq-cancel"
                     >
-                      Cancel
+                      {t('common.cancel')}
                     </Button>
                   )}
                 </Stack>
@@ -294,40 +295,46 @@ export function CommandDrawer({
                   gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, minmax(0, 1fr))' },
                 }}
               >
-                <Field label="Job">{jobLink(c)}</Field>
-                <Field label="Category">{c.category}</Field>
-                <Field label="Priority">{c.priority}</Field>
-                <Field label="Attempts">{`${c.attempts} / ${c.maxAttempts}`}</Field>
-                <Field label="Queued">{formatDateTime(c.queuedDate)}</Field>
-                <Field label="Started">{formatDateTime(c.startedDate)}</Field>
-                <Field label="Completed">{formatDateTime(c.completedDate)}</Field>
-                <Field label="Duration">{formatDuration(durationMs(c.startedDate, c.completedDate))}</Field>
-                <Field label="Age">{formatAge(c.age)}</Field>
-                <Field label="Prerequisite">{c.prerequisite !== null ? `#${c.prerequisite}` : null}</Field>
-                <Field label="Prerequisite batch">{c.prerequisiteBatchId}</Field>
-                <Field label="Batch">{c.batchId}</Field>
-                <Field label="Processing group">{c.processingGroup}</Field>
-                <Field label="Environment">{c.environment}</Field>
-                <Field label="Stuck timeout">{`${c.stuckTimeOutInSeconds} s`}</Field>
-                <Field label="Scheduled">{c.scheduledTime ? formatDateTime(c.scheduledTime) : null}</Field>
-                <Field label="Worker">{c.lockedBy}</Field>
-                <Field label="Target entity">{c.targetEntityId}</Field>
+                <Field label={t('drawer.fields.job')}>{jobLink(c)}</Field>
+                <Field label={t('drawer.fields.category')}>{c.category}</Field>
+                <Field label={t('drawer.fields.priority')}>{c.priority}</Field>
+                <Field label={t('drawer.fields.attempts')}>{`${c.attempts} / ${c.maxAttempts}`}</Field>
+                <Field label={t('drawer.fields.queued')}>{formatDateTime(c.queuedDate)}</Field>
+                <Field label={t('drawer.fields.started')}>{formatDateTime(c.startedDate)}</Field>
+                <Field label={t('drawer.fields.completed')}>{formatDateTime(c.completedDate)}</Field>
+                <Field label={t('drawer.fields.duration')}>
+                  {formatDuration(durationMs(c.startedDate, c.completedDate))}
+                </Field>
+                <Field label={t('drawer.fields.age')}>{formatAge(c.age)}</Field>
+                <Field label={t('drawer.fields.prerequisite')}>
+                  {c.prerequisite !== null ? `#${c.prerequisite}` : null}
+                </Field>
+                <Field label={t('drawer.fields.prerequisiteBatch')}>{c.prerequisiteBatchId}</Field>
+                <Field label={t('drawer.fields.batch')}>{c.batchId}</Field>
+                <Field label={t('drawer.fields.processingGroup')}>{c.processingGroup}</Field>
+                <Field label={t('drawer.fields.environment')}>{c.environment}</Field>
+                <Field label={t('drawer.fields.stuckTimeout')}>{`${c.stuckTimeOutInSeconds} s`}</Field>
+                <Field label={t('drawer.fields.scheduled')}>
+                  {c.scheduledTime ? formatDateTime(c.scheduledTime) : null}
+                </Field>
+                <Field label={t('drawer.fields.worker')}>{c.lockedBy}</Field>
+                <Field label={t('drawer.fields.targetEntity')}>{c.targetEntityId}</Field>
               </Box>
-              <Field label="Correlation id">
+              <Field label={t('drawer.fields.correlationId')}>
                 <Box component="span" sx={mono}>
                   {c.correlationId}
                 </Box>
               </Field>
-              <Field label="Tags">
+              <Field label={t('drawer.fields.tags')}>
                 <TagList tags={c.tags} />
               </Field>
               <Divider />
               <Box>
                 <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
                   <Typography variant="subtitle2" sx={{ flex: 1 }}>
-                    Payload
+                    {t('drawer.payload')}
                   </Typography>
-                  <CopyButton text={payload} label="Copy payload" />
+                  <CopyButton text={payload} label={t('drawer.copyPayload')} />
                 </Stack>
                 <Box
                   component="pre"
@@ -349,7 +356,7 @@ export function CommandDrawer({
                 </Box>
               </Box>
               {c.state !== 'Error' && c.state !== 'Canceled' && c.state !== 'Completed' && c.message && (
-                <Field label="Last message">
+                <Field label={t('drawer.fields.lastMessage')}>
                   <Box component="pre" sx={{ ...mono, m: 0, whiteSpace: 'pre-wrap' }}>
                     {c.message}
                   </Box>

@@ -1,4 +1,5 @@
 /** Columns of the three paged ProQ lists: sortable and filterable on PROQ_LIST_PROPERTIES. */
+import type { TFunction } from 'i18next';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -13,7 +14,7 @@ import type { TProqList } from '../../../api/proq.ts';
 import type { TDataColumn } from '../../../components/data-table/data-table.tsx';
 import type { TColumnFilter } from '../../../components/data-table/paging.ts';
 import { formatDateTime } from '../../admin/admin-ui.tsx';
-import { formatAge, STATE_LABEL } from '../proq-format.ts';
+import { formatAge } from '../proq-format.ts';
 import { jobLink, ProgressCell, StateChip, TagList } from '../proq-ui.tsx';
 
 const LIST_STATES = { queued: PROQ_QUEUED_STATES, error: PROQ_ERROR_STATES, completed: PROQ_COMPLETED_STATES } as const;
@@ -42,12 +43,13 @@ function Message({ value }: { value: string | null }) {
   );
 }
 
-export function commandColumns(kind: TProqList, commandTypes: string[]): TDataColumn<TProqCommand>[] {
+/** `t` is the devops namespace's translation function. */
+export function commandColumns(kind: TProqList, commandTypes: string[], t: TFunction): TDataColumn<TProqCommand>[] {
   const states = LIST_STATES[kind];
   const cols: (TDataColumn<TProqCommand> & { sortable?: boolean })[] = [
     {
       field: 'id',
-      header: 'ID',
+      header: t('columns.id'),
       filter: num,
       render: (r) => (
         <Box component="span" sx={{ ...mono, color: 'text.secondary' }}>
@@ -58,9 +60,9 @@ export function commandColumns(kind: TProqList, commandTypes: string[]): TDataCo
     },
     {
       field: 'commandType',
-      header: 'Type',
+      header: t('columns.type'),
       filter: commandTypes.length
-        ? { kind: 'multiselect', options: commandTypes.map((t) => ({ value: t, label: t })) }
+        ? { kind: 'multiselect', options: commandTypes.map((ct) => ({ value: ct, label: ct })) }
         : text,
       render: (r) => (
         <Box component="span" sx={{ ...mono, fontWeight: 600, whiteSpace: 'nowrap' }}>
@@ -70,44 +72,70 @@ export function commandColumns(kind: TProqList, commandTypes: string[]): TDataCo
     },
     {
       field: 'state',
-      header: 'State',
+      header: t('columns.state'),
       filter:
         states.length > 1
-          ? { kind: 'multiselect', options: states.map((s) => ({ value: s, label: STATE_LABEL[s] })) }
+          ? { kind: 'multiselect', options: states.map((s) => ({ value: s, label: t(`states.${s}`) })) }
           : undefined,
       render: (r) => <StateChip state={r.state} />,
     },
     ...(kind === 'queued'
-      ? [{ field: 'progressPercent', header: 'Progress', render: (r: TProqCommand) => <ProgressCell c={r} /> }]
+      ? [
+          {
+            field: 'progressPercent',
+            header: t('columns.progress'),
+            render: (r: TProqCommand) => <ProgressCell c={r} />,
+          },
+        ]
       : []),
-    { field: 'jobName', header: 'Job', filter: text, render: (r) => <Box sx={{ minWidth: 160 }}>{jobLink(r)}</Box> },
-    { field: 'category', header: 'Category', filter: text, render: (r) => r.category ?? '—' },
-    { field: 'tags', header: 'Tags', filter: text, render: (r) => <TagList tags={r.tags} /> },
-    { field: 'priority', header: 'Priority', filter: num, align: 'right' },
+    {
+      field: 'jobName',
+      header: t('columns.job'),
+      filter: text,
+      render: (r) => <Box sx={{ minWidth: 160 }}>{jobLink(r)}</Box>,
+    },
+    { field: 'category', header: t('columns.category'), filter: text, render: (r) => r.category ?? '—' },
+    { field: 'tags', header: t('columns.tags'), filter: text, render: (r) => <TagList tags={r.tags} /> },
+    { field: 'priority', header: t('columns.priority'), filter: num, align: 'right' },
     {
       field: 'attempts',
-      header: 'Attempts',
+      header: t('columns.attempts'),
       filter: num,
       align: 'right',
       render: (r) => `${r.attempts}/${r.maxAttempts}`,
     },
-    { field: 'queuedDate', header: 'Queued', filter: date, render: (r) => nowrap(formatDateTime(r.queuedDate)) },
-    { field: 'startedDate', header: 'Started', filter: date, render: (r) => nowrap(formatDateTime(r.startedDate)) },
+    {
+      field: 'queuedDate',
+      header: t('columns.queued'),
+      filter: date,
+      render: (r) => nowrap(formatDateTime(r.queuedDate)),
+    },
+    {
+      field: 'startedDate',
+      header: t('columns.started'),
+      filter: date,
+      render: (r) => nowrap(formatDateTime(r.startedDate)),
+    },
     ...(kind !== 'queued'
       ? [
           {
             field: 'completedDate',
-            header: kind === 'error' ? 'Ended' : 'Completed',
+            header: kind === 'error' ? t('columns.ended') : t('columns.completed'),
             filter: date,
             render: (r: TProqCommand) => nowrap(formatDateTime(r.completedDate)),
           },
         ]
       : []),
-    { field: 'age', header: 'Age', align: 'right', render: (r) => nowrap(formatAge(r.age)) },
-    { field: 'processingGroup', header: 'Processing group', filter: text, render: (r) => r.processingGroup ?? '—' },
+    { field: 'age', header: t('columns.age'), align: 'right', render: (r) => nowrap(formatAge(r.age)) },
+    {
+      field: 'processingGroup',
+      header: t('columns.processingGroup'),
+      filter: text,
+      render: (r) => r.processingGroup ?? '—',
+    },
     {
       field: 'batchId',
-      header: 'Batch',
+      header: t('columns.batch'),
       filter: text,
       render: (r) =>
         r.batchId ? (
@@ -122,16 +150,17 @@ export function commandColumns(kind: TProqList, commandTypes: string[]): TDataCo
     },
     {
       field: 'prerequisite',
-      header: 'Prerequisite',
+      header: t('columns.prerequisite'),
       filter: num,
       align: 'right',
-      render: (r) => (r.prerequisite !== null ? `#${r.prerequisite}` : r.prerequisiteBatchId ? 'batch' : '—'),
+      render: (r) =>
+        r.prerequisite !== null ? `#${r.prerequisite}` : r.prerequisiteBatchId ? t('columns.batchPrerequisite') : '—',
     },
     ...(kind !== 'queued'
       ? [
           {
             field: 'message',
-            header: kind === 'error' ? 'Error' : 'Message',
+            header: kind === 'error' ? t('columns.error') : t('columns.message'),
             filter: text,
             render: (r: TProqCommand) => <Message value={r.message} />,
           },

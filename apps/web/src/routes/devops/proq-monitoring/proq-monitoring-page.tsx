@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -49,18 +50,19 @@ import {
 import { useCan } from '../../../app/current-user.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { formatCount } from '../../../lib/format.ts';
-import { formatDateTime } from '../../admin/admin-ui.tsx';
-import { formatAge, formatDuration, STATE_LABEL } from '../proq-format.ts';
+import { formatDateTime, uiLocale } from '../../admin/admin-ui.tsx';
+import { formatAge, formatDuration } from '../proq-format.ts';
 import { CommandDrawer } from '../proq-ui.tsx';
 import { commandColumns } from './command-columns.tsx';
 
 export function RunningChip({ running, size = 'medium' }: { running: boolean | undefined; size?: 'small' | 'medium' }) {
+  const { t } = useTranslation('devops');
   if (running === undefined) return <Skeleton variant="rounded" width={96} height={size === 'small' ? 24 : 32} />;
   return (
     <Chip
       size={size}
       data-testid="proq-running"
-      label={running ? 'Running' : 'Stopped'}
+      label={running ? t('proq.running') : t('proq.stopped')}
       color={running ? 'success' : 'error'}
       icon={
         <Box
@@ -172,9 +174,10 @@ const Empty = ({ children }: { children: ReactNode }) => (
 );
 
 function CountBars({ rows, label }: { rows: TNamedCount[] | undefined; label: (name: string) => string }) {
+  const { t } = useTranslation('devops');
   if (!rows) return <Skeleton variant="rounded" height={80} />;
   const sorted = [...rows].filter((r) => r.count > 0).sort((a, b) => b.count - a.count);
-  if (sorted.length === 0) return <Empty>The queue is empty.</Empty>;
+  if (sorted.length === 0) return <Empty>{t('proq.queueEmpty')}</Empty>;
   const max = Math.max(...sorted.map((r) => r.count));
   return (
     <Stack spacing={1.25}>
@@ -213,27 +216,28 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 function Workers() {
+  const { t } = useTranslation('devops');
   const workers = useQuery(workersQuery()).data;
   if (!workers) return <Skeleton variant="rounded" height={80} />;
-  if (workers.length === 0) return <Empty>No worker has reported recently.</Empty>;
+  if (workers.length === 0) return <Empty>{t('proq.noWorkers')}</Empty>;
   return (
     <TableContainer>
       <Table size="small" data-testid="proq-workers">
         <TableHead>
           <TableRow>
             {[
-              'Worker',
-              'Status',
-              'Active',
-              'Concurrency',
-              'Processed',
-              'Failed',
-              'Idle delay',
-              'Started',
-              'Last seen',
+              'worker',
+              'status',
+              'active',
+              'concurrency',
+              'processed',
+              'failed',
+              'idleDelay',
+              'started',
+              'lastSeen',
             ].map((h) => (
               <TableCell key={h} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                {h}
+                {t(`proq.workers.${h}`)}
               </TableCell>
             ))}
           </TableRow>
@@ -246,13 +250,15 @@ function Workers() {
                   {w.id}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {w.hostname} · pid {w.pid} · {w.environment}
+                  {t('proq.workers.host', { hostname: w.hostname, pid: w.pid, environment: w.environment })}
                 </Typography>
               </TableCell>
               <TableCell>
                 <Chip
                   size="small"
-                  label={w.stopping ? 'Stopping' : w.alive ? 'Alive' : 'Lost'}
+                  label={
+                    w.stopping ? t('proq.workers.stopping') : w.alive ? t('proq.workers.alive') : t('proq.workers.lost')
+                  }
                   color={w.stopping ? 'warning' : w.alive ? 'success' : 'default'}
                   variant="outlined"
                 />
@@ -273,6 +279,7 @@ function Workers() {
 }
 
 function Backoff() {
+  const { t } = useTranslation('devops');
   const b = useQuery(backoffQuery()).data;
   if (!b) return <Skeleton variant="rounded" height={80} />;
   const pct = b.maxDelay > b.minDelay ? (100 * (b.currentDelay - b.minDelay)) / (b.maxDelay - b.minDelay) : 0;
@@ -281,7 +288,7 @@ function Backoff() {
       <Box>
         <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
           <Typography variant="body2" color="text.secondary">
-            Current delay
+            {t('proq.backoff.current')}
           </Typography>
           <Typography variant="body2" sx={{ fontWeight: 700 }}>
             {formatDuration(b.currentDelay)}
@@ -295,15 +302,16 @@ function Backoff() {
         />
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
-        <Stat label="Min delay" value={formatDuration(b.minDelay)} />
-        <Stat label="Max delay" value={formatDuration(b.maxDelay)} />
-        <Stat label="Coefficient" value={`× ${b.coefficient}`} />
-        <Stat label="Idle for" value={formatAge(b.totalSecondsDiff)} />
+        <Stat label={t('proq.backoff.min')} value={formatDuration(b.minDelay)} />
+        <Stat label={t('proq.backoff.max')} value={formatDuration(b.maxDelay)} />
+        <Stat label={t('proq.backoff.coefficient')} value={`× ${b.coefficient}`} />
+        <Stat label={t('proq.backoff.idleFor')} value={formatAge(b.totalSecondsDiff)} />
       </Box>
     </Stack>
   );
 }
 
+/** The three lists; `label` is the English name used in operation names, the UI shows `proq.lists.<kind>`. */
 const LISTS: { kind: TProqList; label: string }[] = [
   { kind: 'queued', label: 'Queued' },
   { kind: 'error', label: 'Error' },
@@ -312,16 +320,20 @@ const LISTS: { kind: TProqList; label: string }[] = [
 
 /** Background service switch (developer, BackgroundService_TOGGLE): pauses every worker of this environment. */
 function BackgroundServiceSwitch() {
+  const { t } = useTranslation('devops');
   const state = useQuery(backgroundServiceQuery());
   const toggle = useBackgroundServiceToggle();
   const paused = state.data?.paused;
-  const since = state.data?.changedAt ? new Date(state.data.changedAt).toLocaleString('en-GB') : null;
+  const since = state.data?.changedAt ? new Date(state.data.changedAt).toLocaleString(uiLocale()) : null;
   return (
     <Tooltip
       title={
         paused
-          ? `Paused${state.data?.changedBy ? ` by ${state.data.changedBy}` : ''}${since ? ` since ${since}` : ''}: workers take no new commands`
-          : 'Workers take commands; switch off to pause them (running commands finish)'
+          ? t('proq.background.pausedTip', {
+              by: state.data?.changedBy ? t('proq.background.by', { name: state.data.changedBy }) : '',
+              since: since ? t('proq.background.since', { date: since }) : '',
+            })
+          : t('proq.background.onTip')
       }
     >
       <FormControlLabel
@@ -331,11 +343,15 @@ function BackgroundServiceSwitch() {
             checked={paused === false}
             disabled={paused === undefined || toggle.isPending}
             onChange={(e) => toggle.mutate(e.target.checked)}
-            slotProps={{ input: { 'aria-label': 'Background service' } }}
+            slotProps={{ input: { 'aria-label': t('proq.background.label') } }}
           />
         }
         label={
-          paused === undefined ? 'Background service' : paused ? 'Background service paused' : 'Background service on'
+          paused === undefined
+            ? t('proq.background.label')
+            : paused
+              ? t('proq.background.paused')
+              : t('proq.background.on')
         }
       />
     </Tooltip>
@@ -343,6 +359,7 @@ function BackgroundServiceSwitch() {
 }
 
 export function Component() {
+  const { t } = useTranslation('devops');
   const qc = useQueryClient();
   const canToggle = useCan(['BackgroundService_TOGGLE']);
   const [paused, setPaused] = useState(false);
@@ -357,20 +374,20 @@ export function Component() {
 
   useEffect(() => {
     if (paused) return;
-    const t = setInterval(() => {
+    const timer = setInterval(() => {
       // Drawer and lists included: everything under ['proq'] that is on screen refetches.
       void qc.invalidateQueries({ queryKey: proqKeys.all, refetchType: 'active' }).then(() => setUpdatedAt(new Date()));
     }, PROQ_QUICK_VIEW_POLL_MS);
-    return () => clearInterval(t);
+    return () => clearInterval(timer);
   }, [paused, qc]);
 
   const columns = useMemo(
     () =>
-      Object.fromEntries(LISTS.map((l) => [l.kind, commandColumns(l.kind, types ?? [])])) as Record<
+      Object.fromEntries(LISTS.map((l) => [l.kind, commandColumns(l.kind, types ?? [], t)])) as Record<
         TProqList,
         ReturnType<typeof commandColumns>
       >,
-    [types],
+    [types, t],
   );
   const tabCount = {
     queued: counts?.queuedCommandsCount,
@@ -395,15 +412,16 @@ export function Component() {
           data-testid="proq-refresh-state"
         >
           <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            {paused ? 'Auto-refresh paused' : `Auto-refresh every ${PROQ_QUICK_VIEW_POLL_MS / 1000} s`} ·{' '}
+            {paused ? t('proq.refreshPaused') : t('proq.refreshEvery', { seconds: PROQ_QUICK_VIEW_POLL_MS / 1000 })}{' '}
+            ·{' '}
           </Box>
           <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            updated{' '}
+            {t('proq.updated')}{' '}
           </Box>
-          {updatedAt.toLocaleTimeString('en-GB')}
+          {updatedAt.toLocaleTimeString(uiLocale())}
         </Typography>
         {canToggle && <BackgroundServiceSwitch />}
-        <Tooltip title={paused ? 'Resume auto-refresh' : 'Pause auto-refresh'}>
+        <Tooltip title={paused ? t('proq.resumeTip') : t('proq.pauseTip')}>
           <Button
             variant="outlined"
             size="small"
@@ -412,14 +430,14 @@ export function Component() {
             data-testid="proq-pause"
             aria-pressed={paused}
           >
-            {paused ? 'Resume' : 'Pause'}
+            {paused ? t('proq.resume') : t('proq.pause')}
           </Button>
         </Tooltip>
-        <Tooltip title="Refresh now">
+        <Tooltip title={t('proq.refreshNow')}>
           <Button
             variant="outlined"
             size="small"
-            aria-label="Refresh now"
+            aria-label={t('proq.refreshNow')}
             onClick={() => void qc.invalidateQueries({ queryKey: proqKeys.all }).then(() => setUpdatedAt(new Date()))}
             sx={{ minWidth: 0, px: 1 }}
           >
@@ -430,28 +448,28 @@ export function Component() {
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' } }}>
         <Kpi
-          label="Queued"
+          label={t('proq.kpi.queued')}
           value={counts?.queuedCommandsCount}
           icon={<HourglassTopRounded />}
           tone="info"
           testId="proq-count-queued"
         />
         <Kpi
-          label="Completed"
+          label={t('proq.kpi.completed')}
           value={counts?.queuedCompletedCommandsCount}
           icon={<TaskAltRounded />}
           tone="success"
           testId="proq-count-completed"
         />
         <Kpi
-          label="Error"
+          label={t('proq.kpi.error')}
           value={counts?.queuedErrorCommandsCount}
           icon={<ErrorOutlineRounded />}
           tone="error"
           testId="proq-count-error"
         />
         <Kpi
-          label="Command types"
+          label={t('proq.kpi.commandTypes')}
           value={types?.length}
           icon={<MemoryRounded />}
           tone="primary"
@@ -466,33 +484,33 @@ export function Component() {
           gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: 'repeat(4, minmax(0, 1fr))' },
         }}
       >
-        <Panel title="Queued by command type" testId="proq-by-type">
+        <Panel title={t('proq.panels.byType')} testId="proq-by-type">
           <CountBars rows={byType} label={(n) => n} />
         </Panel>
-        <Panel title="Queued by state" testId="proq-by-state">
-          <CountBars rows={byState} label={(n) => STATE_LABEL[n as keyof typeof STATE_LABEL] ?? n} />
+        <Panel title={t('proq.panels.byState')} testId="proq-by-state">
+          <CountBars rows={byState} label={(n) => t(`states.${n}`, { defaultValue: n })} />
         </Panel>
-        <Panel title="Idle backoff strategy">
+        <Panel title={t('proq.panels.backoff')}>
           <Backoff />
         </Panel>
-        <Panel title="Command types" testId="proq-command-types">
+        <Panel title={t('proq.panels.commandTypes')} testId="proq-command-types">
           {!types ? (
             <Skeleton variant="rounded" height={80} />
           ) : types.length === 0 ? (
-            <Empty>No command types registered.</Empty>
+            <Empty>{t('proq.noCommandTypes')}</Empty>
           ) : (
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75 }}>
-              {types.map((t) => (
+              {types.map((ct) => (
                 <Tooltip
-                  key={t}
+                  key={ct}
                   title={
-                    byType?.find((b) => b.name === t)
-                      ? `${byType.find((b) => b.name === t)!.count} queued`
-                      : 'None queued'
+                    byType?.find((b) => b.name === ct)
+                      ? t('proq.typeQueued', { count: byType.find((b) => b.name === ct)!.count })
+                      : t('proq.noneQueued')
                   }
                 >
                   <Chip
-                    label={t}
+                    label={ct}
                     size="small"
                     variant="outlined"
                     sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }}
@@ -504,7 +522,7 @@ export function Component() {
         </Panel>
       </Box>
 
-      <Panel title="Workers">
+      <Panel title={t('proq.panels.workers')}>
         <Workers />
       </Panel>
 
@@ -528,7 +546,7 @@ export function Component() {
               data-testid={`proq-tab-${l.kind}`}
               label={
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <span>{l.label}</span>
+                  <span>{t(`proq.lists.${l.kind}`)}</span>
                   {tabCount[l.kind] !== undefined && (
                     <Chip
                       size="small"
@@ -555,13 +573,7 @@ export function Component() {
                   : { propertyName: 'completedDate', direction: 'desc' }
               }
               onRowClick={(r) => setOpenId(r.id)}
-              emptyText={
-                l.kind === 'queued'
-                  ? 'Nothing is queued.'
-                  : l.kind === 'error'
-                    ? 'No failed or canceled commands.'
-                    : 'No completed commands yet.'
-              }
+              emptyText={t(`proq.listEmpty.${l.kind}`)}
               operation={`Loading ${l.label.toLowerCase()} commands`}
             />
           </Box>

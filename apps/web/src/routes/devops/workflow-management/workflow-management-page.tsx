@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -31,7 +32,7 @@ import type { TAuthMappedJobArtifact, TProqCommand, TProqCommandState } from '@s
 import { fetchJobList } from '../../../api/jobs.ts';
 import { jobWorkflowQuery } from '../../../api/proq.ts';
 import { formatDateTime } from '../../admin/admin-ui.tsx';
-import { durationMs, formatDuration, isQueuedState, STATE_COLOR, STATE_LABEL } from '../proq-format.ts';
+import { durationMs, formatDuration, isQueuedState, STATE_COLOR } from '../proq-format.ts';
 import { CommandDrawer, StateChip } from '../proq-ui.tsx';
 import { edgePath, groupRuns, layoutWorkflow, NODE_H, NODE_W, timelineBars } from './workflow-graph.ts';
 
@@ -43,6 +44,7 @@ function stateColor(theme: Theme, s: TProqCommandState): string {
 }
 
 function JobPicker({ value, onChange }: { value: TJobOption | null; onChange: (j: TJobOption | null) => void }) {
+  const { t } = useTranslation('devops');
   const [input, setInput] = useState('');
   const search = input.trim() && input !== value?.name ? input.trim() : '';
   const q = useQuery({
@@ -72,7 +74,7 @@ function JobPicker({ value, onChange }: { value: TJobOption | null; onChange: (j
       getOptionLabel={(o) => o.name}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       loading={q.isFetching}
-      noOptionsText="No jobs match"
+      noOptionsText={t('workflow.noJobs')}
       renderOption={(props, o) => (
         <li {...props} key={o.id}>
           <Box>
@@ -88,8 +90,8 @@ function JobPicker({ value, onChange }: { value: TJobOption | null; onChange: (j
       renderInput={(params) => (
         <TextField
           {...params}
-          label="Job"
-          placeholder="Search jobs by name"
+          label={t('workflow.job')}
+          placeholder={t('workflow.searchJobs')}
           size="small"
           slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'workflow-job-input' } }}
         />
@@ -99,6 +101,7 @@ function JobPicker({ value, onChange }: { value: TJobOption | null; onChange: (j
 }
 
 function Node({ c, onOpen }: { c: TProqCommand; onOpen: () => void }) {
+  const { t } = useTranslation('devops');
   const theme = useTheme();
   const color = stateColor(theme, c.state);
   const running = c.state === 'InProgress';
@@ -108,7 +111,7 @@ function Node({ c, onOpen }: { c: TProqCommand; onOpen: () => void }) {
       data-testid="workflow-node"
       data-state={c.state}
       data-type={c.commandType}
-      aria-label={`${c.commandType}, ${STATE_LABEL[c.state]}`}
+      aria-label={`${c.commandType}, ${t(`states.${c.state}`)}`}
       sx={{
         width: NODE_W,
         height: NODE_H,
@@ -149,14 +152,18 @@ function Node({ c, onOpen }: { c: TProqCommand; onOpen: () => void }) {
       </Stack>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
         <Typography variant="caption" sx={{ color, fontWeight: 700 }}>
-          {STATE_LABEL[c.state]}
+          {t(`states.${c.state}`)}
         </Typography>
         <Typography
           variant="caption"
           color="text.secondary"
           sx={{ flex: 1, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
         >
-          {formatDuration(durationMs(c.startedDate, c.completedDate))} · try {c.attempts}/{c.maxAttempts}
+          {t('workflow.nodeTiming', {
+            duration: formatDuration(durationMs(c.startedDate, c.completedDate)),
+            attempts: c.attempts,
+            max: c.maxAttempts,
+          })}
         </Typography>
       </Stack>
       {running ? (
@@ -240,6 +247,7 @@ function Graph({ commands, onOpen }: { commands: TProqCommand[]; onOpen: (id: nu
 }
 
 function Timeline({ commands, onOpen }: { commands: TProqCommand[]; onOpen: (id: number) => void }) {
+  const { t } = useTranslation('devops');
   const theme = useTheme();
   const ordered = useMemo(() => layoutWorkflow(commands).ordered, [commands]);
   const { start, end, bars } = timelineBars(ordered);
@@ -250,7 +258,7 @@ function Timeline({ commands, onOpen }: { commands: TProqCommand[]; onOpen: (id:
           {start ? formatDateTime(new Date(start).toISOString()) : ''}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          {start ? `${formatDuration(end - start)} in total` : ''}
+          {start ? t('workflow.total', { duration: formatDuration(end - start) }) : ''}
         </Typography>
       </Stack>
       <Stack spacing={0.75}>
@@ -289,7 +297,7 @@ function Timeline({ commands, onOpen }: { commands: TProqCommand[]; onOpen: (id:
                 bgcolor: 'action.hover',
               }}
             >
-              <Tooltip title={`Waiting from ${formatDateTime(b.command.queuedDate)}`}>
+              <Tooltip title={t('workflow.waitingFrom', { date: formatDateTime(b.command.queuedDate) })}>
                 <Box
                   sx={{
                     position: 'absolute',
@@ -304,7 +312,10 @@ function Timeline({ commands, onOpen }: { commands: TProqCommand[]; onOpen: (id:
               </Tooltip>
               {b.runWidth > 0 && (
                 <Tooltip
-                  title={`${STATE_LABEL[b.command.state]} · ran ${formatDuration(durationMs(b.command.startedDate, b.command.completedDate))}`}
+                  title={t('workflow.ran', {
+                    state: t(`states.${b.command.state}`),
+                    duration: formatDuration(durationMs(b.command.startedDate, b.command.completedDate)),
+                  })}
                 >
                   <Box
                     sx={{
@@ -341,6 +352,7 @@ function Timeline({ commands, onOpen }: { commands: TProqCommand[]; onOpen: (id:
 }
 
 function Summary({ commands }: { commands: TProqCommand[] }) {
+  const { t } = useTranslation('devops');
   const counts = new Map<TProqCommandState, number>();
   for (const c of commands) counts.set(c.state, (counts.get(c.state) ?? 0) + 1);
   return (
@@ -349,7 +361,7 @@ function Summary({ commands }: { commands: TProqCommand[] }) {
         <Chip
           key={s}
           size="small"
-          label={`${n} ${STATE_LABEL[s]}`}
+          label={`${n} ${t(`states.${s}`)}`}
           color={STATE_COLOR[s]}
           variant={s === 'Completed' || s === 'Blocked' ? 'outlined' : 'filled'}
         />
@@ -359,6 +371,7 @@ function Summary({ commands }: { commands: TProqCommand[] }) {
 }
 
 export function Component() {
+  const { t } = useTranslation('devops');
   const [params, setParams] = useSearchParams();
   const jobId = params.get('jobId');
   const [picked, setPicked] = useState<TJobOption | null>(null);
@@ -397,7 +410,7 @@ export function Component() {
                 <Chip
                   size="small"
                   icon={<CircularProgress size={12} color="inherit" />}
-                  label="Live"
+                  label={t('workflow.live')}
                   color="info"
                   variant="outlined"
                   sx={{ pl: 0.5 }}
@@ -409,7 +422,7 @@ export function Component() {
                 to={`/jobs/${encodeURIComponent(jobId)}/details`}
                 endIcon={<OpenInNewRounded fontSize="small" />}
               >
-                Open job
+                {t('workflow.openJob')}
               </Button>
             </Stack>
           )}
@@ -419,35 +432,33 @@ export function Component() {
       {!jobId ? (
         <Paper variant="outlined" sx={{ p: { xs: 4, md: 8 }, textAlign: 'center' }} data-testid="workflow-empty">
           <AccountTreeOutlined sx={{ fontSize: 48, color: 'text.disabled', mb: 1 }} />
-          <Typography variant="h6">Choose a job</Typography>
+          <Typography variant="h6">{t('workflow.choose')}</Typography>
           <Typography color="text.secondary" sx={{ maxWidth: 480, mx: 'auto' }}>
-            Its pipeline commands appear here as a graph of prerequisites with their state, attempts and timings.
+            {t('workflow.chooseHelp')}
           </Typography>
         </Paper>
       ) : q.isError ? (
-        <Alert severity="error">
-          The job&apos;s commands could not be loaded. Check the job id or your access to it.
-        </Alert>
+        <Alert severity="error">{t('workflow.loadError')}</Alert>
       ) : !commands ? (
         <Skeleton variant="rounded" height={320} />
       ) : commands.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }} data-testid="workflow-empty">
-          <Typography variant="h6">No commands for this job</Typography>
-          <Typography color="text.secondary">The job has not been run yet, or its commands were cleaned up.</Typography>
+          <Typography variant="h6">{t('workflow.noCommands')}</Typography>
+          <Typography color="text.secondary">{t('workflow.noCommandsHelp')}</Typography>
         </Paper>
       ) : (
         <>
           {runs.length > 1 && (
             <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
               <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
-                Run
+                {t('workflow.run')}
               </Typography>
               <ToggleButtonGroup
                 size="small"
                 exclusive
                 value={run?.key ?? null}
                 onChange={(_, v: string | null) => v !== null && setRunKey(v)}
-                aria-label="Run"
+                aria-label={t('workflow.run')}
                 sx={{ flexWrap: 'wrap' }}
               >
                 {runs.map((r, i) => (
@@ -493,10 +504,10 @@ export function Component() {
               <CardContent sx={{ p: 2.5 }}>
                 <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
                   <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
-                    Prerequisites
+                    {t('workflow.prerequisites')}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {commands.length} command{commands.length === 1 ? '' : 's'}
+                    {t('workflow.commands', { count: commands.length })}
                   </Typography>
                 </Stack>
                 <Graph commands={commands} onOpen={setOpenId} />
@@ -506,7 +517,7 @@ export function Component() {
               <Card variant="outlined">
                 <CardContent sx={{ p: 2.5 }}>
                   <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
-                    Timeline
+                    {t('workflow.timeline')}
                   </Typography>
                   <Timeline commands={commands} onOpen={setOpenId} />
                 </CardContent>
@@ -514,7 +525,7 @@ export function Component() {
               <Card variant="outlined">
                 <CardContent sx={{ p: 2.5 }}>
                   <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
-                    Steps
+                    {t('workflow.steps')}
                   </Typography>
                   <Stack divider={<Box sx={{ borderTop: 1, borderColor: 'divider' }} />}>
                     {layoutWorkflow(commands).ordered.map((c, i) => (

@@ -7,8 +7,10 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-/** SEXTANT_SQL_TIMING=1 logs statements slower than 0.3 s to stderr. */
+/** SEXTANT_SQL_TIMING=1 logs statements slower than 0.3 s (wall and process CPU time) to stderr. */
 const TIMING = process.env.SEXTANT_SQL_TIMING === '1';
+/** SEXTANT_SQL_EXPLAIN=<text> prints EXPLAIN ANALYZE of every statement containing <text> to stderr. */
+const EXPLAIN = process.env.SEXTANT_SQL_EXPLAIN;
 
 export interface DbOptions {
   /** DuckDB memory_limit, e.g. "1GB". Default 1500MB keeps the process well under 2 GB RSS. */
@@ -47,11 +49,18 @@ export async function openDb(options: DbOptions = {}): Promise<Db> {
     conn,
     run: async (sql) => {
       const t = performance.now();
+      const cpu = TIMING ? process.cpuUsage() : undefined;
+      if (EXPLAIN && sql.includes(EXPLAIN)) {
+        const r = await conn.runAndReadAll(`EXPLAIN ANALYZE ${sql.replace(/^\s*CREATE TABLE \w+ AS/, '')}`);
+        process.stderr.write(String(r.getRows()[0]?.[1]) + '\n');
+      }
       await conn.run(sql);
-      if (TIMING && performance.now() - t > 300)
+      if (cpu && performance.now() - t > 300) {
+        const used = process.cpuUsage(cpu);
         process.stderr.write(
-          `[sql ${((performance.now() - t) / 1000).toFixed(2)}s] ${sql.replace(/\s+/g, ' ').slice(0, 100)}\n`,
+          `[sql ${((performance.now() - t) / 1000).toFixed(2)}s cpu ${((used.user + used.system) / 1e6).toFixed(2)}s] ${sql.replace(/\s+/g, ' ').slice(0, 100)}\n`,
         );
+      }
     },
     all,
     one: async <T>(sql: string) => (await all<T>(sql))[0],

@@ -12,6 +12,7 @@ import { copyToParquet, lit, tempDirOf, withDb } from '../db.ts';
 import { loadReference } from '../reference/load.ts';
 import { createNormaliseMacros } from '../match/normalise-sql.ts';
 import { ingestedFiles, workFile } from '../pipeline/workdir.ts';
+import { PAYMENT_METHODS } from '../ingest/datapoints.ts';
 import type { ProgressFn } from '../progress.ts';
 
 export interface NormaliseOptions {
@@ -65,24 +66,33 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
     );
     if (!rate) throw new AnalysisInputError('INVALID_ARGUMENT', `unknown job currency "${currency}"`);
     onProgress(5, 'Combining documents');
-    await db.run(`CREATE TABLE docs AS SELECT d.*, sx_name_core(d.supplierName) AS nameNorm,
-        d.amount / coalesce(TRY_CAST(c.unitsPerUsd AS DOUBLE), ${rate.r}) * ${rate.r} AS amountJob,
-        CASE d.kind WHEN 'suppliers' THEN 0 WHEN 'payments' THEN 1 WHEN 'spend' THEN 2 WHEN 'invoices' THEN 3 WHEN 'transactions' THEN 4 ELSE 5 END AS prio
-      FROM read_parquet([${files.map((f) => lit(f)).join(', ')}], union_by_name=true) d
-      LEFT JOIN ref_currencies c ON c.currency = d.currency`);
+    const src = `read_parquet([${files.map((f) => lit(f)).join(', ')}], union_by_name=true)`;
+    // Supplier keys are decided per distinct (id, name, country): names are normalised once per
+    // distinct value rather than once per document row.
+    await db.run(
+      `CREATE TABLE idents AS SELECT *, sx_name_core(supplierName) AS nameNorm FROM (SELECT DISTINCT supplierId, supplierName, country FROM ${src})`,
+    );
     onProgress(25, 'Assigning supplier keys');
     await db.run(`CREATE TABLE idkeys AS SELECT nameNorm, min('S' || substr(md5('id:' || lower(trim(supplierId))), 1, 16)) AS k, count(DISTINCT lower(trim(supplierId))) AS n
-      FROM docs WHERE supplierId IS NOT NULL AND nameNorm <> '' GROUP BY nameNorm`);
-    await db.run(`CREATE TABLE keyed AS SELECT d.*, CASE
+      FROM idents WHERE supplierId IS NOT NULL AND nameNorm <> '' GROUP BY nameNorm`);
+    await db.run(`CREATE TABLE keymap AS SELECT d.supplierId, d.supplierName, d.country, CASE
         WHEN d.supplierId IS NOT NULL THEN 'S' || substr(md5('id:' || lower(trim(d.supplierId))), 1, 16)
         WHEN i.n = 1 THEN i.k
         ELSE 'S' || substr(md5('nm:' || d.nameNorm || '|' || coalesce(d.country, '')), 1, 16) END AS supplierKey
-      FROM docs d LEFT JOIN idkeys i ON i.nameNorm = d.nameNorm`);
+      FROM idents d LEFT JOIN idkeys i ON i.nameNorm = d.nameNorm`);
     onProgress(50, 'Aggregating per supplier');
     const ident = ['supplierName', 'addressLine1', 'addressLine2', 'city', 'region', 'postcode', 'country', 'taxId']
       .map((c) => `arg_min(${c}, prio * 1e12 + rowNumber) FILTER (WHERE ${c} IS NOT NULL) AS ${c}`)
       .join(', ');
     const perKind = (k: string, expr: string) => `${expr} FILTER (WHERE kind = '${k}')`;
+    // Payment methods are the closed set ingest normalises to: spend and count per method in the same pass.
+    const methods = [...Object.keys(PAYMENT_METHODS), 'Other'];
+    const perMethod = methods
+      .map(
+        (m, i) =>
+          `sum(coalesce(amountJob, 0)) FILTER (WHERE paymentMethod = ${lit(m)}) AS pm${i}_spend, count(*) FILTER (WHERE paymentMethod = ${lit(m)}) AS pm${i}_n`,
+      )
+      .join(', ');
     await db.run(`CREATE TABLE agg AS SELECT supplierKey,
         arg_min(supplierId, prio * 1e12 + rowNumber) FILTER (WHERE supplierId IS NOT NULL) AS sourceSupplierId,
         min(rowNumber) FILTER (WHERE kind = 'suppliers') AS inputOrder,
@@ -97,13 +107,21 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
         coalesce(${perKind('suppliers', 'median(paymentTerms)')}, median(dueDate - date) FILTER (WHERE kind = 'invoices' AND dueDate >= date), median(paymentTerms)) AS paymentTermsDays,
         arg_max(mcc, amountJob) FILTER (WHERE mcc IS NOT NULL) AS inputMcc,
         arg_max(category, amountJob) FILTER (WHERE category IS NOT NULL) AS category,
-        list(DISTINCT kind) AS inputKinds
-      FROM keyed GROUP BY supplierKey`);
-    await db.run(
-      `CREATE TABLE methods AS SELECT supplierKey, paymentMethod, sum(coalesce(amountJob, 0)) AS spend, count(*) AS n FROM keyed WHERE paymentMethod IS NOT NULL GROUP BY ALL`,
-    );
-    await db.run(`CREATE TABLE method_agg AS SELECT supplierKey, arg_max(paymentMethod, spend * 1e6 + n) AS paymentMethod, count(*) AS paymentMethodCount, list(paymentMethod ORDER BY spend DESC) AS paymentMethods,
-        sum(spend) FILTER (WHERE paymentMethod IN ('Card', 'VirtualCard')) AS cardSpend FROM methods GROUP BY supplierKey`);
+        list(DISTINCT kind) AS inputKinds,
+        ${perMethod}
+      FROM (SELECT d.*, k.supplierKey,
+          d.amount / coalesce(TRY_CAST(c.unitsPerUsd AS DOUBLE), ${rate.r}) * ${rate.r} AS amountJob,
+          CASE d.kind WHEN 'suppliers' THEN 0 WHEN 'payments' THEN 1 WHEN 'spend' THEN 2 WHEN 'invoices' THEN 3 WHEN 'transactions' THEN 4 ELSE 5 END AS prio
+        FROM ${src} d
+        JOIN keymap k ON k.supplierId IS NOT DISTINCT FROM d.supplierId AND k.supplierName IS NOT DISTINCT FROM d.supplierName AND k.country IS NOT DISTINCT FROM d.country
+        LEFT JOIN ref_currencies c ON c.currency = d.currency)
+      GROUP BY supplierKey`);
+    // Methods used, by spend (then count, then name): the main one, how many, the list, and card spend.
+    const methodStructs = methods.map((m, i) => `{s: -pm${i}_spend, c: -pm${i}_n, m: ${lit(m)}, spend: pm${i}_spend}`);
+    await db.run(`CREATE TABLE method_agg AS SELECT supplierKey, ms[1].m AS paymentMethod, len(ms) AS paymentMethodCount, list_transform(ms, x -> x.m) AS paymentMethods,
+        list_sum(list_transform(list_filter(ms, x -> x.m IN ('Card', 'VirtualCard')), x -> x.spend)) AS cardSpend
+      FROM (SELECT supplierKey, list_sort(list_filter([${methodStructs.join(', ')}], x -> x.c < 0)) AS ms FROM agg)
+      WHERE len(ms) > 0`);
     onProgress(75, 'Writing suppliers');
     await db.run(
       copyToParquet(
@@ -138,7 +156,7 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
       ),
     );
     const r = (await db.one<{ suppliers: number; documents: number; totalSpend: number; fromSupplierFile: boolean }>(
-      `SELECT count(*) AS suppliers, (SELECT count(*) FROM docs) AS documents, coalesce(sum(spend), 0) AS totalSpend, bool_or(inputOrder IS NOT NULL) AS fromSupplierFile FROM read_parquet(${lit(out)})`,
+      `SELECT count(*) AS suppliers, (SELECT count(*) FROM ${src}) AS documents, coalesce(sum(spend), 0) AS totalSpend, bool_or(inputOrder IS NOT NULL) AS fromSupplierFile FROM read_parquet(${lit(out)})`,
     ))!;
     onProgress(100, `${r.suppliers} suppliers from ${r.documents} rows`);
     return { ...r, totalSpend: Math.round(r.totalSpend * 100) / 100, currency, file: out };

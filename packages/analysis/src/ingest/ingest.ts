@@ -115,6 +115,10 @@ async function createIngestMacros(db: Db): Promise<void> {
       CASE WHEN regexp_full_match(sx_amount_clean(s), '\\(.*\\)|.*-') THEN -1 ELSE 1 END *
       TRY_CAST(CASE WHEN dc THEN replace(replace(regexp_replace(sx_amount_clean(s), '[()-]', '', 'g'), '.', ''), ',', '.')
                     ELSE replace(regexp_replace(sx_amount_clean(s), '[()]|-$', '', 'g'), ',', '') END AS DOUBLE));
+    -- nullif(trim(s), '') and "s is blank" without trimming every value: an ASCII value that neither
+    -- starts nor ends with a space is already trimmed (trim also strips Unicode spaces, hence the ASCII test).
+    CREATE OR REPLACE MACRO sx_trim(s) AS CASE WHEN strlen(s) = length(s) AND ascii(s) <> 32 AND NOT suffix(s, ' ') THEN s ELSE nullif(trim(s), '') END;
+    CREATE OR REPLACE MACRO sx_blank(s) AS CASE WHEN s IS NULL OR s = '' THEN TRUE WHEN ascii(s) < 128 AND ascii(s) <> 32 THEN FALSE ELSE trim(s) = '' END;
     CREATE OR REPLACE MACRO sx_days(s) AS CASE
       WHEN regexp_matches(lower(s), 'receipt|immediate|^cod$|cash|sofort|vista') THEN 0
       ELSE TRY_CAST(regexp_extract(lower(trim(s)), '([0-9]{1,3})\\s*(days?|d|tage|jours|dias|giorni)?\\s*$', 1) AS INTEGER) END;
@@ -127,10 +131,17 @@ async function createIngestMacros(db: Db): Promise<void> {
   );
 }
 
+/** Datapoint types converted once per distinct raw value (a dictionary joined back to the rows). */
+const DICTIONARY_TYPES = new Set(['date', 'days', 'mcc', 'currency', 'country', 'paymentMethod']);
+
 function typedExpr(dp: DatapointId, c: string, ctx: { decimalComma: boolean; dayFirst: boolean }): string {
   switch (DATAPOINTS[dp].type) {
     case 'amount':
-      return `sx_amount(${c}, ${ctx.decimalComma})`;
+      // Fast path: a plain number casts directly (the value the cleaning path would give it);
+      // anything else (symbols, separators, brackets, NaN/Infinity) goes through sx_amount.
+      return ctx.decimalComma
+        ? `sx_amount(${c}, TRUE)`
+        : `coalesce(CASE WHEN isfinite(TRY_CAST(${c} AS DOUBLE)) THEN TRY_CAST(${c} AS DOUBLE) END, sx_amount(${c}, FALSE))`;
     case 'count':
       return `TRY_CAST(round(TRY_CAST(replace(${c}, ',', '') AS DOUBLE)) AS BIGINT)`;
     case 'date':
@@ -146,7 +157,7 @@ function typedExpr(dp: DatapointId, c: string, ctx: { decimalComma: boolean; day
     case 'paymentMethod':
       return `coalesce((SELECT min(method) FROM ref_payment_methods WHERE key = regexp_replace(lower(strip_accents(trim(${c}))), '[^a-z0-9]+', ' ', 'g')), 'Other')`;
     default:
-      return `nullif(trim(${c}), '')`;
+      return `sx_trim(${c})`;
   }
 }
 
@@ -193,6 +204,8 @@ export const INGEST_COLUMNS: DatapointId[] = [
   'mcc',
   'category',
 ];
+/** Below the 1.5 GB default: ingest holds the raw and the typed table at once; peak RSS stays under 2 GB. */
+const INGEST_MEMORY_LIMIT = '1GB';
 const SQL_TYPES: Record<string, string> = { amount: 'DOUBLE', count: 'BIGINT', date: 'DATE', days: 'INTEGER' };
 
 export async function ingestFile(options: IngestOptions): Promise<IngestReport> {
@@ -298,13 +311,78 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
   onProgress(5, 'Reading rows');
   const dataFile = path.join(dir, `${name}.parquet`);
   const issuesFile = path.join(dir, `${name}.issues.parquet`);
-  const report = await withDb({ tempDir: tmp }, async (db) => {
+  const report = await withDb({ tempDir: tmp, memoryLimit: INGEST_MEMORY_LIMIT }, async (db) => {
     await loadReference(db, ['ref_countries', 'ref_mcc', 'ref_currencies']);
     await createIngestMacros(db);
     const columns = `{${headers.map((_, i) => `'c${i}': 'VARCHAR'`).join(', ')}}`;
+    const csvOptions = `header=false, skip=1, delim=${lit(delimiter)}, quote='"', escape='"', columns=${columns}, strict_mode=false, null_padding=false, max_line_size=4000000`;
+    const c = (dp: DatapointId) => (mapping[dp] ? `c${colIndex(mapping[dp]!)}` : null);
+    // The file is read once, in parallel, into `raw`. With insertion order preserved, a fresh table's
+    // rowid is the row's position in the file (a row_number() window would make the read and every
+    // conversion after it single-threaded).
     await db.run(
-      `CREATE TABLE raw AS SELECT row_number() OVER () AS seq, * FROM read_csv(${lit(csv)}, header=false, skip=1, delim=${lit(delimiter)}, quote='"', escape='"', columns=${columns}, store_rejects=true, rejects_table='rej', rejects_scan='rej_scan', strict_mode=false, null_padding=false, max_line_size=4000000)`,
+      `CREATE TABLE raw AS SELECT * FROM read_csv(${lit(csv)}, ${csvOptions}, store_rejects=true, rejects_table='rej', rejects_scan='rej_scan')`,
     );
+    const sampleSrc = 'raw';
+    // Column-level format detection on the first rows: decimal comma, day-first dates.
+    const amountCol = c('amount');
+    let decimalComma = false;
+    if (amountCol) {
+      const r = await db.one<{ comma: number; dot: number }>(
+        `SELECT count(*) FILTER (WHERE regexp_matches(${amountCol}, ',[0-9]{1,2}$') AND NOT regexp_matches(${amountCol}, '\\.[0-9]{1,2}$')) AS comma, count(*) FILTER (WHERE regexp_matches(${amountCol}, '\\.[0-9]{1,2}$')) AS dot FROM (SELECT ${amountCol} FROM ${sampleSrc} WHERE ${amountCol} IS NOT NULL LIMIT 10000)`,
+      );
+      decimalComma = (r?.comma ?? 0) > (r?.dot ?? 0);
+    }
+    let dayFirst = true;
+    const dateCols = (['date', 'dueDate'] as DatapointId[]).map(c).filter((x): x is string => !!x);
+    if (dateCols.length) {
+      const r = await db.one<{ dmy: number; mdy: number }>(
+        `SELECT count(*) FILTER (WHERE regexp_matches(d, '^(1[3-9]|2[0-9]|3[01])[/-][0-9]{1,2}[/-]')) AS dmy, count(*) FILTER (WHERE regexp_matches(d, '^[0-9]{1,2}[/-](1[3-9]|2[0-9]|3[01])[/-]')) AS mdy FROM (SELECT trim(${dateCols[0]}) AS d FROM ${sampleSrc} WHERE ${dateCols[0]} IS NOT NULL LIMIT 20000)`,
+      );
+      dayFirst = (r?.dmy ?? 0) >= (r?.mdy ?? 0) && !((r?.dmy ?? 0) === 0 && (r?.mdy ?? 0) === 0 && delimiter === ',');
+      if ((r?.dmy ?? 0) === 0 && (r?.mdy ?? 0) > 0) dayFirst = false;
+    }
+    onProgress(20, 'Reading and validating rows');
+    const ctx = { decimalComma, dayFirst };
+    const present = INGEST_COLUMNS.filter((dp) => mapping[dp]);
+    const joins: string[] = [];
+    const typedSel: string[] = [];
+    // Unmapped datapoints are constant NULL columns, added by the views below rather than stored and sorted.
+    const absentSel: string[] = [];
+    for (const dp of INGEST_COLUMNS) {
+      const col = c(dp);
+      const t = SQL_TYPES[DATAPOINTS[dp].type] ?? 'VARCHAR';
+      if (!col) absentSel.push(`NULL::${t} AS ${dp}`);
+      else if (DICTIONARY_TYPES.has(DATAPOINTS[dp].type)) {
+        // Low-cardinality values (dates, codes, methods): converted once per distinct raw value.
+        // (An equality hash join keeps the rows' order, IS NOT DISTINCT FROM did not: NULL is handled apart.)
+        await db.run(
+          `CREATE TABLE d_${dp} AS SELECT raw, ${typedExpr(dp, 'raw', ctx)}::${t} AS v FROM (SELECT DISTINCT ${col} AS raw FROM raw WHERE ${col} IS NOT NULL)`,
+        );
+        joins.push(`LEFT JOIN d_${dp} ON d_${dp}.raw = r.${col}`);
+        const ifNull = (await db.one<{ v: string | null }>(
+          `SELECT (${typedExpr(dp, 'NULL::VARCHAR', ctx)})::VARCHAR AS v`,
+        ))!.v;
+        typedSel.push(`CASE WHEN r.${col} IS NULL THEN ${lit(ifNull)} ELSE d_${dp}.v END::${t} AS ${dp}`);
+      } else typedSel.push(`${typedExpr(dp, col, ctx)}::${t} AS ${dp}`);
+    }
+    // The raw value is kept only where the typed one is missing (the only place the report uses it),
+    // so valid rows carry no second copy of their values.
+    const withRaw = present.filter((dp) => invalidReason(dp));
+    const rawSel = withRaw.map(
+      (dp) =>
+        `CASE WHEN ${dp} IS NULL${dp === 'transactionCount' ? ` OR ${dp} < 0` : ''} THEN sx_trim(${c(dp)}) END AS raw_${dp}`,
+    );
+    // CASE (not AND) so a row is decided at its first non-blank cell.
+    const allEmpty = `CASE ${headers.map((_, i) => `WHEN NOT sx_blank(c${i}) THEN FALSE`).join(' ')} ELSE TRUE END`;
+    // Raw → typed values (+ sparse raw values) with the file's row sequence.
+    await db.run(
+      `CREATE TABLE typed0 AS SELECT seq, emptyRow, ${present.join(', ')}${rawSel.length ? ', ' + rawSel.join(', ') : ''} FROM (
+        SELECT r.seq, (${allEmpty}) AS emptyRow, ${typedSel.join(', ')}, ${[...new Set(withRaw.map((dp) => c(dp)!))].join(', ') || 'NULL AS _none'}
+        FROM (SELECT rowid + 1 AS seq, * FROM raw) r
+        ${joins.join(' ')})`,
+    );
+    await db.run(`DROP TABLE raw`);
     // Structural rejects (wrong column count, bad quoting): their line numbers shift the sequence.
     await db.run(
       `CREATE TABLE rej_rows AS SELECT DISTINCT ON (line) line AS rowNumber, error_message, csv_line FROM rej ORDER BY line`,
@@ -313,45 +391,20 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
       `CREATE TABLE rej_adj AS SELECT rowNumber - 1 - row_number() OVER (ORDER BY rowNumber) AS adj, row_number() OVER (ORDER BY rowNumber) AS cnt FROM rej_rows`,
     );
     const nRej = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM rej_rows`))!.n;
+    // Rows are written in file order: without a sort when typed0 already is in that order (insertion
+    // order is preserved, so this is the normal case; checked, not assumed).
+    let inFileOrder = false;
     if (nRej > 0) {
       await db.run(
-        `CREATE TABLE raw2 AS SELECT r.*, r.seq + 1 + coalesce(a.cnt, 0) AS rowNumber FROM raw r ASOF LEFT JOIN rej_adj a ON r.seq > a.adj`,
+        `CREATE TABLE typed AS SELECT t.* EXCLUDE (seq), t.seq + 1 + coalesce(a.cnt, 0) AS rowNumber${absentSel.map((x) => ', ' + x).join('')} FROM typed0 t ASOF LEFT JOIN rej_adj a ON t.seq > a.adj`,
       );
+      await db.run(`DROP TABLE typed0`);
     } else {
-      await db.run(`CREATE TABLE raw2 AS SELECT *, seq + 1 AS rowNumber FROM raw`);
-    }
-    onProgress(40, 'Validating values');
-    const c = (dp: DatapointId) => (mapping[dp] ? `c${colIndex(mapping[dp]!)}` : null);
-    // Column-level format detection: decimal comma, day-first dates.
-    const amountCol = c('amount');
-    let decimalComma = false;
-    if (amountCol) {
-      const r = await db.one<{ comma: number; dot: number }>(
-        `SELECT count(*) FILTER (WHERE regexp_matches(${amountCol}, ',[0-9]{1,2}$') AND NOT regexp_matches(${amountCol}, '\\.[0-9]{1,2}$')) AS comma, count(*) FILTER (WHERE regexp_matches(${amountCol}, '\\.[0-9]{1,2}$')) AS dot FROM (SELECT ${amountCol} FROM raw2 WHERE ${amountCol} IS NOT NULL LIMIT 10000)`,
+      await db.run(
+        `CREATE VIEW typed AS SELECT * EXCLUDE (seq), seq + 1 AS rowNumber${absentSel.map((x) => ', ' + x).join('')} FROM typed0`,
       );
-      decimalComma = (r?.comma ?? 0) > (r?.dot ?? 0);
+      inFileOrder = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM typed0 WHERE seq <> rowid + 1`))!.n === 0;
     }
-    let dayFirst = true;
-    const dateCols = (['date', 'dueDate'] as DatapointId[]).map(c).filter((x): x is string => !!x);
-    if (dateCols.length) {
-      const r = await db.one<{ dmy: number; mdy: number }>(
-        `SELECT count(*) FILTER (WHERE regexp_matches(d, '^(1[3-9]|2[0-9]|3[01])[/-][0-9]{1,2}[/-]')) AS dmy, count(*) FILTER (WHERE regexp_matches(d, '^[0-9]{1,2}[/-](1[3-9]|2[0-9]|3[01])[/-]')) AS mdy FROM (SELECT trim(${dateCols[0]}) AS d FROM raw2 WHERE ${dateCols[0]} IS NOT NULL LIMIT 20000)`,
-      );
-      dayFirst = (r?.dmy ?? 0) >= (r?.mdy ?? 0) && !((r?.dmy ?? 0) === 0 && (r?.mdy ?? 0) === 0 && delimiter === ',');
-      if ((r?.dmy ?? 0) === 0 && (r?.mdy ?? 0) > 0) dayFirst = false;
-    }
-    const ctx = { decimalComma, dayFirst };
-    const present = INGEST_COLUMNS.filter((dp) => mapping[dp]);
-    const typedSel = INGEST_COLUMNS.map((dp) => {
-      const col = c(dp);
-      const t = SQL_TYPES[DATAPOINTS[dp].type] ?? 'VARCHAR';
-      return col ? `${typedExpr(dp, col, ctx)}::${t} AS ${dp}` : `NULL::${t} AS ${dp}`;
-    });
-    const rawSel = present.filter((dp) => invalidReason(dp)).map((dp) => `nullif(trim(${c(dp)}), '') AS raw_${dp}`);
-    const allEmpty = headers.map((_, i) => `nullif(trim(c${i}), '') IS NULL`).join(' AND ');
-    await db.run(
-      `CREATE TABLE typed AS SELECT rowNumber, (${allEmpty}) AS emptyRow, ${[...typedSel, ...rawSel].join(', ')} FROM raw2`,
-    );
 
     onProgress(60, 'Collecting issues');
     const parts: string[] = [];
@@ -368,7 +421,7 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
       );
     if (mapping.amount && kind !== 'suppliers')
       parts.push(
-        `SELECT rowNumber, ${lit(mapping.amount)}, NULL, 'amount is empty; the row counts as a document without spend', 'warning' FROM typed WHERE NOT emptyRow AND raw_amount IS NULL AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)`,
+        `SELECT rowNumber, ${lit(mapping.amount)}, NULL, 'amount is empty; the row counts as a document without spend', 'warning' FROM typed WHERE NOT emptyRow AND raw_amount IS NULL AND amount IS NULL AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)`,
       );
     parts.push(`SELECT rowNumber, NULL, NULL, 'empty row; not used', 'error' FROM typed WHERE emptyRow`);
     parts.push(
@@ -390,7 +443,9 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     onProgress(75, 'Writing Parquet');
     await db.run(
       copyToParquet(
-        `SELECT ${lit(name)} AS source, ${lit(kind)} AS kind, rowNumber, ${INGEST_COLUMNS.join(', ')} FROM typed WHERE NOT emptyRow AND (supplierName IS NOT NULL OR supplierId IS NOT NULL) ORDER BY rowNumber`,
+        `SELECT ${lit(name)} AS source, ${lit(kind)} AS kind, rowNumber, ${INGEST_COLUMNS.join(', ')} FROM (
+          SELECT rowNumber, ${present.join(', ')} FROM typed WHERE NOT emptyRow AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)${inFileOrder ? '' : ' ORDER BY rowNumber'}
+        )${absentSel.length ? ', (SELECT ' + absentSel.join(', ') + ')' : ''}`,
         dataFile,
       ),
     );

@@ -192,6 +192,7 @@ async function main() {
       const addr = app.server.address();
       const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
       const ms: number[] = [];
+      const shell: number[] = [];
       for (let i = 0; i < 6; i++) {
         const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
         await ctx.addCookies([
@@ -200,6 +201,10 @@ async function main() {
         const page = await ctx.newPage();
         const s = performance.now();
         await page.goto(`${base}/jobs/${jobId}/insights`);
+        await page
+          .waitForSelector('[data-testid="job-name"]', { state: 'attached', timeout: 20_000 })
+          .then(() => shell.push(performance.now() - s))
+          .catch(() => {});
         try {
           await page.waitForSelector('[data-chart-ready="true"]', { state: 'attached', timeout: 20_000 });
           ms.push(performance.now() - s);
@@ -220,6 +225,8 @@ async function main() {
         firstMs: r1(ms[0]!),
         p50Ms: r1(pct(ms.slice(1), 50)),
         maxMs: r1(Math.max(...ms)),
+        // When the job frame (header) is on screen: the app shell's own share of the time.
+        jobHeaderP50Ms: shell.length ? r1(pct(shell, 50)) : null,
         targetMs: 1500,
         ok: Math.max(...ms) <= 1500,
       });

@@ -1,0 +1,192 @@
+/**
+ * Summary, Insights, Insights Report and Insights Presentation as an issuer on a demo job: the figures on screen
+ * equal the API, the chart renders and follows the slicer, the table totals equal the summary spend, the
+ * presentation answers the keyboard and its PPTX opens with the job name. Screenshots in two themes.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import JSZip from 'jszip';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
+import { apiAs, signIn } from './helpers.ts';
+
+const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+
+interface Summary {
+  jobName: string;
+  suppliers: number;
+  spend: number;
+  currency: string;
+  matched: { suppliers: number };
+}
+interface View {
+  categories: { category: string; spend: number; supplierCount: number }[];
+  totals: { spend: number; supplierCount: number };
+}
+
+const count = (n: number) => new Intl.NumberFormat('en-GB').format(n);
+const amount = (n: number, cur: string) =>
+  `${cur} ${new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n)}`;
+
+let api: APIRequestContext;
+let jobId = '';
+let job: { name: string } = { name: '' };
+
+async function json<T>(url: string): Promise<T> {
+  const res = await api.get(url);
+  expect(res.ok(), `${url}: ${res.status()} ${await res.text()}`).toBeTruthy();
+  return (await res.json()) as T;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  api = await apiAs('issuer');
+  // A fresh server seeds its demo jobs in the background: wait for a scored one with results.
+  const deadline = Date.now() + 220_000;
+  for (;;) {
+    const res = await api.post('/api/v1/authorization/auth-mapped-job-artifacts', { data: {} });
+    expect(res.ok(), `job list: ${res.status()}`).toBeTruthy();
+    const list = (await res.json()) as { collection: { id: string; name: string; type: string }[] };
+    for (const j of list.collection.filter((x) => x.type !== 'matched-data-only')) {
+      if ((await api.get(`/api/v1/jobs/${j.id}/results/summary`)).ok()) {
+        jobId = j.id;
+        job = j;
+        break;
+      }
+    }
+    if (jobId || Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  expect(jobId, 'a demo job with results').not.toBe('');
+});
+
+async function chooseSlicer(page: Page, slicer: string, value?: string) {
+  await page.getByRole('combobox', { name: 'Slicer' }).click();
+  await page.getByTestId(`slicer-option-${slicer}`).click();
+  if (value) {
+    await page.getByRole('combobox', { name: 'Value' }).click();
+    await page.getByTestId(`slicer-value-option-${value}`).click();
+  }
+}
+
+test('summary figures equal the API, under Overall and another slicer', async ({ page }) => {
+  await signIn(page, 'issuer');
+  const s = await json<Summary>(`/api/v1/jobs/${jobId}/results/summary`);
+  await page.goto(`/jobs/${jobId}/summary`);
+  await expect(page.getByTestId('figure-suppliers-value')).toHaveText(count(s.suppliers));
+  await expect(page.getByTestId('figure-spend-value')).toHaveText(amount(s.spend, s.currency));
+  await expect(page.getByTestId('waterfall-chart')).toHaveAttribute('data-chart-ready', 'true');
+  await expect(page.getByTestId('scores-level-chart')).toHaveAttribute('data-chart-ready', 'true');
+  const wf = await page
+    .locator('[data-testid^="waterfall-spend-"]')
+    .evaluateAll((els) => els.reduce((a, e) => a + Number(e.getAttribute('data-value')), 0));
+  expect(wf).toBeCloseTo(s.spend, 0);
+
+  const m = await json<Summary>(`/api/v1/jobs/${jobId}/results/summary?slicer=CardAccepting&slicerValue=UNMATCHED`);
+  expect(m.suppliers).toBeLessThan(s.suppliers);
+  await chooseSlicer(page, 'CardAccepting', 'UNMATCHED');
+  await expect(page).toHaveURL(/slicer=CardAccepting&slicerValue=UNMATCHED/);
+  await expect(page.getByTestId('figure-suppliers-value')).toHaveText(count(m.suppliers));
+  await expect(page.getByTestId('figure-spend-value')).toHaveText(amount(m.spend, m.currency));
+});
+
+test('insights chart renders, follows the slicer, and its table totals equal the summary spend', async ({ page }) => {
+  await signIn(page, 'issuer');
+  const s = await json<Summary>(`/api/v1/jobs/${jobId}/results/summary`);
+  const overall = await json<View>(`/api/v1/jobs/${jobId}/results/views/country`);
+  const matched = await json<View>(
+    `/api/v1/jobs/${jobId}/results/views/country?slicer=CardAccepting&slicerValue=MATCHED`,
+  );
+  const started = Date.now();
+  await page.goto(`/jobs/${jobId}/insights`);
+  const chart = page.getByTestId('insights-chart');
+  await expect(chart).toHaveAttribute('data-chart-ready', 'true');
+  test.info().annotations.push({ type: 'first chart (ms)', description: String(Date.now() - started) });
+  const box = page.getByTestId('insights-chart-box');
+  await expect(box).toHaveAttribute('data-bars', String(overall.categories.length));
+  expect(Number(await box.getAttribute('data-sum'))).toBeCloseTo(overall.totals.spend, 0);
+  expect(overall.totals.spend).toBeCloseTo(s.spend, 0);
+
+  await chooseSlicer(page, 'CardAccepting', 'MATCHED');
+  await expect(box).toHaveAttribute('data-sum', String(Math.round(matched.totals.spend * 100) / 100));
+  await expect(chart).toHaveAttribute('data-chart-ready', 'true');
+  expect(matched.totals.spend).toBeLessThan(overall.totals.spend);
+
+  await chooseSlicer(page, 'Overall');
+  await page.getByTestId('mode-table').click();
+  const total = page.getByTestId('view-total-spend');
+  await expect(total).toHaveText(amount(s.spend, s.currency));
+  expect(Number(await total.getAttribute('data-value'))).toBeCloseTo(s.spend, 0);
+  await expect(page.getByTestId('view-row')).toHaveCount(overall.categories.length);
+
+  // Export data: the chart's CSV.
+  const href = await page.getByTestId('export-data').getAttribute('href');
+  const csv = await page.request.get(href!);
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  expect((await csv.text()).split('\r\n')[0]).toBe(
+    `category,supplierCount,spend (${s.currency}),documentCount,matchedCount`,
+  );
+
+  // The industry view starts on SIC industry code and switches classification.
+  await page.getByTestId('mode-chart').click();
+  await page.getByTestId('view-tab-industry').click();
+  await expect(page).toHaveURL(/view=industry\.sicIndustry/);
+  await expect(page.getByRole('combobox', { name: 'Industry classification' })).toHaveText('SIC industry code');
+  await expect(chart).toHaveAttribute('data-chart-ready', 'true');
+});
+
+test('insights report shows every view and marks its charts ready', async ({ page }) => {
+  await signIn(page, 'issuer');
+  await page.goto(`/jobs/${jobId}/report/insights`);
+  await expect(page.getByTestId('report-job-name')).toHaveText(job.name);
+  await expect(page.getByTestId('insights-report')).toHaveAttribute('data-print-ready', 'true', { timeout: 20_000 });
+  await expect(page.locator('[data-testid^="report-view-"]')).toHaveCount(7);
+  await expect(page.getByTestId('download-pdf')).toHaveAttribute('href', `/api/v1/jobs/${jobId}/reports/insights/pdf`);
+});
+
+test('presentation: keyboard navigation and a PPTX with the job name', async ({ page }) => {
+  await signIn(page, 'issuer');
+  await page.goto(`/jobs/${jobId}/presentation`);
+  const counter = page.getByTestId('slide-counter');
+  await expect(counter).toHaveText('1 / 8');
+  await expect(page.getByTestId('slide-job-name')).toHaveText(job.name);
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText('2 / 8');
+  await expect(page.getByTestId('slide-headline')).toBeVisible();
+  await page.keyboard.press('PageDown');
+  await expect(counter).toHaveText('3 / 8');
+  await expect(page.getByTestId('waterfall-chart')).toHaveAttribute('data-chart-ready', 'true');
+  await page.keyboard.press('End');
+  await expect(counter).toHaveText('8 / 8');
+  await expect(page.getByTestId('slide-use-cases')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText('8 / 8');
+  await page.keyboard.press('PageUp');
+  await expect(counter).toHaveText('7 / 8');
+  await page.keyboard.press('Home');
+  await expect(counter).toHaveText('1 / 8');
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter).toHaveText('1 / 8');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pptx').click()]);
+  expect(download.suggestedFilename()).toMatch(/-insights\.pptx$/);
+  const zip = await JSZip.loadAsync(await readFile((await download.path())!));
+  const slide1 = await zip.file('ppt/slides/slide1.xml')!.async('string');
+  const unescape = (x: string) => x.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  expect(unescape(slide1)).toContain(job.name);
+  expect(Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f))).toHaveLength(8);
+});
+
+for (const theme of ['paytech', 'test'] as const) {
+  test(`screenshots of summary and insights in ${theme}`, async ({ page }) => {
+    await signIn(page, 'issuer');
+    await page.addInitScript((t) => localStorage.setItem('sextant.themeOverride', t), theme);
+    await page.goto(`/jobs/${jobId}/summary`);
+    await expect(page.getByTestId('waterfall-chart')).toHaveAttribute('data-chart-ready', 'true');
+    await expect(page.getByTestId('scores-confidence-chart')).toHaveAttribute('data-chart-ready', 'true');
+    await page.screenshot({ path: path.join(shots, `results-summary-${theme}.png`), fullPage: true });
+    await page.goto(`/jobs/${jobId}/insights`);
+    await expect(page.getByTestId('insights-chart')).toHaveAttribute('data-chart-ready', 'true');
+    await page.screenshot({ path: path.join(shots, `results-insights-${theme}.png`), fullPage: true });
+  });
+}

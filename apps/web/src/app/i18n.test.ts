@@ -155,3 +155,46 @@ describe('language switching', () => {
     expect(i18n.t('shell:nav.items.analysisJobs')).toBe('Analysis Jobs');
   });
 });
+
+describe('admin, DevOps and job-management pages', () => {
+  it('are declared namespaces, so the locale checks above cover their keys and placeholders in de and fr', () => {
+    expect(NAMESPACES).toEqual(expect.arrayContaining(['admin', 'devops', 'jobs']));
+    for (const lang of ['de', 'fr'])
+      for (const ns of ['admin', 'devops', 'jobs']) expect(Object.keys(read(lang, ns)).length).toBeGreaterThan(0);
+  });
+
+  it('keep the English texts the pages showed before', () => {
+    const t = i18n.getFixedT('en');
+    expect(t('admin:users.invite')).toBe('Invite user');
+    expect(t('admin:users.empty.active')).toBe('No active users.');
+    expect(t('admin:users.emptyFiltered.pending')).toBe('No pending users match the filters.');
+    expect(t('admin:issuer.deleteBlocked', { count: 2 })).toBe(
+      'This issuer has 2 job(s) and cannot be deleted until they are removed.',
+    );
+    expect(t('admin:systemLogs.retentionOldest', { count: 365, date: 'x' })).toBe(
+      'Entries are kept for 365 days; the oldest is from x.',
+    );
+    expect(t('admin:resultTable.rows', { count: 1, n: '1', ms: 5 })).toBe('1 row in 5 ms');
+    expect(t('admin:resultTable.rows', { count: 3, n: '3', ms: 5 })).toBe('3 rows in 5 ms');
+    expect(t('devops:landing.waiting', { count: 1, n: '1' })).toBe('1 command waiting or running');
+    expect(t('devops:states.InProgress')).toBe('In progress');
+    expect(t('devops:proq.refreshEvery', { seconds: 4 })).toBe('Auto-refresh every 4 s');
+    expect(t('jobs:create.title', { type: t('jobs:types.base.label') })).toBe('New Summary Upload');
+    expect(t('jobs:tabs.workflow/base')).toBe('Summary Upload');
+    expect(t('jobs:sections.BusinessCase')).toBe('Business Case');
+    expect(t('jobs:file.rowsValid', { count: 10, valid: '9', total: '10' })).toBe('9 of 10 rows valid');
+    expect(t('jobs:details.rulesets', { scoring: '3', confidence: '2' })).toBe('Scoring 3 · Confidence 2');
+  });
+
+  it('show German and French', async () => {
+    await setLanguage('de');
+    expect(i18n.t('admin:users.invite')).toBe('Benutzer einladen');
+    expect(i18n.t('devops:states.Completed')).toBe('Abgeschlossen');
+    expect(i18n.t('jobs:list.newJob')).toBe('Neuer Auftrag');
+    expect(i18n.t('jobs:file.preview', { count: 1 })).toBe('Vorschau der ersten 1 Zeile');
+    await setLanguage('fr');
+    expect(i18n.t('admin:users.invite')).toBe('Inviter un utilisateur');
+    expect(i18n.t('jobs:workflow.uploadFiles', { count: 3 })).toBe('Téléverser 3 fichiers');
+    await setLanguage('en');
+  });
+});

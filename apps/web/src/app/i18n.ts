@@ -16,6 +16,7 @@ import { initReactI18next } from 'react-i18next';
 import { ISSUER_LANGUAGE_KEYS } from '@sextant/shared';
 import enAdmin from '../locales/en/admin.json';
 import enDevops from '../locales/en/devops.json';
+import enJobs from '../locales/en/jobs.json';
 import enAuth from '../locales/en/auth.json';
 import enErrors from '../locales/en/errors.json';
 import enNotifications from '../locales/en/notifications.json';
@@ -34,6 +35,7 @@ import enInsights from '../locales/en/insights.json';
  */
 export const NAMESPACES = [
   'shell',
+  'jobs',
   'devops',
   'admin',
   'auth',
@@ -52,6 +54,7 @@ export const SUPPORTED_LANGUAGES: readonly string[] = ISSUER_LANGUAGE_KEYS;
 
 export const EN_RESOURCES = {
   shell: enShell,
+  jobs: enJobs,
   devops: enDevops,
   admin: enAdmin,
   auth: enAuth,

@@ -6,6 +6,7 @@
 import { useState, type MouseEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -33,6 +34,7 @@ import { formatDate, jobHomePath } from '../jobs/job-logic.ts';
 type TDialog = { kind: 'rename' | 'owner' | 'delete'; job: TJobRef } | null;
 
 function RowActions({ row, onDialog }: { row: TAuthMappedJobArtifact; onDialog: (d: TDialog) => void }) {
+  const { t } = useTranslation('jobs');
   const user = useRequiredUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const publish = usePublishJob();
@@ -53,7 +55,12 @@ function RowActions({ row, onDialog }: { row: TAuthMappedJobArtifact; onDialog: 
   };
   return (
     <>
-      <IconButton size="small" aria-label={`Actions for ${row.name}`} onClick={open} data-testid="job-row-actions">
+      <IconButton
+        size="small"
+        aria-label={t('list.actionsFor', { name: row.name })}
+        onClick={open}
+        data-testid="job-row-actions"
+      >
         <MoreVertRounded fontSize="small" />
       </IconButton>
       <Menu
@@ -67,7 +74,7 @@ function RowActions({ row, onDialog }: { row: TAuthMappedJobArtifact; onDialog: 
             <ListItemIcon>
               <EditOutlined fontSize="small" />
             </ListItemIcon>
-            Rename
+            {t('actions.rename')}
           </MenuItem>
         )}
         {canOwner && (
@@ -75,7 +82,7 @@ function RowActions({ row, onDialog }: { row: TAuthMappedJobArtifact; onDialog: 
             <ListItemIcon>
               <PersonOutlineRounded fontSize="small" />
             </ListItemIcon>
-            Change owner
+            {t('actions.changeOwner')}
           </MenuItem>
         )}
         {canPublish && (
@@ -87,7 +94,9 @@ function RowActions({ row, onDialog }: { row: TAuthMappedJobArtifact; onDialog: 
                   .then(() =>
                     notify(
                       'success',
-                      row.isPublished ? `“${row.name}” is no longer published` : `“${row.name}” is published`,
+                      row.isPublished
+                        ? t('list.unpublished', { name: row.name })
+                        : t('list.published', { name: row.name }),
                     ),
                   ),
             )}
@@ -95,7 +104,7 @@ function RowActions({ row, onDialog }: { row: TAuthMappedJobArtifact; onDialog: 
             <ListItemIcon>
               {row.isPublished ? <PublicOffRounded fontSize="small" /> : <PublicRounded fontSize="small" />}
             </ListItemIcon>
-            {row.isPublished ? 'Unpublish' : 'Publish'}
+            {row.isPublished ? t('actions.unpublish') : t('actions.publish')}
           </MenuItem>
         )}
         {canDelete && (
@@ -103,7 +112,7 @@ function RowActions({ row, onDialog }: { row: TAuthMappedJobArtifact; onDialog: 
             <ListItemIcon>
               <DeleteOutlineRounded fontSize="small" color="error" />
             </ListItemIcon>
-            Delete
+            {t('actions.delete')}
           </MenuItem>
         )}
       </Menu>
@@ -112,6 +121,7 @@ function RowActions({ row, onDialog }: { row: TAuthMappedJobArtifact; onDialog: 
 }
 
 export function Component() {
+  const { t } = useTranslation('jobs');
   const user = useRequiredUser();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -122,7 +132,7 @@ export function Component() {
   const columns: TDataColumn<TAuthMappedJobArtifact>[] = [
     {
       field: 'name',
-      header: 'Name',
+      header: t('list.columns.name'),
       sortable: true,
       filter: { kind: 'text' },
       copyValue: (r) => r.name,
@@ -132,22 +142,22 @@ export function Component() {
             {r.name}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {JOB_TYPE_LABELS[r.type]}
+            {t(`types.${r.type}.label`, { defaultValue: JOB_TYPE_LABELS[r.type] })}
           </Typography>
         </Box>
       ),
     },
     {
       field: 'buyerName',
-      header: 'Buyer',
+      header: t('list.columns.buyer'),
       sortable: true,
       filter: { kind: 'text' },
       render: (r) => r.buyerName ?? '—',
     },
-    { field: 'issuerName', header: 'Issuer', sortable: true, filter: { kind: 'text' } },
+    { field: 'issuerName', header: t('list.columns.issuer'), sortable: true, filter: { kind: 'text' } },
     {
       field: 'ownerId',
-      header: 'Owner',
+      header: t('list.columns.owner'),
       filter: {
         kind: 'multiselect',
         options: (owners.data ?? []).map((o) => ({ value: o.id, label: o.displayName || o.ownerName })),
@@ -156,21 +166,21 @@ export function Component() {
     },
     {
       field: 'isPublished',
-      header: 'Published',
+      header: t('list.columns.published'),
       sortable: true,
-      filter: { kind: 'boolean', trueLabel: 'Published', falseLabel: 'Not published' },
+      filter: { kind: 'boolean', trueLabel: t('list.publishedLabel'), falseLabel: t('list.notPublished') },
       render: (r) =>
         r.isPublished ? (
-          <Chip size="small" label="Published" color="primary" variant="outlined" />
+          <Chip size="small" label={t('list.publishedLabel')} color="primary" variant="outlined" />
         ) : (
           <Typography variant="body2" color="text.secondary">
-            No
+            {t('common.no')}
           </Typography>
         ),
     },
     {
       field: 'createdOn',
-      header: 'Created',
+      header: t('list.columns.created'),
       sortable: true,
       filter: { kind: 'date' },
       render: (r) => formatDate(r.createdOn),
@@ -200,9 +210,7 @@ export function Component() {
         spacing={2}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
       >
-        <Typography color="text.secondary">
-          Analyses you own, manage for your issuer, or that were shared with you.
-        </Typography>
+        <Typography color="text.secondary">{t('list.intro')}</Typography>
         {can(user, ['JobCreate']) && (
           <Button
             component={RouterLink}
@@ -211,7 +219,7 @@ export function Component() {
             startIcon={<AddRounded />}
             sx={{ flexShrink: 0 }}
           >
-            New Job
+            {t('list.newJob')}
           </Button>
         )}
       </Stack>
@@ -223,7 +231,7 @@ export function Component() {
         defaultSort={{ propertyName: 'createdOn', direction: 'desc' }}
         pageSize={DEFAULT_PAGE_SIZE}
         onRowClick={(r) => void open(r)}
-        emptyText="No analysis jobs yet."
+        emptyText={t('list.empty')}
         operation="Loading analysis jobs"
       />
       {dialog?.kind === 'rename' && <RenameDialog job={dialog.job} onClose={() => setDialog(null)} />}

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -26,6 +27,7 @@ import { CreationStepper } from './creation-stepper.tsx';
 import { JOB_TYPE_INFO } from './job-types.ts';
 
 function CreateForm({ type, options }: { type: TJobType; options: TCreationOption[] }) {
+  const { t } = useTranslation('jobs');
   const navigate = useNavigate();
   const create = useCreateJob();
   const [issuer, setIssuer] = useState<TCreationOption | null>(options.length === 1 ? options[0]! : null);
@@ -37,10 +39,10 @@ function CreateForm({ type, options }: { type: TJobType; options: TCreationOptio
   const server = fieldErrors(create.error);
   const canNewBuyer = Boolean(issuer?.canCreateBuyer);
   const local = {
-    issuerId: !issuer ? 'Choose an issuer' : undefined,
-    buyerId: buyerMode === 'existing' && !buyer ? 'Choose a buyer' : undefined,
-    newBuyerName: buyerMode === 'new' && newBuyer.trim().length < 2 ? 'Enter the buyer name' : undefined,
-    name: !name.trim() ? 'Enter a job name' : name.length > 200 ? 'Use at most 200 characters' : undefined,
+    issuerId: !issuer ? t('create.errors.issuer') : undefined,
+    buyerId: buyerMode === 'existing' && !buyer ? t('create.errors.buyer') : undefined,
+    newBuyerName: buyerMode === 'new' && newBuyer.trim().length < 2 ? t('create.errors.newBuyer') : undefined,
+    name: !name.trim() ? t('create.errors.name') : name.length > 200 ? t('create.errors.nameLength') : undefined,
   };
   const err = (k: keyof typeof local) => (touched ? local[k] : undefined) ?? server[k];
   const submit = async () => {
@@ -53,7 +55,7 @@ function CreateForm({ type, options }: { type: TJobType; options: TCreationOptio
         issuerId: issuer.issuerId,
         ...(buyerMode === 'existing' ? { buyerId: buyer!.id } : { newBuyerName: newBuyer.trim() }),
       });
-      notify('success', r.message || 'Job created');
+      notify('success', r.message || t('create.created'));
       navigate(`/jobs/${r.id}/workflow/${type}`);
     } catch (e) {
       handleAuthorizationOutcome(e);
@@ -91,10 +93,12 @@ function CreateForm({ type, options }: { type: TJobType; options: TCreationOptio
           renderInput={(p) => (
             <TextField
               {...p}
-              label="Issuer"
+              label={t('create.issuer')}
               required
               error={Boolean(err('issuerId'))}
-              helperText={err('issuerId') ?? (issuer?.currency ? `Results in ${issuer.currency}` : undefined)}
+              helperText={
+                err('issuerId') ?? (issuer?.currency ? t('create.resultsIn', { currency: issuer.currency }) : undefined)
+              }
             />
           )}
           data-testid="create-issuer"
@@ -102,8 +106,8 @@ function CreateForm({ type, options }: { type: TJobType; options: TCreationOptio
         <Box>
           {canNewBuyer && (
             <RadioGroup row value={buyerMode} onChange={(_, v) => setBuyerMode(v as 'existing' | 'new')} sx={{ mb: 1 }}>
-              <FormControlLabel value="existing" control={<Radio />} label="Existing buyer" />
-              <FormControlLabel value="new" control={<Radio />} label="New buyer" />
+              <FormControlLabel value="existing" control={<Radio />} label={t('create.existingBuyer')} />
+              <FormControlLabel value="new" control={<Radio />} label={t('create.newBuyer')} />
             </RadioGroup>
           )}
           {buyerMode === 'existing' ? (
@@ -114,16 +118,14 @@ function CreateForm({ type, options }: { type: TJobType; options: TCreationOptio
               getOptionLabel={(o) => o.name}
               isOptionEqualToValue={(a, b) => a.id === b.id}
               onChange={(_, v) => setBuyer(v)}
-              noOptionsText={canNewBuyer ? 'No buyers yet — choose “New buyer”' : 'This issuer has no buyers yet'}
+              noOptionsText={canNewBuyer ? t('create.noBuyersNew') : t('create.noBuyers')}
               renderInput={(p) => (
                 <TextField
                   {...p}
-                  label="Buyer"
+                  label={t('create.buyer')}
                   required
                   error={Boolean(err('buyerId'))}
-                  helperText={
-                    err('buyerId') ?? (issuer ? 'The client company whose data this is' : 'Choose an issuer first')
-                  }
+                  helperText={err('buyerId') ?? (issuer ? t('create.buyerHelper') : t('create.chooseIssuerFirst'))}
                 />
               )}
               data-testid="create-buyer"
@@ -131,31 +133,32 @@ function CreateForm({ type, options }: { type: TJobType; options: TCreationOptio
           ) : (
             <TextField
               fullWidth
-              label="New buyer name"
+              label={t('create.newBuyerName')}
               required
               value={newBuyer}
               onChange={(e) => setNewBuyer(e.target.value)}
               error={Boolean(err('newBuyerName'))}
               helperText={
-                err('newBuyerName') ?? `Created for ${issuer?.issuerName ?? 'the issuer'} together with the job`
+                err('newBuyerName') ??
+                t('create.newBuyerHelper', { issuer: issuer?.issuerName ?? t('create.theIssuer') })
               }
               slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'create-new-buyer' } }}
             />
           )}
         </Box>
         <TextField
-          label="Job name"
+          label={t('create.jobName')}
           required
           value={name}
           onChange={(e) => setName(e.target.value)}
           error={Boolean(err('name'))}
-          helperText={err('name') ?? 'Unique for the buyer, e.g. “FY2025 supplier review”'}
+          helperText={err('name') ?? t('create.jobNameHelper')}
           slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'create-name' } }}
         />
         <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={() => navigate('/jobs/loading')}>Back</Button>
+          <Button onClick={() => navigate('/jobs/loading')}>{t('create.back')}</Button>
           <PendingButton type="submit" variant="contained" pending={create.isPending} data-testid="create-submit">
-            Create job
+            {t('create.submit')}
           </PendingButton>
         </Stack>
       </Stack>
@@ -164,31 +167,30 @@ function CreateForm({ type, options }: { type: TJobType; options: TCreationOptio
 }
 
 export function Component() {
+  const { t } = useTranslation('jobs');
   const { type = '' } = useParams();
   const q = useQuery(creationOptionsQuery());
   if (!(JOB_TYPES as readonly string[]).includes(type)) return <Navigate to="/jobs/loading" replace />;
-  const t = type as TJobType;
+  const jt = type as TJobType;
   return (
     <Stack spacing={3}>
       <Box>
         <Typography variant="h4" component="h2">
-          New {JOB_TYPE_LABELS[t]}
+          {t('create.title', { type: t(`types.${jt}.label`, { defaultValue: JOB_TYPE_LABELS[jt] }) })}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5, maxWidth: 760 }}>
-          {JOB_TYPE_INFO[t].summary}
+          {t(`types.${jt}.summary`, { defaultValue: JOB_TYPE_INFO[jt].summary })}
         </Typography>
       </Box>
       <CreationStepper active={0} />
       {q.isLoading ? (
         <Skeleton variant="rounded" height={320} sx={{ maxWidth: 720 }} />
       ) : q.data && q.data.length === 0 ? (
-        <Alert severity="info">
-          You are not a member of an issuer you can create jobs for. Ask an administrator to add you to an issuer.
-        </Alert>
+        <Alert severity="info">{t('create.noIssuers')}</Alert>
       ) : q.data ? (
-        <CreateForm type={t} options={q.data} />
+        <CreateForm type={jt} options={q.data} />
       ) : (
-        <Alert severity="error">The issuers and buyers could not be loaded.</Alert>
+        <Alert severity="error">{t('create.loadError')}</Alert>
       )}
     </Stack>
   );

@@ -5,6 +5,7 @@
  */
 import { Fragment, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,6 +29,7 @@ import ReplayRounded from '@mui/icons-material/ReplayRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import { INPUT_KIND_LABELS, JOB_TYPE_LABELS, type TJobDetails, type TJobRun } from '@sextant/shared';
 import { errorMessage, usePublishJob, useStartRun } from '../../api/jobs.ts';
+import { currentLanguage } from '../../app/i18n.ts';
 import { handleAuthorizationOutcome } from '../../app/query-client.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { DeleteDialog, OwnerDialog, RenameDialog } from './job-dialogs.tsx';
@@ -63,6 +65,7 @@ function runDuration(run: TJobRun): string {
 }
 
 function RunRow({ run, current }: { run: TJobRun; current: boolean }) {
+  const { t } = useTranslation('jobs');
   const [open, setOpen] = useState(false);
   return (
     <Fragment>
@@ -70,7 +73,9 @@ function RunRow({ run, current }: { run: TJobRun; current: boolean }) {
         <TableCell padding="checkbox">
           <IconButton
             size="small"
-            aria-label={open ? `Hide steps of run ${run.runNumber}` : `Show steps of run ${run.runNumber}`}
+            aria-label={
+              open ? t('details.hideSteps', { n: run.runNumber }) : t('details.showSteps', { n: run.runNumber })
+            }
             onClick={() => setOpen(!open)}
           >
             {open ? <KeyboardArrowUpRounded /> : <KeyboardArrowDownRounded />}
@@ -79,16 +84,21 @@ function RunRow({ run, current }: { run: TJobRun; current: boolean }) {
         <TableCell>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <span>#{run.runNumber}</span>
-            {current && <Chip size="small" label="Shown" color="primary" variant="outlined" sx={{ height: 20 }} />}
+            {current && (
+              <Chip size="small" label={t('details.shown')} color="primary" variant="outlined" sx={{ height: 20 }} />
+            )}
           </Stack>
         </TableCell>
         <TableCell>
-          <Chip size="small" label={run.status} color={RUN_COLORS[run.status]} />
+          <Chip size="small" label={t(`runStatus.${run.status}`)} color={RUN_COLORS[run.status]} />
         </TableCell>
         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(run.startedAt ?? run.createdAt)}</TableCell>
         <TableCell>{runDuration(run)}</TableCell>
         <TableCell sx={{ whiteSpace: 'nowrap' }}>
-          Scoring {run.scoringRulesetVersion ?? '—'} · Confidence {run.confidenceRulesetVersion ?? '—'}
+          {t('details.rulesets', {
+            scoring: run.scoringRulesetVersion ?? '—',
+            confidence: run.confidenceRulesetVersion ?? '—',
+          })}
         </TableCell>
         <TableCell>{run.createdBy ?? '—'}</TableCell>
       </TableRow>
@@ -101,27 +111,29 @@ function RunRow({ run, current }: { run: TJobRun; current: boolean }) {
                   {run.error}
                 </Alert>
               )}
-              <Table size="small" aria-label={`Steps of run ${run.runNumber}`}>
+              <Table size="small" aria-label={t('details.stepsOfRun', { n: run.runNumber })}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>Step</TableCell>
-                    <TableCell>State</TableCell>
-                    <TableCell>Started</TableCell>
-                    <TableCell>Finished</TableCell>
-                    <TableCell>Duration</TableCell>
+                    <TableCell>{t('details.stepColumns.step')}</TableCell>
+                    <TableCell>{t('details.stepColumns.state')}</TableCell>
+                    <TableCell>{t('details.stepColumns.started')}</TableCell>
+                    <TableCell>{t('details.stepColumns.finished')}</TableCell>
+                    <TableCell>{t('details.stepColumns.duration')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {run.steps.map((s) => (
                     <TableRow key={s.step}>
-                      <TableCell>{s.label}</TableCell>
+                      <TableCell>{t(`steps.${s.step}`, { defaultValue: s.label })}</TableCell>
                       <TableCell>
                         {s.error ? (
-                          <Typography variant="body2" color="error">{`Failed: ${s.error}`}</Typography>
+                          <Typography variant="body2" color="error">
+                            {t('details.stepFailed', { error: s.error })}
+                          </Typography>
                         ) : stepPhase(s) === 'running' ? (
                           `${s.progressPercent ?? 0}%`
                         ) : (
-                          s.state
+                          t(`devops:states.${s.state}`, { defaultValue: s.state })
                         )}
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.startedAt)}</TableCell>
@@ -140,6 +152,7 @@ function RunRow({ run, current }: { run: TJobRun; current: boolean }) {
 }
 
 function Details({ job }: { job: TJobDetails }) {
+  const { t } = useTranslation('jobs');
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'rename' | 'owner' | 'delete' | null>(null);
   const publish = usePublishJob();
@@ -166,7 +179,7 @@ function Details({ job }: { job: TJobDetails }) {
           sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2.5 }}
         >
           <Typography variant="h6" component="h3">
-            Job
+            {t('details.job')}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
             {a.canRename && (
@@ -176,12 +189,12 @@ function Details({ job }: { job: TJobDetails }) {
                 onClick={() => setDialog('rename')}
                 data-testid="details-rename"
               >
-                Rename
+                {t('dialogs.rename')}
               </Button>
             )}
             {a.canChangeOwner && (
               <Button size="small" startIcon={<PersonOutlineRounded />} onClick={() => setDialog('owner')}>
-                Change owner
+                {t('dialogs.ownerTitle')}
               </Button>
             )}
             {a.canPublish && (
@@ -189,7 +202,7 @@ function Details({ job }: { job: TJobDetails }) {
                 size="small"
                 onClick={() => publish.mutateAsync({ jobId: job.id, isPublished: !job.isPublished })}
               >
-                {job.isPublished ? 'Unpublish' : 'Publish'}
+                {job.isPublished ? t('actions.unpublish') : t('actions.publish')}
               </PendingButton>
             )}
             {a.canDelete && (
@@ -199,7 +212,7 @@ function Details({ job }: { job: TJobDetails }) {
                 startIcon={<DeleteOutlineRounded />}
                 onClick={() => setDialog('delete')}
               >
-                Delete
+                {t('actions.delete')}
               </Button>
             )}
           </Stack>
@@ -207,17 +220,19 @@ function Details({ job }: { job: TJobDetails }) {
         <Box
           sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, gap: 2.5 }}
         >
-          <Field label="Name">
+          <Field label={t('details.fields.name')}>
             <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{job.name}</Typography>
           </Field>
-          <Field label="Type">{JOB_TYPE_LABELS[job.type]}</Field>
-          <Field label="Status">
+          <Field label={t('details.fields.type')}>
+            {t(`types.${job.type}.label`, { defaultValue: JOB_TYPE_LABELS[job.type] })}
+          </Field>
+          <Field label={t('details.fields.status')}>
             <JobStatusChip status={job.status} />
           </Field>
-          <Field label="Published">{job.isPublished ? 'Yes' : 'No'}</Field>
-          <Field label="Issuer">{job.issuerName}</Field>
-          <Field label="Buyer">{job.buyerName ?? '—'}</Field>
-          <Field label="Owner">
+          <Field label={t('details.fields.published')}>{job.isPublished ? t('common.yes') : t('common.no')}</Field>
+          <Field label={t('details.fields.issuer')}>{job.issuerName}</Field>
+          <Field label={t('details.fields.buyer')}>{job.buyerName ?? '—'}</Field>
+          <Field label={t('details.fields.owner')}>
             <span data-testid="details-owner">{job.owner.displayName || job.owner.username}</span>
             {job.owner.displayName && (
               <Typography variant="body2" color="text.secondary">
@@ -225,11 +240,11 @@ function Details({ job }: { job: TJobDetails }) {
               </Typography>
             )}
           </Field>
-          <Field label="Created">{formatDateTime(job.createdOn)}</Field>
-          <Field label="Scoring ruleset">{latest?.scoringRulesetVersion ?? '—'}</Field>
-          <Field label="Confidence ruleset">{latest?.confidenceRulesetVersion ?? '—'}</Field>
-          <Field label="Runs">{job.runs.length}</Field>
-          <Field label="Job id">
+          <Field label={t('details.fields.created')}>{formatDateTime(job.createdOn)}</Field>
+          <Field label={t('details.fields.scoringRuleset')}>{latest?.scoringRulesetVersion ?? '—'}</Field>
+          <Field label={t('details.fields.confidenceRuleset')}>{latest?.confidenceRulesetVersion ?? '—'}</Field>
+          <Field label={t('details.fields.runs')}>{job.runs.length}</Field>
+          <Field label={t('details.fields.jobId')}>
             <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
               {job.id}
             </Typography>
@@ -239,17 +254,23 @@ function Details({ job }: { job: TJobDetails }) {
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="h6" component="h3" sx={{ mb: 1.5 }}>
-          Files
+          {t('details.files')}
         </Typography>
         {job.files.length === 0 ? (
-          <Typography color="text.secondary">No files uploaded yet.</Typography>
+          <Typography color="text.secondary">{t('details.noFiles')}</Typography>
         ) : (
           <Stack spacing={1}>
             {job.files.map((f) => (
               <Typography key={f.id} variant="body2">
-                <strong>{f.originalName}</strong> · {INPUT_KIND_LABELS[f.dataKind]} · {formatBytes(f.sizeBytes)}
+                <strong>{f.originalName}</strong> ·{' '}
+                {t(`inputKinds.${f.dataKind}`, { defaultValue: INPUT_KIND_LABELS[f.dataKind] })} ·{' '}
+                {formatBytes(f.sizeBytes)}
                 {f.validation && !f.validation.fatal
-                  ? ` · ${f.validation.validRowCount.toLocaleString()} of ${f.validation.rowCount.toLocaleString()} rows valid`
+                  ? ` · ${t('details.rowsValid', {
+                      count: f.validation.rowCount,
+                      valid: f.validation.validRowCount.toLocaleString(currentLanguage()),
+                      total: f.validation.rowCount.toLocaleString(currentLanguage()),
+                    })}`
                   : ''}
                 {f.validation?.fatal ? ` · ${f.validation.fatal}` : ''}
               </Typography>
@@ -266,11 +287,10 @@ function Details({ job }: { job: TJobDetails }) {
         >
           <Box>
             <Typography variant="h6" component="h3">
-              Run history
+              {t('details.runHistory')}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Each run records the ruleset versions it scored with. A new run keeps the previous results until it
-              completes.
+              {t('details.runHistoryHelp')}
             </Typography>
           </Box>
           {a.canRun && (
@@ -283,7 +303,7 @@ function Details({ job }: { job: TJobDetails }) {
               data-testid="details-rerun"
               sx={{ flexShrink: 0 }}
             >
-              Re-run analysis
+              {t('details.rerun')}
             </PendingButton>
           )}
         </Stack>
@@ -294,20 +314,20 @@ function Details({ job }: { job: TJobDetails }) {
         )}
         {job.runs.length === 0 ? (
           <Typography color="text.secondary" sx={{ px: 3, pb: 3 }}>
-            The analysis has not been run yet.
+            {t('details.noRuns')}
           </Typography>
         ) : (
           <TableContainer>
-            <Table size="small" aria-label="Run history">
+            <Table size="small" aria-label={t('details.runHistory')}>
               <TableHead>
                 <TableRow>
                   <TableCell padding="checkbox" />
-                  <TableCell>Run</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Started</TableCell>
-                  <TableCell>Duration</TableCell>
-                  <TableCell>Rulesets</TableCell>
-                  <TableCell>Started by</TableCell>
+                  <TableCell>{t('details.runColumns.run')}</TableCell>
+                  <TableCell>{t('details.runColumns.status')}</TableCell>
+                  <TableCell>{t('details.runColumns.started')}</TableCell>
+                  <TableCell>{t('details.runColumns.duration')}</TableCell>
+                  <TableCell>{t('details.runColumns.rulesets')}</TableCell>
+                  <TableCell>{t('details.runColumns.startedBy')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>

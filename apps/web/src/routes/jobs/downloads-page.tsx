@@ -4,6 +4,7 @@
  * browser memory). The buttons stay disabled until the job has a finished run.
  */
 import { useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,20 +16,14 @@ import type { TJobDetails, TRouteDef } from '@sextant/shared';
 import { downloadUrl } from '../../api/jobs.ts';
 import { JobLayout } from './job-layout.tsx';
 
+/** Title and text are `downloads.<kind>.title` and `.text` of the jobs namespace. */
 const KINDS = {
-  jobAnalysisDataDownload: {
-    kind: 'analysis-data' as const,
-    title: 'Analysis data',
-    text: 'Every supplier of the job with its match, industry codes, acceptance attributes and scores, in the columns of the issuer’s datapoint profile.',
-  },
-  jobMatchedDataOnlyDownload: {
-    kind: 'matched-data-only' as const,
-    title: 'Matched data',
-    text: 'Every supplier of the job with its best match in the card network, the match confidence and the evidence, in the columns of the issuer’s datapoint profile.',
-  },
+  jobAnalysisDataDownload: { kind: 'analysis-data' as const },
+  jobMatchedDataOnlyDownload: { kind: 'matched-data-only' as const },
 };
 
 function Downloads({ job, routeId }: { job: TJobDetails; routeId: keyof typeof KINDS }) {
+  const { t } = useTranslation('jobs');
   const def = KINDS[routeId];
   const enabled = Boolean(job.resultRunId);
   return (
@@ -36,15 +31,13 @@ function Downloads({ job, routeId }: { job: TJobDetails; routeId: keyof typeof K
       <Stack spacing={2.5} sx={{ maxWidth: 720 }}>
         <Box>
           <Typography variant="h6" component="h3">
-            {def.title}
+            {t(`downloads.${def.kind}.title`)}
           </Typography>
-          <Typography color="text.secondary">{def.text}</Typography>
+          <Typography color="text.secondary">{t(`downloads.${def.kind}.text`)}</Typography>
         </Box>
         {!enabled && (
           <Alert severity="info" data-testid="download-not-ready">
-            {job.status === 'Processing'
-              ? 'The analysis is running. The download is available when it has finished.'
-              : 'The job has no finished run yet. Run the analysis first.'}
+            {job.status === 'Processing' ? t('downloads.running') : t('downloads.noRun')}
           </Alert>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
@@ -56,7 +49,7 @@ function Downloads({ job, routeId }: { job: TJobDetails; routeId: keyof typeof K
             download
             data-testid="download-csv"
           >
-            Download CSV
+            {t('downloads.csv')}
           </Button>
           <Button
             variant="outlined"
@@ -66,12 +59,11 @@ function Downloads({ job, routeId }: { job: TJobDetails; routeId: keyof typeof K
             download
             data-testid="download-xlsx"
           >
-            Download XLSX
+            {t('downloads.xlsx')}
           </Button>
         </Stack>
         <Typography variant="caption" color="text.secondary">
-          Cells that begin with =, +, -, @, a tab or a carriage return are written so spreadsheet programs show them as
-          text instead of running them.
+          {t('downloads.formulaNote')}
         </Typography>
       </Stack>
     </Paper>

@@ -4,6 +4,7 @@
  * preview of the first rows.
  */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -30,24 +31,24 @@ import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import { INPUT_KIND_LABELS, type TColumnMapping, type TJobFile } from '@sextant/shared';
 import { errorMessage, useDeleteFile, useUpdateMapping } from '../../api/jobs.ts';
+import { currentLanguage } from '../../app/i18n.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { formatBytes, mappingChanged, missingRequired, setMappedColumn, unmappedHeaders } from './job-logic.ts';
 
 const NOT_MAPPED = '__none__';
-const fmt = (n: number) => n.toLocaleString();
+const fmt = (n: number) => n.toLocaleString(currentLanguage());
 
 function ValidationReport({ file, missing }: { file: TJobFile; missing: string[] }) {
+  const { t } = useTranslation('jobs');
   const v = file.validation;
   if (!v) return null;
   if (v.fatal) {
     return (
       <Alert severity="error" variant="filled" data-testid="validation-fatal">
-        <AlertTitle>This file cannot be imported yet</AlertTitle>
+        <AlertTitle>{t('file.fatalTitle')}</AlertTitle>
         {v.fatal}
         <Box sx={{ mt: 1, fontWeight: 500 }}>
-          {missing.length > 0
-            ? `How to fix: choose the source column for ${missing.join(', ')} in the column mapping below, then save the mapping.`
-            : 'How to fix: correct the file (a header row followed by data rows, saved as CSV or XLSX), remove this one and upload it again.'}
+          {missing.length > 0 ? t('file.fixMapping', { columns: missing.join(', ') }) : t('file.fixFile')}
         </Box>
       </Alert>
     );
@@ -58,20 +59,20 @@ function ValidationReport({ file, missing }: { file: TJobFile; missing: string[]
     <Box data-testid="validation-report">
       <Alert severity={sev}>
         <strong>
-          {fmt(v.validRowCount)} of {fmt(v.rowCount)} rows valid
+          {t('file.rowsValid', { count: v.rowCount, valid: fmt(v.validRowCount), total: fmt(v.rowCount) })}
         </strong>
-        {v.errorCount > 0 ? ` · ${fmt(v.errorCount)} rows will not be used` : ''}
-        {v.warningCount > 0 ? ` · ${fmt(v.warningCount)} values left empty` : ''}
+        {v.errorCount > 0 ? ` · ${t('file.rowsUnused', { count: v.errorCount, n: fmt(v.errorCount) })}` : ''}
+        {v.warningCount > 0 ? ` · ${t('file.valuesEmpty', { count: v.warningCount, n: fmt(v.warningCount) })}` : ''}
       </Alert>
       {issues.length > 0 && (
         <TableContainer sx={{ mt: 1.5, maxHeight: 260, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          <Table size="small" stickyHeader aria-label="Validation issues">
+          <Table size="small" stickyHeader aria-label={t('file.issuesLabel')}>
             <TableHead>
               <TableRow>
-                <TableCell sx={{ width: 80 }}>Row</TableCell>
-                <TableCell sx={{ width: 180 }}>Column</TableCell>
-                <TableCell>Reason</TableCell>
-                <TableCell sx={{ width: 100 }}>Effect</TableCell>
+                <TableCell sx={{ width: 80 }}>{t('file.issueColumns.row')}</TableCell>
+                <TableCell sx={{ width: 180 }}>{t('file.issueColumns.column')}</TableCell>
+                <TableCell>{t('file.issueColumns.reason')}</TableCell>
+                <TableCell sx={{ width: 100 }}>{t('file.issueColumns.effect')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -83,7 +84,7 @@ function ValidationReport({ file, missing }: { file: TJobFile; missing: string[]
                   <TableCell>
                     <Chip
                       size="small"
-                      label={i.severity === 'error' ? 'Row skipped' : 'Value empty'}
+                      label={i.severity === 'error' ? t('file.rowSkipped') : t('file.valueEmpty')}
                       color={i.severity === 'error' ? 'error' : 'warning'}
                       variant="outlined"
                     />
@@ -96,7 +97,11 @@ function ValidationReport({ file, missing }: { file: TJobFile; missing: string[]
       )}
       {issues.length > 0 && issues.length < v.errorCount + v.warningCount && (
         <Typography variant="caption" color="text.secondary">
-          The first {issues.length} of {fmt(v.errorCount + v.warningCount)} issues are listed.
+          {t('file.issuesListed', {
+            count: v.errorCount + v.warningCount,
+            shown: issues.length,
+            total: fmt(v.errorCount + v.warningCount),
+          })}
         </Typography>
       )}
     </Box>
@@ -114,6 +119,7 @@ function MappingEditor({
   onChange: (m: TColumnMapping) => void;
   disabled: boolean;
 }) {
+  const { t } = useTranslation('jobs');
   const sample = (header: string | null) => {
     if (!header) return '';
     const i = file.headers.indexOf(header);
@@ -127,12 +133,16 @@ function MappingEditor({
   };
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-      <Table size="small" aria-label="Column mapping" data-testid="mapping-table">
+      <Table size="small" aria-label={t('file.mapping')} data-testid="mapping-table">
         <TableHead>
           <TableRow>
-            <TableCell sx={{ fontWeight: 700 }}>Datapoint</TableCell>
-            <TableCell sx={{ fontWeight: 700, minWidth: { xs: 150, sm: 220 } }}>Source column</TableCell>
-            <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>Sample values</TableCell>
+            <TableCell sx={{ fontWeight: 700 }}>{t('file.mappingColumns.datapoint')}</TableCell>
+            <TableCell sx={{ fontWeight: 700, minWidth: { xs: 150, sm: 220 } }}>
+              {t('file.mappingColumns.source')}
+            </TableCell>
+            <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>
+              {t('file.mappingColumns.samples')}
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -147,7 +157,7 @@ function MappingEditor({
                     {d.required && (
                       <Chip
                         size="small"
-                        label="Required"
+                        label={t('file.required')}
                         color={missing ? 'error' : 'default'}
                         variant="outlined"
                         sx={{ height: 20, fontSize: 11 }}
@@ -167,10 +177,10 @@ function MappingEditor({
                         setMappedColumn(mapping, d.key, e.target.value === NOT_MAPPED ? null : String(e.target.value)),
                       )
                     }
-                    inputProps={{ 'aria-label': `Source column for ${d.label}` }}
+                    inputProps={{ 'aria-label': t('file.sourceFor', { name: d.label }) }}
                   >
                     <MenuItem value={NOT_MAPPED}>
-                      <em>Not mapped</em>
+                      <em>{t('file.notMapped')}</em>
                     </MenuItem>
                     {file.headers.map((h) => (
                       <MenuItem key={h} value={h}>
@@ -201,6 +211,7 @@ function MappingEditor({
 }
 
 function Preview({ file, mapping }: { file: TJobFile; mapping: TColumnMapping }) {
+  const { t } = useTranslation('jobs');
   const mappedTo = new Map(
     Object.entries(mapping)
       .filter(([, h]) => h)
@@ -208,7 +219,7 @@ function Preview({ file, mapping }: { file: TJobFile; mapping: TColumnMapping })
   );
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 360 }}>
-      <Table size="small" stickyHeader aria-label="Preview of the first rows" data-testid="preview-table">
+      <Table size="small" stickyHeader aria-label={t('file.previewLabel')} data-testid="preview-table">
         <TableHead>
           <TableRow>
             <TableCell sx={{ width: 48, color: 'text.secondary' }}>#</TableCell>
@@ -216,7 +227,7 @@ function Preview({ file, mapping }: { file: TJobFile; mapping: TColumnMapping })
               <TableCell key={h} sx={{ whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
                 <Box sx={{ fontWeight: 700 }}>{h}</Box>
                 <Typography variant="caption" color={mappedTo.has(h) ? 'primary.main' : 'text.disabled'}>
-                  {mappedTo.get(h) ?? 'ignored'}
+                  {mappedTo.get(h) ?? t('file.ignored')}
                 </Typography>
               </TableCell>
             ))}
@@ -243,6 +254,7 @@ function Preview({ file, mapping }: { file: TJobFile; mapping: TColumnMapping })
 }
 
 export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJobFile; editable: boolean }) {
+  const { t } = useTranslation('jobs');
   const [mapping, setMapping] = useState<TColumnMapping>(file.mapping);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const update = useUpdateMapping(jobId);
@@ -252,10 +264,10 @@ export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJob
   const missing = missingRequired(file, mapping);
   const ignored = unmappedHeaders(file, mapping);
   const status = file.validation?.fatal
-    ? { label: 'Needs attention', color: 'error' as const }
+    ? { label: t('file.status.attention'), color: 'error' as const }
     : file.status === 'validated'
-      ? { label: 'Ready', color: 'success' as const }
-      : { label: 'Uploaded', color: 'default' as const };
+      ? { label: t('file.status.ready'), color: 'success' as const }
+      : { label: t('file.status.uploaded'), color: 'default' as const };
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid={`file-${file.originalName}`}>
@@ -271,12 +283,14 @@ export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJob
               <Typography sx={{ fontWeight: 700, wordBreak: 'break-all' }}>{file.originalName}</Typography>
               <Typography variant="body2" color="text.secondary">
                 {[
-                  INPUT_KIND_LABELS[file.dataKind],
+                  t(`inputKinds.${file.dataKind}`, { defaultValue: INPUT_KIND_LABELS[file.dataKind] }),
                   file.format.toUpperCase(),
                   formatBytes(file.sizeBytes),
                   file.encoding,
-                  file.delimiter ? `delimiter “${file.delimiter === '\t' ? 'tab' : file.delimiter}”` : null,
-                  `${file.headers.length} columns`,
+                  file.delimiter
+                    ? t('file.delimiter', { delimiter: file.delimiter === '\t' ? t('file.tab') : file.delimiter })
+                    : null,
+                  t('file.columns', { count: file.headers.length }),
                 ]
                   .filter(Boolean)
                   .join(' · ')}
@@ -291,7 +305,7 @@ export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJob
               disabled={!editable}
               onClick={() => setConfirmRemove(true)}
             >
-              Remove
+              {t('file.remove')}
             </Button>
           </Stack>
         </Stack>
@@ -305,10 +319,10 @@ export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJob
               sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1, gap: 1, flexWrap: 'wrap' }}
             >
               <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700 }}>
-                Column mapping
+                {t('file.mapping')}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                Detected from the headers. Change any that are wrong.
+                {t('file.mappingHelp')}
               </Typography>
             </Stack>
             <MappingEditor
@@ -319,7 +333,7 @@ export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJob
             />
             {ignored.length > 0 && (
               <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-                Not used: {ignored.join(', ')}
+                {t('file.notUsed', { columns: ignored.join(', ') })}
               </Typography>
             )}
             {update.error && (
@@ -331,11 +345,11 @@ export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJob
               <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: 'flex-end', alignItems: 'center' }}>
                 {missing.length > 0 && (
                   <Typography variant="body2" color="error" sx={{ mr: 'auto' }}>
-                    Still to map: {missing.join(', ')}
+                    {t('file.stillToMap', { columns: missing.join(', ') })}
                   </Typography>
                 )}
                 <Button onClick={() => setMapping(file.mapping)} disabled={update.isPending}>
-                  Undo changes
+                  {t('file.undo')}
                 </Button>
                 <PendingButton
                   variant="contained"
@@ -343,7 +357,7 @@ export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJob
                   onClick={() => update.mutateAsync({ fileId: file.id, mapping })}
                   data-testid="save-mapping"
                 >
-                  Save mapping and re-check
+                  {t('file.saveMapping')}
                 </PendingButton>
               </Stack>
             )}
@@ -355,7 +369,7 @@ export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJob
             <Divider />
             <Box>
               <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700, mb: 1 }}>
-                Preview of the first {file.preview.length} rows
+                {t('file.preview', { count: file.preview.length })}
               </Typography>
               <Preview file={file} mapping={mapping} />
             </Box>
@@ -363,14 +377,12 @@ export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJob
         )}
       </Stack>
       <Dialog open={confirmRemove} onClose={() => setConfirmRemove(false)}>
-        <DialogTitle>Remove {file.originalName}?</DialogTitle>
+        <DialogTitle>{t('file.removeTitle', { name: file.originalName })}</DialogTitle>
         <DialogContent>
-          <DialogContentText>
-            The uploaded file and its mapping are deleted. Results of earlier runs are kept.
-          </DialogContentText>
+          <DialogContentText>{t('file.removeBody')}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirmRemove(false)}>No</Button>
+          <Button onClick={() => setConfirmRemove(false)}>{t('common.no')}</Button>
           <PendingButton
             variant="contained"
             color="error"
@@ -379,7 +391,7 @@ export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJob
               setConfirmRemove(false);
             }}
           >
-            Yes
+            {t('common.yes')}
           </PendingButton>
         </DialogActions>
       </Dialog>

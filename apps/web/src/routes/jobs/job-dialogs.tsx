@@ -1,6 +1,7 @@
 /** Dialogs of job actions shared by the job list and the Details tab: rename, change owner, delete. */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
@@ -31,6 +32,7 @@ export interface TJobRef {
 }
 
 export function RenameDialog({ job, onClose }: { job: TJobRef; onClose: () => void }) {
+  const { t } = useTranslation('jobs');
   const [name, setName] = useState(job.name);
   const rename = useRenameJob();
   const field = fieldErrors(rename.error).name;
@@ -40,7 +42,7 @@ export function RenameDialog({ job, onClose }: { job: TJobRef; onClose: () => vo
     if (empty) return;
     try {
       await rename.mutateAsync({ jobId: job.id, name: name.trim() });
-      notify('success', `Renamed to “${name.trim()}”`);
+      notify('success', t('dialogs.renamed', { name: name.trim() }));
       onClose();
     } catch (e) {
       handleAuthorizationOutcome(e);
@@ -48,7 +50,7 @@ export function RenameDialog({ job, onClose }: { job: TJobRef; onClose: () => vo
   };
   return (
     <Dialog open onClose={rename.isPending ? undefined : onClose} fullWidth maxWidth="sm">
-      <DialogTitle>Rename job</DialogTitle>
+      <DialogTitle>{t('dialogs.renameTitle')}</DialogTitle>
       <DialogContent>
         {general && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -58,19 +60,19 @@ export function RenameDialog({ job, onClose }: { job: TJobRef; onClose: () => vo
         <TextField
           autoFocus
           fullWidth
-          label="Job name"
+          label={t('dialogs.jobName')}
           value={name}
           onChange={(e) => setName(e.target.value)}
           onKeyDown={(e) => e.key === 'Enter' && void save()}
           error={Boolean(field) || empty}
-          helperText={field ?? (empty ? 'Enter a job name' : 'Unique for the buyer')}
+          helperText={field ?? (empty ? t('create.errors.name') : t('dialogs.uniqueForBuyer'))}
           sx={{ mt: 1 }}
           slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'rename-input' } }}
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={rename.isPending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <PendingButton
           variant="contained"
@@ -78,7 +80,7 @@ export function RenameDialog({ job, onClose }: { job: TJobRef; onClose: () => vo
           disabled={empty || name.trim() === job.name}
           data-testid="rename-save"
         >
-          Rename
+          {t('dialogs.rename')}
         </PendingButton>
       </DialogActions>
     </Dialog>
@@ -86,6 +88,7 @@ export function RenameDialog({ job, onClose }: { job: TJobRef; onClose: () => vo
 }
 
 export function OwnerDialog({ job, onClose }: { job: TJobRef; onClose: () => void }) {
+  const { t } = useTranslation('jobs');
   const q = useQuery(ownerCandidatesQuery(job.issuerId));
   const [owner, setOwner] = useState<TUserSummary | null>(null);
   const change = useChangeOwner();
@@ -93,7 +96,7 @@ export function OwnerDialog({ job, onClose }: { job: TJobRef; onClose: () => voi
     if (!owner) return;
     try {
       await change.mutateAsync({ jobId: job.id, ownerId: owner.id });
-      notify('success', `${owner.displayName || owner.username} now owns “${job.name}”`);
+      notify('success', t('dialogs.ownerChanged', { owner: owner.displayName || owner.username, name: job.name }));
       onClose();
     } catch (e) {
       handleAuthorizationOutcome(e);
@@ -102,11 +105,9 @@ export function OwnerDialog({ job, onClose }: { job: TJobRef; onClose: () => voi
   const options = (q.data ?? []).filter((u) => u.id !== job.ownerId);
   return (
     <Dialog open onClose={change.isPending ? undefined : onClose} fullWidth maxWidth="sm">
-      <DialogTitle>Change owner</DialogTitle>
+      <DialogTitle>{t('dialogs.ownerTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          The owner can edit and re-run “{job.name}”. The previous owner keeps access only through another connection.
-        </DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t('dialogs.ownerBody', { name: job.name })}</DialogContentText>
         {change.error && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {errorMessage(change.error)}
@@ -120,16 +121,16 @@ export function OwnerDialog({ job, onClose }: { job: TJobRef; onClose: () => voi
           getOptionLabel={(u) => (u.displayName ? `${u.displayName} (${u.username})` : u.username)}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           renderInput={(p) => (
-            <TextField {...p} label="New owner" helperText="Users who can create jobs for this issuer" />
+            <TextField {...p} label={t('dialogs.newOwner')} helperText={t('dialogs.newOwnerHelper')} />
           )}
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={change.isPending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <PendingButton variant="contained" onClick={save} disabled={!owner}>
-          Change owner
+          {t('dialogs.ownerTitle')}
         </PendingButton>
       </DialogActions>
     </Dialog>
@@ -145,11 +146,12 @@ export function DeleteDialog({
   onClose: () => void;
   onDeleted?: () => void;
 }) {
+  const { t } = useTranslation('jobs');
   const del = useDeleteJob();
   const confirm = async () => {
     try {
       await del.mutateAsync(job.id);
-      notify('success', `Deleted “${job.name}”`);
+      notify('success', t('dialogs.deleted', { name: job.name }));
       onClose();
       onDeleted?.();
     } catch (e) {
@@ -158,23 +160,21 @@ export function DeleteDialog({
   };
   return (
     <Dialog open onClose={del.isPending ? undefined : onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Delete “{job.name}”?</DialogTitle>
+      <DialogTitle>{t('dialogs.deleteTitle', { name: job.name })}</DialogTitle>
       <DialogContent>
         {del.error && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {errorMessage(del.error)}
           </Alert>
         )}
-        <DialogContentText>
-          The job, its files, results and logs are deleted for everyone who can see it. This cannot be undone.
-        </DialogContentText>
+        <DialogContentText>{t('dialogs.deleteBody')}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={del.isPending}>
-          No
+          {t('common.no')}
         </Button>
         <PendingButton variant="contained" color="error" onClick={confirm} data-testid="delete-confirm">
-          Yes, delete
+          {t('dialogs.yesDelete')}
         </PendingButton>
       </DialogActions>
     </Dialog>

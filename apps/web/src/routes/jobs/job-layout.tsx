@@ -9,6 +9,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, NavLink, useMatches, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
@@ -48,10 +49,11 @@ export const STATUS_COLORS: Record<TJobDetails['status'], 'default' | 'info' | '
 };
 
 export function JobStatusChip({ status }: { status: TJobDetails['status'] }) {
+  const { t } = useTranslation('jobs');
   return (
     <Chip
       size="small"
-      label={status}
+      label={t(`status.${status}`)}
       color={STATUS_COLORS[status]}
       variant={status === 'Draft' ? 'outlined' : 'filled'}
       data-testid="job-status"
@@ -75,16 +77,19 @@ function TabNav({
   current?: TJobTabDef;
   permissions: ReadonlySet<string>;
 }) {
+  const { t } = useTranslation('jobs');
   const sections = jobTabSections(permissions, job.type);
   const [open, setOpen] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(sections.map((s) => [s.section, s.openByDefault || s.tabs.some((t) => t.key === current?.key)])),
+    Object.fromEntries(
+      sections.map((s) => [s.section, s.openByDefault || s.tabs.some((tab) => tab.key === current?.key)]),
+    ),
   );
   const toggle = (s: TJobSectionCategory) => setOpen((o) => ({ ...o, [s]: !o[s] }));
   return (
     <Paper
       variant="outlined"
       component="nav"
-      aria-label="Job sections"
+      aria-label={t('layout.sections')}
       data-testid="job-tabs"
       sx={{ py: 1, position: { md: 'sticky' }, top: { md: 88 } }}
     >
@@ -116,24 +121,26 @@ function TabNav({
                 mt: 0.5,
               }}
             >
-              <span style={{ fontSize: 12, fontWeight: 700 }}>{s.label}</span>
+              <span style={{ fontSize: 12, fontWeight: 700 }}>
+                {t(`sections.${s.section}`, { defaultValue: s.label })}
+              </span>
               {open[s.section] ? <ExpandLessRounded fontSize="small" /> : <ExpandMoreRounded fontSize="small" />}
             </ListSubheader>
           }
         >
           <Collapse in={Boolean(open[s.section])} unmountOnExit={false}>
-            {s.tabs.map((t) => (
+            {s.tabs.map((tab) => (
               <ListItemButton
-                key={t.key}
+                key={tab.key}
                 component={NavLink}
-                to={jobTabPath(job.id, t.key)}
-                selected={t.key === current?.key}
-                data-testid={`job-tab-${t.key}`}
+                to={jobTabPath(job.id, tab.key)}
+                selected={tab.key === current?.key}
+                data-testid={`job-tab-${tab.key}`}
                 sx={{ mx: 1, borderRadius: 1, pl: 2 }}
               >
                 <ListItemText
-                  primary={t.label}
-                  slotProps={{ primary: { variant: 'body2', fontWeight: t.key === current?.key ? 700 : 500 } }}
+                  primary={t(`tabs.${tab.key}`, { defaultValue: tab.label })}
+                  slotProps={{ primary: { variant: 'body2', fontWeight: tab.key === current?.key ? 700 : 500 } }}
                 />
               </ListItemButton>
             ))}
@@ -153,6 +160,7 @@ function MobileTabs({
   current?: TJobTabDef;
   permissions: ReadonlySet<string>;
 }) {
+  const { t } = useTranslation('jobs');
   const tabs = jobTabSections(permissions, job.type).flatMap((s) => s.tabs);
   return (
     <Tabs
@@ -160,16 +168,16 @@ function MobileTabs({
       variant="scrollable"
       scrollButtons="auto"
       allowScrollButtonsMobile
-      aria-label="Job sections"
+      aria-label={t('layout.sections')}
       sx={{ borderBottom: 1, borderColor: 'divider' }}
     >
-      {tabs.map((t) => (
+      {tabs.map((tab) => (
         <Tab
-          key={t.key}
-          value={t.key}
-          label={t.label}
+          key={tab.key}
+          value={tab.key}
+          label={t(`tabs.${tab.key}`, { defaultValue: tab.label })}
           component={NavLink}
-          to={jobTabPath(job.id, t.key)}
+          to={jobTabPath(job.id, tab.key)}
           sx={{ textTransform: 'none' }}
         />
       ))}
@@ -178,6 +186,7 @@ function MobileTabs({
 }
 
 export function JobHeader({ job }: { job: TJobDetails }) {
+  const { t } = useTranslation('jobs');
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -190,10 +199,12 @@ export function JobHeader({ job }: { job: TJobDetails }) {
             {job.name}
           </Typography>
           <JobStatusChip status={job.status} />
-          {job.isPublished && <Chip size="small" label="Published" color="primary" variant="outlined" />}
+          {job.isPublished && <Chip size="small" label={t('list.publishedLabel')} color="primary" variant="outlined" />}
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {[job.issuerName, job.buyerName, JOB_TYPE_LABELS[job.type]].filter(Boolean).join(' · ')}
+          {[job.issuerName, job.buyerName, t(`types.${job.type}.label`, { defaultValue: JOB_TYPE_LABELS[job.type] })]
+            .filter(Boolean)
+            .join(' · ')}
         </Typography>
       </Box>
       <ActiveUsers jobId={job.id} />

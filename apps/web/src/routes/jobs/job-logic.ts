@@ -12,6 +12,7 @@ import {
   type TJobTabKey,
   type TRunStep,
 } from '@sextant/shared';
+import i18n, { currentLanguage } from '../../app/i18n.ts';
 
 /** 850 ms → "0.9 s", 75 s → "1 min 15 s", 2 h 3 min → "2 h 3 min". Negative or invalid → "—". */
 export function formatDuration(ms: number | null | undefined): string {
@@ -97,15 +98,19 @@ export function mappingChanged(a: TColumnMapping, b: TColumnMapping): boolean {
   return false;
 }
 
-/** A job can be run when it has at least one file and every file is importable with its required columns mapped. */
+/**
+ * A job can be run when it has at least one file and every file is importable with its required columns mapped.
+ * The reasons are in the current UI language (jobs namespace), so call it while rendering.
+ */
 export function runBlockers(job: Pick<TJobDetails, 'files' | 'status'>): string[] {
+  const t = i18n.getFixedT(null, 'jobs');
   const out: string[] = [];
-  if (job.status === 'Processing') out.push('The analysis is already running.');
-  if (job.files.length === 0) out.push('Upload a file first.');
+  if (job.status === 'Processing') out.push(t('blockers.running'));
+  if (job.files.length === 0) out.push(t('blockers.noFile'));
   for (const f of job.files) {
     if (f.validation?.fatal) out.push(`${f.originalName}: ${f.validation.fatal}`);
     const missing = missingRequired(f);
-    if (missing.length) out.push(`${f.originalName}: map ${missing.join(', ')}`);
+    if (missing.length) out.push(t('blockers.map', { file: f.originalName, columns: missing.join(', ') }));
   }
   return out;
 }
@@ -119,13 +124,15 @@ export function formatBytes(n: number): string {
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+  return Number.isNaN(d.getTime())
+    ? '—'
+    : d.toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { dateStyle: 'medium' });
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(currentLanguage(), { dateStyle: 'medium' });
 }
 
 /** Initials for an avatar (SPEC §3): first letters of two name parts, else the first two letters, else N/A. */

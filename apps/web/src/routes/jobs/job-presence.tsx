@@ -6,6 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import i18n, { currentLanguage } from '../../app/i18n.ts';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import AvatarGroup from '@mui/material/AvatarGroup';
@@ -37,6 +39,7 @@ export function useJobHeartbeat(jobId: string, scope: string) {
 
 /** "Who else is here": avatars of the other users active on the job. */
 export function ActiveUsers({ jobId }: { jobId: string }) {
+  const { t } = useTranslation('jobs');
   const user = useRequiredUser();
   const allowed = useCan(['JobDashboardActiveUsers_VIEW']);
   const q = useQuery(activeUsersQuery(jobId, allowed, ACTIVE_USERS_POLL_MS));
@@ -50,13 +53,13 @@ export function ActiveUsers({ jobId }: { jobId: string }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="job-active-users">
       <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>
-        Also here
+        {t('presence.alsoHere')}
       </Typography>
       <AvatarGroup max={5} sx={{ '& .MuiAvatar-root': { width: 30, height: 30, fontSize: 12 } }}>
         {others.map((u) => (
           <Tooltip
             key={`${u.userName}-${u.scope}`}
-            title={`${u.userName}${u.exclusiveWriteAccess ? ' · editing' : ''}${u.scope ? ` · ${u.scope}` : ''}`}
+            title={`${u.userName}${u.exclusiveWriteAccess ? ` · ${t('presence.editingShort')}` : ''}${u.scope ? ` · ${u.scope}` : ''}`}
           >
             <Avatar alt={u.userName} sx={{ bgcolor: u.exclusiveWriteAccess ? 'warning.main' : 'primary.main' }}>
               {initialsOf(u.userName)}
@@ -102,7 +105,7 @@ export function useExclusiveLock(jobId: string, active: boolean): TLockState {
     canEdit: Boolean(lock?.exclusiveWriteAccess),
     request: async () => {
       await concurrency.requestLock(jobId);
-      notify('info', 'Access requested. The editor can hand over or decline.');
+      notify('info', i18n.t('jobs:presence.requested'));
       await refresh();
     },
     deny: async () => {
@@ -116,8 +119,8 @@ export function useExclusiveLock(jobId: string, active: boolean): TLockState {
   };
 }
 
-const holderName = (l: TEntityLock) =>
-  [l.holderFirstName, l.holderLastName].filter(Boolean).join(' ') || l.holderEmail || 'another user';
+const holderName = (l: TEntityLock, anotherUser: string) =>
+  [l.holderFirstName, l.holderLastName].filter(Boolean).join(' ') || l.holderEmail || anotherUser;
 
 /** Ticks once a second so "Take over" appears the moment `canForceAfterUtc` passes. */
 function useNow(enabled: boolean): number {
@@ -132,6 +135,7 @@ function useNow(enabled: boolean): number {
 
 /** The lock banner of an editing page. */
 export function LockBanner({ state }: { state: TLockState }) {
+  const { t } = useTranslation('jobs');
   const { lock } = state;
   const forceAt = lock?.canForceAfterUtc ? Date.parse(lock.canForceAfterUtc) : null;
   const now = useNow(Boolean(forceAt));
@@ -145,13 +149,17 @@ export function LockBanner({ state }: { state: TLockState }) {
         action={
           <Stack direction="row" spacing={1}>
             <PendingButton color="inherit" size="small" onClick={state.deny}>
-              Deny
+              {t('presence.deny')}
             </PendingButton>
           </Stack>
         }
       >
-        <strong>{lock.requesterName}</strong> asks to edit this job. They can take over shortly unless you deny the
-        request.
+        <Trans
+          t={t}
+          i18nKey="presence.asks"
+          values={{ name: lock.requesterName }}
+          components={{ strong: <strong /> }}
+        />
       </Alert>
     );
   }
@@ -165,19 +173,26 @@ export function LockBanner({ state }: { state: TLockState }) {
         <Stack direction="row" spacing={1}>
           {canForce ? (
             <PendingButton color="inherit" size="small" variant="outlined" onClick={state.force}>
-              Take over
+              {t('presence.takeOver')}
             </PendingButton>
           ) : (
             <PendingButton color="inherit" size="small" onClick={state.request} disabled={Boolean(forceAt)}>
-              {forceAt ? 'Requested' : 'Request access'}
+              {forceAt ? t('presence.requestedButton') : t('presence.requestAccess')}
             </PendingButton>
           )}
         </Stack>
       }
     >
-      <strong>{holderName(lock)}</strong> is editing this job, so its files and mapping are read-only for you.
-      {lock.requestDenied && ' Your last request was declined.'}
-      {forceAt && !canForce && ` You can take over at ${new Date(forceAt).toLocaleTimeString()} if they do not answer.`}
+      <Trans
+        t={t}
+        i18nKey="presence.editingLock"
+        values={{ name: holderName(lock, t('presence.anotherUser')) }}
+        components={{ strong: <strong /> }}
+      />
+      {lock.requestDenied && ` ${t('presence.declined')}`}
+      {forceAt &&
+        !canForce &&
+        ` ${t('presence.takeOverAt', { time: new Date(forceAt).toLocaleTimeString(currentLanguage()) })}`}
     </Alert>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -48,23 +49,20 @@ import {
 } from './job-logic.ts';
 
 function Chooser() {
+  const { t } = useTranslation('jobs');
   const user = useRequiredUser();
   const canCreate = can(user, ['JobCreate']);
   return (
     <Stack spacing={3} data-testid="job-type-chooser">
       <Box>
         <Typography variant="h4" component="h2">
-          Start a new analysis
+          {t('chooser.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          Choose how the data arrives. You pick the issuer, the buyer and a name next, then upload the files.
+          {t('chooser.intro')}
         </Typography>
       </Box>
-      {!canCreate && (
-        <Alert severity="info">
-          Your roles do not include creating jobs. Ask an administrator for the Job Manager role.
-        </Alert>
-      )}
+      {!canCreate && <Alert severity="info">{t('chooser.noRole')}</Alert>}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, gap: 2.5 }}>
         {(Object.keys(JOB_TYPE_INFO) as TJobType[]).map((type) => {
           const info = JOB_TYPE_INFO[type];
@@ -86,13 +84,13 @@ function Chooser() {
                 <Icon />
               </Box>
               <Typography variant="h6" component="h3">
-                {JOB_TYPE_LABELS[type]}
+                {t(`types.${type}.label`, { defaultValue: JOB_TYPE_LABELS[type] })}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-                {info.summary}
+                {t(`types.${type}.summary`, { defaultValue: info.summary })}
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                {info.inputs}
+                {t(`types.${type}.inputs`, { defaultValue: info.inputs })}
               </Typography>
               {allowed ? (
                 <Stack
@@ -100,11 +98,11 @@ function Chooser() {
                   spacing={0.5}
                   sx={{ alignItems: 'center', color: 'primary.main', fontWeight: 600 }}
                 >
-                  <span>Start</span>
+                  <span>{t('chooser.start')}</span>
                   <ArrowForwardRounded fontSize="small" />
                 </Stack>
               ) : (
-                <Chip size="small" label="Not included in your roles" sx={{ alignSelf: 'flex-start' }} />
+                <Chip size="small" label={t('chooser.notIncluded')} sx={{ alignSelf: 'flex-start' }} />
               )}
             </CardContent>
           );
@@ -132,13 +130,6 @@ const PHASE_ICON: Record<TStepPhase, ReactNode> = {
   failed: <ErrorRounded color="error" />,
   canceled: <DoNotDisturbOnOutlined color="disabled" />,
 };
-const PHASE_LABEL: Record<TStepPhase, string> = {
-  waiting: 'Waiting',
-  running: 'Running',
-  done: 'Done',
-  failed: 'Failed',
-  canceled: 'Canceled',
-};
 
 function useTick(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -161,8 +152,9 @@ function StepRow({
   onRetry?: () => Promise<unknown>;
   canRetry: boolean;
 }) {
+  const { t } = useTranslation('jobs');
   const phase = stepPhase(step);
-  const label = step.label || PIPELINE_STEP_LABELS[step.step];
+  const label = t(`steps.${step.step}`, { defaultValue: step.label || PIPELINE_STEP_LABELS[step.step] });
   return (
     <Box
       sx={{
@@ -181,7 +173,7 @@ function StepRow({
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', gap: 0.5 }}>
           <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-            {PHASE_LABEL[phase]}
+            {t(`phase.${phase}`)}
             {step.startedAt ? ` · ${formatDuration(stepDurationMs(step, now))}` : ''}
           </Typography>
         </Stack>
@@ -201,8 +193,12 @@ function StepRow({
         )}
         {step.startedAt && (
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-            Started {formatDateTime(step.startedAt)}
-            {step.completedAt ? ` · finished ${formatDateTime(step.completedAt)}` : ''}
+            {step.completedAt
+              ? t('run.startedFinished', {
+                  started: formatDateTime(step.startedAt),
+                  finished: formatDateTime(step.completedAt),
+                })
+              : t('run.started', { started: formatDateTime(step.startedAt) })}
           </Typography>
         )}
         {phase === 'failed' && (
@@ -213,12 +209,12 @@ function StepRow({
             action={
               canRetry && onRetry ? (
                 <PendingButton color="inherit" size="small" startIcon={<ReplayRounded />} onClick={onRetry}>
-                  Retry
+                  {t('run.retry')}
                 </PendingButton>
               ) : undefined
             }
           >
-            {step.error ?? 'This step failed.'}
+            {step.error ?? t('run.stepFailed')}
           </Alert>
         )}
       </Box>
@@ -227,6 +223,7 @@ function StepRow({
 }
 
 function RunPanel({ job, run }: { job: TJobDetails; run: TJobRun }) {
+  const { t } = useTranslation('jobs');
   const user = useRequiredUser();
   const retry = useRetryRun(job.id);
   const active = run.status === 'Queued' || run.status === 'Running';
@@ -244,17 +241,17 @@ function RunPanel({ job, run }: { job: TJobDetails; run: TJobRun }) {
       >
         <Box>
           <Typography variant="h6" component="h3">
-            Run {run.runNumber}
+            {t('run.title', { n: run.runNumber })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {run.status === 'Completed'
-              ? `Finished in ${formatDuration(total)}`
+              ? t('run.finishedIn', { duration: formatDuration(total) })
               : run.status === 'Failed'
-                ? 'Stopped at a failed step'
+                ? t('run.stopped')
                 : run.status === 'Canceled'
-                  ? 'Canceled'
-                  : `${percent}% · running for ${formatDuration(total)}`}
-            {run.scoringRulesetVersion ? ` · scoring ruleset ${run.scoringRulesetVersion}` : ''}
+                  ? t('run.canceled')
+                  : t('run.runningFor', { percent, duration: formatDuration(total) })}
+            {run.scoringRulesetVersion ? ` · ${t('run.scoringRuleset', { version: run.scoringRulesetVersion })}` : ''}
           </Typography>
         </Box>
         {run.status === 'Completed' && target && (
@@ -265,7 +262,7 @@ function RunPanel({ job, run }: { job: TJobDetails; run: TJobRun }) {
             endIcon={<ArrowForwardRounded />}
             data-testid="open-results"
           >
-            Open {target.label}
+            {t('run.open', { tab: t(`tabs.${target.key}`, { defaultValue: target.label }) })}
           </Button>
         )}
       </Stack>
@@ -274,7 +271,7 @@ function RunPanel({ job, run }: { job: TJobDetails; run: TJobRun }) {
         value={percent}
         color={run.status === 'Failed' ? 'error' : run.status === 'Completed' ? 'success' : 'primary'}
         sx={{ height: 8, borderRadius: 4, mb: 1 }}
-        aria-label="Overall progress"
+        aria-label={t('run.overall')}
       />
       {run.error && run.status === 'Failed' && !run.steps.some((s) => s.error) && (
         <Alert severity="error" sx={{ my: 2 }}>
@@ -297,6 +294,7 @@ function RunPanel({ job, run }: { job: TJobDetails; run: TJobRun }) {
 }
 
 function Processing({ job }: { job: TJobDetails }) {
+  const { t } = useTranslation('jobs');
   const run = job.runs[0];
   const workflow = `/jobs/${job.id}/workflow/${job.type}`;
   if (!run) {
@@ -305,12 +303,12 @@ function Processing({ job }: { job: TJobDetails }) {
         severity="info"
         action={
           <Button component={RouterLink} to={workflow} color="inherit">
-            Go to upload
+            {t('run.goToUpload')}
           </Button>
         }
       >
-        <AlertTitle>No run yet</AlertTitle>
-        Upload the files and choose “Run analysis” to start processing this job.
+        <AlertTitle>{t('run.noRun')}</AlertTitle>
+        {t('run.noRunHelp')}
       </Alert>
     );
   }
@@ -318,20 +316,19 @@ function Processing({ job }: { job: TJobDetails }) {
     <Stack spacing={2}>
       {isProcessing(job) && (
         <Typography variant="body2" color="text.secondary">
-          You can leave this page: the analysis continues in the background and the job appears in Analysis Jobs.
+          {t('run.leave')}
         </Typography>
       )}
       {job.status === 'Ready' && job.runs[0]?.status === 'Completed' && (
         <Alert severity="success" data-testid="job-ready">
-          The analysis is ready.
+          {t('run.ready')}
         </Alert>
       )}
       <RunPanel job={job} run={run} />
       {run.status === 'Failed' && (
         <Typography variant="body2" color="text.secondary">
-          Fix the data on the <RouterLink to={workflow}>upload page</RouterLink> and run the analysis again, or retry
-          the failed step if the problem was temporary.
-          {job.resultRunId ? ' The results of the previous run are still shown until a new run completes.' : ''}
+          <Trans t={t} i18nKey="run.fix" components={{ link: <RouterLink to={workflow} /> }} />
+          {job.resultRunId ? ` ${t('run.previousShown')}` : ''}
         </Typography>
       )}
     </Stack>

@@ -4,6 +4,7 @@
  * with QuickView_ProQ_VIEW.
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -40,35 +41,36 @@ const STATE_COLOR: Record<string, 'default' | 'info' | 'success' | 'error' | 'wa
 };
 
 function Commands({ jobId }: { jobId: string }) {
+  const { t } = useTranslation('jobs');
   const q = useQuery(jobCommandsQuery(jobId, true));
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="job-commands">
       <Box sx={{ p: { xs: 2, sm: 3 }, pb: 1.5 }}>
         <Typography variant="h6" component="h3">
-          Background commands
+          {t('logs.commands')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          ProQ commands queued or running for this job, refreshed every 4 seconds.
+          {t('logs.commandsHelp')}
         </Typography>
       </Box>
       {q.isError ? (
         <Alert severity="warning" sx={{ mx: 3, mb: 3 }}>
-          The command queue could not be read.
+          {t('logs.commandsError')}
         </Alert>
       ) : (q.data ?? []).length === 0 ? (
         <Typography color="text.secondary" sx={{ px: 3, pb: 3 }}>
-          {q.isLoading ? 'Loading…' : 'No commands are queued for this job.'}
+          {q.isLoading ? t('common.loading') : t('logs.noCommands')}
         </Typography>
       ) : (
         <TableContainer sx={{ maxHeight: 512 }}>
-          <Table size="small" stickyHeader aria-label="Commands of this job">
+          <Table size="small" stickyHeader aria-label={t('logs.commandsLabel')}>
             <TableHead>
               <TableRow>
-                <TableCell>Command</TableCell>
-                <TableCell>State</TableCell>
-                <TableCell>Progress</TableCell>
-                <TableCell>Age</TableCell>
-                <TableCell>Tags</TableCell>
+                <TableCell>{t('logs.commandColumns.command')}</TableCell>
+                <TableCell>{t('logs.commandColumns.state')}</TableCell>
+                <TableCell>{t('logs.commandColumns.progress')}</TableCell>
+                <TableCell>{t('logs.commandColumns.age')}</TableCell>
+                <TableCell>{t('logs.commandColumns.tags')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -76,7 +78,11 @@ function Commands({ jobId }: { jobId: string }) {
                 <TableRow key={c.id}>
                   <TableCell sx={{ fontFamily: 'monospace', fontSize: 13 }}>{c.commandType}</TableCell>
                   <TableCell>
-                    <Chip size="small" label={c.state} color={STATE_COLOR[c.state] ?? 'default'} />
+                    <Chip
+                      size="small"
+                      label={t(`devops:states.${c.state}`, { defaultValue: c.state })}
+                      color={STATE_COLOR[c.state] ?? 'default'}
+                    />
                   </TableCell>
                   <TableCell sx={{ minWidth: 120 }}>
                     {c.progressPercent !== null ? (
@@ -102,6 +108,7 @@ function Commands({ jobId }: { jobId: string }) {
 }
 
 function Logs({ job }: { job: TJobDetails }) {
+  const { t } = useTranslation('jobs');
   const showCommands = useCan(['QuickView_ProQ_VIEW']);
   const q = useInfiniteQuery({
     queryKey: jobKeys.logs(job.id),
@@ -117,29 +124,29 @@ function Logs({ job }: { job: TJobDetails }) {
       <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="job-logs">
         <Box sx={{ p: { xs: 2, sm: 3 }, pb: 1.5 }}>
           <Typography variant="h6" component="h3">
-            Job log
+            {t('logs.title')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Uploads, mapping changes, runs and their steps, newest first.
+            {t('logs.help')}
           </Typography>
         </Box>
         <Box sx={{ height: 4 }}>{q.isFetching && <LinearProgress />}</Box>
         {q.isError && rows.length === 0 ? (
           <Alert severity="error" sx={{ m: 3 }}>
-            The log could not be loaded.
+            {t('logs.error')}
           </Alert>
         ) : rows.length === 0 ? (
           <Typography color="text.secondary" sx={{ px: 3, pb: 3 }}>
-            {q.isLoading ? 'Loading…' : 'Nothing has been logged for this job yet.'}
+            {q.isLoading ? t('common.loading') : t('logs.empty')}
           </Typography>
         ) : (
           <TableContainer>
-            <Table size="small" aria-label="Job log">
+            <Table size="small" aria-label={t('logs.title')}>
               <TableHead>
                 <TableRow>
-                  <TableCell sx={{ width: 200 }}>Time</TableCell>
-                  <TableCell sx={{ width: 90 }}>Level</TableCell>
-                  <TableCell>Message</TableCell>
+                  <TableCell sx={{ width: 200 }}>{t('logs.columns.time')}</TableCell>
+                  <TableCell sx={{ width: 90 }}>{t('logs.columns.level')}</TableCell>
+                  <TableCell>{t('logs.columns.message')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -149,7 +156,7 @@ function Logs({ job }: { job: TJobDetails }) {
                     <TableCell>
                       <Chip
                         size="small"
-                        label={l.level}
+                        label={t(`logs.levels.${l.level}`, { defaultValue: l.level })}
                         color={LEVEL_COLOR[l.level]}
                         variant={l.level === 'info' ? 'outlined' : 'filled'}
                       />
@@ -164,7 +171,7 @@ function Logs({ job }: { job: TJobDetails }) {
         {q.hasNextPage && (
           <Stack sx={{ p: 2, alignItems: 'center' }}>
             <PendingButton pending={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
-              Load more
+              {t('logs.loadMore')}
             </PendingButton>
           </Stack>
         )}

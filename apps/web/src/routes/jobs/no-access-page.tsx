@@ -1,5 +1,6 @@
 /** /jobs/:jobId/no-access: the job does not exist for this user, or they lack the tab they opened. */
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -9,6 +10,7 @@ import LockPersonOutlined from '@mui/icons-material/LockPersonOutlined';
 import { useCan } from '../../app/current-user.ts';
 
 export function Component() {
+  const { t } = useTranslation('jobs');
   const canList = useCan(['AnalysisJobList_VIEW']);
   return (
     <Paper variant="outlined" data-testid="job-no-access" sx={{ p: { xs: 3, md: 6 }, textAlign: 'center' }}>
@@ -27,15 +29,12 @@ export function Component() {
           <LockPersonOutlined sx={{ fontSize: 34 }} />
         </Box>
         <Typography variant="h4" component="h2">
-          You don’t have access to this job
+          {t('noAccess.title')}
         </Typography>
-        <Typography color="text.secondary">
-          The job may have been deleted, or it has not been shared with you, or your roles do not include this part of
-          it. Ask the job’s owner or your issuer manager to give you access.
-        </Typography>
+        <Typography color="text.secondary">{t('noAccess.body')}</Typography>
         {canList && (
           <Button component={RouterLink} to="/analysis" variant="contained">
-            Go to Analysis Jobs
+            {t('noAccess.goToList')}
           </Button>
         )}
       </Stack>

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Avatar from '@mui/material/Avatar';
@@ -32,6 +33,7 @@ import { notify } from '../../components/notifications/notification-store.ts';
 import { JobLayout } from './job-layout.tsx';
 import { initialsOf } from './job-logic.ts';
 
+/** English labels and help; the UI shows `users.connection.<type>.label` and `.help` of the jobs namespace. */
 export const CONNECTION_LABELS: Record<
   TConnectionType,
   { label: string; help: string; color: 'primary' | 'secondary' | 'default' | 'info' }
@@ -43,15 +45,13 @@ export const CONNECTION_LABELS: Record<
 };
 
 function AssignForm({ job, assigned }: { job: TJobDetails; assigned: Set<string> }) {
+  const { t } = useTranslation('jobs');
   const user = useRequiredUser();
   const source = can(user, ['Issuer_View']) ? 'issuer' : can(user, ['UserManagement_VIEW']) ? 'users' : null;
   const q = useQuery({ ...userCandidatesQuery(job.issuerId, source ?? 'issuer'), enabled: source !== null });
   const [pick, setPick] = useState<TUserSummary | null>(null);
   const assign = useAssignUser(job.id);
-  if (!source)
-    return (
-      <Alert severity="info">Your roles do not include listing users, so users cannot be assigned from here.</Alert>
-    );
+  if (!source) return <Alert severity="info">{t('users.cannotList')}</Alert>;
   const options = (q.data ?? []).filter((u) => !assigned.has(u.id));
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
@@ -65,13 +65,15 @@ function AssignForm({ job, assigned }: { job: TJobDetails; assigned: Set<string>
           u.displayName && u.displayName !== u.username ? `${u.displayName} (${u.username})` : u.username
         }
         isOptionEqualToValue={(a, b) => a.id === b.id}
-        noOptionsText={source === 'issuer' ? `Every member of ${job.issuerName} already has access` : 'No users found'}
+        noOptionsText={source === 'issuer' ? t('users.everyMember', { issuer: job.issuerName }) : t('users.noUsers')}
         renderInput={(p) => (
           <TextField
             {...p}
-            label="Give a user access"
+            label={t('users.give')}
             size="small"
-            helperText={source === 'issuer' ? `Members of ${job.issuerName}` : 'Users you administer'}
+            helperText={
+              source === 'issuer' ? t('users.membersOf', { issuer: job.issuerName }) : t('users.youAdminister')
+            }
           />
         )}
         data-testid="assign-user"
@@ -83,18 +85,19 @@ function AssignForm({ job, assigned }: { job: TJobDetails; assigned: Set<string>
         onClick={async () => {
           if (!pick) return;
           await assign.mutateAsync({ userId: pick.id, isAssigned: true });
-          notify('success', `${pick.displayName || pick.username} can now open “${job.name}”`);
+          notify('success', t('users.assigned', { user: pick.displayName || pick.username, name: job.name }));
           setPick(null);
         }}
         data-testid="assign-submit"
       >
-        Assign
+        {t('users.assign')}
       </PendingButton>
     </Stack>
   );
 }
 
 function Users({ job, onlyAssigned }: { job: TJobDetails; onlyAssigned: boolean }) {
+  const { t } = useTranslation('jobs');
   const q = useQuery(jobAdminQuery(job.id));
   const assign = useAssignUser(job.id);
   const all = q.data?.authorizedEndUsers ?? [];
@@ -105,7 +108,7 @@ function Users({ job, onlyAssigned }: { job: TJobDetails; onlyAssigned: boolean 
       <Tabs value={onlyAssigned ? 'assigned' : 'all'} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tab
           value="all"
-          label="Everyone with access"
+          label={t('users.tabs.all')}
           component={NavLink}
           to={`/jobs/${job.id}/users`}
           end
@@ -113,7 +116,7 @@ function Users({ job, onlyAssigned }: { job: TJobDetails; onlyAssigned: boolean 
         />
         <Tab
           value="assigned"
-          label="Directly assigned"
+          label={t('users.tabs.assigned')}
           component={NavLink}
           to={`/jobs/${job.id}/users/assigned`}
           sx={{ textTransform: 'none' }}
@@ -122,10 +125,10 @@ function Users({ job, onlyAssigned }: { job: TJobDetails; onlyAssigned: boolean 
       {job.abilities.canAssignUsers && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography variant="h6" component="h3" sx={{ mb: 0.5 }}>
-            Share this job
+            {t('users.share')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            Assigned users see the job in Analysis Jobs and open the tabs their roles allow.
+            {t('users.shareHelp')}
           </Typography>
           <AssignForm job={job} assigned={assignedIds} />
         </Paper>
@@ -133,23 +136,19 @@ function Users({ job, onlyAssigned }: { job: TJobDetails; onlyAssigned: boolean 
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {q.isError ? (
           <Alert severity="error" sx={{ m: 3 }}>
-            The users of this job could not be loaded.
+            {t('users.error')}
           </Alert>
         ) : rows.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 3 }}>
-            {q.isLoading
-              ? 'Loading…'
-              : onlyAssigned
-                ? 'Nobody has been assigned to this job directly.'
-                : 'Nobody else can open this job.'}
+            {q.isLoading ? t('common.loading') : onlyAssigned ? t('users.noneAssigned') : t('users.nobody')}
           </Typography>
         ) : (
           <TableContainer>
-            <Table aria-label="Users with access" data-testid="job-users-table">
+            <Table aria-label={t('users.tableLabel')} data-testid="job-users-table">
               <TableHead>
                 <TableRow>
-                  <TableCell>User</TableCell>
-                  <TableCell>Access through</TableCell>
+                  <TableCell>{t('users.columns.user')}</TableCell>
+                  <TableCell>{t('users.columns.through')}</TableCell>
                   <TableCell align="right" />
                 </TableRow>
               </TableHead>
@@ -165,7 +164,13 @@ function Users({ job, onlyAssigned }: { job: TJobDetails; onlyAssigned: boolean 
                         </Stack>
                       </TableCell>
                       <TableCell>
-                        <Chip size="small" label={c.label} color={c.color} variant="outlined" title={c.help} />
+                        <Chip
+                          size="small"
+                          label={t(`users.connection.${u.connectionType}.label`, { defaultValue: c.label })}
+                          color={c.color}
+                          variant="outlined"
+                          title={t(`users.connection.${u.connectionType}.help`, { defaultValue: c.help })}
+                        />
                       </TableCell>
                       <TableCell align="right">
                         {u.connectionType === 'DirectAssignment' && job.abilities.canAssignUsers && (
@@ -174,10 +179,10 @@ function Users({ job, onlyAssigned }: { job: TJobDetails; onlyAssigned: boolean 
                             color="error"
                             onClick={async () => {
                               await assign.mutateAsync({ userId: u.userId, isAssigned: false });
-                              notify('success', `${u.username} no longer has direct access`);
+                              notify('success', t('users.unassigned', { user: u.username }));
                             }}
                           >
-                            Unassign
+                            {t('users.unassign')}
                           </PendingButton>
                         )}
                       </TableCell>
@@ -191,8 +196,7 @@ function Users({ job, onlyAssigned }: { job: TJobDetails; onlyAssigned: boolean 
       </Paper>
       <Box>
         <Typography variant="caption" color="text.secondary">
-          Owner and issuer-manager access follow the job’s owner and issuer; change them on the Details tab or in Issuer
-          Management.
+          {t('users.footnote')}
         </Typography>
       </Box>
     </Stack>

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,6 +35,7 @@ interface TPick {
 }
 
 function Uploader({ job, editable }: { job: TJobDetails; editable: boolean }) {
+  const { t } = useTranslation('jobs');
   const kinds = JOB_TYPE_INPUT_KINDS[job.type];
   const multiple = job.type === 'advanced';
   const [picks, setPicks] = useState<TPick[]>([]);
@@ -48,7 +50,7 @@ function Uploader({ job, editable }: { job: TJobDetails; editable: boolean }) {
         await upload.mutateAsync({ dataKind: p.kind, file: p.file });
       } catch (e) {
         if (handleAuthorizationOutcome(e)) return;
-        failed.push({ name: p.file.name, message: errorMessage(e) ?? 'The upload failed' });
+        failed.push({ name: p.file.name, message: errorMessage(e) ?? t('workflow.uploadFailed') });
         left.push(p);
       }
     }
@@ -60,16 +62,14 @@ function Uploader({ job, editable }: { job: TJobDetails; editable: boolean }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="uploader">
       <Typography variant="h6" component="h3">
-        {multiple ? 'Add data files' : 'Upload the supplier file'}
+        {multiple ? t('workflow.addFiles') : t('workflow.uploadSupplierFile')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {multiple
-          ? 'CSV or XLSX, one file per extract. Tag each file with its data kind: spend, POs, invoices, payments or transactions (or a supplier summary).'
-          : 'CSV or XLSX with a header row and one row per supplier: name, address, country and spend. Columns are recognised automatically.'}
+        {multiple ? t('workflow.multipleHelp') : t('workflow.singleHelp')}
       </Typography>
       <FileUpload
         name="job-file"
-        label={multiple ? 'Choose files' : 'Choose file'}
+        label={multiple ? t('workflow.chooseFiles') : t('workflow.chooseFile')}
         multiple={multiple}
         accept={ACCEPT}
         files={picks.map((p) => p.file)}
@@ -85,7 +85,7 @@ function Uploader({ job, editable }: { job: TJobDetails; editable: boolean }) {
       />
       {multiple && picks.length > 0 && (
         <Stack spacing={1.5} sx={{ mt: 2.5 }}>
-          <Typography variant="subtitle2">Data kind of each file</Typography>
+          <Typography variant="subtitle2">{t('workflow.kindOfEachFile')}</Typography>
           {picks.map((p, i) => (
             <Stack
               key={`${p.file.name}-${i}`}
@@ -100,7 +100,7 @@ function Uploader({ job, editable }: { job: TJobDetails; editable: boolean }) {
               <TextField
                 select
                 size="small"
-                label="Data kind"
+                label={t('workflow.dataKind')}
                 value={p.kind}
                 sx={{ width: { xs: '100%', sm: 240 }, flexShrink: 0 }}
                 onChange={(e) =>
@@ -109,7 +109,7 @@ function Uploader({ job, editable }: { job: TJobDetails; editable: boolean }) {
               >
                 {kinds.map((k) => (
                   <MenuItem key={k} value={k}>
-                    {INPUT_KIND_LABELS[k]}
+                    {t(`inputKinds.${k}`, { defaultValue: INPUT_KIND_LABELS[k] })}
                   </MenuItem>
                 ))}
               </TextField>
@@ -131,7 +131,7 @@ function Uploader({ job, editable }: { job: TJobDetails; editable: boolean }) {
             onClick={send}
             data-testid="upload-submit"
           >
-            {picks.length > 1 ? `Upload ${picks.length} files` : 'Upload and check'}
+            {picks.length > 1 ? t('workflow.uploadFiles', { count: picks.length }) : t('workflow.uploadAndCheck')}
           </PendingButton>
         </Stack>
       )}
@@ -140,6 +140,7 @@ function Uploader({ job, editable }: { job: TJobDetails; editable: boolean }) {
 }
 
 function Workflow({ job }: { job: TJobDetails }) {
+  const { t } = useTranslation('jobs');
   const navigate = useNavigate();
   const takesLocks = useCan(['Concurrency_Take_Entity_Lock']);
   const lock = useExclusiveLock(job.id, job.abilities.canUpload);
@@ -166,17 +167,15 @@ function Workflow({ job }: { job: TJobDetails }) {
           severity="info"
           action={
             <Button component={RouterLink} to={`/jobs/loading/${job.id}`} color="inherit">
-              Show progress
+              {t('workflow.showProgress')}
             </Button>
           }
         >
-          The analysis is running. Files can be changed again when it has finished.
+          {t('workflow.running')}
         </Alert>
       )}
       {!job.abilities.canUpload && job.status !== 'Processing' && (
-        <Alert severity="info">
-          You can view this job’s files, but only its owner or a job editor can change them.
-        </Alert>
+        <Alert severity="info">{t('workflow.readOnly')}</Alert>
       )}
       <Uploader job={job} editable={editable} />
       {job.files.map((f) => (
@@ -191,13 +190,13 @@ function Workflow({ job }: { job: TJobDetails }) {
           >
             <Box>
               <Typography variant="h6" component="h3">
-                Run the analysis
+                {t('workflow.runTitle')}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {blockers.length === 0
                   ? job.resultRunId
-                    ? 'A new run uses the current rulesets. The previous results stay visible until it completes.'
-                    : 'Matching, enrichment and scoring take a few minutes for large files. You can leave the page while it runs.'
+                    ? t('workflow.rerunHelp')
+                    : t('workflow.runHelp')
                   : blockers.join(' ')}
               </Typography>
             </Box>
@@ -210,7 +209,7 @@ function Workflow({ job }: { job: TJobDetails }) {
               data-testid="run-analysis"
               sx={{ flexShrink: 0 }}
             >
-              Run analysis
+              {t('workflow.run')}
             </PendingButton>
           </Stack>
           {start.error && (

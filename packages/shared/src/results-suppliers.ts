@@ -117,7 +117,9 @@ export function parseOrder(s: string | undefined): TOrderBy | undefined {
   const [propertyName = '', dir] = s.split(':');
   return { propertyName, direction: dir === 'desc' ? 'desc' : 'asc' };
 }
-export const formatOrder = (o: TOrderBy | undefined) => (o ? `${o.propertyName}:${o.direction}` : undefined);
+export type TOrderInput = { propertyName: string; direction?: 'asc' | 'desc' };
+export const formatOrder = (o: TOrderInput | undefined) =>
+  o ? `${o.propertyName}:${o.direction ?? 'asc'}` : undefined;
 
 const ZOrderParam = z
   .string()
@@ -155,8 +157,8 @@ export type TSupplierResultsQuery = z.output<typeof ZSupplierResultsQuery>;
 export interface TSupplierListParams {
   pageNumber?: number;
   pageSize?: number;
-  orderBy?: TOrderBy;
-  secondaryOrderBy?: TOrderBy;
+  orderBy?: TOrderInput;
+  secondaryOrderBy?: TOrderInput;
   filterItems?: TFilterItem[];
   search?: string;
   slicer?: string;

@@ -71,6 +71,9 @@ export interface TDataTableProps<T> {
   onRowClick?: (row: T) => void;
   emptyText?: string;
   operation?: string;
+  /** Controlled state (e.g. kept in the URL); without it the table keeps its own. */
+  state?: TTableState;
+  onStateChange?: (state: TTableState) => void;
 }
 
 function FilterEditor({
@@ -191,9 +194,16 @@ export function DataTable<T>({
   onRowClick,
   emptyText,
   operation,
+  state: controlled,
+  onStateChange,
 }: TDataTableProps<T>) {
   const { t } = useTranslation('table');
-  const [state, setState] = useState<TTableState>(() => initialTableState(defaultSort, pageSize));
+  const [internal, setInternal] = useState<TTableState>(() => initialTableState(defaultSort, pageSize));
+  const state = controlled ?? internal;
+  const setState = (update: (s: TTableState) => TTableState) => {
+    if (controlled && onStateChange) onStateChange(update(controlled));
+    else setInternal(update);
+  };
   const [filterAnchor, setFilterAnchor] = useState<{ el: HTMLElement; field: string } | null>(null);
   const canCopy = useCan(['ListCellCopyIcon_VIEW']);
   const request = toPagingRequest(state, columns);

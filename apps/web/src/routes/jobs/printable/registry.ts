@@ -16,6 +16,6 @@ export type TPrintableModule = { default: ComponentType<TPrintableProps> };
 
 export const PRINTABLE_REPORTS: Record<string, () => Promise<TPrintableModule>> = {
   insights: () => import('../insights/insights-report.tsx'),
-  // 'use-cases': () => import('../use-cases/use-cases-report.tsx'),   (Use Cases Report)
+  'use-cases': () => import('../use-cases/use-cases-report.tsx'),
   'business-case': () => import('../business-case/business-case-printable.tsx'),
 };

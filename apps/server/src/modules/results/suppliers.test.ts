@@ -1,0 +1,342 @@
+/**
+ * Supplier results end to end: the demo jobs run through the real pipeline (PGlite, ProQ, DuckDB), then the
+ * supplier list is checked against the job summary (totals), each filter operator, sorting, search, slicers,
+ * specific 400s for bad input, CSV/XLSX export, the supplier detail (evidence, merchant, rules) and tenancy.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buyers, issuers } from '@sextant/db';
+import type { TFilterItem, TJobDetails, TSupplierDetail, TSupplierPage, TSupplierRow } from '@sextant/shared';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { seedDemoJobs } from '../../seed/demo-jobs.ts';
+
+async function readyDemoJobs(t: TestApp): Promise<TJobDetails[]> {
+  expect(await seedDemoJobs(t.app.ctx)).toBe(3);
+  await t.app.ctx.proq.start();
+  const cookie = await t.login('ptcoJobManager');
+  const list = (await t.call('POST', '/api/v1/authorization/auth-mapped-job-artifacts', { cookie, body: {} })).json();
+  const deadline = Date.now() + 200_000;
+  for (;;) {
+    const jobs = await Promise.all(
+      (list.collection as { id: string }[]).map(
+        async (j) => (await t.call('GET', `/api/v1/jobs/${j.id}`, { cookie })).json() as TJobDetails,
+      ),
+    );
+    if (jobs.every((j) => j.status !== 'Processing') || Date.now() > deadline) return jobs;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+describe('supplier results', () => {
+  let t: TestApp;
+  let issuer: string;
+  let jobId: string;
+  let base: string;
+
+  const get = async (url: string, cookie = issuer) => t.call('GET', url, { cookie });
+  const page = async (q: Record<string, string | number> = {}, path = base) => {
+    const qs = new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
+    const res = await get(`${path}${qs ? `?${qs}` : ''}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as TSupplierPage;
+  };
+  const filtered = (items: TFilterItem[], q: Record<string, string | number> = {}) =>
+    page({ pageSize: 500, filters: JSON.stringify(items), ...q });
+  const allRows = async (q: Record<string, string | number> = {}) => {
+    const rows: TSupplierRow[] = [];
+    for (let p = 1; ; p++) {
+      const r = await page({ ...q, pageSize: 500, pageNumber: p });
+      rows.push(...r.collection);
+      if (!r.hasNextPage) return { rows, last: r };
+    }
+  };
+  const bad = async (q: Record<string, string>) => {
+    const res = await get(`${base}?${new URLSearchParams(q).toString()}`);
+    expect(res.statusCode, res.body).toBe(400);
+    return res.json() as { message: string; errors: { path: string }[] };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { NETWORK_MERCHANTS: '3000', PROQ_MIN_DELAY_MS: '50', PROQ_MAX_DELAY_MS: '200' });
+    const jobs = await readyDemoJobs(t);
+    for (const j of jobs) expect(j.status, j.name).toBe('Ready');
+    jobId = jobs.find((j) => j.name.startsWith('Albion'))!.id;
+    base = `/api/v1/jobs/${jobId}/results/suppliers`;
+    issuer = await t.login('issuer');
+  }, 300_000);
+  afterAll(async () => t?.close());
+
+  it('lists every supplier once, and the rows add up to the job summary', async () => {
+    const summary = (await get(`/api/v1/jobs/${jobId}/results/summary`)).json() as {
+      suppliers: number;
+      spend: number;
+    };
+    const { rows, last } = await allRows();
+    expect(last.totalCount).toBe(summary.suppliers);
+    expect(rows).toHaveLength(summary.suppliers);
+    expect(new Set(rows.map((r) => r.supplierKey)).size).toBe(rows.length);
+    const sum = rows.reduce((a, r) => a + (r.spend ?? 0), 0);
+    expect(sum).toBeCloseTo(summary.spend, 0);
+    expect(last.totalSpend).toBeCloseTo(summary.spend, 0);
+    // default order: spend descending
+    const first = await page();
+    expect(first).toMatchObject({ currentPage: 1, pageSize: 25, hasPreviousPage: false, hasNextPage: true });
+    expect(first.totalPages).toBe(Math.ceil(summary.suppliers / 25));
+    for (let i = 1; i < first.collection.length; i++)
+      expect(first.collection[i - 1]!.spend!).toBeGreaterThanOrEqual(first.collection[i]!.spend!);
+    expect(first.collection[0]).toHaveProperty('VcardLevel');
+    expect(first.collection[0]).toHaveProperty('OptimaConfidence');
+  });
+
+  it('applies each comparison operator, with totals computed under the same filter', async () => {
+    const total = (await page()).totalCount;
+    const eqM = await filtered([
+      { propertyName: 'matchStatus', itemComparisonOperator: 'Equal', itemValue: 'MATCHED' },
+    ]);
+    const neM = await filtered([
+      { propertyName: 'matchStatus', itemComparisonOperator: 'NotEqual', itemValue: 'MATCHED' },
+    ]);
+    expect(eqM.totalCount).toBeGreaterThan(0);
+    expect(eqM.totalCount + neM.totalCount).toBe(total);
+    expect(eqM.collection.every((r) => r.matchStatus === 'MATCHED')).toBe(true);
+    expect(neM.collection.every((r) => r.matchStatus !== 'MATCHED')).toBe(true);
+    expect(eqM.totalSpend + neM.totalSpend).toBeCloseTo((await page()).totalSpend, 0);
+    const small = await filtered([{ propertyName: 'country', itemComparisonOperator: 'Equal', itemValue: 'AUS' }]);
+    expect(small.totalCount).toBeLessThan(500);
+    expect(small.collection).toHaveLength(small.totalCount);
+    expect(small.totalSpend).toBeCloseTo(
+      small.collection.reduce((a, r) => a + (r.spend ?? 0), 0),
+      0,
+    );
+
+    const threshold = 100_000;
+    const f = (op: TFilterItem['itemComparisonOperator'], v: number | string) =>
+      filtered([{ propertyName: 'spend', itemComparisonOperator: op, itemValue: v }]);
+    const [gt, gte, lt, lte] = await Promise.all([
+      f('GreaterThan', threshold),
+      f('GreaterThanOrEqual', String(threshold)),
+      f('LessThan', threshold),
+      f('LessThanOrEqual', threshold),
+    ]);
+    expect(gt.totalCount + lte.totalCount).toBe(total);
+    expect(gte.totalCount + lt.totalCount).toBe(total);
+    expect(gt.collection.every((r) => r.spend! > threshold)).toBe(true);
+    expect(lte.collection.every((r) => r.spend! <= threshold)).toBe(true);
+
+    const name = eqM.collection[0]!.supplierName!;
+    const word = name.split(' ')[0]!;
+    const [contains, starts, ends] = await Promise.all([
+      filtered([{ propertyName: 'supplierName', itemComparisonOperator: 'Contains', itemValue: word.toUpperCase() }]),
+      filtered([{ propertyName: 'supplierName', itemComparisonOperator: 'StartsWith', itemValue: word }]),
+      filtered([{ propertyName: 'supplierName', itemComparisonOperator: 'EndsWith', itemValue: name.slice(-5) }]),
+    ]);
+    expect(contains.collection.every((r) => r.supplierName!.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+    expect(starts.collection.every((r) => r.supplierName!.toLowerCase().startsWith(word.toLowerCase()))).toBe(true);
+    expect(ends.collection.every((r) => r.supplierName!.toLowerCase().endsWith(name.slice(-5).toLowerCase()))).toBe(
+      true,
+    );
+    expect(starts.totalCount).toBeGreaterThan(0);
+    expect(contains.totalCount).toBeGreaterThanOrEqual(starts.totalCount);
+
+    const [yes, no] = await Promise.all([
+      filtered([{ propertyName: 'cardAcceptor', itemComparisonOperator: 'Equal', itemValue: true }]),
+      filtered([{ propertyName: 'cardAcceptor', itemComparisonOperator: 'Equal', itemValue: 'false' }]),
+    ]);
+    expect(yes.totalCount + no.totalCount).toBe(total);
+    expect(yes.collection.every((r) => r.cardAcceptor === true)).toBe(true);
+
+    // two items AND together; allowNullValue adds rows without a value
+    const both = await filtered([
+      { propertyName: 'matchStatus', itemComparisonOperator: 'Equal', itemValue: 'MATCHED' },
+      { propertyName: 'spend', itemComparisonOperator: 'GreaterThan', itemValue: threshold },
+    ]);
+    expect(both.collection.every((r) => r.matchStatus === 'MATCHED' && r.spend! > threshold)).toBe(true);
+    expect(both.totalCount).toBeLessThan(Math.min(eqM.totalCount, gt.totalCount) + 1);
+    const nulls = await filtered([
+      { propertyName: 'avgTransactionValue', itemComparisonOperator: 'Equal', itemValue: null, allowNullValue: true },
+    ]);
+    expect(nulls.collection.every((r) => r.avgTransactionValue === null)).toBe(true);
+    const withNull = await filtered([
+      {
+        propertyName: 'avgTransactionValue',
+        itemComparisonOperator: 'GreaterThan',
+        itemValue: 0,
+        allowNullValue: true,
+      },
+    ]);
+    const nonNull = await filtered([
+      { propertyName: 'avgTransactionValue', itemComparisonOperator: 'GreaterThan', itemValue: 0 },
+    ]);
+    expect(withNull.totalCount).toBe(nonNull.totalCount + nulls.totalCount);
+  });
+
+  it('sorts ascending and descending, with a secondary order', async () => {
+    const asc = await page({ orderBy: 'spend:asc', pageSize: 100 });
+    for (let i = 1; i < asc.collection.length; i++)
+      expect(asc.collection[i - 1]!.spend!).toBeLessThanOrEqual(asc.collection[i]!.spend!);
+    const desc = await page({ orderBy: 'country:desc', secondaryOrderBy: 'spend:asc', pageSize: 200 });
+    for (let i = 1; i < desc.collection.length; i++) {
+      const a = desc.collection[i - 1]!;
+      const b = desc.collection[i]!;
+      expect((a.country ?? '') >= (b.country ?? '')).toBe(true);
+      if (a.country === b.country) expect(a.spend!).toBeLessThanOrEqual(b.spend!);
+    }
+    const p2 = await page({ orderBy: 'spend:asc', pageSize: 50, pageNumber: 2 });
+    expect(p2.collection.map((r) => r.supplierKey)).toEqual(asc.collection.slice(50, 100).map((r) => r.supplierKey));
+  });
+
+  it('searches by name and slices by SPEC slicers', async () => {
+    const total = (await page()).totalCount;
+    const s = await page({ search: 'LTD', pageSize: 500 });
+    expect(s.totalCount).toBeGreaterThan(0);
+    expect(s.totalCount).toBeLessThan(total);
+    expect(s.collection.every((r) => r.supplierName!.toLowerCase().includes('ltd'))).toBe(true);
+
+    const summary = (await get(`/api/v1/jobs/${jobId}/results/summary`)).json() as {
+      waterfall: { capability: string; suppliers: number; spend: number }[];
+    };
+    for (const w of summary.waterfall) {
+      const sl = await page({ slicer: 'CardCapability', slicerValue: w.capability, pageSize: 500 });
+      expect(sl.totalCount, w.capability).toBe(w.suppliers);
+      expect(sl.totalSpend).toBeCloseTo(w.spend, 0);
+      expect(sl.collection.every((r) => r.cardCapability === w.capability)).toBe(true);
+    }
+    const blank = await page({ slicer: 'DetailLevel', slicerValue: '' });
+    const levels = await Promise.all(['3', '2', '1'].map((v) => page({ slicer: 'DetailLevel', slicerValue: v })));
+    expect(blank.totalCount + levels.reduce((a, l) => a + l.totalCount, 0)).toBe(total);
+    const overall = await page({ slicer: 'Overall' });
+    expect(overall.totalCount).toBe(total);
+  });
+
+  it('refuses bad input with 400 naming the field and the reason', async () => {
+    const unknown = await bad({
+      filters: JSON.stringify([{ propertyName: 'secret', itemComparisonOperator: 'Equal', itemValue: 'x' }]),
+    });
+    expect(unknown.message).toContain('filters.0.propertyName');
+    expect(unknown.message).toContain('"secret"');
+    const op = await bad({
+      filters: JSON.stringify([{ propertyName: 'spend', itemComparisonOperator: 'Like', itemValue: 1 }]),
+    });
+    expect(op.errors[0]!.path).toContain('filters.0.itemComparisonOperator');
+    const textOp = await bad({
+      filters: JSON.stringify([{ propertyName: 'spend', itemComparisonOperator: 'Contains', itemValue: '1' }]),
+    });
+    expect(textOp.message).toContain('Contains applies to text columns only');
+    const value = await bad({
+      filters: JSON.stringify([
+        { propertyName: 'country', itemComparisonOperator: 'Equal', itemValue: 'USA' },
+        { propertyName: 'spend', itemComparisonOperator: 'GreaterThan', itemValue: 'lots' },
+      ]),
+    });
+    expect(value.message).toContain('filters.1.itemValue: "lots" is not a number for spend');
+    const date = await bad({
+      filters: JSON.stringify([{ propertyName: 'lastDate', itemComparisonOperator: 'LessThan', itemValue: 'soon' }]),
+    });
+    expect(date.message).toContain('is not a date');
+    const boolOp = await bad({
+      filters: JSON.stringify([
+        { propertyName: 'cardAcceptor', itemComparisonOperator: 'GreaterThan', itemValue: true },
+      ]),
+    });
+    expect(boolOp.message).toContain('cardAcceptor');
+    expect((await bad({ filters: 'not json' })).message).toContain('JSON array');
+    expect((await bad({ orderBy: 'password:asc' })).message).toContain('cannot sort by "password"');
+    expect((await bad({ orderBy: 'spend; drop table' })).errors[0]!.path).toContain('orderBy');
+    expect((await bad({ slicer: 'CardCapability', slicerValue: 'Gold' })).message).toContain('slicerValue');
+    expect((await bad({ slicer: 'Nope' })).errors[0]!.path).toContain('slicer');
+    expect((await bad({ pageSize: '100000' })).errors[0]!.path).toContain('pageSize');
+  });
+
+  it('exports every filtered, sorted row as CSV and XLSX', async () => {
+    const items = [{ propertyName: 'matchStatus', itemComparisonOperator: 'Equal', itemValue: 'MATCHED' }];
+    const p = await page({ filters: JSON.stringify(items), orderBy: 'spend:asc' });
+    const csv = await get(`${base}?format=csv&orderBy=spend:asc&filters=${encodeURIComponent(JSON.stringify(items))}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toContain('.csv');
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toContain('Supplier');
+    expect(lines[0]).toContain('Vcard level');
+    expect(lines.length - 1).toBe(p.totalCount);
+    expect(lines[1]).toContain(p.collection[0]!.supplierKey);
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: `${base}?format=xlsx`,
+      headers: { cookie: issuer },
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('explains one supplier: data, merchant, evidence, scores with rules, industry codes, use cases', async () => {
+    const matched = await filtered(
+      [{ propertyName: 'matchStatus', itemComparisonOperator: 'Equal', itemValue: 'MATCHED' }],
+      { slicer: 'VcAccepting', slicerValue: 'YES' },
+    );
+    const key = matched.collection[0]!.supplierKey;
+    const res = await get(`${base}/${key}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json() as TSupplierDetail;
+    expect(d.supplier.supplierKey).toBe(key);
+    expect(d.supplier.spend).toBe(matched.collection[0]!.spend);
+    expect(d.match.status).toBe('MATCHED');
+    expect(d.match.fieldsAgreeing).toContain('name');
+    expect(d.match.scores.total).toBeGreaterThan(0);
+    expect(d.merchant?.merchantId).toBe(d.match.matchedMerchantId);
+    expect(d.merchant?.vcAccepting).toBe(true);
+    expect(d.scores.map((s) => s.kind)).toEqual([
+      'Optima',
+      'Stp',
+      'Vcard',
+      'Pcard',
+      'TandEcard',
+      'Scf',
+      'InstantPay',
+      'Boost',
+    ]);
+    for (const s of d.scores) {
+      expect(s.rule.id, s.kind).toBeTruthy();
+      expect(s.rule.description, `${s.kind} ${s.rule.id}`).toBeTruthy();
+      expect(s.confidenceRule.description, `${s.kind} ${s.confidenceRule.id}`).toBeTruthy();
+      expect(s.level).toBe(matched.collection[0]![`${s.kind}Level`]);
+    }
+    expect(d.industry.classifications).toHaveLength(9);
+    expect(d.useCases.map((u) => u.useCaseId)).toContain('vc-accepting');
+    const vc = d.useCases.find((u) => u.useCaseId === 'vc-accepting')!;
+    expect(vc.estimatedRebate).toBeCloseTo((d.supplier.spend! * vc.rebateBps) / 10000, 1);
+    expect(d.campaigns).toEqual([]);
+    expect((await get(`${base}/S-not-a-supplier`)).statusCode).toBe(404);
+  });
+
+  it('keeps other tenants out (404) and answers 409 before a job has results', async () => {
+    const other = await t.login('issuerPlus');
+    expect((await get(base, other)).statusCode).toBe(404);
+    expect((await get(`${base}/columns`, other)).statusCode).toBe(404);
+    expect((await get(`/api/v1/jobs/${jobId}/results/use-cases`, other)).statusCode).toBe(404);
+    expect((await get(base)).statusCode).toBe(200);
+    const manager = await t.login('ptcoJobManager');
+    const [nb] = await t.db.db.select().from(issuers).where(eq(issuers.issuerKey, 'northbridge'));
+    const [b] = await t.db.db.select().from(buyers).where(eq(buyers.issuerId, nb!.id));
+    const created = await t.call(
+      'POST',
+      `/api/v1/job-artifacts?name=Empty%20job&type=base&issuerId=${nb!.id}&buyerId=${b!.id}`,
+      { cookie: manager },
+    );
+    const empty = created.json().id as string;
+    const res = await get(`/api/v1/jobs/${empty}/results/suppliers`, manager);
+    expect(res.statusCode).toBe(409);
+    expect((await get(`/api/v1/jobs/${empty}/results/use-cases`, manager)).statusCode).toBe(409);
+  });
+
+  it('describes the columns with filter kinds and the distinct values of multiselect columns', async () => {
+    const res = await get(`${base}/columns`);
+    expect(res.statusCode).toBe(200);
+    const c = res.json() as { columns: { field: string; filterKind: string; values?: string[] }[] };
+    const byField = new Map(c.columns.map((x) => [x.field, x]));
+    expect(byField.get('spend')?.filterKind).toBe('number');
+    expect(byField.get('cardAcceptor')?.filterKind).toBe('boolean');
+    expect(byField.get('lastDate')?.filterKind).toBe('date');
+    expect(byField.get('matchStatus')?.values).toEqual(['MATCHED', 'UNMATCHED']);
+    expect(byField.get('VcardLevel')?.filterKind).toBe('multiselect');
+  });
+});

@@ -3,7 +3,7 @@
  * Meridian Trust (German); issuer belongs to Northbridge Bank (English).
  */
 import { expect, test } from '@playwright/test';
-import { navLabels, signIn } from './helpers.ts';
+import { apiAs, navLabels, signIn } from './helpers.ts';
 
 test('issuerPlus sees the German shell; issuer sees English', async ({ browser }) => {
   const deContext = await browser.newContext();
@@ -33,4 +33,75 @@ test('issuerPlus sees the German shell; issuer sees English', async ({ browser }
   await en.getByTestId('user-button').click();
   await expect(en.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
   await enContext.close();
+});
+
+/**
+ * The admin and job pages follow the language too. ptcoJobManager (admin pages, job creation, no issuer) joins
+ * Meridian Trust (German) for the test; the job and the membership are removed at the end.
+ */
+test('a German user sees German admin and job pages', async ({ browser }) => {
+  const admin = await apiAs('sysAdmin');
+  const users = (await (await admin.get('/api/v1/users')).json()) as { id: string; username: string }[];
+  const pmId = users.find((u) => u.username === 'ptcoJobManager')!.id;
+  const issuersRes = await admin.post('/api/v1/issuers/get', { data: { pageSize: 100 } });
+  const { collection } = (await issuersRes.json()) as { collection: { id: string; issuerKey: string }[] };
+  const meridian = collection.find((i) => i.issuerKey === 'meridian')!.id;
+  const added = await admin.post(`/api/v1/issuers/${meridian}/members`, {
+    data: { userId: pmId, memberRole: 'Member', isDomainUser: false },
+  });
+  expect(added.ok(), await added.text()).toBeTruthy();
+  let jobId: string | null = null;
+  try {
+    const pm = await apiAs('ptcoJobManager');
+    const options = (await (await pm.get('/api/v1/jobs/creation-options')).json()) as {
+      issuerId: string;
+      buyers: { id: string }[];
+    }[];
+    const issuer = options.find((o) => o.buyers.length > 0)!;
+    const created = await pm.post(
+      `/api/v1/job-artifacts?${new URLSearchParams({ name: `E2E i18n ${Date.now()}`, type: 'base', issuerId: issuer.issuerId, buyerId: issuer.buyers[0]!.id })}`,
+      { data: {} },
+    );
+    expect(created.ok(), await created.text()).toBeTruthy();
+    jobId = ((await created.json()) as { id: string }).id;
+    await pm.dispose();
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, 'ptcoJobManager');
+
+    await page.goto('/admin/buyer-manager');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('button', { name: 'Käufer anlegen' })).toBeVisible();
+    await expect(page.getByTestId('data-table')).toContainText('Erstellt von');
+    await expect(page.getByText('Create buyer')).toHaveCount(0);
+
+    await page.goto('/admin/issuer-manager');
+    await expect(page.getByTestId('data-table')).toContainText('Emittentenschlüssel');
+
+    await page.goto(`/jobs/${jobId}/workflow/base`);
+    await expect(page.getByTestId('uploader')).toContainText('Lieferantendatei hochladen');
+    await expect(page.getByTestId('creation-stepper')).toContainText('Dateien hochladen');
+    await expect(page.getByTestId('job-status')).toHaveText('Entwurf');
+    await expect(page.getByTestId('job-tabs')).toContainText('Zusammenfassungs-Upload');
+
+    await page.goto(`/jobs/${jobId}/details`);
+    await expect(page.getByTestId('job-details')).toContainText('Laufhistorie');
+    await expect(page.getByTestId('job-details')).not.toContainText('Run history');
+    await context.close();
+  } finally {
+    if (jobId) await admin.delete(`/api/v1/jobs/${jobId}`);
+    const removed = await admin.delete(`/api/v1/issuers/${meridian}/members/${pmId}`);
+    expect(removed.ok(), await removed.text()).toBeTruthy();
+  }
+
+  // Back in English once the membership is gone.
+  const enContext = await browser.newContext();
+  const en = await enContext.newPage();
+  await signIn(en, 'ptcoJobManager');
+  await en.goto('/admin/buyer-manager');
+  await expect(en.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(en.getByRole('button', { name: 'Create buyer' })).toBeVisible();
+  await enContext.close();
+  await admin.dispose();
 });

@@ -62,10 +62,12 @@ interface RunCache {
 }
 
 const caches = new Map<string, Promise<RunCache>>();
+const rankOf = (field: string) => `${field}__rank`;
+const LOWER_NAME = 'supplierName__lower';
 
 async function buildCache(ctx: AppContext, res: JobResults): Promise<RunCache> {
   const dir = path.join(ctx.config.dataDir, 'cache', 'results');
-  const file = path.join(dir, `${res.runId}.v1.duckdb`);
+  const file = path.join(dir, `${res.runId}.v3.duckdb`);
   const db = `sup_${res.runId.replace(/[^a-zA-Z0-9]/g, '')}`;
   const suppliers = res.table('suppliers');
   const described = await res.all<{ column_name: string }>(`DESCRIBE SELECT * FROM ${suppliers}`);
@@ -80,35 +82,48 @@ async function buildCache(ctx: AppContext, res: JobResults): Promise<RunCache> {
       const tmpDb = `${db}_build`;
       try {
         await conn.run(`ATTACH ${lit(tmp)} AS ${ident(tmpDb)}`);
-        const select = columns
-          .map((c) =>
-            c.filterKind === 'multiselect'
-              ? `coalesce(CAST(${ident(c.field)} AS VARCHAR), '') AS ${ident(c.field)}`
-              : ident(c.field),
-          )
-          .join(', ');
-        await conn.run(
-          `CREATE TABLE ${ident(tmpDb)}.s AS SELECT CAST(row_number() OVER (ORDER BY spend DESC NULLS LAST, supplierKey) AS INTEGER) AS rn, ${select}
-           FROM ${suppliers} ORDER BY rn`,
-        );
-        const ucs = res.has('useCaseSuppliers') ? res.table('useCaseSuppliers') : null;
-        await conn.run(
-          ucs
-            ? `CREATE TABLE ${ident(tmpDb)}.uc AS SELECT u.useCaseId, s.rn, u.estimatedRebate FROM ${ucs} u JOIN ${ident(tmpDb)}.s s USING (supplierKey) ORDER BY u.useCaseId, s.rn`
-            : `CREATE TABLE ${ident(tmpDb)}.uc (useCaseId VARCHAR, rn INTEGER, estimatedRebate DOUBLE)`,
-        );
+        const multiExpr = (c: TSupplierColumnDef) => `coalesce(CAST(${ident(c.field)} AS VARCHAR), '')`;
         const multi = columns.filter((c) => c.filterKind === 'multiselect');
+        // distinct values of the multiselect columns (filter options, and their sort ranks below)
         await conn.run(
           `CREATE TABLE ${ident(tmpDb)}.vals AS ${
             multi.length
               ? multi
                   .map(
                     (c) =>
-                      `SELECT ${lit(c.field)} AS field, ${ident(c.field)} AS value, count(*) AS n FROM ${ident(tmpDb)}.s GROUP BY ALL`,
+                      `SELECT ${lit(c.field)} AS field, ${multiExpr(c)} AS value, count(*) AS n FROM ${suppliers} GROUP BY ALL`,
                   )
                   .join(' UNION ALL ')
               : `SELECT '' AS field, '' AS value, 0 AS n WHERE false`
           }`,
+        );
+        const distinct = new Map<string, string[]>();
+        const rows = await conn.runAndReadAll(`SELECT field, value FROM ${ident(tmpDb)}.vals ORDER BY field, value`);
+        for (const [field, value] of rows.getRows() as [string, string][])
+          (distinct.get(field) ?? distinct.set(field, []).get(field)!).push(value);
+        const select = columns
+          .map((c) => (c.filterKind === 'multiselect' ? `${multiExpr(c)} AS ${ident(c.field)}` : ident(c.field)))
+          .join(', ');
+        // Text columns also get their sort rank (an integer sorts a page far faster than a string): a multiselect
+        // column's rank is its value's position among its few sorted distinct values (no sort needed), the
+        // other text columns are ranked by a window; the supplier name also gets its lower-case form for search.
+        const ranks = columns
+          .filter((c) => c.type === 'string')
+          .map((c) =>
+            c.filterKind === 'multiselect'
+              ? `CAST(list_position([${(distinct.get(c.field) ?? []).map(lit).join(', ')}]::VARCHAR[], ${ident(c.field)}) AS INTEGER) AS ${ident(rankOf(c.field))}`
+              : `CASE WHEN ${ident(c.field)} IS NULL THEN NULL ELSE CAST(dense_rank() OVER (ORDER BY ${ident(c.field)}) AS INTEGER) END AS ${ident(rankOf(c.field))}`,
+          );
+        await conn.run(
+          `CREATE TABLE ${ident(tmpDb)}.s AS
+           SELECT CAST(row_number() OVER (ORDER BY spend DESC NULLS LAST, supplierKey) AS INTEGER) AS rn, *, ${[...ranks, `lower(supplierName) AS ${ident(LOWER_NAME)}`].join(', ')}
+           FROM (SELECT ${select} FROM ${suppliers}) ORDER BY rn`,
+        );
+        const ucs = res.has('useCaseSuppliers') ? res.table('useCaseSuppliers') : null;
+        await conn.run(
+          ucs
+            ? `CREATE TABLE ${ident(tmpDb)}.uc AS SELECT u.useCaseId, s.rn, u.estimatedRebate FROM ${ucs} u JOIN ${ident(tmpDb)}.s s USING (supplierKey) ORDER BY u.useCaseId, s.rn`
+            : `CREATE TABLE ${ident(tmpDb)}.uc (useCaseId VARCHAR, rn INTEGER, estimatedRebate DOUBLE)`,
         );
         await conn.run(
           `CREATE TABLE ${ident(tmpDb)}.meta AS SELECT coalesce(any_value(currency), '') AS currency FROM ${suppliers}`,
@@ -269,7 +284,9 @@ function orderSql(query: TSupplierResultsQuery, cols: Map<string, ColumnSql>): s
       ]);
     // rows are numbered by spend descending: that order needs no sort column
     if (parts.length === 0 && o.propertyName === 'spend' && o.direction === 'desc') break;
-    parts.push(`${col.expr} ${o.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`);
+    const expr =
+      col.def.type === 'string' && col.expr.startsWith('s.') ? `s.${ident(rankOf(col.def.field))}` : col.expr;
+    parts.push(`${expr} ${o.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`);
   }
   parts.push('s.rn');
   return parts.join(', ');
@@ -297,7 +314,7 @@ function buildQuery(cache: RunCache, query: TSupplierResultsQuery, scope: ListSc
     if (c) conds.push(c);
   });
   const search = query.search?.trim();
-  if (search) conds.push(`contains(lower(s.supplierName), lower(${p.add(search)}))`);
+  if (search) conds.push(`contains(s.${ident(LOWER_NAME)}, ${p.add(search.toLowerCase())})`);
   if (query.slicer && query.slicer !== 'Overall') {
     const allowed: readonly string[] = SLICERS[query.slicer];
     if (query.slicerValue === undefined || !allowed.includes(query.slicerValue))

@@ -26,6 +26,9 @@ import {
 } from './constants.ts';
 import type { TChartSize } from './chart.tsx';
 
+/** Short entry animation: 'finished' (data-chart-ready) fires when it ends. */
+export const ANIMATION_MS = 300;
+
 export interface TChartColors {
   text: string;
   textSecondary: string;
@@ -94,6 +97,7 @@ export function rankedBarChart(opts: {
   const fmt = (v: number) => measureText(opts.measure, v, opts.currency);
   const option = (size: TChartSize): EChartsCoreOption => ({
     animation: opts.animation ?? !large,
+    animationDuration: ANIMATION_MS,
     textStyle: { fontFamily: c.fontFamily },
     grid: { left: Y_AXIS_WIDTH + 8, right: large ? 24 : 96, top: 8, bottom: 48 },
     tooltip: {
@@ -171,6 +175,7 @@ export function halfPieChart(opts: {
   const fmt = (v: number) => measureText(opts.measure, v, opts.currency);
   const option: EChartsCoreOption = {
     animation: opts.animation ?? true,
+    animationDuration: ANIMATION_MS,
     textStyle: { fontFamily: c.fontFamily },
     color: opts.palette ?? c.series,
     tooltip: {
@@ -221,6 +226,7 @@ export function stackedBarChart(opts: {
   const height = opts.rows.length * MIN_BAR_HEIGHT[datasetSize(opts.rows.length)] + 120;
   const option = (size: TChartSize): EChartsCoreOption => ({
     animation: opts.animation ?? true,
+    animationDuration: ANIMATION_MS,
     textStyle: { fontFamily: c.fontFamily },
     grid: { left: Y_AXIS_WIDTH + 8, right: 24, top: 8, bottom: 80 },
     legend: { bottom: 0, textStyle: { color: c.text, fontFamily: c.fontFamily } },

@@ -10,7 +10,8 @@ import type * as EChartsLib from './echarts-lib.ts';
 
 type TEChartsModule = typeof EChartsLib;
 let loading: Promise<TEChartsModule> | null = null;
-const loadECharts = () => (loading ??= import('./echarts-lib.ts'));
+/** Starts loading ECharts (pages call it early so the library arrives while their data loads). */
+export const loadECharts = () => (loading ??= import('./echarts-lib.ts'));
 
 export type TChartSize = { width: number; height: number };
 

@@ -3,9 +3,9 @@
  * chart or as a table of the same data, by spend or supplier count, with "Export data" (the view's CSV). The
  * industry view switches between its nine classifications and starts on SIC industry code. State is in the URL.
  */
-import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -40,14 +40,18 @@ import {
 import { JobLayout } from '../job-layout.tsx';
 import { MeasureToggle } from '../summary/summary-page.tsx';
 import { useChartColors, usePrintMode } from '../summary/summary-sections.tsx';
-import { EChart } from '../../../components/charts/chart.tsx';
+import { EChart, loadECharts } from '../../../components/charts/chart.tsx';
 import { rankedBarChart, type TMeasure } from '../../../components/charts/builders.ts';
 import { formatAmount, formatCount } from '../../../lib/format.ts';
 import { viewCsvUrl, viewQuery } from './insights-api.ts';
-import { SlicerSelect, useSlice } from './slicer-select.tsx';
+import { SlicerSelect, sliceFromParams, useSlice } from './slicer-select.tsx';
 import { ResultsError } from './results-error.tsx';
 
 const isView = (v: string | null): v is TChartViewId => !!v && (CHART_VIEW_IDS as readonly string[]).includes(v);
+const viewFromParams = (params: URLSearchParams): TChartViewId => {
+  const v = params.get('view');
+  return isView(v) ? v : 'country';
+};
 
 /** A chart view's categories as a ranked bar chart (SPEC §9 rules), with a note when bars were left out. */
 export function ViewChart({
@@ -186,8 +190,7 @@ function InsightsBody({ job }: { job: TJobDetails }) {
   const { t } = useTranslation('insights');
   const [params, setParams] = useSearchParams();
   const [slice, setSlice] = useSlice();
-  const rawView = params.get('view');
-  const view: TChartViewId = isView(rawView) ? rawView : 'country';
+  const view = viewFromParams(params);
   const group = chartViewGroup(view);
   const measure: TMeasure = params.get('measure') === 'supplierCount' ? 'supplierCount' : 'spend';
   const mode = params.get('mode') === 'table' ? 'table' : 'chart';
@@ -307,5 +310,14 @@ function InsightsBody({ job }: { job: TJobDetails }) {
 }
 
 export function Component() {
+  // The first chart should not wait for the job frame: fetch the view and load ECharts while the job loads
+  // (once per job, with the URL of arrival).
+  const { jobId = '' } = useParams();
+  const [params] = useSearchParams();
+  const qc = useQueryClient();
+  useEffect(() => {
+    void loadECharts();
+    if (jobId) void qc.prefetchQuery(viewQuery(jobId, viewFromParams(params), sliceFromParams(params)));
+  }, [jobId, qc]);
   return <JobLayout>{(job) => <InsightsBody job={job} />}</JobLayout>;
 }

@@ -11,13 +11,18 @@ import { SLICERS, SLICER_LABELS, SLICER_NAMES, type TSlicer, type TSlicerQuery }
 
 const isSlicer = (s: string | null): s is TSlicer => !!s && (SLICER_NAMES as string[]).includes(s);
 
-export function useSlice(): [TSlicerQuery, (s: TSlicerQuery) => void] {
-  const [params, setParams] = useSearchParams();
+/** The slice of the URL's ?slicer=&slicerValue= (Overall/ALL when absent or unknown). */
+export function sliceFromParams(params: URLSearchParams): TSlicerQuery {
   const raw = params.get('slicer');
   const slicer: TSlicer = isSlicer(raw) ? raw : 'Overall';
   const values = SLICERS[slicer] as readonly string[];
   const v = params.get('slicerValue');
-  const slice = { slicer, slicerValue: v !== null && values.includes(v) ? v : values[0]! };
+  return { slicer, slicerValue: v !== null && values.includes(v) ? v : values[0]! };
+}
+
+export function useSlice(): [TSlicerQuery, (s: TSlicerQuery) => void] {
+  const [params, setParams] = useSearchParams();
+  const slice = sliceFromParams(params);
   const set = (s: TSlicerQuery) =>
     setParams(
       (p) => {

@@ -4,7 +4,7 @@
  * counts by size), the half-pie donut (−105°..105°) and stacked score distributions. Colours come from the MUI
  * theme (every theme and print); amounts are formatted as SPEC §9 says.
  */
-import type { Theme } from '@mui/material/styles';
+import { darken, lighten, type Theme } from '@mui/material/styles';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatAmount, formatCount, formatPercent } from '../../lib/format.ts';
 import {
@@ -51,7 +51,14 @@ export function chartColors(theme: Theme): TChartColors {
     paper: p.background.paper,
     fontFamily: String(theme.typography.fontFamily ?? 'sans-serif'),
     series: [p.primary.main, p.secondary.main, p.info.main, p.success.main, p.warning.main, p.error.main],
-    capabilities: [p.primary.dark, p.primary.main, p.secondary.main, p.warning.main, p.text.disabled],
+    // An ordered scale of the primary colour (best first), then the warning colour and a neutral for Unmatched.
+    capabilities: [
+      darken(p.primary.main, 0.35),
+      p.primary.main,
+      lighten(p.primary.main, 0.45),
+      p.warning.main,
+      p.text.disabled,
+    ],
     levels: [p.success.main, p.warning.main, p.error.main, p.text.disabled],
   };
 }

@@ -132,7 +132,9 @@ async function createIngestMacros(db: Db): Promise<void> {
 }
 
 /** Datapoint types converted once per distinct raw value (a dictionary joined back to the rows). */
-const DICTIONARY_TYPES = new Set(['date', 'days', 'mcc', 'currency', 'country', 'paymentMethod']);
+const DICTIONARY_TYPES = new Set(['days', 'mcc', 'currency', 'country', 'paymentMethod']);
+/** Dictionaries up to this size are inlined as a CASE expression; larger ones are joined. */
+const MAX_CASE_DICTIONARY = 64;
 
 function typedExpr(dp: DatapointId, c: string, ctx: { decimalComma: boolean; dayFirst: boolean }): string {
   switch (DATAPOINTS[dp].type) {
@@ -354,16 +356,27 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
       const t = SQL_TYPES[DATAPOINTS[dp].type] ?? 'VARCHAR';
       if (!col) absentSel.push(`NULL::${t} AS ${dp}`);
       else if (DICTIONARY_TYPES.has(DATAPOINTS[dp].type)) {
-        // Low-cardinality values (dates, codes, methods): converted once per distinct raw value.
-        // (An equality hash join keeps the rows' order, IS NOT DISTINCT FROM did not: NULL is handled apart.)
+        // Low-cardinality values (codes, methods, terms): converted once per distinct raw value.
+        // A small dictionary becomes a CASE over the raw values (keeps the rows in file order, so the
+        // result needs no sort); a large one is joined (a hash join does not keep the order).
         await db.run(
-          `CREATE TABLE d_${dp} AS SELECT raw, ${typedExpr(dp, 'raw', ctx)}::${t} AS v FROM (SELECT DISTINCT ${col} AS raw FROM raw WHERE ${col} IS NOT NULL)`,
+          `CREATE TABLE d_${dp} AS SELECT raw, (${typedExpr(dp, 'raw', ctx)})::${t}::VARCHAR AS v FROM (SELECT DISTINCT ${col} AS raw FROM raw WHERE ${col} IS NOT NULL)`,
         );
-        joins.push(`LEFT JOIN d_${dp} ON d_${dp}.raw = r.${col}`);
         const ifNull = (await db.one<{ v: string | null }>(
-          `SELECT (${typedExpr(dp, 'NULL::VARCHAR', ctx)})::VARCHAR AS v`,
+          `SELECT (${typedExpr(dp, 'NULL::VARCHAR', ctx)})::${t}::VARCHAR AS v`,
         ))!.v;
-        typedSel.push(`CASE WHEN r.${col} IS NULL THEN ${lit(ifNull)} ELSE d_${dp}.v END::${t} AS ${dp}`);
+        const dict = await db.all<{ raw: string; v: string | null }>(
+          `SELECT raw, v FROM d_${dp} LIMIT ${MAX_CASE_DICTIONARY + 1}`,
+        );
+        if (dict.length <= MAX_CASE_DICTIONARY) {
+          const whens = dict.map((d) => `WHEN ${lit(d.raw)} THEN ${lit(d.v)}`).join(' ');
+          typedSel.push(
+            `CASE WHEN r.${col} IS NULL THEN ${lit(ifNull)}${whens ? ` ELSE CASE r.${col} ${whens} END` : ''} END::${t} AS ${dp}`,
+          );
+        } else {
+          joins.push(`LEFT JOIN d_${dp} ON d_${dp}.raw = r.${col}`);
+          typedSel.push(`CASE WHEN r.${col} IS NULL THEN ${lit(ifNull)} ELSE d_${dp}.v END::${t} AS ${dp}`);
+        }
       } else typedSel.push(`${typedExpr(dp, col, ctx)}::${t} AS ${dp}`);
     }
     // The raw value is kept only where the typed one is missing (the only place the report uses it),

@@ -43,14 +43,15 @@ export async function score(options: ScoreOptions): Promise<ScoreResult> {
     const model = await trainAndPredictAcceptance(db);
     writeFileSync(workFile(workDir, 'model'), JSON.stringify(model, null, 2));
     onProgress(50, 'Evaluating rulesets');
-    await db.run(`CREATE TABLE features AS SELECT e.*, a.acceptanceProbability, a.acceptancePrediction,
+    // One pipeline from features to the written file: the wide supplier rows are not materialised per step.
+    const features = `SELECT e.*, a.acceptanceProbability, a.acceptancePrediction,
         len(e.lockboxes) AS lockboxCount, e.spend / nullif(sum(e.spend) OVER (), 0) AS spendShare
-      FROM feat_src e LEFT JOIN acceptance a USING (supplierKey)`);
-    await db.run(`CREATE TABLE s1 AS SELECT *, ${compileScoring(scoring).join(', ')} FROM features`);
-    await db.run(`CREATE TABLE s2 AS SELECT *, ${compileOptima(scoring).join(', ')} FROM s1`);
+      FROM feat_src e LEFT JOIN acceptance a USING (supplierKey)`;
+    const s1 = `SELECT *, ${compileScoring(scoring).join(', ')} FROM (${features})`;
+    const s2 = `SELECT *, ${compileOptima(scoring).join(', ')} FROM (${s1})`;
     await db.run(
       copyToParquet(
-        `SELECT *, ${compileConfidence(confidence).join(', ')}, ${scoring.version} AS scoringRulesetVersion, ${confidence.version} AS confidenceRulesetVersion FROM s2 ORDER BY inputOrder NULLS LAST, spend DESC, supplierKey`,
+        `SELECT *, ${compileConfidence(confidence).join(', ')}, ${scoring.version} AS scoringRulesetVersion, ${confidence.version} AS confidenceRulesetVersion FROM (${s2}) ORDER BY inputOrder NULLS LAST, spend DESC, supplierKey`,
         out,
       ),
     );

@@ -26,6 +26,7 @@ import enShell from '../locales/en/shell.json';
 import enSystem from '../locales/en/system.json';
 import enTable from '../locales/en/table.json';
 import enInsights from '../locales/en/insights.json';
+import enSuppliers from '../locales/en/suppliers.json';
 
 /**
  * shell: navbar, toolbar, menus, page titles · auth: login, magic link, lobby · errors: error and not-available pages ·
@@ -46,6 +47,7 @@ export const NAMESPACES = [
   'system',
   'operations',
   'insights',
+  'suppliers',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: TNamespace = 'shell';
@@ -65,6 +67,7 @@ export const EN_RESOURCES = {
   system: enSystem,
   operations: enOperations,
   insights: enInsights,
+  suppliers: enSuppliers,
 } satisfies Record<TNamespace, unknown>;
 
 /** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */

@@ -159,7 +159,7 @@ function MatchSection({ d }: { d: TSupplierDetail }) {
             </Typography>
           )}
           <Grid>
-            <Field label={t('supplier.match')}>
+            <Field label={t('supplier.merchantName')}>
               <Typography sx={{ fontWeight: 600 }} data-testid="merchant-name">
                 {dash(m.name)}
               </Typography>
@@ -366,7 +366,7 @@ export function SupplierView({ jobId, supplierKey, useCase }: TSupplierViewProps
             <Field label={t('useCases.spend')}>{formatAmount(inUseCase?.spend ?? null, cur)}</Field>
             <Field label={t('supplier.estimatedRebate')}>{formatAmount(inUseCase?.estimatedRebate ?? null, cur)}</Field>
             <Field label={t('useCases.bps')}>{t('supplier.rebateBps', { bps: useCase.rebateBps })}</Field>
-            <Field label={t('useCases.spend')}>
+            <Field label={t('supplier.useCaseShare')}>
               {t('supplier.ofUseCaseSpend', {
                 value: formatPercent(
                   inUseCase && useCase.spend > 0 ? (inUseCase.spend / useCase.spend) * 100 : null,

@@ -16,6 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TUseCasesReport } from '@sextant/shared';
 import { formatAmount, formatCount, formatPercent } from '../../../lib/format.ts';
+import { formatDateTime } from '../job-logic.ts';
 import { PrintError, PrintLoading, PrintReady } from '../printable/print-status.tsx';
 import type { TPrintableProps } from '../printable/registry.ts';
 import { useCasesReportQuery } from '../suppliers/api.ts';
@@ -26,7 +27,7 @@ const head = { fontWeight: 700, whiteSpace: 'nowrap' } as const;
 function Report({ r }: { r: TUseCasesReport }) {
   const { t } = useTranslation(NS);
   const cur = r.currency;
-  const date = r.completedAt ? new Date(r.completedAt).toLocaleDateString() : '—';
+  const date = r.completedAt ? formatDateTime(r.completedAt) : '—';
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 5 }, maxWidth: 1000, mx: 'auto' }} data-testid="use-cases-report">
       <Box component="section" data-print-section sx={{ pb: 4 }}>

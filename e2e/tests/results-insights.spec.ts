@@ -3,6 +3,7 @@
  * equal the API, the chart renders and follows the slicer, the table totals equal the summary spend, the
  * presentation answers the keyboard and its PPTX opens with the job name. Screenshots in two themes.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import JSZip from 'jszip';
 import path from 'node:path';
@@ -59,6 +60,14 @@ test.beforeAll(async () => {
   }
   expect(jobId, 'a demo job with results').not.toBe('');
 });
+
+/** Serious or critical axe violations inside the tab's content (the job frame around it is checked elsewhere). */
+async function contentViolations(page: Page) {
+  const r = await new AxeBuilder({ page }).include('[data-testid^="job-tab-content"]').analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 async function chooseSlicer(page: Page, slicer: string, value?: string) {
   await page.getByRole('combobox', { name: 'Slicer' }).click();
@@ -185,8 +194,13 @@ for (const theme of ['paytech', 'test'] as const) {
     await expect(page.getByTestId('waterfall-chart')).toHaveAttribute('data-chart-ready', 'true');
     await expect(page.getByTestId('scores-confidence-chart')).toHaveAttribute('data-chart-ready', 'true');
     await page.screenshot({ path: path.join(shots, `results-summary-${theme}.png`), fullPage: true });
+    expect(await contentViolations(page)).toEqual([]);
     await page.goto(`/jobs/${jobId}/insights`);
     await expect(page.getByTestId('insights-chart')).toHaveAttribute('data-chart-ready', 'true');
     await page.screenshot({ path: path.join(shots, `results-insights-${theme}.png`), fullPage: true });
+    expect(await contentViolations(page)).toEqual([]);
+    await page.getByTestId('mode-table').click();
+    await expect(page.getByTestId('view-total-spend')).toBeVisible();
+    expect(await contentViolations(page)).toEqual([]);
   });
 }

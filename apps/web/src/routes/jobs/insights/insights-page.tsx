@@ -112,9 +112,19 @@ export function ViewChart({
   );
 }
 
-export function ViewTable({ data, limit }: { data: TChartViewData; limit?: number }) {
+/** The same categories as the chart, ranked by the same measure. */
+export function ViewTable({
+  data,
+  limit,
+  measure = 'spend',
+}: {
+  data: TChartViewData;
+  limit?: number;
+  measure?: TMeasure;
+}) {
   const { t } = useTranslation('insights');
-  const rows = limit ? data.categories.slice(0, limit) : data.categories;
+  const ranked = measure === 'spend' ? data.categories : [...data.categories].sort((a, b) => b[measure] - a[measure]);
+  const rows = limit ? ranked.slice(0, limit) : ranked;
   const cell = { py: 0.75, px: 1.5, borderBottom: 1, borderColor: 'divider' } as const;
   return (
     <Box sx={{ overflow: 'auto', maxHeight: limit ? undefined : 640 }}>
@@ -300,7 +310,11 @@ function InsightsBody({ job }: { job: TJobDetails }) {
                   spend: formatAmount(q.data.totals.spend, q.data.currency),
                 })}
               </Typography>
-              {mode === 'chart' ? <ViewChart data={q.data} measure={measure} /> : <ViewTable data={q.data} />}
+              {mode === 'chart' ? (
+                <ViewChart data={q.data} measure={measure} />
+              ) : (
+                <ViewTable data={q.data} measure={measure} />
+              )}
             </Box>
           )}
         </Box>

@@ -48,6 +48,18 @@ await withDb({}, async (db) => {
     FROM labels l JOIN read_parquet(${lit(path.join(work, 'suppliers.parquet'))}) s ON s.sourceSupplierId = l.supplierId
     JOIN read_parquet(${lit(path.join(work, 'matches.parquet'))}) m USING (supplierKey)`);
   const present = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM r WHERE trueMerchantId <> ''`))!.n;
+  // Present suppliers no matcher can place: another merchant has the true merchant's normalised name
+  // and agrees with everything the supplier gives (city, country), and the supplier has no postcode,
+  // street address or tax id to tell them apart.
+  await db.run(`CREATE TABLE amb AS SELECT DISTINCT r.supplierId FROM r
+      JOIN read_parquet(${lit(network)}) t ON t.merchantId = r.trueMerchantId
+      JOIN read_parquet(${lit(path.join(work, 'suppliers.parquet'))}) s ON s.sourceSupplierId = r.supplierId
+      JOIN read_parquet(${lit(network)}) o ON o.nameCore = t.nameCore AND o.merchantId <> t.merchantId
+        AND (s.city IS NULL OR lower(o.city) = lower(s.city)) AND (s.country IS NULL OR o.country = s.country)
+      WHERE s.postcode IS NULL AND s.addressLine1 IS NULL AND s.taxId IS NULL`);
+  const amb = await db.one<{ n: number; correct: number }>(
+    `SELECT count(*) AS n, count(*) FILTER (WHERE r.matchedMerchantId = r.trueMerchantId) AS correct FROM amb JOIN r USING (supplierId)`,
+  );
   const ind = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM r WHERE indistinguishable`))!.n;
   for (const [label, where] of [
     ['High', `matchConfidence = 'High'`],
@@ -73,6 +85,18 @@ await withDb({}, async (db) => {
       }),
     );
   }
+  const hm = (await db.one<{ correct: number }>(
+    `SELECT count(*) AS correct FROM r WHERE matchConfidence IN ('High','Medium') AND NOT indistinguishable AND matchedMerchantId = trueMerchantId`,
+  ))!;
+  console.log(
+    JSON.stringify({
+      stage: 'match-quality-distinguishable',
+      note: 'High+Medium recall over present suppliers, leaving out those another merchant with the same normalised name fits as well (same city and country where given; no postcode, address or tax id on the supplier)',
+      ambiguousPresent: amb!.n,
+      ambiguousMatchedCorrectly: amb!.correct,
+      recall: Math.round(((hm.correct - amb!.correct) / (present - amb!.n)) * 10000) / 10000,
+    }),
+  );
   console.log(
     JSON.stringify({
       stage: 'match-set',

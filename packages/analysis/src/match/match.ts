@@ -66,7 +66,7 @@ export const MATCH_RULES = {
   ],
   Low: ['name similarity >= 0.82 (possible match, left UNMATCHED for review)'],
   Ambiguity:
-    'a different merchant within 0.02 of the best score, without tax id / postcode / address evidence for the best, lowers the confidence one step',
+    'a different merchant within 0.02 of the best score, without tax id / postcode / address evidence for the best, lowers the confidence one step (not when the best is the only exact name match)',
 } as const;
 
 /** Makes sure the network is a prepared Parquet; imports (prepares) it into the working dir if not. */
@@ -188,6 +188,7 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
       FROM ranked r JOIN net n USING (mid)`);
     await db.run(`CREATE TABLE final AS SELECT *,
         CASE WHEN rawConfidence IS NOT NULL AND runnerUp IS NOT NULL AND runnerUp >= totalScore - 0.02 AND NOT (tax OR pc OR addr)
+               AND NOT (nameScore >= 1 AND runnerUp < totalScore)
              THEN CASE rawConfidence WHEN 'High' THEN 'Medium' WHEN 'Medium' THEN 'Low' ELSE 'Low' END ELSE rawConfidence END AS confidence
       FROM best`);
     await db.run(

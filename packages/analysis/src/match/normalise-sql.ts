@@ -9,6 +9,7 @@
  * `sx_name_sorted` the tokens sorted (word-order independent).
  */
 import type { Db } from '../db.ts';
+import { lit } from '../db.ts';
 
 export const LEGAL_FORMS = [
   'inc',
@@ -224,13 +225,20 @@ function sqlCase(m: Record<string, string>, v: string): string {
  */
 export async function createNormaliseMacros(db: Db): Promise<void> {
   const legal = [...new Set(LEGAL_FORMS)].map((k) => `'${k}'`).join(', ');
+  // A legal form spelled in single letters at the end of a name ("L L C", "S r l", "B V": dots
+  // replaced by spaces) is dropped like the legal form itself.
+  const spaced = [...new Set(LEGAL_FORMS)]
+    .filter((k) => k.length >= 2 && k.length <= 5)
+    .map((k) => k.split('').join(' '))
+    .join('|');
   await db.run(`
     CREATE OR REPLACE MACRO sx_clean(s) AS
       trim(regexp_replace(regexp_replace(lower(strip_accents(replace(coalesce(s, ''), '&', ' and '))), '[.''’\`]', '', 'g'), '[^a-z0-9]+', ' ', 'g'));
     CREATE OR REPLACE MACRO sx_abbrev_list(l) AS list_transform(list_filter(l, t -> t <> ''), t -> ${sqlCase(NAME_ABBREVIATIONS, 't')});
     CREATE OR REPLACE MACRO sx_drop_legal(l) AS list_filter(l, x -> x NOT IN (${legal}));
     CREATE OR REPLACE MACRO sx_pick_tokens(all_toks, kept) AS CASE WHEN len(kept) > 0 THEN kept ELSE all_toks END;
-    CREATE OR REPLACE MACRO sx_name_tokens(s) AS sx_pick_tokens(sx_abbrev_list(string_split(sx_clean(s), ' ')), sx_drop_legal(sx_abbrev_list(string_split(sx_clean(s), ' '))));
+    CREATE OR REPLACE MACRO sx_name_clean(s) AS regexp_replace(sx_clean(s), ${lit(`(.) (${spaced})$`)}, '\\1');
+    CREATE OR REPLACE MACRO sx_name_tokens(s) AS sx_pick_tokens(sx_abbrev_list(string_split(sx_name_clean(s), ' ')), sx_drop_legal(sx_abbrev_list(string_split(sx_name_clean(s), ' '))));
     CREATE OR REPLACE MACRO sx_name_core(s) AS array_to_string(sx_name_tokens(s), ' ');
     CREATE OR REPLACE MACRO sx_postcode(p) AS nullif(regexp_replace(upper(coalesce(p, '')), '[^A-Z0-9]', '', 'g'), '');
     CREATE OR REPLACE MACRO sx_taxid(t) AS nullif(regexp_replace(regexp_replace(upper(coalesce(t, '')), '[^A-Z0-9]', '', 'g'), '^(GB|DE|FR|NL|BE|IT|ES|AT|IE|PL|SE|DK|FI|PT|LU|CHE|CH)([0-9])', '\\2'), '');

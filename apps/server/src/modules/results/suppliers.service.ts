@@ -67,7 +67,7 @@ const LOWER_NAME = 'supplierName__lower';
 
 async function buildCache(ctx: AppContext, res: JobResults): Promise<RunCache> {
   const dir = path.join(ctx.config.dataDir, 'cache', 'results');
-  const file = path.join(dir, `${res.runId}.v3.duckdb`);
+  const file = path.join(dir, `${res.runId}.v4.duckdb`);
   const db = `sup_${res.runId.replace(/[^a-zA-Z0-9]/g, '')}`;
   const suppliers = res.table('suppliers');
   const described = await res.all<{ column_name: string }>(`DESCRIBE SELECT * FROM ${suppliers}`);
@@ -105,19 +105,30 @@ async function buildCache(ctx: AppContext, res: JobResults): Promise<RunCache> {
           .map((c) => (c.filterKind === 'multiselect' ? `${multiExpr(c)} AS ${ident(c.field)}` : ident(c.field)))
           .join(', ');
         // Text columns also get their sort rank (an integer sorts a page far faster than a string): a multiselect
-        // column's rank is its value's position among its few sorted distinct values (no sort needed), the
-        // other text columns are ranked by a window; the supplier name also gets its lower-case form for search.
-        const ranks = columns
-          .filter((c) => c.type === 'string')
-          .map((c) =>
-            c.filterKind === 'multiselect'
-              ? `CAST(list_position([${(distinct.get(c.field) ?? []).map(lit).join(', ')}]::VARCHAR[], ${ident(c.field)}) AS INTEGER) AS ${ident(rankOf(c.field))}`
-              : `CASE WHEN ${ident(c.field)} IS NULL THEN NULL ELSE CAST(dense_rank() OVER (ORDER BY ${ident(c.field)}) AS INTEGER) END AS ${ident(rankOf(c.field))}`,
+        // column's rank is its value's position among its few sorted distinct values (no sort needed); the row
+        // number (spend order) and the other text columns' ranks come from windows over a narrow projection
+        // (sorting wide rows is what makes a build slow), joined back by supplier key. The supplier name also
+        // gets its lower-case form for search.
+        const strings = columns.filter((c) => c.type === 'string');
+        const listRanks = strings
+          .filter((c) => c.filterKind === 'multiselect')
+          .map(
+            (c) =>
+              `CAST(list_position([${(distinct.get(c.field) ?? []).map(lit).join(', ')}]::VARCHAR[], b.${ident(c.field)}) AS INTEGER) AS ${ident(rankOf(c.field))}`,
           );
+        const windowed = strings.filter((c) => c.filterKind !== 'multiselect');
+        const windowRanks = windowed.map(
+          (c) =>
+            `CASE WHEN ${ident(c.field)} IS NULL THEN NULL ELSE CAST(dense_rank() OVER (ORDER BY ${ident(c.field)}) AS INTEGER) END AS ${ident(rankOf(c.field))}`,
+        );
+        const narrow = [...new Set(['supplierKey', 'spend', ...windowed.map((c) => c.field)])].map(ident).join(', ');
         await conn.run(
           `CREATE TABLE ${ident(tmpDb)}.s AS
-           SELECT CAST(row_number() OVER (ORDER BY spend DESC NULLS LAST, supplierKey) AS INTEGER) AS rn, *, ${[...ranks, `lower(supplierName) AS ${ident(LOWER_NAME)}`].join(', ')}
-           FROM (SELECT ${select} FROM ${suppliers}) ORDER BY rn`,
+           WITH b AS (SELECT ${select} FROM ${suppliers}),
+           r AS (SELECT supplierKey, CAST(row_number() OVER (ORDER BY spend DESC NULLS LAST, supplierKey) AS INTEGER) AS rn${windowRanks.map((w) => `, ${w}`).join('')}
+                 FROM (SELECT ${narrow} FROM ${suppliers}))
+           SELECT r.rn, b.*, ${[...windowed.map((c) => `r.${ident(rankOf(c.field))}`), ...listRanks, `lower(b.supplierName) AS ${ident(LOWER_NAME)}`].join(', ')}
+           FROM b JOIN r USING (supplierKey)`,
         );
         const ucs = res.has('useCaseSuppliers') ? res.table('useCaseSuppliers') : null;
         await conn.run(

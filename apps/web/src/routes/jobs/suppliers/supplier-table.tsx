@@ -219,7 +219,15 @@ export function SupplierTable({ jobId, url, supplierHref, useCase }: TSupplierTa
     slicer: urlState.slicer,
     slicerValue: urlState.slicerValue,
   });
-  const request = toPagingRequest(urlState.table, columns);
+  // a stale link may name a column this job does not have: fall back to the default order
+  const known = (o: TUrlState['table']['orderBy']) =>
+    o && columns.some((c) => c.field === o.propertyName) ? o : undefined;
+  const table: TTableState = {
+    ...urlState.table,
+    orderBy: known(urlState.table.orderBy) ?? { propertyName: 'spend', direction: 'desc' },
+    secondaryOrderBy: known(urlState.table.secondaryOrderBy),
+  };
+  const request = toPagingRequest(table, columns);
   const slicerValues = SLICERS[urlState.slicer] as readonly string[];
 
   if (columnsQ.isError) return <ResultsError error={columnsQ.error} onRetry={() => void columnsQ.refetch()} />;
@@ -336,7 +344,7 @@ export function SupplierTable({ jobId, url, supplierHref, useCase }: TSupplierTa
         columns={columns}
         rowKey={(r) => r.supplierKey}
         onRowClick={(r) => void navigate(supplierHref(r))}
-        state={urlState.table}
+        state={table}
         onStateChange={(table) => set({ table })}
         emptyText={t('empty')}
         operation="Loading suppliers"

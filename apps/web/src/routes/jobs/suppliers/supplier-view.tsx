@@ -26,7 +26,8 @@ import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import CancelRounded from '@mui/icons-material/CancelRounded';
 import HelpOutlineRounded from '@mui/icons-material/HelpOutlineRounded';
-import type { TSupplierDetail, TUseCaseDetail } from '@sextant/shared';
+import { JOB_TABS_BY_KEY, type TSupplierDetail, type TUseCaseDetail } from '@sextant/shared';
+import { useCan } from '../../../app/current-user.ts';
 import { formatAmount, formatCount, formatPercent } from '../../../lib/format.ts';
 import { supplierDetailQuery } from './api.ts';
 import { ResultsError } from './results-error.tsx';
@@ -285,6 +286,8 @@ export interface TSupplierViewProps {
 export function SupplierView({ jobId, supplierKey, useCase }: TSupplierViewProps) {
   const { t } = useTranslation(NS);
   const q = useQuery(supplierDetailQuery(jobId, supplierKey));
+  // use case links only for users who may open the Use Cases tab
+  const canUseCases = useCan(JOB_TABS_BY_KEY['use-cases'].permissions);
   const job = `/jobs/${encodeURIComponent(jobId)}`;
   const crumbs = (
     <Breadcrumbs sx={{ mb: 1 }} data-testid="supplier-breadcrumbs">
@@ -492,12 +495,16 @@ export function SupplierView({ jobId, supplierKey, useCase }: TSupplierViewProps
                 {d.useCases.map((u) => (
                   <TableRow key={u.useCaseId}>
                     <TableCell>
-                      <Link
-                        component={RouterLink}
-                        to={`${job}/use-cases/${encodeURIComponent(u.useCaseId)}/${encodeURIComponent(s.supplierKey)}`}
-                      >
-                        {u.name}
-                      </Link>
+                      {canUseCases ? (
+                        <Link
+                          component={RouterLink}
+                          to={`${job}/use-cases/${encodeURIComponent(u.useCaseId)}/${encodeURIComponent(s.supplierKey)}`}
+                        >
+                          {u.name}
+                        </Link>
+                      ) : (
+                        u.name
+                      )}
                     </TableCell>
                     <TableCell align="right">{t('supplier.rebateBps', { bps: u.rebateBps })}</TableCell>
                     <TableCell align="right">{formatAmount(u.estimatedRebate, cur)}</TableCell>

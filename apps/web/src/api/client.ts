@@ -29,6 +29,24 @@ export interface TRequestOptions {
   signal?: AbortSignal;
 }
 
+type TBoot = Record<string, Promise<Response | null> | undefined>;
+/**
+ * A response public/boot.js started before the app loaded, for this GET (each is used once). Any write first
+ * discards them all, so nothing fetched before a sign-in or a change is ever served after it.
+ */
+function takeBooted(url: string, method: string): Promise<Response | null> | null {
+  const w = globalThis as { __sextantBoot?: TBoot };
+  const boot = w.__sextantBoot;
+  if (!boot) return null;
+  if (method !== 'GET') {
+    w.__sextantBoot = undefined;
+    return null;
+  }
+  const p = boot[url];
+  boot[url] = undefined;
+  return p ?? null;
+}
+
 export async function api<T>(path: string, opts: TRequestOptions = {}): Promise<T> {
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
   let url = path;
@@ -47,7 +65,9 @@ export async function api<T>(path: string, opts: TRequestOptions = {}): Promise<
   }
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: opts.signal });
+    res =
+      (await takeBooted(url, method)) ??
+      (await fetch(url, { method, headers, body, credentials: 'same-origin', signal: opts.signal }));
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(

@@ -26,8 +26,12 @@ import {
 } from './constants.ts';
 import type { TChartSize } from './chart.tsx';
 
-/** Short entry animation: 'finished' (data-chart-ready) fires when it ends. */
-export const ANIMATION_MS = 300;
+/**
+ * Charts draw at once on first render (no entry animation: the first chart is on screen as soon as its data is) and
+ * animate updates (slicer, measure or view changes) briefly; 'finished' (data-chart-ready) fires when drawing ends.
+ */
+export const ANIMATION_MS = 0;
+export const UPDATE_ANIMATION_MS = 300;
 
 export interface TChartColors {
   text: string;
@@ -105,6 +109,7 @@ export function rankedBarChart(opts: {
   const option = (size: TChartSize): EChartsCoreOption => ({
     animation: opts.animation ?? !large,
     animationDuration: ANIMATION_MS,
+    animationDurationUpdate: UPDATE_ANIMATION_MS,
     textStyle: { fontFamily: c.fontFamily },
     grid: { left: Y_AXIS_WIDTH + 8, right: large ? 24 : 96, top: 8, bottom: 48 },
     tooltip: {
@@ -183,6 +188,7 @@ export function halfPieChart(opts: {
   const option: EChartsCoreOption = {
     animation: opts.animation ?? true,
     animationDuration: ANIMATION_MS,
+    animationDurationUpdate: UPDATE_ANIMATION_MS,
     textStyle: { fontFamily: c.fontFamily },
     color: opts.palette ?? c.series,
     tooltip: {
@@ -234,6 +240,7 @@ export function stackedBarChart(opts: {
   const option = (size: TChartSize): EChartsCoreOption => ({
     animation: opts.animation ?? true,
     animationDuration: ANIMATION_MS,
+    animationDurationUpdate: UPDATE_ANIMATION_MS,
     textStyle: { fontFamily: c.fontFamily },
     grid: { left: Y_AXIS_WIDTH + 8, right: 24, top: 8, bottom: 80 },
     legend: { bottom: 0, textStyle: { color: c.text, fontFamily: c.fontFamily } },

@@ -143,7 +143,7 @@ function MatchSection({ d }: { d: TSupplierDetail }) {
     <Section
       title={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <span>{t('supplier.match')}</span>
+          <span>{matched || !m ? t('supplier.match') : t('supplier.candidateTitle')}</span>
           <ValueChip value={d.match.status} />
           {d.match.confidence && <ValueChip value={d.match.confidence} />}
         </Stack>

@@ -81,41 +81,118 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
         ELSE 'S' || substr(md5('nm:' || d.nameNorm || '|' || coalesce(d.country, '')), 1, 16) END AS supplierKey
       FROM idents d LEFT JOIN idkeys i ON i.nameNorm = d.nameNorm`);
     onProgress(50, 'Aggregating per supplier');
-    const ident = ['supplierName', 'addressLine1', 'addressLine2', 'city', 'region', 'postcode', 'country', 'taxId']
-      .map((c) => `arg_min(${c}, prio * 1e12 + rowNumber) FILTER (WHERE ${c} IS NOT NULL) AS ${c}`)
-      .join(', ');
-    const perKind = (k: string, expr: string) => `${expr} FILTER (WHERE kind = '${k}')`;
-    // Payment methods are the closed set ingest normalises to: spend and count per method in the same pass.
+    // Which kinds, payment methods and columns the documents have at all: aggregates over an absent kind
+    // or an all-empty column are constants (NULL, or 0 for counts) instead of being computed per row.
+    const identCols = [
+      'supplierName',
+      'addressLine1',
+      'addressLine2',
+      'city',
+      'region',
+      'postcode',
+      'country',
+      'taxId',
+    ];
+    const optionalCols = [
+      ...identCols,
+      'supplierId',
+      'transactionCount',
+      'date',
+      'dueDate',
+      'paymentTerms',
+      'mcc',
+      'category',
+    ];
+    const present = (await db.one<Record<string, unknown>>(
+      `SELECT list(DISTINCT kind) AS kinds, list(DISTINCT paymentMethod) FILTER (WHERE paymentMethod IS NOT NULL) AS methods, ${optionalCols.map((c) => `count(${c}) > 0 AS ${c}`).join(', ')} FROM ${src}`,
+    ))!;
+    const kinds = new Set((present.kinds as string[] | null) ?? []);
     const methods = [...Object.keys(PAYMENT_METHODS), 'Other'];
-    const perMethod = methods
-      .map(
-        (m, i) =>
-          `sum(coalesce(amountJob, 0)) FILTER (WHERE paymentMethod = ${lit(m)}) AS pm${i}_spend, count(*) FILTER (WHERE paymentMethod = ${lit(m)}) AS pm${i}_n`,
-      )
-      .join(', ');
-    await db.run(`CREATE TABLE agg AS SELECT supplierKey,
-        arg_min(supplierId, prio * 1e12 + rowNumber) FILTER (WHERE supplierId IS NOT NULL) AS sourceSupplierId,
-        min(rowNumber) FILTER (WHERE kind = 'suppliers') AS inputOrder,
-        ${ident},
-        ${perKind('suppliers', 'sum(amountJob)')} AS s_spend, ${perKind('suppliers', 'sum(transactionCount)')} AS s_count,
-        ${perKind('payments', 'sum(amountJob)')} AS p_spend, ${perKind('payments', 'count(*)')} AS paymentCount,
-        ${perKind('spend', 'sum(amountJob)')} AS sp_spend, ${perKind('spend', 'count(*)')} AS spendCount,
-        ${perKind('invoices', 'sum(amountJob)')} AS i_spend, ${perKind('invoices', 'count(*)')} AS invoiceCount,
-        ${perKind('transactions', 'sum(amountJob)')} AS t_spend, ${perKind('transactions', 'count(*)')} AS transactionCount,
-        ${perKind('pos', 'sum(amountJob)')} AS po_spend, ${perKind('pos', 'count(*)')} AS poCount,
-        min(date) AS firstDate, max(date) AS lastDate,
-        coalesce(${perKind('suppliers', 'median(paymentTerms)')}, median(dueDate - date) FILTER (WHERE kind = 'invoices' AND dueDate >= date), median(paymentTerms)) AS paymentTermsDays,
-        arg_max(mcc, amountJob) FILTER (WHERE mcc IS NOT NULL) AS inputMcc,
-        arg_max(category, amountJob) FILTER (WHERE category IS NOT NULL) AS category,
-        list(DISTINCT kind) AS inputKinds,
-        ${perMethod}
-      FROM (SELECT d.*, k.supplierKey,
+    const methodsPresent = new Set((present.methods as string[] | null) ?? []);
+    // alias → aggregate, with the kind / columns it needs and its value when those are absent
+    const aggs: { alias: string; expr: string; kind?: string; cols?: string[]; method?: string; empty?: string }[] = [
+      {
+        alias: 'sourceSupplierId',
+        expr: `arg_min(supplierId, prio * 1e12 + rowNumber) FILTER (WHERE supplierId IS NOT NULL)`,
+        cols: ['supplierId'],
+      },
+      { alias: 'inputOrder', expr: `min(rowNumber) FILTER (WHERE kind = 'suppliers')`, kind: 'suppliers' },
+      ...identCols.map((c) => ({
+        alias: c,
+        expr: `arg_min(${c}, prio * 1e12 + rowNumber) FILTER (WHERE ${c} IS NOT NULL)`,
+        cols: [c],
+      })),
+      { alias: 's_spend', expr: `sum(amountJob) FILTER (WHERE kind = 'suppliers')`, kind: 'suppliers' },
+      {
+        alias: 's_count',
+        expr: `sum(transactionCount) FILTER (WHERE kind = 'suppliers')`,
+        kind: 'suppliers',
+        cols: ['transactionCount'],
+      },
+      ...(
+        [
+          ['payments', 'p_spend', 'paymentCount'],
+          ['spend', 'sp_spend', 'spendCount'],
+          ['invoices', 'i_spend', 'invoiceCount'],
+          ['transactions', 't_spend', 'transactionCount'],
+          ['pos', 'po_spend', 'poCount'],
+        ] as const
+      ).flatMap(([k, sum, n]) => [
+        { alias: sum, expr: `sum(amountJob) FILTER (WHERE kind = '${k}')`, kind: k },
+        { alias: n, expr: `count(*) FILTER (WHERE kind = '${k}')`, kind: k, empty: '0' },
+      ]),
+      { alias: 'firstDate', expr: 'min(date)', cols: ['date'] },
+      { alias: 'lastDate', expr: 'max(date)', cols: ['date'] },
+      {
+        alias: 'pt_s',
+        expr: `median(paymentTerms) FILTER (WHERE kind = 'suppliers')`,
+        kind: 'suppliers',
+        cols: ['paymentTerms'],
+      },
+      {
+        alias: 'pt_i',
+        expr: `median(dueDate - date) FILTER (WHERE kind = 'invoices' AND dueDate >= date)`,
+        kind: 'invoices',
+        cols: ['date', 'dueDate'],
+      },
+      { alias: 'pt_all', expr: 'median(paymentTerms)', cols: ['paymentTerms'] },
+      { alias: 'inputMcc', expr: 'arg_max(mcc, amountJob) FILTER (WHERE mcc IS NOT NULL)', cols: ['mcc'] },
+      {
+        alias: 'category',
+        expr: 'arg_max(category, amountJob) FILTER (WHERE category IS NOT NULL)',
+        cols: ['category'],
+      },
+      { alias: 'inputKinds', expr: 'list(DISTINCT kind)' },
+      // Payment methods are the closed set ingest normalises to: spend and count per method in the same pass.
+      ...methods.flatMap((m, i) => [
+        {
+          alias: `pm${i}_spend`,
+          expr: `sum(coalesce(amountJob, 0)) FILTER (WHERE paymentMethod = ${lit(m)})`,
+          method: m,
+        },
+        { alias: `pm${i}_n`, expr: `count(*) FILTER (WHERE paymentMethod = ${lit(m)})`, method: m, empty: '0' },
+      ]),
+    ];
+    const rows = `(SELECT d.*, k.supplierKey,
           d.amount / coalesce(TRY_CAST(c.unitsPerUsd AS DOUBLE), ${rate.r}) * ${rate.r} AS amountJob,
           CASE d.kind WHEN 'suppliers' THEN 0 WHEN 'payments' THEN 1 WHEN 'spend' THEN 2 WHEN 'invoices' THEN 3 WHEN 'transactions' THEN 4 ELSE 5 END AS prio
         FROM ${src} d
         JOIN keymap k ON k.supplierId IS NOT DISTINCT FROM d.supplierId AND k.supplierName IS NOT DISTINCT FROM d.supplierName AND k.country IS NOT DISTINCT FROM d.country
-        LEFT JOIN ref_currencies c ON c.currency = d.currency)
-      GROUP BY supplierKey`);
+        LEFT JOIN ref_currencies c ON c.currency = d.currency)`;
+    const types = new Map(
+      (
+        await db.all<{ column_name: string; column_type: string }>(
+          `DESCRIBE SELECT ${aggs.map((a) => `${a.expr} AS ${a.alias}`).join(', ')} FROM ${rows} GROUP BY supplierKey`,
+        )
+      ).map((c) => [c.column_name, c.column_type]),
+    );
+    const live = (a: (typeof aggs)[number]) =>
+      (!a.kind || kinds.has(a.kind)) &&
+      (a.cols ?? []).every((c) => present[c]) &&
+      (!a.method || methodsPresent.has(a.method));
+    const sel = aggs.map((a) => `${live(a) ? a.expr : `${a.empty ?? 'NULL'}::${types.get(a.alias)}`} AS ${a.alias}`);
+    await db.run(`CREATE TABLE agg AS SELECT * EXCLUDE (pt_s, pt_i, pt_all), coalesce(pt_s, pt_i, pt_all) AS paymentTermsDays
+      FROM (SELECT supplierKey, ${sel.join(', ')} FROM ${rows} GROUP BY supplierKey)`);
     // Methods used, by spend (then count, then name): the main one, how many, the list, and card spend.
     const methodStructs = methods.map((m, i) => `{s: -pm${i}_spend, c: -pm${i}_n, m: ${lit(m)}, spend: pm${i}_spend}`);
     await db.run(`CREATE TABLE method_agg AS SELECT supplierKey, ms[1].m AS paymentMethod, len(ms) AS paymentMethodCount, list_transform(ms, x -> x.m) AS paymentMethods,

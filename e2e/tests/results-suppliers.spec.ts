@@ -166,6 +166,11 @@ test('use cases: the cards, a use case and its suppliers agree; the report lists
   await expect(page.locator('[data-print-ready="true"]')).toBeVisible();
   await expect(page.getByTestId(`report-row-${uc.useCaseId}`)).toContainText(count(uc.supplierCount));
   await expect(page.getByTestId('download-pdf')).toHaveAttribute('href', `/api/v1/jobs/${jobId}/reports/use-cases/pdf`);
+  // the server prints the same report (printable frame) to a PDF
+  const pdf = await api.get(`/api/v1/jobs/${jobId}/reports/use-cases/pdf`, { timeout: 60_000 });
+  expect(pdf.status(), await pdf.text().catch(() => '')).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  expect((await pdf.body()).subarray(0, 4).toString()).toBe('%PDF');
 });
 
 for (const theme of ['paytech', 'test'] as const) {

@@ -94,8 +94,11 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
     await createNormaliseMacros(db);
     onProgress(20, 'Normalising supplier names');
     await db.run(
-      `CREATE TABLE net AS SELECT row_number() OVER () AS mid, merchantId, nameTokens, nameCore, nameSorted, postcodeNorm, addressNorm, cityNorm, taxNorm, country FROM read_parquet(${lit(net)})`,
+      `CREATE TABLE net0 AS SELECT merchantId, nameTokens, nameCore, nameSorted, postcodeNorm, addressNorm, cityNorm, taxNorm, country FROM read_parquet(${lit(net)})`,
     );
+    // mid: the merchant's position in the network file (as the cached blocking keys number them). A fresh
+    // table keeps the file order, so its rowid is that position, without a single-threaded window.
+    await db.run(`CREATE VIEW net AS SELECT rowid + 1 AS mid, * FROM net0`);
     // sid: an integer surrogate of supplierKey, so the candidate tables group and join on integers.
     await db.run(`CREATE TABLE sup AS SELECT *, array_to_string(nameTokens, ' ') AS nameCore, array_to_string(list_sort(nameTokens), ' ') AS nameSorted FROM (
         SELECT row_number() OVER () AS sid, supplierKey, sx_name_tokens(supplierName) AS nameTokens, sx_postcode(postcode) AS postcodeNorm, sx_address(addressLine1) AS addressNorm,
@@ -156,15 +159,19 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
       FROM cand c JOIN sup s USING (sid) JOIN net n USING (mid)`);
     await db.run(`CREATE TABLE pair1 AS SELECT sid, mid, jw FROM pair0 WHERE jw >= 0.8 OR taxHit
       QUALIFY row_number() OVER (PARTITION BY sid ORDER BY taxHit DESC, jw DESC, mid) <= ${MAX_SCORED_CANDIDATES}`);
-    await db.run(`CREATE TABLE pair AS SELECT p.sid, p.mid, p.jw,
-        least(list_avg(list_transform(s.nameTokens, x -> list_max(list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y))))),
-              list_avg(list_transform(n.nameTokens, x -> list_max(list_transform(s.nameTokens, y -> jaro_winkler_similarity(x, y)))))) AS soft,
+    // Token similarity matrix (supplier tokens × merchant tokens) computed once; soft similarity is the
+    // weaker of the row-wise and column-wise best-match averages.
+    await db.run(`CREATE TABLE pm AS SELECT p.sid, p.mid, p.jw,
+        list_transform(s.nameTokens, x -> list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y))) AS tm,
         CASE WHEN s.taxNorm IS NOT NULL AND n.taxNorm IS NOT NULL THEN s.taxNorm = n.taxNorm END AS taxAgrees,
         CASE WHEN s.postcodeNorm IS NOT NULL AND n.postcodeNorm IS NOT NULL THEN s.postcodeNorm = n.postcodeNorm END AS postcodeAgrees,
         CASE WHEN s.cityNorm IS NOT NULL AND n.cityNorm IS NOT NULL THEN jaro_winkler_similarity(s.cityNorm, n.cityNorm) >= 0.92 END AS cityAgrees,
         CASE WHEN s.country IS NOT NULL AND n.country IS NOT NULL THEN s.country = n.country END AS countryAgrees,
         CASE WHEN s.addressNorm IS NOT NULL AND n.addressNorm IS NOT NULL THEN jaro_winkler_similarity(s.addressNorm, n.addressNorm) END AS addressScore
       FROM pair1 p JOIN sup s USING (sid) JOIN net n USING (mid)`);
+    await db.run(`CREATE TABLE pair AS SELECT * EXCLUDE (tm),
+        least(list_avg(list_transform(tm, r -> list_max(r))), list_avg(list_transform(range(1, len(tm[1]) + 1), j -> list_max(list_transform(tm, r -> r[j]))))) AS soft
+      FROM pm`);
     await db.run(`CREATE TABLE scored AS SELECT *,
         round(0.4 * jw + 0.6 * soft, 4) AS nameScore,
         round(0.4 * jw + 0.6 * soft + 0.3 * coalesce(taxAgrees::INT, 0) + 0.12 * coalesce(postcodeAgrees::INT, 0) + 0.1 * coalesce((addressScore >= 0.9)::INT, 0)

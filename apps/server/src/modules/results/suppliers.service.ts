@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
@@ -62,12 +62,14 @@ interface RunCache {
 }
 
 const caches = new Map<string, Promise<RunCache>>();
+/** Format version of the cache files (bump when their tables change). */
+const CACHE_SUFFIX = '.v4.duckdb';
 const rankOf = (field: string) => `${field}__rank`;
 const LOWER_NAME = 'supplierName__lower';
 
 async function buildCache(ctx: AppContext, res: JobResults): Promise<RunCache> {
   const dir = path.join(ctx.config.dataDir, 'cache', 'results');
-  const file = path.join(dir, `${res.runId}.v4.duckdb`);
+  const file = path.join(dir, `${res.jobId}.${res.runId}${CACHE_SUFFIX}`);
   const db = `sup_${res.runId.replace(/[^a-zA-Z0-9]/g, '')}`;
   const suppliers = res.table('suppliers');
   const described = await res.all<{ column_name: string }>(`DESCRIBE SELECT * FROM ${suppliers}`);
@@ -141,6 +143,7 @@ async function buildCache(ctx: AppContext, res: JobResults): Promise<RunCache> {
         );
         await conn.run(`DETACH ${ident(tmpDb)}`);
         await rename(tmp, file);
+        await dropOlderCaches(dir, res.jobId, file);
       } catch (err) {
         await conn.run(`DETACH DATABASE IF EXISTS ${ident(tmpDb)}`).catch(() => {});
         await rm(tmp, { force: true });
@@ -156,6 +159,13 @@ async function buildCache(ctx: AppContext, res: JobResults): Promise<RunCache> {
   for (const v of vals) (values.get(v.field) ?? values.set(v.field, []).get(v.field)!).push(v.value);
   const meta = await res.one<{ currency: string }>(`SELECT currency FROM ${ident(db)}.meta`);
   return { db, columns, values, currency: meta?.currency || res.summary.currency };
+}
+
+/** Cache files of the job's earlier runs (and files of older formats) go once a newer run's cache exists. */
+async function dropOlderCaches(dir: string, jobId: string, keep: string): Promise<void> {
+  for (const f of await readdir(dir).catch(() => [] as string[]))
+    if (f.endsWith('.duckdb') && (f.startsWith(`${jobId}.`) || !f.endsWith(CACHE_SUFFIX)) && path.join(dir, f) !== keep)
+      await rm(path.join(dir, f), { force: true }).catch(() => {});
 }
 
 /** The per-run supplier cache (built once per run and process; the file survives restarts). */

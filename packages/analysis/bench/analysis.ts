@@ -8,6 +8,7 @@
 import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
+import { loadavg } from 'node:os';
 import { arg, benchNetwork, CACHE_DIR, measure, NETWORK_SEED } from './util.ts';
 import { labelledCsv, makeLabelledSuppliers } from '../src/network/labelled.ts';
 import { makeMerchant } from '../src/network/generate.ts';
@@ -18,6 +19,10 @@ import { enrich } from '../src/enrich/enrich.ts';
 import { score } from '../src/score/score.ts';
 import { rng, mix, int, pick } from '../src/network/random.ts';
 
+const cpuSince = (c: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(c);
+  return Math.round((u.user + u.system) / 10000) / 100;
+};
 const merchants = arg('merchants', 1_000_000);
 const suppliers = arg('suppliers', 100_000);
 const payments = arg('payments', 5_000_000);
@@ -44,6 +49,7 @@ await measure('ingest+normalise suppliers', suppliers, async () => {
   await normaliseAndAggregate({ workDir: work });
 });
 const t0 = performance.now();
+const c0 = process.cpuUsage();
 await measure('match', suppliers, () => matchSuppliers({ workDir: work, networkFile: network }), { merchants });
 await measure('enrich', suppliers, () => enrich({ workDir: work, networkFile: network }));
 await measure('score', suppliers, () => score({ workDir: work }));
@@ -54,6 +60,8 @@ console.log(
     rows: suppliers,
     seconds: Math.round(total * 100) / 100,
     rowsPerSecond: Math.round(suppliers / total),
+    cpuSeconds: cpuSince(c0),
+    loadAverage: Math.round(loadavg()[0]! * 10) / 10,
     merchants,
     targetSeconds: 20,
   }),
@@ -87,6 +95,7 @@ if (!existsSync(payCsv)) {
 const pw = path.join(CACHE_DIR, `payments-work-${process.pid}`);
 rmSync(pw, { recursive: true, force: true });
 const t1 = performance.now();
+const c1 = process.cpuUsage();
 await measure('ingest payments', payments, () => ingestFile({ file: payCsv, kind: 'payments', workDir: pw }));
 await measure('aggregate payments', payments, () => normaliseAndAggregate({ workDir: pw }));
 const t2 = (performance.now() - t1) / 1000;
@@ -96,6 +105,8 @@ console.log(
     rows: payments,
     seconds: Math.round(t2 * 100) / 100,
     rowsPerSecond: Math.round(payments / t2),
+    cpuSeconds: cpuSince(c1),
+    loadAverage: Math.round(loadavg()[0]! * 10) / 10,
     targetSeconds: 15,
   }),
 );

@@ -1,6 +1,7 @@
 /** Benchmark helpers: per-stage peak RSS (Linux VmHWM, reset through clear_refs) and JSON lines. */
 import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { generateNetwork } from '../src/network/import.ts';
 
@@ -33,8 +34,10 @@ export async function measure<T>(
   (globalThis as { gc?: () => void }).gc?.();
   resetPeak();
   const t = performance.now();
+  const cpu = process.cpuUsage();
   const r = await fn();
   const seconds = (performance.now() - t) / 1000;
+  const used = process.cpuUsage(cpu);
   console.log(
     JSON.stringify({
       stage,
@@ -42,6 +45,10 @@ export async function measure<T>(
       seconds: Math.round(seconds * 100) / 100,
       rowsPerSecond: Math.round(rows / seconds),
       peakRssMb: peakRssMb(),
+      // process CPU time (all DuckDB threads) and the machine's 1-minute load average: on a shared
+      // machine, wall-clock seconds grow with the load; CPU seconds much less so.
+      cpuSeconds: Math.round((used.user + used.system) / 10000) / 100,
+      loadAverage: Math.round(loadavg()[0]! * 10) / 10,
       ...extra,
     }),
   );

@@ -456,9 +456,9 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     onProgress(75, 'Writing Parquet');
     await db.run(
       copyToParquet(
-        `SELECT ${lit(name)} AS source, ${lit(kind)} AS kind, rowNumber, ${INGEST_COLUMNS.join(', ')} FROM (
+        `SELECT ${lit(name)} AS source, ${lit(kind)} AS kind, rowNumber, ${INGEST_COLUMNS.map((dp) => (mapping[dp] ? dp : `NULL::${SQL_TYPES[DATAPOINTS[dp].type] ?? 'VARCHAR'} AS ${dp}`)).join(', ')} FROM (
           SELECT rowNumber, ${present.join(', ')} FROM typed WHERE NOT emptyRow AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)${inFileOrder ? '' : ' ORDER BY rowNumber'}
-        )${absentSel.length ? ', (SELECT ' + absentSel.join(', ') + ')' : ''}`,
+        )`,
         dataFile,
       ),
     );

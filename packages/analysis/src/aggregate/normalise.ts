@@ -75,11 +75,14 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
     onProgress(25, 'Assigning supplier keys');
     await db.run(`CREATE TABLE idkeys AS SELECT nameNorm, min('S' || substr(md5('id:' || lower(trim(supplierId))), 1, 16)) AS k, count(DISTINCT lower(trim(supplierId))) AS n
       FROM idents WHERE supplierId IS NOT NULL AND nameNorm <> '' GROUP BY nameNorm`);
-    await db.run(`CREATE TABLE keymap AS SELECT d.supplierId, d.supplierName, d.country, CASE
+    await db.run(`CREATE TABLE keymap0 AS SELECT d.supplierId, d.supplierName, d.country, CASE
         WHEN d.supplierId IS NOT NULL THEN 'S' || substr(md5('id:' || lower(trim(d.supplierId))), 1, 16)
         WHEN i.n = 1 THEN i.k
         ELSE 'S' || substr(md5('nm:' || d.nameNorm || '|' || coalesce(d.country, '')), 1, 16) END AS supplierKey
       FROM idents d LEFT JOIN idkeys i ON i.nameNorm = d.nameNorm`);
+    // skid: an integer per supplierKey, so the 5M-row aggregation groups on integers, not strings.
+    await db.run(`CREATE TABLE keymap AS SELECT *, dense_rank() OVER (ORDER BY supplierKey) AS skid FROM keymap0`);
+    await db.run(`CREATE TABLE skeys AS SELECT DISTINCT skid, supplierKey FROM keymap`);
     onProgress(50, 'Aggregating per supplier');
     // Which kinds, payment methods and columns the documents have at all: aggregates over an absent kind
     // or an all-empty column are constants (NULL, or 0 for counts) instead of being computed per row.
@@ -162,7 +165,8 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
         expr: 'arg_max(category, amountJob) FILTER (WHERE category IS NOT NULL)',
         cols: ['category'],
       },
-      { alias: 'inputKinds', expr: 'list(DISTINCT kind)' },
+      // With a single input kind, every supplier's list is that kind.
+      { alias: 'inputKinds', expr: kinds.size === 1 ? `[${lit([...kinds][0]!)}]::VARCHAR[]` : 'list(DISTINCT kind)' },
       // Payment methods are the closed set ingest normalises to: spend and count per method in the same pass.
       ...methods.flatMap((m, i) => [
         {
@@ -173,7 +177,7 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
         { alias: `pm${i}_n`, expr: `count(*) FILTER (WHERE paymentMethod = ${lit(m)})`, method: m, empty: '0' },
       ]),
     ];
-    const rows = `(SELECT d.*, k.supplierKey,
+    const rows = `(SELECT d.*, k.skid,
           d.amount / coalesce(TRY_CAST(c.unitsPerUsd AS DOUBLE), ${rate.r}) * ${rate.r} AS amountJob,
           CASE d.kind WHEN 'suppliers' THEN 0 WHEN 'payments' THEN 1 WHEN 'spend' THEN 2 WHEN 'invoices' THEN 3 WHEN 'transactions' THEN 4 ELSE 5 END AS prio
         FROM ${src} d
@@ -182,7 +186,7 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
     const types = new Map(
       (
         await db.all<{ column_name: string; column_type: string }>(
-          `DESCRIBE SELECT ${aggs.map((a) => `${a.expr} AS ${a.alias}`).join(', ')} FROM ${rows} GROUP BY supplierKey`,
+          `DESCRIBE SELECT ${aggs.map((a) => `${a.expr} AS ${a.alias}`).join(', ')} FROM ${rows} GROUP BY skid`,
         )
       ).map((c) => [c.column_name, c.column_type]),
     );
@@ -191,8 +195,8 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
       (a.cols ?? []).every((c) => present[c]) &&
       (!a.method || methodsPresent.has(a.method));
     const sel = aggs.map((a) => `${live(a) ? a.expr : `${a.empty ?? 'NULL'}::${types.get(a.alias)}`} AS ${a.alias}`);
-    await db.run(`CREATE TABLE agg AS SELECT * EXCLUDE (pt_s, pt_i, pt_all), coalesce(pt_s, pt_i, pt_all) AS paymentTermsDays
-      FROM (SELECT supplierKey, ${sel.join(', ')} FROM ${rows} GROUP BY supplierKey)`);
+    await db.run(`CREATE TABLE agg AS SELECT * EXCLUDE (skid, pt_s, pt_i, pt_all), coalesce(pt_s, pt_i, pt_all) AS paymentTermsDays
+      FROM skeys JOIN (SELECT skid, ${sel.join(', ')} FROM ${rows} GROUP BY skid) USING (skid)`);
     // Methods used, by spend (then count, then name): the main one, how many, the list, and card spend.
     const methodStructs = methods.map((m, i) => `{s: -pm${i}_spend, c: -pm${i}_n, m: ${lit(m)}, spend: pm${i}_spend}`);
     await db.run(`CREATE TABLE method_agg AS SELECT supplierKey, ms[1].m AS paymentMethod, len(ms) AS paymentMethodCount, list_transform(ms, x -> x.m) AS paymentMethods,

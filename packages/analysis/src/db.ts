@@ -114,8 +114,9 @@ export function parquet(file: string): string {
   return `read_parquet(${lit(file)})`;
 }
 
-export function copyToParquet(query: string, file: string): string {
-  return `COPY (${query}) TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd)`;
+/** zstd by default; snappy is cheaper to write (used for large intermediate files). */
+export function copyToParquet(query: string, file: string, compression: 'zstd' | 'snappy' = 'zstd'): string {
+  return `COPY (${query}) TO ${lit(file)} (FORMAT parquet, COMPRESSION ${compression})`;
 }
 
 export function workPath(workDir: string, ...parts: string[]): string {

@@ -460,6 +460,7 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
           SELECT rowNumber, ${present.join(', ')} FROM typed WHERE NOT emptyRow AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)${inFileOrder ? '' : ' ORDER BY rowNumber'}
         )`,
         dataFile,
+        'snappy',
       ),
     );
     await db.run(copyToParquet(`SELECT * FROM issues ORDER BY rowNumber, "column"`, issuesFile));

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app when its sources changed since the last build, then runs the server
-// (all services in one process unless --services=… is passed). Extra arguments go to the server.
+// (all services in one process unless --services=… is passed). Extra arguments go to the server; --build-only stops
+// after the build.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +38,8 @@ if (servesWeb && !process.env.WEB_DIST && existsSync(path.join(root, 'apps/web/i
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
 }
+
+if (args.includes('--build-only')) process.exit(0);
 
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), ...args], {
   cwd: root,

@@ -15,6 +15,19 @@ let failed = 0;
 let skipped = 0;
 let exit = 0;
 
+// The web build first (when its sources changed): integration tests render pages from it (PDF through Chromium),
+// and the end-to-end server then finds it up to date.
+if (existsSync(path.join(root, 'apps/web/index.html'))) {
+  const b = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), '--build-only'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (b.status !== 0) {
+    console.error('\nTests: 0 passed, 1 failed (the web app did not build)');
+    process.exit(b.status ?? 1);
+  }
+}
+
 if (only !== 'e2e') {
   const json = path.join(out, 'vitest.json');
   const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,9 +19,22 @@ import { createProq } from '../../proq/index.ts';
 import { forwardedCookies, loopbackOrigin, PdfRenderer } from './pdf.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const WEB_DIST = [process.env.E2E_WEB_DIST, path.resolve(here, '../../../../web/dist')].find((d): d is string =>
-  Boolean(d && existsSync(path.join(d, 'index.html'))),
-);
+const WEB_SRC = path.resolve(here, '../../../../web/src');
+const newestMtime = (p: string): number => {
+  const st = statSync(p);
+  return st.isDirectory()
+    ? Math.max(st.mtimeMs, ...readdirSync(p).map((e) => newestMtime(path.join(p, e))))
+    : st.mtimeMs;
+};
+/** A web build to serve: E2E_WEB_DIST as given, else apps/web/dist when it is newer than the web sources (npm test
+ * builds it first; a stale build lacks pages and would time out instead of testing anything). */
+const WEB_DIST = [
+  process.env.E2E_WEB_DIST,
+  ...[path.resolve(here, '../../../../web/dist')].filter(
+    (d) =>
+      existsSync(path.join(d, 'index.html')) && statSync(path.join(d, 'index.html')).mtimeMs >= newestMtime(WEB_SRC),
+  ),
+].find((d): d is string => Boolean(d && existsSync(path.join(d, 'index.html'))));
 
 async function until<T>(fn: () => Promise<T>, done: (v: T) => boolean, ms = 150_000): Promise<T> {
   const deadline = Date.now() + ms;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { and, desc, eq } from 'drizzle-orm';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import { jobRuns } from '@sextant/db';
+import { jobArtifacts, jobRuns } from '@sextant/db';
 import type { AnalysisSummary } from '@sextant/analysis';
 import type { TJobType } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
@@ -97,9 +97,36 @@ export async function queryRows<T>(sql: string, params?: DuckDBValue[]): Promise
 
 const summaryCache = new Map<string, AnalysisSummary>();
 
+/** What the results need to know of their job. */
+export interface ResultsJob {
+  id: string;
+  name: string;
+  type: string;
+  issuerId: string;
+  buyerName: string | null;
+}
+
 /** The latest completed run of a job the caller may see, with query helpers over its result files. */
 export async function openResults(ctx: AppContext, auth: AuthContext, jobId: string): Promise<JobResults> {
   const row = await visibleJob(ctx, auth, jobId);
+  return resultsOf(ctx, {
+    id: jobId,
+    name: row.job.name,
+    type: row.job.type,
+    issuerId: row.job.issuerId,
+    buyerName: row.buyerName ?? null,
+  });
+}
+
+/** The same for work without a caller (the pipeline warming caches): no visibility check. */
+export async function openResultsForPipeline(ctx: AppContext, jobId: string): Promise<JobResults> {
+  const [job] = await ctx.db.select().from(jobArtifacts).where(eq(jobArtifacts.id, jobId));
+  if (!job) throw notFound('Job');
+  return resultsOf(ctx, { id: job.id, name: job.name, type: job.type, issuerId: job.issuerId, buyerName: null });
+}
+
+async function resultsOf(ctx: AppContext, job: ResultsJob): Promise<JobResults> {
+  const jobId = job.id;
   const [run] = await ctx.db
     .select()
     .from(jobRuns)
@@ -120,10 +147,10 @@ export async function openResults(ctx: AppContext, auth: AuthContext, jobId: str
   const has = (name: TResultTable) => existsSync(fileOf(name));
   return {
     jobId,
-    jobName: row.job.name,
-    jobType: row.job.type as TJobType,
-    buyerName: row.buyerName ?? null,
-    issuerId: row.job.issuerId,
+    jobName: job.name,
+    jobType: job.type as TJobType,
+    buyerName: job.buyerName,
+    issuerId: job.issuerId,
     runId: run.id,
     runNumber: run.runNumber,
     completedAt: run.completedAt?.toISOString() ?? null,

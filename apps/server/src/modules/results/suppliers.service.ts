@@ -25,6 +25,7 @@ import {
   SLICERS,
   SUPPLIER_COLUMNS,
   USE_CASE_SUPPLIER_COLUMNS,
+  ZSupplierRow,
   pagedResult,
   parseOrder,
   type TFilterItem,
@@ -41,7 +42,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { csvSafe } from '../jobs/downloads.ts';
 import { NETWORK_SEED } from '../jobs/jobs.commands.ts';
-import { ident, lit, resultsDuck, withConnection, type JobResults } from './results.store.ts';
+import { ident, lit, openResultsForPipeline, resultsDuck, withConnection, type JobResults } from './results.store.ts';
 
 /** Slicer (SPEC §3) → the supplier column holding its value (as aggregate/results.ts SLICER_COLUMNS). */
 const SLICER_FIELDS: Record<Exclude<TSlicer, 'Overall'>, string> = {
@@ -166,6 +167,31 @@ async function dropOlderCaches(dir: string, jobId: string, keep: string): Promis
   for (const f of await readdir(dir).catch(() => [] as string[]))
     if (f.endsWith('.duckdb') && (f.startsWith(`${jobId}.`) || !f.endsWith(CACHE_SUFFIX)) && path.join(dir, f) !== keep)
       await rm(path.join(dir, f), { force: true }).catch(() => {});
+}
+
+/**
+ * Builds the latest run's supplier cache ahead of the first request (the pipeline calls it when a run completes,
+ * so nobody waits seconds for a large job's first supplier page).
+ */
+export async function warmSupplierCache(ctx: AppContext, jobId: string): Promise<void> {
+  await runCache(ctx, await openResultsForPipeline(ctx, jobId));
+}
+
+/** Detaches and removes a job's supplier cache files (job deleted). */
+export async function dropSupplierCaches(ctx: AppContext, jobId: string): Promise<void> {
+  const dir = path.join(ctx.config.dataDir, 'cache', 'results');
+  await withConnection(async (conn) => {
+    const attached = await conn.runAndReadAll(
+      'SELECT database_name, path FROM duckdb_databases() WHERE path IS NOT NULL',
+    );
+    for (const [name, file] of attached.getRows() as [string, string][]) {
+      if (!path.basename(file).startsWith(`${jobId}.`)) continue;
+      await conn.run(`DETACH DATABASE IF EXISTS ${ident(name)}`);
+      for (const [runId, c] of caches) if ((await c.catch(() => null))?.db === name) caches.delete(runId);
+    }
+  });
+  for (const f of await readdir(dir).catch(() => [] as string[]))
+    if (f.startsWith(`${jobId}.`)) await rm(path.join(dir, f), { force: true }).catch(() => {});
 }
 
 /** The per-run supplier cache (built once per run and process; the file survives restarts). */
@@ -356,8 +382,12 @@ function buildQuery(cache: RunCache, query: TSupplierResultsQuery, scope: ListSc
   };
 }
 
+/** Fields every row carries (null when the run has no such column, e.g. no prediction on matched-data-only jobs). */
+const ROW_FIELDS = Object.keys(ZSupplierRow.shape).filter((k) => k !== 'estimatedRebate');
+
 const rowOf = (r: Record<string, unknown>): TSupplierRow => {
   const out: Record<string, string | number | boolean | null> = {};
+  for (const k of ROW_FIELDS) out[k] = null;
   for (const [k, v] of Object.entries(r)) {
     if (k === 'rn') continue;
     out[k] = v === undefined ? null : (v as string | number | boolean | null);

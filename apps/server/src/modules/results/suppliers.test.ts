@@ -3,6 +3,8 @@
  * supplier list is checked against the job summary (totals), each filter operator, sorting, search, slicers,
  * specific 400s for bad input, CSV/XLSX export, the supplier detail (evidence, merchant, rules) and tenancy.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buyers, issuers } from '@sextant/db';
@@ -65,6 +67,19 @@ describe('supplier results', () => {
     issuer = await t.login('issuer');
   }, 300_000);
   afterAll(async () => t?.close());
+
+  const cacheFiles = () => {
+    const dir = path.join(t.app.ctx.config.dataDir, 'cache', 'results');
+    return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.duckdb')) : [];
+  };
+
+  it('warms every completed run’s supplier cache when the run completes, before any request', async () => {
+    const deadline = Date.now() + 30_000;
+    while (cacheFiles().length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    const files = cacheFiles();
+    expect(files).toHaveLength(3);
+    expect(files.some((f) => f.startsWith(`${jobId}.`))).toBe(true);
+  });
 
   it('lists every supplier once, and the rows add up to the job summary', async () => {
     const summary = (await get(`/api/v1/jobs/${jobId}/results/summary`)).json() as {
@@ -338,5 +353,16 @@ describe('supplier results', () => {
     expect(byField.get('lastDate')?.filterKind).toBe('date');
     expect(byField.get('matchStatus')?.values).toEqual(['MATCHED', 'UNMATCHED']);
     expect(byField.get('VcardLevel')?.filterKind).toBe('multiselect');
+  });
+
+  it('drops a deleted job’s supplier cache', async () => {
+    const other = cacheFiles().find((f) => !f.startsWith(`${jobId}.`))!;
+    const otherJob = other.slice(0, 36);
+    const admin = await t.login('sysAdmin');
+    const listed = await t.call('GET', `/api/v1/jobs/${otherJob}/results/suppliers`, { cookie: admin });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((await t.call('DELETE', `/api/v1/jobs/${otherJob}`, { cookie: admin })).statusCode).toBeLessThan(300);
+    expect(cacheFiles().some((f) => f.startsWith(`${otherJob}.`))).toBe(false);
+    expect(cacheFiles().some((f) => f.startsWith(`${jobId}.`))).toBe(true);
   });
 });

@@ -27,12 +27,16 @@ import enSystem from '../locales/en/system.json';
 import enTable from '../locales/en/table.json';
 import enInsights from '../locales/en/insights.json';
 import enSuppliers from '../locales/en/suppliers.json';
+import enBusinessCase from '../locales/en/business-case.json';
+import enPrintable from '../locales/en/printable.json';
 
 /**
  * shell: navbar, toolbar, menus, page titles · auth: login, magic link, lobby · errors: error and not-available pages ·
  * profile: profile and dashboard · table: data table, form dialog, file upload · notifications: error notifications ·
  * system: maintenance, version check, idle logout, release notice, chat button · operations: operation names shown in
- * error notifications, keyed by their English text (names not listed stay as given).
+ * error notifications, keyed by their English text (names not listed stay as given) · jobs, devops, admin: those areas'
+ * pages · insights: summary, insights, report, presentation · suppliers: suppliers, supplier page, use cases, Use Cases
+ * Report · business-case: calculator and download · printable: the printable frame.
  */
 export const NAMESPACES = [
   'shell',
@@ -48,6 +52,8 @@ export const NAMESPACES = [
   'operations',
   'insights',
   'suppliers',
+  'business-case',
+  'printable',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: TNamespace = 'shell';
@@ -68,6 +74,8 @@ export const EN_RESOURCES = {
   operations: enOperations,
   insights: enInsights,
   suppliers: enSuppliers,
+  'business-case': enBusinessCase,
+  printable: enPrintable,
 } satisfies Record<TNamespace, unknown>;
 
 /** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */

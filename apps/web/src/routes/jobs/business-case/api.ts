@@ -1,12 +1,7 @@
-/** Business case API (query-key factory, queries, save, downloads) and the area's translations (namespace "business-case"). */
+/** Business case API (query-key factory, queries, save, downloads). */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import i18n from 'i18next';
 import type { TApiError, TBusinessCase, TBusinessCaseInputs } from '@sextant/shared';
 import { api, ApiError } from '../../../api/client.ts';
-import en from '../../../locales/en/business-case.json';
-
-// English is bundled with the area (other languages load with the rest of their files).
-if (!i18n.hasResourceBundle('en', 'business-case')) i18n.addResourceBundle('en', 'business-case', en, true, false);
 
 const path = (jobId: string) => `/api/v1/jobs/${encodeURIComponent(jobId)}/business-case`;
 

@@ -5,16 +5,12 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import i18n from 'i18next';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import en from '../../../locales/en/printable.json';
-
-if (!i18n.hasResourceBundle('en', 'printable')) i18n.addResourceBundle('en', 'printable', en, true, false);
 
 export function PrintReady({ children }: { children: ReactNode }) {
   return (

@@ -147,7 +147,8 @@ function typedExpr(dp: DatapointId, c: string, ctx: { decimalComma: boolean; day
     case 'count':
       return `TRY_CAST(round(TRY_CAST(replace(${c}, ',', '') AS DOUBLE)) AS BIGINT)`;
     case 'date':
-      return `CAST(try_strptime(trim(${c}), [${(ctx.dayFirst ? DATE_FORMATS_DMY : DATE_FORMATS_MDY).map((f) => lit(f)).join(', ')}]) AS DATE)`;
+      // Fast path for yyyy-mm-dd (the first format of both lists): a plain cast.
+      return `coalesce(CASE WHEN strlen(${c}) = 10 AND ${c}[5] = '-' AND ${c}[8] = '-' THEN TRY_CAST(${c} AS DATE) END, CAST(try_strptime(trim(${c}), [${(ctx.dayFirst ? DATE_FORMATS_DMY : DATE_FORMATS_MDY).map((f) => lit(f)).join(', ')}]) AS DATE))`;
     case 'days':
       return `sx_days(${c})`;
     case 'mcc':

@@ -39,8 +39,9 @@ test.beforeAll(async () => {
   for (;;) {
     const res = await api.post('/api/v1/authorization/auth-mapped-job-artifacts', { data: {} });
     expect(res.ok(), `job list: ${res.status()}`).toBeTruthy();
-    const list = (await res.json()) as { collection: { id: string; type: string }[] };
-    for (const j of list.collection.filter((x) => x.type !== 'matched-data-only'))
+    const list = (await res.json()) as { collection: { id: string; name: string; type: string }[] };
+    // The Albion demo job (other specs create small jobs of their own that the issuer may see too).
+    for (const j of list.collection.filter((x) => x.type !== 'matched-data-only' && x.name.startsWith('Albion')))
       if ((await api.get(`/api/v1/jobs/${j.id}/results/summary`)).ok()) {
         jobId = j.id;
         break;

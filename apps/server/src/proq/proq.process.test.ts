@@ -81,6 +81,12 @@ describe.skipIf(!hasPostgres)('ProQ worker processes on postgres (skipped: set T
       { what: 'claimed by the first worker' },
     );
     expect(started.attempts).toBe(1);
+    // Killed mid-command: once its handler has recorded its start (claimed is not yet started).
+    await waitFor(
+      async () =>
+        (await t.query('select 1 from proq_test_starts where command_id = $1 and attempt = 1', [cmd.id])).length > 0,
+      { what: 'the first attempt’s handler started' },
+    );
     a.child.kill('SIGKILL');
     expect(await a.exit).toBe('SIGKILL');
     // Still leased to the dead worker until the stuck timeout passes.

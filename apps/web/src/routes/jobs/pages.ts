@@ -1,9 +1,17 @@
 /** Page modules of the jobs area and the job list, by route id (registered in the shell's PAGES map). */
 import type { ComponentType } from 'react';
+import { loadECharts } from '../../components/charts/chart.tsx';
 
 type TPageModule = { Component: ComponentType };
 
 const result = () => import('./result-tab-page.tsx');
+/** Chart pages fetch ECharts alongside their own module (not after it), so the first chart is not one round trip late. */
+const withCharts =
+  (load: () => Promise<TPageModule>): (() => Promise<TPageModule>) =>
+  () => {
+    void loadECharts().catch(() => undefined);
+    return load();
+  };
 
 export const JOB_PAGES: Record<string, () => Promise<TPageModule>> = {
   analysis: () => import('../analysis/analysis-page.tsx'),
@@ -17,22 +25,22 @@ export const JOB_PAGES: Record<string, () => Promise<TPageModule>> = {
   jobAnalysisDataDownload: () => import('./downloads-page.tsx'),
   jobMatchedDataOnlyDownload: () => import('./downloads-page.tsx'),
   jobNoAccess: () => import('./no-access-page.tsx'),
-  // Result tabs: the next issue builds them; until then the job frame shows the "not available yet" panel.
-  jobSummary: () => import('./summary/summary-page.tsx'),
-  jobInsights: () => import('./insights/insights-page.tsx'),
+  jobSummary: withCharts(() => import('./summary/summary-page.tsx')),
+  jobInsights: withCharts(() => import('./insights/insights-page.tsx')),
   jobSuppliers: () => import('./suppliers/suppliers-page.tsx'),
   jobSupplier: () => import('./suppliers/supplier-page.tsx'),
-  jobReportInsights: () => import('./insights/insights-report-page.tsx'),
-  jobPresentation: () => import('./presentation/presentation-page.tsx'),
+  jobReportInsights: withCharts(() => import('./insights/insights-report-page.tsx')),
+  jobPresentation: withCharts(() => import('./presentation/presentation-page.tsx')),
   jobReportUseCases: () => import('./use-cases/use-cases-report-page.tsx'),
   jobUseCases: () => import('./use-cases/use-cases-page.tsx'),
   jobUseCase: () => import('./use-cases/use-case-page.tsx'),
   jobUseCaseSupplier: () => import('./use-cases/use-case-supplier-page.tsx'),
+  // Campaign workflows arrive with their own issue; until then the job frame shows the "not available yet" panel.
   jobCampaigns: result,
   jobCampaign: result,
   jobCampaignSupplier: result,
   jobCampaignCreate: result,
-  jobBusinessCaseCalculator: () => import('./business-case/calculator-page.tsx'),
+  jobBusinessCaseCalculator: withCharts(() => import('./business-case/calculator-page.tsx')),
   jobBusinessCaseDownload: () => import('./business-case/download-page.tsx'),
   jobPrintable: () => import('./printable/printable-page.tsx'),
 };

@@ -3,12 +3,8 @@
  * report printed by the server from the printable frame).
  */
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { JobLayout } from '../job-layout.tsx';
+import { ReportPageFrame } from '../printable/report-page-frame.tsx';
 import InsightsReport from './insights-report.tsx';
 import { insightsPdfUrl } from './insights-api.ts';
 
@@ -17,27 +13,15 @@ export function Component() {
   return (
     <JobLayout>
       {(job) => (
-        <Stack spacing={3} data-testid="insights-report-page">
-          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Box sx={{ flex: 1, minWidth: 200 }}>
-              <Typography variant="h5" component="h2">
-                {t('report.title')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('report.subtitle')}
-              </Typography>
-            </Box>
-            <Button
-              variant="contained"
-              startIcon={<PictureAsPdfOutlined />}
-              href={insightsPdfUrl(job.id)}
-              data-testid="download-pdf"
-            >
-              {t('report.downloadPdf')}
-            </Button>
-          </Box>
+        <ReportPageFrame
+          title={t('report.title')}
+          subtitle={t('report.subtitle')}
+          downloadLabel={t('report.downloadPdf')}
+          pdfUrl={insightsPdfUrl(job.id)}
+          testId="insights-report-page"
+        >
           <InsightsReport jobId={job.id} params={[]} />
-        </Stack>
+        </ReportPageFrame>
       )}
     </JobLayout>
   );

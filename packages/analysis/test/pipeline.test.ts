@@ -3,10 +3,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runAnalysis } from '../src/pipeline/run-analysis.ts';
 import { makeLabelledSuppliers, labelledCsv } from '../src/network/labelled.ts';
-import { makeMerchant } from '../src/network/generate.ts';
+import { makeMerchant, merchantsAt, networkMerchants, registryNameKey } from '../src/network/generate.ts';
 import { importNetwork } from '../src/network/import.ts';
 import { withDb, lit } from '../src/db.ts';
 import { smallNetwork, tmpDir, writeFile } from './helpers.ts';
+import { COUNTRIES } from '../src/network/vocabulary.ts';
 
 const { dir, cleanup } = tmpDir();
 let network = '';
@@ -21,6 +22,39 @@ describe('network', () => {
   it('is deterministic for a seed', () => {
     expect(makeMerchant(7, 42)).toEqual(makeMerchant(7, 42));
     expect(makeMerchant(7, 42).name).not.toEqual(makeMerchant(8, 42).name);
+  });
+  it('gives every merchant a name unique in its country, as a company registry would', () => {
+    const all = [...networkMerchants(7, 60_000)];
+    const withoutLegalForm = (m: { country: string; name: string }) => {
+      const c = COUNTRIES.find((x) => x.iso2 === m.country || x.iso3 === m.country)!;
+      const forms = c.legalForms.map(([f]) => f).filter((f) => f && m.name.endsWith(` ${f}`));
+      const longest = forms.sort((a, b) => b.length - a.length)[0];
+      return longest ? m.name.slice(0, -longest.length - 1) : m.name;
+    };
+    const distinct = (ms: { country: string; name: string }[]) =>
+      new Set(ms.map((m) => registryNameKey(m.country, withoutLegalForm(m)))).size;
+    // The raw draws repeat names (surname + trade, another legal form); the network does not.
+    expect(distinct(all.map((_, i) => makeMerchant(7, i)))).toBeLessThan(all.length - 500);
+    expect(distinct(all)).toBe(all.length);
+    // Same-as rules: word order, case, accents and "&"/"and" do not make a new name.
+    expect(registryNameKey('DEU', 'Müller & Schmidt Transport')).toBe(
+      registryNameKey('DE', 'schmidt and muller transport'),
+    );
+    // A merchant is the same in a longer network of the same seed, and merchantsAt agrees with the sequence.
+    const some = merchantsAt(7, [0, 17, 59_999]);
+    expect(some.get(17)).toEqual(all[17]);
+    expect(some.get(59_999)).toEqual(all[59_999]);
+    expect([...networkMerchants(7, 100)]).toEqual(all.slice(0, 100));
+  });
+  it('derives labelled suppliers from the merchants as the network has them', () => {
+    const present = makeLabelledSuppliers({ networkSeed: 7, networkSize: 60_000, present: 400, absent: 0, seed: 3 });
+    const byId = new Map([...networkMerchants(7, 60_000)].map((m) => [m.merchantId, m]));
+    for (const s of present) {
+      const m = byId.get(s.trueMerchantId)!;
+      expect(m, s.trueMerchantId).toBeDefined();
+      if (!s.noise.length) expect(s.name).toBe(m.name);
+      if (s.postcode) expect(s.postcode).toBe(m.postcode);
+    }
   });
   it('imports the documented CSV layout and reports bad rows', async () => {
     const f = writeFile(

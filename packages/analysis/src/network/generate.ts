@@ -94,8 +94,37 @@ function stem(r: Rng, c: CountryStyle): string {
   return pick(r, INVENTED_A) + pick(r, INVENTED_MID) + pick(r, INVENTED_B);
 }
 
-/** Builds merchant number `index` of the network for `seed`; pure function of (seed, index). */
-export function makeMerchant(seed: number, index: number, idPrefix = 'M'): NetworkMerchant {
+/**
+ * Key under which a company name must be unique in its country: the name without its legal form,
+ * case, accents and punctuation, as a set of words (so "Smith & Jones" and "Jones & Smith" are one
+ * name, as a registry's "same as" rules would have it).
+ */
+export function registryNameKey(country: string, nameWithoutLegalForm: string): string {
+  const words = nameWithoutLegalForm
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .split(' ')
+    .filter((w) => w && w !== 'and');
+  return `${country.slice(0, 2)}|${[...new Set(words)].sort().join(' ')}`;
+}
+
+/**
+ * Draws merchant number `index` of the network for `seed`; pure function of (seed, index, attempt).
+ * `attempt` > 0 draws another name for the same merchant (see `networkMerchants`, which makes names
+ * unique per country); everything else about the merchant stays the same.
+ */
+export function makeMerchant(seed: number, index: number, idPrefix = 'M', attempt = 0): NetworkMerchant {
+  return drawMerchant(seed, index, idPrefix, attempt).merchant;
+}
+
+function drawMerchant(
+  seed: number,
+  index: number,
+  idPrefix: string,
+  attempt: number,
+): { merchant: NetworkMerchant; key: string } {
   const r = rng(mix(seed, index, 1));
   const c = weighted(r, COUNTRY_WEIGHTS);
   const [mcc, , words] = weighted(r, MCC_WEIGHTS);
@@ -110,10 +139,17 @@ export function makeMerchant(seed: number, index: number, idPrefix = 'M'): Netwo
   const descriptor =
     c.iso2 === 'US' || c.iso2 === 'GB' || c.iso2 === 'CA' || c.iso2 === 'AU' ? pick(r, DESCRIPTORS) : '';
   const legal = weighted(r, c.legalForms);
-  const st = stem(r, c);
-  const base = c.industryFirst && r() < 0.7 ? `${word} ${st}` : [st, descriptor, word].filter(Boolean).join(' ');
-  const name = legal ? (legal.startsWith('&') ? `${base} ${legal}` : `${base} ${legal}`) : base;
+  let st = stem(r, c);
+  const industryFirst = c.industryFirst && r() < 0.7;
   const [city, region, pcPattern] = pick(r, c.cities);
+  if (attempt > 0) {
+    // A registry would refuse the first name: another stem, then the stem with the company's town
+    // (as in "Westfield Transport (Leeds) Ltd"), then a distinguishing number.
+    const ra = rng(mix(seed, index, 100 + attempt));
+    st = attempt <= 6 ? stem(ra, c) : attempt <= 8 ? `${stem(ra, c)} ${city}` : `${stem(ra, c)} ${attempt - 7}`;
+  }
+  const base = industryFirst ? `${word} ${st}` : [st, descriptor, word].filter(Boolean).join(' ');
+  const name = legal ? `${base} ${legal}` : base;
   const street = pick(r, c.streets);
   const no = String(int(r, 1, size === 'large' ? 9999 : 400));
   const addressLine1 = c.numberFirst ? (c.iso2 === 'FR' ? `${no} ${street}` : `${no} ${street}`) : `${street} ${no}`;
@@ -149,7 +185,7 @@ export function makeMerchant(seed: number, index: number, idPrefix = 'M'): Netwo
     if (EU.has(c.iso2) && r() < 0.08 + sizeBoost) lockboxes.push('BoostEu');
     if (r() < 0.03) lockboxes.push('Its');
   }
-  return {
+  const merchant: NetworkMerchant = {
     merchantId: `${idPrefix}${String(index + 1).padStart(8, '0')}`,
     name,
     addressLine1,
@@ -167,6 +203,41 @@ export function makeMerchant(seed: number, index: number, idPrefix = 'M'): Netwo
     lockboxes,
     size,
   };
+  return { merchant, key: registryNameKey(c.iso2, base) };
+}
+
+/**
+ * Merchants 0 … count-1 of the network for `seed`, in order, with names unique per country as
+ * company registries require: a merchant whose drawn name another merchant of its country already
+ * has draws again (`makeMerchant`'s `attempt`). Deterministic for (seed, count prefix): merchant i is
+ * the same in every network of the seed with more than i merchants.
+ */
+export function* networkMerchants(seed: number, count: number, idPrefix = 'M'): Generator<NetworkMerchant> {
+  const taken = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    for (let attempt = 0; ; attempt++) {
+      const { merchant, key } = drawMerchant(seed, i, idPrefix, attempt);
+      if (taken.has(key)) continue;
+      taken.add(key);
+      yield merchant;
+      break;
+    }
+  }
+}
+
+/** The merchants at `indices` of the network for `seed` (as `networkMerchants` makes them). */
+export function merchantsAt(seed: number, indices: Iterable<number>, idPrefix = 'M'): Map<number, NetworkMerchant> {
+  const wanted = new Set(indices);
+  const out = new Map<number, NetworkMerchant>();
+  if (!wanted.size) return out;
+  let last = 0;
+  for (const i of wanted) last = Math.max(last, i);
+  let i = 0;
+  for (const m of networkMerchants(seed, last + 1, idPrefix)) {
+    if (wanted.has(i)) out.set(i, m);
+    i++;
+  }
+  return out;
 }
 
 function csvCell(v: string): string {
@@ -205,12 +276,14 @@ export async function writeNetworkCsv(
   const out = createWriteStream(file, { encoding: 'utf8' });
   out.write(NETWORK_COLUMNS.join(',') + '\n');
   let buf: string[] = [];
-  for (let i = 0; i < count; i++) {
-    buf.push(merchantCsvLine(makeMerchant(seed, i)));
+  let i = 0;
+  for (const m of networkMerchants(seed, count)) {
+    buf.push(merchantCsvLine(m));
+    i++;
     if (buf.length >= 5000) {
       if (!out.write(buf.join('\n') + '\n')) await once(out, 'drain');
       buf = [];
-      onProgress?.(i + 1);
+      onProgress?.(i);
     }
   }
   if (buf.length) out.write(buf.join('\n') + '\n');

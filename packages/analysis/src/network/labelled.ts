@@ -3,7 +3,7 @@
  * realistic noise (typos, abbreviations, legal-form variants, word order, case and accents,
  * missing or partial addresses), plus suppliers that are not in the network.
  */
-import { makeMerchant } from './generate.ts';
+import { makeMerchant, merchantsAt } from './generate.ts';
 import type { NetworkMerchant } from './generate.ts';
 import { int, mix, pick, rng } from './random.ts';
 import type { Rng } from './random.ts';
@@ -155,13 +155,17 @@ export function makeLabelledSuppliers(options: {
   const seed = options.seed ?? 12345;
   const out: LabelledSupplier[] = [];
   const used = new Set<number>();
+  const picks: [Rng, number][] = [];
   for (let i = 0; i < options.present; i++) {
     const r = rng(mix(seed, i, 7));
     let idx = int(r, 0, options.networkSize - 1);
     while (used.has(idx)) idx = (idx + 1) % options.networkSize;
     used.add(idx);
-    out.push(noisy(r, makeMerchant(options.networkSeed, idx), `P${i}`, true));
+    picks.push([r, idx]);
   }
+  // The merchants as the network has them (names made unique per country in network order).
+  const merchants = merchantsAt(options.networkSeed, used);
+  picks.forEach(([r, idx], i) => out.push(noisy(r, merchants.get(idx)!, `P${i}`, true)));
   for (let i = 0; i < options.absent; i++) {
     const r = rng(mix(seed, i, 11));
     out.push(noisy(r, makeMerchant(mix(options.networkSeed, 999331), i, 'X'), `A${i}`, false));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TJobDetails } from '@sextant/shared';
+import type { TChartViewData, TJobDetails, TJobSummary } from '@sextant/shared';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { seedDemoJobs } from './demo-jobs.ts';
 
@@ -10,13 +10,13 @@ describe('demo jobs', () => {
   }, 120_000);
   afterAll(async () => t?.close());
 
-  it('creates three jobs once, which the real pipeline finishes with matched results', async () => {
-    expect(await seedDemoJobs(t.app.ctx)).toBe(3);
+  it('creates four jobs once, which the real pipeline finishes with matched results', async () => {
+    expect(await seedDemoJobs(t.app.ctx)).toBe(4);
     expect(await seedDemoJobs(t.app.ctx)).toBe(0);
     await t.app.ctx.proq.start();
     const cookie = await t.login('ptcoJobManager');
     const list = (await t.call('POST', '/api/v1/authorization/auth-mapped-job-artifacts', { cookie, body: {} })).json();
-    expect(list.collection).toHaveLength(3);
+    expect(list.collection).toHaveLength(4);
     const deadline = Date.now() + 150_000;
     let jobs: TJobDetails[];
     for (;;) {
@@ -36,5 +36,29 @@ describe('demo jobs', () => {
     // 700 suppliers are in the network (with noise), 200 are not: most of the former match, none of the latter may.
     expect(Number(matched![1])).toBeGreaterThan(500);
     expect(Number(matched![1])).toBeLessThanOrEqual(700);
+
+    // The consultant upload: a supplier master, a year of invoices and their payments.
+    const severn = jobs.find((j) => j.name.startsWith('Severn'))!;
+    expect(severn.type).toBe('advanced');
+    const get = async <T>(url: string) => {
+      const res = await t.call('GET', `/api/v1/jobs/${severn.id}${url}`, { cookie });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      return res.json() as T;
+    };
+    const summary = await get<TJobSummary>('/results/summary');
+    expect(summary.suppliers).toBe(500);
+    expect(summary.counts.invoices).toBeGreaterThan(2000);
+    expect(summary.counts.payments).toBe(summary.counts.invoices);
+    expect(summary.spend).toBeGreaterThan(0);
+    // Frequency, payment terms and payment method are known for every supplier (no "Unknown" bucket).
+    for (const view of ['transactionFrequency', 'invoicePaymentTerms', 'paymentMethod', 'paymentMethodCount']) {
+      const data = await get<TChartViewData>(`/results/views/${view}`);
+      expect(data.categories.length, view).toBeGreaterThanOrEqual(2);
+      expect(
+        data.categories.map((c) => c.category),
+        view,
+      ).not.toContain('Unknown');
+      expect(data.totals.supplierCount, view).toBe(500);
+    }
   }, 240_000);
 });

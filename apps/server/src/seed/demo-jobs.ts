@@ -7,8 +7,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { buyers, issuers, jobArtifacts, users } from '@sextant/db';
-import type { TJobType } from '@sextant/shared';
+import type { TInputKind, TJobType } from '@sextant/shared';
 import { labelledCsv, makeLabelledSuppliers } from '@sextant/analysis/network/labelled';
+import { makeDemoDocuments } from '@sextant/analysis/network/demo-documents';
 import type { AppContext } from '../context.ts';
 import { jobDir, queueRun, registerStoredFile } from '../modules/jobs/jobs.service.ts';
 import { addJobLog } from '../modules/jobs/jobs.repo.ts';
@@ -39,6 +40,16 @@ const DEMO_JOBS: { issuerKey: string; buyer: string; name: string; type: TJobTyp
       type: 'matched-data-only',
       present: 300,
       absent: 100,
+    },
+    {
+      // A consultant upload: supplier master, a year of invoices and their payments, so the frequency,
+      // payment-terms and payment-method views and the per-kind document counts have real figures.
+      issuerKey: 'northbridge',
+      buyer: 'Severn Logistics Ltd',
+      name: 'Severn Logistics — payables analysis 2025',
+      type: 'advanced',
+      present: 380,
+      absent: 120,
     },
   ];
 
@@ -74,17 +85,22 @@ export async function seedDemoJobs(ctx: AppContext): Promise<number> {
     });
     const dir = path.join(jobDir(ctx, job!.id), 'uploads');
     await mkdir(dir, { recursive: true });
-    const fileId = crypto.randomUUID();
-    const stored = path.join(dir, fileId);
-    await writeFile(stored, labelledCsv(rows));
-    await registerStoredFile(ctx, {
-      jobId: job!.id,
-      fileId,
-      dataKind: 'suppliers',
-      stored,
-      originalName: `${spec.buyer.replace(/\W+/g, '-').toLowerCase()}-suppliers.csv`,
-      userId: owner.id,
-    });
+    const prefix = spec.buyer.replace(/\W+/g, '-').toLowerCase();
+    const files: [TInputKind, string, string][] = [];
+    if (spec.type === 'advanced') {
+      const docs = makeDemoDocuments(rows, { seed: 4242 + i, year: 2025 });
+      files.push(
+        ['suppliers', `${prefix}-supplier-master.csv`, docs.suppliers],
+        ['invoices', `${prefix}-invoices-2025.csv`, docs.invoices],
+        ['payments', `${prefix}-payments-2025.csv`, docs.payments],
+      );
+    } else files.push(['suppliers', `${prefix}-suppliers.csv`, labelledCsv(rows)]);
+    for (const [dataKind, originalName, content] of files) {
+      const fileId = crypto.randomUUID();
+      const stored = path.join(dir, fileId);
+      await writeFile(stored, content);
+      await registerStoredFile(ctx, { jobId: job!.id, fileId, dataKind, stored, originalName, userId: owner.id });
+    }
     await ctx.db.transaction((tx) => queueRun(ctx, tx, job!, { id: owner.id, displayName: owner.displayName }));
     queued++;
   }

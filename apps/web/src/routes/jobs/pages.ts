@@ -1,6 +1,12 @@
-/** Page modules of the jobs area and the job list, by route id (registered in the shell's PAGES map). */
+/**
+ * Page modules of the jobs area and the job list, by route id (registered in the shell's PAGES map), and the data
+ * requests the result pages start from their route loader (registered in the shell's PREFETCH map).
+ */
 import type { ComponentType } from 'react';
+import type { Params } from 'react-router';
+import { queryClient } from '../../app/query-client.ts';
 import { loadECharts } from '../../components/charts/chart.tsx';
+import { sliceFromParams, summaryQuery, viewFromParams, viewQuery } from './insights/insights-api.ts';
 
 type TPageModule = { Component: ComponentType };
 
@@ -43,4 +49,19 @@ export const JOB_PAGES: Record<string, () => Promise<TPageModule>> = {
   jobBusinessCaseCalculator: withCharts(() => import('./business-case/calculator-page.tsx')),
   jobBusinessCaseDownload: () => import('./business-case/download-page.tsx'),
   jobPrintable: () => import('./printable/printable-page.tsx'),
+};
+
+export type TPrefetch = (params: Params, search: URLSearchParams) => void;
+
+/**
+ * The first request of a result page, started by its route loader (after the permission check) so the data loads
+ * alongside the page's module instead of after it has rendered; the page's own query then finds it in the cache.
+ */
+export const JOB_PREFETCH: Record<string, TPrefetch> = {
+  jobSummary: ({ jobId }, search) => {
+    if (jobId) void queryClient.prefetchQuery(summaryQuery(jobId, sliceFromParams(search)));
+  },
+  jobInsights: ({ jobId }, search) => {
+    if (jobId) void queryClient.prefetchQuery(viewQuery(jobId, viewFromParams(search), sliceFromParams(search)));
+  },
 };

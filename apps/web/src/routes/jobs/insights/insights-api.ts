@@ -1,10 +1,38 @@
 /**
  * Results API of the summary, insights, insights report and presentation pages: one query-key factory and the
- * query options (TanStack Query), plus the download URLs (chart CSV, PPTX, report PDF).
+ * query options (TanStack Query), the download URLs (chart CSV, PPTX, report PDF) and the view and slice of a URL
+ * (kept light: the route loaders read them to start a page's data request while its module still loads).
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { TChartViewData, TChartViewId, TJobSummary, TPresentationDeck, TSlicerQuery } from '@sextant/shared';
+import {
+  CHART_VIEW_IDS,
+  SLICERS,
+  SLICER_NAMES,
+  type TChartViewData,
+  type TChartViewId,
+  type TJobSummary,
+  type TPresentationDeck,
+  type TSlicer,
+  type TSlicerQuery,
+} from '@sextant/shared';
 import { api } from '../../../api/client.ts';
+
+const isView = (v: string | null): v is TChartViewId => !!v && (CHART_VIEW_IDS as readonly string[]).includes(v);
+/** The chart view of the URL's ?view= (country when absent or unknown). */
+export const viewFromParams = (params: URLSearchParams): TChartViewId => {
+  const v = params.get('view');
+  return isView(v) ? v : 'country';
+};
+
+const isSlicer = (s: string | null): s is TSlicer => !!s && (SLICER_NAMES as string[]).includes(s);
+/** The slice of the URL's ?slicer=&slicerValue= (Overall/ALL when absent or unknown). */
+export function sliceFromParams(params: URLSearchParams): TSlicerQuery {
+  const raw = params.get('slicer');
+  const slicer: TSlicer = isSlicer(raw) ? raw : 'Overall';
+  const values = SLICERS[slicer] as readonly string[];
+  const v = params.get('slicerValue');
+  return { slicer, slicerValue: v !== null && values.includes(v) ? v : values[0]! };
+}
 
 const base = (jobId: string) => `/api/v1/jobs/${encodeURIComponent(jobId)}`;
 

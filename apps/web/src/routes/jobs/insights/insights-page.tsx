@@ -3,9 +3,9 @@
  * chart or as a table of the same data, by spend or supplier count, with "Export data" (the view's CSV). The
  * industry view switches between its nine classifications and starts on SIC industry code. State is in the URL.
  */
-import { useEffect, useMemo } from 'react';
-import { useParams, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,7 +24,6 @@ import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import {
   CHART_VIEW_GROUPS,
   CHART_VIEW_GROUP_LABELS,
-  CHART_VIEW_IDS,
   DEFAULT_INDUSTRY_CLASSIFICATION,
   INDUSTRY_CLASSIFICATIONS,
   INDUSTRY_CLASSIFICATION_LABELS,
@@ -33,25 +32,18 @@ import {
   industryViewId,
   type TChartViewData,
   type TChartViewGroup,
-  type TChartViewId,
   type TIndustryClassification,
   type TJobDetails,
 } from '@sextant/shared';
 import { JobLayout } from '../job-layout.tsx';
 import { MeasureToggle } from '../summary/summary-page.tsx';
 import { useChartColors, usePrintMode } from '../summary/summary-sections.tsx';
-import { EChart, loadECharts } from '../../../components/charts/chart.tsx';
+import { EChart } from '../../../components/charts/chart.tsx';
 import { rankedBarChart, type TMeasure } from '../../../components/charts/builders.ts';
 import { formatAmount, formatCount } from '../../../lib/format.ts';
-import { viewCsvUrl, viewQuery } from './insights-api.ts';
-import { SlicerSelect, sliceFromParams, useSlice } from './slicer-select.tsx';
+import { viewCsvUrl, viewFromParams, viewQuery } from './insights-api.ts';
+import { SlicerSelect, useSlice } from './slicer-select.tsx';
 import { ResultsError } from './results-error.tsx';
-
-const isView = (v: string | null): v is TChartViewId => !!v && (CHART_VIEW_IDS as readonly string[]).includes(v);
-const viewFromParams = (params: URLSearchParams): TChartViewId => {
-  const v = params.get('view');
-  return isView(v) ? v : 'country';
-};
 
 /** A chart view's categories as a ranked bar chart (SPEC §9 rules), with a note when bars were left out. */
 export function ViewChart({
@@ -323,15 +315,7 @@ function InsightsBody({ job }: { job: TJobDetails }) {
   );
 }
 
+/** The route loader has already started this view's request and ECharts (routes/jobs/pages.ts). */
 export function Component() {
-  // The first chart should not wait for the job frame: fetch the view and load ECharts while the job loads
-  // (once per job, with the URL of arrival).
-  const { jobId = '' } = useParams();
-  const [params] = useSearchParams();
-  const qc = useQueryClient();
-  useEffect(() => {
-    void loadECharts();
-    if (jobId) void qc.prefetchQuery(viewQuery(jobId, viewFromParams(params), sliceFromParams(params)));
-  }, [jobId, qc]);
   return <JobLayout>{(job) => <InsightsBody job={job} />}</JobLayout>;
 }

@@ -8,17 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { SLICERS, SLICER_LABELS, SLICER_NAMES, type TSlicer, type TSlicerQuery } from '@sextant/shared';
-
-const isSlicer = (s: string | null): s is TSlicer => !!s && (SLICER_NAMES as string[]).includes(s);
-
-/** The slice of the URL's ?slicer=&slicerValue= (Overall/ALL when absent or unknown). */
-export function sliceFromParams(params: URLSearchParams): TSlicerQuery {
-  const raw = params.get('slicer');
-  const slicer: TSlicer = isSlicer(raw) ? raw : 'Overall';
-  const values = SLICERS[slicer] as readonly string[];
-  const v = params.get('slicerValue');
-  return { slicer, slicerValue: v !== null && values.includes(v) ? v : values[0]! };
-}
+import { sliceFromParams } from './insights-api.ts';
 
 export function useSlice(): [TSlicerQuery, (s: TSlicerQuery) => void] {
   const [params, setParams] = useSearchParams();

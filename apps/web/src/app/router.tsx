@@ -17,7 +17,7 @@ import { PrintableFrame } from '../layouts/printable-frame.tsx';
 import { RootLayout, RouteErrorBoundary } from '../layouts/root-layout.tsx';
 import { ADMIN_PAGES } from '../routes/admin/pages.ts';
 import { DEVOPS_PAGES } from '../routes/devops/pages.ts';
-import { JOB_PAGES, JOB_PREFETCH, type TPrefetch } from '../routes/jobs/pages.ts';
+import { JOB_PAGES, prefetchPageData } from '../routes/jobs/pages.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
 import { queryClient } from './query-client.ts';
 
@@ -40,9 +40,6 @@ export const PAGES: Record<string, () => Promise<TPageModule>> = {
   ...JOB_PAGES,
   ...DEVOPS_PAGES,
 };
-
-/** Data requests a page starts from its route loader, by route id. */
-export const PREFETCH: Record<string, TPrefetch> = { ...JOB_PREFETCH };
 
 const notAvailable = () => import('../routes/not-available/not-available-page.tsx');
 
@@ -80,7 +77,7 @@ function routeObject(def: TRouteDef): RouteObject {
       : async ({ request, params }: LoaderFunctionArgs) => {
           const user = await requireUser(request);
           if (user && !hasAll(new Set(user.permissions), def.permissions)) throw redirect('/401');
-          PREFETCH[def.id]?.(params, new URL(request.url).searchParams);
+          prefetchPageData(def.id, params, new URL(request.url).searchParams);
           return null;
         },
   };

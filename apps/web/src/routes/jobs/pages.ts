@@ -1,9 +1,10 @@
 /**
  * Page modules of the jobs area and the job list, by route id (registered in the shell's PAGES map), and the data
- * requests the result pages start from their route loader (registered in the shell's PREFETCH map).
+ * requests their route loaders start (prefetchPageData).
  */
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
+import { jobQuery } from '../../api/jobs.ts';
 import { queryClient } from '../../app/query-client.ts';
 import { loadECharts } from '../../components/charts/chart.tsx';
 import { sliceFromParams, summaryQuery, viewFromParams, viewQuery } from './insights/insights-api.ts';
@@ -51,17 +52,23 @@ export const JOB_PAGES: Record<string, () => Promise<TPageModule>> = {
   jobPrintable: () => import('./printable/printable-page.tsx'),
 };
 
-export type TPrefetch = (params: Params, search: URLSearchParams) => void;
+type TPrefetch = (jobId: string, search: URLSearchParams) => void;
+
+/** The first request of a result page (its own query then finds it in the cache). */
+const PAGE_PREFETCH: Record<string, TPrefetch> = {
+  jobSummary: (jobId, search) => void queryClient.prefetchQuery(summaryQuery(jobId, sliceFromParams(search))),
+  jobInsights: (jobId, search) =>
+    void queryClient.prefetchQuery(viewQuery(jobId, viewFromParams(search), sliceFromParams(search))),
+};
 
 /**
- * The first request of a result page, started by its route loader (after the permission check) so the data loads
- * alongside the page's module instead of after it has rendered; the page's own query then finds it in the cache.
+ * Started by the route loader of every page (after the permission check) so the data loads alongside the page's
+ * module instead of after it has rendered: on a job page the job (which the job frame renders at once instead of a
+ * skeleton first) and a result page's first request.
  */
-export const JOB_PREFETCH: Record<string, TPrefetch> = {
-  jobSummary: ({ jobId }, search) => {
-    if (jobId) void queryClient.prefetchQuery(summaryQuery(jobId, sliceFromParams(search)));
-  },
-  jobInsights: ({ jobId }, search) => {
-    if (jobId) void queryClient.prefetchQuery(viewQuery(jobId, viewFromParams(search), sliceFromParams(search)));
-  },
-};
+export function prefetchPageData(routeId: string, params: Params, search: URLSearchParams): void {
+  const { jobId } = params;
+  if (!jobId) return;
+  void queryClient.ensureQueryData(jobQuery(jobId)).catch(() => undefined);
+  PAGE_PREFETCH[routeId]?.(jobId, search);
+}

@@ -2,8 +2,11 @@
  * Acceptance-prediction model: a categorical naive Bayes classifier trained in DuckDB on the
  * matched suppliers of the job (label: the merchant accepts cards), predicting Low / Medium /
  * High acceptance for every supplier (used for unmatched ones). Features: country, spend band,
- * average-ticket band, frequency band, payment-terms band, payment method and name words
- * (industry words such as "freight" or "hotel" carry most of the signal).
+ * average-ticket band, frequency band, payment-terms band, payment method, name words
+ * (industry words such as "freight" or "hotel" carry most of the signal) and, where the buyer's own
+ * data has them, the MCC of its card transactions and the words of its spend category. Only what
+ * the buyer's files give is used, never the matched merchant's attributes, so matched and unmatched
+ * suppliers are described alike and the hold-out figures hold for the unmatched ones.
  * Evaluation on a deterministic 20 % hold-out (by supplierKey hash): accuracy, AUC, and
  * precision / recall of the High level. Recorded in acceptance-model.json.
  */
@@ -14,7 +17,7 @@ export const MIN_TRAINING_ROWS = 30;
 
 export interface AcceptanceModelReport {
   model: 'naive-bayes';
-  version: 1;
+  version: 2;
   label: 'cardAcceptor';
   features: string[];
   thresholds: typeof ACCEPTANCE_THRESHOLDS;
@@ -40,11 +43,13 @@ export const MODEL_FEATURES = [
   'paymentTermsBand',
   'paymentMethod',
   'nameWord',
+  'inputMcc',
+  'categoryWord',
 ];
 
 /**
  * Expects table `feat_src` (supplierKey, matchStatus, cardAcceptor, country, spend, avgTransactionValue,
- * frequencyBand, paymentTermsBand, paymentMethod, supplierName). Creates table `acceptance`
+ * frequencyBand, paymentTermsBand, paymentMethod, supplierName, inputMcc, category). Creates table `acceptance`
  * (supplierKey, acceptanceProbability, acceptancePrediction).
  */
 export async function trainAndPredictAcceptance(db: Db): Promise<AcceptanceModelReport> {
@@ -55,7 +60,9 @@ export async function trainAndPredictAcceptance(db: Db): Promise<AcceptanceModel
     UNION ALL SELECT supplierKey, 'frequencyBand', frequencyBand FROM feat_src
     UNION ALL SELECT supplierKey, 'paymentTermsBand', paymentTermsBand FROM feat_src
     UNION ALL SELECT supplierKey, 'paymentMethod', paymentMethod FROM feat_src
-    UNION ALL SELECT DISTINCT supplierKey, 'nameWord', unnest(sx_name_tokens(supplierName)) FROM feat_src`);
+    UNION ALL SELECT DISTINCT supplierKey, 'nameWord', unnest(sx_name_tokens(supplierName)) FROM feat_src
+    UNION ALL SELECT supplierKey, 'inputMcc', inputMcc FROM feat_src WHERE inputMcc IS NOT NULL
+    UNION ALL SELECT DISTINCT supplierKey, 'categoryWord', unnest(sx_name_tokens(category)) FROM feat_src WHERE category IS NOT NULL`);
   await db.run(
     `CREATE OR REPLACE TABLE lab AS SELECT supplierKey, cardAcceptor::INT AS y, hash(supplierKey) % 5 = 0 AS isTest FROM feat_src WHERE matchStatus = 'MATCHED'`,
   );
@@ -64,7 +71,7 @@ export async function trainAndPredictAcceptance(db: Db): Promise<AcceptanceModel
   ))!;
   const base: AcceptanceModelReport = {
     model: 'naive-bayes',
-    version: 1,
+    version: 2,
     label: 'cardAcceptor',
     features: MODEL_FEATURES,
     thresholds: ACCEPTANCE_THRESHOLDS,

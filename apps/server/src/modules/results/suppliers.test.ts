@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { seedDemoJobs } from '../../seed/demo-jobs.ts';
 
 async function readyDemoJobs(t: TestApp): Promise<TJobDetails[]> {
-  expect(await seedDemoJobs(t.app.ctx)).toBe(3);
+  expect(await seedDemoJobs(t.app.ctx)).toBe(4);
   await t.app.ctx.proq.start();
   const cookie = await t.login('ptcoJobManager');
   const list = (await t.call('POST', '/api/v1/authorization/auth-mapped-job-artifacts', { cookie, body: {} })).json();
@@ -75,9 +75,9 @@ describe('supplier results', () => {
 
   it('warms every completed run’s supplier cache when the run completes, before any request', async () => {
     const deadline = Date.now() + 30_000;
-    while (cacheFiles().length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while (cacheFiles().length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     const files = cacheFiles();
-    expect(files).toHaveLength(3);
+    expect(files).toHaveLength(4);
     expect(files.some((f) => f.startsWith(`${jobId}.`))).toBe(true);
   });
 

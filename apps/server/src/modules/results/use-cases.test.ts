@@ -16,7 +16,7 @@ describe('use case results', () => {
 
   beforeAll(async () => {
     t = await createTestApp('pglite', { NETWORK_MERCHANTS: '3000', PROQ_MIN_DELAY_MS: '50', PROQ_MAX_DELAY_MS: '200' });
-    expect(await seedDemoJobs(t.app.ctx)).toBe(3);
+    expect(await seedDemoJobs(t.app.ctx)).toBe(4);
     await t.app.ctx.proq.start();
     const manager = await t.login('ptcoJobManager');
     const list = (

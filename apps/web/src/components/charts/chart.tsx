@@ -35,6 +35,9 @@ export function EChart({ option, height, pixelRatio = 2, label, testId, onReady 
   const [failed, setFailed] = useState(false);
   const onReadyRef = useRef(onReady);
   onReadyRef.current = onReady;
+  // 'finished' counts once the current option has been handed to ECharts, not before (after init, or after the
+  // resize of a chart without its option): data-chart-ready="true" means the chart is drawn with its data.
+  const drawing = useRef(false);
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -54,6 +57,7 @@ export function EChart({ option, height, pixelRatio = 2, label, testId, onReady 
         if (disposed || !ref.current) return;
         instance = echarts.init(ref.current, null, { renderer: 'canvas', devicePixelRatio: pixelRatio });
         instance.on('finished', () => {
+          if (!drawing.current) return;
           setReady(true);
           onReadyRef.current?.();
         });
@@ -71,7 +75,9 @@ export function EChart({ option, height, pixelRatio = 2, label, testId, onReady 
     if (!chart || width <= 0) return;
     const size = { width: Math.floor(width), height };
     setReady(false);
+    drawing.current = false;
     chart.resize({ width: size.width, height });
+    drawing.current = true;
     chart.setOption(typeof option === 'function' ? option(size) : option, { notMerge: true });
   }, [chart, option, width, height]);
 

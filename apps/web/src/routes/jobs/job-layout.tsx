@@ -23,6 +23,8 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import {
@@ -226,6 +228,10 @@ export function JobLayout({ children, poll, scope }: TJobLayoutProps) {
   const current = useCurrentTab();
   const q = useQuery(jobQuery(jobId, { poll }));
   useJobHeartbeat(jobId, scope ?? current?.key ?? 'job');
+  // One of the two tab navigations (scrolling tabs below md, the side list from md): rendering the hidden one
+  // too cost the first paint of every job page.
+  const theme = useTheme();
+  const mobile = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const permissions = new Set(user.permissions);
 
   if (q.isError) {
@@ -251,9 +257,7 @@ export function JobLayout({ children, poll, scope }: TJobLayoutProps) {
   return (
     <Stack spacing={3} data-testid="job-layout">
       <JobHeader job={job} />
-      <Box sx={{ display: { xs: 'block', md: 'none' } }}>
-        <MobileTabs job={job} current={current} permissions={permissions} />
-      </Box>
+      {mobile && <MobileTabs job={job} current={current} permissions={permissions} />}
       <Box
         sx={{
           display: 'grid',
@@ -262,9 +266,11 @@ export function JobLayout({ children, poll, scope }: TJobLayoutProps) {
           alignItems: 'start',
         }}
       >
-        <Box sx={{ display: { xs: 'none', md: 'block' } }}>
-          <TabNav job={job} current={current} permissions={permissions} />
-        </Box>
+        {!mobile && (
+          <Box>
+            <TabNav job={job} current={current} permissions={permissions} />
+          </Box>
+        )}
         <Box sx={{ minWidth: 0 }} data-testid={current ? `job-tab-content-${current.key}` : 'job-tab-content'}>
           {children(job)}
         </Box>

@@ -34,6 +34,7 @@ describe('supplier results', () => {
   let issuer: string;
   let jobId: string;
   let base: string;
+  let severnId: string;
 
   const get = async (url: string, cookie = issuer) => t.call('GET', url, { cookie });
   const page = async (q: Record<string, string | number> = {}, path = base) => {
@@ -63,6 +64,7 @@ describe('supplier results', () => {
     const jobs = await readyDemoJobs(t);
     for (const j of jobs) expect(j.status, j.name).toBe('Ready');
     jobId = jobs.find((j) => j.name.startsWith('Albion'))!.id;
+    severnId = jobs.find((j) => j.name.startsWith('Severn'))!.id;
     base = `/api/v1/jobs/${jobId}/results/suppliers`;
     issuer = await t.login('issuer');
   }, 300_000);
@@ -183,6 +185,30 @@ describe('supplier results', () => {
       { propertyName: 'avgTransactionValue', itemComparisonOperator: 'GreaterThan', itemValue: 0 },
     ]);
     expect(withNull.totalCount).toBe(nonNull.totalCount + nulls.totalCount);
+  });
+
+  it('filters on document dates (a consultant upload with a year of invoices and payments)', async () => {
+    const path = `/api/v1/jobs/${severnId}/results/suppliers`;
+    const all = await page({ pageSize: 1 }, path);
+    expect(all.totalCount).toBe(500);
+    const dated = (items: TFilterItem[]) => page({ pageSize: 500, filters: JSON.stringify(items) }, path);
+    const cut = '2025-12-01';
+    const [late, early, between] = await Promise.all([
+      dated([{ propertyName: 'lastDate', itemComparisonOperator: 'GreaterThanOrEqual', itemValue: cut }]),
+      dated([{ propertyName: 'lastDate', itemComparisonOperator: 'LessThan', itemValue: cut }]),
+      dated([
+        { propertyName: 'firstDate', itemComparisonOperator: 'GreaterThanOrEqual', itemValue: '2025-03-01' },
+        { propertyName: 'firstDate', itemComparisonOperator: 'LessThan', itemValue: '2025-04-01' },
+      ]),
+    ]);
+    // Every supplier has documents, so the two sides of the cut add up to all of them.
+    expect(late.totalCount + early.totalCount).toBe(500);
+    expect(late.totalCount).toBeGreaterThan(0);
+    expect(early.totalCount).toBeGreaterThan(0);
+    expect(late.collection.every((r) => r.lastDate! >= cut)).toBe(true);
+    expect(early.collection.every((r) => r.lastDate! < cut)).toBe(true);
+    expect(between.totalCount).toBeGreaterThan(0);
+    expect(between.collection.every((r) => r.firstDate! >= '2025-03-01' && r.firstDate! < '2025-04-01')).toBe(true);
   });
 
   it('sorts ascending and descending, with a secondary order', async () => {

@@ -4,9 +4,10 @@
  * Module layout:
  *   db.ts, errors.ts, progress.ts      DuckDB instances (bounded memory, spill dir), input errors, progress
  *   reference/load.ts                  MCC / SIC / NAICS / UNSPSC / crosswalk / countries / currencies (reference/*.csv)
- *   network/generate.ts, vocabulary.ts deterministic reference-network generator
+ *   network/generate.ts, vocabulary.ts deterministic reference-network generator (names unique per country)
  *   network/import.ts                  importer of the documented network CSV/Parquet → prepared Parquet
- *   network/labelled.ts                labelled noisy supplier sets (benchmarks, tests)
+ *   network/labelled.ts                labelled noisy supplier sets (benchmarks, tests, demo jobs)
+ *   network/demo-documents.ts          a year of invoices and payments for a labelled set (consultant-upload demo)
  *   ingest/datapoints.ts, detect.ts    datapoints per input kind, header auto-mapping
  *   ingest/sniff.ts, xlsx.ts           encoding / delimiter detection and transcoding, XLSX streaming with inflate limit
  *   ingest/ingest.ts, preview.ts       step 1: CSV/XLSX → typed Parquet + per-row issue report; upload preview
@@ -32,10 +33,19 @@ export { loadReference, REFERENCE_DIR, REFERENCE_FILES } from './reference/load.
 
 export { generateNetwork, importNetwork } from './network/import.ts';
 export type { NetworkImportReport, NetworkIssue } from './network/import.ts';
-export { makeMerchant, NETWORK_COLUMNS, writeNetworkCsv } from './network/generate.ts';
+export {
+  makeMerchant,
+  merchantsAt,
+  networkMerchants,
+  registryNameKey,
+  NETWORK_COLUMNS,
+  writeNetworkCsv,
+} from './network/generate.ts';
 export type { NetworkMerchant } from './network/generate.ts';
 export { makeLabelledSuppliers, labelledCsv } from './network/labelled.ts';
 export type { LabelledSupplier } from './network/labelled.ts';
+export { makeDemoDocuments } from './network/demo-documents.ts';
+export type { DemoDocuments } from './network/demo-documents.ts';
 
 export {
   DATAPOINTS,

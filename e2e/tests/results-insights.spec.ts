@@ -205,3 +205,38 @@ for (const theme of ['paytech', 'test'] as const) {
     expect(await contentViolations(page)).toEqual([]);
   });
 }
+
+test('a consultant upload shows its document counts, and banded views read in scale order', async ({ page }) => {
+  // The Severn Logistics demo job: a supplier master, a year of invoices and their payments.
+  const list = (await (await api.post('/api/v1/authorization/auth-mapped-job-artifacts', { data: {} })).json()) as {
+    collection: { id: string; name: string }[];
+  };
+  const severn = list.collection.find((j) => j.name.startsWith('Severn'));
+  expect(severn, 'the issuer sees the Severn demo job').toBeDefined();
+  const deadline = Date.now() + 120_000;
+  while (!(await api.get(`/api/v1/jobs/${severn!.id}/results/summary`)).ok() && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 2000));
+  const s = await json<Summary & { counts: { invoices: number; payments: number } }>(
+    `/api/v1/jobs/${severn!.id}/results/summary`,
+  );
+  expect(s.counts.invoices).toBeGreaterThan(0);
+  const terms = await json<View>(`/api/v1/jobs/${severn!.id}/results/views/invoicePaymentTerms`);
+  const bands = ['Immediate (0 days)', '1-15 days', '16-30 days', '31-45 days', '46-60 days', '61-90 days'];
+  expect(terms.categories.map((c) => c.category)).toEqual(
+    bands.filter((b) => terms.categories.some((c) => c.category === b)),
+  );
+
+  await signIn(page, 'issuer');
+  await page.goto(`/jobs/${severn!.id}/summary`);
+  await expect(page.getByTestId('figure-count-invoices-value')).toHaveText(count(s.counts.invoices));
+  await expect(page.getByTestId('figure-count-payments-value')).toHaveText(count(s.counts.payments));
+  await page.goto(`/jobs/${severn!.id}/insights?view=invoicePaymentTerms`);
+  await expect(page.getByTestId('insights-chart')).toHaveAttribute('data-chart-ready', 'true');
+  await expect(page.getByTestId('insights-chart-box')).toHaveAttribute('data-bars', String(terms.categories.length));
+  await page.getByTestId('mode-table').click();
+  // The table reads in band order even when ranked by suppliers.
+  await page.getByTestId('measure-suppliers').click();
+  await expect(page.getByTestId('view-row').locator('td:first-child')).toHaveText(
+    terms.categories.map((c) => c.category),
+  );
+});

@@ -93,6 +93,56 @@ export const groupDefaultView = (g: TChartViewGroup): TChartViewId =>
 /** The value shown for an empty category. */
 export const UNKNOWN_CATEGORY = 'Unknown';
 
+/** Transaction-frequency bands (annualised document count per supplier), in order. */
+export const FREQUENCY_BANDS = [
+  'Annual (1 or fewer)',
+  'Quarterly (2-4)',
+  'Monthly (5-12)',
+  'Fortnightly (13-26)',
+  'Weekly (27-52)',
+  'More than weekly (53+)',
+  UNKNOWN_CATEGORY,
+] as const;
+/** Invoice payment-terms bands (median days per supplier), in order. */
+export const PAYMENT_TERMS_BANDS = [
+  'Immediate (0 days)',
+  '1-15 days',
+  '16-30 days',
+  '31-45 days',
+  '46-60 days',
+  '61-90 days',
+  'Over 90 days',
+  UNKNOWN_CATEGORY,
+] as const;
+
+/**
+ * Views whose categories are bands of a scale: they read best in the scale's order (like a histogram),
+ * not ranked by a measure. Unknown last.
+ */
+export const ORDINAL_VIEWS: Partial<Record<TChartViewId, (category: string) => number>> = {
+  transactionFrequency: (c) => indexOrLast(FREQUENCY_BANDS, c),
+  invoicePaymentTerms: (c) => indexOrLast(PAYMENT_TERMS_BANDS, c),
+  paymentMethodCount: (c) => (/^\d+$/.test(c) ? Number(c) : Number.MAX_SAFE_INTEGER),
+};
+function indexOrLast(bands: readonly string[], c: string): number {
+  const i = bands.indexOf(c);
+  return i < 0 ? bands.length : i;
+}
+
+/** Categories as a chart or table of `view` shows them: banded views in scale order, others by `measure`, largest first. */
+export function orderCategories<T extends { category: string }>(
+  view: TChartViewId,
+  categories: readonly T[],
+  measureOf: (c: T) => number,
+): T[] {
+  const rank = ORDINAL_VIEWS[view];
+  return [...categories].sort((a, b) =>
+    rank
+      ? rank(a.category) - rank(b.category) || a.category.localeCompare(b.category)
+      : measureOf(b) - measureOf(a) || a.category.localeCompare(b.category),
+  );
+}
+
 /** A slicer value is one of the slicer's values (SPEC §3); a specific message otherwise. */
 function checkSlicer(q: { slicer: TSlicer; slicerValue?: string | undefined }, ctx: z.RefinementCtx) {
   const values = SLICERS[q.slicer] as readonly string[];
@@ -171,7 +221,7 @@ export const ZChartViewData = ZSlice.extend({
   view: ZChartViewId,
   label: z.string(),
   currency: z.string(),
-  /** Categories by spend, largest first. */
+  /** Categories by spend, largest first; banded views (ORDINAL_VIEWS) in their scale's order. */
   categories: z.array(ZChartCategory),
   totals: z.object({ supplierCount: z.number().int(), spend: z.number() }),
 });

@@ -7,6 +7,7 @@
  * the normalised name and country. Rows without an id whose normalised name belongs to exactly one
  * id-keyed supplier join that supplier (e.g. payments by name, supplier file by id).
  */
+import { FREQUENCY_BANDS, PAYMENT_TERMS_BANDS } from '@sextant/shared';
 import { AnalysisInputError } from '../errors.ts';
 import { copyToParquet, lit, tempDirOf, withDb } from '../db.ts';
 import { loadReference } from '../reference/load.ts';
@@ -31,25 +32,8 @@ export interface NormaliseResult {
   file: string;
 }
 
-export const FREQUENCY_BANDS = [
-  'Annual (1 or fewer)',
-  'Quarterly (2-4)',
-  'Monthly (5-12)',
-  'Fortnightly (13-26)',
-  'Weekly (27-52)',
-  'More than weekly (53+)',
-  'Unknown',
-] as const;
-export const PAYMENT_TERMS_BANDS = [
-  'Immediate (0 days)',
-  '1-15 days',
-  '16-30 days',
-  '31-45 days',
-  '46-60 days',
-  '61-90 days',
-  'Over 90 days',
-  'Unknown',
-] as const;
+/** The bands are declared once, in packages/shared (results-insights.ts). */
+export { FREQUENCY_BANDS, PAYMENT_TERMS_BANDS };
 
 export async function normaliseAndAggregate(options: NormaliseOptions): Promise<NormaliseResult> {
   const { workDir } = options;

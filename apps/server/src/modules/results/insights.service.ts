@@ -15,6 +15,7 @@ import {
   type TChartViewId,
   type TJobSummary,
   type TSlicerQuery,
+  orderCategories,
 } from '@sextant/shared';
 import { csvSafe } from '../jobs/downloads.ts';
 import { ident, type JobResults } from './results.store.ts';
@@ -146,13 +147,17 @@ export async function chartView(r: JobResults, view: TChartViewId, slice: TSlice
      GROUP BY 1 ORDER BY spend DESC NULLS LAST, category`,
     [view, slice.slicer, slice.slicerValue, UNKNOWN_CATEGORY],
   );
-  const categories = rows.map((x) => ({
-    category: x.category,
-    supplierCount: x.supplierCount,
-    spend: round2(x.spend ?? 0),
-    documentCount: x.documentCount ?? 0,
-    matchedCount: x.matchedCount,
-  }));
+  const categories = orderCategories(
+    view,
+    rows.map((x) => ({
+      category: x.category,
+      supplierCount: x.supplierCount,
+      spend: round2(x.spend ?? 0),
+      documentCount: x.documentCount ?? 0,
+      matchedCount: x.matchedCount,
+    })),
+    (c) => c.spend,
+  );
   return {
     view,
     label: chartViewLabel(view),

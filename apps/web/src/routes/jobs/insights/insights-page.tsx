@@ -34,6 +34,7 @@ import {
   type TChartViewGroup,
   type TIndustryClassification,
   type TJobDetails,
+  orderCategories,
 } from '@sextant/shared';
 import { JobLayout } from '../job-layout.tsx';
 import { MeasureToggle } from '../summary/summary-page.tsx';
@@ -63,7 +64,7 @@ export function ViewChart({
   const colors = useChartColors();
   const print = usePrintMode();
   const ranked = useMemo(() => {
-    const cats = [...data.categories].sort((a, b) => b[measure] - a[measure]);
+    const cats = orderCategories(data.view, data.categories, (c) => c[measure]);
     return limit ? cats.slice(0, limit) : cats;
   }, [data, measure, limit]);
   const chart = useMemo(
@@ -115,7 +116,7 @@ export function ViewTable({
   measure?: TMeasure;
 }) {
   const { t } = useTranslation('insights');
-  const ranked = measure === 'spend' ? data.categories : [...data.categories].sort((a, b) => b[measure] - a[measure]);
+  const ranked = orderCategories(data.view, data.categories, (c) => c[measure]);
   const rows = limit ? ranked.slice(0, limit) : ranked;
   const cell = { py: 0.75, px: 1.5, borderBottom: 1, borderColor: 'divider' } as const;
   return (

@@ -130,7 +130,8 @@ function TabNav({
             </ListSubheader>
           }
         >
-          <Collapse in={Boolean(open[s.section])} unmountOnExit={false}>
+          {/* A collapsed section's links mount when it first opens (and then stay): first paint skips them. */}
+          <Collapse in={Boolean(open[s.section])} mountOnEnter>
             {s.tabs.map((tab) => (
               <ListItemButton
                 key={tab.key}

@@ -20,6 +20,7 @@ import { DEVOPS_PAGES } from '../routes/devops/pages.ts';
 import { JOB_PAGES, prefetchPageData } from '../routes/jobs/pages.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
 import { queryClient } from './query-client.ts';
+import { themeStore } from './theme/theme-store.ts';
 
 type TPageModule = { Component: ComponentType };
 
@@ -63,6 +64,9 @@ export async function requireUser(request: Request): Promise<TCurrentUser | null
 async function sessionLoader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (user && !user.eligible) throw redirect('/lobby?reason=UserEligibility');
+  // The user's branded theme before the frame first renders (the frame keeps it in step afterwards): set only from
+  // the frame's effect, the whole page rendered twice, once in the default theme and again in the user's.
+  if (user) themeStore.setUser(user.branding?.theme ?? null);
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import react from '@vitejs/plugin-react';
@@ -17,7 +18,10 @@ const ROUTE_PRELOADS: { path: RegExp; modules: string[] }[] = [
   },
 ];
 
-/** Adds to index.html a script that preloads, on a URL of ROUTE_PRELOADS, its modules' chunks and their imports. */
+/**
+ * Adds to index.html a script that preloads, on a URL of ROUTE_PRELOADS, its modules' chunks and their imports, after
+ * public/boot.js inlined in place of its script tag.
+ */
 function routePreloads(routes: typeof ROUTE_PRELOADS): Plugin {
   const closure = (bundle: OutputBundle, file: string, into: Set<string>) => {
     if (into.has(file)) return;
@@ -45,10 +49,13 @@ function routePreloads(routes: typeof ROUTE_PRELOADS): Plugin {
           return [path.source, [...files].filter((f) => !initial.has(f)).map((f) => `/${f}`)];
         });
         const script = `(function(){var t=${JSON.stringify(table)};for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(location.pathname))t[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l);});})();`;
-        // Before boot.js, which blocks the parser until it has loaded.
+        // boot.js goes inline (the dev server serves it from public/): its requests start as the HTML is parsed, not a
+        // round trip later, and queue ahead of the page's chunks for the browser's few connections per host.
         const boot = '<script src="/boot.js"></script>';
         if (!html.includes(boot)) throw new Error('route-preloads: index.html has no boot.js script');
-        return html.replace(boot, `<script>${script}</script>\n    ${boot}`);
+        const bootJs = readFileSync(new URL('./public/boot.js', import.meta.url), 'utf8').trim();
+        if (bootJs.includes('</script')) throw new Error('route-preloads: boot.js cannot be inlined');
+        return html.replace(boot, `<script>${bootJs}</script>\n    <script>${script}</script>`);
       },
     },
   };

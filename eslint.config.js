@@ -25,4 +25,22 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    // The web app takes the zod-free part of the shared package; a page that needs a schema module imports its subpath
+    // (and stays lazily loaded), so zod never joins the start-up bundle (issue 7).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@sextant/shared',
+              message: "Import from '@sextant/shared/values' (no zod), or a schema module's subpath in a lazy page.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -79,6 +79,15 @@ export default defineConfig({
           if (id.includes('node_modules/@mui/') || id.includes('node_modules/@emotion/')) return 'mui';
           if (id.includes('node_modules/react') || id.includes('node_modules/scheduler')) return 'react';
           if (id.includes('node_modules/@tanstack/')) return 'query';
+          // The zod-free shared values (@sextant/shared/values) and the app's start-up modules that lazy pages share
+          // with it, in one chunk: left to the bundler, they become half a dozen small chunks on the start-up path.
+          if (/\/packages\/shared\/src\/(values\/|routes\.ts|job-tabs\.ts|themes\.ts)/.test(id)) return 'core';
+          if (
+            /\/apps\/web\/src\/(app\/(current-user|navigation|query-client|use-document-title|theme\/theme-store)|components\/notifications\/notification-store)\.ts$/.test(
+              id,
+            )
+          )
+            return 'core';
           return undefined;
         },
       },

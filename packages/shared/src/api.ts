@@ -1,6 +1,9 @@
 /** Response shapes common to every API area (SPEC §7, §8). */
 import { z } from 'zod';
 
+import type { ERROR_CODES } from './values/api.ts';
+export * from './values/api.ts';
+
 /** Mutation responses carry success, statusCode and an optional message. */
 export const ZMutationResult = z.object({
   success: z.boolean(),
@@ -19,26 +22,6 @@ export const ZApiError = z.object({
 });
 export type TApiError = z.infer<typeof ZApiError>;
 
-/** Error codes the UI reacts to (SPEC §4, §8 login error codes). */
-export const ERROR_CODES = {
-  unauthenticated: 'Unauthenticated',
-  sessionExpired: 'SessionExpired',
-  forbidden: 'Forbidden',
-  environmentMismatch: 'EnvironmentMismatch',
-  maintenance: 'Maintenance',
-  readOnly: 'ReadOnly',
-  validation: 'ValidationError',
-  notFound: 'NotFound',
-  conflict: 'Conflict',
-  rateLimited: 'RateLimited',
-  invalidCredentials: 'InvalidCredentials',
-  invalidToken: 'InvalidToken',
-  accountDeactivated: 'AccountDeactivated',
-  ineligible: 'UserEligibility',
-  domainRedirect: 'DomainRedirect',
-  csrf: 'CrossSiteRequestRefused',
-  internal: 'InternalError',
-} as const;
 export type TErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /** Reasons a user is sent to /login or /lobby (SPEC §4). */

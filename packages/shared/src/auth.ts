@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { ZThemeKey } from './enums.ts';
 import { ZRole } from './permissions.ts';
 
+export * from './values/auth.ts';
+
 export const ZLoginBody = z.object({
   username: z.string().trim().min(1, 'Enter your username').max(200),
   password: z.string().min(1, 'Enter your password').max(1000),
@@ -66,17 +68,3 @@ export type TAuthMethods = z.infer<typeof ZAuthMethods>;
 
 /** Magic-link lifetime: at most 10 minutes (issue #2). */
 export const MAGIC_LINK_TTL_SECONDS = 600;
-
-/** Avatar initials (SPEC §3): givenName+surname initials, else first two letters of username, else N/A. */
-export function avatarInitials(u: {
-  givenName?: string | null;
-  surname?: string | null;
-  username?: string | null;
-}): string {
-  const g = u.givenName?.trim();
-  const s = u.surname?.trim();
-  if (g && s) return (g[0]! + s[0]!).toUpperCase();
-  const name = u.username?.trim();
-  if (name) return name.slice(0, 2).toUpperCase();
-  return 'N/A';
-}

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { ZThemeKey } from './enums.ts';
 
+export * from './values/brandings.ts';
+
 export const ZBranding = z.object({
   brandingId: z.string().uuid(),
   brandingKey: z.string(),
@@ -15,9 +17,3 @@ export type TBranding = z.infer<typeof ZBranding>;
 
 export const ZPublicBranding = z.object({ brandingKey: z.string(), theme: ZThemeKey });
 export type TPublicBranding = z.infer<typeof ZPublicBranding>;
-
-/** Brandings whose login page shows the trust-centre note (ISO 27001, SOC 2). */
-export const TRUST_CENTRE_BRANDING_KEYS = ['paytech', 'mcpaytech'] as const;
-/** Login page title per branding key; others use the product name. */
-export const LOGIN_PAGE_TITLES: Record<string, string> = { mastercard: 'Mastercard B2B Analytics' };
-export const PRODUCT_CODE_NAME = 'Sextant';

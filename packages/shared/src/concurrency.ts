@@ -1,14 +1,12 @@
 /** Entity lock and presence contracts (SPEC §3 Entity lock, Active entity user; §7 Concurrency). */
 import { z } from 'zod';
 
+export * from './values/concurrency.ts';
+
 export const ENTITY_TYPES = ['JobArtifact'] as const;
 export const ZEntityType = z.enum(ENTITY_TYPES);
 export type TEntityType = z.infer<typeof ZEntityType>;
 
-/** Heartbeat of a page that reports its user as active (SPEC §7 polling). */
-export const ENTITY_HEARTBEAT_MS = 3_000;
-/** Active users list refresh (SPEC §7 polling). */
-export const ACTIVE_USERS_POLL_MS = 2_000;
 /** A user is active while their last heartbeat is younger than this. */
 export const PRESENCE_TTL_SECONDS = 10;
 /** Exclusive write access lasts this long after the holder's last renewal. */

@@ -12,19 +12,8 @@ import {
 } from './enums.ts';
 import { ZMutationResult } from './api.ts';
 
-/** Languages an issuer's analyses can be produced in (GET /issuers/getAllIssuerLanguages). */
-export const ISSUER_LANGUAGES = [
-  { key: 'en', name: 'English' },
-  { key: 'de', name: 'German' },
-  { key: 'fr', name: 'French' },
-  { key: 'es', name: 'Spanish' },
-  { key: 'it', name: 'Italian' },
-  { key: 'nl', name: 'Dutch' },
-  { key: 'pl', name: 'Polish' },
-  { key: 'pt', name: 'Portuguese' },
-  { key: 'sv', name: 'Swedish' },
-] as const;
-export const ISSUER_LANGUAGE_KEYS = ISSUER_LANGUAGES.map((l) => l.key) as [string, ...string[]];
+import { ISSUER_LANGUAGE_KEYS } from './values/issuers.ts';
+export * from './values/issuers.ts';
 
 export const VIRTUAL_LOCKBOX_LABELS = { Boost: 'Boost', BoostEu: 'Boost EU', Its: 'ITS' } as const;
 export const ISSUER_CAPABILITY_ITEMS = SCORE_KINDS.map((k) => ({ id: k, name: SCORE_KIND_LABELS[k] }));

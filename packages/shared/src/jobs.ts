@@ -1,49 +1,16 @@
 /** Job creation, files, runs and logs (SPEC §2 Jobs, DESIGN §4 Job and Pipeline). */
 import { z } from 'zod';
-import { ZJobType, type TJobType } from './enums.ts';
+import { ZJobType } from './enums.ts';
 
-/** Kinds of input file (the CLI's KIND): a supplier summary or one of the document data kinds. */
-export const INPUT_KINDS = ['suppliers', 'spend', 'pos', 'invoices', 'payments', 'transactions'] as const;
+import { INPUT_KINDS, PIPELINE_STEPS } from './values/jobs.ts';
+export * from './values/jobs.ts';
+
 export const ZInputKind = z.enum(INPUT_KINDS);
-export type TInputKind = z.infer<typeof ZInputKind>;
-export const INPUT_KIND_LABELS: Record<TInputKind, string> = {
-  suppliers: 'Supplier summary',
-  spend: 'Spend',
-  pos: 'POs',
-  invoices: 'Invoices',
-  payments: 'Payments',
-  transactions: 'Transactions',
-};
-
-/** Creation tab labels per job type (SPEC §2). */
-export const JOB_TYPE_LABELS: Record<TJobType, string> = {
-  base: 'Summary Upload',
-  'matched-data-only': 'Matched Data Only Upload',
-  advanced: 'Consultant Upload',
-};
-/** Which inputs each job type takes: base and matched-data-only one supplier file, advanced any mix. */
-export const JOB_TYPE_INPUT_KINDS: Record<TJobType, readonly TInputKind[]> = {
-  base: ['suppliers'],
-  'matched-data-only': ['suppliers'],
-  advanced: INPUT_KINDS,
-};
 
 export const JOB_STATUSES = ['Draft', 'Processing', 'Ready', 'Failed'] as const;
 export type TJobStatus = (typeof JOB_STATUSES)[number];
 export const RUN_STATUSES = ['Queued', 'Running', 'Completed', 'Failed', 'Canceled'] as const;
 export type TRunStatus = (typeof RUN_STATUSES)[number];
-
-/** Pipeline steps in order (DESIGN §4), each one ProQ command. */
-export const PIPELINE_STEPS = ['ingest', 'normalise', 'match', 'enrich', 'score', 'aggregate'] as const;
-export type TPipelineStep = (typeof PIPELINE_STEPS)[number];
-export const PIPELINE_STEP_LABELS: Record<TPipelineStep, string> = {
-  ingest: 'Reading the files',
-  normalise: 'Normalising and aggregating suppliers',
-  match: 'Matching suppliers to the card network',
-  enrich: 'Adding industry codes and acceptance',
-  score: 'Scoring payment capabilities',
-  aggregate: 'Building the results',
-};
 
 export const DEFAULT_UPLOAD_LIMIT_MB = 500;
 

@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { ZFilterOperator } from './enums.ts';
 
+import { DEFAULT_PAGE_SIZE } from './values/paging.ts';
+export * from './values/paging.ts';
+
 export const ZFilterItem = z.object({
   propertyName: z.string().min(1),
   itemComparisonOperator: ZFilterOperator,
@@ -16,7 +19,6 @@ export const ZOrderBy = z.object({
 });
 export type TOrderBy = z.infer<typeof ZOrderBy>;
 
-export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 500;
 
 export const ZPagingRequest = z.object({

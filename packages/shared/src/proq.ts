@@ -5,17 +5,7 @@
 import { z } from 'zod';
 import { ZProqCommandState } from './enums.ts';
 
-export const PROQ_BASE = '/api/v1/proq';
-/** SPEC §7 polling: the navbar quick views refresh every 4 s. */
-export const PROQ_QUICK_VIEW_POLL_MS = 4000;
-/** SPEC §9: the sync badge shows 99+ above 99; quick-view tables are capped at 512 px. */
-export const PROQ_BADGE_MAX = 99;
-export const PROQ_QUICK_VIEW_MAX_HEIGHT = 512;
-
-/** Queued = not finished. The error list also holds Canceled commands. */
-export const PROQ_QUEUED_STATES = ['Blocked', 'Pending', 'InProgress'] as const;
-export const PROQ_ERROR_STATES = ['Error', 'Canceled'] as const;
-export const PROQ_COMPLETED_STATES = ['Completed'] as const;
+export * from './values/proq.ts';
 
 export const ZProqCommand = z.object({
   id: z.number().int(),
@@ -128,31 +118,6 @@ export const ZProqJobIdParam = z.object({ jobId: z.guid() });
 /** check-queued-commands: a job id or any target entity id. */
 export const ZProqEntityIdParam = z.object({ id: z.string().min(1).max(200) });
 export const ZProqCancelBody = z.object({ reason: z.string().max(1000).optional() }).default({});
-
-/** Properties the three paged lists filter and sort by (paging request propertyName). */
-export const PROQ_LIST_PROPERTIES = [
-  'id',
-  'priority',
-  'prerequisite',
-  'commandType',
-  'category',
-  'targetEntityId',
-  'jobId',
-  'jobName',
-  'correlationId',
-  'queuedDate',
-  'startedDate',
-  'completedDate',
-  'state',
-  'tags',
-  'environment',
-  'processingGroup',
-  'scheduledTime',
-  'batchId',
-  'prerequisiteBatchId',
-  'message',
-  'attempts',
-] as const;
 
 /** Background service toggle (developer: BackgroundService_TOGGLE): paused workers take no new commands. */
 export const ZProqBackgroundService = z.object({

@@ -6,8 +6,9 @@ import { ZMutationResult } from './api.ts';
 import { ZAssignedUserIssuer } from './issuers.ts';
 import { ZIssuerMemberRole } from './enums.ts';
 
-/** The user list tabs (POST /api/v1/users/{tab}). */
-export const USER_LIST_TABS = ['active', 'pending', 'unapproved', 'deactivated'] as const;
+import type { USER_LIST_TABS } from './values/users.ts';
+export * from './values/users.ts';
+
 export type TUserListTab = (typeof USER_LIST_TABS)[number];
 /** Filterable/sortable properties of the user lists (SPEC §5 user search filters and more). */
 export const USER_LIST_PROPERTIES = [
@@ -19,7 +20,6 @@ export const USER_LIST_PROPERTIES = [
   'lastActivityAt',
   'createdAt',
 ] as const;
-export const USERS_PAGE_SIZE = 25;
 
 export const ZUserListRow = z.object({
   id: z.uuid(),

@@ -12,7 +12,7 @@ import type {
   TUserExtraPermissions,
   TUserListRow,
   TUserListTab,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import { api } from './client.ts';
 
 export const adminUserKeys = {

@@ -11,7 +11,7 @@ import type {
   TMutationResult,
   TPagedResult,
   TPagingRequest,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import { ApiError, api } from './client.ts';
 
 export const analyticsKeys = {

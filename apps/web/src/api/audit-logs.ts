@@ -1,6 +1,6 @@
 /** System audit log calls (/api/v1/system-audit-logs). */
 import { queryOptions } from '@tanstack/react-query';
-import type { TAuditLogEntry, TAuditLogFacets, TPagedResult, TPagingRequest } from '@sextant/shared';
+import type { TAuditLogEntry, TAuditLogFacets, TPagedResult, TPagingRequest } from '@sextant/shared/values';
 import { api } from './client.ts';
 
 export const auditLogKeys = {

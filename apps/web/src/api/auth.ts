@@ -1,6 +1,6 @@
 /** Sign-in, session and role-switching calls (SPEC §4, §7 Authorization). */
 import { queryOptions } from '@tanstack/react-query';
-import type { TAuthMethods, TCurrentUser, TMutationResult, TPublicBranding, TRoleEntry } from '@sextant/shared';
+import type { TAuthMethods, TCurrentUser, TMutationResult, TPublicBranding, TRoleEntry } from '@sextant/shared/values';
 import { api } from './client.ts';
 
 export const authKeys = {

@@ -7,7 +7,7 @@ import type {
   TMutationResult,
   TPagedResult,
   TPagingRequest,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import { api } from './client.ts';
 
 export const buyerKeys = {

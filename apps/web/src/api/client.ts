@@ -1,5 +1,5 @@
 /** Fetch wrapper for the Sextant API: JSON in/out, every failure thrown as ApiError (SPEC §8, TApiError). */
-import type { TApiError } from '@sextant/shared';
+import type { TApiError } from '@sextant/shared/values';
 
 export class ApiError extends Error {
   readonly status: number;

@@ -19,7 +19,7 @@ import type {
   TPagedResult,
   TPagingRequest,
   TUserSummary,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import { api } from './client.ts';
 
 export const issuerKeys = {

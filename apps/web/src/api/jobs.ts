@@ -20,7 +20,7 @@ import type {
   TPagedResult,
   TPagingRequest,
   TUserSummary,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import { api, ApiError } from './client.ts';
 
 /** Row of GET /proq/queued-commands-quick-view/{jobId} (SPEC §3 quick-view row; the fields this page reads). */

@@ -16,7 +16,7 @@ import {
   type TProqQuickViewRow,
   type TProqStatus,
   type TProqWorker,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import { api } from './client.ts';
 import { notify, notifyError } from '../components/notifications/notification-store.ts';
 import { handleAuthorizationOutcome } from '../app/query-client.ts';

@@ -1,6 +1,6 @@
 /** System mode and app version (SPEC §4, §7 System). */
 import { queryOptions } from '@tanstack/react-query';
-import type { TSystemMode } from '@sextant/shared';
+import type { TSystemMode } from '@sextant/shared/values';
 import { api } from './client.ts';
 
 export const MAINTENANCE_POLL_MS = 10_000;

@@ -1,6 +1,6 @@
 /** The signed-in user and permission checks. The UI only reads the server-computed `permissions`. */
 import { useQuery } from '@tanstack/react-query';
-import { hasAll, type TCurrentUser, type TPermission } from '@sextant/shared';
+import { hasAll, type TCurrentUser, type TPermission } from '@sextant/shared/values';
 import { meQuery } from '../api/auth.ts';
 
 export function useCurrentUser(): TCurrentUser | undefined {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NAV_GROUPS, NAV_NEW_JOB, ROUTES } from '@sextant/shared';
+import { NAV_GROUPS, NAV_NEW_JOB, ROUTES } from '@sextant/shared/values';
 import i18n, {
   browserLanguage,
   EN_RESOURCES,

@@ -13,7 +13,7 @@
  */
 import i18n, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { ISSUER_LANGUAGE_KEYS } from '@sextant/shared';
+import { ISSUER_LANGUAGE_KEYS } from '@sextant/shared/values';
 import enAdmin from '../locales/en/admin.json';
 import enDevops from '../locales/en/devops.json';
 import enJobs from '../locales/en/jobs.json';

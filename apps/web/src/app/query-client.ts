@@ -4,7 +4,7 @@
  * anything else becomes an error notification named after the operation.
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ERROR_CODES } from '@sextant/shared';
+import { ERROR_CODES } from '@sextant/shared/values';
 import { isApiError } from '../api/client.ts';
 import { systemKeys } from '../api/system.ts';
 import { notifyError } from '../components/notifications/notification-store.ts';

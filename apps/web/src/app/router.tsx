@@ -6,7 +6,7 @@
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { ERROR_CODES, hasAll, ROUTES, type TCurrentUser, type TRouteDef } from '@sextant/shared';
+import { ERROR_CODES, hasAll, ROUTES, type TCurrentUser, type TRouteDef } from '@sextant/shared/values';
 import { meQuery } from '../api/auth.ts';
 import { isApiError } from '../api/client.ts';
 import { LoadingScreen } from '../components/loading-screen.tsx';

@@ -8,7 +8,7 @@ import {
   ROUTES,
   routeById,
   type TRole,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import { visibleNavGroups } from '../layouts/nav-groups.ts';
 
 /** Every path SPEC §2 names, in React Router form. */

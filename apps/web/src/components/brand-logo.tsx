@@ -1,6 +1,6 @@
 /** Brand logos drawn as inline SVG (no downloaded assets). One per branding key; unknown keys use the theme's. */
 import Box from '@mui/material/Box';
-import type { TThemeKey } from '@sextant/shared';
+import type { TThemeKey } from '@sextant/shared/values';
 
 interface TLogoProps {
   brandingKey?: string | null;

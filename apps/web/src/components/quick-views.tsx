@@ -23,7 +23,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import PlaylistPlayOutlined from '@mui/icons-material/PlaylistPlayOutlined';
 import WorkHistoryOutlined from '@mui/icons-material/WorkHistoryOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
-import { PROQ_QUICK_VIEW_MAX_HEIGHT, type TProqQuickViewRow } from '@sextant/shared';
+import { PROQ_QUICK_VIEW_MAX_HEIGHT, type TProqQuickViewRow } from '@sextant/shared/values';
 import { api, isApiError } from '../api/client.ts';
 import { proqQuickViewQuery, proqStatusQuery } from '../api/proq.ts';
 import { can, useCurrentUser } from '../app/current-user.ts';

@@ -18,7 +18,7 @@ import { useTheme } from '@mui/material/styles';
 import MenuRounded from '@mui/icons-material/MenuRounded';
 import FullscreenRounded from '@mui/icons-material/FullscreenRounded';
 import FullscreenExitRounded from '@mui/icons-material/FullscreenExitRounded';
-import type { TCurrentUser, TRouteDef } from '@sextant/shared';
+import type { TCurrentUser, TRouteDef } from '@sextant/shared/values';
 import { meQuery } from '../api/auth.ts';
 import { systemModeQuery } from '../api/system.ts';
 import { can } from '../app/current-user.ts';

@@ -1,4 +1,4 @@
-import { hasAll, NAV_GROUPS, navItemPermissions, type TNavGroup, type TNavItem } from '@sextant/shared';
+import { hasAll, NAV_GROUPS, navItemPermissions, type TNavGroup, type TNavItem } from '@sextant/shared/values';
 
 /** Nav groups and items the user may see (SPEC §2: items are hidden without permission; empty groups too). */
 export function visibleNavGroups(permissions: readonly string[]): { group: TNavGroup; items: TNavItem[] }[] {

@@ -3,7 +3,7 @@
  * layer translates them by nav group id, nav item id and route id, with the English as the default.
  */
 import type { TFunction } from 'i18next';
-import type { TNavGroup, TNavItem, TRouteDef } from '@sextant/shared';
+import type { TNavGroup, TNavItem, TRouteDef } from '@sextant/shared/values';
 
 export const navGroupLabel = (t: TFunction, group: Pick<TNavGroup, 'id' | 'label'>): string =>
   t(`shell:nav.groups.${group.id}`, { defaultValue: group.label });

@@ -29,7 +29,7 @@ import {
   routeById,
   type TCurrentUser,
   type TNavItem,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import { visibleNavGroups } from './nav-groups.ts';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { QuickViews } from '../components/quick-views.tsx';

@@ -3,7 +3,7 @@
  * branding, else the public branding chosen by domain, else Theme 1.
  */
 import { useSyncExternalStore } from 'react';
-import type { TThemeKey } from '@sextant/shared';
+import type { TThemeKey } from '@sextant/shared/values';
 import { isThemeKey } from './themes.ts';
 
 interface TThemeState {

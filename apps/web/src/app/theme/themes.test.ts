@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { THEME_KEYS } from '@sextant/shared';
+import { THEME_KEYS } from '@sextant/shared/values';
 import { THEME_TOKENS } from '@sextant/shared/themes';
 import { AA_TEXT, contrastRatio, relativeLuminance } from '../../lib/contrast.ts';
 import { buildTheme } from './themes.ts';

@@ -1,6 +1,6 @@
 /** Five branded MUI themes and their printable variants, built from the shared tokens. */
 import { createTheme, type Theme } from '@mui/material/styles';
-import { THEME_KEYS, type TThemeKey } from '@sextant/shared';
+import { THEME_KEYS, type TThemeKey } from '@sextant/shared/values';
 import { THEME_TOKENS, type TThemeTokens } from '@sextant/shared/themes';
 
 declare module '@mui/material/styles' {

@@ -31,7 +31,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import FilterListRounded from '@mui/icons-material/FilterListRounded';
-import type { TOrderBy, TPagedResult, TPagingRequest } from '@sextant/shared';
+import type { TOrderBy, TPagedResult, TPagingRequest } from '@sextant/shared/values';
 import { useCan } from '../../app/current-user.ts';
 import { formatNumber } from '../../app/i18n.ts';
 import { CopyCellButton } from './copy-cell.tsx';

@@ -3,7 +3,7 @@
  * mapped to the paging request of SPEC §3. The server ANDs filter items, so a multiselect of several values
  * becomes NotEqual items for the values left out.
  */
-import { DEFAULT_PAGE_SIZE, type TFilterItem, type TOrderBy, type TPagingRequest } from '@sextant/shared';
+import { DEFAULT_PAGE_SIZE, type TFilterItem, type TOrderBy, type TPagingRequest } from '@sextant/shared/values';
 
 export type TColumnFilter =
   | { kind: 'multiselect'; options: { value: string; label: string }[] }

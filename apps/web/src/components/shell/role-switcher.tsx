@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import SwitchAccountOutlined from '@mui/icons-material/SwitchAccountOutlined';
-import { roleKind, type TCurrentUser, type TRole, type TRoleEntry } from '@sextant/shared';
+import { roleKind, type TCurrentUser, type TRole, type TRoleEntry } from '@sextant/shared/values';
 import { allRolesQuery, authKeys, resetRoles, switchRoles } from '../../api/auth.ts';
 import { PendingButton } from '../pending-button.tsx';
 

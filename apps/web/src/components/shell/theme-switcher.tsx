@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import Check from '@mui/icons-material/Check';
-import { THEME_KEYS, THEME_LABELS, type TThemeKey } from '@sextant/shared';
+import { THEME_KEYS, THEME_LABELS, type TThemeKey } from '@sextant/shared/values';
 import { THEME_TOKENS } from '@sextant/shared/themes';
 import { effectiveThemeKey, themeStore, useThemeState } from '../../app/theme/theme-store.ts';
 

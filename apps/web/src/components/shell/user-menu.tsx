@@ -13,7 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import { avatarInitials, type TCurrentUser } from '@sextant/shared';
+import { avatarInitials, type TCurrentUser } from '@sextant/shared/values';
 import { signOut } from './session-actions.ts';
 
 export function RolesSummary({ user }: { user: TCurrentUser }) {

@@ -13,7 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutline';
 import CloseRounded from '@mui/icons-material/CloseRounded';
-import type { TCurrentUser } from '@sextant/shared';
+import type { TCurrentUser } from '@sextant/shared/values';
 import { api } from '../../api/client.ts';
 import { can } from '../../app/current-user.ts';
 

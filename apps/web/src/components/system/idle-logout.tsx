@@ -4,7 +4,7 @@
  * (localStorage + BroadcastChannel), so activity in one tab keeps the others signed in.
  */
 import { useEffect, useRef } from 'react';
-import type { TCurrentUser } from '@sextant/shared';
+import type { TCurrentUser } from '@sextant/shared/values';
 import i18n from '../../app/i18n.ts';
 import { dismissNotification, pushNotification, updateNotification } from '../notifications/notification-store.ts';
 import { broadcast, sessionChannel, signOut, type TSessionMessage } from '../shell/session-actions.ts';

@@ -1,6 +1,6 @@
 /** One-time release notification about the AI chat assistant (SPEC §9): once per user, inside a date window. */
 import { useEffect } from 'react';
-import type { TCurrentUser } from '@sextant/shared';
+import type { TCurrentUser } from '@sextant/shared/values';
 import { can } from '../../app/current-user.ts';
 import { pushNotification } from '../notifications/notification-store.ts';
 import i18n from '../../app/i18n.ts';

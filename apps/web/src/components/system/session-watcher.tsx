@@ -1,6 +1,6 @@
 /** Session expiry timer (SPEC §4) and sign-out propagated from other tabs. */
 import { useEffect } from 'react';
-import type { TCurrentUser } from '@sextant/shared';
+import type { TCurrentUser } from '@sextant/shared/values';
 import { endLocalSession, sessionChannel, signOut, type TSessionMessage } from '../shell/session-actions.ts';
 
 const MAX_TIMEOUT_MS = 2_147_000_000;

@@ -23,7 +23,7 @@ import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
 import PublicRounded from '@mui/icons-material/PublicRounded';
 import PublicOffRounded from '@mui/icons-material/PublicOffRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
-import { DEFAULT_PAGE_SIZE, JOB_TYPE_LABELS, type TAuthMappedJobArtifact } from '@sextant/shared';
+import { DEFAULT_PAGE_SIZE, JOB_TYPE_LABELS, type TAuthMappedJobArtifact } from '@sextant/shared/values';
 import { fetchJobList, jobKeys, jobOwnersQuery, jobQuery, usePublishJob } from '../../api/jobs.ts';
 import { can, useRequiredUser } from '../../app/current-user.ts';
 import { DataTable, type TDataColumn } from '../../components/data-table/data-table.tsx';

@@ -14,7 +14,7 @@ import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import WorkOutlineOutlined from '@mui/icons-material/WorkOutlineOutlined';
 import PlaylistPlayOutlined from '@mui/icons-material/PlaylistPlayOutlined';
-import type { TPagedResult } from '@sextant/shared';
+import type { TPagedResult } from '@sextant/shared/values';
 import { api, isApiError } from '../../api/client.ts';
 import { useRequiredUser, can } from '../../app/current-user.ts';
 import { formatCount } from '../../lib/format.ts';

@@ -7,7 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { SCHEMES, type TPagedResult, type TPagingRequest } from '@sextant/shared';
+import { SCHEMES, type TPagedResult, type TPagingRequest } from '@sextant/shared/values';
 import { api } from '../../api/client.ts';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { FileUpload } from '../../components/file-upload.tsx';

@@ -21,7 +21,7 @@ import BuildOutlined from '@mui/icons-material/BuildOutlined';
 import CompareArrowsOutlined from '@mui/icons-material/CompareArrowsOutlined';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
-import { hasAll, ROUTES } from '@sextant/shared';
+import { hasAll, ROUTES } from '@sextant/shared/values';
 import { proqStatusQuery } from '../../api/proq.ts';
 import { useRequiredUser } from '../../app/current-user.ts';
 import { formatCount } from '../../lib/format.ts';

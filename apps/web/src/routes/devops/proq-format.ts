@@ -2,7 +2,7 @@
  * Pure formatting for the ProQ views: sync badge text (SPEC §9: 99+ above 99), ages and durations, state
  * colours and which actions a state allows (retry: Error/Canceled; cancel: Blocked/Pending/InProgress).
  */
-import { PROQ_BADGE_MAX, PROQ_QUEUED_STATES, type TProqCommandState } from '@sextant/shared';
+import { PROQ_BADGE_MAX, PROQ_QUEUED_STATES, type TProqCommandState } from '@sextant/shared/values';
 
 /** Sync badge text: the count, "99+" above 99, nothing for 0 or unknown. */
 export function proqBadgeText(count: number | null | undefined): string {

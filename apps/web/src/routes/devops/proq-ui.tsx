@@ -29,7 +29,7 @@ import CloseRounded from '@mui/icons-material/CloseRounded';
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
 import ReplayRounded from '@mui/icons-material/ReplayRounded';
 import BlockRounded from '@mui/icons-material/BlockRounded';
-import type { TProqCommand, TProqCommandState } from '@sextant/shared';
+import type { TProqCommand, TProqCommandState } from '@sextant/shared/values';
 import { commandQuery, useCommandAction } from '../../api/proq.ts';
 import { useCan } from '../../app/current-user.ts';
 import { COPY_NOTICE_MS } from '../../components/data-table/copy-cell.tsx';

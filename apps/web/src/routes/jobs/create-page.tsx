@@ -18,7 +18,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { JOB_TYPE_LABELS, JOB_TYPES, type TJobType } from '@sextant/shared';
+import { JOB_TYPE_LABELS, JOB_TYPES, type TJobType } from '@sextant/shared/values';
 import { creationOptionsQuery, errorMessage, fieldErrors, useCreateJob, type TCreationOption } from '../../api/jobs.ts';
 import { handleAuthorizationOutcome } from '../../app/query-client.ts';
 import { PendingButton } from '../../components/pending-button.tsx';

@@ -27,7 +27,7 @@ import KeyboardArrowUpRounded from '@mui/icons-material/KeyboardArrowUpRounded';
 import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
 import ReplayRounded from '@mui/icons-material/ReplayRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
-import { INPUT_KIND_LABELS, JOB_TYPE_LABELS, type TJobDetails, type TJobRun } from '@sextant/shared';
+import { INPUT_KIND_LABELS, JOB_TYPE_LABELS, type TJobDetails, type TJobRun } from '@sextant/shared/values';
 import { errorMessage, usePublishJob, useStartRun } from '../../api/jobs.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { handleAuthorizationOutcome } from '../../app/query-client.ts';

@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
-import type { TJobDetails, TRouteDef } from '@sextant/shared';
+import type { TJobDetails, TRouteDef } from '@sextant/shared/values';
 import { downloadUrl } from '../../api/jobs.ts';
 import { JobLayout } from './job-layout.tsx';
 

@@ -29,7 +29,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
-import { INPUT_KIND_LABELS, type TColumnMapping, type TJobFile } from '@sextant/shared';
+import { INPUT_KIND_LABELS, type TColumnMapping, type TJobFile } from '@sextant/shared/values';
 import { errorMessage, useDeleteFile, useUpdateMapping } from '../../api/jobs.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { PendingButton } from '../../components/pending-button.tsx';

@@ -11,7 +11,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import type { TUserSummary } from '@sextant/shared';
+import type { TUserSummary } from '@sextant/shared/values';
 import {
   errorMessage,
   fieldErrors,

@@ -37,7 +37,7 @@ import {
   type TJobSectionCategory,
   type TJobTabDef,
   type TRouteDef,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import { jobQuery } from '../../api/jobs.ts';
 import { isApiError } from '../../api/client.ts';
 import { useRequiredUser } from '../../app/current-user.ts';

@@ -11,7 +11,7 @@ import {
   ROUTES_BY_ID,
   type TJobFile,
   type TRole,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import {
   guessDataKind,
   formatDuration,

@@ -11,7 +11,7 @@ import {
   type TJobRun,
   type TJobTabKey,
   type TRunStep,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import i18n, { currentLanguage } from '../../app/i18n.ts';
 
 /** 850 ms → "0.9 s", 75 s → "1 min 15 s", 2 h 3 min → "2 h 3 min". Negative or invalid → "—". */

@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { ACTIVE_USERS_POLL_MS, ENTITY_HEARTBEAT_MS, type TEntityLock } from '@sextant/shared';
+import { ACTIVE_USERS_POLL_MS, ENTITY_HEARTBEAT_MS, type TEntityLock } from '@sextant/shared/values';
 import { activeUsersQuery, concurrency } from '../../api/jobs.ts';
 import { useCan, useRequiredUser } from '../../app/current-user.ts';
 import { PendingButton } from '../../components/pending-button.tsx';

@@ -2,7 +2,7 @@
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import JoinInnerRounded from '@mui/icons-material/JoinInnerRounded';
 import HubOutlined from '@mui/icons-material/HubOutlined';
-import type { TJobType } from '@sextant/shared';
+import type { TJobType } from '@sextant/shared/values';
 
 export const JOB_TYPE_INFO: Record<
   TJobType,

@@ -33,7 +33,7 @@ import {
   type TJobRun,
   type TJobType,
   type TRunStep,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import { isProcessing, useRetryRun } from '../../api/jobs.ts';
 import { can, useRequiredUser } from '../../app/current-user.ts';
 import { PendingButton } from '../../components/pending-button.tsx';

@@ -18,7 +18,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { TJobDetails, TJobLog } from '@sextant/shared';
+import type { TJobDetails, TJobLog } from '@sextant/shared/values';
 import { jobCommandsQuery, jobKeys, jobLogsPage } from '../../api/jobs.ts';
 import { useCan } from '../../app/current-user.ts';
 import { PendingButton } from '../../components/pending-button.tsx';

@@ -25,7 +25,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
-import type { TConnectionType, TJobDetails, TRouteDef, TUserSummary } from '@sextant/shared';
+import type { TConnectionType, TJobDetails, TRouteDef, TUserSummary } from '@sextant/shared/values';
 import { jobAdminQuery, useAssignUser, userCandidatesQuery } from '../../api/jobs.ts';
 import { can, useRequiredUser } from '../../app/current-user.ts';
 import { PendingButton } from '../../components/pending-button.tsx';

@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
-import { INPUT_KIND_LABELS, JOB_TYPE_INPUT_KINDS, type TInputKind, type TJobDetails } from '@sextant/shared';
+import { INPUT_KIND_LABELS, JOB_TYPE_INPUT_KINDS, type TInputKind, type TJobDetails } from '@sextant/shared/values';
 import { errorMessage, useStartRun, useUploadFile } from '../../api/jobs.ts';
 import { useCan } from '../../app/current-user.ts';
 import { handleAuthorizationOutcome } from '../../app/query-client.ts';

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
-import { PRODUCT_CODE_NAME, TRUST_CENTRE_BRANDING_KEYS } from '@sextant/shared';
+import { PRODUCT_CODE_NAME, TRUST_CENTRE_BRANDING_KEYS } from '@sextant/shared/values';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 
 /** Brandings with their own tagline (auth:layout.taglines.<key>); others use the default. */

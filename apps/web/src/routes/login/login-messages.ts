@@ -1,5 +1,5 @@
 /** Texts of the sign-in pages: login error codes (SPEC §8) and API error codes (issue #2). */
-import { ERROR_CODES } from '@sextant/shared';
+import { ERROR_CODES } from '@sextant/shared/values';
 import i18n from '../../app/i18n.ts';
 
 export const LOGIN_ERROR_MESSAGES: Record<string, { severity: 'error' | 'warning' | 'info'; text: string }> = {

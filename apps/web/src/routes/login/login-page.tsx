@@ -19,7 +19,7 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
-import { LOGIN_PAGE_TITLES, PRODUCT_CODE_NAME } from '@sextant/shared';
+import { LOGIN_PAGE_TITLES, PRODUCT_CODE_NAME } from '@sextant/shared/values';
 import { authKeys, authMethodsQuery, login, oidcStartUrl, requestMagicLink } from '../../api/auth.ts';
 import { isApiError } from '../../api/client.ts';
 import { safeCallback } from '../../app/navigation.ts';

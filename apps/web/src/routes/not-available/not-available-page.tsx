@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined';
-import type { TRouteDef } from '@sextant/shared';
+import type { TRouteDef } from '@sextant/shared/values';
 import { routeTitle } from '../../layouts/nav-labels.ts';
 
 export function Component() {

@@ -16,7 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import { avatarInitials, THEME_LABELS, type TMutationResult, type TRoleEntry } from '@sextant/shared';
+import { avatarInitials, THEME_LABELS, type TMutationResult, type TRoleEntry } from '@sextant/shared/values';
 import { authKeys } from '../../api/auth.ts';
 import { api } from '../../api/client.ts';
 import { useRequiredUser } from '../../app/current-user.ts';

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import AddchartOutlined from '@mui/icons-material/AddchartOutlined';
-import type { TAnalyticsReport } from '@sextant/shared';
+import type { TAnalyticsReport } from '@sextant/shared/values';
 import { analyticsKeys, fetchReports } from '../../../api/analytics.ts';
 import { DataTable, type TDataColumn } from '../../../components/data-table/data-table.tsx';
 import { formatDateTime, Toolbar } from '../admin-ui.tsx';

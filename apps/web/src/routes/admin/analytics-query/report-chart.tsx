@@ -8,7 +8,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import type { TAnalyticsChart, TAnalyticsResult } from '@sextant/shared';
+import type { TAnalyticsChart, TAnalyticsResult } from '@sextant/shared/values';
 
 echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 

@@ -28,7 +28,7 @@ import {
   type TAnalyticsParameter,
   type TAnalyticsResult,
   type TAnalyticsValues,
-} from '@sextant/shared';
+} from '@sextant/shared/analytics';
 import { analyticsCatalogQuery, downloadQueryCsv, runQuery } from '../../../api/analytics.ts';
 import { notifyError } from '../../../components/notifications/notification-store.ts';
 import { PendingButton } from '../../../components/pending-button.tsx';

@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
-import type { TAnalyticsResult, TAnalyticsValues } from '@sextant/shared';
+import type { TAnalyticsResult, TAnalyticsValues } from '@sextant/shared/values';
 import {
   analyticsKeys,
   deleteReport,

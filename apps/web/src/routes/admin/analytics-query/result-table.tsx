@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { TAnalyticsResult } from '@sextant/shared';
+import type { TAnalyticsResult } from '@sextant/shared/values';
 import { PAGE_SIZE_OPTIONS } from '../../../components/data-table/data-table.tsx';
 import { uiLocale } from '../admin-ui.tsx';
 

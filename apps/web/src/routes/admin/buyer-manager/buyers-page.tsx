@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import Button from '@mui/material/Button';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import type { TBuyer } from '@sextant/shared';
+import type { TBuyer } from '@sextant/shared/values';
 import { buyerKeys, fetchBuyers } from '../../../api/buyers.ts';
 import { useCan } from '../../../app/current-user.ts';
 import { DataTable, type TDataColumn } from '../../../components/data-table/data-table.tsx';

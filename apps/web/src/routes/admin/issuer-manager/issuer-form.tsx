@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ISSUER_INPUT_DATA_OPTIONS, SCHEMES, type TIssuerCreate, type TIssuerFull } from '@sextant/shared';
+import { ISSUER_INPUT_DATA_OPTIONS, SCHEMES, type TIssuerCreate, type TIssuerFull } from '@sextant/shared/values';
 import { brandingsQuery, capabilitiesQuery, languagesQuery, lockboxesQuery } from '../../../api/issuers.ts';
 
 export interface TIssuerFormValues {

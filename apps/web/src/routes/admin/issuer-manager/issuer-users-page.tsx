@@ -38,7 +38,7 @@ import {
   type TIssuerMemberRole,
   type TIssuerMemberSummary,
   type TUserSummary,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import {
   addIssuerMember,
   issuerFullQuery,

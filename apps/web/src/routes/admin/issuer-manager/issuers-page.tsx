@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
 import CheckRounded from '@mui/icons-material/CheckRounded';
-import { SCHEMES, type TIssuer } from '@sextant/shared';
+import { SCHEMES, type TIssuer } from '@sextant/shared/values';
 import { fetchIssuers, issuerKeys } from '../../../api/issuers.ts';
 import { useCan } from '../../../app/current-user.ts';
 import { DataTable, type TDataColumn } from '../../../components/data-table/data-table.tsx';

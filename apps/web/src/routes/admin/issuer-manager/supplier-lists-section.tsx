@@ -24,7 +24,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { SUPPLIER_LIST_TYPES, type TSupplierListEntry, type TSupplierListType } from '@sextant/shared';
+import { SUPPLIER_LIST_TYPES, type TSupplierListEntry, type TSupplierListType } from '@sextant/shared/supplier-lists';
 import {
   addSupplierListEntry,
   clearSupplierList,

@@ -14,7 +14,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { TAuditLogEntry, TFilterItem } from '@sextant/shared';
+import type { TAuditLogEntry, TFilterItem } from '@sextant/shared/values';
 import { auditFacetsQuery, auditLogKeys, fetchAuditLog } from '../../../api/audit-logs.ts';
 import { issuerOptionsQuery } from '../../../api/issuers.ts';
 import { DataTable, type TDataColumn } from '../../../components/data-table/data-table.tsx';

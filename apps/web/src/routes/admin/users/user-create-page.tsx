@@ -13,7 +13,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { TUserCreate } from '@sextant/shared';
+import type { TUserCreate } from '@sextant/shared/values';
 import { adminUserKeys, createUser, inviteUser } from '../../../api/admin-users.ts';
 import { issuerOptionsQuery } from '../../../api/issuers.ts';
 import { PendingButton } from '../../../components/pending-button.tsx';

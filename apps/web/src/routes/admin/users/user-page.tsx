@@ -24,7 +24,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import { hasAll, PERMISSIONS, type TJobArtifactForUser, type TRoleCatalogue, type TUserDetail } from '@sextant/shared';
+import {
+  hasAll,
+  PERMISSIONS,
+  type TJobArtifactForUser,
+  type TRoleCatalogue,
+  type TUserDetail,
+} from '@sextant/shared/values';
 import {
   adminUserKeys,
   approveUser,

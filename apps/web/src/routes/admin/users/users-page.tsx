@@ -19,7 +19,7 @@ import {
   type TFilterItem,
   type TUserListRow,
   type TUserListTab,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import { adminUserKeys, fetchUserTab } from '../../../api/admin-users.ts';
 import { brandingsQuery, issuerOptionsQuery } from '../../../api/issuers.ts';
 import { DataTable, type TDataColumn } from '../../../components/data-table/data-table.tsx';

@@ -9,7 +9,7 @@ import {
   PROQ_LIST_PROPERTIES,
   PROQ_QUEUED_STATES,
   type TProqCommand,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import type { TProqList } from '../../../api/proq.ts';
 import type { TDataColumn } from '../../../components/data-table/data-table.tsx';
 import type { TColumnFilter } from '../../../components/data-table/paging.ts';

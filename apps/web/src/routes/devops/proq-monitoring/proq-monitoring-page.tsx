@@ -34,7 +34,7 @@ import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import MemoryRounded from '@mui/icons-material/MemoryRounded';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
-import { PROQ_QUICK_VIEW_POLL_MS, type TNamedCount, type TProqCommand } from '@sextant/shared';
+import { PROQ_QUICK_VIEW_POLL_MS, type TNamedCount, type TProqCommand } from '@sextant/shared/values';
 import {
   backgroundServiceQuery,
   backoffQuery,

@@ -28,7 +28,7 @@ import Typography from '@mui/material/Typography';
 import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
-import type { TAuthMappedJobArtifact, TProqCommand, TProqCommandState } from '@sextant/shared';
+import type { TAuthMappedJobArtifact, TProqCommand, TProqCommandState } from '@sextant/shared/values';
 import { fetchJobList } from '../../../api/jobs.ts';
 import { jobWorkflowQuery } from '../../../api/proq.ts';
 import { formatDateTime } from '../../admin/admin-ui.tsx';

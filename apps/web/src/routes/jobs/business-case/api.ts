@@ -1,6 +1,6 @@
 /** Business case API (query-key factory, queries, save, downloads). */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TApiError, TBusinessCase, TBusinessCaseInputs } from '@sextant/shared';
+import type { TApiError, TBusinessCase, TBusinessCaseInputs } from '@sextant/shared/values';
 import { api, ApiError } from '../../../api/client.ts';
 
 const path = (jobId: string) => `/api/v1/jobs/${encodeURIComponent(jobId)}/business-case`;

@@ -7,7 +7,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { TBusinessCase } from '@sextant/shared';
+import type { TBusinessCase } from '@sextant/shared/values';
 import { formatAmount, formatCount, formatPercent } from '../../../lib/format.ts';
 import { PrintError, PrintLoading, PrintReady } from '../printable/print-status.tsx';
 import type { TPrintableProps } from '../printable/registry.ts';

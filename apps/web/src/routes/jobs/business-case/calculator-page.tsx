@@ -23,8 +23,8 @@ import {
   computeBusinessCase,
   type TBusinessCase,
   type TBusinessCaseInputs,
-  type TJobDetails,
-} from '@sextant/shared';
+} from '@sextant/shared/business-case';
+import type { TJobDetails } from '@sextant/shared/values';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { formatAmount, formatCount } from '../../../lib/format.ts';
 import { JobLayout } from '../job-layout.tsx';

@@ -15,7 +15,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import PictureAsPdfRounded from '@mui/icons-material/PictureAsPdfRounded';
-import { jobTabPath, jobTabVisible, JOB_TABS_BY_KEY, type TBusinessCase, type TJobDetails } from '@sextant/shared';
+import {
+  jobTabPath,
+  jobTabVisible,
+  JOB_TABS_BY_KEY,
+  type TBusinessCase,
+  type TJobDetails,
+} from '@sextant/shared/values';
 import { useRequiredUser } from '../../../app/current-user.ts';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { formatAmount, formatCount } from '../../../lib/format.ts';

@@ -1,5 +1,5 @@
 /** The calculator form: one text value per input field (so partial typing is possible), converted to and from the inputs. */
-import type { TBusinessCaseInputs } from '@sextant/shared';
+import type { TBusinessCaseInputs } from '@sextant/shared/values';
 
 export type TGroup = 'conversion' | 'rebate' | 'costs' | 'volume' | 'capital' | 'ramp';
 export type TUnit = 'pct' | 'bps' | 'currency' | 'perYear' | 'days' | 'pctYear';

@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import type { TBusinessCaseBase, TBusinessCaseOutputs, TBusinessCaseYear } from '@sextant/shared';
+import type { TBusinessCaseBase, TBusinessCaseOutputs, TBusinessCaseYear } from '@sextant/shared/values';
 import { formatAmount, formatCount, formatPercent } from '../../../lib/format.ts';
 
 type TMetric = keyof Omit<TBusinessCaseYear, 'year'>;

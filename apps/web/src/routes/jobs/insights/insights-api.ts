@@ -14,7 +14,7 @@ import {
   type TPresentationDeck,
   type TSlicer,
   type TSlicerQuery,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import { api } from '../../../api/client.ts';
 
 const isView = (v: string | null): v is TChartViewId => !!v && (CHART_VIEW_IDS as readonly string[]).includes(v);

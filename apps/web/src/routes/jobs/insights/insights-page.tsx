@@ -35,7 +35,7 @@ import {
   type TIndustryClassification,
   type TJobDetails,
   orderCategories,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import { JobLayout } from '../job-layout.tsx';
 import { MeasureToggle } from '../summary/summary-page.tsx';
 import { useChartColors, usePrintMode } from '../summary/summary-sections.tsx';

@@ -12,7 +12,7 @@ import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CHART_VIEW_GROUPS, CHART_VIEW_GROUP_LABELS, groupDefaultView } from '@sextant/shared';
+import { CHART_VIEW_GROUPS, CHART_VIEW_GROUP_LABELS, groupDefaultView } from '@sextant/shared/values';
 import type { TPrintableProps } from '../printable/registry.ts';
 import { CapabilityWaterfall, HeadlineFigures, ScoreDistributions, Section } from '../summary/summary-sections.tsx';
 import { summaryQuery, viewQuery } from './insights-api.ts';

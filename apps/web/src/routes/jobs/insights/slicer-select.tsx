@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { SLICERS, SLICER_LABELS, SLICER_NAMES, type TSlicer, type TSlicerQuery } from '@sextant/shared';
+import { SLICERS, SLICER_LABELS, SLICER_NAMES, type TSlicer, type TSlicerQuery } from '@sextant/shared/values';
 import { sliceFromParams } from './insights-api.ts';
 
 export function useSlice(): [TSlicerQuery, (s: TSlicerQuery) => void] {

@@ -30,7 +30,7 @@ import {
   PRESENTATION_TOP_N,
   type TPresentationDeck,
   type TPresentationSlide,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
 import { JobLayout } from '../job-layout.tsx';
 import { deckQuery, pptxUrl } from '../insights/insights-api.ts';
 import { ResultsError } from '../insights/results-error.tsx';

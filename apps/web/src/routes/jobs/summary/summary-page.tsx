@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { TJobDetails } from '@sextant/shared';
+import type { TJobDetails } from '@sextant/shared/values';
 import type { TMeasure } from '../../../components/charts/builders.ts';
 import { JobLayout } from '../job-layout.tsx';
 import { summaryQuery } from '../insights/insights-api.ts';

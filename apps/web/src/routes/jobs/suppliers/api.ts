@@ -12,7 +12,7 @@ import {
   type TUseCaseDetail,
   type TUseCaseList,
   type TUseCasesReport,
-} from '@sextant/shared';
+} from '@sextant/shared/results-suppliers';
 import { api } from '../../../api/client.ts';
 
 const enc = encodeURIComponent;

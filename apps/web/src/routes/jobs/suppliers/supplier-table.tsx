@@ -25,16 +25,14 @@ import {
   SLICERS,
   SLICER_LABELS,
   SLICER_NAMES,
-  USE_CASE_SUPPLIER_COLUMNS,
-  parseOrder,
-  formatOrder,
   type TPagingRequest,
   type TSlicer,
   type TSupplierColumn,
   type TSupplierListParams,
   type TSupplierPage,
   type TSupplierRow,
-} from '@sextant/shared';
+} from '@sextant/shared/values';
+import { USE_CASE_SUPPLIER_COLUMNS, formatOrder, parseOrder } from '@sextant/shared/results-suppliers';
 import { DataTable, type TDataColumn } from '../../../components/data-table/data-table.tsx';
 import {
   toPagingRequest,

@@ -26,7 +26,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import CancelRounded from '@mui/icons-material/CancelRounded';
 import HelpOutlineRounded from '@mui/icons-material/HelpOutlineRounded';
-import { JOB_TABS_BY_KEY, type TSupplierDetail, type TUseCaseDetail } from '@sextant/shared';
+import { JOB_TABS_BY_KEY, type TSupplierDetail, type TUseCaseDetail } from '@sextant/shared/values';
 import { useCan } from '../../../app/current-user.ts';
 import { formatAmount, formatCount, formatPercent } from '../../../lib/format.ts';
 import { supplierDetailQuery } from './api.ts';

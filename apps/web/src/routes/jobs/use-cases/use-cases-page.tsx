@@ -11,7 +11,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TUseCase } from '@sextant/shared';
+import type { TUseCase } from '@sextant/shared/values';
 import { formatAmount, formatCount, formatPercent } from '../../../lib/format.ts';
 import { JobLayout } from '../job-layout.tsx';
 import { useCasesQuery } from '../suppliers/api.ts';

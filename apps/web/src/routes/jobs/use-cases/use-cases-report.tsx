@@ -14,7 +14,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { TUseCasesReport } from '@sextant/shared';
+import type { TUseCasesReport } from '@sextant/shared/values';
 import { formatAmount, formatCount, formatPercent } from '../../../lib/format.ts';
 import { formatDateTime } from '../job-logic.ts';
 import { PrintError, PrintLoading, PrintReady } from '../printable/print-status.tsx';

@@ -1,0 +1,23 @@
+/**
+ * Error codes of the API (SPEC §7, §8), without zod; api.ts adds the response schemas.
+ */
+/** Error codes the UI reacts to (SPEC §4, §8 login error codes). */
+export const ERROR_CODES = {
+  unauthenticated: 'Unauthenticated',
+  sessionExpired: 'SessionExpired',
+  forbidden: 'Forbidden',
+  environmentMismatch: 'EnvironmentMismatch',
+  maintenance: 'Maintenance',
+  readOnly: 'ReadOnly',
+  validation: 'ValidationError',
+  notFound: 'NotFound',
+  conflict: 'Conflict',
+  rateLimited: 'RateLimited',
+  invalidCredentials: 'InvalidCredentials',
+  invalidToken: 'InvalidToken',
+  accountDeactivated: 'AccountDeactivated',
+  ineligible: 'UserEligibility',
+  domainRedirect: 'DomainRedirect',
+  csrf: 'CrossSiteRequestRefused',
+  internal: 'InternalError',
+} as const;

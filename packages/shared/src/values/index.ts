@@ -1,0 +1,21 @@
+/**
+ * `@sextant/shared/values`: the package without zod — enumerations, labels, routes, permissions, job tabs and pure
+ * functions, plus every type. The web app imports from here, so its start-up path neither downloads zod nor builds
+ * the API schemas (issue 7); the package root (`@sextant/shared`) re-exports all of it with the schemas.
+ */
+export type * from '../index.ts';
+export * from './enums.ts';
+export * from '../routes.ts';
+export * from '../job-tabs.ts';
+export * from '../themes.ts';
+export * from './api.ts';
+export * from './auth.ts';
+export * from './brandings.ts';
+export * from './concurrency.ts';
+export * from './issuers.ts';
+export * from './jobs.ts';
+export * from './paging.ts';
+export * from './permissions.ts';
+export * from './proq.ts';
+export * from './results-insights.ts';
+export * from './users.ts';

@@ -2,7 +2,7 @@
  * Main frame: navbar, toolbar and page, plus the shell's system states (SPEC §4): maintenance mode,
  * read-only banner, idle logout, session expiry, version check, release notice and the chat button.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -68,6 +68,12 @@ export function MainFrameLayout({ user, children }: { user: TCurrentUser; childr
     // close the mobile drawer after navigating
   }, [location.pathname, mobile, setNavState]);
 
+  // Stable callbacks: the (memoised) navbar does not re-render when the frame does for its own queries.
+  const toggleNav = useCallback(
+    () => setNavState(navState === 'collapsed' ? 'pinned' : 'collapsed'),
+    [navState, setNavState],
+  );
+  const closeNav = useCallback(() => setNavState('closed'), [setNavState]);
   const mode = useQuery({ ...systemModeQuery(), meta: { silent: true } });
   const mapped = mode.data ? mapSystemMode(mode.data.mode) : null;
   if (mapped?.state === 'maintenance' && !can(user, ['SystemMaintenanceMode_IGNORE'])) return <MaintenanceScreen />;
@@ -90,8 +96,8 @@ export function MainFrameLayout({ user, children }: { user: TCurrentUser; childr
         brandingKey={null}
         variant={variant}
         mobileOpen={navState === 'open'}
-        onToggle={() => setNavState(navState === 'collapsed' ? 'pinned' : 'collapsed')}
-        onMobileClose={() => setNavState('closed')}
+        onToggle={toggleNav}
+        onMobileClose={closeNav}
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppBar

@@ -1,5 +1,5 @@
 /** Sidebar of SPEC §2: New Job, Home, Analysis, Admin and System groups; items hidden without permission. */
-import { Fragment } from 'react';
+import { Fragment, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
@@ -276,7 +276,15 @@ function NavContent({
   );
 }
 
-export function Navbar({ user, brandingKey, variant, mobileOpen, onToggle, onMobileClose }: TNavbarProps) {
+/** Memoised: the frame re-renders for its own queries (system mode, …) without the navbar's props changing. */
+export const Navbar = memo(function Navbar({
+  user,
+  brandingKey,
+  variant,
+  mobileOpen,
+  onToggle,
+  onMobileClose,
+}: TNavbarProps) {
   if (variant === 'mobile')
     return (
       <Drawer
@@ -323,4 +331,4 @@ export function Navbar({ user, brandingKey, variant, mobileOpen, onToggle, onMob
       />
     </Drawer>
   );
-}
+});

@@ -7,24 +7,17 @@
  * Matched suppliers take the merchant's MCC; unmatched ones keep an MCC given in the input
  * (supplier file or card transactions), else their industry is "Unclassified".
  */
+import { DEFAULT_INDUSTRY_CLASSIFICATION, INDUSTRY_CLASSIFICATION_LABELS } from '@sextant/shared';
+import type { TIndustryClassification } from '@sextant/shared';
 import { copyToParquet, lit, tempDirOf, withDb } from '../db.ts';
 import { loadReference } from '../reference/load.ts';
 import { workFile } from '../pipeline/workdir.ts';
 import type { ProgressFn } from '../progress.ts';
 
-export const INDUSTRY_VIEWS = {
-  mccDescription: 'MCC description',
-  mccGroup: 'MCC group',
-  mccType: 'MCC type',
-  sicDivision: 'SIC division',
-  sicMajorGroup: 'SIC major group',
-  sicIndustryGroup: 'SIC industry group',
-  sicIndustry: 'SIC industry code',
-  unspscCategory: 'UNSPSC category label',
-  naicsNationalIndustry: 'NAICS national industry label',
-} as const;
-export type IndustryView = keyof typeof INDUSTRY_VIEWS;
-export const DEFAULT_INDUSTRY_VIEW: IndustryView = 'sicIndustry';
+/** The nine industry classifications and their labels are declared once, in packages/shared. */
+export const INDUSTRY_VIEWS = INDUSTRY_CLASSIFICATION_LABELS;
+export type IndustryView = TIndustryClassification;
+export const DEFAULT_INDUSTRY_VIEW: IndustryView = DEFAULT_INDUSTRY_CLASSIFICATION;
 export const UNCLASSIFIED = 'Unclassified';
 
 export interface EnrichOptions {

@@ -144,7 +144,7 @@ export async function chartView(r: JobResults, view: TChartViewId, slice: TSlice
     `SELECT coalesce(nullif(category, ''), $4) AS category, sum(supplierCount) AS supplierCount, sum(spend) AS spend,
        sum(documentCount) AS documentCount, sum(matchedCount) AS matchedCount
      FROM ${r.table('views')} WHERE view = $1 AND slicer = $2 AND coalesce(slicerValue, '') = $3
-     GROUP BY 1 ORDER BY spend DESC NULLS LAST, category`,
+     GROUP BY 1`,
     [view, slice.slicer, slice.slicerValue, UNKNOWN_CATEGORY],
   );
   const categories = orderCategories(

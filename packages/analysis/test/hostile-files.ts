@@ -102,6 +102,8 @@ export interface XlsxSpec {
   /** worksheets in workbook order: name and the sheet XML (or rows) */
   sheets: { name: string; xml?: string | Deflated; rows?: RowSpec[]; declaredSize?: number }[];
   sharedStrings?: string[];
+  /** the shared-strings part as given (replaces the one built from `sharedStrings`) */
+  sharedStringsPart?: Deflated;
   /** workbook.xml after the worksheets in the zip */
   workbookLast?: boolean;
 }
@@ -153,7 +155,9 @@ export function makeXlsx(spec: XlsxSpec): Buffer {
     ? [
         {
           name: 'xl/sharedStrings.xml',
-          data: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${spec.sharedStrings.length}" uniqueCount="${spec.sharedStrings.length}">${spec.sharedStrings.map((s) => `<si><t>${esc(s)}</t></si>`).join('')}</sst>`,
+          data:
+            spec.sharedStringsPart ??
+            `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${spec.sharedStrings.length}" uniqueCount="${spec.sharedStrings.length}">${spec.sharedStrings.map((s) => `<si><t>${esc(s)}</t></si>`).join('')}</sst>`,
         },
       ]
     : [];
@@ -191,27 +195,32 @@ export function xfdBomb(wideRow: 1 | 2 = 1): Buffer {
 }
 
 /**
- * Deflates prefix + `run` bytes of `byte` + suffix without holding the run in memory: independently compressed,
- * sync-flushed blocks concatenate into one valid deflate stream, so one compressed megabyte of the run is repeated.
+ * Deflates prefix + `repeats` copies of `pattern` + suffix without holding the repeated part in memory: independently
+ * compressed, sync-flushed blocks concatenate into one valid deflate stream, so one compressed block is repeated.
  */
-export function deflateRun(prefix: string, byte: number, run: number, suffix: string): Deflated {
+export function deflateRun(prefix: string, pattern: string, repeats: number, suffix: string): Deflated {
   const sync = { level: 9, finishFlush: constants.Z_SYNC_FLUSH };
-  const chunk = 1 << 20;
-  const block = Buffer.alloc(chunk, byte);
+  const unit = Buffer.from(pattern);
+  const perBlock = Math.max(1, Math.floor((1 << 20) / unit.length));
+  const block = Buffer.concat(Array.from({ length: perBlock }, () => unit));
   const parts = [deflateRawSync(Buffer.from(prefix), sync)];
   let crc = crc32(Buffer.from(prefix));
-  const full = Math.floor(run / chunk);
+  const full = Math.floor(repeats / perBlock);
   const blockBody = deflateRawSync(block, sync);
   for (let i = 0; i < full; i++) {
     parts.push(blockBody);
     crc = crc32(block, crc);
   }
-  const rest = Buffer.alloc(run - full * chunk, byte);
+  const rest = Buffer.concat(Array.from({ length: repeats - full * perBlock }, () => unit));
   parts.push(deflateRawSync(rest, sync));
   crc = crc32(rest, crc);
   parts.push(deflateRawSync(Buffer.from(suffix), { level: 9 }));
   crc = crc32(Buffer.from(suffix), crc);
-  return { body: Buffer.concat(parts), crc, size: Buffer.byteLength(prefix) + run + Buffer.byteLength(suffix) };
+  return {
+    body: Buffer.concat(parts),
+    crc,
+    size: Buffer.byteLength(prefix) + repeats * unit.length + Buffer.byteLength(suffix),
+  };
 }
 
 /**
@@ -226,7 +235,25 @@ export function lyingZipBomb(inflatedBytes: number, declared = 1000): Buffer {
   const at = xml.indexOf('<sheetData>');
   return makeXlsx({
     sheets: [
-      { name: 'Sheet1', xml: deflateRun(xml.slice(0, at), 0x20, inflatedBytes, xml.slice(at)), declaredSize: declared },
+      { name: 'Sheet1', xml: deflateRun(xml.slice(0, at), ' ', inflatedBytes, xml.slice(at)), declaredSize: declared },
     ],
+  });
+}
+
+/**
+ * A workbook whose shared-string table holds `count` one-letter strings (17 bytes of XML each): small to inflate,
+ * large to hold in memory, for the worker's heap cap.
+ */
+export function sharedStringsBomb(count: number): Buffer {
+  const sst = deflateRun(
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">',
+    '<si><t>a</t></si>',
+    count,
+    '</sst>',
+  );
+  return makeXlsx({
+    sheets: [{ name: 'Sheet1', rows: [{ r: 1, cells: [{ col: 1, value: 'Supplier Name' }] }] }],
+    sharedStrings: [],
+    sharedStringsPart: sst,
   });
 }

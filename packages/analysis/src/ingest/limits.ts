@@ -50,12 +50,7 @@ export function tooManyColumns(count: number, where: { file?: string; row?: numb
  * longer than the head (no line break in the first `head.length` bytes of a larger file) or a line longer than
  * MAX_LINE_BYTES, and a header with more than MAX_COLUMNS fields.
  */
-export function checkCsvHead(
-  head: Buffer,
-  fileSize: number,
-  where: { file?: string },
-  utf16: boolean,
-): void {
+export function checkCsvHead(head: Buffer, fileSize: number, where: { file?: string }, utf16: boolean): void {
   if (!utf16 && head.includes(0))
     throw new AnalysisInputError(
       'UNSUPPORTED_FORMAT',

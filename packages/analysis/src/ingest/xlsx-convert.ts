@@ -11,10 +11,12 @@
  *  - every byte written (blank fill included) counts against maxBytes, and writes wait for the stream to drain.
  */
 import { createWriteStream, renameSync, writeFileSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import { getHeapStatistics } from 'node:v8';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AnalysisInputError } from '../errors.ts';
 import {
   EXCEL_MAX_COLUMNS,
@@ -53,8 +55,17 @@ export interface ConvertResult {
   rowNumbers?: number[];
 }
 
+/** Share of the worker's heap limit past which a conversion stops (see heapGuard). */
+const HEAP_GUARD_RATIO = 0.8;
+
 const requireHere = createRequire(import.meta.url);
 const requireExcel = createRequire(requireHere.resolve('exceljs'));
+
+// Only the streaming reader of exceljs (its whole library takes about twice as long to load in each worker).
+const WorkbookReader = requireExcel('./lib/stream/xlsx/workbook-reader.js') as new (
+  file: string,
+  options: Record<string, string>,
+) => unknown;
 
 // A cell reference beyond column XFD would make exceljs create a column object for every column up to it.
 const WorksheetReader = requireExcel('./lib/stream/xlsx/worksheet-reader.js') as {
@@ -107,6 +118,94 @@ export async function measureParts(
   const budget = { used: 0, max: maxBytes };
   for (const e of parts.values()) await measureEntry(file, e, budget, where);
   return parts;
+}
+
+/** Stops the conversion before the worker's heap runs out (a clear error instead of a slow death in GC). */
+function heapGuard(where: { file?: string }): void {
+  const h = getHeapStatistics();
+  if (h.used_heap_size > h.heap_size_limit * HEAP_GUARD_RATIO)
+    throw new AnalysisInputError(
+      'XLSX_TOO_LARGE',
+      `reading the workbook needs more than ${Math.round(h.heap_size_limit / 1048576)} MB of memory (its shared strings or cells are too many); save the worksheet as CSV and upload that instead`,
+      where,
+    );
+}
+
+/** A copy of `s` that does not keep the chunk it was cut from alive (V8 substrings of 13+ chars reference it). */
+const flat = (s: string) => (s.length > 12 ? `${s} `.slice(0, -1) : s);
+
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+function xmlText(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g, (m, e: string) => {
+    if (e[0] !== '#') return ENTITIES[e] ?? m;
+    const cp = e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+    return cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+  });
+}
+
+/**
+ * The shared-string table (xl/sharedStrings.xml) as plain strings: each <si>'s text runs (<t>) joined, phonetic
+ * runs (<rPh>) left out. A scan of the regular structure Excel writes, an order of magnitude faster than a SAX
+ * parse; one <si> may not exceed MAX_LINE_BYTES, and the heap is watched while the table grows.
+ */
+export async function readSharedStrings(src: AsyncIterable<Buffer>, where: { file?: string }): Promise<string[]> {
+  const out: string[] = [];
+  const dec = new StringDecoder('utf8');
+  let buf = '';
+  const take = (s: string) => {
+    buf += s;
+    let pos = 0;
+    for (;;) {
+      const start = buf.indexOf('<si', pos);
+      if (start < 0) {
+        pos = Math.max(pos, buf.length - 3);
+        break;
+      }
+      const after = buf[start + 3];
+      if (after === undefined) {
+        pos = start;
+        break;
+      }
+      if (after !== '>' && after !== '/' && !/\s/.test(after)) {
+        pos = start + 3;
+        continue;
+      }
+      const open = buf.indexOf('>', start);
+      if (open < 0) {
+        pos = start;
+        break;
+      }
+      if (buf[open - 1] === '/') {
+        out.push('');
+        pos = open + 1;
+        continue;
+      }
+      const end = buf.indexOf('</si>', open);
+      if (end < 0) {
+        pos = start;
+        break;
+      }
+      const inner = buf.slice(open + 1, end).replace(/<rPh\b[\s\S]*?<\/rPh>/g, '');
+      let text = '';
+      for (const m of inner.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)) text += m[1];
+      out.push(flat(xmlText(text)));
+      pos = end + 5;
+    }
+    buf = buf.slice(pos);
+    if (buf.length > MAX_LINE_BYTES)
+      throw new AnalysisInputError(
+        'LINE_TOO_LONG',
+        `a text of the workbook's shared-string table is longer than ${formatMb(MAX_LINE_BYTES)}; Excel's limit for a cell is 32,767 characters`,
+        where,
+      );
+  };
+  for await (const chunk of src) {
+    take(dec.write(chunk));
+    heapGuard(where);
+  }
+  take(dec.end());
+  return out;
 }
 
 function cellText(v: ExcelJS.CellValue | undefined): string {
@@ -165,22 +264,22 @@ function rowNumberOf(row: ExcelJS.Row, previous: number, where: { file?: string 
   return rn;
 }
 
-async function sheetToCsv(
-  ws: WorksheetLike,
-  no: number,
-  job: ConvertJob,
-  budget: { used: number },
-): Promise<SheetOut> {
+async function sheetToCsv(ws: WorksheetLike, no: number, job: ConvertJob, budget: { used: number }): Promise<SheetOut> {
   const where = { file: job.label };
   const file = path.join(job.scratch, `sheet${no}.csv`);
   const output = createWriteStream(file);
+  let writeError: Error | undefined;
+  output.on('error', (e) => (writeError ??= e));
   const write = async (s: string) => {
+    if (writeError) throw writeError;
     if (!output.write(s)) await once(output, 'drain');
   };
   let width = -1;
   let last = 0;
+  let seen = 0;
   try {
     for await (const row of ws) {
+      if ((++seen & 4095) === 0) heapGuard(where);
       const rn = rowNumberOf(row, last, where);
       const cells = rowCells(row, rn, where);
       if (cells.length === 0) continue; // blank: written only if content follows
@@ -226,6 +325,7 @@ async function sheetToCsv(
   }
   output.end();
   await once(output, 'finish');
+  if (writeError) throw writeError;
   return { no, rows: last, file };
 }
 
@@ -264,7 +364,6 @@ interface ReaderInternals {
   _parseRels(s: NodeJS.ReadableStream): Promise<void>;
   _parseWorkbook(s: NodeJS.ReadableStream): Promise<void>;
   _parseStyles(s: NodeJS.ReadableStream): Promise<void>;
-  _parseSharedStrings(s: NodeJS.ReadableStream): AsyncIterable<unknown>;
   _parseWorksheet(s: NodeJS.ReadableStream, no: string): Iterable<{ value: WorksheetLike }>;
 }
 
@@ -306,7 +405,8 @@ function resolveSheet(order: SheetRef[], sheet: string | number, where: { file?:
   const s =
     order.find((x) => x.name === sheet) ??
     order.find((x) => x.name.trim().toLowerCase() === sheet.trim().toLowerCase());
-  if (!s) throw new AnalysisInputError('UNKNOWN_SHEET', `the workbook has no sheet "${sheet}" (sheets: ${list})`, where);
+  if (!s)
+    throw new AnalysisInputError('UNKNOWN_SHEET', `the workbook has no sheet "${sheet}" (sheets: ${list})`, where);
   return s;
 }
 
@@ -317,7 +417,7 @@ export async function convertWorkbook(job: ConvertJob): Promise<ConvertResult> {
   // The second inflation produces the bytes just measured; counted again all the same.
   const budget2 = { used: 0, max: job.maxBytes };
   const stream = (p: string) => openEntry(job.file, parts.get(p)!, budget2, where);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(job.file, {
+  const reader = new WorkbookReader(job.file, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',
@@ -332,7 +432,7 @@ export async function convertWorkbook(job: ConvertJob): Promise<ConvertResult> {
     reader.model.sheets ??= [];
     if (parts.has('xl/styles.xml')) await reader._parseStyles(stream('xl/styles.xml'));
     if (parts.has('xl/sharedStrings.xml'))
-      for await (const _ of reader._parseSharedStrings(stream('xl/sharedStrings.xml'))) void _;
+      reader.sharedStrings = await readSharedStrings(stream('xl/sharedStrings.xml'), where);
     const order = sheetOrder(reader, parts);
     if (!order.length) throw new AnalysisInputError('XLSX_INVALID', 'the workbook has no worksheet', where);
     const candidates =
@@ -342,14 +442,19 @@ export async function convertWorkbook(job: ConvertJob): Promise<ConvertResult> {
       if (!ref.part) continue;
       const ws = [...reader._parseWorksheet(stream(ref.part), String(i + 1))][0]?.value;
       if (!ws) continue;
-      const out = job.mode === 'csv' ? await sheetToCsv(ws, i + 1, job, budget) : await sheetRows(ws, i + 1, job, budget);
+      const out =
+        job.mode === 'csv' ? await sheetToCsv(ws, i + 1, job, budget) : await sheetRows(ws, i + 1, job, budget);
       if (out.rows > 0 || job.sheet !== undefined) {
         chosen = { ref, out };
         break;
       }
       if (i === 0) chosen = { ref, out };
     }
-    const result: ConvertResult = { rows: chosen.out?.rows ?? 0, sheets: order.map((s) => s.name), sheet: chosen.ref.name };
+    const result: ConvertResult = {
+      rows: chosen.out?.rows ?? 0,
+      sheets: order.map((s) => s.name),
+      sheet: chosen.ref.name,
+    };
     if (job.mode === 'csv') {
       if (chosen.out?.file && chosen.out.rows > 0) renameSync(chosen.out.file, job.out!);
       else writeFileSync(job.out!, '');

@@ -14,9 +14,17 @@ const { convertWorkbook } = require('./xlsx-convert.ts');
 // exceljs parks worksheets it cannot parse yet in temporary files: keep them in this conversion's folder, which the
 // parent removes whatever happens.
 os.tmpdir = () => workerData.scratch;
+// Once the answer is posted, a late error of a stream being torn down must not replace it.
+let answered = false;
+process.on('uncaughtException', (e) => {
+  if (!answered) throw e;
+});
 try {
-  parentPort.postMessage({ ok: true, result: await convertWorkbook(workerData) });
+  const result = await convertWorkbook(workerData);
+  answered = true;
+  parentPort.postMessage({ ok: true, result });
 } catch (e) {
+  answered = true;
   parentPort.postMessage({
     ok: false,
     error:

@@ -50,14 +50,14 @@ type Reply =
   | { ok: false; error: { code?: InputErrorCode; reason?: string; row?: number; column?: string; message?: string } };
 
 /** Runs one conversion in a worker with a capped heap and a wall clock. */
-async function inWorker(job: ConvertJob, timeoutMs: number): Promise<ConvertResult> {
+async function inWorker(job: ConvertJob, timeoutMs: number, heapMb = XLSX_WORKER_HEAP_MB): Promise<ConvertResult> {
   const where = { file: job.label };
   const release = await slot();
   try {
     return await new Promise<ConvertResult>((resolve, reject) => {
       const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), {
         workerData: job,
-        resourceLimits: { maxOldGenerationSizeMb: XLSX_WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+        resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(32, heapMb / 4) },
       });
       let settled = false;
       const settle = (fn: () => void) => {
@@ -84,11 +84,13 @@ async function inWorker(job: ConvertJob, timeoutMs: number): Promise<ConvertResu
         settle(() => {
           if (m.ok) resolve(m.result);
           else if (m.error.code)
-            reject(new AnalysisInputError(m.error.code, m.error.reason ?? 'the workbook cannot be read', {
-              ...where,
-              ...(m.error.row !== undefined ? { row: m.error.row } : {}),
-              ...(m.error.column ? { column: m.error.column } : {}),
-            }));
+            reject(
+              new AnalysisInputError(m.error.code, m.error.reason ?? 'the workbook cannot be read', {
+                ...where,
+                ...(m.error.row !== undefined ? { row: m.error.row } : {}),
+                ...(m.error.column ? { column: m.error.column } : {}),
+              }),
+            );
           else
             reject(new AnalysisInputError('XLSX_INVALID', `could not read the workbook (${m.error.message})`, where));
         }),
@@ -99,7 +101,7 @@ async function inWorker(job: ConvertJob, timeoutMs: number): Promise<ConvertResu
             e.code === 'ERR_WORKER_OUT_OF_MEMORY'
               ? new AnalysisInputError(
                   'XLSX_TOO_LARGE',
-                  `reading the workbook needs more than ${XLSX_WORKER_HEAP_MB} MB of memory; save the worksheet as CSV and upload that instead`,
+                  `reading the workbook needs more than ${heapMb} MB of memory; save the worksheet as CSV and upload that instead`,
                   where,
                 )
               : new AnalysisInputError('XLSX_INVALID', `could not read the workbook (${e.message})`, where),
@@ -108,7 +110,9 @@ async function inWorker(job: ConvertJob, timeoutMs: number): Promise<ConvertResu
       );
       worker.on('exit', (code) =>
         settle(() =>
-          reject(new AnalysisInputError('XLSX_INVALID', `could not read the workbook (reader exited with ${code})`, where)),
+          reject(
+            new AnalysisInputError('XLSX_INVALID', `could not read the workbook (reader exited with ${code})`, where),
+          ),
         ),
       );
     });
@@ -132,7 +136,10 @@ export interface XlsxToCsvOptions {
   maxBytes?: number;
   /** worksheet by name or 0-based index; default: the first worksheet with a non-empty cell */
   sheet?: string | number;
+  /** wall clock of the conversion (default XLSX_CONVERT_TIMEOUT_MS) */
   timeoutMs?: number;
+  /** heap of the worker (default XLSX_WORKER_HEAP_MB) */
+  heapMb?: number;
 }
 
 /**
@@ -162,6 +169,7 @@ export async function xlsxToCsv(
         ...(o.sheet !== undefined ? { sheet: o.sheet } : {}),
       },
       o.timeoutMs ?? XLSX_CONVERT_TIMEOUT_MS,
+      o.heapMb,
     );
     return { rows: r.rows, sheets: r.sheets, sheet: r.sheet };
   } finally {
@@ -175,7 +183,7 @@ export async function xlsxToCsv(
  */
 export async function readXlsxRows(
   file: string,
-  opts: { rows: number; sheet?: string | number; maxBytes?: number; timeoutMs?: number },
+  opts: { rows: number; sheet?: string | number; maxBytes?: number; timeoutMs?: number; heapMb?: number },
 ): Promise<{ rows: string[][]; rowNumbers: number[]; sheets: string[]; sheet: string }> {
   const label = path.basename(file);
   refuseDeclared(file, opts.maxBytes ?? DEFAULT_XLSX_MAX_BYTES, label);
@@ -192,6 +200,7 @@ export async function readXlsxRows(
         ...(opts.sheet !== undefined ? { sheet: opts.sheet } : {}),
       },
       opts.timeoutMs ?? XLSX_PREVIEW_TIMEOUT_MS,
+      opts.heapMb,
     );
     return { rows: r.data ?? [], rowNumbers: r.rowNumbers ?? [], sheets: r.sheets, sheet: r.sheet };
   } finally {

@@ -16,7 +16,9 @@ import { AppError, fieldError } from '../../lib/errors.ts';
 
 /** A file past a limit of the reader (too many columns, inflates too far…): 413 with the reader's reason. */
 const tooLarge = (originalName: string, reason: string) =>
-  new AppError(413, 'ValidationError', `"${originalName}" cannot be read: ${reason}`, [{ path: 'file', message: reason }]);
+  new AppError(413, 'ValidationError', `"${originalName}" cannot be read: ${reason}`, [
+    { path: 'file', message: reason },
+  ]);
 
 const LEGAL = new Set(LEGAL_FORMS);
 

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { crc32, deflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnalysisInputError } from '../src/errors.ts';
 import { ingestFile } from '../src/ingest/ingest.ts';
@@ -298,6 +299,27 @@ describe('worksheets', () => {
     // The old positional byte limit still works.
     expect(await xlsxToCsv(late, `${dir}/late2.csv`, 1_000_000)).toMatchObject({ sheet: 'Data' });
   }, 60_000);
+
+  it('reads a workbook written by exceljs: dates, formulas, hyperlinks, booleans, rich text, a second sheet', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Notes');
+    const ws = wb.addWorksheet('Spend');
+    ws.addRow(['Supplier Name', 'Invoice Date', 'Amount', 'Paid', 'Site']);
+    ws.addRow([
+      'Acme, Ltd',
+      new Date(Date.UTC(2024, 11, 31)),
+      { formula: 'A1', result: 12.5 },
+      true,
+      { text: 'web', hyperlink: 'https://acme.example' },
+    ]);
+    ws.addRow([{ richText: [{ text: 'Glo' }, { text: 'bex', font: { bold: true } }] }, null, 7, false, 'x']);
+    const f = `${dir}/exceljs.xlsx`;
+    await wb.xlsx.writeFile(f);
+    expect(await xlsxToCsv(f, `${dir}/exceljs.csv`)).toEqual({ rows: 3, sheets: ['Notes', 'Spend'], sheet: 'Spend' });
+    expect(readFileSync(`${dir}/exceljs.csv`, 'utf8')).toBe(
+      'Supplier Name,Invoice Date,Amount,Paid,Site\n"Acme, Ltd",2024-12-31,12.5,true,web\nGlobex,,7,false,x\n',
+    );
+  });
 
   it('reads shared strings: rich-text runs joined, phonetic runs left out, entities decoded', async () => {
     const xml = sheetXml([]).replace(

@@ -61,14 +61,32 @@ const HEAP_GUARD_RATIO = 0.8;
 const requireHere = createRequire(import.meta.url);
 const requireExcel = createRequire(requireHere.resolve('exceljs'));
 
-// Only the streaming reader of exceljs (its whole library takes about twice as long to load in each worker).
-const WorkbookReader = requireExcel('./lib/stream/xlsx/workbook-reader.js') as new (
-  file: string,
-  options: Record<string, string>,
-) => unknown;
+// Only the parts of exceljs the conversion uses: its streaming worksheet reader and the parsers of the workbook,
+// relationships and styles parts (the whole library, with its zip reader, takes several times longer to load in
+// each worker; the zip is read by zip.ts).
+type Xform<M> = {
+  parseStream(s: AsyncIterable<Buffer>): Promise<M>;
+  model?: M;
+  map?: Record<string, { model?: unknown }>;
+};
+const StyleManager = requireExcel('./lib/xlsx/xform/style/styles-xform.js') as new () => Xform<unknown> & {
+  init(): void;
+};
+const WorkbookXform = requireExcel('./lib/xlsx/xform/book/workbook-xform.js') as new () => Xform<{
+  sheets?: { name: string; rId: string }[];
+}>;
+const RelationshipsXform = requireExcel('./lib/xlsx/xform/core/relationships-xform.js') as new () => Xform<
+  { Id: string; Target: string }[]
+>;
 
 // A cell reference beyond column XFD would make exceljs create a column object for every column up to it.
 const WorksheetReader = requireExcel('./lib/stream/xlsx/worksheet-reader.js') as {
+  new (o: {
+    workbook: Book;
+    id: number;
+    iterator: AsyncIterable<Buffer>;
+    options: Record<string, string>;
+  }): WorksheetLike;
   prototype: { getColumn(c: number | string): unknown; __sxCapped?: boolean };
 };
 if (!WorksheetReader.prototype.__sxCapped) {
@@ -357,14 +375,13 @@ interface SheetRef {
   part: string | null;
 }
 
-interface ReaderInternals {
+/** What exceljs' worksheet reader takes from its workbook. */
+interface Book {
   model?: { sheets?: { name: string; rId: string }[] };
   workbookRels?: { Id: string; Target: string }[];
-  sharedStrings?: unknown[];
-  _parseRels(s: NodeJS.ReadableStream): Promise<void>;
-  _parseWorkbook(s: NodeJS.ReadableStream): Promise<void>;
-  _parseStyles(s: NodeJS.ReadableStream): Promise<void>;
-  _parseWorksheet(s: NodeJS.ReadableStream, no: string): Iterable<{ value: WorksheetLike }>;
+  sharedStrings?: string[];
+  styles: unknown;
+  properties?: unknown;
 }
 
 /** A relationship target ("worksheets/sheet1.xml", "/xl/worksheets/sheet1.xml") → the zip path. */
@@ -374,7 +391,7 @@ function partOf(target: string): string {
 }
 
 /** Worksheets in workbook (tab) order; without a readable workbook.xml, the worksheet parts by number. */
-function sheetOrder(reader: ReaderInternals, parts: Map<string, unknown>): SheetRef[] {
+function sheetOrder(reader: Book, parts: Map<string, unknown>): SheetRef[] {
   const sheets = reader.model?.sheets;
   const rels = reader.workbookRels;
   if (sheets?.length && rels)
@@ -417,20 +434,23 @@ export async function convertWorkbook(job: ConvertJob): Promise<ConvertResult> {
   // The second inflation produces the bytes just measured; counted again all the same.
   const budget2 = { used: 0, max: job.maxBytes };
   const stream = (p: string) => openEntry(job.file, parts.get(p)!, budget2, where);
-  const reader = new WorkbookReader(job.file, {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-    worksheets: 'emit',
-    entries: 'ignore',
-  }) as unknown as ReaderInternals;
+  const reader: Book = { styles: new StyleManager(), properties: {} };
+  (reader.styles as { init(): void }).init();
   const budget = { used: 0 };
   try {
-    if (parts.has('xl/_rels/workbook.xml.rels')) await reader._parseRels(stream('xl/_rels/workbook.xml.rels'));
-    if (parts.has('xl/workbook.xml')) await reader._parseWorkbook(stream('xl/workbook.xml'));
-    reader.model ??= { sheets: [] };
-    reader.model.sheets ??= [];
-    if (parts.has('xl/styles.xml')) await reader._parseStyles(stream('xl/styles.xml'));
+    if (parts.has('xl/_rels/workbook.xml.rels'))
+      reader.workbookRels = await new RelationshipsXform().parseStream(stream('xl/_rels/workbook.xml.rels'));
+    if (parts.has('xl/workbook.xml')) {
+      const wb = new WorkbookXform();
+      await wb.parseStream(stream('xl/workbook.xml'));
+      reader.properties = wb.map?.workbookPr ?? {};
+      reader.model = wb.model;
+    }
+    if (parts.has('xl/styles.xml')) {
+      const styles = new StyleManager();
+      await styles.parseStream(stream('xl/styles.xml'));
+      reader.styles = styles;
+    }
     if (parts.has('xl/sharedStrings.xml'))
       reader.sharedStrings = await readSharedStrings(stream('xl/sharedStrings.xml'), where);
     const order = sheetOrder(reader, parts);
@@ -440,8 +460,12 @@ export async function convertWorkbook(job: ConvertJob): Promise<ConvertResult> {
     let chosen: { ref: SheetRef; out: SheetOut | undefined } = { ref: candidates[0] ?? order[0]!, out: undefined };
     for (const [i, ref] of candidates.entries()) {
       if (!ref.part) continue;
-      const ws = [...reader._parseWorksheet(stream(ref.part), String(i + 1))][0]?.value;
-      if (!ws) continue;
+      const ws = new WorksheetReader({
+        workbook: reader,
+        id: i + 1,
+        iterator: stream(ref.part),
+        options: { worksheets: 'emit', hyperlinks: 'ignore' },
+      });
       const out =
         job.mode === 'csv' ? await sheetToCsv(ws, i + 1, job, budget) : await sheetRows(ws, i + 1, job, budget);
       if (out.rows > 0 || job.sheet !== undefined) {

@@ -212,6 +212,47 @@ describe('hostile workbooks', () => {
     expect(lag.max / 1e6).toBeLessThan(1000);
   }, 120_000);
 
+  it('expands no XML entities (billion laughs, external entities)', async () => {
+    const dtd =
+      '<!DOCTYPE worksheet [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">' +
+      '<!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"><!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;">' +
+      '<!ENTITY x SYSTEM "file:///etc/passwd">]>';
+    const xml = sheetXml([
+      { r: 1, cells: [{ col: 1, value: 'Supplier Name' }] },
+      { r: 2, cells: [{ col: 1, value: 'ENTITY' }] },
+    ]).replace('?>', `?>${dtd}`);
+    const f = writeFile(
+      dir,
+      'laughs.xlsx',
+      makeXlsx({ sheets: [{ name: 'S', xml: xml.replace('ENTITY</t>', '&f;&x;</t>') }] }),
+    );
+    await expect(xlsxToCsv(f, `${dir}/laughs.csv`)).rejects.toMatchObject({
+      code: 'XLSX_INVALID',
+      reason: expect.stringMatching(/undefined entity/),
+    });
+    // In the shared strings, an entity reference stays text.
+    const sst = `<?xml version="1.0"?>${dtd.replace('worksheet', 'sst')}<sst><si><t>&f;&x;</t></si><si><t>&amp;</t></si></sst>`;
+    const g = writeFile(
+      dir,
+      'laughs-sst.xlsx',
+      makeXlsx({
+        sheets: [
+          {
+            name: 'S',
+            xml: sheetXml([]).replace(
+              '<sheetData></sheetData>',
+              '<sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row></sheetData>',
+            ),
+          },
+        ],
+        sharedStrings: [],
+        sharedStringsPart: deflated(sst),
+      }),
+    );
+    await xlsxToCsv(g, `${dir}/laughs-sst.csv`);
+    expect(readFileSync(`${dir}/laughs-sst.csv`, 'utf8')).toBe('&f;&x;,&\n');
+  });
+
   it('stops a conversion at its wall clock', async () => {
     const f = writeFile(dir, 'slow.xlsx', makeXlsx({ sheets: [{ name: 'S', rows: ROWS }] }));
     await expect(xlsxToCsv(f, `${dir}/slow.csv`, { timeoutMs: 1 })).rejects.toMatchObject({ code: 'XLSX_TIMEOUT' });

@@ -23,7 +23,7 @@ export const MAX_ZIP_ENTRIES = 10_000;
 export const XLSX_WORKER_HEAP_MB = 512;
 /** Wall-clock limits of one workbook conversion (whole worksheet) and of a preview (first rows). */
 export const XLSX_CONVERT_TIMEOUT_MS = 10 * 60_000;
-export const XLSX_PREVIEW_TIMEOUT_MS = 60_000;
+export const XLSX_PREVIEW_TIMEOUT_MS = 120_000;
 /** Workbook workers running at once in one process (each may use up to XLSX_WORKER_HEAP_MB). */
 export const XLSX_MAX_CONCURRENT = 2;
 

@@ -37,7 +37,7 @@ export interface ConvertJob {
   /** the file's name in messages */
   label: string;
   out?: string;
-  /** a folder of this conversion (per-sheet files; exceljs' temporary files in the worker) */
+  /** a folder of this conversion (the CSV of each worksheet read, before the chosen one is moved to `out`) */
   scratch: string;
   /** inflated bytes of the zip, and bytes written (csv) or collected (rows) */
   maxBytes: number;
@@ -256,8 +256,11 @@ interface SheetOut {
 /** The row's cells as text, dense, without trailing empty cells; refuses values beyond MAX_COLUMNS. */
 function rowCells(row: ExcelJS.Row, rn: number, where: { file?: string }): string[] {
   const values = row.values as ExcelJS.CellValue[];
-  let last = values.length - 1;
-  while (last >= 1 && cellText(values[last]) === '') last--;
+  // forEach visits the cells present only (the array is sparse: a lone styled cell at XFD makes it 16,385 long).
+  let last = 0;
+  values.forEach((v, i) => {
+    if (i > last && cellText(v) !== '') last = i;
+  });
   if (last > MAX_COLUMNS)
     throw new AnalysisInputError(
       'TOO_MANY_COLUMNS',

@@ -129,6 +129,14 @@ describe.each(dbKinds())('hostile uploads on %s', (kind) => {
       message: expect.stringMatching(/"bomb\.xlsx" cannot be read: row 1 has a value in column XFD/),
       errors: [{ path: 'file' }],
     });
+    // A CSV list with a line of megabytes of delimiters.
+    const commas = await t.upload(
+      `/api/v1/issuers/${northbridgeId}/supplier-lists/exclude/upload`,
+      { name: 'commas.csv', content: `Supplier Name\nAcme\n${','.repeat(5_000_000)}\n` },
+      admin,
+    );
+    expect(commas.statusCode, commas.body).toBe(413);
+    expect(commas.json().message).toMatch(/line 3 is longer than 100,000 characters/);
     const list = await t.call('GET', `/api/v1/issuers/${northbridgeId}/supplier-lists/exclude`, { cookie: admin });
     expect(list.json().totalCount).toBe(0);
   }, 60_000);

@@ -21,6 +21,8 @@ const tooLarge = (originalName: string, reason: string) =>
   ]);
 
 const LEGAL = new Set(LEGAL_FORMS);
+/** Longest line of a CSV supplier list. */
+const MAX_LINE_CHARS = 100_000;
 
 /**
  * A supplier name normalised exactly like the analysis engine's DuckDB macro `sx_name_core` (normalise-sql.ts):
@@ -111,10 +113,16 @@ async function allRows(file: string, format: 'csv' | 'xlsx', encoding: string, d
           ? 'windows-1252'
           : 'utf-8';
   const text = new TextDecoder(decoderName).decode(buf).replace(/^\uFEFF/, '');
-  return text
-    .split(/\r?\n/)
-    .filter((l) => l.trim().length > 0)
-    .map((l) => parseCsvLine(l, delimiter ?? ','));
+  const lines = text.split(/\r?\n/).filter((l) => l.trim().length > 0);
+  // A line of a supplier list is a name and an id; one of megabytes (of delimiters) would split into millions of
+  // fields on the request thread.
+  const long = lines.findIndex((l) => l.length > MAX_LINE_CHARS);
+  if (long >= 0)
+    throw new AnalysisInputError(
+      'LINE_TOO_LONG',
+      `line ${long + 1} is longer than ${MAX_LINE_CHARS.toLocaleString('en')} characters; a supplier list holds a name (and an id) per line`,
+    );
+  return lines.map((l) => parseCsvLine(l, delimiter ?? ','));
 }
 
 /** Reads and checks the whole file; throws a 400 with a clear message (field "file") when it cannot be used. */

@@ -374,7 +374,7 @@ async function sheetRows(ws: WorksheetLike, no: number, job: ConvertJob, budget:
 
 interface SheetRef {
   name: string;
-  /** the worksheet's part in the zip (xl/worksheets/…); null for a sheet without one (a chart sheet) */
+  /** the worksheet's part in the zip (xl/worksheets/…); null when the archive lacks it */
   part: string | null;
 }
 
@@ -398,10 +398,12 @@ function sheetOrder(reader: Book, parts: Map<string, unknown>): SheetRef[] {
   const sheets = reader.model?.sheets;
   const rels = reader.workbookRels;
   if (sheets?.length && rels)
-    return sheets.map((s) => {
+    return sheets.flatMap((s) => {
       const rel = rels.find((r) => r.Id === s.rId);
       const part = rel ? partOf(String(rel.Target ?? '')) : null;
-      return { name: String(s.name ?? ''), part: part && parts.has(part) ? part : null };
+      // Chart, dialog and macro sheets are not worksheets: not listed, not counted by index.
+      if (part && !part.startsWith('xl/worksheets/')) return [];
+      return [{ name: String(s.name ?? ''), part: part && parts.has(part) ? part : null }];
     });
   const num = (p: string) => Number(/(\d+)\.xml$/.exec(p)?.[1] ?? 0);
   return [...parts.keys()]

@@ -20,6 +20,7 @@ import { detectColumns } from './detect.ts';
 import type { ColumnSuggestion } from './detect.ts';
 import { parseCsvLine, readHead, sniffDelimiter, sniffEncoding, transcodeToUtf8 } from './sniff.ts';
 import { DEFAULT_XLSX_MAX_BYTES, xlsxToCsv } from './xlsx.ts';
+import { checkColumnCount, checkCsvHead, csvReadError } from './limits.ts';
 import type { ProgressFn } from '../progress.ts';
 
 export type ColumnMapping = Partial<Record<DatapointId, string | null>>;
@@ -245,7 +246,9 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
       throw new AnalysisInputError('UNSUPPORTED_FORMAT', 'unsupported file format; upload CSV or XLSX', {
         file: label,
       });
-    const sniff = sniffEncoding(readHead(file));
+    const sniffHead = readHead(file);
+    const sniff = sniffEncoding(sniffHead);
+    checkCsvHead(sniffHead, statSync(file).size, { file: label }, /^UTF-16/i.test(sniff.encoding));
     encoding = sniff.encoding;
     if (sniff.needsTranscode) {
       onProgress(2, `Converting ${sniff.encoding} to UTF-8`);
@@ -261,6 +264,7 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
   if (!text.trim()) throw new AnalysisInputError('EMPTY_FILE', 'the file has no content', { file: label });
   const { delimiter } = options.delimiter ? { delimiter: options.delimiter } : sniffDelimiter(text);
   const headers = parseCsvLine(firstLine, delimiter).map((h, i) => h || `Column ${i + 1}`);
+  checkColumnCount(headers.length, { file: label, row: 1 });
   if (headers.every((h) => /^Column \d+$/.test(h)))
     throw new AnalysisInputError('NO_HEADER', 'the first row is empty; the first row must hold the column headers', {
       file: label,
@@ -323,9 +327,14 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     // The file is read once, in parallel, into `raw`. With insertion order preserved, a fresh table's
     // rowid is the row's position in the file (a row_number() window would make the read and every
     // conversion after it single-threaded).
-    await db.run(
-      `CREATE TABLE raw AS SELECT * FROM read_csv(${lit(csv)}, ${csvOptions}, store_rejects=true, rejects_table='rej', rejects_scan='rej_scan')`,
-    );
+    // A file DuckDB's reader gives up on (binary content, a line past max_line_size…) is an input error.
+    await db
+      .run(
+        `CREATE TABLE raw AS SELECT * FROM read_csv(${lit(csv)}, ${csvOptions}, store_rejects=true, rejects_table='rej', rejects_scan='rej_scan')`,
+      )
+      .catch((e: Error) => {
+        throw csvReadError(e, label);
+      });
     const sampleSrc = 'raw';
     // Column-level format detection on the first rows: decimal comma, day-first dates.
     const amountCol = c('amount');

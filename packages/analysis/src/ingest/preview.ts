@@ -1,14 +1,14 @@
 /** Preview of an upload (first N rows, headers, detected mapping) for the mapping UI. */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { AnalysisInputError } from '../errors.ts';
 import { detectColumns } from './detect.ts';
 import type { DetectedMapping } from './detect.ts';
 import type { InputKind } from './datapoints.ts';
 import { parseCsvLine, readHead, sniffDelimiter, sniffEncoding } from './sniff.ts';
 import iconv from 'iconv-lite';
-import { declaredUncompressedSize, DEFAULT_XLSX_MAX_BYTES } from './xlsx.ts';
+import { readXlsxRows } from './xlsx.ts';
+import { checkColumnCount, checkCsvHead } from './limits.ts';
 
 export interface FilePreview {
   format: 'csv' | 'xlsx';
@@ -29,35 +29,8 @@ export async function previewFile(
   if (statSync(file).size === 0) throw new AnalysisInputError('EMPTY_FILE', 'the file is empty', { file: label });
   const head = readHead(file);
   if (head[0] === 0x50 && head[1] === 0x4b) {
-    if (declaredUncompressedSize(file) > DEFAULT_XLSX_MAX_BYTES)
-      throw new AnalysisInputError('XLSX_TOO_LARGE', 'the workbook inflates past the size limit', { file: label });
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-      sharedStrings: 'cache',
-      worksheets: 'emit',
-      styles: 'ignore',
-      hyperlinks: 'ignore',
-      entries: 'emit',
-    });
-    const all: string[][] = [];
-    outer: for await (const sheet of reader) {
-      for await (const row of sheet) {
-        all.push(
-          (row.values as ExcelJS.CellValue[])
-            .slice(1)
-            .map((v) =>
-              v instanceof Date
-                ? v.toISOString().slice(0, 10)
-                : v === null || v === undefined
-                  ? ''
-                  : typeof v === 'object'
-                    ? String(('result' in v ? v.result : 'text' in v ? v.text : '') ?? '')
-                    : String(v),
-            ),
-        );
-        if (all.length > n) break outer;
-      }
-      break;
-    }
+    // Untrusted workbook: read in a worker with limits (xlsx.ts); rows come back dense, blank rows skipped.
+    const all = (await readXlsxRows(file, { rows: n + 1 })).rows;
     const headers = (all[0] ?? []).map((h, i) => h || `Column ${i + 1}`);
     return {
       format: 'xlsx',
@@ -69,6 +42,7 @@ export async function previewFile(
     };
   }
   const sniff = sniffEncoding(head);
+  checkCsvHead(head, statSync(file).size, { file: label }, /^UTF-16/i.test(sniff.encoding));
   const text = (
     sniff.needsTranscode
       ? iconv.decode(head.subarray(sniff.bom), sniff.encoding)
@@ -80,6 +54,7 @@ export async function previewFile(
     .filter((l) => l.length > 0)
     .slice(0, n + 1);
   const headers = parseCsvLine(lines[0] ?? '', delimiter).map((h, i) => h || `Column ${i + 1}`);
+  checkColumnCount(headers.length, { file: label, row: 1 });
   return {
     format: 'csv',
     encoding: sniff.encoding,

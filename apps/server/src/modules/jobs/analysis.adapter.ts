@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TInputKind, TJobFile, TValidationReport } from '@sextant/shared';
 import { AnalysisInputError } from '@sextant/analysis/errors';
+import { isLimitError } from '@sextant/analysis/ingest/limits';
 import { previewFile } from '@sextant/analysis/ingest/preview';
 import { ingestFile, type ColumnMapping } from '@sextant/analysis/ingest/ingest';
 import { DATAPOINTS, KIND_DATAPOINTS, KIND_REQUIRED } from '@sextant/analysis/ingest/datapoints';
@@ -78,6 +79,7 @@ export async function validateUpload(
   kind: TInputKind,
   mapping: Record<string, string | null>,
   hints: { delimiter: string | null },
+  originalName = path.basename(file),
 ): Promise<TValidationReport> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'sextant-validate-'));
   try {
@@ -103,6 +105,8 @@ export async function validateUpload(
       fatal: report.rowsAccepted === 0 ? 'No row has a supplier name or id; check the column mapping' : null,
     };
   } catch (err) {
+    // A file past a limit (a workbook that inflates or fills gigabytes…) is refused outright, not stored as invalid.
+    if (isLimitError(err)) throw asUserError(err, originalName);
     if (err instanceof AnalysisInputError) {
       return {
         rowCount: 0,
@@ -126,9 +130,12 @@ function asUserError(err: unknown, originalName: string): unknown {
     const where = [err.row !== undefined ? `row ${err.row}` : null, err.column ? `column "${err.column}"` : null]
       .filter(Boolean)
       .join(', ');
-    return new AppError(400, 'ValidationError', `"${originalName}"${where ? ` (${where})` : ''}: ${err.reason}`, [
-      { path: 'file', message: err.reason },
-    ]);
+    return new AppError(
+      isLimitError(err) ? 413 : 400,
+      'ValidationError',
+      `"${originalName}"${where ? ` (${where})` : ''}: ${err.reason}`,
+      [{ path: 'file', message: err.reason }],
+    );
   }
   return err;
 }

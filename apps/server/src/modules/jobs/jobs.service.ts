@@ -339,7 +339,7 @@ export async function registerStoredFile(
   const inspected = await inspectUpload(stored, format, dataKind, originalName);
   const validation: TValidationReport = inspected.fatal
     ? { rowCount: 0, validRowCount: 0, errorCount: 0, warningCount: 0, issues: [], fatal: inspected.fatal }
-    : await validateUpload(stored, format, dataKind, inspected.mapping, inspected);
+    : await validateUpload(stored, format, dataKind, inspected.mapping, inspected, originalName);
   const size = (await stat(stored)).size;
   const [saved] = await ctx.db.transaction(async (tx) => {
     const out = await tx
@@ -395,9 +395,14 @@ export async function updateMapping(
   if (unknown.length)
     throw fieldError(`mapping.${unknown[0]}`, `"${unknown[0]}" is not a datapoint of ${file.dataKind} files`);
   const stored = path.join(ctx.config.dataDir, file.storedPath);
-  const validation = await validateUpload(stored, file.format as 'csv' | 'xlsx', file.dataKind as TInputKind, mapping, {
-    delimiter: file.delimiter,
-  });
+  const validation = await validateUpload(
+    stored,
+    file.format as 'csv' | 'xlsx',
+    file.dataKind as TInputKind,
+    mapping,
+    { delimiter: file.delimiter },
+    file.originalName,
+  );
   const [saved] = await ctx.db
     .update(jobFiles)
     .set({ mapping, validation, status: validation.fatal ? 'invalid' : 'validated', updatedAt: new Date() })

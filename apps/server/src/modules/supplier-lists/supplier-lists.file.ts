@@ -1,19 +1,28 @@
 /**
  * Reads a supplier list upload (CSV or XLSX): the analysis engine's previewFile detects the format, encoding,
  * delimiter and header row; the rows are then read in full (CSV decoded in memory — lists are small and capped —,
- * XLSX streamed with exceljs from the first worksheet). The supplier name column is found by its header.
+ * XLSX read in a worker with limits by the engine's xlsx.ts, from the first worksheet with content). The supplier name column is found by its header.
  */
 import { readFile } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import { previewFile } from '@sextant/analysis/ingest/preview';
+import { readXlsxRows } from '@sextant/analysis/ingest/xlsx';
+import { isLimitError } from '@sextant/analysis/ingest/limits';
 import { parseCsvLine } from '@sextant/analysis/ingest/sniff';
 import { normaliseHeader } from '@sextant/analysis/ingest/detect';
 import { AnalysisInputError } from '@sextant/analysis/errors';
 import { LEGAL_FORMS, NAME_ABBREVIATIONS } from '@sextant/analysis/match/normalise-sql';
 import { SUPPLIER_LIST_MAX_ENTRIES } from '@sextant/shared';
-import { fieldError } from '../../lib/errors.ts';
+import { AppError, fieldError } from '../../lib/errors.ts';
+
+/** A file past a limit of the reader (too many columns, inflates too far…): 413 with the reader's reason. */
+const tooLarge = (originalName: string, reason: string) =>
+  new AppError(413, 'ValidationError', `"${originalName}" cannot be read: ${reason}`, [
+    { path: 'file', message: reason },
+  ]);
 
 const LEGAL = new Set(LEGAL_FORMS);
+/** Longest line of a CSV supplier list. */
+const MAX_LINE_CHARS = 100_000;
 
 /**
  * A supplier name normalised exactly like the analysis engine's DuckDB macro `sx_name_core` (normalise-sql.ts):
@@ -89,42 +98,9 @@ export interface SupplierFile {
   idColumn: string | null;
 }
 
-const cellText = (v: ExcelJS.CellValue): string =>
-  v instanceof Date
-    ? v.toISOString().slice(0, 10)
-    : v === null || v === undefined
-      ? ''
-      : typeof v === 'object'
-        ? String(
-            ('result' in v
-              ? v.result
-              : 'text' in v
-                ? v.text
-                : 'richText' in v
-                  ? v.richText.map((r) => r.text).join('')
-                  : '') ?? '',
-          )
-        : String(v);
-
 async function allRows(file: string, format: 'csv' | 'xlsx', encoding: string, delimiter: string | null) {
-  if (format === 'xlsx') {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-      sharedStrings: 'cache',
-      worksheets: 'emit',
-      styles: 'ignore',
-      hyperlinks: 'ignore',
-      entries: 'emit',
-    });
-    const rows: string[][] = [];
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        rows.push((row.values as ExcelJS.CellValue[]).slice(1).map(cellText));
-        if (rows.length > SUPPLIER_LIST_MAX_ENTRIES + 1) break;
-      }
-      break;
-    }
-    return rows;
-  }
+  // An untrusted workbook is read in a worker with limits (analysis xlsx.ts); blank rows are skipped.
+  if (format === 'xlsx') return (await readXlsxRows(file, { rows: SUPPLIER_LIST_MAX_ENTRIES + 2 })).rows;
   const buf = await readFile(file);
   const label = encoding.toLowerCase();
   const decoderName = label.includes('16le')
@@ -137,10 +113,16 @@ async function allRows(file: string, format: 'csv' | 'xlsx', encoding: string, d
           ? 'windows-1252'
           : 'utf-8';
   const text = new TextDecoder(decoderName).decode(buf).replace(/^\uFEFF/, '');
-  return text
-    .split(/\r?\n/)
-    .filter((l) => l.trim().length > 0)
-    .map((l) => parseCsvLine(l, delimiter ?? ','));
+  const lines = text.split(/\r?\n/).filter((l) => l.trim().length > 0);
+  // A line of a supplier list is a name and an id; one of megabytes (of delimiters) would split into millions of
+  // fields on the request thread.
+  const long = lines.findIndex((l) => l.length > MAX_LINE_CHARS);
+  if (long >= 0)
+    throw new AnalysisInputError(
+      'LINE_TOO_LONG',
+      `line ${long + 1} is longer than ${MAX_LINE_CHARS.toLocaleString('en')} characters; a supplier list holds a name (and an id) per line`,
+    );
+  return lines.map((l) => parseCsvLine(l, delimiter ?? ','));
 }
 
 /** Reads and checks the whole file; throws a 400 with a clear message (field "file") when it cannot be used. */
@@ -151,10 +133,12 @@ export async function readSupplierFile(file: string, originalName: string): Prom
   } catch (err) {
     if (err instanceof AnalysisInputError && err.code === 'EMPTY_FILE')
       throw fieldError('file', `"${originalName}" is empty: it needs a header row with a supplier name column`);
+    if (isLimitError(err)) throw tooLarge(originalName, err.reason);
     if (err instanceof AnalysisInputError) throw fieldError('file', `"${originalName}" cannot be read: ${err.reason}`);
     throw fieldError('file', `"${originalName}" is not a readable CSV or XLSX file`);
   }
-  const rows = await allRows(file, preview.format, preview.encoding, preview.delimiter).catch(() => {
+  const rows = await allRows(file, preview.format, preview.encoding, preview.delimiter).catch((err: unknown) => {
+    if (isLimitError(err)) throw tooLarge(originalName, err.reason);
     throw fieldError('file', `"${originalName}" is not a readable CSV or XLSX file`);
   });
   const headers = (rows[0] ?? []).map((h, i) => h.trim() || `Column ${i + 1}`);

@@ -78,14 +78,18 @@ export function restaurantFiles(dir: string): { network: string; suppliers: stri
   writeFileSync(
     network,
     ['merchantId,name,addressLine1,city,country']
-      .concat(net.map((i) => [`M${i}`, rows[i - 1]!.name, rows[i - 1]!.addr, rows[i - 1]!.city, 'US'].map(csvCell).join(',')))
+      .concat(
+        net.map((i) => [`M${i}`, rows[i - 1]!.name, rows[i - 1]!.addr, rows[i - 1]!.city, 'US'].map(csvCell).join(',')),
+      )
       .join('\n') + '\n',
   );
   writeFileSync(
     suppliers,
     ['Supplier ID,Supplier Name,Address,City,Country,Annual Spend']
       .concat(
-        sup.map((i) => [`S${i}`, rows[i - 1]!.name, rows[i - 1]!.addr, rows[i - 1]!.city, 'US', '1000'].map(csvCell).join(',')),
+        sup.map((i) =>
+          [`S${i}`, rows[i - 1]!.name, rows[i - 1]!.addr, rows[i - 1]!.city, 'US', '1000'].map(csvCell).join(','),
+        ),
       )
       .join('\n') + '\n',
   );
@@ -119,14 +123,23 @@ export async function restaurantQuality(workDir: string): Promise<RestaurantQual
         recall: Math.round((x.correct / present) * 10000) / 10000,
       };
     };
-    const net = parse(readFileSync(files.network), { columns: true }) as { merchantId: string; name: string; addressLine1: string }[];
+    const net = parse(readFileSync(files.network), { columns: true }) as {
+      merchantId: string;
+      name: string;
+      addressLine1: string;
+    }[];
     const byId = new Map(net.map((n) => [n.merchantId, `${n.name}, ${n.addressLine1}`]));
     const sup = parse(readFileSync(files.suppliers), { columns: true }) as Record<string, string>[];
     const supById = new Map(sup.map((s) => [s['Supplier ID']!, `${s['Supplier Name']}, ${s['Address']}`]));
     const wrong = await db.all<{ supplierId: string; matchedMerchantId: string; matchConfidence: string }>(
       `SELECT supplierId, matchedMerchantId, matchConfidence FROM r WHERE matchedMerchantId IS NOT NULL AND matchedMerchantId IS DISTINCT FROM truth ORDER BY supplierId`,
     );
-    const missed = await db.all<{ supplierId: string; truth: string; candidateMerchantId: string | null; matchConfidence: string | null }>(
+    const missed = await db.all<{
+      supplierId: string;
+      truth: string;
+      candidateMerchantId: string | null;
+      matchConfidence: string | null;
+    }>(
       `SELECT supplierId, truth, candidateMerchantId, matchConfidence FROM r WHERE truth IS NOT NULL AND matchedMerchantId IS DISTINCT FROM truth ORDER BY supplierId`,
     );
     return {
@@ -152,7 +165,20 @@ export async function restaurantQuality(workDir: string): Promise<RestaurantQual
 
 // `node --import tsx bench/restaurants.ts [--verbose]`: prints the quality (and, verbose, every miss).
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const q = await restaurantQuality(path.join(RESTAURANTS_DIR, '..', '..', '..', '.bench-cache', `restaurants-${process.pid}`));
+  const q = await restaurantQuality(
+    path.join(RESTAURANTS_DIR, '..', '..', '..', '.bench-cache', `restaurants-${process.pid}`),
+  );
   const verbose = process.argv.includes('--verbose');
-  console.log(JSON.stringify({ stage: 'restaurants', ...q, wrong: verbose ? q.wrong : q.wrong.length, missed: verbose ? q.missed : q.missed.length }, null, verbose ? 1 : 0));
+  console.log(
+    JSON.stringify(
+      {
+        stage: 'restaurants',
+        ...q,
+        wrong: verbose ? q.wrong : q.wrong.length,
+        missed: verbose ? q.missed : q.missed.length,
+      },
+      null,
+      verbose ? 1 : 0,
+    ),
+  );
 }

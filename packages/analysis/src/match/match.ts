@@ -95,7 +95,7 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
     await createNormaliseMacros(db);
     onProgress(20, 'Normalising supplier names');
     await db.run(
-      `CREATE TABLE net0 AS SELECT merchantId, nameTokens, nameCore, nameSorted, postcodeNorm, cityNorm, taxNorm, country, addrNum, addrNumHi, addrStreet FROM read_parquet(${lit(net)})`,
+      `CREATE TABLE net0 AS SELECT merchantId, nameTokens, nameCore, nameSorted, postcodeNorm, cityNorm, taxNorm, country, addrNum, addrNumHi, addrStreet, nameSegments FROM read_parquet(${lit(net)})`,
     );
     // mid: the merchant's position in the network file (as the cached blocking keys number them). A fresh
     // table keeps the file order, so its rowid is that position, without a single-threaded window.
@@ -103,7 +103,7 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
     // sid: an integer surrogate of supplierKey, so the candidate tables group and join on integers.
     await db.run(`CREATE TABLE sup AS SELECT * EXCLUDE (a0), array_to_string(nameTokens, ' ') AS nameCore, array_to_string(list_sort(nameTokens), ' ') AS nameSorted,
         sx_addr_num(a0) AS addrNum, sx_addr_num_hi(a0) AS addrNumHi, sx_addr_street(a0) AS addrStreet FROM (
-        SELECT row_number() OVER () AS sid, supplierKey, sx_name_tokens(supplierName) AS nameTokens, sx_postcode(postcode) AS postcodeNorm, sx_addr_base(addressLine1) AS a0,
+        SELECT row_number() OVER () AS sid, supplierKey, sx_name_tokens(supplierName) AS nameTokens, sx_name_segments(supplierName) AS nameSegments, sx_postcode(postcode) AS postcodeNorm, sx_addr_base(addressLine1) AS a0,
                nullif(sx_clean(city), '') AS cityNorm, sx_taxid(taxId) AS taxNorm, country
         FROM read_parquet(${lit(workFile(workDir, 'suppliers'))}))`);
     onProgress(30, 'Blocking');
@@ -172,9 +172,13 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
     await db.run(`CREATE TABLE pair1 AS SELECT sid, mid, jw FROM pair0 WHERE jw >= 0.8 OR taxHit OR addrHit
       QUALIFY row_number() OVER (PARTITION BY sid ORDER BY taxHit DESC, jw + 0.15 * addrHit::INT DESC, mid) <= ${MAX_SCORED_CANDIDATES}`);
     // Token similarity matrix (supplier tokens × merchant tokens) computed once; soft similarity is the
-    // weaker of the row-wise and column-wise best-match averages, containment the stronger.
+    // weaker of the row-wise and column-wise best-match averages, containment the stronger, or how fully one
+    // part of a name in parts ("Lakeview Youth Alliance - Little Steps", "… dba …") is found in the other name.
     await db.run(`CREATE TABLE pm AS SELECT p.sid, p.mid, p.jw,
         list_transform(s.nameTokens, x -> list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y))) AS tm,
+        greatest(
+          list_max(list_transform(n.nameSegments, seg -> list_avg(list_transform(seg, y -> list_max(list_transform(s.nameTokens, x -> jaro_winkler_similarity(x, y))))))),
+          list_max(list_transform(s.nameSegments, seg -> list_avg(list_transform(seg, x -> list_max(list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y)))))))) AS segContain,
         len(list_filter(list_intersect(s.nameTokens, n.nameTokens), t -> length(t) >= 3)) > 0 AS sharedWord,
         (len(s.nameTokens) = 1 AND len(n.nameTokens) >= 2 AND length(s.nameTokens[1]) >= 2 AND s.nameTokens[1] = array_to_string(list_transform(n.nameTokens, t -> t[1]), ''))
           OR (len(n.nameTokens) = 1 AND len(s.nameTokens) >= 2 AND length(n.nameTokens[1]) >= 2 AND n.nameTokens[1] = array_to_string(list_transform(s.nameTokens, t -> t[1]), '')) AS acronym,
@@ -186,8 +190,8 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
         CASE WHEN s.addrStreet IS NOT NULL AND n.addrStreet IS NOT NULL THEN jaro_winkler_similarity(s.addrStreet, n.addrStreet) END AS addressScore
       FROM pair1 p JOIN sup s USING (sid) JOIN net n USING (mid)`);
     const e = (b: string) => `CASE WHEN ${b} IS NULL THEN 'unknown' WHEN ${b} THEN 'agree' ELSE 'differ' END`;
-    await db.run(`CREATE TABLE pair AS SELECT * EXCLUDE (tm, r, c),
-        least(r, c) AS soft, greatest(r, c) AS contain,
+    await db.run(`CREATE TABLE pair AS SELECT * EXCLUDE (tm, r, c, segContain),
+        least(r, c) AS soft, greatest(r, c, coalesce(segContain, 0)) AS contain,
         ${e('taxAgrees')} AS taxE, ${e('postcodeAgrees')} AS postcodeE, ${e('cityAgrees')} AS cityE, ${e('countryAgrees')} AS countryE,
         ${e('numAgrees')} AS streetNumberE,
         CASE WHEN addressScore >= ${P.streetAgreesAtLeast} THEN 'agree' WHEN addressScore < ${P.streetDiffersBelow} THEN 'differ' ELSE 'unknown' END AS streetE,
@@ -216,7 +220,8 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
                AND NOT (nameScore >= 1 AND runnerUp < totalScore)
              THEN CASE rawConfidence WHEN 'High' THEN 'Medium' WHEN 'Medium' THEN 'Low' ELSE 'Low' END ELSE rawConfidence END AS confidence
       FROM best`);
-    const num = (lo: string, hi: string) => `CASE WHEN ${lo} IS NULL THEN NULL WHEN ${hi} > ${lo} THEN ${lo} || '-' || ${hi} ELSE ${lo}::VARCHAR END`;
+    const num = (lo: string, hi: string) =>
+      `CASE WHEN ${lo} IS NULL THEN NULL WHEN ${hi} > ${lo} THEN ${lo} || '-' || ${hi} ELSE ${lo}::VARCHAR END`;
     await db.run(
       copyToParquet(
         `

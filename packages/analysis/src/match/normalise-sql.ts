@@ -289,9 +289,48 @@ export const STREET_ABBREVIATIONS: Record<string, string> = {
 
 /** Street types (after abbreviation): left out of the street name compared ("Grand Ave" = "Grand"). */
 export const STREET_TYPES = [
-  'st', 'rd', 'ave', 'blvd', 'dr', 'ln', 'ct', 'pl', 'plz', 'sq', 'hwy', 'pkwy', 'ter', 'cir', 'trl', 'aly', 'expy',
-  'fwy', 'cres', 'way', 'r', 'ch', 'v', 'c', 'weg', 'laan', 'straat', 'gasse', 'platz', 'allee', 'piazza', 'corso',
-  'viale', 'plein', 'kade', 'gracht', 'bd', 'imp', 'impasse', 'route', 'rte', 'quai',
+  'st',
+  'rd',
+  'ave',
+  'blvd',
+  'dr',
+  'ln',
+  'ct',
+  'pl',
+  'plz',
+  'sq',
+  'hwy',
+  'pkwy',
+  'ter',
+  'cir',
+  'trl',
+  'aly',
+  'expy',
+  'fwy',
+  'cres',
+  'way',
+  'r',
+  'ch',
+  'v',
+  'c',
+  'weg',
+  'laan',
+  'straat',
+  'gasse',
+  'platz',
+  'allee',
+  'piazza',
+  'corso',
+  'viale',
+  'plein',
+  'kade',
+  'gracht',
+  'bd',
+  'imp',
+  'impasse',
+  'route',
+  'rte',
+  'quai',
 ];
 /** Directions, left out of the street name ("1972 N. Hillhurst Ave" = "1972 Hillhurst Ave"). */
 export const STREET_DIRECTIONS = ['n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw'];
@@ -305,6 +344,11 @@ const sqlList = (xs: readonly string[]) => [...new Set(xs)].map((k) => `'${k}'`)
 
 /** Unit designators: "Suite 100", "Ste. 2", "#12", "Unit 4", "Apt 3", "Floor 2", "PO Box 1200". */
 const UNIT_RE = String.raw`(?:^|[\s,])(?:suite|ste|unit|apt|apartment|fl|floor|room|rm|#|p\s*o\s*box|box)\.?\s*#?\s*([a-z0-9]+(?:-[a-z0-9]+)?)`;
+/**
+ * Separators between the parts of a name (organisation - branch or program, trading name): " - ",
+ * ": ", " | ", " / ", " dba ", " aka ", " t/a ", " at ".
+ */
+const SEGMENT_RE = String.raw`\s[-–—|/]\s|:\s|\s(?:dba|d/b/a|aka|a/k/a|t/a|at)\s`;
 /** A cross-street or landmark after the address ("95 Ave. A at 6th St.", "12 Main St between 3rd and 4th"). */
 const CROSS_STREET_RE = String.raw`\s(?:at|between|betw|btwn|near|nr|off|corner of|cnr)\s.*$`;
 /** The first house number, with an optional range ("4410-12", "12-14"). */
@@ -348,6 +392,8 @@ export async function createNormaliseMacros(db: Db): Promise<void> {
         '_ ([a-z0-9]+_)', '\\1', 'g'), '_ ([a-z0-9]+_)', '\\1', 'g'), '_ ([a-z0-9]+_)', '\\1', 'g'), '_', '');
     CREATE OR REPLACE MACRO sx_name_clean(s) AS trim(sx_join_initials(trim(sx_name_punct(s))));
     CREATE OR REPLACE MACRO sx_name_tokens(s) AS sx_pick_tokens(sx_abbrev_list(string_split(sx_name_clean(s), ' ')), sx_drop_legal(sx_abbrev_list(string_split(sx_name_clean(s), ' '))));
+    CREATE OR REPLACE MACRO sx_name_segments(s) AS CASE WHEN regexp_matches(sx_lower(s), ${lit(SEGMENT_RE)})
+      THEN list_filter(list_transform(regexp_split_to_array(sx_lower(s), ${lit(SEGMENT_RE)}), seg -> sx_name_tokens(seg)), t -> len(t) > 0 AND t[1] <> '') END;
     CREATE OR REPLACE MACRO sx_name_core(s) AS array_to_string(sx_name_tokens(s), ' ');
     CREATE OR REPLACE MACRO sx_postcode(p) AS nullif(regexp_replace(upper(coalesce(p, '')), '[^A-Z0-9]', '', 'g'), '');
     CREATE OR REPLACE MACRO sx_taxid(t) AS nullif(regexp_replace(regexp_replace(upper(coalesce(t, '')), '[^A-Z0-9]', '', 'g'), '^(GB|DE|FR|NL|BE|IT|ES|AT|IE|PL|SE|DK|FI|PT|LU|CHE|CH)([0-9])', '\\2'), '');

@@ -16,18 +16,46 @@ import { lit } from '../db.ts';
 
 /** Evidence a rule may test → SQL column of the pair-evidence table and type. */
 export const MATCH_FIELDS = {
-  nameScore: { column: 'nameScore', type: 'number', description: 'name similarity 0..1: 0.4 Jaro-Winkler + 0.6 soft token similarity (weaker direction)' },
-  nameContainment: { column: 'contain', type: 'number', description: 'how fully the shorter name is found in the longer (stronger token direction), 0..1' },
-  nameJaroWinkler: { column: 'jw', type: 'number', description: 'Jaro-Winkler of the normalised names (best of as-is and sorted tokens)' },
+  nameScore: {
+    column: 'nameScore',
+    type: 'number',
+    description: 'name similarity 0..1: 0.4 Jaro-Winkler + 0.6 soft token similarity (weaker direction)',
+  },
+  nameContainment: {
+    column: 'contain',
+    type: 'number',
+    description: 'how fully the shorter name is found in the longer (stronger token direction), 0..1',
+  },
+  nameJaroWinkler: {
+    column: 'jw',
+    type: 'number',
+    description: 'Jaro-Winkler of the normalised names (best of as-is and sorted tokens)',
+  },
   sharedWord: { column: 'sharedWord', type: 'boolean', description: 'the names share a word of at least 3 letters' },
-  acronym: { column: 'acronym', type: 'boolean', description: 'one name is the initials of the other (IBM / International Business Machines)' },
+  acronym: {
+    column: 'acronym',
+    type: 'boolean',
+    description: 'one name is the initials of the other (IBM / International Business Machines)',
+  },
   taxId: { column: 'taxE', type: 'agreement', description: 'tax id: agree, differ or unknown' },
   postcode: { column: 'postcodeE', type: 'agreement', description: 'postcode: agree, differ or unknown' },
   city: { column: 'cityE', type: 'agreement', description: 'city: agree, differ or unknown' },
   country: { column: 'countryE', type: 'agreement', description: 'country: agree, differ or unknown' },
-  streetNumber: { column: 'streetNumberE', type: 'agreement', description: 'street number (ranges contain their numbers): agree, differ or unknown' },
-  street: { column: 'streetE', type: 'agreement', description: 'street name (type and direction left out): agree, differ or unknown' },
-  address: { column: 'addressE', type: 'agreement', description: 'agree = number and street agree; differ = both known on both sides and one differs' },
+  streetNumber: {
+    column: 'streetNumberE',
+    type: 'agreement',
+    description: 'street number (ranges contain their numbers): agree, differ or unknown',
+  },
+  street: {
+    column: 'streetE',
+    type: 'agreement',
+    description: 'street name (type and direction left out): agree, differ or unknown',
+  },
+  address: {
+    column: 'addressE',
+    type: 'agreement',
+    description: 'agree = number and street agree; differ = both known on both sides and one differs',
+  },
 } as const;
 export type MatchField = keyof typeof MATCH_FIELDS;
 export const AGREEMENT_VALUES = ['agree', 'differ', 'unknown'] as const;
@@ -107,7 +135,8 @@ export function parseMatchRuleset(raw: unknown): TMatchRuleset {
     );
   const ids = new Set<string>();
   for (const rule of r.data.rules) {
-    if (ids.has(rule.id)) throw new AnalysisInputError('INVALID_RULESET', `match ruleset: duplicate rule id ${rule.id}`);
+    if (ids.has(rule.id))
+      throw new AnalysisInputError('INVALID_RULESET', `match ruleset: duplicate rule id ${rule.id}`);
     ids.add(rule.id);
     checkCond(rule.when, rule.id);
   }

@@ -117,7 +117,7 @@ export async function importNetwork(
         coalesce(acceptsCardB, TRUE) AS acceptsCard, coalesce(vcAcceptingB, FALSE) AS vcAccepting,
         CASE WHEN detailLevelI IN (1,2,3) THEN detailLevelI END AS detailLevel, coalesce(stpCapableB, FALSE) AS stpCapable,
         list_filter(lockboxList, x -> list_contains(${lockboxList}, x)) AS lockboxes,
-        sx_name_tokens(name) AS nameTokens,
+        sx_name_tokens(name) AS nameTokens, sx_name_segments(name) AS nameSegments,
         sx_postcode(postcode) AS postcodeNorm, sx_address(addressLine1) AS addressNorm, sx_addr_base(addressLine1) AS a0, sx_addr_unit(addressLine1) AS addrUnit, nullif(sx_clean(city), '') AS cityNorm, sx_taxid(taxId) AS taxNorm
       FROM net_typed WHERE merchantId IS NOT NULL AND name IS NOT NULL AND idSeq = 1)`,
         out,

@@ -236,10 +236,10 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
         CASE WHEN f.merchantId IS NULL THEN NULL ELSE to_json({
           rulesetVersion: ${rs.version},
           rule: f.ruleId,
-          fieldsAgreeing: list_filter([CASE WHEN f.nameScore >= 0.9 THEN 'name' END, CASE WHEN f.taxE = 'agree' THEN 'taxId' END, CASE WHEN f.addressE = 'agree' THEN 'address' END,
+          fieldsAgreeing: list_filter([CASE WHEN f.nameScore >= 0.82 OR f.acronym OR (f.contain >= 0.9 AND f.sharedWord) THEN 'name' END, CASE WHEN f.taxE = 'agree' THEN 'taxId' END, CASE WHEN f.addressE = 'agree' THEN 'address' END,
             CASE WHEN f.streetNumberE = 'agree' THEN 'streetNumber' END, CASE WHEN f.streetE = 'agree' THEN 'street' END, CASE WHEN f.postcodeE = 'agree' THEN 'postcode' END,
             CASE WHEN f.cityE = 'agree' THEN 'city' END, CASE WHEN f.countryE = 'agree' THEN 'country' END], x -> x IS NOT NULL),
-          fieldsDisagreeing: list_filter([CASE WHEN f.nameScore < 0.82 AND f.contain < 0.9 THEN 'name' END, CASE WHEN f.taxE = 'differ' THEN 'taxId' END, CASE WHEN f.addressE = 'differ' THEN 'address' END,
+          fieldsDisagreeing: list_filter([CASE WHEN NOT (f.nameScore >= 0.82 OR f.acronym OR (f.contain >= 0.9 AND f.sharedWord)) THEN 'name' END, CASE WHEN f.taxE = 'differ' THEN 'taxId' END, CASE WHEN f.addressE = 'differ' THEN 'address' END,
             CASE WHEN f.streetNumberE = 'differ' THEN 'streetNumber' END, CASE WHEN f.streetE = 'differ' THEN 'street' END, CASE WHEN f.postcodeE = 'differ' THEN 'postcode' END,
             CASE WHEN f.cityE = 'differ' THEN 'city' END, CASE WHEN f.countryE = 'differ' THEN 'country' END], x -> x IS NOT NULL),
           fields: [

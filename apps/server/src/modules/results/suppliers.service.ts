@@ -18,7 +18,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { DuckDBValue } from '@duckdb/node-api';
-import { defaultConfidenceRuleset, defaultScoringRuleset } from '@sextant/analysis';
+import { defaultConfidenceRuleset, defaultMatchRuleset, defaultScoringRuleset } from '@sextant/analysis';
 import {
   INDUSTRY_CLASSIFICATIONS,
   SCORE_KINDS,
@@ -615,6 +615,27 @@ const num = (v: unknown) => (v === null || v === undefined || Number.isNaN(Numbe
 const bool = (v: unknown) => (v === null || v === undefined ? null : Boolean(v));
 const strs = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
 
+/** The deciding match rule (described from the match ruleset of that version) and the evidence per field. */
+function matchRuleEvidence(e: R): Pick<TSupplierDetail['match'], 'rule' | 'rulesetVersion' | 'fields'> {
+  const rs = defaultMatchRuleset();
+  const version = num(e.rulesetVersion);
+  const id = str(e.rule);
+  const fields = Array.isArray(e.fields) ? (e.fields as R[]) : [];
+  return {
+    rule: id
+      ? { id, description: version === rs.version ? (rs.rules.find((r) => r.id === id)?.description ?? null) : null }
+      : null,
+    rulesetVersion: version,
+    fields: fields.map((f) => ({
+      field: String(f.field),
+      result: String(f.result),
+      supplier: str(f.supplier),
+      merchant: str(f.merchant),
+      score: num(f.score),
+    })),
+  };
+}
+
 export async function supplierDetail(ctx: AppContext, res: JobResults, supplierKey: string): Promise<TSupplierDetail> {
   const s = await res.one<R>(`SELECT * FROM ${res.table('suppliers')} WHERE supplierKey = $1`, [supplierKey]);
   if (!s) throw notFound(`Supplier "${supplierKey}"`);
@@ -729,6 +750,7 @@ export async function supplierDetail(ctx: AppContext, res: JobResults, supplierK
       fieldsAgreeing: strs(evidence.fieldsAgreeing),
       fieldsDisagreeing: strs(evidence.fieldsDisagreeing),
       downgradedForAmbiguity: bool(evidence.downgradedForAmbiguity),
+      ...matchRuleEvidence(evidence),
     },
     merchant,
     acceptance: {

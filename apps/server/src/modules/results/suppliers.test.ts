@@ -322,6 +322,20 @@ describe('supplier results', () => {
     expect(d.supplier.spend).toBe(matched.collection[0]!.spend);
     expect(d.match.status).toBe('MATCHED');
     expect(d.match.fieldsAgreeing).toContain('name');
+    // The rule that decided the confidence, from the versioned match ruleset, and the evidence per field.
+    expect(d.match.rule?.id).toMatch(/^M-[A-Z-]+$/);
+    expect(d.match.rule?.description).toBeTruthy();
+    expect(d.match.rulesetVersion).toBe(2);
+    expect(d.match.fields.map((f) => f.field)).toEqual([
+      'name',
+      'streetNumber',
+      'street',
+      'postcode',
+      'city',
+      'country',
+      'taxId',
+    ]);
+    expect(d.match.fields.find((f) => f.field === 'name')?.supplier).toBeTruthy();
     expect(d.match.scores.total).toBeGreaterThan(0);
     expect(d.merchant?.merchantId).toBe(d.match.matchedMerchantId);
     expect(d.merchant?.vcAccepting).toBe(true);

@@ -160,6 +160,8 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
         UNION ALL SELECT s.sid, n.mid FROM sup s JOIN addr_df d USING (addrNum, addrStreet) JOIN net n USING (addrNum, addrStreet)
           WHERE d.df <= ${P.addressKeyMaxMerchants}
         UNION ALL SELECT s.sid, n.mid FROM sup s JOIN net n USING (addrNum, addrStreet, postcodeNorm))`);
+    // Intermediate tables are dropped as soon as they are used: the peak memory is the sum of what is alive.
+    await db.run(`DROP TABLE IF EXISTS net_tok; DROP TABLE net_key; DROP TABLE key_df; DROP TABLE sup_tok; DROP TABLE sup_key; DROP TABLE addr_df`);
     const candidatePairs = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM cand`))!.n;
     onProgress(50, `Scoring ${candidatePairs} candidate pairs`);
     // Name Jaro-Winkler once per candidate pair (materialised, so it is never recomputed), then the best
@@ -171,6 +173,7 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
       FROM cand c JOIN sup s USING (sid) JOIN net n USING (mid)`);
     await db.run(`CREATE TABLE pair1 AS SELECT sid, mid, jw FROM pair0 WHERE jw >= 0.8 OR taxHit OR addrHit
       QUALIFY row_number() OVER (PARTITION BY sid ORDER BY taxHit DESC, jw + 0.15 * addrHit::INT DESC, mid) <= ${MAX_SCORED_CANDIDATES}`);
+    await db.run(`DROP TABLE pair0; DROP TABLE cand`);
     // Token similarity matrix (supplier tokens × merchant tokens) computed once; soft similarity is the
     // weaker of the row-wise and column-wise best-match averages, containment the stronger, or how fully one
     // part of a name in parts ("Lakeview Youth Alliance - Little Steps", "… dba …") is found in the other name.
@@ -200,6 +203,7 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
              ELSE 'unknown' END AS addressE
       FROM (SELECT *, list_avg(list_transform(tm, r -> list_max(r))) AS r,
           list_avg(list_transform(range(1, len(tm[1]) + 1), j -> list_max(list_transform(tm, r -> r[j])))) AS c FROM pm)`);
+    await db.run(`DROP TABLE pm`);
     await db.run(`CREATE TABLE scored AS SELECT *,
         round(0.4 * jw + 0.6 * soft, 4) AS nameScore,
         round(0.4 * jw + 0.6 * soft + 0.05 * contain + 0.3 * (taxE = 'agree')::INT + 0.12 * (postcodeE = 'agree')::INT + 0.15 * (addressE = 'agree')::INT
@@ -209,6 +213,7 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
     onProgress(75, 'Choosing best matches');
     await db.run(`CREATE TABLE ranked AS SELECT *, row_number() OVER (PARTITION BY sid ORDER BY totalScore DESC, mid) AS rk,
         lead(totalScore) OVER (PARTITION BY sid ORDER BY totalScore DESC, mid) AS runnerUp FROM scored QUALIFY rk = 1`);
+    await db.run(`DROP TABLE pair; DROP TABLE scored`);
     const rules = rulesSql(rs);
     await db.run(`CREATE TABLE best AS SELECT r.*, n.merchantId, n.nameCore AS mNameCore, n.addrNum AS mNum, n.addrNumHi AS mNumHi, n.addrStreet AS mStreet,
         n.postcodeNorm AS mPostcode, n.cityNorm AS mCity, n.country AS mCountry,

@@ -335,6 +335,16 @@ export const STREET_TYPES = [
 /** Directions, left out of the street name ("1972 N. Hillhurst Ave" = "1972 Hillhurst Ave"). */
 export const STREET_DIRECTIONS = ['n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw'];
 
+const ORDINALS = Object.fromEntries(Object.entries(STREET_ABBREVIATIONS).filter(([, v]) => /^[0-9]/.test(v)));
+/** Words left out of the compared street name: street types and directions, in any spelling. */
+const STREET_DROP_WORDS = [
+  ...STREET_TYPES,
+  ...STREET_DIRECTIONS,
+  ...Object.entries(STREET_ABBREVIATIONS)
+    .filter(([, v]) => STREET_TYPES.includes(v) || STREET_DIRECTIONS.includes(v))
+    .map(([k]) => k),
+].filter((w) => !['suite', 'building', 'floor', 'ste', 'bldg', 'fl'].includes(w));
+
 function sqlCase(m: Record<string, string>, v: string): string {
   return `CASE ${v} ${Object.entries(m)
     .map(([k, x]) => `WHEN '${k}' THEN '${x}'`)
@@ -377,21 +387,22 @@ export async function createNormaliseMacros(db: Db): Promise<void> {
     CREATE OR REPLACE MACRO sx_lower(s) AS lower(strip_accents(replace(replace(coalesce(s, ''), '&', ' and '), 'ß', 'ss')));
     CREATE OR REPLACE MACRO sx_clean(s) AS
       trim(regexp_replace(regexp_replace(sx_lower(s), '[.''’\`]', '', 'g'), '[^a-z0-9]+', ' ', 'g'));
-    CREATE OR REPLACE MACRO sx_abbrev_list(l) AS list_transform(list_filter(l, t -> t <> ''), t -> ${sqlCase(NAME_ABBREVIATIONS, 't')});
+    CREATE OR REPLACE MACRO sx_abbrev_list(l) AS list_transform(list_filter(l, t -> t <> ''), t -> CASE WHEN t IN (${sqlList(Object.keys(NAME_ABBREVIATIONS))}) THEN ${sqlCase(NAME_ABBREVIATIONS, 't')} ELSE t END);
     CREATE OR REPLACE MACRO sx_drop_legal(l) AS list_filter(l, x -> x NOT IN (${legal}));
     CREATE OR REPLACE MACRO sx_pick_tokens(all_toks, kept) AS CASE WHEN len(kept) > 0 THEN kept ELSE all_toks END;
-    CREATE OR REPLACE MACRO sx_name_punct(s) AS
+    -- (guards: the comma and initials rules run only on names with a comma / two single letters in a row;
+    -- a one-element list and a lambda evaluate the input once)
+    CREATE OR REPLACE MACRO sx_name_commas(x) AS CASE WHEN contains(x, ',') THEN regexp_replace(
+        regexp_replace(x, ${lit(`^(.*?\b(?:${suffixes}))\s*,.*$`)}, '\\1'), '^([^,]+)(?:,[^,]*)?,\\s*[a-z]{2}\\s*$', '\\1') ELSE x END;
+    CREATE OR REPLACE MACRO sx_name_punct(s) AS list_transform([regexp_replace(sx_lower(s), '[.''’\`]', '', 'g')],
+      x -> regexp_replace(sx_name_commas(CASE WHEN contains(x, '(') THEN regexp_replace(x, '\\([^)]*\\)', ' ', 'g') ELSE x END), '[^a-z0-9]+', ' ', 'g'))[1];
+    CREATE OR REPLACE MACRO sx_join_initials(s) AS list_transform([s], x -> CASE WHEN regexp_matches(x, '(^| )[a-z] [a-z]( |$)') THEN replace(
       regexp_replace(regexp_replace(regexp_replace(
-        regexp_replace(regexp_replace(sx_lower(s), '\\([^)]*\\)', ' ', 'g'), '[.''’\`]', '', 'g'),
-        ${lit(`^(.*?\\b(?:${suffixes}))\\s*,.*$`)}, '\\1'),
-        '^([^,]+)(?:,[^,]*)?,\\s*[a-z]{2}\\s*$', '\\1'),
-        '[^a-z0-9]+', ' ', 'g');
-    CREATE OR REPLACE MACRO sx_join_initials(s) AS replace(
-      regexp_replace(regexp_replace(regexp_replace(
-        regexp_replace(regexp_replace(' ' || s || ' ', ' ([a-z]) ', ' \\1_ ', 'g'), ' ([a-z]) ', ' \\1_ ', 'g'),
-        '_ ([a-z0-9]+_)', '\\1', 'g'), '_ ([a-z0-9]+_)', '\\1', 'g'), '_ ([a-z0-9]+_)', '\\1', 'g'), '_', '');
+        regexp_replace(regexp_replace(' ' || x || ' ', ' ([a-z]) ', ' \\1_ ', 'g'), ' ([a-z]) ', ' \\1_ ', 'g'),
+        '_ ([a-z0-9]+_)', '\\1', 'g'), '_ ([a-z0-9]+_)', '\\1', 'g'), '_ ([a-z0-9]+_)', '\\1', 'g'), '_', '') ELSE x END)[1];
     CREATE OR REPLACE MACRO sx_name_clean(s) AS trim(sx_join_initials(trim(sx_name_punct(s))));
-    CREATE OR REPLACE MACRO sx_name_tokens(s) AS sx_pick_tokens(sx_abbrev_list(string_split(sx_name_clean(s), ' ')), sx_drop_legal(sx_abbrev_list(string_split(sx_name_clean(s), ' '))));
+    -- (a one-element list and a lambda: the cleaned tokens are computed once, not once per use)
+    CREATE OR REPLACE MACRO sx_name_tokens(s) AS list_transform([sx_abbrev_list(string_split(sx_name_clean(s), ' '))], l -> list_transform([sx_drop_legal(l)], k -> CASE WHEN len(k) > 0 THEN k ELSE l END)[1])[1];
     CREATE OR REPLACE MACRO sx_name_segments(s) AS CASE WHEN regexp_matches(sx_lower(s), ${lit(SEGMENT_RE)})
       THEN list_filter(list_transform(regexp_split_to_array(sx_lower(s), ${lit(SEGMENT_RE)}), seg -> sx_name_tokens(seg)), t -> len(t) > 0 AND t[1] <> '') END;
     CREATE OR REPLACE MACRO sx_name_core(s) AS array_to_string(sx_name_tokens(s), ' ');
@@ -407,12 +418,14 @@ export async function createNormaliseMacros(db: Db): Promise<void> {
     CREATE OR REPLACE MACRO sx_addr_numbers(a0) AS regexp_extract(a0, ${lit(NUMBER_RE)}, ['lo', 'hi']);
     CREATE OR REPLACE MACRO sx_addr_num(a0) AS TRY_CAST(nullif(sx_addr_numbers(a0).lo, '') AS INTEGER);
     CREATE OR REPLACE MACRO sx_addr_num_hi_raw(lo, hi) AS TRY_CAST(CASE WHEN hi = '' THEN lo WHEN length(hi) < length(lo) THEN left(lo, length(lo) - length(hi)) || hi ELSE hi END AS INTEGER);
-    CREATE OR REPLACE MACRO sx_addr_num_hi(a0) AS CASE WHEN sx_addr_num(a0) IS NULL THEN NULL
-      WHEN sx_addr_num_hi_raw(sx_addr_numbers(a0).lo, sx_addr_numbers(a0).hi) BETWEEN sx_addr_num(a0) AND sx_addr_num(a0) + 100
-        THEN sx_addr_num_hi_raw(sx_addr_numbers(a0).lo, sx_addr_numbers(a0).hi) ELSE sx_addr_num(a0) END;
-    CREATE OR REPLACE MACRO sx_street_core(toks) AS CASE WHEN len(list_filter(toks, t -> t NOT IN (${sqlList(STREET_TYPES)}))) > 0
-      THEN list_filter(toks, t -> t NOT IN (${sqlList(STREET_TYPES)})) ELSE toks END;
-    CREATE OR REPLACE MACRO sx_addr_street(a0) AS nullif(array_to_string(sx_street_core(list_filter(
-      sx_street_tokens(regexp_replace(a0, ${lit(NUMBER_RE)}, ' ')), t -> t NOT IN (${sqlList(STREET_DIRECTIONS)}) AND NOT regexp_full_match(t, '[0-9]+'))), ' '), '');
+    CREATE OR REPLACE MACRO sx_addr_num_hi(a0) AS list_transform([sx_addr_numbers(a0)], x -> list_transform([[TRY_CAST(nullif(x.lo, '') AS INTEGER), sx_addr_num_hi_raw(x.lo, x.hi)]],
+      v -> CASE WHEN v[1] IS NULL THEN NULL WHEN v[2] BETWEEN v[1] AND v[1] + 100 THEN v[2] ELSE v[1] END)[1])[1];
+    -- The compared street name: the words left after the number, without types and directions (in any
+    -- spelling: STREET_ABBREVIATIONS keys and values), ordinals as 3rd, "-strasse" as "-str"; a street
+    -- that is only such words ("The Avenue") keeps them, abbreviated.
+    CREATE OR REPLACE MACRO sx_street_words(a0) AS list_filter(string_split(trim(regexp_replace(regexp_replace(a0, ${lit(NUMBER_RE)}, ' '), '[^a-z0-9]+', ' ', 'g')), ' '), t -> t <> '' AND NOT regexp_full_match(t, '[0-9]+'));
+    CREATE OR REPLACE MACRO sx_addr_street(a0) AS nullif(array_to_string(list_transform([sx_street_words(a0)], w -> list_transform([list_filter(w, t -> t NOT IN (${sqlList(STREET_DROP_WORDS)}))],
+      k -> CASE WHEN len(k) > 0 THEN list_transform(k, t -> CASE WHEN t IN (${sqlList(Object.keys(ORDINALS))}) THEN ${sqlCase(ORDINALS, 't')} WHEN t LIKE '%str%' THEN regexp_replace(t, '(stra(ss)?e|str)$', 'str') ELSE t END)
+        ELSE list_transform(w, t -> CASE WHEN t IN (${sqlList(Object.keys(STREET_ABBREVIATIONS))}) THEN ${sqlCase(STREET_ABBREVIATIONS, 't')} ELSE t END) END)[1])[1], ' '), '');
   `);
 }

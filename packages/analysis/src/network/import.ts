@@ -8,7 +8,7 @@
  * lockboxes `;`-separated from Boost, BoostEu, Its; every column but merchantId and name may be empty.
  *
  * The prepared Parquet adds the normalised matching columns (nameTokens, nameCore, nameSorted,
- * postcodeNorm, addressNorm, cityNorm, taxNorm, and the parsed street address addrNum / addrNumHi (a number
+ * postcodeNorm, cityNorm, taxNorm, and the parsed street address addrNum / addrNumHi (a number
  * range "4410-12" → 4410..4412), addrStreet, addrUnit) so matching does not re-normalise 1M names per job.
  */
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -118,7 +118,7 @@ export async function importNetwork(
         CASE WHEN detailLevelI IN (1,2,3) THEN detailLevelI END AS detailLevel, coalesce(stpCapableB, FALSE) AS stpCapable,
         list_filter(lockboxList, x -> list_contains(${lockboxList}, x)) AS lockboxes,
         sx_name_tokens(name) AS nameTokens, sx_name_segments(name) AS nameSegments,
-        sx_postcode(postcode) AS postcodeNorm, sx_address(addressLine1) AS addressNorm, sx_addr_base(addressLine1) AS a0, sx_addr_unit(addressLine1) AS addrUnit, nullif(sx_clean(city), '') AS cityNorm, sx_taxid(taxId) AS taxNorm
+        sx_postcode(postcode) AS postcodeNorm, sx_addr_base(addressLine1) AS a0, sx_addr_unit(addressLine1) AS addrUnit, nullif(sx_clean(city), '') AS cityNorm, sx_taxid(taxId) AS taxNorm
       FROM net_typed WHERE merchantId IS NOT NULL AND name IS NOT NULL AND idSeq = 1)`,
         out,
       ),

@@ -131,7 +131,10 @@ describe('confidence rules', () => {
     const by = new Map(
       rows.map((r) => {
         const ev = r.matchEvidence
-          ? (JSON.parse(r.matchEvidence) as { rule: string | null; fields: { field: string; result: string }[] })
+          ? (JSON.parse(r.matchEvidence) as {
+              rule: string | null;
+              fields: [string, string, string | null, string | null][];
+            })
           : null;
         return [
           r.sourceSupplierId,
@@ -140,7 +143,7 @@ describe('confidence rules', () => {
             merchant: r.matchedMerchantId,
             candidate: r.candidateMerchantId,
             rule: ev?.rule ?? null,
-            fields: Object.fromEntries((ev?.fields ?? []).map((f) => [f.field, f.result])),
+            fields: Object.fromEntries((ev?.fields ?? []).map((f) => [f[0], f[1]])),
           },
         ];
       }),

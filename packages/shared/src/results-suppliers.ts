@@ -305,7 +305,8 @@ export const ZSupplierDetail = z.object({
     rule: z.object({ id: z.string(), description: s }).nullable(),
     rulesetVersion: n,
     /**
-     * Evidence per field: name, streetNumber, street, postcode, city, country, taxId, with the normalised
+     * Evidence per field: name, address, streetNumber, street, postcode, city, country, taxId (fields unknown on
+     * both sides left out), with the normalised
      * supplier and merchant values compared (none for tax ids) and the result: agree, differ or unknown;
      * for the name also contained (one name inside the other), acronym or similar.
      */

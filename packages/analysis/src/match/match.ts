@@ -1,19 +1,22 @@
 /**
  * Supplier matching against the reference network (DESIGN §4 step 3), entirely in DuckDB SQL.
  *
- * 1. Normalise (normalise-sql.ts): legal forms, punctuation, accents, abbreviations.
+ * 1. Normalise (normalise-sql.ts): names (legal forms, honorifics, location noise, spaced initials,
+ *    abbreviations, name parts) and street addresses (number and range, street, unit).
  * 2. Blocking — none needs a country or an address: exact normalised name, sorted tokens
- *    (word order), tax id, postcode, and the supplier's rarest token-pair keys (pairs of name
- *    tokens and pairs of 3-letter token prefixes, so one typo or a reordering keeps a key;
- *    network document frequency ≤ MAX_KEY_DF).
- * 3. Pair features: Jaro-Winkler on the name and on its sorted tokens, soft token similarity
- *    (each token's best Jaro-Winkler counterpart, averaged; the weaker of the two directions, so
- *    an extra or missing word counts), name score = 0.4 JW + 0.6 soft, address Jaro-Winkler,
- *    postcode / city / country / tax id agreement.
- * 4. One best candidate per supplier; confidence High / Medium / Low from explicit rules
- *    (MATCH_RULES); a runner-up almost as good without distinguishing evidence lowers the
- *    confidence one step. Only High and Medium are MATCHED: precision before recall; a Low
- *    candidate is kept as evidence for review but the supplier stays UNMATCHED.
+ *    (word order), tax id, postcode, the supplier's rarest token-pair keys (pairs of name tokens and
+ *    pairs of 3-letter token prefixes, so one typo or a reordering keeps a key; network document
+ *    frequency ≤ MAX_KEY_DF), and the street address (number + street, with or without postcode).
+ * 3. Pair evidence: name score (0.4 Jaro-Winkler + 0.6 soft token similarity, weaker direction),
+ *    containment (stronger direction, or a part of a name in parts), shared word, acronym, and
+ *    agree / differ / unknown for tax id, postcode, city, country, street number, street and address.
+ * 4. One best candidate per supplier; its confidence comes from the first rule of the versioned match
+ *    ruleset (rulesets/match-v2.json, rules.ts) that holds; a runner-up almost as good without
+ *    distinguishing evidence lowers it one step. Only High and Medium are MATCHED: precision before
+ *    recall; a Low candidate is kept as evidence for review but the supplier stays UNMATCHED.
+ * 5. Evidence JSON per supplier: ruleset version, deciding rule, and per field
+ *    [field, result, supplier value, merchant value] (normalised, as compared; fields unknown on both
+ *    sides left out; no tax id values), name / street / total / runner-up scores.
  */
 import path from 'node:path';
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -161,7 +164,9 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
           WHERE d.df <= ${P.addressKeyMaxMerchants}
         UNION ALL SELECT s.sid, n.mid FROM sup s JOIN net n USING (addrNum, addrStreet, postcodeNorm))`);
     // Intermediate tables are dropped as soon as they are used: the peak memory is the sum of what is alive.
-    await db.run(`DROP TABLE IF EXISTS net_tok; DROP TABLE net_key; DROP TABLE key_df; DROP TABLE sup_tok; DROP TABLE sup_key; DROP TABLE addr_df`);
+    await db.run(
+      `DROP TABLE IF EXISTS net_tok; DROP TABLE net_key; DROP TABLE key_df; DROP TABLE sup_tok; DROP TABLE sup_key; DROP TABLE addr_df`,
+    );
     const candidatePairs = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM cand`))!.n;
     onProgress(50, `Scoring ${candidatePairs} candidate pairs`);
     // Name Jaro-Winkler once per candidate pair (materialised, so it is never recomputed), then the best
@@ -241,23 +246,19 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
         CASE WHEN f.merchantId IS NULL THEN NULL ELSE to_json({
           rulesetVersion: ${rs.version},
           rule: f.ruleId,
-          fieldsAgreeing: list_filter([CASE WHEN f.nameScore >= 0.82 OR f.acronym OR (f.contain >= 0.9 AND f.sharedWord) THEN 'name' END, CASE WHEN f.taxE = 'agree' THEN 'taxId' END, CASE WHEN f.addressE = 'agree' THEN 'address' END,
-            CASE WHEN f.streetNumberE = 'agree' THEN 'streetNumber' END, CASE WHEN f.streetE = 'agree' THEN 'street' END, CASE WHEN f.postcodeE = 'agree' THEN 'postcode' END,
-            CASE WHEN f.cityE = 'agree' THEN 'city' END, CASE WHEN f.countryE = 'agree' THEN 'country' END], x -> x IS NOT NULL),
-          fieldsDisagreeing: list_filter([CASE WHEN NOT (f.nameScore >= 0.82 OR f.acronym OR (f.contain >= 0.9 AND f.sharedWord)) THEN 'name' END, CASE WHEN f.taxE = 'differ' THEN 'taxId' END, CASE WHEN f.addressE = 'differ' THEN 'address' END,
-            CASE WHEN f.streetNumberE = 'differ' THEN 'streetNumber' END, CASE WHEN f.streetE = 'differ' THEN 'street' END, CASE WHEN f.postcodeE = 'differ' THEN 'postcode' END,
-            CASE WHEN f.cityE = 'differ' THEN 'city' END, CASE WHEN f.countryE = 'differ' THEN 'country' END], x -> x IS NOT NULL),
-          fields: [
-            {field: 'name', result: CASE WHEN f.nameScore >= 0.9 THEN 'agree' WHEN f.acronym THEN 'acronym' WHEN f.contain >= 0.9 AND f.sharedWord THEN 'contained' WHEN f.nameScore >= 0.82 THEN 'similar' ELSE 'differ' END,
-              supplier: s.nameCore, merchant: f.mNameCore, score: f.nameScore},
-            {field: 'streetNumber', result: f.streetNumberE, supplier: ${num('s.addrNum', 's.addrNumHi')}, merchant: ${num('f.mNum', 'f.mNumHi')}, score: NULL},
-            {field: 'street', result: f.streetE, supplier: s.addrStreet, merchant: f.mStreet, score: round(f.addressScore, 4)},
-            {field: 'postcode', result: f.postcodeE, supplier: s.postcodeNorm, merchant: f.mPostcode, score: NULL},
-            {field: 'city', result: f.cityE, supplier: s.cityNorm, merchant: f.mCity, score: NULL},
-            {field: 'country', result: f.countryE, supplier: s.country, merchant: f.mCountry, score: NULL},
-            {field: 'taxId', result: f.taxE, supplier: NULL, merchant: NULL, score: NULL}
-          ],
-          nameScore: f.nameScore, nameContainment: round(f.contain, 4), totalScore: f.totalScore, runnerUpScore: f.runnerUp,
+          fields: list_filter([
+            ['name', CASE WHEN f.nameScore >= 0.9 THEN 'agree' WHEN f.acronym THEN 'acronym' WHEN f.contain >= 0.9 AND f.sharedWord THEN 'contained'
+              WHEN f.nameScore >= 0.82 THEN 'similar' ELSE 'differ' END, s.nameCore, f.mNameCore],
+            ['address', f.addressE, NULL, NULL],
+            ['streetNumber', f.streetNumberE, ${num('s.addrNum', 's.addrNumHi')}, ${num('f.mNum', 'f.mNumHi')}],
+            ['street', f.streetE, s.addrStreet, f.mStreet],
+            ['postcode', f.postcodeE, s.postcodeNorm, f.mPostcode],
+            ['city', f.cityE, s.cityNorm, f.mCity],
+            ['country', f.countryE, s.country, f.mCountry],
+            ['taxId', f.taxE, NULL, NULL]
+          ], x -> x[2] <> 'unknown' OR x[3] IS NOT NULL OR x[4] IS NOT NULL),
+          nameScore: f.nameScore, nameContainment: round(f.contain, 4), streetScore: round(f.addressScore, 4),
+          totalScore: f.totalScore, runnerUpScore: f.runnerUp,
           downgradedForAmbiguity: f.confidence IS DISTINCT FROM f.rawConfidence
         })::VARCHAR END AS matchEvidence
       FROM sup s LEFT JOIN final f USING (sid)`,

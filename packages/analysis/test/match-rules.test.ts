@@ -39,6 +39,9 @@ describe('street address parsing', () => {
       ['#12, 700 E Pine Street', 700, 700, 'pine', '12'],
       ['PO Box 1200', null, null, null, '1200'],
       ['3rd St.', null, null, '3rd', null],
+      ['12 Unity Ave', 12, 12, 'unity', null],
+      ['5 Flower Street, Fl 2', 5, 5, 'flower', '2'],
+      ['77 Box Hill Rd # 4', 77, 77, 'box hill', '4'],
     ];
     const rows = await sql<{ num: number | null; hi: number | null; street: string | null; unit: string | null }>(
       cases.map((c) => c[0]),
@@ -57,6 +60,8 @@ describe('name cleaning', () => {
     const cases: [string, string][] = [
       ['VANDERMEER N.V., DELFT, NL', 'vandermeer'],
       ['Koninklijke Vandermeer N.V.', 'vandermeer'],
+      ['Acme Trading GmbH, Berlin', 'acme trading'],
+      ['Smith & Sons Ltd., Unit 4, Leeds', 'smith sons'],
       ['Vandermeer N.V.', 'vandermeer'],
       ['Le Chardonnay (Los Angeles)', 'le chardonnay'],
       ['V M N. V.', 'vmnv'],

@@ -353,7 +353,7 @@ function sqlCase(m: Record<string, string>, v: string): string {
 const sqlList = (xs: readonly string[]) => [...new Set(xs)].map((k) => `'${k}'`).join(', ');
 
 /** Unit designators: "Suite 100", "Ste. 2", "#12", "Unit 4", "Apt 3", "Floor 2", "PO Box 1200". */
-const UNIT_RE = String.raw`(?:^|[\s,])(?:suite|ste|unit|apt|apartment|fl|floor|room|rm|#|p\s*o\s*box|box)\.?\s*#?\s*([a-z0-9]+(?:-[a-z0-9]+)?)`;
+const UNIT_RE = String.raw`(?:^|[\s,])(?:(?:suite|ste|unit|apt|apartment|fl|floor|room|rm|p\s*o\s*box)\b|#)\.?\s*#?\s*([a-z0-9]+(?:-[a-z0-9]+)?)`;
 /**
  * Separators between the parts of a name (organisation - branch or program, trading name): " - ",
  * ": ", " | ", " / ", " dba ", " aka ", " t/a ", " at ".
@@ -393,7 +393,7 @@ export async function createNormaliseMacros(db: Db): Promise<void> {
     -- (guards: the comma and initials rules run only on names with a comma / two single letters in a row;
     -- a one-element list and a lambda evaluate the input once)
     CREATE OR REPLACE MACRO sx_name_commas(x) AS CASE WHEN contains(x, ',') THEN regexp_replace(
-        regexp_replace(x, ${lit(`^(.*?\b(?:${suffixes}))\s*,.*$`)}, '\\1'), '^([^,]+)(?:,[^,]*)?,\\s*[a-z]{2}\\s*$', '\\1') ELSE x END;
+        regexp_replace(x, ${lit(String.raw`^(.*?\b(?:${suffixes}))\s*,.*$`)}, '\\1'), '^([^,]+)(?:,[^,]*)?,\\s*[a-z]{2}\\s*$', '\\1') ELSE x END;
     CREATE OR REPLACE MACRO sx_name_punct(s) AS list_transform([regexp_replace(sx_lower(s), '[.''’\`]', '', 'g')],
       x -> regexp_replace(sx_name_commas(CASE WHEN contains(x, '(') THEN regexp_replace(x, '\\([^)]*\\)', ' ', 'g') ELSE x END), '[^a-z0-9]+', ' ', 'g'))[1];
     CREATE OR REPLACE MACRO sx_join_initials(s) AS list_transform([s], x -> CASE WHEN regexp_matches(x, '(^| )[a-z] [a-z]( |$)') THEN replace(

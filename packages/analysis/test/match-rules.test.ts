@@ -98,6 +98,7 @@ describe('confidence rules', () => {
         'M8,International Business Machines,1 New Orchard Rd,Armonk,10504,US,',
         'M9,Granite Peak Outfitters,500 Summit Blvd,Denver,80202,US,',
         'M10,Bluewater Catering,88 Bay St,Toronto,,CA,',
+        'M11,Quantum Reactor Systems GmbH,Industriestrasse 4,Essen,45127,DE,DE811223344',
       ].join('\n') + '\n',
     );
     const suppliers = writeFile(
@@ -116,6 +117,7 @@ describe('confidence rules', () => {
         'S9,Granite Peak Outfitters,,Denver,80202,US,,100',
         'S10,Bluewater Catering,,Toronto,,CA,,100',
         'S11,Completely Unrelated Bakery,9 Nowhere Ln,Austin,73301,US,,100',
+        'S12,QRS,,,,DE,811223344,100',
       ].join('\n') + '\n',
     );
     const work = path.join(dir, 'work');
@@ -181,6 +183,8 @@ describe('confidence rules', () => {
     // Exact name and city only.
     expect(by.get('S10')).toMatchObject({ confidence: 'High', merchant: 'M10', rule: 'M-CITY-H' });
     expect(by.get('S11')!.merchant).toBeNull();
+    // Acronym and tax id.
+    expect(by.get('S12')).toMatchObject({ confidence: 'High', merchant: 'M11', rule: 'M-TAX-H' });
   }, 60_000);
 });
 

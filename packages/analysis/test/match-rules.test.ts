@@ -118,6 +118,9 @@ describe('confidence rules', () => {
         'S10,Bluewater Catering,,Toronto,,CA,,100',
         'S11,Completely Unrelated Bakery,9 Nowhere Ln,Austin,73301,US,,100',
         'S12,QRS,,,,DE,811223344,100',
+        'S13,Bluewater Caterng,,,,CA,,100',
+        'S14,Granite Pk Outfitting,,,80202,US,,100',
+        'S15,Pembertn Analytic Services,,,,US,,100',
       ].join('\n') + '\n',
     );
     const work = path.join(dir, 'work');
@@ -185,6 +188,11 @@ describe('confidence rules', () => {
     expect(by.get('S11')!.merchant).toBeNull();
     // Acronym and tax id.
     expect(by.get('S12')).toMatchObject({ confidence: 'High', merchant: 'M11', rule: 'M-TAX-H' });
+    // A near-identical name with nothing disagreeing; a weaker name with the postcode; a possible match only.
+    expect(by.get('S13')).toMatchObject({ confidence: 'Medium', merchant: 'M10', rule: 'M-NAME-M' });
+    expect(by.get('S14')).toMatchObject({ confidence: 'Medium', merchant: 'M9', rule: 'M-NAME-LOC-M' });
+    expect(by.get('S14')!.fields).toMatchObject({ name: 'similar', postcode: 'agree' });
+    expect(by.get('S15')).toMatchObject({ confidence: 'Low', merchant: null, candidate: 'M7', rule: 'M-LOW' });
   }, 60_000);
 });
 

@@ -1,9 +1,10 @@
 /** Matching v2 on tiny tables: address parsing, name cleaning, each confidence rule, the ruleset format. */
 import { afterAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { withDb, lit } from '../src/db.ts';
+import { withDb, lit, copyToParquet } from '../src/db.ts';
 import { createNormaliseMacros } from '../src/match/normalise-sql.ts';
-import { matchSuppliers } from '../src/match/match.ts';
+import { ensurePreparedNetwork, matchSuppliers } from '../src/match/match.ts';
+import { isPreparedNetwork } from '../src/network/import.ts';
 import { defaultMatchRuleset, parseMatchRuleset, condSql } from '../src/match/rules.ts';
 import { ingestFile } from '../src/ingest/ingest.ts';
 import { normaliseAndAggregate } from '../src/aggregate/normalise.ts';
@@ -209,4 +210,29 @@ describe('match ruleset', () => {
     expect(() => parseMatchRuleset(typed)).toThrow(/postcode/);
     expect(condSql({ field: 'nameScore', op: 'gte', value: 0.9 })).toBe('coalesce(nameScore >= 0.9, FALSE)');
   });
+});
+
+describe('prepared network', () => {
+  it('prepares again a network prepared before the street-address columns', async () => {
+    const old = path.join(dir, 'old-network.parquet');
+    await withDb({}, (db) =>
+      db.run(
+        copyToParquet(
+          `SELECT 'M1' AS merchantId, 'Acme Tools' AS name, '12 Main St' AS addressLine1, ['acme', 'tools'] AS nameTokens`,
+          old,
+        ),
+      ),
+    );
+    expect(await withDb({}, (db) => isPreparedNetwork(db, old))).toBe(false);
+    const work = path.join(dir, 'work-old');
+    const prepared = await ensurePreparedNetwork(old, work);
+    expect(prepared).not.toBe(old);
+    const row = (
+      await readParquet<{ addrNum: number; addrStreet: string }>(
+        `SELECT addrNum, addrStreet FROM read_parquet(${lit(prepared)})`,
+      )
+    )[0];
+    expect(row).toEqual({ addrNum: 12, addrStreet: 'main' });
+    expect(await ensurePreparedNetwork(prepared, work)).toBe(prepared);
+  }, 30_000);
 });

@@ -121,7 +121,7 @@ test('a supplier shows its data, match evidence and the rules behind its scores'
   const s = matched.collection[0]!;
   const detail = await json<{
     merchant: { name: string } | null;
-    match: { fieldsAgreeing: string[] };
+    match: { fieldsAgreeing: string[]; rule: { id: string } | null; fields: { field: string; result: string }[] };
     scores: { kind: string; rule: { id: string; description: string } }[];
   }>(`/api/v1/jobs/${jobId}/results/suppliers/${encodeURIComponent(s.supplierKey)}`);
   await page.goto(`/jobs/${jobId}/suppliers?slicer=CardAccepting&slicerValue=MATCHED`);
@@ -133,6 +133,13 @@ test('a supplier shows its data, match evidence and the rules behind its scores'
   await expect(page.getByTestId('evidence-name')).toHaveAttribute('data-agrees', 'true');
   for (const f of detail.match.fieldsAgreeing.filter((f) => f !== 'address'))
     await expect(page.getByTestId(`evidence-${f}`)).toHaveAttribute('data-agrees', 'true');
+  // The match rule that decided and the evidence per field (values compared, result).
+  await expect(page.getByTestId('match-rule-id')).toHaveText(detail.match.rule!.id);
+  for (const f of detail.match.fields)
+    await expect(page.getByTestId(`evidence-row-${f.field}`).getByTestId('evidence-result')).toHaveAttribute(
+      'data-result',
+      f.result,
+    );
   const vcard = detail.scores.find((x) => x.kind === 'Vcard')!;
   const row = page.getByTestId('score-Vcard');
   await expect(row.getByTestId('score-rule-id')).toHaveText(vcard.rule.id);

@@ -2,6 +2,7 @@
  * `npm run bench -- match [--merchants 1000000] [--suppliers 20000]`: precision and recall by
  * confidence level on a labelled set generated from the network with realistic noise (80 % of
  * suppliers derived from merchants, 20 % absent from the network).
+ * First the real-data figures: the public restaurants set (bench/restaurants.ts, Fodors / Zagat guides).
  * Absent suppliers whose normalised name is identical to a network merchant's are reported
  * separately (no matcher can tell them apart by name) and left out of precision.
  */
@@ -14,7 +15,43 @@ import { normaliseAndAggregate } from '../src/aggregate/normalise.ts';
 import { matchSuppliers } from '../src/match/match.ts';
 import { withDb, lit } from '../src/db.ts';
 import { createNormaliseMacros } from '../src/match/normalise-sql.ts';
+import { defaultMatchRuleset } from '../src/match/rules.ts';
+import { restaurantQuality } from './restaurants.ts';
 
+const rulesetVersion = defaultMatchRuleset().version;
+{
+  const q = await restaurantQuality(path.join(CACHE_DIR, `restaurants-work-${process.pid}`));
+  rmSync(path.join(CACHE_DIR, `restaurants-work-${process.pid}`), { recursive: true, force: true });
+  const medium = {
+    predicted: q['High+Medium'].predicted - q.High.predicted,
+    correct: q['High+Medium'].correct - q.High.correct,
+  };
+  for (const [confidence, x] of [
+    ['High', q.High],
+    [
+      'Medium',
+      {
+        ...medium,
+        precision: medium.predicted ? Math.round((medium.correct / medium.predicted) * 10000) / 10000 : null,
+      },
+    ],
+    ['High+Medium', q['High+Medium']],
+  ] as const)
+    console.log(
+      JSON.stringify({
+        stage: 'match-quality-restaurants',
+        rulesetVersion,
+        confidence,
+        predicted: x.predicted,
+        correct: x.correct,
+        precision: x.precision,
+        ...('recall' in x ? { recall: x.recall } : {}),
+        suppliers: q.suppliers,
+        present: q.present,
+        network: q.network,
+      }),
+    );
+}
 const merchants = arg('merchants', 1_000_000);
 const suppliers = arg('suppliers', 20_000);
 const network = await benchNetwork(merchants);
@@ -76,6 +113,7 @@ await withDb({}, async (db) => {
     console.log(
       JSON.stringify({
         stage: 'match-quality',
+        rulesetVersion,
         confidence: label,
         predicted: x.predicted,
         correct: x.correct,

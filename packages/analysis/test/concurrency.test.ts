@@ -4,6 +4,7 @@ import path from 'node:path';
 import { generateNetwork } from '../src/network/import.ts';
 import { labelledCsv, makeLabelledSuppliers } from '../src/network/labelled.ts';
 import { runAnalysis } from '../src/pipeline/run-analysis.ts';
+import { KEY_FORMAT } from '../src/match/match.ts';
 import { tmpDir, writeFile } from './helpers.ts';
 
 const { dir, cleanup } = tmpDir('sx-concurrent-');
@@ -51,7 +52,7 @@ describe('blocking-key cache', () => {
       out: path.join(dir, 'network-b.parquet'),
     });
     writeFileSync(
-      network.replace(/\.parquet$/, '') + '.blocking-keys.parquet',
+      network.replace(/\.parquet$/, '') + `.blocking-keys-${KEY_FORMAT}.parquet`,
       Buffer.from('PAR1 this is not a parquet file PAR1'),
     );
     const f = writeFile(

@@ -301,6 +301,16 @@ export const ZSupplierDetail = z.object({
     fieldsAgreeing: z.array(z.string()),
     fieldsDisagreeing: z.array(z.string()),
     downgradedForAmbiguity: z.boolean().nullable(),
+    /** the match rule that decided the confidence, and the match ruleset version (analysis rulesets/match-v*.json) */
+    rule: z.object({ id: z.string(), description: s }).nullable(),
+    rulesetVersion: n,
+    /**
+     * Evidence per field: name, address, streetNumber, street, postcode, city, country, taxId (fields unknown on
+     * both sides left out), with the normalised
+     * supplier and merchant values compared (none for tax ids) and the result: agree, differ or unknown;
+     * for the name also contained (one name inside the other), acronym or similar.
+     */
+    fields: z.array(z.object({ field: z.string(), result: z.string(), supplier: s, merchant: s, score: n })),
   }),
   merchant: ZAddress.extend({
     merchantId: z.string(),

@@ -1,19 +1,22 @@
 /**
  * Supplier matching against the reference network (DESIGN §4 step 3), entirely in DuckDB SQL.
  *
- * 1. Normalise (normalise-sql.ts): legal forms, punctuation, accents, abbreviations.
+ * 1. Normalise (normalise-sql.ts): names (legal forms, honorifics, location noise, spaced initials,
+ *    abbreviations, name parts) and street addresses (number and range, street, unit).
  * 2. Blocking — none needs a country or an address: exact normalised name, sorted tokens
- *    (word order), tax id, postcode, and the supplier's rarest token-pair keys (pairs of name
- *    tokens and pairs of 3-letter token prefixes, so one typo or a reordering keeps a key;
- *    network document frequency ≤ MAX_KEY_DF).
- * 3. Pair features: Jaro-Winkler on the name and on its sorted tokens, soft token similarity
- *    (each token's best Jaro-Winkler counterpart, averaged; the weaker of the two directions, so
- *    an extra or missing word counts), name score = 0.4 JW + 0.6 soft, address Jaro-Winkler,
- *    postcode / city / country / tax id agreement.
- * 4. One best candidate per supplier; confidence High / Medium / Low from explicit rules
- *    (MATCH_RULES); a runner-up almost as good without distinguishing evidence lowers the
- *    confidence one step. Only High and Medium are MATCHED: precision before recall; a Low
- *    candidate is kept as evidence for review but the supplier stays UNMATCHED.
+ *    (word order), tax id, postcode, the supplier's rarest token-pair keys (pairs of name tokens and
+ *    pairs of 3-letter token prefixes, so one typo or a reordering keeps a key; network document
+ *    frequency ≤ MAX_KEY_DF), and the street address (number + street, with or without postcode).
+ * 3. Pair evidence: name score (0.4 Jaro-Winkler + 0.6 soft token similarity, weaker direction),
+ *    containment (stronger direction, or a part of a name in parts), shared word, acronym, and
+ *    agree / differ / unknown for tax id, postcode, city, country, street number, street and address.
+ * 4. One best candidate per supplier; its confidence comes from the first rule of the versioned match
+ *    ruleset (rulesets/match-v2.json, rules.ts) that holds; a runner-up almost as good without
+ *    distinguishing evidence lowers it one step. Only High and Medium are MATCHED: precision before
+ *    recall; a Low candidate is kept as evidence for review but the supplier stays UNMATCHED.
+ * 5. Evidence JSON per supplier: ruleset version, deciding rule, and per field
+ *    [field, result, supplier value, merchant value] (normalised, as compared; fields unknown on both
+ *    sides left out; no tax id values), name / street / total / runner-up scores.
  */
 import path from 'node:path';
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -23,6 +26,8 @@ import { createNormaliseMacros } from './normalise-sql.ts';
 import { importNetwork, isPreparedNetwork } from '../network/import.ts';
 import { workFile } from '../pipeline/workdir.ts';
 import type { ProgressFn } from '../progress.ts';
+import { defaultMatchRuleset, rulesSql } from './rules.ts';
+import type { TMatchRuleset } from './rules.ts';
 
 /** Blocking keys shared by more merchants than this are too common to block on. */
 export const MAX_KEY_DF = 200;
@@ -33,6 +38,8 @@ export const KEYS_PER_SUPPLIER = 3;
  * (on the 1M benchmark, 71 % fewer candidate pairs with slightly better precision and recall).
  */
 export const KEY_DF_BUDGET = 40;
+/** Format of the cached network blocking keys (bump when the name normalisation or the keys change). */
+export const KEY_FORMAT = 'k2';
 /** Only the best candidates by name Jaro-Winkler (and tax-id hits) get the full similarity scoring. */
 export const MAX_SCORED_CANDIDATES = 8;
 /** Exact-name blocks on names this common in the network are skipped (ambiguous anyway). */
@@ -42,6 +49,8 @@ export interface MatchOptions {
   workDir: string;
   networkFile: string;
   onProgress?: ProgressFn;
+  /** the match ruleset (default: rulesets/match-v2.json) */
+  ruleset?: TMatchRuleset;
 }
 
 export interface MatchResult {
@@ -51,22 +60,15 @@ export interface MatchResult {
   candidatePairs: number;
   file: string;
   networkFile: string;
+  rulesetVersion: number;
 }
 
-/** Human-readable form of the confidence rules below (kept in the evidence and the README). */
+/** Human-readable form of the confidence rules (from the match ruleset; kept in the README). */
 export const MATCH_RULES = {
-  High: [
-    'tax id agrees and name similarity >= 0.80',
-    'name similarity >= 0.90, postcode or street address agrees, country does not disagree',
-    'name similarity >= 0.97, city agrees, country does not disagree',
-  ],
-  Medium: [
-    'name similarity >= 0.94, neither country nor postcode disagrees, not contradicted by a different city',
-    'name similarity >= 0.86, postcode or street address agrees, country does not disagree',
-  ],
-  Low: ['name similarity >= 0.82 (possible match, left UNMATCHED for review)'],
+  version: defaultMatchRuleset().version,
+  rules: defaultMatchRuleset().rules.map((r) => ({ id: r.id, confidence: r.confidence, description: r.description })),
   Ambiguity:
-    'a different merchant within 0.02 of the best score, without tax id / postcode / address evidence for the best, lowers the confidence one step (not when the best is the only exact name match)',
+    'a different merchant within ambiguityMargin of the best score, without tax id / postcode / street address agreement for the best, lowers the confidence one step (not when the best is the only exact name match)',
 } as const;
 
 /** Makes sure the network is a prepared Parquet; imports (prepares) it into the working dir if not. */
@@ -86,6 +88,8 @@ export async function ensurePreparedNetwork(
 
 export async function matchSuppliers(options: MatchOptions): Promise<MatchResult> {
   const { workDir } = options;
+  const rs = options.ruleset ?? defaultMatchRuleset();
+  const P = rs.parameters;
   const onProgress = options.onProgress ?? (() => {});
   onProgress(1, 'Preparing network');
   const net = await ensurePreparedNetwork(options.networkFile, workDir, (p, m) => onProgress(p * 0.2, m));
@@ -94,14 +98,15 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
     await createNormaliseMacros(db);
     onProgress(20, 'Normalising supplier names');
     await db.run(
-      `CREATE TABLE net0 AS SELECT merchantId, nameTokens, nameCore, nameSorted, postcodeNorm, addressNorm, cityNorm, taxNorm, country FROM read_parquet(${lit(net)})`,
+      `CREATE TABLE net0 AS SELECT merchantId, nameTokens, nameCore, nameSorted, postcodeNorm, cityNorm, taxNorm, country, addrNum, addrNumHi, addrStreet, nameSegments FROM read_parquet(${lit(net)})`,
     );
     // mid: the merchant's position in the network file (as the cached blocking keys number them). A fresh
     // table keeps the file order, so its rowid is that position, without a single-threaded window.
     await db.run(`CREATE VIEW net AS SELECT rowid + 1 AS mid, * FROM net0`);
     // sid: an integer surrogate of supplierKey, so the candidate tables group and join on integers.
-    await db.run(`CREATE TABLE sup AS SELECT *, array_to_string(nameTokens, ' ') AS nameCore, array_to_string(list_sort(nameTokens), ' ') AS nameSorted FROM (
-        SELECT row_number() OVER () AS sid, supplierKey, sx_name_tokens(supplierName) AS nameTokens, sx_postcode(postcode) AS postcodeNorm, sx_address(addressLine1) AS addressNorm,
+    await db.run(`CREATE TABLE sup AS SELECT * EXCLUDE (a0), array_to_string(nameTokens, ' ') AS nameCore, array_to_string(list_sort(nameTokens), ' ') AS nameSorted,
+        sx_addr_num(a0) AS addrNum, sx_addr_num_hi(a0) AS addrNumHi, sx_addr_street(a0) AS addrStreet FROM (
+        SELECT row_number() OVER () AS sid, supplierKey, sx_name_tokens(supplierName) AS nameTokens, sx_name_segments(supplierName) AS nameSegments, sx_postcode(postcode) AS postcodeNorm, sx_addr_base(addressLine1) AS a0,
                nullif(sx_clean(city), '') AS cityNorm, sx_taxid(taxId) AS taxNorm, country
         FROM read_parquet(${lit(workFile(workDir, 'suppliers'))}))`);
     onProgress(30, 'Blocking');
@@ -111,8 +116,9 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
         SELECT a.${id}, a.tok || '|' || b.tok AS key FROM ${tokTable} a JOIN ${tokTable} b ON a.${id} = b.${id} AND a.tok < b.tok
         UNION SELECT a.${id}, '~' || substr(a.tok, 1, 3) || '|' || substr(b.tok, 1, 3) FROM ${tokTable} a JOIN ${tokTable} b ON a.${id} = b.${id} AND substr(a.tok, 1, 3) < substr(b.tok, 1, 3)
         UNION SELECT ${id}, min(tok) FROM ${tokTable} GROUP BY ${id} HAVING count(*) = 1`;
-    // The network side of the blocking keys is cached next to the prepared network (computed once per network).
-    const keysFile = net.replace(/\.parquet$/i, '') + '.blocking-keys.parquet';
+    // The network side of the blocking keys is cached next to the prepared network (computed once per network;
+    // the file name carries the key format, so a matcher with other keys never reads an older cache).
+    const keysFile = net.replace(/\.parquet$/i, '') + `.blocking-keys-${KEY_FORMAT}.parquet`;
     let cached = false;
     if (existsSync(keysFile) && statSync(keysFile).mtimeMs >= statSync(net).mtimeMs) {
       try {
@@ -142,62 +148,90 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
         SELECT sid, key, df, row_number() OVER w AS rk, sum(df) OVER w AS cum FROM (${keys('sup_tok', 'sid')}) JOIN key_df USING (key)
         WHERE df <= ${MAX_KEY_DF} WINDOW w AS (PARTITION BY sid ORDER BY df, key ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW))
       WHERE rk <= ${KEYS_PER_SUPPLIER} AND (rk = 1 OR cum <= ${KEY_DF_BUDGET})`);
+    // Street-address blocking (any name): same street number and street name, where at most
+    // addressKeyMaxMerchants merchants share them, or with the same postcode as well.
+    await db.run(`CREATE TABLE addr_df AS SELECT addrNum, addrStreet, count(*) AS df FROM net
+        SEMI JOIN (SELECT DISTINCT addrNum, addrStreet FROM sup WHERE addrNum IS NOT NULL AND addrStreet IS NOT NULL) k USING (addrNum, addrStreet)
+        GROUP BY ALL`);
     await db.run(`CREATE TABLE cand AS SELECT DISTINCT sid, mid FROM (
         SELECT s.sid, n.mid FROM sup s JOIN net n ON n.nameSorted = s.nameSorted
         WHERE s.nameSorted <> '' AND s.nameSorted NOT IN (SELECT nameSorted FROM net GROUP BY nameSorted HAVING count(*) > ${MAX_NAME_DF})
         UNION ALL SELECT s.sid, n.mid FROM sup s JOIN net n ON n.taxNorm = s.taxNorm WHERE length(s.taxNorm) >= 6
         UNION ALL SELECT k.sid, nk.mid FROM sup_key k JOIN net_key nk USING (key)
         UNION ALL SELECT s.sid, n.mid FROM sup s JOIN net n ON n.postcodeNorm = s.postcodeNorm
-          WHERE length(s.postcodeNorm) >= 4 AND jaro_winkler_similarity(s.nameSorted, n.nameSorted) >= 0.8)`);
+          WHERE length(s.postcodeNorm) >= 4 AND jaro_winkler_similarity(s.nameSorted, n.nameSorted) >= 0.8
+        UNION ALL SELECT s.sid, n.mid FROM sup s JOIN addr_df d USING (addrNum, addrStreet) JOIN net n USING (addrNum, addrStreet)
+          WHERE d.df <= ${P.addressKeyMaxMerchants}
+        UNION ALL SELECT s.sid, n.mid FROM sup s JOIN net n USING (addrNum, addrStreet, postcodeNorm))`);
+    // Intermediate tables are dropped as soon as they are used: the peak memory is the sum of what is alive.
+    await db.run(
+      `DROP TABLE IF EXISTS net_tok; DROP TABLE net_key; DROP TABLE key_df; DROP TABLE sup_tok; DROP TABLE sup_key; DROP TABLE addr_df`,
+    );
     const candidatePairs = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM cand`))!.n;
     onProgress(50, `Scoring ${candidatePairs} candidate pairs`);
     // Name Jaro-Winkler once per candidate pair (materialised, so it is never recomputed), then the best
-    // MAX_SCORED_CANDIDATES per supplier: tax-id hits first, then by jw, then by mid.
+    // MAX_SCORED_CANDIDATES per supplier: tax-id hits first, then by jw (a street-address hit counts 0.15), then by mid.
     await db.run(`CREATE TABLE pair0 AS SELECT c.sid, c.mid,
         greatest(jaro_winkler_similarity(s.nameCore, n.nameCore), jaro_winkler_similarity(s.nameSorted, n.nameSorted)) AS jw,
-        coalesce(s.taxNorm = n.taxNorm, FALSE) AS taxHit
+        coalesce(s.taxNorm = n.taxNorm, FALSE) AS taxHit,
+        coalesce(s.addrStreet = n.addrStreet AND s.addrNum <= n.addrNumHi AND n.addrNum <= s.addrNumHi, FALSE) AS addrHit
       FROM cand c JOIN sup s USING (sid) JOIN net n USING (mid)`);
-    await db.run(`CREATE TABLE pair1 AS SELECT sid, mid, jw FROM pair0 WHERE jw >= 0.8 OR taxHit
-      QUALIFY row_number() OVER (PARTITION BY sid ORDER BY taxHit DESC, jw DESC, mid) <= ${MAX_SCORED_CANDIDATES}`);
+    await db.run(`CREATE TABLE pair1 AS SELECT sid, mid, jw FROM pair0 WHERE jw >= 0.8 OR taxHit OR addrHit
+      QUALIFY row_number() OVER (PARTITION BY sid ORDER BY taxHit DESC, jw + 0.15 * addrHit::INT DESC, mid) <= ${MAX_SCORED_CANDIDATES}`);
+    await db.run(`DROP TABLE pair0; DROP TABLE cand`);
     // Token similarity matrix (supplier tokens × merchant tokens) computed once; soft similarity is the
-    // weaker of the row-wise and column-wise best-match averages.
+    // weaker of the row-wise and column-wise best-match averages, containment the stronger, or how fully one
+    // part of a name in parts ("Lakeview Youth Alliance - Little Steps", "… dba …") is found in the other name.
     await db.run(`CREATE TABLE pm AS SELECT p.sid, p.mid, p.jw,
         list_transform(s.nameTokens, x -> list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y))) AS tm,
+        greatest(
+          list_max(list_transform(n.nameSegments, seg -> list_avg(list_transform(seg, y -> list_max(list_transform(s.nameTokens, x -> jaro_winkler_similarity(x, y))))))),
+          list_max(list_transform(s.nameSegments, seg -> list_avg(list_transform(seg, x -> list_max(list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y)))))))) AS segContain,
+        len(list_filter(list_intersect(s.nameTokens, n.nameTokens), t -> length(t) >= 3)) > 0 AS sharedWord,
+        (len(s.nameTokens) = 1 AND len(n.nameTokens) >= 2 AND length(s.nameTokens[1]) >= 2 AND s.nameTokens[1] = array_to_string(list_transform(n.nameTokens, t -> t[1]), ''))
+          OR (len(n.nameTokens) = 1 AND len(s.nameTokens) >= 2 AND length(n.nameTokens[1]) >= 2 AND n.nameTokens[1] = array_to_string(list_transform(s.nameTokens, t -> t[1]), '')) AS acronym,
         CASE WHEN s.taxNorm IS NOT NULL AND n.taxNorm IS NOT NULL THEN s.taxNorm = n.taxNorm END AS taxAgrees,
         CASE WHEN s.postcodeNorm IS NOT NULL AND n.postcodeNorm IS NOT NULL THEN s.postcodeNorm = n.postcodeNorm END AS postcodeAgrees,
-        CASE WHEN s.cityNorm IS NOT NULL AND n.cityNorm IS NOT NULL THEN jaro_winkler_similarity(s.cityNorm, n.cityNorm) >= 0.92 END AS cityAgrees,
+        CASE WHEN s.cityNorm IS NOT NULL AND n.cityNorm IS NOT NULL THEN jaro_winkler_similarity(s.cityNorm, n.cityNorm) >= ${P.cityAgreesAtLeast} END AS cityAgrees,
         CASE WHEN s.country IS NOT NULL AND n.country IS NOT NULL THEN s.country = n.country END AS countryAgrees,
-        CASE WHEN s.addressNorm IS NOT NULL AND n.addressNorm IS NOT NULL THEN jaro_winkler_similarity(s.addressNorm, n.addressNorm) END AS addressScore
+        CASE WHEN s.addrNum IS NOT NULL AND n.addrNum IS NOT NULL THEN s.addrNum <= n.addrNumHi AND n.addrNum <= s.addrNumHi END AS numAgrees,
+        CASE WHEN s.addrStreet IS NOT NULL AND n.addrStreet IS NOT NULL THEN jaro_winkler_similarity(s.addrStreet, n.addrStreet) END AS addressScore
       FROM pair1 p JOIN sup s USING (sid) JOIN net n USING (mid)`);
-    await db.run(`CREATE TABLE pair AS SELECT * EXCLUDE (tm),
-        least(list_avg(list_transform(tm, r -> list_max(r))), list_avg(list_transform(range(1, len(tm[1]) + 1), j -> list_max(list_transform(tm, r -> r[j]))))) AS soft
-      FROM pm`);
+    const e = (b: string) => `CASE WHEN ${b} IS NULL THEN 'unknown' WHEN ${b} THEN 'agree' ELSE 'differ' END`;
+    await db.run(`CREATE TABLE pair AS SELECT * EXCLUDE (tm, r, c, segContain),
+        least(r, c) AS soft, greatest(r, c, coalesce(segContain, 0)) AS contain,
+        ${e('taxAgrees')} AS taxE, ${e('postcodeAgrees')} AS postcodeE, ${e('cityAgrees')} AS cityE, ${e('countryAgrees')} AS countryE,
+        ${e('numAgrees')} AS streetNumberE,
+        CASE WHEN addressScore >= ${P.streetAgreesAtLeast} THEN 'agree' WHEN addressScore < ${P.streetDiffersBelow} THEN 'differ' ELSE 'unknown' END AS streetE,
+        CASE WHEN numAgrees AND addressScore >= ${P.streetAgreesAtLeast} THEN 'agree'
+             WHEN numAgrees IS NOT NULL AND addressScore IS NOT NULL AND (NOT numAgrees OR addressScore < ${P.streetDiffersBelow}) THEN 'differ'
+             ELSE 'unknown' END AS addressE
+      FROM (SELECT *, list_avg(list_transform(tm, r -> list_max(r))) AS r,
+          list_avg(list_transform(range(1, len(tm[1]) + 1), j -> list_max(list_transform(tm, r -> r[j])))) AS c FROM pm)`);
+    await db.run(`DROP TABLE pm`);
     await db.run(`CREATE TABLE scored AS SELECT *,
         round(0.4 * jw + 0.6 * soft, 4) AS nameScore,
-        round(0.4 * jw + 0.6 * soft + 0.3 * coalesce(taxAgrees::INT, 0) + 0.12 * coalesce(postcodeAgrees::INT, 0) + 0.1 * coalesce((addressScore >= 0.9)::INT, 0)
-          + 0.04 * coalesce(cityAgrees::INT, 0) - 0.3 * coalesce((NOT countryAgrees)::INT, 0) - 0.08 * coalesce((NOT postcodeAgrees)::INT, 0)
-          - 0.05 * coalesce((NOT cityAgrees)::INT, 0), 4) AS totalScore
+        round(0.4 * jw + 0.6 * soft + 0.05 * contain + 0.3 * (taxE = 'agree')::INT + 0.12 * (postcodeE = 'agree')::INT + 0.15 * (addressE = 'agree')::INT
+          + 0.04 * (cityE = 'agree')::INT - 0.3 * (countryE = 'differ')::INT - 0.08 * (postcodeE = 'differ')::INT
+          - 0.05 * (cityE = 'differ')::INT - 0.12 * (addressE = 'differ')::INT, 4) AS totalScore
       FROM pair`);
     onProgress(75, 'Choosing best matches');
     await db.run(`CREATE TABLE ranked AS SELECT *, row_number() OVER (PARTITION BY sid ORDER BY totalScore DESC, mid) AS rk,
         lead(totalScore) OVER (PARTITION BY sid ORDER BY totalScore DESC, mid) AS runnerUp FROM scored QUALIFY rk = 1`);
-    await db.run(`CREATE TABLE best AS SELECT r.*, n.merchantId,
-        coalesce(taxAgrees, FALSE) AS tax, coalesce(postcodeAgrees, FALSE) AS pc, coalesce(addressScore >= 0.9, FALSE) AS addr,
-        coalesce(NOT countryAgrees, FALSE) AS ctyDiff, coalesce(NOT postcodeAgrees, FALSE) AS pcDiff, coalesce(NOT cityAgrees, FALSE) AS cityDiff,
-        CASE
-          WHEN coalesce(taxAgrees, FALSE) AND nameScore >= 0.80 THEN 'High'
-          WHEN nameScore >= 0.90 AND (coalesce(postcodeAgrees, FALSE) OR coalesce(addressScore >= 0.9, FALSE)) AND NOT coalesce(NOT countryAgrees, FALSE) THEN 'High'
-          WHEN nameScore >= 0.97 AND coalesce(cityAgrees, FALSE) AND NOT coalesce(NOT countryAgrees, FALSE) AND NOT coalesce(NOT postcodeAgrees, FALSE) THEN 'High'
-          WHEN nameScore >= 0.94 AND NOT coalesce(NOT countryAgrees, FALSE) AND NOT coalesce(NOT postcodeAgrees, FALSE) AND NOT coalesce(NOT cityAgrees, FALSE) THEN 'Medium'
-          WHEN nameScore >= 0.86 AND (coalesce(postcodeAgrees, FALSE) OR coalesce(addressScore >= 0.85, FALSE)) AND NOT coalesce(NOT countryAgrees, FALSE) THEN 'Medium'
-          WHEN nameScore >= 0.82 THEN 'Low'
-        END AS rawConfidence
+    await db.run(`DROP TABLE pair; DROP TABLE scored`);
+    const rules = rulesSql(rs);
+    await db.run(`CREATE TABLE best AS SELECT r.*, n.merchantId, n.nameCore AS mNameCore, n.addrNum AS mNum, n.addrNumHi AS mNumHi, n.addrStreet AS mStreet,
+        n.postcodeNorm AS mPostcode, n.cityNorm AS mCity, n.country AS mCountry,
+        ${rules.confidence} AS rawConfidence, ${rules.ruleId} AS ruleId
       FROM ranked r JOIN net n USING (mid)`);
     await db.run(`CREATE TABLE final AS SELECT *,
-        CASE WHEN rawConfidence IS NOT NULL AND runnerUp IS NOT NULL AND runnerUp >= totalScore - 0.02 AND NOT (tax OR pc OR addr)
+        CASE WHEN rawConfidence IS NOT NULL AND runnerUp IS NOT NULL AND runnerUp >= totalScore - ${P.ambiguityMargin}
+               AND NOT (taxE = 'agree' OR postcodeE = 'agree' OR addressE = 'agree')
                AND NOT (nameScore >= 1 AND runnerUp < totalScore)
              THEN CASE rawConfidence WHEN 'High' THEN 'Medium' WHEN 'Medium' THEN 'Low' ELSE 'Low' END ELSE rawConfidence END AS confidence
       FROM best`);
+    const num = (lo: string, hi: string) =>
+      `CASE WHEN ${lo} IS NULL THEN NULL WHEN ${hi} > ${lo} THEN ${lo} || '-' || ${hi} ELSE ${lo}::VARCHAR END`;
     await db.run(
       copyToParquet(
         `
@@ -210,9 +244,21 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
         round(f.addressScore, 4) AS addressScore, f.postcodeAgrees, f.cityAgrees, f.countryAgrees, f.taxAgrees,
         round(f.runnerUp, 4) AS runnerUpScore,
         CASE WHEN f.merchantId IS NULL THEN NULL ELSE to_json({
-          fieldsAgreeing: list_filter(['name', CASE WHEN f.taxAgrees THEN 'taxId' END, CASE WHEN f.postcodeAgrees THEN 'postcode' END, CASE WHEN f.addressScore >= 0.9 THEN 'address' END, CASE WHEN f.cityAgrees THEN 'city' END, CASE WHEN f.countryAgrees THEN 'country' END], x -> x IS NOT NULL),
-          fieldsDisagreeing: list_filter([CASE WHEN NOT f.taxAgrees THEN 'taxId' END, CASE WHEN NOT f.postcodeAgrees THEN 'postcode' END, CASE WHEN f.addressScore < 0.7 THEN 'address' END, CASE WHEN NOT f.cityAgrees THEN 'city' END, CASE WHEN NOT f.countryAgrees THEN 'country' END], x -> x IS NOT NULL),
-          nameScore: f.nameScore, totalScore: f.totalScore, runnerUpScore: f.runnerUp,
+          rulesetVersion: ${rs.version},
+          rule: f.ruleId,
+          fields: list_filter([
+            ['name', CASE WHEN f.nameScore >= 0.9 THEN 'agree' WHEN f.acronym THEN 'acronym' WHEN f.contain >= 0.9 AND f.sharedWord THEN 'contained'
+              WHEN f.nameScore >= 0.82 THEN 'similar' ELSE 'differ' END, s.nameCore, f.mNameCore],
+            ['address', f.addressE, NULL, NULL],
+            ['streetNumber', f.streetNumberE, ${num('s.addrNum', 's.addrNumHi')}, ${num('f.mNum', 'f.mNumHi')}],
+            ['street', f.streetE, s.addrStreet, f.mStreet],
+            ['postcode', f.postcodeE, s.postcodeNorm, f.mPostcode],
+            ['city', f.cityE, s.cityNorm, f.mCity],
+            ['country', f.countryE, s.country, f.mCountry],
+            ['taxId', f.taxE, NULL, NULL]
+          ], x -> x[2] <> 'unknown' OR x[3] IS NOT NULL OR x[4] IS NOT NULL),
+          nameScore: f.nameScore, nameContainment: round(f.contain, 4), streetScore: round(f.addressScore, 4),
+          totalScore: f.totalScore, runnerUpScore: f.runnerUp,
           downgradedForAmbiguity: f.confidence IS DISTINCT FROM f.rawConfidence
         })::VARCHAR END AS matchEvidence
       FROM sup s LEFT JOIN final f USING (sid)`,
@@ -230,6 +276,14 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
     }
     const matched = byConfidence.High + byConfidence.Medium;
     onProgress(100, `${matched} of ${suppliers} suppliers matched`);
-    return { suppliers, matched, byConfidence, candidatePairs, file: out, networkFile: net };
+    return {
+      suppliers,
+      matched,
+      byConfidence,
+      candidatePairs,
+      file: out,
+      networkFile: net,
+      rulesetVersion: rs.version,
+    };
   });
 }

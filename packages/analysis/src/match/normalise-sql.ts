@@ -124,7 +124,6 @@ export const NAME_ABBREVIATIONS: Record<string, string> = {
   solution: 'solutions',
   sol: 'solutions',
   solns: 'solutions',
-  assoc: 'associates',
   assocs: 'associates',
   associate: 'associates',
   bros: 'brothers',
@@ -173,6 +172,32 @@ export const NAME_ABBREVIATIONS: Record<string, string> = {
   amer: 'american',
   am: 'american',
   univ: 'university',
+  uni: 'university',
+  assn: 'association',
+  assns: 'association',
+  assoc: 'associates',
+  dept: 'department',
+  inst: 'institute',
+  instit: 'institute',
+  acad: 'academy',
+  coll: 'college',
+  sch: 'school',
+  schl: 'school',
+  cmty: 'community',
+  fdn: 'foundation',
+  fndn: 'foundation',
+  govt: 'government',
+  hlth: 'health',
+  lab: 'laboratories',
+  labs: 'laboratories',
+  laboratory: 'laboratories',
+  pharm: 'pharmaceuticals',
+  chem: 'chemicals',
+  electronic: 'electronics',
+  fin: 'financial',
+  ins: 'insurance',
+  invest: 'investments',
+  restr: 'restaurant',
   hosp: 'hospital',
   med: 'medical',
   st: 'saint',
@@ -185,21 +210,56 @@ export const NAME_ABBREVIATIONS: Record<string, string> = {
   w: 'west',
 };
 
+/** Honorific and group words dropped from names like legal forms ("Koninklijke Vandermeer N.V." = "Vandermeer N.V."). */
+export const NAME_HONORIFICS = ['koninklijke', 'koninklijk'];
+
+/**
+ * Legal forms after which a comma starts location noise ("VANDERMEER N.V., DELFT, NL" → "vandermeer nv"): only
+ * real legal forms, not the filler words of LEGAL_FORMS.
+ */
+const LEGAL_SUFFIXES = LEGAL_FORMS.filter(
+  (k) => k.length >= 2 && !['the', 'and', 'und', 'of', 'de', 'me', 'oo', 'group', 'holding', 'holdings'].includes(k),
+);
+
+/** Street words → canonical abbreviation (types, directions, ordinals), applied token by token. */
 export const STREET_ABBREVIATIONS: Record<string, string> = {
   street: 'st',
   str: 'st',
   strasse: 'st',
+  stra: 'st',
   road: 'rd',
   avenue: 'ave',
   av: 'ave',
+  avda: 'ave',
+  avenida: 'ave',
+  aven: 'ave',
+  avn: 'ave',
   boulevard: 'blvd',
+  blv: 'blvd',
+  boul: 'blvd',
+  bd: 'blvd',
+  bvd: 'blvd',
   drive: 'dr',
+  drv: 'dr',
   lane: 'ln',
   court: 'ct',
+  crt: 'ct',
   place: 'pl',
+  plaza: 'plz',
   square: 'sq',
   highway: 'hwy',
+  hiway: 'hwy',
   parkway: 'pkwy',
+  pky: 'pkwy',
+  terrace: 'ter',
+  terr: 'ter',
+  circle: 'cir',
+  circ: 'cir',
+  trail: 'trl',
+  alley: 'aly',
+  expressway: 'expy',
+  freeway: 'fwy',
+  crescent: 'cres',
   suite: 'ste',
   building: 'bldg',
   floor: 'fl',
@@ -207,41 +267,165 @@ export const STREET_ABBREVIATIONS: Record<string, string> = {
   south: 's',
   east: 'e',
   west: 'w',
+  northeast: 'ne',
+  northwest: 'nw',
+  southeast: 'se',
+  southwest: 'sw',
+  first: '1st',
+  second: '2nd',
+  third: '3rd',
+  fourth: '4th',
+  fifth: '5th',
+  sixth: '6th',
+  seventh: '7th',
+  eighth: '8th',
+  ninth: '9th',
+  tenth: '10th',
   rue: 'r',
   chemin: 'ch',
   via: 'v',
   calle: 'c',
 };
 
+/** Street types (after abbreviation): left out of the street name compared ("Grand Ave" = "Grand"). */
+export const STREET_TYPES = [
+  'st',
+  'rd',
+  'ave',
+  'blvd',
+  'dr',
+  'ln',
+  'ct',
+  'pl',
+  'plz',
+  'sq',
+  'hwy',
+  'pkwy',
+  'ter',
+  'cir',
+  'trl',
+  'aly',
+  'expy',
+  'fwy',
+  'cres',
+  'way',
+  'r',
+  'ch',
+  'v',
+  'c',
+  'weg',
+  'laan',
+  'straat',
+  'gasse',
+  'platz',
+  'allee',
+  'piazza',
+  'corso',
+  'viale',
+  'plein',
+  'kade',
+  'gracht',
+  'bd',
+  'imp',
+  'impasse',
+  'route',
+  'rte',
+  'quai',
+];
+/** Directions, left out of the street name ("1972 N. Hillhurst Ave" = "1972 Hillhurst Ave"). */
+export const STREET_DIRECTIONS = ['n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw'];
+
+const ORDINALS = Object.fromEntries(Object.entries(STREET_ABBREVIATIONS).filter(([, v]) => /^[0-9]/.test(v)));
+/** Words left out of the compared street name: street types and directions, in any spelling. */
+const STREET_DROP_WORDS = [
+  ...STREET_TYPES,
+  ...STREET_DIRECTIONS,
+  ...Object.entries(STREET_ABBREVIATIONS)
+    .filter(([, v]) => STREET_TYPES.includes(v) || STREET_DIRECTIONS.includes(v))
+    .map(([k]) => k),
+].filter((w) => !['suite', 'building', 'floor', 'ste', 'bldg', 'fl'].includes(w));
+
 function sqlCase(m: Record<string, string>, v: string): string {
   return `CASE ${v} ${Object.entries(m)
     .map(([k, x]) => `WHEN '${k}' THEN '${x}'`)
     .join(' ')} ELSE ${v} END`;
 }
+const sqlList = (xs: readonly string[]) => [...new Set(xs)].map((k) => `'${k}'`).join(', ');
+
+/** Unit designators: "Suite 100", "Ste. 2", "#12", "Unit 4", "Apt 3", "Floor 2", "PO Box 1200". */
+const UNIT_RE = String.raw`(?:^|[\s,])(?:(?:suite|ste|unit|apt|apartment|fl|floor|room|rm|p\s*o\s*box)\b|#)\.?\s*#?\s*([a-z0-9]+(?:-[a-z0-9]+)?)`;
+/**
+ * Separators between the parts of a name (organisation - branch or program, trading name): " - ",
+ * ": ", " | ", " / ", " dba ", " aka ", " t/a ", " at ".
+ */
+const SEGMENT_RE = String.raw`\s[-–—|/]\s|:\s|\s(?:dba|d/b/a|aka|a/k/a|t/a|at)\s`;
+/** A cross-street or landmark after the address ("95 Ave. A at 6th St.", "12 Main St between 3rd and 4th"). */
+const CROSS_STREET_RE = String.raw`\s(?:at|between|betw|btwn|near|nr|off|corner of|cnr)\s.*$`;
+/** The first house number, with an optional range ("4410-12", "12-14"). */
+const NUMBER_RE = String.raw`(?:^|[^0-9a-z])([0-9]{1,6})[a-z]?(?:\s*-\s*([0-9]{1,6})[a-z]?)?(?:[^0-9a-z]|$)`;
 
 /**
  * Macros (CASE and IN lists rather than MAP literals: DuckDB rebuilds a MAP literal per row,
  * which was 30x slower).
+ *
+ * Names (sx_name_tokens): lower-case, accents stripped, "&" → "and"; parenthesised text dropped
+ * ("Le Chardonnay (Los Angeles)"); dots and apostrophes removed; after a legal form, a comma starts
+ * location noise that is dropped ("VANDERMEER N.V., DELFT, NL"), as is a trailing ", <2-letter code>";
+ * other punctuation → space; runs of single letters joined ("V M N" → "vmn", "I B M" → "ibm",
+ * "B V" → "bv"); abbreviations expanded; legal forms, honorifics and filler words dropped (unless
+ * nothing would be left).
+ *
+ * Addresses (sx_addr_*): unit ("Suite 100", "#12") and PO box taken out, the first house number and
+ * its range ("4410-12" → 4410..4412), the street name from the remaining words with types,
+ * directions and ordinals abbreviated, then directions and types left out ("N. Halsted St." →
+ * "halsted"; "8638 W. Third St." → "3rd").
  */
 export async function createNormaliseMacros(db: Db): Promise<void> {
-  const legal = [...new Set(LEGAL_FORMS)].map((k) => `'${k}'`).join(', ');
-  // A legal form spelled in single letters at the end of a name ("L L C", "S r l", "B V": dots
-  // replaced by spaces) is dropped like the legal form itself.
-  const spaced = [...new Set(LEGAL_FORMS)]
-    .filter((k) => k.length >= 2 && k.length <= 5)
-    .map((k) => k.split('').join(' '))
-    .join('|');
+  const legal = sqlList([...LEGAL_FORMS, ...NAME_HONORIFICS]);
+  const suffixes = [...new Set(LEGAL_SUFFIXES)].join('|');
   await db.run(`
+    CREATE OR REPLACE MACRO sx_lower(s) AS lower(strip_accents(replace(replace(coalesce(s, ''), '&', ' and '), 'ß', 'ss')));
     CREATE OR REPLACE MACRO sx_clean(s) AS
-      trim(regexp_replace(regexp_replace(lower(strip_accents(replace(coalesce(s, ''), '&', ' and '))), '[.''’\`]', '', 'g'), '[^a-z0-9]+', ' ', 'g'));
-    CREATE OR REPLACE MACRO sx_abbrev_list(l) AS list_transform(list_filter(l, t -> t <> ''), t -> ${sqlCase(NAME_ABBREVIATIONS, 't')});
+      trim(regexp_replace(regexp_replace(sx_lower(s), '[.''’\`]', '', 'g'), '[^a-z0-9]+', ' ', 'g'));
+    CREATE OR REPLACE MACRO sx_abbrev_list(l) AS list_transform(list_filter(l, t -> t <> ''), t -> CASE WHEN t IN (${sqlList(Object.keys(NAME_ABBREVIATIONS))}) THEN ${sqlCase(NAME_ABBREVIATIONS, 't')} ELSE t END);
     CREATE OR REPLACE MACRO sx_drop_legal(l) AS list_filter(l, x -> x NOT IN (${legal}));
     CREATE OR REPLACE MACRO sx_pick_tokens(all_toks, kept) AS CASE WHEN len(kept) > 0 THEN kept ELSE all_toks END;
-    CREATE OR REPLACE MACRO sx_name_clean(s) AS regexp_replace(sx_clean(s), ${lit(`(.) (${spaced})$`)}, '\\1');
-    CREATE OR REPLACE MACRO sx_name_tokens(s) AS sx_pick_tokens(sx_abbrev_list(string_split(sx_name_clean(s), ' ')), sx_drop_legal(sx_abbrev_list(string_split(sx_name_clean(s), ' '))));
+    -- (guards: the comma and initials rules run only on names with a comma / two single letters in a row;
+    -- a one-element list and a lambda evaluate the input once)
+    CREATE OR REPLACE MACRO sx_name_commas(x) AS CASE WHEN contains(x, ',') THEN regexp_replace(
+        regexp_replace(x, ${lit(String.raw`^(.*?\b(?:${suffixes}))\s*,.*$`)}, '\\1'), '^([^,]+)(?:,[^,]*)?,\\s*[a-z]{2}\\s*$', '\\1') ELSE x END;
+    CREATE OR REPLACE MACRO sx_name_punct(s) AS list_transform([regexp_replace(sx_lower(s), '[.''’\`]', '', 'g')],
+      x -> regexp_replace(sx_name_commas(CASE WHEN contains(x, '(') THEN regexp_replace(x, '\\([^)]*\\)', ' ', 'g') ELSE x END), '[^a-z0-9]+', ' ', 'g'))[1];
+    CREATE OR REPLACE MACRO sx_join_initials(s) AS list_transform([s], x -> CASE WHEN regexp_matches(x, '(^| )[a-z] [a-z]( |$)') THEN replace(
+      regexp_replace(regexp_replace(regexp_replace(
+        regexp_replace(regexp_replace(' ' || x || ' ', ' ([a-z]) ', ' \\1_ ', 'g'), ' ([a-z]) ', ' \\1_ ', 'g'),
+        '_ ([a-z0-9]+_)', '\\1', 'g'), '_ ([a-z0-9]+_)', '\\1', 'g'), '_ ([a-z0-9]+_)', '\\1', 'g'), '_', '') ELSE x END)[1];
+    CREATE OR REPLACE MACRO sx_name_clean(s) AS trim(sx_join_initials(trim(sx_name_punct(s))));
+    -- (a one-element list and a lambda: the cleaned tokens are computed once, not once per use)
+    CREATE OR REPLACE MACRO sx_name_tokens(s) AS list_transform([sx_abbrev_list(string_split(sx_name_clean(s), ' '))], l -> list_transform([sx_drop_legal(l)], k -> CASE WHEN len(k) > 0 THEN k ELSE l END)[1])[1];
+    CREATE OR REPLACE MACRO sx_name_segments(s) AS CASE WHEN regexp_matches(sx_lower(s), ${lit(SEGMENT_RE)})
+      THEN list_filter(list_transform(regexp_split_to_array(sx_lower(s), ${lit(SEGMENT_RE)}), seg -> sx_name_tokens(seg)), t -> len(t) > 0 AND t[1] <> '') END;
     CREATE OR REPLACE MACRO sx_name_core(s) AS array_to_string(sx_name_tokens(s), ' ');
     CREATE OR REPLACE MACRO sx_postcode(p) AS nullif(regexp_replace(upper(coalesce(p, '')), '[^A-Z0-9]', '', 'g'), '');
     CREATE OR REPLACE MACRO sx_taxid(t) AS nullif(regexp_replace(regexp_replace(upper(coalesce(t, '')), '[^A-Z0-9]', '', 'g'), '^(GB|DE|FR|NL|BE|IT|ES|AT|IE|PL|SE|DK|FI|PT|LU|CHE|CH)([0-9])', '\\2'), '');
-    CREATE OR REPLACE MACRO sx_address(a) AS nullif(array_to_string(list_transform(list_filter(string_split(sx_clean(a), ' '), t -> t <> ''), t -> ${sqlCase(STREET_ABBREVIATIONS, 't')}), ' '), '');
+    CREATE OR REPLACE MACRO sx_street_tokens(s) AS list_transform(list_filter(string_split(sx_clean(s), ' '), t -> t <> ''),
+      t -> ${sqlCase(STREET_ABBREVIATIONS, "regexp_replace(t, '(stra(ss)?e|str)$', 'str')")});
+    CREATE OR REPLACE MACRO sx_address(a) AS nullif(array_to_string(sx_street_tokens(a), ' '), '');
+    -- a0: the lower-cased address with its unit taken out (sx_addr_base); unit, number and street from it.
+    CREATE OR REPLACE MACRO sx_addr_lower(a) AS regexp_replace(sx_lower(a), '[.''’\`]', '', 'g');
+    CREATE OR REPLACE MACRO sx_addr_unit(a) AS nullif(regexp_extract(sx_addr_lower(a), ${lit(UNIT_RE)}, 1), '');
+    CREATE OR REPLACE MACRO sx_addr_base(a) AS regexp_replace(regexp_replace(sx_addr_lower(a), ${lit(UNIT_RE)}, ' ', 'g'), ${lit(CROSS_STREET_RE)}, '');
+    CREATE OR REPLACE MACRO sx_addr_numbers(a0) AS regexp_extract(a0, ${lit(NUMBER_RE)}, ['lo', 'hi']);
+    CREATE OR REPLACE MACRO sx_addr_num(a0) AS TRY_CAST(nullif(sx_addr_numbers(a0).lo, '') AS INTEGER);
+    CREATE OR REPLACE MACRO sx_addr_num_hi_raw(lo, hi) AS TRY_CAST(CASE WHEN hi = '' THEN lo WHEN length(hi) < length(lo) THEN left(lo, length(lo) - length(hi)) || hi ELSE hi END AS INTEGER);
+    CREATE OR REPLACE MACRO sx_addr_num_hi(a0) AS list_transform([sx_addr_numbers(a0)], x -> list_transform([[TRY_CAST(nullif(x.lo, '') AS INTEGER), sx_addr_num_hi_raw(x.lo, x.hi)]],
+      v -> CASE WHEN v[1] IS NULL THEN NULL WHEN v[2] BETWEEN v[1] AND v[1] + 100 THEN v[2] ELSE v[1] END)[1])[1];
+    -- The compared street name: the words left after the number, without types and directions (in any
+    -- spelling: STREET_ABBREVIATIONS keys and values), ordinals as 3rd, "-strasse" as "-str"; a street
+    -- that is only such words ("The Avenue") keeps them, abbreviated.
+    CREATE OR REPLACE MACRO sx_street_words(a0) AS list_filter(string_split(trim(regexp_replace(regexp_replace(a0, ${lit(NUMBER_RE)}, ' '), '[^a-z0-9]+', ' ', 'g')), ' '), t -> t <> '' AND NOT regexp_full_match(t, '[0-9]+'));
+    CREATE OR REPLACE MACRO sx_addr_street(a0) AS nullif(array_to_string(list_transform([sx_street_words(a0)], w -> list_transform([list_filter(w, t -> t NOT IN (${sqlList(STREET_DROP_WORDS)}))],
+      k -> CASE WHEN len(k) > 0 THEN list_transform(k, t -> CASE WHEN t IN (${sqlList(Object.keys(ORDINALS))}) THEN ${sqlCase(ORDINALS, 't')} WHEN t LIKE '%str%' THEN regexp_replace(t, '(stra(ss)?e|str)$', 'str') ELSE t END)
+        ELSE list_transform(w, t -> CASE WHEN t IN (${sqlList(Object.keys(STREET_ABBREVIATIONS))}) THEN ${sqlCase(STREET_ABBREVIATIONS, 't')} ELSE t END) END)[1])[1], ' '), '');
   `);
 }

@@ -8,7 +8,8 @@
  * lockboxes `;`-separated from Boost, BoostEu, Its; every column but merchantId and name may be empty.
  *
  * The prepared Parquet adds the normalised matching columns (nameTokens, nameCore, nameSorted,
- * postcodeNorm, addressNorm, cityNorm, taxNorm) so matching does not re-normalise 1M names per job.
+ * postcodeNorm, cityNorm, taxNorm, and the parsed street address addrNum / addrNumHi (a number
+ * range "4410-12" → 4410..4412), addrStreet, addrUnit) so matching does not re-normalise 1M names per job.
  */
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -109,14 +110,15 @@ export async function importNetwork(
     await db.run(
       copyToParquet(
         `
-      SELECT * EXCLUDE (nameTokens), nameTokens, array_to_string(nameTokens, ' ') AS nameCore, array_to_string(list_sort(nameTokens), ' ') AS nameSorted
+      SELECT * EXCLUDE (nameTokens, a0), nameTokens, array_to_string(nameTokens, ' ') AS nameCore, array_to_string(list_sort(nameTokens), ' ') AS nameSorted,
+        sx_addr_num(a0) AS addrNum, sx_addr_num_hi(a0) AS addrNumHi, sx_addr_street(a0) AS addrStreet
       FROM (SELECT merchantId, name, addressLine1, addressLine2, city, region, postcode, country3 AS country, taxId,
         CASE WHEN lpad(mcc, 4, '0') IN (SELECT mcc FROM ref_mcc) THEN lpad(mcc, 4, '0') END AS mcc,
         coalesce(acceptsCardB, TRUE) AS acceptsCard, coalesce(vcAcceptingB, FALSE) AS vcAccepting,
         CASE WHEN detailLevelI IN (1,2,3) THEN detailLevelI END AS detailLevel, coalesce(stpCapableB, FALSE) AS stpCapable,
         list_filter(lockboxList, x -> list_contains(${lockboxList}, x)) AS lockboxes,
-        sx_name_tokens(name) AS nameTokens,
-        sx_postcode(postcode) AS postcodeNorm, sx_address(addressLine1) AS addressNorm, nullif(sx_clean(city), '') AS cityNorm, sx_taxid(taxId) AS taxNorm
+        sx_name_tokens(name) AS nameTokens, sx_name_segments(name) AS nameSegments,
+        sx_postcode(postcode) AS postcodeNorm, sx_addr_base(addressLine1) AS a0, sx_addr_unit(addressLine1) AS addrUnit, nullif(sx_clean(city), '') AS cityNorm, sx_taxid(taxId) AS taxNorm
       FROM net_typed WHERE merchantId IS NOT NULL AND name IS NOT NULL AND idSeq = 1)`,
         out,
       ),
@@ -172,5 +174,6 @@ export async function isPreparedNetwork(db: Db, file: string): Promise<boolean> 
   const cols = await db.all<{ column_name: string }>(
     `SELECT column_name FROM (DESCRIBE SELECT * FROM read_parquet(${lit(file)}))`,
   );
-  return cols.some((c) => c.column_name === 'nameTokens');
+  // addrStreet: networks prepared before the street-address evidence are prepared again.
+  return cols.some((c) => c.column_name === 'nameTokens') && cols.some((c) => c.column_name === 'addrStreet');
 }

@@ -19,7 +19,7 @@ import { ensurePreparedNetwork, matchSuppliers } from '@sextant/analysis/match/m
 import { enrich } from '@sextant/analysis/enrich/enrich';
 import { score } from '@sextant/analysis/score/score';
 import { aggregateResults } from '@sextant/analysis/aggregate/results';
-import { generateNetwork, importNetwork } from '@sextant/analysis/network/import';
+import { generateNetwork, importNetwork, isPreparedNetwork } from '@sextant/analysis/network/import';
 import type { AppContext } from '../../context.ts';
 import { defineCommandType, type CommandTypeDef, type HandlerContext } from '../../proq/index.ts';
 import { addJobLog, filesOf } from './jobs.repo.ts';
@@ -44,7 +44,9 @@ export function ensureNetwork(ctx: AppContext): Promise<string> {
   let ready = networks.get(out);
   if (!ready) {
     ready = (async () => {
-      if (existsSync(out)) return out;
+      // A network prepared by an older matcher (without the current matching columns) is prepared again once
+      // here, not in every job's working directory.
+      if (existsSync(out) && (await withDb({}, (db) => isPreparedNetwork(db, out)))) return out;
       await mkdir(dir, { recursive: true });
       const tmp = `${out}.${process.pid}.tmp.parquet`;
       if (source) await importNetwork(path.resolve(source), tmp);

@@ -18,7 +18,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { DuckDBValue } from '@duckdb/node-api';
-import { defaultConfidenceRuleset, defaultScoringRuleset } from '@sextant/analysis';
+import { defaultConfidenceRuleset, defaultMatchRuleset, defaultScoringRuleset } from '@sextant/analysis';
 import {
   INDUSTRY_CLASSIFICATIONS,
   SCORE_KINDS,
@@ -615,6 +615,40 @@ const num = (v: unknown) => (v === null || v === undefined || Number.isNaN(Numbe
 const bool = (v: unknown) => (v === null || v === undefined ? null : Boolean(v));
 const strs = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
 
+/**
+ * The deciding match rule (described from the match ruleset of that version) and the evidence per field
+ * (match ruleset v2: `fields` as [field, result, supplier value, merchant value]); the fields agreeing /
+ * disagreeing are derived from them (older runs list them in the evidence).
+ */
+function matchRuleEvidence(
+  e: R,
+): Pick<TSupplierDetail['match'], 'rule' | 'rulesetVersion' | 'fields' | 'fieldsAgreeing' | 'fieldsDisagreeing'> {
+  const rs = defaultMatchRuleset();
+  const version = num(e.rulesetVersion);
+  const id = str(e.rule);
+  const scoreOf: Record<string, unknown> = { name: e.nameScore, street: e.streetScore };
+  const fields = (Array.isArray(e.fields) ? (e.fields as unknown[]) : []).filter(Array.isArray).map((f) => ({
+    field: String(f[0]),
+    result: String(f[1]),
+    supplier: str(f[2]),
+    merchant: str(f[3]),
+    score: num(scoreOf[String(f[0])]),
+  }));
+  return {
+    rule: id
+      ? { id, description: version === rs.version ? (rs.rules.find((r) => r.id === id)?.description ?? null) : null }
+      : null,
+    rulesetVersion: version,
+    fields,
+    fieldsAgreeing: Array.isArray(e.fieldsAgreeing)
+      ? strs(e.fieldsAgreeing)
+      : fields.filter((f) => f.result !== 'differ' && f.result !== 'unknown').map((f) => f.field),
+    fieldsDisagreeing: Array.isArray(e.fieldsDisagreeing)
+      ? strs(e.fieldsDisagreeing)
+      : fields.filter((f) => f.result === 'differ').map((f) => f.field),
+  };
+}
+
 export async function supplierDetail(ctx: AppContext, res: JobResults, supplierKey: string): Promise<TSupplierDetail> {
   const s = await res.one<R>(`SELECT * FROM ${res.table('suppliers')} WHERE supplierKey = $1`, [supplierKey]);
   if (!s) throw notFound(`Supplier "${supplierKey}"`);
@@ -726,9 +760,8 @@ export async function supplierDetail(ctx: AppContext, res: JobResults, supplierK
         { field: 'city', agrees: bool(s.cityAgrees) },
         { field: 'country', agrees: bool(s.countryAgrees) },
       ],
-      fieldsAgreeing: strs(evidence.fieldsAgreeing),
-      fieldsDisagreeing: strs(evidence.fieldsDisagreeing),
       downgradedForAmbiguity: bool(evidence.downgradedForAmbiguity),
+      ...matchRuleEvidence(evidence),
     },
     merchant,
     acceptance: {

@@ -322,6 +322,17 @@ describe('supplier results', () => {
     expect(d.supplier.spend).toBe(matched.collection[0]!.spend);
     expect(d.match.status).toBe('MATCHED');
     expect(d.match.fieldsAgreeing).toContain('name');
+    // The rule that decided the confidence, from the versioned match ruleset, and the evidence per field.
+    expect(d.match.rule?.id).toMatch(/^M-[A-Z-]+$/);
+    expect(d.match.rule?.description).toBeTruthy();
+    expect(d.match.rulesetVersion).toBe(2);
+    expect(d.match.fields[0]).toMatchObject({
+      field: 'name',
+      result: expect.stringMatching(/^(agree|contained|acronym|similar)$/),
+    });
+    for (const f of d.match.fields)
+      expect(['name', 'address', 'streetNumber', 'street', 'postcode', 'city', 'country', 'taxId']).toContain(f.field);
+    expect(d.match.fields.find((f) => f.field === 'name')?.supplier).toBeTruthy();
     expect(d.match.scores.total).toBeGreaterThan(0);
     expect(d.merchant?.merchantId).toBe(d.match.matchedMerchantId);
     expect(d.merchant?.vcAccepting).toBe(true);

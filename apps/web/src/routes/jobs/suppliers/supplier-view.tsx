@@ -96,6 +96,38 @@ function Agreement({ field, agrees }: { field: string; agrees: boolean | null })
   );
 }
 
+/** The values compared per field (normalised as the matcher compares them) and the result of each. */
+function EvidenceTable({ fields }: { fields: TSupplierDetail['match']['fields'] }) {
+  const { t } = useTranslation(NS);
+  return (
+    <TableContainer sx={{ mt: 1.5 }}>
+      <Table size="small" data-testid="match-evidence-fields">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ fontWeight: 700 }}>{t('supplier.evidenceField')}</TableCell>
+            <TableCell sx={{ fontWeight: 700 }}>{t('supplier.evidenceSupplier')}</TableCell>
+            <TableCell sx={{ fontWeight: 700 }}>{t('supplier.evidenceMerchant')}</TableCell>
+            <TableCell sx={{ fontWeight: 700 }}>{t('supplier.evidenceResult')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {fields.map((f) => (
+            <TableRow key={f.field} data-testid={`evidence-row-${f.field}`}>
+              <TableCell>{t(`supplier.fields.${f.field}`, { defaultValue: f.field })}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-word' }}>{dash(f.supplier)}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-word' }}>{dash(f.merchant)}</TableCell>
+              <TableCell data-testid="evidence-result" data-result={f.result}>
+                {t(`supplier.results.${f.result}`, { defaultValue: f.result })}
+                {f.score !== null && ` (${f.score.toFixed(2)})`}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
 function ScoreBar({ label, value, max = 1 }: { label: string; value: number | null; max?: number }) {
   return (
     <Box>
@@ -127,18 +159,22 @@ function MatchSection({ d }: { d: TSupplierDetail }) {
   const { t } = useTranslation(NS);
   const m = d.merchant;
   const matched = d.match.status === 'MATCHED';
-  const agreement = [
-    { field: 'name', agrees: d.match.fieldsAgreeing.includes('name') ? true : m ? false : null },
-    {
-      field: 'address',
-      agrees: d.match.fieldsAgreeing.includes('address')
-        ? true
-        : d.match.fieldsDisagreeing.includes('address')
-          ? false
-          : null,
-    },
-    ...d.match.agreement,
-  ];
+  // Evidence per field (match ruleset v2 and later); results of older runs only list the fields agreeing.
+  const agreesOf = (r: string) => (r === 'differ' ? false : r === 'unknown' ? null : true);
+  const agreement = d.match.fields.length
+    ? d.match.fields.map((f) => ({ field: f.field, agrees: agreesOf(f.result) }))
+    : [
+        { field: 'name', agrees: d.match.fieldsAgreeing.includes('name') ? true : m ? false : null },
+        {
+          field: 'address',
+          agrees: d.match.fieldsAgreeing.includes('address')
+            ? true
+            : d.match.fieldsDisagreeing.includes('address')
+              ? false
+              : null,
+        },
+        ...d.match.agreement,
+      ];
   return (
     <Section
       title={
@@ -190,6 +226,21 @@ function MatchSection({ d }: { d: TSupplierDetail }) {
                 <Agreement key={a.field} field={a.field} agrees={a.agrees} />
               ))}
             </Stack>
+            {d.match.rule && (
+              <Typography variant="body2" sx={{ mt: 1.5 }} data-testid="match-rule">
+                {t('supplier.matchRule', { version: dash(d.match.rulesetVersion) })}{' '}
+                <Box component="span" sx={{ fontFamily: 'monospace' }} data-testid="match-rule-id">
+                  {d.match.rule.id}
+                </Box>
+                {d.match.rule.description && (
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {' — '}
+                    {d.match.rule.description}
+                  </Typography>
+                )}
+              </Typography>
+            )}
+            {d.match.fields.length > 0 && <EvidenceTable fields={d.match.fields} />}
             {d.match.downgradedForAmbiguity && (
               <Typography variant="body2" color="warning.main" sx={{ mt: 1 }}>
                 {t('supplier.downgraded')}

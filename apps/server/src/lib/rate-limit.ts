@@ -1,5 +1,7 @@
 /**
  * Fixed-window counters kept in the database so every API node shares them and a restart does not reset them.
+ * `hit` adds and reads in one statement (an upsert), so parallel callers each see a distinct count: a limit is
+ * enforced by hitting first and refusing when the count passes it, never by peeking and hitting later.
  */
 import { eq, sql } from 'drizzle-orm';
 import { rateLimits, type Db } from '@sextant/db';
@@ -13,6 +15,11 @@ export async function hit(db: Db, key: string, windowSeconds: number): Promise<n
       window_started_at = case when rate_limits.window_started_at < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_started_at end
     returning count`);
   return Number((res as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 1);
+}
+
+/** Takes back one hit of the current window (an attempt that turned out not to count, e.g. a right password). */
+export async function release(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
 }
 
 /** Current count in the window without adding to it. */

@@ -112,6 +112,7 @@ async function registerSecurityHeaders(app: FastifyInstance, config: Config, web
         ...(httpsSite ? { upgradeInsecureRequests: [] } : {}),
       },
     },
+    xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     hsts: false,
   });

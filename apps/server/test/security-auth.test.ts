@@ -37,7 +37,7 @@ describe.each(dbKinds())('sign-in attacks on %s', (kind) => {
       MAGIC_LINK_MAX_PER_IP: '100',
       LOGIN_MAX_FAILURES_PER_IP: '1000',
     });
-  });
+  }, 180_000);
   afterAll(async () => t?.close());
 
   // Each is what a browser would make of the callback: another origin, or a path that becomes one once decoded.
@@ -174,7 +174,7 @@ describe('X-Forwarded-For and the per-address lockout', () => {
       codes.push((await login(t, `spray-${i}`, 'x', { 'x-forwarded-for': `10.0.0.${i}` })).statusCode);
     expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
     expect((await login(t, 'issuer', 'demo', { 'x-forwarded-for': '10.1.1.1' })).statusCode).toBe(429);
-  });
+  }, 120_000);
 
   it.each(['1', 'true'])(
     'with TRUST_PROXY=%s only the entry our proxy added counts; what the client wrote before it does not',
@@ -193,6 +193,7 @@ describe('X-Forwarded-For and the per-address lockout', () => {
       const keys = (await t.db.db.select().from(rateLimits)).map((r) => r.key).filter((k) => k.startsWith('login:ip'));
       expect(keys.sort()).toEqual(['login:ip:203.0.113.77', 'login:ip:203.0.113.9']);
     },
+    120_000,
   );
 
   it('with TRUST_PROXY=2 the address the outer proxy saw counts', async () => {
@@ -201,7 +202,7 @@ describe('X-Forwarded-For and the per-address lockout', () => {
       await login(t, `spray-${i}`, 'x', { 'x-forwarded-for': `10.0.0.${i}, 192.0.2.5, 203.0.113.9` });
     const keys = (await t.db.db.select().from(rateLimits)).map((r) => r.key).filter((k) => k.startsWith('login:ip'));
     expect(keys).toEqual(['login:ip:192.0.2.5']);
-  });
+  }, 120_000);
 
   it('refuses a TRUST_PROXY that would trust every hop', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'all' })).toThrow(/TRUST_PROXY: must be false, true/);
@@ -232,7 +233,7 @@ describe('security headers on the app and the API', () => {
       proq: createProq({ db: t.db, listen: false }),
     });
     await web.ready();
-  });
+  }, 180_000);
   afterAll(async () => {
     await web?.close();
     await t?.close();
@@ -317,7 +318,7 @@ describe.each(dbKinds())('sign-in links are neither logged nor kept once deliver
     });
     app = await buildApp({ config, dbh: db, web: false, logStream: { write: (line) => void logs.push(line) } });
     await app.ready();
-  });
+  }, 180_000);
   afterAll(async () => {
     await app?.ctx.proq.stop().catch(() => undefined);
     await app?.close();
@@ -374,35 +375,39 @@ describe('without SMTP, production keeps no link either; development keeps it fo
   it.each([
     ['production', false],
     ['development', true],
-  ] as const)('APP_ENV=%s', async (appEnv, kept) => {
-    const logs: string[] = [];
-    const db = await createTestDb('pglite');
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'sextant-test-data-'));
-    await syncReferenceData(db.db);
-    await seedDemo(db.db, 'pw');
-    const config = loadConfig({ APP_ENV: appEnv, LOG_LEVEL: 'trace', DATA_DIR: dataDir });
-    const app = await buildApp({ config, dbh: db, web: false, logStream: { write: (l) => void logs.push(l) } });
-    try {
-      await app.ready();
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/magic-link',
-        headers: { origin: TEST_ORIGIN },
-        payload: { email: 'client@northbridge.example' },
-      });
-      expect(res.statusCode).toBe(200);
-      const [row] = await db.db.select().from(emailOutbox);
-      const token = linkToken(row!.text);
-      expect(Boolean(token && token !== '[removed]' && token.length > 20)).toBe(kept);
-      if (!kept) expect(row!.text).toContain('token=[removed]');
-      if (kept) expect(logs.join('\n')).not.toContain(token!);
-      expect(logs.join('\n')).toMatch(/magic|outbox|SMTP/i);
-      expect(logs.join('\n')).not.toMatch(/token=[A-Za-z0-9_-]{20,}/);
-    } finally {
-      await app.ctx.proq.stop().catch(() => undefined);
-      await app.close();
-      await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  ] as const)(
+    'APP_ENV=%s',
+    async (appEnv, kept) => {
+      const logs: string[] = [];
+      const db = await createTestDb('pglite');
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'sextant-test-data-'));
+      await syncReferenceData(db.db);
+      await seedDemo(db.db, 'pw');
+      const config = loadConfig({ APP_ENV: appEnv, LOG_LEVEL: 'trace', DATA_DIR: dataDir });
+      const app = await buildApp({ config, dbh: db, web: false, logStream: { write: (l) => void logs.push(l) } });
+      try {
+        await app.ready();
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/magic-link',
+          headers: { origin: TEST_ORIGIN },
+          payload: { email: 'client@northbridge.example' },
+        });
+        expect(res.statusCode).toBe(200);
+        const [row] = await db.db.select().from(emailOutbox);
+        const token = linkToken(row!.text);
+        expect(Boolean(token && token !== '[removed]' && token.length > 20)).toBe(kept);
+        if (!kept) expect(row!.text).toContain('token=[removed]');
+        if (kept) expect(logs.join('\n')).not.toContain(token!);
+        expect(logs.join('\n')).toMatch(/magic|outbox|SMTP/i);
+        expect(logs.join('\n')).not.toMatch(/token=[A-Za-z0-9_-]{20,}/);
+      } finally {
+        await app.ctx.proq.stop().catch(() => undefined);
+        await app.close();
+        await db.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });

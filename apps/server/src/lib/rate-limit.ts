@@ -22,14 +22,6 @@ export async function release(db: Db, key: string): Promise<void> {
   await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
 }
 
-/** Current count in the window without adding to it. */
-export async function peek(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-  if (!row) return 0;
-  if (row.windowStartedAt.getTime() < Date.now() - windowSeconds * 1000) return 0;
-  return row.count;
-}
-
 export async function reset(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

@@ -4,6 +4,7 @@
  */
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -15,7 +16,7 @@ import type { AppContext } from './context.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerCsrf } from './plugins/csrf.ts';
-import { registerWeb } from './plugins/web.ts';
+import { DEFAULT_WEB_DIST, inlineScriptSources, registerWeb } from './plugins/web.ts';
 import { apiModules } from './modules/index.ts';
 import { proqFor, type Proq } from './proq/index.ts';
 import { registerFeatureCommands } from './modules/commands.ts';
@@ -26,15 +27,22 @@ export interface BuildAppOptions {
   /** Serve the SPA from this folder (default apps/web/dist); false → API only. */
   web?: string | false;
   logger?: boolean;
+  /** Where the log goes (tests read it); standard output by default. */
+  logStream?: { write(line: string): void };
   /** A ProQ instance to use (tests); by default one is created on `dbh` (its worker is started by main.ts). */
   proq?: Proq;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, dbh } = opts;
+  const trustedHops = config.TRUST_PROXY || 0;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    // A hop count trusts that many proxies from us (proxy-addr's rule for numbers, typed here as its function).
+    trustProxy: trustedHops ? (_address: string, hop: number) => hop < trustedHops : false,
     bodyLimit: 10 * 1024 * 1024,
     logController: new LogController({
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
@@ -48,6 +56,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const webDist = opts.web === false ? false : (opts.web ?? config.WEB_DIST ?? DEFAULT_WEB_DIST);
+  await registerSecurityHeaders(app, config, webDist);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024 * 1024, files: 20 } });
@@ -68,6 +78,46 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   for (const mod of apiModules) await app.register(mod);
 
-  await registerWeb(app, opts.web === false ? false : (opts.web ?? config.WEB_DIST));
+  await registerWeb(app, webDist);
   return app;
+}
+
+/**
+ * Standard headers on every response, the app's pages and the API alike (DESIGN §6), set before any other hook can
+ * answer: a CSP that runs only our own scripts (the inline ones of index.html by hash), refuses framing, plugins and
+ * foreign form targets; nosniff; Referrer-Policy same-origin (sign-in links carry their token in the URL, and the
+ * CSRF check needs the Origin header that "no-referrer" would blank); HSTS when served over https.
+ */
+async function registerSecurityHeaders(app: FastifyInstance, config: Config, webDist: string | false) {
+  const httpsSite = config.PUBLIC_URL?.startsWith('https:') ?? false;
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: [() => ["'self'", ...inlineScriptSources(webDist)].join(' ')],
+        scriptSrcAttr: ["'none'"],
+        // MUI/emotion and ECharts set inline styles; styles cannot run code.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        // No page of ours is meant to be framed: the printable frame is opened directly (by the PDF renderer too).
+        frameAncestors: ["'none'"],
+        ...(httpsSite ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    hsts: false,
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.protocol === 'https' || httpsSite)
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
 }

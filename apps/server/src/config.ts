@@ -38,8 +38,22 @@ const ZEnv = z.object({
   AUTO_LOGOUT_ON_IDLE_ENABLED: bool(true),
   /** Users may stay on a host other than their branding's domain. */
   CROSS_ORIGIN_MODE: bool(true),
-  /** Trust X-Forwarded-For from a proxy in front of us (off: the socket address is the client). */
-  TRUST_PROXY: bool(false),
+  /**
+   * Reverse proxies in front of us whose X-Forwarded-For entries are believed: false (default: the socket address
+   * is the client), a hop count n (the address the n-th proxy saw, counted from us), true = 1. Never "all", which
+   * would let any client choose its address by sending the header.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const s = (v ?? '').trim().toLowerCase();
+      if (['', 'false', 'no', '0'].includes(s)) return false as const;
+      if (['true', 'yes'].includes(s)) return 1;
+      if (/^\d{1,2}$/.test(s)) return Number(s);
+      ctx.addIssue({ code: 'custom', message: 'must be false, true (one proxy) or the number of proxies in front' });
+      return z.NEVER;
+    }),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),

@@ -11,6 +11,7 @@ import { DEMO_USERS, seedDemo } from './seed/demo.ts';
 import { purgeExpiredAuthRows } from './modules/auth/auth.service.ts';
 import { startAuditRetention } from './modules/audit-logs/audit-logs.service.ts';
 import { seedDemoJobs } from './seed/demo-jobs.ts';
+import { configRefusals, databaseRefusals } from './production.ts';
 
 const SERVICES = ['api', 'worker', 'chat'] as const;
 type Service = (typeof SERVICES)[number];
@@ -28,14 +29,24 @@ function parseServices(argv: string[]): Set<Service> {
   return new Set(chosen as Service[]);
 }
 
+/** Ends the start with every reason when there are any: status 1, nothing listens. */
+async function refuseToStart(reasons: string[], cleanup?: () => Promise<void>): Promise<void> {
+  if (!reasons.length) return;
+  console.error(`Sextant will not start:\n${reasons.map((r) => `  - ${r}`).join('\n')}`);
+  await cleanup?.().catch(() => undefined);
+  process.exit(1);
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
   const services = parseServices(process.argv.slice(2));
+  await refuseToStart(configRefusals(config));
   const dbh = await openDb({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
   });
+  await refuseToStart(await databaseRefusals(config, dbh.db), () => dbh.close());
   await syncReferenceData(dbh.db);
   if (config.demoSeed) await seedDemo(dbh.db, config.DEMO_PASSWORD);
 
@@ -59,6 +70,8 @@ async function main(): Promise<void> {
       .then((n) => n && app.log.info(`Queued ${n} demo jobs; they finish in a minute or two`))
       .catch((err: unknown) => app.log.error({ err }, 'Demo jobs could not be created'));
   }
+  if (config.APP_ENV === 'production' && !config.SMTP_URL)
+    app.log.warn('No SMTP_URL: emails (sign-in links, invitations) cannot be delivered');
   const purge = setInterval(
     () => void purgeExpiredAuthRows(app.ctx).catch((err: unknown) => app.log.error({ err }, 'purge failed')),
     3_600_000,

@@ -1,7 +1,10 @@
 /**
  * Outgoing email. Every message is written to the email outbox first; with SMTP_URL it is then delivered
- * over SMTP (nodemailer) and marked sent or failed; without it, it stays in the outbox and is logged so the
- * embedded demo works offline.
+ * over SMTP (nodemailer) and marked sent or failed; without it, it stays in the outbox so the embedded demo works
+ * offline (read it at GET /api/v1/dev/outbox in development and test).
+ *
+ * Bodies carry live secrets (sign-in and invitation links). They are never logged, and outside development and
+ * test the outbox keeps only a copy with those secrets removed: the database never holds a usable link (DESIGN §6).
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import { eq, sql } from 'drizzle-orm';
@@ -14,7 +17,22 @@ export interface EmailMessage {
   text: string;
   html?: string;
   from?: string;
+  /** Strings in the body that are live secrets (besides any `token=` parameter, which is always one). */
+  secrets?: string[];
 }
+
+export const REDACTED = '[removed]';
+const TOKEN_PARAMETER = /([?&](?:amp;)?(?:token|code|state)=)[^&\s"'<>]+/gi;
+
+/** The body without its secrets: token parameters of links and the strings the sender named. */
+export function redactSecrets(body: string, secrets: readonly string[] = []): string {
+  let out = body;
+  for (const s of secrets) if (s) out = out.split(s).join(REDACTED);
+  return out.replace(TOKEN_PARAMETER, `$1${REDACTED}`);
+}
+
+/** Whether the outbox may keep bodies as sent (the development Dev outbox and end-to-end tests read them). */
+export const outboxKeepsSecrets = (ctx: AppContext): boolean => ctx.config.APP_ENV !== 'production';
 
 const transports = new Map<string, Transporter>();
 function transportFor(url: string): Transporter {
@@ -28,23 +46,27 @@ function transportFor(url: string): Transporter {
 
 export async function sendEmail(ctx: AppContext, msg: EmailMessage): Promise<{ id: string; status: string }> {
   const from = msg.from ?? ctx.config.EMAIL_FROM;
+  const keep = outboxKeepsSecrets(ctx);
+  const stored = (body: string) => (keep ? body : redactSecrets(body, msg.secrets));
   const [row] = await ctx.db
     .insert(emailOutbox)
     .values({
       toAddress: msg.to,
       fromAddress: from,
       subject: msg.subject,
-      text: msg.text,
-      html: msg.html ?? null,
+      text: stored(msg.text),
+      html: msg.html === undefined ? null : stored(msg.html),
       status: ctx.config.SMTP_URL ? 'pending' : 'outbox',
     })
     .returning({ id: emailOutbox.id });
   const id = row!.id;
   if (!ctx.config.SMTP_URL) {
-    ctx.log.info(
-      { emailId: id, to: msg.to, subject: msg.subject },
-      `Email kept in the outbox (no SMTP_URL):\n${msg.text}`,
-    );
+    if (keep) ctx.log.info({ emailId: id, to: msg.to, subject: msg.subject }, 'Email kept in the outbox (no SMTP_URL)');
+    else
+      ctx.log.warn(
+        { emailId: id, to: msg.to, subject: msg.subject },
+        'Email not delivered: no SMTP_URL is configured (production keeps no sign-in links in the outbox)',
+      );
     return { id, status: 'outbox' };
   }
   try {
@@ -61,7 +83,8 @@ export async function sendEmail(ctx: AppContext, msg: EmailMessage): Promise<{ i
       .where(eq(emailOutbox.id, id));
     return { id, status: 'sent' };
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    // SMTP errors may quote the message; keep only the first line, without secrets.
+    const message = redactSecrets((err instanceof Error ? err.message : String(err)).split('\n')[0]!, msg.secrets);
     ctx.log.error({ emailId: id, err: message }, 'Email delivery failed');
     await ctx.db
       .update(emailOutbox)

@@ -21,6 +21,14 @@ export interface PagingColumn {
 }
 export type PagingColumns = Record<string, PagingColumn>;
 
+/**
+ * The column definition of a client-named property, own properties only: a plain lookup would answer `constructor`,
+ * `__proto__` or `toString` with what every object inherits (a 500 instead of a 400, issue 13).
+ */
+export function pagingColumn(columns: PagingColumns, propertyName: string): PagingColumn | undefined {
+  return Object.hasOwn(columns, propertyName) ? columns[propertyName] : undefined;
+}
+
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function coerce(item: TFilterItem, kind: ColumnKind, index: number): string | number | boolean | Date {
@@ -65,7 +73,7 @@ function coerce(item: TFilterItem, kind: ColumnKind, index: number): string | nu
 export function filterCondition(items: readonly TFilterItem[], columns: PagingColumns): SQL | undefined {
   const parts: SQL[] = [];
   items.forEach((item, index) => {
-    const def = columns[item.propertyName];
+    const def = pagingColumn(columns, item.propertyName);
     if (!def) {
       const path = `filters.filterItems.${index}.propertyName`;
       throw badRequest(
@@ -136,7 +144,7 @@ export function orderClauses(
     ['secondaryOrderBy', req.secondaryOrderBy],
   ] as const) {
     if (!o) continue;
-    const def = columns[o.propertyName];
+    const def = pagingColumn(columns, o.propertyName);
     if (!def)
       throw badRequest(
         `${key}.propertyName: cannot sort by "${o.propertyName}"; use one of ${Object.keys(columns).join(', ')}`,

@@ -1,5 +1,7 @@
 /**
  * Fixed-window counters kept in the database so every API node shares them and a restart does not reset them.
+ * `hit` adds and reads in one statement (an upsert), so parallel callers each see a distinct count: a limit is
+ * enforced by hitting first and refusing when the count passes it, never by peeking and hitting later.
  */
 import { eq, sql } from 'drizzle-orm';
 import { rateLimits, type Db } from '@sextant/db';
@@ -15,12 +17,9 @@ export async function hit(db: Db, key: string, windowSeconds: number): Promise<n
   return Number((res as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 1);
 }
 
-/** Current count in the window without adding to it. */
-export async function peek(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-  if (!row) return 0;
-  if (row.windowStartedAt.getTime() < Date.now() - windowSeconds * 1000) return 0;
-  return row.count;
+/** Takes back one hit of the current window (an attempt that turned out not to count, e.g. a right password). */
+export async function release(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
 }
 
 export async function reset(db: Db, key: string): Promise<void> {

@@ -1,5 +1,6 @@
 /** Serves the built SPA (apps/web/dist) with an index.html fallback for client-side routes. */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -7,6 +8,37 @@ import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@sextant/shared';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+let hashCache: { file: string; mtimeMs: number; checkedAt: number; sources: string[] } | undefined;
+
+/**
+ * CSP sources ('sha256-…') of the inline scripts of the built index.html (boot.js and the route preloads, inlined
+ * by vite.config.ts), so the policy allows exactly them and no other inline script. Read again when a rebuild
+ * replaces the file; none when the app is not built.
+ */
+export function inlineScriptSources(dist: string | false): string[] {
+  if (!dist) return [];
+  const file = path.join(dist, 'index.html');
+  const now = Date.now();
+  if (hashCache?.file === file && now - hashCache.checkedAt < 1000) return hashCache.sources;
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(file).mtimeMs;
+  } catch {
+    return [];
+  }
+  if (hashCache?.file !== file || hashCache.mtimeMs !== mtimeMs) {
+    const html = readFileSync(file, 'utf8');
+    const sources = [...html.matchAll(INLINE_SCRIPT)]
+      .map((m) => m[1]!)
+      .filter((body) => body.trim() !== '')
+      .map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    hashCache = { file, mtimeMs, checkedAt: now, sources };
+  }
+  hashCache.checkedAt = now;
+  return hashCache.sources;
+}
 
 const apiNotFound = (method: string, p: string) => ({
   success: false,

@@ -1,3 +1,5 @@
+import { sameOriginPath } from '@sextant/shared/values';
+
 /** Navigation from outside React (query error handlers), set once the router exists. */
 type TNavigate = (to: string, opts?: { replace?: boolean }) => void;
 let navigateImpl: TNavigate = (to) => {
@@ -13,10 +15,9 @@ export const currentPath = () => `${window.location.pathname}${window.location.s
 
 /** Only same-site relative paths are accepted as callbacks (no open redirects). */
 export function safeCallback(raw: string | null | undefined, fallback = '/'): string {
-  if (!raw) return fallback;
-  if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
-  if (raw.startsWith('/login') || raw.startsWith('/api/')) return fallback;
-  return raw;
+  const path = sameOriginPath(raw);
+  if (!path || path.startsWith('/login') || path.startsWith('/api/')) return fallback;
+  return path;
 }
 
 export const loginUrl = (callbackUrl?: string, error?: string) => {

@@ -61,6 +61,20 @@ describe('sign-in callbacks', () => {
     expect(safeCallback('/login?x')).toBe('/');
     expect(safeCallback(null)).toBe('/');
   });
+  it('refuses what a browser would turn into another origin (issue 13)', () => {
+    for (const raw of [
+      '/\t/evil.example/',
+      '/\n/evil.example/',
+      '/\\/evil.example/',
+      '/.//evil.example/',
+      '/%09/evil.example/',
+      '/%2F%2Fevil.example/',
+      '/%5Cevil.example/',
+      '/%2e%2e/login',
+    ])
+      expect(safeCallback(raw), JSON.stringify(raw)).toBe('/');
+    expect(safeCallback('/jobs/a%20b?q=%2F#x')).toBe('/jobs/a%20b?q=%2F#x');
+  });
   it('builds login URLs with callback and error', () => {
     expect(loginUrl('/profile', 'SessionExpired')).toBe('/login?callbackUrl=%2Fprofile&error=SessionExpired');
     expect(loginUrl()).toBe('/login');

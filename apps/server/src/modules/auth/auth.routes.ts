@@ -124,7 +124,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Start single sign-on (redirects to the identity provider)',
       querystring: z.object({ callbackUrl: z.string().max(2000).optional() }),
     },
-    handler: async (req, reply) => reply.redirect(await oidcStart(ctx, req.query.callbackUrl)),
+    handler: async (req, reply) => reply.redirect(await oidcStart(ctx, req, reply, req.query.callbackUrl)),
   });
 
   r.get('/api/v1/auth/oidc/callback', {
@@ -132,7 +132,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, summary: 'Identity provider callback (authorization code + PKCE)' },
     handler: async (req, reply) => {
       try {
-        const { user, callbackUrl } = await oidcCallback(ctx, req);
+        const { user, callbackUrl } = await oidcCallback(ctx, req, reply);
         await createSession(ctx, req, reply, user, 'oidc');
         return reply.redirect(callbackUrl);
       } catch (err) {

@@ -10,7 +10,7 @@ import { SMTPServer } from 'smtp-server';
 import Provider from 'oidc-provider';
 import { emailOutbox, users } from '@sextant/db';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { resetOidcCache } from './auth.service.ts';
+import { OIDC_STATE_COOKIE, resetOidcCache } from './auth.service.ts';
 
 const APP_URL = 'http://127.0.0.1:3000';
 
@@ -77,9 +77,22 @@ describe('single sign-on with a real OIDC provider', () => {
     resetOidcCache();
   });
 
-  async function ssoSignIn(sub: string, tamper?: (callback: URL) => void) {
-    const start = await t.call('GET', '/api/v1/auth/oidc/start?callbackUrl=%2Fanalysis');
+  /**
+   * Runs a sign-in up to the provider's redirect back to us; `callback` opens that URL as the browser that started
+   * it (default), or as another one (its Cookie header).
+   */
+  async function ssoSignIn(
+    sub: string,
+    opts: { tamper?: (callback: URL) => void; callbackUrl?: string; asBrowser?: (starter: string) => string } = {},
+  ) {
+    const start = await t.call(
+      'GET',
+      `/api/v1/auth/oidc/start?callbackUrl=${encodeURIComponent(opts.callbackUrl ?? '/analysis')}`,
+    );
     expect(start.statusCode).toBe(302);
+    const stateCookie = start.cookies.find((c) => c.name === OIDC_STATE_COOKIE)!;
+    expect(stateCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/v1/auth/oidc' });
+    const starter = `${OIDC_STATE_COOKIE}=${stateCookie.value}`;
     const authorize = new URL(start.headers.location as string);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorize.searchParams.get('code_challenge')).toBeTruthy();
@@ -103,8 +116,9 @@ describe('single sign-on with a real OIDC provider', () => {
       location = new URL(res.headers.get('location')!, issuerUrl);
     }
     expect(location.origin).toBe(APP_URL);
-    tamper?.(location);
-    return t.call('GET', `${location.pathname}${location.search}`);
+    opts.tamper?.(location);
+    const cookie = opts.asBrowser ? opts.asBrowser(starter) : starter;
+    return t.call('GET', `${location.pathname}${location.search}`, cookie ? { cookie } : {});
   }
 
   it('signs in with authorization code + PKCE and provisions a new identity unapproved, never linked by email', async () => {
@@ -124,10 +138,36 @@ describe('single sign-on with a real OIDC provider', () => {
   });
 
   it('refuses a callback whose state is unknown', async () => {
-    const cb = await ssoSignIn('sub-bob', (u) => u.searchParams.set('state', 'forged-state'));
+    const cb = await ssoSignIn('sub-bob', { tamper: (u) => u.searchParams.set('state', 'forged-state') });
     expect(cb.statusCode).toBe(302);
     expect(String(cb.headers.location)).toMatch(/^\/login\?error=/);
     expect(cb.cookies.find((c) => c.name === 'sextant_session')).toBeUndefined();
+  });
+
+  it('refuses a callback opened in a browser that did not start the sign-in (login CSRF)', async () => {
+    // The attacker signs in at the provider with their own account and, instead of following the redirect back,
+    // has the victim open it: without the state cookie of the attacker's browser the callback signs nobody in.
+    const withoutCookie = await ssoSignIn('sub-mallory', { asBrowser: () => '' });
+    expect(withoutCookie.statusCode).toBe(302);
+    expect(withoutCookie.headers.location).toBe('/login?error=InvalidToken');
+    expect(withoutCookie.cookies.find((c) => c.name === 'sextant_session')).toBeUndefined();
+    // A victim who has a sign-in of her own under way holds another state: refused too.
+    const victimStart = await t.call('GET', '/api/v1/auth/oidc/start');
+    const victimState = victimStart.cookies.find((c) => c.name === OIDC_STATE_COOKIE)!.value;
+    const otherBrowser = await ssoSignIn('sub-mallory', { asBrowser: () => `${OIDC_STATE_COOKIE}=${victimState}` });
+    expect(otherBrowser.headers.location).toBe('/login?error=InvalidToken');
+    expect(otherBrowser.cookies.find((c) => c.name === 'sextant_session')).toBeUndefined();
+    // The state cookie is cleared by the callback either way.
+    expect(otherBrowser.cookies.find((c) => c.name === OIDC_STATE_COOKIE)?.value).toBe('');
+    expect(await t.db.db.select().from(users).where(eq(users.idpId, 'sub-mallory'))).toHaveLength(0);
+  });
+
+  it('follows only same-origin callback paths after single sign-on', async () => {
+    const cb = await ssoSignIn('sub-alice', { callbackUrl: '/\t/evil.example/' });
+    expect(cb.statusCode).toBe(302);
+    expect(cb.headers.location).toBe('/');
+    const ok = await ssoSignIn('sub-alice', { callbackUrl: '/jobs?tab=mine#top' });
+    expect(ok.headers.location).toBe('/jobs?tab=mine#top');
   });
 });
 

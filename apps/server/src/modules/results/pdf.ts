@@ -5,13 +5,18 @@
  * marks itself `[data-print-ready="true"]` and prints it to A4.
  *
  * One browser per process, launched on first use and closed with the app; at most `maxConcurrent` pages render at
- * once, the rest wait in a FIFO queue. Each render has its own browser context (cookies do not leak between
+ * once, at most `maxQueued` more wait in a FIFO queue, and any request beyond that answers 429 at once (a burst of
+ * downloads cannot pile up unbounded work). Each render has its own browser context (cookies do not leak between
  * callers).
+ *
+ * Chromium keeps its sandbox where the machine allows it: it is launched sandboxed, and only when that cannot work
+ * (running as root, where Chromium refuses its sandbox, or the sandbox fails to start, e.g. no user namespaces in a
+ * container) with --no-sandbox; the log says which.
  */
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, rateLimited } from '../../lib/errors.ts';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_MISSING = 'PDF rendering needs Chromium (apt-get install chromium)';
@@ -27,9 +32,21 @@ export interface RenderRequest {
 
 export interface PdfRendererOptions {
   executablePath?: string;
+  /** Renders at once (PDF_MAX_CONCURRENT, default 2). */
   maxConcurrent?: number;
+  /** Renders waiting for a slot before requests answer 429 (PDF_MAX_QUEUED, default 8). */
+  maxQueued?: number;
   timeoutMs?: number;
+  /** Where to say how Chromium was launched. */
+  log?: { info(msg: string): void; warn(msg: string): void };
 }
+
+export type SandboxMode = 'sandbox' | 'no-sandbox';
+
+const envInt = (name: string): number | undefined => {
+  const v = Number(process.env[name]);
+  return Number.isInteger(v) && v >= 0 && process.env[name] !== '' ? v : undefined;
+};
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -55,7 +72,11 @@ export function loopbackOrigin(address: string | AddressInfo | null, fallbackPor
 export class PdfRenderer {
   private readonly configuredPath: string | undefined;
   readonly maxConcurrent: number;
+  readonly maxQueued: number;
   readonly timeoutMs: number;
+  private readonly log: NonNullable<PdfRendererOptions['log']>;
+  /** How the running browser was launched (null before the first launch). */
+  sandbox: SandboxMode | null = null;
   private browser: Promise<Browser> | null = null;
   private active = 0;
   private readonly waiting: (() => void)[] = [];
@@ -63,8 +84,10 @@ export class PdfRenderer {
 
   constructor(options: PdfRendererOptions = {}) {
     this.configuredPath = options.executablePath;
-    this.maxConcurrent = options.maxConcurrent ?? 2;
+    this.maxConcurrent = Math.max(1, options.maxConcurrent ?? envInt('PDF_MAX_CONCURRENT') ?? 2);
+    this.maxQueued = options.maxQueued ?? envInt('PDF_MAX_QUEUED') ?? 8;
     this.timeoutMs = options.timeoutMs ?? Number(process.env.PDF_TIMEOUT_MS ?? 45_000);
+    this.log = options.log ?? { info: () => {}, warn: () => {} };
   }
 
   /** The option, else CHROMIUM_PATH (read at each use, so an installation after start is picked up). */
@@ -82,7 +105,13 @@ export class PdfRenderer {
   }
 
   private async slot(): Promise<() => void> {
-    if (this.active >= this.maxConcurrent) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.active >= this.maxConcurrent) {
+      if (this.waiting.length >= this.maxQueued)
+        throw rateLimited(
+          `Too many PDFs are being prepared (${this.active} rendering, ${this.waiting.length} waiting). Try again in a minute.`,
+        );
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
     this.active++;
     let released = false;
     return () => {
@@ -106,10 +135,7 @@ export class PdfRenderer {
   private launch(): Promise<Browser> {
     if (this.closed) throw new AppError(503, 'InternalError', 'The server is shutting down');
     if (!this.available) throw new AppError(503, 'InternalError', CHROMIUM_MISSING);
-    this.browser ??= import('playwright-core')
-      .then(({ chromium }) =>
-        chromium.launch({ executablePath: this.executablePath, args: ['--no-sandbox', '--disable-dev-shm-usage'] }),
-      )
+    this.browser ??= this.launchChromium()
       .then((b) => {
         b.on('disconnected', () => {
           this.browser = null;
@@ -121,6 +147,36 @@ export class PdfRenderer {
         throw new AppError(503, 'InternalError', `${CHROMIUM_MISSING}: ${(e as Error).message.split('\n')[0]}`);
       });
     return this.browser;
+  }
+
+  /** Sandboxed when possible; --no-sandbox as root (Chromium refuses its sandbox there) or when it cannot start. */
+  private async launchChromium(): Promise<Browser> {
+    const { chromium } = await import('playwright-core');
+    const launch = (sandbox: boolean) =>
+      chromium.launch({
+        executablePath: this.executablePath,
+        chromiumSandbox: sandbox,
+        args: ['--disable-dev-shm-usage'],
+      });
+    if (process.getuid?.() === 0) {
+      const b = await launch(false);
+      this.sandbox = 'no-sandbox';
+      this.log.warn('PDF rendering: Chromium runs without its sandbox (the server runs as root)');
+      return b;
+    }
+    try {
+      const b = await launch(true);
+      this.sandbox = 'sandbox';
+      this.log.info('PDF rendering: Chromium runs sandboxed');
+      return b;
+    } catch (e) {
+      const b = await launch(false);
+      this.sandbox = 'no-sandbox';
+      this.log.warn(
+        `PDF rendering: Chromium runs without its sandbox (it could not start: ${(e as Error).message.split('\n')[0]})`,
+      );
+      return b;
+    }
   }
 
   async render(req: RenderRequest): Promise<Buffer> {

@@ -35,7 +35,7 @@ const ZQuery = z.object({
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  const renderer = new PdfRenderer();
+  const renderer = new PdfRenderer({ log: app.log });
   app.addHook('onClose', async () => renderer.close());
 
   for (const type of Object.keys(PDF_REPORTS)) {

@@ -49,7 +49,10 @@ describe.each(dbKinds())('analytics sandbox attacks (%s)', (kind) => {
       "WITH s AS MATERIALIZED (SELECT set_config('role','none',true) r) SELECT query_to_xml('select text from public.email_outbox', true, false, '') FROM s",
     ],
     ['set_config spelled as a Unicode identifier', `select U&"\\0073et_config"('role', 'none', true)`],
-    ['query_to_xml without a role change', "select query_to_xml('select password_hash from public.users', true, false, '')"],
+    [
+      'query_to_xml without a role change',
+      "select query_to_xml('select password_hash from public.users', true, false, '')",
+    ],
     ['table_to_xml', "select table_to_xml('public.email_outbox', true, false, '')"],
     ['ts_stat dynamic SQL', "select * from ts_stat('select to_tsvector(password_hash) from public.users')"],
     ['a direct read of public.users', 'select username, password_hash from public.users'],
@@ -166,6 +169,45 @@ describe.each(dbKinds())('analytics sandbox attacks (%s)', (kind) => {
       });
       const who = await run('select current_user as u, session_user as s');
       expect(who.json().rows).toEqual([['sextant_analytics_reader', 'sextant_analytics_reader']]);
+    });
+
+  if (kind === 'postgres')
+    it('without the function revocation (a non-superuser deployment) the separate login still holds: no data, stopped in time', async () => {
+      // As if the application could not revoke: set_config, query_to_xml and pg_sleep executable by everybody again.
+      for (const f of [
+        'set_config(text,text,boolean)',
+        'query_to_xml(text,boolean,boolean,text)',
+        'pg_sleep(double precision)',
+      ])
+        await t.db.query(`grant execute on function ${f} to public`);
+      try {
+        const escape = await run(
+          "WITH s AS MATERIALIZED (SELECT set_config('role','none',true) r) SELECT query_to_xml('select username, password_hash from public.users', true, false, '') FROM s",
+        );
+        expect(escape.statusCode, escape.body).toBe(400);
+        expect(escape.json().message).toMatch(/^Only the documented analytics views can be queried: permission denied/);
+        expectNoSecret(escape.body);
+        const [app] = await t.db.query<{ u: string }>('select current_user as u');
+        const become = await run(`select set_config('role', '${app!.u}', true)`);
+        expect(become.statusCode, become.body).toBe(400);
+        expectNoSecret(become.body);
+        // The statement timeout switched off inside the query: the server cancels the backend itself.
+        process.env.ANALYTICS_TIMEOUT_MS = '1000';
+        const started = performance.now();
+        const sleep = await run("select set_config('statement_timeout', '0', true), pg_sleep(30)");
+        const took = performance.now() - started;
+        expect(sleep.statusCode, sleep.body).toBe(400);
+        expect(sleep.json().message).toMatch(/^The query took longer than 1 s and was stopped/);
+        expect(took).toBeLessThan(5000);
+      } finally {
+        delete process.env.ANALYTICS_TIMEOUT_MS;
+        for (const f of [
+          'set_config(text,text,boolean)',
+          'query_to_xml(text,boolean,boolean,text)',
+          'pg_sleep(double precision)',
+        ])
+          await t.db.query(`revoke execute on function ${f} from public`);
+      }
     });
 
   it('the email outbox row is still there (the attack test inspected real data)', async () => {

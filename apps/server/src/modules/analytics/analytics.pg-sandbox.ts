@@ -50,7 +50,10 @@ function readerConfig(ctx: AppContext, appOptions: pg.PoolConfig): { config: pg.
     : randomBytes(24).toString('base64url');
   url.username = READER_ROLE;
   url.password = password;
-  return { config: { ...appOptions, connectionString: url.toString(), password: undefined, user: undefined }, password };
+  return {
+    config: { ...appOptions, connectionString: url.toString(), password: undefined, user: undefined },
+    password,
+  };
 }
 
 async function tryConnect(config: pg.PoolConfig): Promise<pg.Client | Error> {
@@ -81,8 +84,9 @@ async function retryConcurrent(run: () => Promise<unknown>): Promise<void> {
 }
 
 async function manageReader(app: pg.PoolClient, password: string, log: AppContext['log']): Promise<void> {
-  const [me] = (await app.query<{ super: boolean }>('select rolsuper as super from pg_roles where rolname = current_user'))
-    .rows;
+  const [me] = (
+    await app.query<{ super: boolean }>('select rolsuper as super from pg_roles where rolname = current_user')
+  ).rows;
   const exists = (await app.query('select 1 from pg_roles where rolname = $1', [READER_ROLE])).rowCount;
   await retryConcurrent(() =>
     app.query(

@@ -65,33 +65,39 @@ async function currentXmax(db: PGlite | Transaction): Promise<string> {
   return r.rows[0]!.v;
 }
 
-/** Copies the documented views out of the main database: trusted code, one consistent transaction. */
-async function takeSnapshot(client: PGlite, version: number): Promise<Snapshot> {
-  const names = ANALYTICS_VIEWS.map((v) => v.name);
+type Layout = Map<string, { name: string; type: string }[]>;
+
+/** The documented views' columns with types the sandbox knows (read once: the views change only with migrations). */
+export async function readLayout(client: PGlite): Promise<Layout> {
+  const cols = await client.query<{ view: string; name: string; type: string; builtin: boolean; cat: string }>(
+    `select c.relname as view, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
+            tn.nspname = 'pg_catalog' as builtin, t.typcategory as cat
+       from pg_class c
+       join pg_namespace n on n.oid = c.relnamespace
+       join pg_attribute a on a.attrelid = c.oid
+       join pg_type t on t.oid = a.atttypid
+       join pg_namespace tn on tn.oid = t.typnamespace
+      where n.nspname = 'analytics' and c.relkind = 'v' and c.relname = any($1::text[])
+        and a.attnum > 0 and not a.attisdropped
+      order by c.relname, a.attnum`,
+    [ANALYTICS_VIEWS.map((v) => v.name)],
+  );
+  const layout: Layout = new Map();
+  for (const c of cols.rows) {
+    // Enums and domains of the application's schema do not exist in the sandbox: their text form is kept.
+    const type = c.builtin ? c.type : c.cat === 'A' ? 'text[]' : 'text';
+    layout.set(c.view, [...(layout.get(c.view) ?? []), { name: c.name, type }]);
+  }
+  return layout;
+}
+
+/** Copies the documented views out of the main database: trusted code, one consistent read-only transaction. */
+export async function takeSnapshot(client: PGlite, layout: Layout, version: number): Promise<Snapshot> {
   return client.transaction(async (tx) => {
     await tx.query('set transaction isolation level repeatable read, read only');
     const xmax = await currentXmax(tx);
-    const cols = await tx.query<{ view: string; name: string; type: string; builtin: boolean; cat: string }>(
-      `select c.relname as view, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
-              tn.nspname = 'pg_catalog' as builtin, t.typcategory as cat
-         from pg_class c
-         join pg_namespace n on n.oid = c.relnamespace
-         join pg_attribute a on a.attrelid = c.oid
-         join pg_type t on t.oid = a.atttypid
-         join pg_namespace tn on tn.oid = t.typnamespace
-        where n.nspname = 'analytics' and c.relkind = 'v' and c.relname = any($1::text[])
-          and a.attnum > 0 and not a.attisdropped
-        order by c.relname, a.attnum`,
-      [names],
-    );
-    const byView = new Map<string, { name: string; type: string }[]>();
-    for (const c of cols.rows) {
-      // Enums and domains of the application's schema do not exist in the sandbox: their text form is kept.
-      const type = c.builtin ? c.type : c.cat === 'A' ? 'text[]' : 'text';
-      byView.set(c.view, [...(byView.get(c.view) ?? []), { name: c.name, type }]);
-    }
     const tables: SnapshotTable[] = [];
-    for (const [name, columns] of byView) {
+    for (const [name, columns] of layout) {
       const r = await tx.query(`copy (select * from analytics.${ident(name)}) to '/dev/blob'`);
       const data = r.blob ? new Uint8Array(await r.blob.arrayBuffer()) : new Uint8Array();
       tables.push({ name, columns, data });
@@ -104,6 +110,7 @@ export function createPgliteSandbox(ctx: AppContext): Sandbox {
   const client = (ctx.db as unknown as { $client: PGlite }).$client;
   const slots: Slot[] = [];
   const waiters: (() => void)[] = [];
+  let layout: Promise<Layout> | undefined;
   let snapshot: Snapshot | undefined;
   let taking: Promise<Snapshot> | undefined;
   let versions = 0;
@@ -118,7 +125,17 @@ export function createPgliteSandbox(ctx: AppContext): Sandbox {
       snapshot.takenAt = Date.now();
       return snapshot;
     }
-    taking ??= takeSnapshot(client, ++versions).finally(() => (taking = undefined));
+    taking ??= (async () => {
+      const started = performance.now();
+      layout ??= readLayout(client);
+      layout.catch(() => (layout = undefined));
+      const snap = await takeSnapshot(client, await layout, ++versions);
+      const bytes = snap.tables.reduce((n, t) => n + t.data.byteLength, 0);
+      ctx.log.debug(
+        `analytics: views copied to the sandbox in ${Math.round(performance.now() - started)} ms (${bytes} bytes)`,
+      );
+      return snap;
+    })().finally(() => (taking = undefined));
     snapshot = await taking;
     return snapshot;
   }

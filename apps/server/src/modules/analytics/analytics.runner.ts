@@ -76,7 +76,9 @@ function translate(err: unknown, prepared: PreparedQuery, limits: AnalyticsLimit
     case '42704':
     case '22023':
       if (msg.includes(READER_ROLE))
-        throw unavailable(`the database role ${READER_ROLE} is missing (run the migrations as a role allowed to create roles)`);
+        throw unavailable(
+          `the database role ${READER_ROLE} is missing (run the migrations as a role allowed to create roles)`,
+        );
   }
   if (e.code && /^(42|22|21|2F|0A|54|55P03)/.test(e.code)) {
     const pos = Number(e.position);

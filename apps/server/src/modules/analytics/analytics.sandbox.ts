@@ -84,11 +84,7 @@ export const unavailable = (message: string) =>
   new AppError(503, ERROR_CODES.internal, `Analytics queries are unavailable: ${message}`);
 
 export const busyError = () =>
-  new AppError(
-    503,
-    ERROR_CODES.internal,
-    'Every analytics sandbox is busy with other queries; try again in a moment',
-  );
+  new AppError(503, ERROR_CODES.internal, 'Every analytics sandbox is busy with other queries; try again in a moment');
 
 interface Entry {
   sandbox: Promise<Sandbox>;

@@ -81,7 +81,9 @@ describe.each(dbKinds())('analytics API (%s)', (kind) => {
     for (const n of names) expect(n).not.toMatch(/password|hash|token|secret/);
     const table = await run({ sql: 'select password_hash from public.users' });
     expect(table.statusCode).toBe(400);
-    expect(table.json().message).toMatch(/^Only the documented analytics views can be queried: (permission denied|public.users)/);
+    expect(table.json().message).toMatch(
+      /^Only the documented analytics views can be queried: (permission denied|public.users)/,
+    );
   });
 
   it.each([

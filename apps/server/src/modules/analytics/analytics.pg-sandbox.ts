@@ -83,25 +83,37 @@ async function retryConcurrent(run: () => Promise<unknown>): Promise<void> {
   }
 }
 
-async function manageReader(app: pg.PoolClient, password: string, log: AppContext['log']): Promise<void> {
+async function manageReader(
+  app: pg.PoolClient,
+  password: string,
+  canConnect: boolean,
+  log: AppContext['log'],
+): Promise<void> {
   const [me] = (
     await app.query<{ super: boolean }>('select rolsuper as super from pg_roles where rolname = current_user')
   ).rows;
   const exists = (await app.query('select 1 from pg_roles where rolname = $1', [READER_ROLE])).rowCount;
-  await retryConcurrent(() =>
-    app.query(
-      exists
-        ? `alter role ${ident(READER_ROLE)} with login password '${password}'`
-        : `create role ${ident(READER_ROLE)} with login password '${password}'`,
-    ),
-  );
+  // The role is cluster-wide: change it only when the reader cannot sign in with what this process would use.
+  if (!exists || !canConnect)
+    await retryConcurrent(() =>
+      app.query(
+        exists
+          ? `alter role ${ident(READER_ROLE)} with login password '${password}'`
+          : `create role ${ident(READER_ROLE)} with login password '${password}'`,
+      ),
+    );
   const memberOf = await app.query<{ r: string }>(
     'select m.roleid::regrole::text as r from pg_auth_members m where m.member = $1::regrole',
     [READER_ROLE],
   );
   for (const { r } of memberOf.rows) await app.query(`revoke ${r} from ${ident(READER_ROLE)}`);
-  await app.query(`grant usage on schema analytics to ${ident(READER_ROLE)}`);
-  await app.query(`grant select on all tables in schema analytics to ${ident(READER_ROLE)}`);
+  // Migration 0003 grants these too; a views owner other than this login keeps them (checked on use).
+  await app
+    .query(
+      `grant usage on schema analytics to ${ident(READER_ROLE)}; ` +
+        `grant select on all tables in schema analytics to ${ident(READER_ROLE)}`,
+    )
+    .catch((err: unknown) => log.warn({ err }, 'analytics: could not grant the views to the reader'));
   // The application may cancel the reader's queries (pg_cancel_backend needs membership of the backend's role).
   await app.query(`grant ${ident(READER_ROLE)} to current_user`).catch(() => undefined);
   if (!me?.super) return;
@@ -148,10 +160,12 @@ async function verify(reader: pg.Client, log: AppContext['log']): Promise<string
 async function ensureReader(ctx: AppContext, appPool: pg.Pool): Promise<Verified> {
   const { config, password } = readerConfig(ctx, appPool.options);
   if (password !== undefined) {
+    const first = await tryConnect(config);
+    if (!(first instanceof Error)) await first.end().catch(() => undefined);
     const app = await appPool.connect();
     try {
       await app.query('select pg_advisory_lock($1)', [ENSURE_LOCK_ID]);
-      await manageReader(app, password, ctx.log);
+      await manageReader(app, password, !(first instanceof Error), ctx.log);
     } catch (err) {
       if ((err as { statusCode?: number }).statusCode) throw err;
       ctx.log.error({ err }, 'analytics: the reader role could not be set up');

@@ -69,6 +69,10 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_FLAG_APP_CONFIG: bool(false),
   PUBLIC_FLAG_MEMORY_TESTING: bool(false),
+  // --- Analytics sandbox (ADR 0006) ---
+  /** PostgreSQL login analytics queries run as (it must read only the analytics views); absent → the server sets
+   * up the role sextant_analytics_reader itself. Limits: ANALYTICS_TIMEOUT_MS, ANALYTICS_MAX_PER_USER, … (runtime). */
+  ANALYTICS_DATABASE_URL: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof ZEnv> & {

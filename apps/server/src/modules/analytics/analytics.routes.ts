@@ -1,6 +1,7 @@
 /**
  * /api/v1/analytics: documented views, ad-hoc read-only queries, saved reports, CSV export (AnalyticsQuery_VIEW).
- * Queries run in a READ ONLY transaction with a statement timeout and a row limit (analytics.runner.ts).
+ * Queries run in the analytics sandbox (a reader login on PostgreSQL, a worker thread on PGlite; ADR 0006) in a READ
+ * ONLY transaction with a time limit and a row limit (analytics.runner.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,6 +23,7 @@ import {
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
 import { csvFileName, toCsv } from './analytics.csv.ts';
+import { closeSandbox, warmSandbox } from './analytics.sandbox.ts';
 import {
   catalog,
   assertInternal,
@@ -51,6 +53,10 @@ function sendCsv(reply: FastifyReply, name: string, result: TAnalyticsResult) {
 export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
+  // PostgreSQL: set up and check the reader login at start-up (cheap). PGlite: the worker starts when the analytics
+  // page asks for the views, so servers that never run analytics never start one.
+  if (ctx.dbh.kind === 'postgres') app.addHook('onReady', async () => warmSandbox(ctx));
+  app.addHook('onClose', async () => closeSandbox(ctx.dbh));
 
   r.get(`${base}/views`, {
     config: { access },
@@ -61,6 +67,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (req) => {
       assertInternal(authOf(req));
+      warmSandbox(ctx);
       return catalog();
     },
   });

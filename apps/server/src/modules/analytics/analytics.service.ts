@@ -183,6 +183,7 @@ interface RunSpec {
   values: TAnalyticsValues;
   reportId?: string;
   purpose: 'run' | 'export';
+  userId: string;
 }
 
 async function execute(ctx: AppContext, req: FastifyRequest, spec: RunSpec): Promise<TAnalyticsResult> {
@@ -195,7 +196,7 @@ async function execute(ctx: AppContext, req: FastifyRequest, spec: RunSpec): Pro
   const detail = spec.reportId ? {} : { sql: clip(spec.sql) };
   try {
     const prepared = prepareQuery(spec.sql, spec.parameters, spec.values, rowLimit);
-    const out = await runReadOnly(ctx, prepared, limits);
+    const out = await runReadOnly(ctx, spec.userId, prepared, limits);
     const truncated = out.rows.length > rowLimit;
     const rows = truncated ? out.rows.slice(0, rowLimit) : out.rows;
     await writeAudit(
@@ -206,7 +207,10 @@ async function execute(ctx: AppContext, req: FastifyRequest, spec: RunSpec): Pro
     return { columns: out.columns, rows, rowCount: rows.length, truncated, rowLimit, durationMs: out.durationMs };
   } catch (err) {
     if (err instanceof AppError) {
-      const refusedWrite = /^Only read-only queries are allowed|^Only the documented analytics views/.test(err.message);
+      const refusedWrite =
+        /^Only read-only queries are allowed|^Only the documented analytics views|^The function \S+ is not available/.test(
+          err.message,
+        );
       await writeAudit(
         ctx.db,
         {
@@ -230,7 +234,7 @@ export async function runAdHoc(
   purpose: 'run' | 'export' = 'run',
 ): Promise<TAnalyticsResult> {
   assertInternal(auth);
-  return execute(ctx, req, { ...body, purpose });
+  return execute(ctx, req, { ...body, purpose, userId: auth.user.id });
 }
 
 export async function runReport(
@@ -248,6 +252,7 @@ export async function runReport(
     values,
     reportId: id,
     purpose,
+    userId: auth.user.id,
   });
   return { report, result };
 }

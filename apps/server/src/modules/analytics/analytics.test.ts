@@ -81,7 +81,9 @@ describe.each(dbKinds())('analytics API (%s)', (kind) => {
     for (const n of names) expect(n).not.toMatch(/password|hash|token|secret/);
     const table = await run({ sql: 'select password_hash from public.users' });
     expect(table.statusCode).toBe(400);
-    expect(table.json().message).toMatch(/^Only the documented analytics views can be queried: permission denied/);
+    expect(table.json().message).toMatch(
+      /^Only the documented analytics views can be queried: (permission denied|public.users)/,
+    );
   });
 
   it.each([
@@ -123,21 +125,15 @@ describe.each(dbKinds())('analytics API (%s)', (kind) => {
     process.env.ANALYTICS_TIMEOUT_MS = '300';
     try {
       const started = Date.now();
-      const res =
-        kind === 'postgres'
-          ? await run({ sql: 'select pg_sleep(5)' })
-          : await run({ sql: 'select count(*) from generate_series(1, 1000000) a' });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(
-        kind === 'postgres' ? /^The query took longer than 0.3 s and was stopped/ : /^The query would take too long/,
-      );
-      expect(Date.now() - started).toBeLessThan(4000);
-      if (kind === 'pglite') {
-        const sleep = await run({ sql: 'select pg_sleep(5)' });
-        expect(sleep.statusCode).toBe(400);
-        expect(sleep.json().message).toMatch(/PG_SLEEP is not available on the embedded database/);
-      }
-      // The connection is usable afterwards.
+      const res = await run({ sql: 'select count(*) from generate_series(1, 100000000000) a' });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toMatch(/^The query took longer than 0.3 s and was stopped/);
+      expect(Date.now() - started).toBeLessThan(8000);
+      // pg_sleep is not even executable by the reader.
+      const sleep = await run({ sql: 'select pg_sleep(5)' });
+      expect(sleep.statusCode).toBe(400);
+      expect(sleep.json().message).toMatch(/^The function pg_sleep is not available to analytics queries/);
+      // The sandbox is usable afterwards.
       expect((await run({ sql: 'select 1 as one' })).json().rows).toEqual([[1]]);
     } finally {
       delete process.env.ANALYTICS_TIMEOUT_MS;

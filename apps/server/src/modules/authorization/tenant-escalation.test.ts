@@ -295,7 +295,11 @@ describe.each(dbKinds())('tenant escalation attacks (%s)', (kind) => {
     expect((await json('POST', `/api/v1/proq/commands/${theirs.id}/cancel`, nb, {})).status).toBe(404);
     expect((await json('GET', `/api/v1/proq/jobs/${meridianJob}/commands`, nb)).body).toEqual([]);
     expect((await json('POST', `/api/v1/proq/${meridianJob}/check-queued-commands`, nb)).body).toBe(false);
-    expect((await json('POST', '/api/v1/proq/background-service?running=false', nb)).status).toBe(403);
+    // Pausing the queue stops every tenant's work: refused to a tenant user even with the developer role.
+    await addUser('nbDev', ['developer'], { issuer: 'northbridge', role: 'Member' });
+    const nbDev = await t.login('nbDev');
+    expect((await json('POST', '/api/v1/proq/background-service?running=false', nbDev)).status).toBe(403);
+    expect((await json('GET', '/api/v1/proq/background-service', nbDev)).body).toMatchObject({ paused: false });
     // Internal staff sees all three.
     const all = (await json('GET', '/api/v1/proq/proq-commands-info', await t.login('sysAdmin'))).body as {
       id: number;

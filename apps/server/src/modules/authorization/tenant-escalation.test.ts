@@ -149,9 +149,7 @@ describe.each(dbKinds())('tenant escalation attacks (%s)', (kind) => {
     expect(await userNames(m)).toEqual([]);
     expect(await jobNames(m)).toEqual([]);
     expect((await json('GET', `/api/v1/issuers/${issuerIds.meridian}`, m)).status).toBe(404);
-    expect(
-      (await json('PUT', '/api/v1/issuers', m, { id: issuerIds.meridian, name: 'Pwned Trust' })).status,
-    ).toBe(404);
+    expect((await json('PUT', '/api/v1/issuers', m, { id: issuerIds.meridian, name: 'Pwned Trust' })).status).toBe(404);
     expect((await json('GET', `/api/v1/users/${ids.issuerPlus}`, m)).status).toBe(404);
     expect((await json('POST', '/api/v1/analytics/reports/get', m, {})).status).toBe(403);
     const [meridian] = await t.db.db.select().from(issuers).where(eq(issuers.id, issuerIds.meridian!));
@@ -264,10 +262,7 @@ describe.each(dbKinds())('tenant escalation attacks (%s)', (kind) => {
     );
     const relay = await json('PUT', url(ids.ptcoJobManager!), admin, { permissions: ['BackgroundService_TOGGLE'] });
     expect(relay.status).toBe(403);
-    const extras = await t.db.db
-      .select()
-      .from(userPermissions)
-      .where(eq(userPermissions.userId, ids.ptcoJobManager!));
+    const extras = await t.db.db.select().from(userPermissions).where(eq(userPermissions.userId, ids.ptcoJobManager!));
     expect(extras.map((e) => e.permission)).toEqual([]);
     const offered = (await json('GET', url(ids.ptcoJobManager!), admin)).body as { grantable: string[] };
     expect(offered.grantable).toContain('User_CRUD');
@@ -313,8 +308,7 @@ describe.each(dbKinds())('tenant escalation attacks (%s)', (kind) => {
     const [hsbc] = await t.db.db.select().from(brandings).where(eq(brandings.brandingKey, 'hsbc'));
     const client = ids.client!;
     expect(
-      (await json('PATCH', '/api/v1/users/user-set-branding', nb, { id: client, brandingId: hsbc!.brandingId }))
-        .status,
+      (await json('PATCH', '/api/v1/users/user-set-branding', nb, { id: client, brandingId: hsbc!.brandingId })).status,
     ).toBe(404);
 
     // Active users: someone working on the Meridian job is invisible to Northbridge and to the orphaned minion.
@@ -367,9 +361,7 @@ describe.each(dbKinds())('tenant escalation attacks (%s)', (kind) => {
       .values({ issuerId: issuerIds.northbridge!, userId: ids.ptcoJobManager!, role: 'Member' });
     expect((await json('GET', `/api/v1/users/${ids.ptcoJobManager}`, nb)).status).toBe(404);
     expect(await userNames(nb)).not.toContain('ptcoJobManager');
-    expect(
-      (await json('PATCH', '/api/v1/users/deactivate', nb, { id: ids.ptcoJobManager })).status,
-    ).toBe(404);
+    expect((await json('PATCH', '/api/v1/users/deactivate', nb, { id: ids.ptcoJobManager })).status).toBe(404);
     // A tenant cannot create new issuers (tenants) either.
     const created = await json('POST', '/api/v1/issuers', nb, {
       name: 'Ghost Bank',

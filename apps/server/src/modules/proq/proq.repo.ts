@@ -213,12 +213,7 @@ export async function queuedCountsBy(
   return rows.map((r) => ({ name: String(r.name), count: Number(r.count) }));
 }
 
-export async function hasQueuedFor(
-  db: DbOrTx,
-  environment: string,
-  entityId: string,
-  scope?: SQL,
-): Promise<boolean> {
+export async function hasQueuedFor(db: DbOrTx, environment: string, entityId: string, scope?: SQL): Promise<boolean> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(c)

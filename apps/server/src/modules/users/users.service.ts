@@ -251,12 +251,7 @@ export async function potentialIssuerUsers(
   if (!inScope(scope.manageIssuerIds, q.issuerId)) throw forbidden('Only a manager of this issuer can add users to it');
   return listUserSummaries(
     ctx.db,
-    and(
-      eq(users.isDeactivated, false),
-      notMemberOf(q.issuerId),
-      searchCondition(q.search),
-      manageableUsers(scope),
-    ),
+    and(eq(users.isDeactivated, false), notMemberOf(q.issuerId), searchCondition(q.search), manageableUsers(scope)),
     200,
   );
 }

@@ -35,6 +35,8 @@ describe('role × route matrix', () => {
           username: `matrix-${role}`,
           displayName: role,
           approved: true,
+          // Internal staff: the matrix checks route permissions, not tenant scope (tested per module).
+          isInternal: true,
         })
         .returning();
       await t.db.db.insert(userRoles).values({ userId: u!.id, role });

@@ -71,6 +71,10 @@ export const ZUserDetail = z.object({
   effectiveBrandingDisplayName: z.string().nullable(),
   branding: z.object({ theme: ZThemeKey, fullDomainName: z.string().nullable() }).nullable(),
   canSwitchRoles: z.boolean(),
+  /** Internal staff (DESIGN §6): scoped to every issuer; set only by internal administrators. */
+  isInternal: z.boolean(),
+  /** Whether the caller may set or clear isInternal on this user (an internal administrator, not themselves). */
+  canChangeInternal: z.boolean(),
   authenticated: z.boolean(),
   hasMoreJobArtifactsToAssign: z.boolean(),
   issuers: z.array(ZAssignedUserIssuer),
@@ -143,6 +147,11 @@ export const ZUserCreate = z
 export type TUserCreate = z.input<typeof ZUserCreate>;
 
 export const ZUserCreated = ZMutationResult.extend({ id: z.uuid() });
+/** PUT /api/v1/users/{id}/internal: make a user internal staff or a tenant user (internal administrators only). */
+export const ZUserInternalUpdate = z
+  .object({ isInternal: z.boolean({ error: 'isInternal must be true or false' }) })
+  .strict();
+export type TUserInternalUpdate = z.infer<typeof ZUserInternalUpdate>;
 export const ZUserIdParam = z.object({ id: z.uuid('User id must be an id') });
 export const ZUserSearchQuery = z.object({
   search: z.string().trim().max(200).optional(),

@@ -11,7 +11,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { sessions, userPermissions, userRoles, users, issuerMemberships } from '@sextant/db';
-import { ERROR_CODES, hasAll, permissionsOf, ZRole, type TGrant, type TRole } from '@sextant/shared';
+import { ERROR_CODES, hasAll, permissionsOf, switchableRoles, ZRole, type TGrant, type TRole } from '@sextant/shared';
 import type { AppContext } from '../context.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
@@ -115,10 +115,10 @@ export async function loadAuth(ctx: AppContext, token: string): Promise<AuthCont
       .where(eq(issuerMemberships.userId, row.u.id)),
   ]);
   const ownRoles = roleRows.map((r) => r.role).filter((r): r is TRole => ZRole.safeParse(r).success);
-  const switched =
-    row.s.activeRoles && row.u.canSwitchRoles
-      ? row.s.activeRoles.filter((r): r is TRole => ZRole.safeParse(r).success)
-      : null;
+  // A switch only narrows (DESIGN §6): a stored choice is cut back to the roles the own roles still cover.
+  const switchable = row.s.activeRoles && row.u.canSwitchRoles ? new Set<string>(switchableRoles(ownRoles)) : null;
+  const kept = switchable ? row.s.activeRoles!.filter((r): r is TRole => switchable.has(r)) : [];
+  const switched = kept.length ? kept : null;
   const roles = switched ?? ownRoles;
   const permissions = permissionsOf(
     roles,

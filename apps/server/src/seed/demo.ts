@@ -84,6 +84,12 @@ interface DemoUser {
   roles: TRole[];
   issuer?: { key: string; role: 'Manager' | 'Member' };
   canSwitchRoles?: boolean;
+  /**
+   * Internal staff (DESIGN §6, users.is_internal): the platform's own people — job managers, system
+   * administrators, testers, developers. Issuer-side accounts (issuer, client, issuerPlus, accountManager,
+   * campaignManager) are tenant users of their issuer.
+   */
+  internal?: boolean;
 }
 
 export const DEMO_USERS: DemoUser[] = [
@@ -124,13 +130,20 @@ export const DEMO_USERS: DemoUser[] = [
     roles: ['accountManager', ...BASE_ACCESSORS],
     issuer: { key: 'pacific', role: 'Member' },
   },
-  { username: 'ptcoJobManager', givenName: 'Jonas', surname: 'Meyer', roles: ['ptcoJobManager', ...ACCESSOR_ROLES] },
+  {
+    username: 'ptcoJobManager',
+    givenName: 'Jonas',
+    surname: 'Meyer',
+    roles: ['ptcoJobManager', ...ACCESSOR_ROLES],
+    internal: true,
+  },
   {
     username: 'sysAdmin',
     givenName: 'Sara',
     surname: 'Admin',
     roles: ['sysAdmin', ...ACCESSOR_ROLES],
     canSwitchRoles: true,
+    internal: true,
   },
   {
     username: 'tester',
@@ -138,6 +151,7 @@ export const DEMO_USERS: DemoUser[] = [
     surname: 'Novak',
     roles: ['tester', ...ACCESSOR_ROLES],
     canSwitchRoles: true,
+    internal: true,
   },
   {
     username: 'developer',
@@ -145,6 +159,7 @@ export const DEMO_USERS: DemoUser[] = [
     surname: 'Eloper',
     roles: ['developer', 'campaignManager', ...ACCESSOR_ROLES],
     canSwitchRoles: true,
+    internal: true,
   },
   {
     username: 'campaignManager',
@@ -227,6 +242,7 @@ export async function seedDemo(db: Db, password: string): Promise<{ created: num
         passwordHash,
         approved: true,
         canSwitchRoles: u.canSwitchRoles ?? false,
+        isInternal: u.internal ?? false,
         agreedTermsVersion: '2025-01',
         agreedPrivacyVersion: '2025-01',
       })

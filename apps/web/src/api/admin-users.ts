@@ -68,6 +68,9 @@ export const approveUser = (id: string) =>
 /** SPEC §5: id and brandingId; the branding is omitted when null (inherit the issuer's). */
 export const setUserBranding = (id: string, brandingId: string | null) =>
   api<TMutationResult>('/api/v1/users/user-set-branding', { method: 'PATCH', body: form({ id, brandingId }) });
+/** Internal staff (every issuer) or tenant user (their issuers only); internal administrators only. */
+export const setUserInternal = (id: string, isInternal: boolean) =>
+  api<TMutationResult>(`/api/v1/users/${id}/internal`, { method: 'PUT', body: { isInternal } });
 export const setUserRoles = (userId: string, roles: string[]) =>
   api<boolean>(`/api/v1/authorization/${userId}/user-roles`, { body: { roles } });
 

@@ -7,7 +7,7 @@ export const authKeys = {
   all: ['auth'] as const,
   me: () => [...authKeys.all, 'me'] as const,
   methods: () => [...authKeys.all, 'methods'] as const,
-  allRoles: () => [...authKeys.all, 'all-roles'] as const,
+  switchableRoles: () => [...authKeys.all, 'switchable-roles'] as const,
   publicBranding: () => ['brandings', 'by-domain'] as const,
   eligibility: () => ['users', 'eligible-status'] as const,
 };
@@ -36,10 +36,10 @@ export const publicBrandingQuery = () =>
     retry: 1,
   });
 
-export const allRolesQuery = () =>
+export const switchableRolesQuery = () =>
   queryOptions({
-    queryKey: authKeys.allRoles(),
-    queryFn: () => api<TRoleEntry[]>('/api/v1/authorization/all-roles'),
+    queryKey: authKeys.switchableRoles(),
+    queryFn: () => api<TRoleEntry[]>('/api/v1/auth/switchable-roles'),
     staleTime: 5 * 60_000,
   });
 

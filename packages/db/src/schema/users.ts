@@ -19,6 +19,11 @@ export const users = pgTable(
     eligible: boolean('eligible').notNull().default(true),
     pending: boolean('pending').notNull().default(false),
     canSwitchRoles: boolean('can_switch_roles').notNull().default(false),
+    /**
+     * Internal staff (DESIGN §6): scoped to every issuer. Set only by internal administrators, never inferred
+     * from "has no issuer membership"; a user who is neither internal nor a member of an issuer sees no tenant data.
+     */
+    isInternal: boolean('is_internal').notNull().default(false),
     brandingId: uuid('branding_id').references(() => brandings.brandingId),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
     agreedTermsVersion: text('agreed_terms_version'),

@@ -330,6 +330,16 @@ export function permissionsOf(roles: readonly TRole[], extra: readonly string[] 
   return held;
 }
 
+/**
+ * Roles a user may switch to (DESIGN §6: role switching only narrows): every role whose permissions are all held
+ * by the user's own roles. With tiers accumulating, a sysAdmin may switch to issuer or ptcoJobManager, never to
+ * tester or developer.
+ */
+export function switchableRoles(ownRoles: readonly TRole[]): TRole[] {
+  const held = permissionsOf(ownRoles);
+  return ROLES.filter((role) => ROLE_PERMISSIONS[role].every((p) => held.has(p)));
+}
+
 /** True when every required permission is held (an empty requirement passes). */
 export function hasAll(held: ReadonlySet<string>, required: readonly string[]): boolean {
   return required.every((p) => held.has(p));

@@ -34,7 +34,7 @@ type ReportInput = z.output<typeof ZAnalyticsReportInput>;
 type ReportUpdate = z.output<typeof ZAnalyticsReportUpdate>;
 
 export function assertInternal(auth: AuthContext): void {
-  if (auth.issuerIds.length > 0)
+  if (!auth.user.isInternal)
     throw forbidden('Analytics queries read the data of every issuer; only internal staff may use them');
 }
 

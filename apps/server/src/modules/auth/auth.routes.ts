@@ -10,7 +10,10 @@ import {
   ZMagicLinkRequest,
   ZMagicLinkVerify,
   ZMutationResult,
+  ZRoleEntry,
   ZSwitchRolesBody,
+  ROLE_DESCRIPTIONS,
+  switchableRoles,
 } from '@sextant/shared';
 import { authOf, loadAuth, SESSION_COOKIE, type AuthUser } from '../../plugins/access.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -143,11 +146,21 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  r.get('/api/v1/auth/switchable-roles', {
+    config: { access: { permissions: [], canSwitchRoles: 'required', allowInReadOnly: true } },
+    schema: {
+      tags,
+      summary: 'The roles this user may switch to: those granting nothing beyond their own roles (a switch narrows)',
+      response: { 200: z.array(ZRoleEntry) },
+    },
+    handler: async (req) => switchableRoles(authOf(req).ownRoles).map((role) => ({ role, ...ROLE_DESCRIPTIONS[role] })),
+  });
+
   r.post('/api/v1/auth/switch-roles', {
     config: { access: { permissions: [], canSwitchRoles: 'required', allowInReadOnly: true } },
     schema: {
       tags,
-      summary: 'Replace this session’s roles with the chosen ones (canSwitchRoles)',
+      summary: 'Replace this session’s roles with the chosen ones (canSwitchRoles; only roles within the own roles)',
       body: ZSwitchRolesBody,
       response: { 200: ZCurrentUser },
     },

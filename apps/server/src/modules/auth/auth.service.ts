@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { oidcFlows, sessions, signInTokens, users } from '@sextant/db';
-import { ERROR_CODES, MAGIC_LINK_TTL_SECONDS, sameOriginPath, type TRole } from '@sextant/shared';
+import { ERROR_CODES, MAGIC_LINK_TTL_SECONDS, sameOriginPath, switchableRoles, type TRole } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../config.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
@@ -478,9 +478,33 @@ async function uniqueUsername(ctx: AppContext, wanted: string): Promise<string> 
   return `${wanted}-${newToken(4)}`;
 }
 
+/**
+ * Replaces the session's roles (null: back to the user's own). Switching only narrows (DESIGN §6): every chosen
+ * role must grant nothing beyond the user's own roles (switchableRoles); a refusal is audited.
+ */
 export async function switchRoles(ctx: AppContext, req: FastifyRequest, roles: TRole[] | null): Promise<void> {
   const auth = req.auth!;
   if (!auth.user.canSwitchRoles) throw forbidden('You cannot switch roles');
+  if (roles) {
+    const allowed = new Set(switchableRoles(auth.ownRoles));
+    const refused = [...new Set(roles)].filter((r) => !allowed.has(r));
+    if (refused.length) {
+      await writeAudit(
+        ctx.db,
+        {
+          action: 'auth.roles.switch',
+          targetType: 'user',
+          targetId: auth.user.id,
+          outcome: 'denied',
+          details: { roles, refused },
+        },
+        req,
+      );
+      throw forbidden(
+        `You cannot switch to ${refused.join(', ')}: switching roles only narrows, and your own roles do not hold every permission of ${refused.length === 1 ? 'that role' : 'those roles'}`,
+      );
+    }
+  }
   await ctx.db.update(sessions).set({ activeRoles: roles }).where(eq(sessions.id, auth.sessionId));
   await writeAudit(
     ctx.db,

@@ -115,9 +115,14 @@ export async function replaceUserRoles(
 export async function userExists(
   db: DbOrTx,
   userId: string,
-): Promise<{ id: string; username: string; isDeactivated: boolean } | undefined> {
+): Promise<{ id: string; username: string; isDeactivated: boolean; isInternal: boolean } | undefined> {
   const [row] = await db
-    .select({ id: users.id, username: users.username, isDeactivated: users.isDeactivated })
+    .select({
+      id: users.id,
+      username: users.username,
+      isDeactivated: users.isDeactivated,
+      isInternal: users.isInternal,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row;

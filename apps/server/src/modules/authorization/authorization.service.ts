@@ -3,23 +3,28 @@
  *
  * Route permissions say WHO may call an endpoint; these functions say WHICH records the caller may touch:
  *
- * - Tenant scope. A caller without issuer memberships is internal staff and is scoped to every issuer. A caller
- *   who belongs to issuers is a tenant user: they read only the issuers they belong to, and they administer
- *   (users, issuer settings) only the issuers where their membership role is Manager — "an issuer manager manages
- *   only their own issuer's users". Records outside the read scope answer 404; records readable but not
- *   manageable answer 403.
+ * - Tenant scope (DESIGN §6). Internal staff is the explicit users.is_internal flag, set only by internal
+ *   administrators (setInternalStaff); internal staff is scoped to every issuer. Everyone else is a tenant user:
+ *   they read only the issuers they belong to, and they administer (users, issuer settings) only the issuers where
+ *   their membership role is Manager — "an issuer manager manages only their own issuer's users". A tenant user
+ *   without memberships sees no tenant data at all: removing a membership or deleting an issuer only ever narrows.
+ *   Records outside the read scope answer 404; records readable but not manageable answer 403. Tenant managers
+ *   never administer internal staff (404), even when those are members of their issuer.
  * - Job visibility (jobVisibilityOf, the ONE access function for job artifacts). A caller may see a job when
  *   (a) they own it, (b) they have a job_artifact_users row for it (DirectAssignment, MagicLinkUser, or a stored
  *   Owner/IssuerManager connection), (c) they are Manager of the job's issuer, or (d) they hold Buyers_ViewAll —
  *   every job for internal staff, every job of their own issuers for tenant users. Artifacts_View is the route
  *   permission of the job lists (every job-viewing role holds it), so it gates the call, not the records.
- * - Role grants. Nobody can add or remove a role carrying a permission they do not hold themselves.
+ * - Grants (DESIGN §6). Nobody can add or remove a role, or an extra permission, carrying a permission they do
+ *   not hold in their OWN roles (grantablePermissions: the unswitched roles, and within the current switch — a
+ *   switch only narrows, see switchableRoles). Extra permissions and debug flags never make anything grantable.
  */
 import type { FastifyRequest } from 'fastify';
 import {
   ROLE_DESCRIPTIONS,
   ROLE_PERMISSIONS,
   ROLES,
+  permissionsOf,
   roleKind,
   type TAuthMappedJobArtifact,
   type TConnectionType,
@@ -53,9 +58,12 @@ export interface TenantScope {
   manageIssuerIds: string[] | null;
 }
 
+/** Internal staff: the explicit users.is_internal flag — never inferred from "has no issuer membership". */
+export const isInternalStaff = (auth: Pick<AuthContext, 'user'>): boolean => auth.user.isInternal === true;
+
 export async function tenantScopeOf(ctx: AppContext, auth: AuthContext): Promise<TenantScope> {
+  if (isInternalStaff(auth)) return { readIssuerIds: null, manageIssuerIds: null };
   const memberships = await membershipsOf(ctx.db, auth.user.id);
-  if (memberships.length === 0) return { readIssuerIds: null, manageIssuerIds: null };
   return {
     readIssuerIds: memberships.map((m) => m.issuerId),
     manageIssuerIds: memberships.filter((m) => m.role === 'Manager').map((m) => m.issuerId),
@@ -73,7 +81,7 @@ export async function assertUserManageable(ctx: AppContext, auth: AuthContext, u
   const target = await userExists(ctx.db, userId);
   if (!target) throw notFound('User');
   if (scope.manageIssuerIds === null || userId === auth.user.id) return;
-  if (!(await userIsInIssuers(ctx.db, userId, scope.manageIssuerIds))) throw notFound('User');
+  if (target.isInternal || !(await userIsInIssuers(ctx.db, userId, scope.manageIssuerIds))) throw notFound('User');
 }
 
 /** The caller's job visibility (see the file comment): the one place the job record rule is decided. */
@@ -84,7 +92,7 @@ export async function jobVisibilityOf(ctx: AppContext, auth: AuthContext): Promi
   return {
     userId: auth.user.id,
     managedIssuerIds,
-    ...(viewAll ? { viewAllIssuerIds: memberships.length === 0 ? null : memberships.map((m) => m.issuerId) } : {}),
+    ...(viewAll ? { viewAllIssuerIds: isInternalStaff(auth) ? null : memberships.map((m) => m.issuerId) } : {}),
   };
 }
 
@@ -110,8 +118,17 @@ export async function jobOwnerFilterItems(ctx: AppContext, auth: AuthContext) {
 }
 
 /**
- * Replaces a user's roles. Every role added or removed must carry only permissions the caller holds; the
- * change (before/after) is audited, and so is a refusal.
+ * What the caller may grant or remove (roles, extra permissions): the permissions of their OWN roles that they
+ * also hold right now. A role switch cannot widen it (the switched roles are bounded by the own roles, and the
+ * own roles count only as far as the switch keeps them); extra permissions and debug flags never count.
+ */
+export function grantablePermissions(auth: Pick<AuthContext, 'ownRoles' | 'permissions'>): Set<string> {
+  return new Set([...permissionsOf(auth.ownRoles)].filter((p) => auth.permissions.has(p)));
+}
+
+/**
+ * Replaces a user's roles. Every role added or removed must carry only permissions the caller may grant
+ * (grantablePermissions); the change (before/after) is audited, and so is a refusal.
  */
 export async function setUserRoles(
   ctx: AppContext,
@@ -126,9 +143,10 @@ export async function setUserRoles(
   const add = wanted.filter((r) => !before.includes(r));
   const remove = before.filter((r) => !wanted.includes(r as TRole));
   const refused: { role: string; missing: string[] }[] = [];
+  const grantable = grantablePermissions(auth);
   for (const role of [...add, ...remove]) {
     const grants = ROLE_PERMISSIONS[role as TRole] ?? [];
-    const missing = grants.filter((p) => !auth.permissions.has(p));
+    const missing = grants.filter((p) => !grantable.has(p));
     if (missing.length) refused.push({ role, missing });
   }
   if (refused.length) {
@@ -145,7 +163,7 @@ export async function setUserRoles(
     );
     const first = refused[0]!;
     throw forbidden(
-      `You cannot grant or remove the role ${refused.map((r) => r.role).join(', ')}: it carries permissions you do not hold (${first.missing.slice(0, 5).join(', ')}${first.missing.length > 5 ? ', …' : ''})`,
+      `You cannot grant or remove the role ${refused.map((r) => r.role).join(', ')}: it carries permissions your own roles do not hold (${first.missing.slice(0, 5).join(', ')}${first.missing.length > 5 ? ', …' : ''})`,
     );
   }
   if (add.length || remove.length) await replaceUserRoles(ctx.db, userId, remove, add);

@@ -1,11 +1,13 @@
-/** /api/v2/brandings (SPEC §7 Branding): the public branding of this domain, and the list for admins. */
+/** /api/v2/brandings (SPEC §7 Branding): the public branding of this domain, and the (tenant-scoped) list. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { brandings } from '@sextant/db';
 import { ZBranding, ZPublicBranding, type TThemeKey } from '@sextant/shared';
 import { notFound } from '../../lib/errors.ts';
+import { authOf } from '../../plugins/access.ts';
+import { listBrandings } from './brandings.service.ts';
 
 const tags = ['Branding'];
 export const DEFAULT_BRANDING_KEY = 'paytech';
@@ -30,10 +32,11 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/v2/brandings/all', {
     config: { access: { permissions: ['Brandings_View'] } },
-    schema: { tags, summary: 'Every branding', response: { 200: z.array(ZBranding) } },
-    handler: async () => {
-      const rows = await ctx.db.select().from(brandings).orderBy(asc(brandings.brandingDisplayName));
-      return rows.map((b) => ({ ...b, theme: b.theme as TThemeKey }));
+    schema: {
+      tags,
+      summary: 'Brandings the caller may see: every one for internal staff, else their issuers’ and their own',
+      response: { 200: z.array(ZBranding) },
     },
+    handler: async (req) => listBrandings(ctx, authOf(req)),
   });
 }

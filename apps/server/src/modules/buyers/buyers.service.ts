@@ -1,9 +1,10 @@
 /**
  * Buyer administration (SPEC §2 /admin/buyer-manager). A buyer belongs to one issuer (tenant).
  *
- * Record rule: callers holding Buyers_ViewAll see and manage every buyer; everyone else only the buyers of the
- * issuers they are members of — other buyers answer 404, as if they did not exist. Issuer users holding
- * BuyerCreate create buyers for their own issuers inline (job creation). Every change is audited.
+ * Record rule (tenant = issuer, DESIGN §6): internal staff holding Buyers_ViewAll see and manage every buyer;
+ * everyone else — tenant users holding Buyers_ViewAll included — only the buyers of the issuers they are members
+ * of; other buyers answer 404, as if they did not exist. Issuer users holding BuyerCreate create buyers for their
+ * own issuers inline (job creation). Every change is audited.
  */
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -19,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { isInternalStaff } from '../authorization/authorization.service.ts';
 import {
   buyerNameTaken,
   buyersOfIssuer,
@@ -36,9 +38,9 @@ import {
 type BuyerCreate = z.output<typeof ZBuyerCreate>;
 type BuyerUpdate = z.output<typeof ZBuyerUpdate>;
 
-/** null = every issuer (Buyers_ViewAll); otherwise the issuers the caller belongs to. */
+/** null = every issuer (internal staff with Buyers_ViewAll); otherwise the issuers the caller belongs to. */
 export function buyerScopeOf(auth: AuthContext): string[] | null {
-  return auth.permissions.has('Buyers_ViewAll') ? null : auth.issuerIds;
+  return isInternalStaff(auth) && auth.permissions.has('Buyers_ViewAll') ? null : auth.issuerIds;
 }
 const inScope = (scope: string[] | null, issuerId: string) => scope === null || scope.includes(issuerId);
 

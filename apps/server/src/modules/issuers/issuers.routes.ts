@@ -119,7 +119,7 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: ZIssuerCreated },
     },
     handler: async (req) => {
-      const id = await createIssuer(ctx, req, req.body);
+      const id = await createIssuer(ctx, req, authOf(req), req.body);
       return { ...ok('Issuer created'), id };
     },
   });

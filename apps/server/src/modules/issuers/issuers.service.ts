@@ -1,6 +1,8 @@
 /**
  * Issuer administration (SPEC §7 Issuers, §5 validation). Reads are tenant-scoped (a tenant user sees only the
- * issuers they belong to), changes are limited to issuers the caller manages; every change is audited.
+ * issuers they belong to), changes are limited to issuers the caller manages, only internal staff create
+ * issuers, and a tenant can give its issuer only a branding it can see. Deleting an issuer removes its
+ * memberships, which only ever narrows what its members see (DESIGN §6). Every change is audited.
  */
 import type { FastifyRequest } from 'fastify';
 import {
@@ -22,7 +24,13 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUserManageable, inScope, tenantScopeOf } from '../authorization/authorization.service.ts';
+import {
+  assertUserManageable,
+  inScope,
+  isInternalStaff,
+  tenantScopeOf,
+} from '../authorization/authorization.service.ts';
+import { brandingInScope } from '../brandings/brandings.service.ts';
 import {
   assignedIssuersOfUser,
   brandingExists,
@@ -142,7 +150,14 @@ const isUniqueViolation = (err: unknown) => {
 const duplicateKey = (key: string) =>
   conflict(`issuerKey: an issuer with the key "${key}" already exists`, 'body.issuerKey');
 
-export async function createIssuer(ctx: AppContext, req: FastifyRequest, body: IssuerCreate): Promise<string> {
+/** Only internal staff create issuers (new tenants); a tenant user would create an issuer outside their scope. */
+export async function createIssuer(
+  ctx: AppContext,
+  req: FastifyRequest,
+  auth: AuthContext,
+  body: IssuerCreate,
+): Promise<string> {
+  if (!isInternalStaff(auth)) throw forbidden('Only internal staff can create issuers');
   if (await issuerKeyTaken(ctx.db, body.issuerKey)) throw duplicateKey(body.issuerKey);
   if (!(await brandingExists(ctx.db, body.brandingId))) throw notFound('Branding');
   let row;
@@ -180,7 +195,12 @@ export async function updateIssuerFields(
   const before = await assertManageable(ctx, auth, id);
   if (fields.issuerKey !== undefined && (await issuerKeyTaken(ctx.db, fields.issuerKey, id)))
     throw duplicateKey(fields.issuerKey);
-  if (fields.brandingId !== undefined && !(await brandingExists(ctx.db, fields.brandingId))) throw notFound('Branding');
+  if (
+    fields.brandingId !== undefined &&
+    fields.brandingId !== before.brandingId &&
+    (!(await brandingInScope(ctx, auth, fields.brandingId)) || !(await brandingExists(ctx.db, fields.brandingId)))
+  )
+    throw notFound('Branding');
   const values = toValues(fields);
   try {
     await updateIssuer(ctx.db, id, values);

@@ -82,12 +82,20 @@ const withJob = (db: DbOrTx) =>
   db.select(selection).from(c).leftJoin(jobArtifacts, eq(jobArtifacts.id, c.jobId)).$dynamic();
 export type CommandRow = Awaited<ReturnType<typeof withJob>>[number];
 
+/**
+ * Commands of the jobs matching `visibleJobs` (a condition over job_artifacts): the tenant scope of a caller who is
+ * not internal staff. Commands without a job (system work) are outside every tenant's scope.
+ */
+export const commandsOfJobs = (visibleJobs: SQL): SQL =>
+  sql`${c.jobId} in (select ${jobArtifacts.id} from ${jobArtifacts} where ${visibleJobs})`;
+
 export function pageCommands<T>(
   db: DbOrTx,
   environment: string,
   kind: ProqListKind,
   request: TPagingRequestParsed,
   map: (r: CommandRow) => T,
+  scope?: SQL,
 ) {
   return runPaged<CommandRow, T>({
     db,
@@ -100,20 +108,31 @@ export function pageCommands<T>(
     base: () => withJob(db),
     countFrom: () =>
       db.select({ value: count() }).from(c).leftJoin(jobArtifacts, eq(jobArtifacts.id, c.jobId)).$dynamic(),
-    extraWhere: and(eq(c.environment, environment), inArray(c.state, [...LIST_STATES[kind]])),
+    extraWhere: and(eq(c.environment, environment), inArray(c.state, [...LIST_STATES[kind]]), scope),
     map,
   });
 }
 
-export async function findCommand(db: DbOrTx, environment: string, id: number): Promise<CommandRow | undefined> {
-  const [row] = await withJob(db).where(and(eq(c.id, id), eq(c.environment, environment)));
+export async function findCommand(
+  db: DbOrTx,
+  environment: string,
+  id: number,
+  scope?: SQL,
+): Promise<CommandRow | undefined> {
+  const [row] = await withJob(db).where(and(eq(c.id, id), eq(c.environment, environment), scope));
   return row as CommandRow | undefined;
 }
 
 /** Every command of a job, oldest first (the workflow view orders them by their prerequisites). */
-export async function jobCommands(db: DbOrTx, environment: string, jobId: string, limit = 2000): Promise<CommandRow[]> {
+export async function jobCommands(
+  db: DbOrTx,
+  environment: string,
+  jobId: string,
+  scope?: SQL,
+  limit = 2000,
+): Promise<CommandRow[]> {
   return (await withJob(db)
-    .where(and(eq(c.jobId, jobId), eq(c.environment, environment)))
+    .where(and(eq(c.jobId, jobId), eq(c.environment, environment), scope))
     .orderBy(c.id)
     .limit(limit)) as CommandRow[];
 }
@@ -123,6 +142,7 @@ export async function queuedCommands(
   db: DbOrTx,
   environment: string,
   jobId?: string,
+  scope?: SQL,
   limit = 500,
 ): Promise<CommandRow[]> {
   return (await withJob(db)
@@ -131,6 +151,7 @@ export async function queuedCommands(
         eq(c.environment, environment),
         inArray(c.state, [...PROQ_QUEUED_STATES]),
         jobId ? eq(c.jobId, jobId) : undefined,
+        scope,
       ),
     )
     .orderBy(
@@ -147,16 +168,17 @@ export interface CountFilter {
   since?: string;
 }
 
-function countWhere(environment: string, f: CountFilter): SQL | undefined {
+function countWhere(environment: string, f: CountFilter, scope?: SQL): SQL | undefined {
   return and(
     eq(c.environment, environment),
+    scope,
     f.jobId ? eq(c.jobId, f.jobId) : undefined,
     f.commandType ? eq(c.commandType, f.commandType) : undefined,
     f.since ? sql`${c.queuedDate} >= ${f.since}::timestamptz` : undefined,
   );
 }
 
-export async function queueCounts(db: DbOrTx, environment: string, f: CountFilter) {
+export async function queueCounts(db: DbOrTx, environment: string, f: CountFilter, scope?: SQL) {
   const inList = (states: readonly string[]) =>
     sql<number>`count(*) filter (where ${inArray(c.state, [...states])})::int`;
   const [row] = await db
@@ -166,11 +188,16 @@ export async function queueCounts(db: DbOrTx, environment: string, f: CountFilte
       error: inList(PROQ_ERROR_STATES),
     })
     .from(c)
-    .where(countWhere(environment, f));
+    .where(countWhere(environment, f, scope));
   return { queued: Number(row?.queued ?? 0), completed: Number(row?.completed ?? 0), error: Number(row?.error ?? 0) };
 }
 
-export async function queuedCountsBy(db: DbOrTx, environment: string, groupBy: 'commandType' | 'state' | 'category') {
+export async function queuedCountsBy(
+  db: DbOrTx,
+  environment: string,
+  groupBy: 'commandType' | 'state' | 'category',
+  scope?: SQL,
+) {
   const col =
     groupBy === 'commandType'
       ? c.commandType
@@ -180,13 +207,13 @@ export async function queuedCountsBy(db: DbOrTx, environment: string, groupBy: '
   const rows = await db
     .select({ name: sql<string>`${col}`, count: sql<number>`count(*)::int` })
     .from(c)
-    .where(and(eq(c.environment, environment), inArray(c.state, [...PROQ_QUEUED_STATES])))
+    .where(and(eq(c.environment, environment), inArray(c.state, [...PROQ_QUEUED_STATES]), scope))
     .groupBy(col)
     .orderBy(sql`count(*) desc`, col);
   return rows.map((r) => ({ name: String(r.name), count: Number(r.count) }));
 }
 
-export async function hasQueuedFor(db: DbOrTx, environment: string, entityId: string): Promise<boolean> {
+export async function hasQueuedFor(db: DbOrTx, environment: string, entityId: string, scope?: SQL): Promise<boolean> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(c)
@@ -195,6 +222,7 @@ export async function hasQueuedFor(db: DbOrTx, environment: string, entityId: st
         eq(c.environment, environment),
         inArray(c.state, [...PROQ_QUEUED_STATES]),
         or(sql`${c.jobId}::text = ${entityId}`, eq(c.targetEntityId, entityId)),
+        scope,
       ),
     );
   return Number(row?.n ?? 0) > 0;

@@ -4,7 +4,7 @@
  * (workflow view), workers, and retry/cancel.
  *
  * Access: monitoring and actions need DevOps_Area_VIEW (the /devops area); the navbar quick views and status
- * need QuickView_ProQ_VIEW.
+ * need QuickView_ProQ_VIEW. Records are tenant-scoped in proq.service (internal staff see every command).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -68,7 +68,7 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
       querystring: ZProqMonitoringQuery,
       response: { 200: ZProqMonitoringData },
     },
-    handler: async (req) => monitoringData(ctx, req.query),
+    handler: async (req) => monitoringData(ctx, authOf(req), req.query),
   });
 
   r.get(`${PROQ_BASE}/queued-commands-count`, {
@@ -79,7 +79,7 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
       querystring: ZQueuedCountsQuery,
       response: { 200: z.array(ZNamedCount) },
     },
-    handler: async (req) => queuedCounts(ctx, req.query.groupBy),
+    handler: async (req) => queuedCounts(ctx, authOf(req), req.query.groupBy),
   });
 
   r.get(`${PROQ_BASE}/proq-status-details`, {
@@ -89,7 +89,7 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Queued command count and whether a worker runs (navbar badge)',
       response: { 200: ZProqStatus },
     },
-    handler: async () => statusDetails(ctx),
+    handler: async (req) => statusDetails(ctx, authOf(req)),
   });
 
   r.get(`${PROQ_BASE}/proq-commands-info`, {
@@ -99,7 +99,7 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Quick view of every queued command (running first; at most 500)',
       response: { 200: z.array(ZProqQuickViewRow) },
     },
-    handler: async () => quickView(ctx),
+    handler: async (req) => quickView(ctx, authOf(req)),
   });
 
   r.get(`${PROQ_BASE}/queued-commands-quick-view/:jobId`, {
@@ -110,7 +110,7 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
       params: ZProqJobIdParam,
       response: { 200: z.array(ZProqQuickViewRow) },
     },
-    handler: async (req) => quickView(ctx, req.params.jobId),
+    handler: async (req) => quickView(ctx, authOf(req), req.params.jobId),
   });
 
   r.get(`${PROQ_BASE}/get-proq-backoff-strategy-data`, {
@@ -142,7 +142,7 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
         body: ZPagingRequest,
         response: { 200: zPagedResult(ZProqCommand) },
       },
-      handler: async (req) => pagedCommands(ctx, kind, req.body),
+      handler: async (req) => pagedCommands(ctx, authOf(req), kind, req.body),
     });
   }
 
@@ -154,7 +154,7 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
       params: ZProqEntityIdParam,
       response: { 200: z.boolean() },
     },
-    handler: async (req) => checkQueued(ctx, req.params.id),
+    handler: async (req) => checkQueued(ctx, authOf(req), req.params.id),
   });
 
   r.get(`${PROQ_BASE}/commands/:id`, {
@@ -165,7 +165,7 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
       params: ZProqCommandIdParam,
       response: { 200: ZProqCommand },
     },
-    handler: async (req) => commandDetail(ctx, req.params.id),
+    handler: async (req) => commandDetail(ctx, authOf(req), req.params.id),
   });
 
   r.get(`${PROQ_BASE}/jobs/:jobId/commands`, {
@@ -176,7 +176,7 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
       params: ZProqJobIdParam,
       response: { 200: z.array(ZProqCommand) },
     },
-    handler: async (req) => jobWorkflow(ctx, req.params.jobId),
+    handler: async (req) => jobWorkflow(ctx, authOf(req), req.params.jobId),
   });
 
   r.get(`${PROQ_BASE}/workers`, {
@@ -197,7 +197,7 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
       params: ZProqCommandIdParam,
       response: { 200: ZProqCommand },
     },
-    handler: async (req) => retryCommand(ctx, req, req.params.id),
+    handler: async (req) => retryCommand(ctx, req, authOf(req), req.params.id),
   });
 
   r.post(`${PROQ_BASE}/commands/:id/cancel`, {
@@ -209,7 +209,7 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
       body: ZProqCancelBody,
       response: { 200: ZProqCommand },
     },
-    handler: async (req) => cancelCommand(ctx, req, req.params.id, req.body?.reason),
+    handler: async (req) => cancelCommand(ctx, req, authOf(req), req.params.id, req.body?.reason),
   });
 
   const toggle = { permissions: ['BackgroundService_TOGGLE'] } as const;
@@ -232,6 +232,6 @@ export async function proqRoutes(app: FastifyInstance): Promise<void> {
       querystring: ZProqBackgroundServiceQuery,
       response: { 200: ZProqBackgroundService },
     },
-    handler: async (req) => setBackgroundService(ctx, req, authOf(req).user.id, req.query.running === 'true'),
+    handler: async (req) => setBackgroundService(ctx, req, authOf(req), req.query.running === 'true'),
   });
 }

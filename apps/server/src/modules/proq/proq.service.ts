@@ -1,4 +1,10 @@
-/** ProQ monitoring and DevOps actions: shapes rows into SPEC §3 contracts, maps queue errors to API errors. */
+/**
+ * ProQ monitoring and DevOps actions: shapes rows into SPEC §3 contracts, maps queue errors to API errors.
+ *
+ * Tenant scope (DESIGN §6): internal staff see every command; anyone else only the commands of jobs they may see
+ * (jobVisibilityOf) — in counts, quick views, the DevOps lists, details and retry/cancel (others answer 404).
+ * Pausing or resuming the background service affects every tenant, so only internal staff may do it.
+ */
 import type { FastifyRequest } from 'fastify';
 import type {
   TNamedCount,
@@ -13,10 +19,13 @@ import type {
   TProqWorker,
   TProqBackgroundService,
 } from '@sextant/shared';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { users } from '@sextant/db';
 import type { AppContext } from '../../context.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { AuthContext } from '../../plugins/access.ts';
+import { isInternalStaff, jobVisibilityOf } from '../authorization/authorization.service.ts';
+import { jobVisibleCondition } from '../authorization/authorization.repo.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { proqFor } from '../../proq/instance.ts';
 import { ProqError, type Proq } from '../../proq/index.ts';
@@ -24,6 +33,12 @@ import * as repo from './proq.repo.ts';
 
 /** The app's queue (ctx.proq, shared with the in-process worker). */
 export const proqOf = (ctx: AppContext): Proq => ctx.proq ?? proqFor(ctx.dbh, { logger: ctx.log });
+
+/** The commands the caller may see: undefined = every command (internal staff). */
+async function commandScope(ctx: AppContext, auth: AuthContext): Promise<SQL | undefined> {
+  if (isInternalStaff(auth)) return undefined;
+  return repo.commandsOfJobs(jobVisibleCondition(await jobVisibilityOf(ctx, auth)));
+}
 
 const iso = (v: Date | string | null | undefined): string | null =>
   v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString();
@@ -89,8 +104,12 @@ async function isRunning(ctx: AppContext): Promise<boolean> {
   return (await repo.workers(ctx.db, proq.environment)).some((w) => w.alive);
 }
 
-export async function monitoringData(ctx: AppContext, filter: repo.CountFilter): Promise<TProqMonitoringData> {
-  const counts = await repo.queueCounts(ctx.db, proqOf(ctx).environment, filter);
+export async function monitoringData(
+  ctx: AppContext,
+  auth: AuthContext,
+  filter: repo.CountFilter,
+): Promise<TProqMonitoringData> {
+  const counts = await repo.queueCounts(ctx.db, proqOf(ctx).environment, filter, await commandScope(ctx, auth));
   return {
     queueCounts: {
       queuedCommandsCount: counts.queued,
@@ -103,18 +122,20 @@ export async function monitoringData(ctx: AppContext, filter: repo.CountFilter):
 
 export async function queuedCounts(
   ctx: AppContext,
+  auth: AuthContext,
   groupBy: 'commandType' | 'state' | 'category',
 ): Promise<TNamedCount[]> {
-  return repo.queuedCountsBy(ctx.db, proqOf(ctx).environment, groupBy);
+  return repo.queuedCountsBy(ctx.db, proqOf(ctx).environment, groupBy, await commandScope(ctx, auth));
 }
 
-export async function statusDetails(ctx: AppContext): Promise<TProqStatus> {
-  const counts = await repo.queueCounts(ctx.db, proqOf(ctx).environment, {});
+export async function statusDetails(ctx: AppContext, auth: AuthContext): Promise<TProqStatus> {
+  const counts = await repo.queueCounts(ctx.db, proqOf(ctx).environment, {}, await commandScope(ctx, auth));
   return { queuedCommandCount: counts.queued, isRunning: await isRunning(ctx) };
 }
 
-export async function quickView(ctx: AppContext, jobId?: string): Promise<TProqQuickViewRow[]> {
-  return (await repo.queuedCommands(ctx.db, proqOf(ctx).environment, jobId)).map(toQuickView);
+export async function quickView(ctx: AppContext, auth: AuthContext, jobId?: string): Promise<TProqQuickViewRow[]> {
+  const rows = await repo.queuedCommands(ctx.db, proqOf(ctx).environment, jobId, await commandScope(ctx, auth));
+  return rows.map(toQuickView);
 }
 
 /**
@@ -143,24 +164,27 @@ export function commandTypes(ctx: AppContext): string[] {
 
 export async function pagedCommands(
   ctx: AppContext,
+  auth: AuthContext,
   kind: repo.ProqListKind,
   request: TPagingRequestParsed,
 ): Promise<TPagedResult<TProqCommand>> {
-  return repo.pageCommands(ctx.db, proqOf(ctx).environment, kind, request, toCommand);
+  const scope = await commandScope(ctx, auth);
+  return repo.pageCommands(ctx.db, proqOf(ctx).environment, kind, request, toCommand, scope);
 }
 
-export async function checkQueued(ctx: AppContext, entityId: string): Promise<boolean> {
-  return repo.hasQueuedFor(ctx.db, proqOf(ctx).environment, entityId);
+export async function checkQueued(ctx: AppContext, auth: AuthContext, entityId: string): Promise<boolean> {
+  return repo.hasQueuedFor(ctx.db, proqOf(ctx).environment, entityId, await commandScope(ctx, auth));
 }
 
-export async function commandDetail(ctx: AppContext, id: number): Promise<TProqCommand> {
-  const row = await repo.findCommand(ctx.db, proqOf(ctx).environment, id);
+export async function commandDetail(ctx: AppContext, auth: AuthContext, id: number): Promise<TProqCommand> {
+  const row = await repo.findCommand(ctx.db, proqOf(ctx).environment, id, await commandScope(ctx, auth));
   if (!row) throw notFound(`Command #${id}`);
   return toCommand(row);
 }
 
-export async function jobWorkflow(ctx: AppContext, jobId: string): Promise<TProqCommand[]> {
-  return (await repo.jobCommands(ctx.db, proqOf(ctx).environment, jobId)).map(toCommand);
+export async function jobWorkflow(ctx: AppContext, auth: AuthContext, jobId: string): Promise<TProqCommand[]> {
+  const rows = await repo.jobCommands(ctx.db, proqOf(ctx).environment, jobId, await commandScope(ctx, auth));
+  return rows.map(toCommand);
 }
 
 export async function listWorkers(ctx: AppContext): Promise<TProqWorker[]> {
@@ -191,13 +215,15 @@ function apiError(err: unknown, id: number): unknown {
 async function act(
   ctx: AppContext,
   req: FastifyRequest,
+  auth: AuthContext,
   id: number,
   action: 'retry' | 'cancel',
   run: (proq: Proq) => Promise<unknown>,
 ): Promise<TProqCommand> {
   const proq = proqOf(ctx);
-  // Commands of another environment are invisible here.
-  if (!(await repo.findCommand(ctx.db, proq.environment, id))) throw notFound(`Command #${id}`);
+  // Commands of another environment, or outside the caller's tenant scope, are invisible here.
+  if (!(await repo.findCommand(ctx.db, proq.environment, id, await commandScope(ctx, auth))))
+    throw notFound(`Command #${id}`);
   try {
     await run(proq);
   } catch (err) {
@@ -215,14 +241,14 @@ async function act(
     throw apiError(err, id);
   }
   await writeAudit(ctx.db, { action: `proq.${action}`, targetType: 'ProqCommand', targetId: String(id) }, req);
-  return commandDetail(ctx, id);
+  return commandDetail(ctx, auth, id);
 }
 
-export const retryCommand = (ctx: AppContext, req: FastifyRequest, id: number) =>
-  act(ctx, req, id, 'retry', (proq) => proq.retry(id));
+export const retryCommand = (ctx: AppContext, req: FastifyRequest, auth: AuthContext, id: number) =>
+  act(ctx, req, auth, id, 'retry', (proq) => proq.retry(id));
 
-export const cancelCommand = (ctx: AppContext, req: FastifyRequest, id: number, reason?: string) =>
-  act(ctx, req, id, 'cancel', (proq) => proq.cancel(id, reason));
+export const cancelCommand = (ctx: AppContext, req: FastifyRequest, auth: AuthContext, id: number, reason?: string) =>
+  act(ctx, req, auth, id, 'cancel', (proq) => proq.cancel(id, reason));
 
 /** The background service toggle's state: paused by whom and when, and whether a worker takes commands. */
 export async function backgroundService(ctx: AppContext): Promise<TProqBackgroundService> {
@@ -239,9 +265,12 @@ export async function backgroundService(ctx: AppContext): Promise<TProqBackgroun
 export async function setBackgroundService(
   ctx: AppContext,
   req: FastifyRequest,
-  userId: string,
+  auth: AuthContext,
   running: boolean,
 ): Promise<TProqBackgroundService> {
+  if (!isInternalStaff(auth))
+    throw forbidden('The background service runs every issuer’s work; only internal staff may pause or resume it');
+  const userId = auth.user.id;
   const proq = proqOf(ctx);
   if (running) await proq.resume(userId);
   else await proq.pause(userId);

@@ -2,7 +2,8 @@
  * A user's extra permissions (SPEC §6: a check passes when the required permissions are held across the user's
  * roles plus the user's own extra permissions). Record rules: the caller must be able to manage the user
  * (assertUserManageable: unknown or out-of-scope users answer 404), and nobody can grant or remove a permission
- * they do not hold themselves. Every change is audited, and so is a refusal.
+ * their own roles do not hold (grantablePermissions: not through a role switch, not through their own extra
+ * permissions). Every change is audited, and so is a refusal.
  */
 import type { FastifyRequest } from 'fastify';
 import { permissionsOf, ZRole, type TPermission, type TUserExtraPermissions } from '@sextant/shared';
@@ -10,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { assertUserManageable } from '../authorization/authorization.service.ts';
+import { assertUserManageable, grantablePermissions } from '../authorization/authorization.service.ts';
 import { rolesOfUser } from '../authorization/authorization.repo.ts';
 import { extraPermissionsOf, replaceExtraPermissions } from './user-permissions.repo.ts';
 
@@ -33,7 +34,7 @@ export async function getExtraPermissions(
     userId,
     permissions: await extraPermissionsOf(ctx.db, userId),
     fromRoles: await rolePermissionsOf(ctx, userId),
-    grantable: [...auth.permissions].sort(),
+    grantable: [...grantablePermissions(auth)].sort(),
   };
 }
 
@@ -50,7 +51,8 @@ export async function setExtraPermissions(
   const next = [...new Set(wanted)].sort();
   const add = next.filter((p) => !before.includes(p));
   const remove = before.filter((p) => !next.includes(p as TPermission));
-  const refused = [...add, ...remove].filter((p) => !auth.permissions.has(p));
+  const grantable = grantablePermissions(auth);
+  const refused = [...add, ...remove].filter((p) => !grantable.has(p));
   if (refused.length) {
     await writeAudit(
       ctx.db,
@@ -64,7 +66,7 @@ export async function setExtraPermissions(
       req,
     );
     throw forbidden(
-      `You cannot grant or remove ${refused.length === 1 ? 'the permission' : 'the permissions'} ${refused.join(', ')}: you do not hold ${refused.length === 1 ? 'it' : 'them'} yourself`,
+      `You cannot grant or remove ${refused.length === 1 ? 'the permission' : 'the permissions'} ${refused.join(', ')}: your own roles do not hold ${refused.length === 1 ? 'it' : 'them'}`,
     );
   }
   if (add.length || remove.length) {

@@ -112,15 +112,22 @@ describe.each(dbKinds())('user extra permissions API (%s)', (kind) => {
     expect((await t.call('GET', url('sysAdmin'), { cookie: mgr })).statusCode).toBe(404); // staff
     const put = await t.call('PUT', url('accountManager'), { cookie: mgr, body: { permissions: [] } });
     expect(put.statusCode).toBe(404);
-    // The manager can grant only what they hold.
+    // The manager can grant only what their own roles hold (DESIGN §6) …
     const over = await t.call('PUT', url('client'), {
       cookie: mgr,
       body: { permissions: ['IssuerArea_VIEW', 'User_CRUD'] },
     });
     expect(over.statusCode).toBe(403);
-    const ok = await t.call('PUT', url('client'), {
+    // … not what they hold only as an extra permission themselves,
+    const relay = await t.call('PUT', url('client'), {
       cookie: mgr,
       body: { permissions: ['IssuerArea_VIEW', 'User_Update'] },
+    });
+    expect(relay.statusCode).toBe(403);
+    expect(relay.json().message).toContain('User_Update');
+    const ok = await t.call('PUT', url('client'), {
+      cookie: mgr,
+      body: { permissions: ['IssuerArea_VIEW', 'BuyerCreate'] },
     });
     expect(ok.statusCode, ok.body).toBe(200);
   });

@@ -143,10 +143,11 @@ export const notMemberOf = (issuerId: string): SQL =>
   not(
     sql`exists (select 1 from ${issuerMemberships} where ${issuerMemberships.userId} = ${users.id} and ${issuerMemberships.issuerId} = ${issuerId})`,
   );
+/** Members of the issuer, or internal staff (the explicit flag, never "has no membership"). */
 export const memberOfOrStaff = (issuerId: string): SQL =>
   or(
     sql`exists (select 1 from ${issuerMemberships} where ${issuerMemberships.userId} = ${users.id} and ${issuerMemberships.issuerId} = ${issuerId})`,
-    sql`not exists (select 1 from ${issuerMemberships} where ${issuerMemberships.userId} = ${users.id})`,
+    eq(users.isInternal, true),
   )!;
 
 export async function rolesAndPermissionsOf(db: DbOrTx, userId: string) {

@@ -16,6 +16,7 @@ import {
   ZUserEligibleStatus,
   ZUserIdForm,
   ZUserIdParam,
+  ZUserInternalUpdate,
   ZUserListRow,
   ZUserSearchQuery,
   ZUserSetBrandingForm,
@@ -40,6 +41,7 @@ import {
   potentialJobAnalysisOwners,
   potentialUserIssuers,
   reactivateUser,
+  setInternalStaff,
   setUserBranding,
 } from './users.service.ts';
 
@@ -252,6 +254,19 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const { id, brandingId } = await parseForm(req, ZUserSetBrandingForm);
       return ok(await setUserBranding(ctx, req, authOf(req), id, brandingId ?? null));
     },
+  });
+
+  r.put(`${base}/:id/internal`, {
+    config: { access: { permissions: ['User_CRUD'] } },
+    schema: {
+      tags,
+      summary:
+        'Make the user internal staff (every issuer) or a tenant user (their issuers only); internal administrators only',
+      params: ZUserIdParam,
+      body: ZUserInternalUpdate,
+      response: { 200: ZMutationResult },
+    },
+    handler: async (req) => ok(await setInternalStaff(ctx, req, authOf(req), req.params.id, req.body.isInternal)),
   });
 
   r.patch(`${base}/user-agree-tos-latest`, {

@@ -1,7 +1,8 @@
 /**
  * User administration (SPEC §7 Users). Record rule: the caller administers only the users in their tenant scope
- * (internal staff: everyone; an issuer manager: the users of the issuers they manage) — see
- * authorization.service. Every change is audited (never tokens or passwords).
+ * (internal staff: everyone; an issuer manager: the non-internal users of the issuers they manage) — see
+ * authorization.service. Whether a user is internal staff is set only by internal administrators
+ * (setInternalStaff). Every change is audited (never tokens or passwords).
  */
 import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
@@ -35,10 +36,14 @@ import { getSetting } from '../system/settings.repo.ts';
 import { jobVisibleCondition, usersInIssuers } from '../authorization/authorization.repo.ts';
 import {
   assertUserManageable,
+  grantablePermissions,
   inScope,
+  isInternalStaff,
   jobVisibilityOf,
   tenantScopeOf,
+  type TenantScope,
 } from '../authorization/authorization.service.ts';
+import { brandingInScope } from '../brandings/brandings.service.ts';
 import { assignableJobs } from '../job-artifacts/job-artifacts.repo.ts';
 import {
   activeUserCondition,
@@ -89,10 +94,20 @@ function toListRow(r: UserListRow): TUserListRow {
   };
 }
 
-async function userScopeCondition(ctx: AppContext, auth: AuthContext) {
-  const scope = await tenantScopeOf(ctx, auth);
-  return usersInIssuers(scope.manageIssuerIds);
+/** Users a tenant manager administers: the non-internal users of the issuers they manage (everyone for staff). */
+function manageableUsers(scope: TenantScope) {
+  return scope.manageIssuerIds === null
+    ? undefined
+    : and(usersInIssuers(scope.manageIssuerIds), eq(users.isInternal, false));
 }
+
+async function userScopeCondition(ctx: AppContext, auth: AuthContext) {
+  return manageableUsers(await tenantScopeOf(ctx, auth));
+}
+
+/** An internal administrator: internal staff whose own roles (not a switch, not an extra) hold User_CRUD. */
+export const isInternalAdministrator = (auth: AuthContext) =>
+  isInternalStaff(auth) && grantablePermissions(auth).has('User_CRUD');
 
 async function auditUser(
   ctx: AppContext,
@@ -172,6 +187,8 @@ export async function getUserDetail(ctx: AppContext, auth: AuthContext, id: stri
     effectiveBrandingDisplayName: row.effectiveBrandingDisplayName,
     branding: branding ? { theme: branding.theme as TThemeKey, fullDomainName: branding.fullDomainName } : null,
     canSwitchRoles: u.canSwitchRoles,
+    isInternal: u.isInternal,
+    canChangeInternal: isInternalAdministrator(auth) && u.id !== auth.user.id,
     authenticated: live,
     hasMoreJobArtifactsToAssign: assignable.length > 0,
     issuers: memberships
@@ -234,12 +251,7 @@ export async function potentialIssuerUsers(
   if (!inScope(scope.manageIssuerIds, q.issuerId)) throw forbidden('Only a manager of this issuer can add users to it');
   return listUserSummaries(
     ctx.db,
-    and(
-      eq(users.isDeactivated, false),
-      notMemberOf(q.issuerId),
-      searchCondition(q.search),
-      usersInIssuers(scope.manageIssuerIds),
-    ),
+    and(eq(users.isDeactivated, false), notMemberOf(q.issuerId), searchCondition(q.search), manageableUsers(scope)),
     200,
   );
 }
@@ -355,10 +367,41 @@ export async function setUserBranding(
   brandingId: string | null,
 ): Promise<string> {
   const user = await manageableUser(ctx, auth, id);
-  if (brandingId && !(await brandingById(ctx.db, brandingId))) throw notFound('Branding');
+  if (brandingId && (!(await brandingInScope(ctx, auth, brandingId)) || !(await brandingById(ctx.db, brandingId))))
+    throw notFound('Branding');
   await updateUser(ctx.db, id, { brandingId });
   await auditUser(ctx, req, 'user.branding', id, { from: user.brandingId, to: brandingId });
   return brandingId ? 'Branding set' : 'Branding cleared; the issuer branding applies';
+}
+
+/**
+ * Makes a user internal staff (scoped to every issuer) or a tenant user (scoped to their memberships; none → no
+ * tenant data). Only internal administrators, and never on themselves; audited, and so is a refusal.
+ */
+export async function setInternalStaff(
+  ctx: AppContext,
+  req: FastifyRequest,
+  auth: AuthContext,
+  id: string,
+  isInternal: boolean,
+): Promise<string> {
+  if (!isInternalAdministrator(auth)) {
+    await writeAudit(
+      ctx.db,
+      { action: 'user.internal', targetType: 'user', targetId: id, outcome: 'denied', details: { to: isInternal } },
+      req,
+    );
+    throw forbidden('Only internal administrators can change whether a user is internal staff');
+  }
+  if (id === auth.user.id) throw fieldError('params.id', 'You cannot change whether you yourself are internal staff');
+  const user = await manageableUser(ctx, auth, id);
+  if (user.isInternal === isInternal)
+    return `${user.username} is already ${isInternal ? 'internal staff' : 'a tenant user'}`;
+  await updateUser(ctx.db, id, { isInternal });
+  await auditUser(ctx, req, 'user.internal', id, { username: user.username, from: user.isInternal, to: isInternal });
+  return isInternal
+    ? `${user.username} is now internal staff and sees every issuer`
+    : `${user.username} is no longer internal staff and sees only the issuers they belong to`;
 }
 
 export async function createUser(

@@ -15,7 +15,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import SwitchAccountOutlined from '@mui/icons-material/SwitchAccountOutlined';
 import { roleKind, type TCurrentUser, type TRole, type TRoleEntry } from '@sextant/shared/values';
-import { allRolesQuery, authKeys, resetRoles, switchRoles } from '../../api/auth.ts';
+import { switchableRolesQuery, authKeys, resetRoles, switchRoles } from '../../api/auth.ts';
 import { PendingButton } from '../pending-button.tsx';
 
 export function RoleSwitcher({ user }: { user: TCurrentUser }) {
@@ -23,7 +23,7 @@ export function RoleSwitcher({ user }: { user: TCurrentUser }) {
   const [open, setOpen] = useState(false);
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const roles = useQuery({ ...allRolesQuery(), enabled: open, meta: { operation: 'Loading roles' } });
+  const roles = useQuery({ ...switchableRolesQuery(), enabled: open, meta: { operation: 'Loading roles' } });
   const current = [...user.roles.standard, ...user.roles.tabbedView];
   const [chosen, setChosen] = useState<TRoleEntry[]>(current);
   const done = async (u: TCurrentUser) => {

@@ -1,6 +1,7 @@
 /**
  * /admin/users/{userId}: identity, System Roles and Analysis Roles, extra permissions, approve, deactivate /
- * reactivate, invite, branding, issuers, directly assigned jobs, last activity and terms/privacy status.
+ * reactivate, invite, branding, issuers, directly assigned jobs, last activity and terms/privacy status, and
+ * whether the user is internal staff (a switch for internal administrators, read-only for everyone else).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -12,9 +13,11 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -43,6 +46,7 @@ import {
   roleCatalogueQuery,
   setExtraPermissions,
   setUserBranding,
+  setUserInternal,
   setUserRoles,
   userDetailQuery,
 } from '../../../api/admin-users.ts';
@@ -65,6 +69,37 @@ function StatusChips({ u }: { u: TUserDetail }) {
       {!u.approved && <Chip color="warning" label={t('users.tabs.unapproved')} />}
       {!u.eligible && <Chip label={t('user.notEligible')} />}
     </Stack>
+  );
+}
+
+/** Internal staff sees every issuer (DESIGN §6); only internal administrators may change it, never their own. */
+function InternalStaffField({ u }: { u: TUserDetail }) {
+  const { t } = useTranslation('admin');
+  const change = useFormMutation({
+    operation: 'Changing internal staff',
+    mutationFn: (isInternal: boolean) => setUserInternal(u.id, isInternal),
+    invalidate: [adminUserKeys.detail(u.id), adminUserKeys.lists()],
+    success: (r) => r.message ?? t('user.internalChanged'),
+  });
+  const label = u.isInternal ? t('user.internal.yes') : t('user.internal.no');
+  return (
+    <Field label={t('user.fields.internal')} testId="user-internal">
+      {u.canChangeInternal ? (
+        <FormControlLabel
+          control={
+            <Switch
+              checked={u.isInternal}
+              disabled={change.isPending}
+              onChange={(_, checked) => change.mutate(checked)}
+              slotProps={{ input: { 'aria-label': t('user.fields.internal') } }}
+            />
+          }
+          label={label}
+        />
+      ) : (
+        label
+      )}
+    </Field>
   );
 }
 
@@ -515,6 +550,7 @@ export function Component() {
           <Field label={t('user.fields.idp')}>{`${u.idProviderName} (${u.idpId})`}</Field>
           <Field label={t('user.fields.lastActivity')}>{formatDateTime(u.lastActivityAt)}</Field>
           <Field label={t('user.fields.canSwitchRoles')}>{u.canSwitchRoles ? t('common.yes') : t('common.no')}</Field>
+          <InternalStaffField u={u} />
           <LegalStatus label={t('user.fields.terms')} agreed={u.agreedLatestTermsOfService} status={u.termsStatus} />
           <LegalStatus label={t('user.fields.privacy')} agreed={u.agreedLatestPrivacyPolicy} status={u.privacyStatus} />
         </FieldGrid>

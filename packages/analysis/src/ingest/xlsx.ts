@@ -1,5 +1,5 @@
 /**
- * XLSX → UTF-8 CSV, streamed with exceljs' WorkbookReader (first worksheet only), with a guard
+ * XLSX → UTF-8 CSV, streamed with exceljs' WorkbookReader (one worksheet), with a guard
  * against zip bombs: the declared uncompressed size of the archive (from the zip central
  * directory) and the bytes actually written are both capped.
  */
@@ -56,11 +56,22 @@ function csvCell(s: string): string {
   return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
+export interface XlsxToCsvOptions {
+  maxBytes?: number;
+  /** worksheet by name or 0-based index; default: the first worksheet with data */
+  sheet?: string | number;
+}
+
+/**
+ * One worksheet → CSV (spreadsheet row numbering kept: skipped empty rows become blank lines).
+ * Returns the rows written, every worksheet's name and the name of the one converted.
+ */
 export async function xlsxToCsv(
   file: string,
   out: string,
-  maxBytes = DEFAULT_XLSX_MAX_BYTES,
-): Promise<{ rows: number }> {
+  opts: XlsxToCsvOptions = {},
+): Promise<{ rows: number; sheets: string[]; sheet: string }> {
+  const maxBytes = opts.maxBytes ?? DEFAULT_XLSX_MAX_BYTES;
   const declared = declaredUncompressedSize(file);
   if (declared > maxBytes) {
     throw new AnalysisInputError(
@@ -72,6 +83,8 @@ export async function xlsxToCsv(
   const output = createWriteStream(out);
   let written = 0;
   let rows = 0;
+  const sheets: string[] = [];
+  let chosen: string | null = null;
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -80,18 +93,25 @@ export async function xlsxToCsv(
     entries: 'emit',
   });
   try {
+    let index = -1;
     for await (const sheet of reader) {
-      let width = 0;
+      index++;
+      const name = (sheet as unknown as { name: string }).name;
+      sheets.push(name);
+      const wanted =
+        chosen === null &&
+        (opts.sheet === undefined ? true : typeof opts.sheet === 'number' ? opts.sheet === index : opts.sheet === name);
       for await (const row of sheet) {
+        if (!wanted) continue;
         const values = (row.values as ExcelJS.CellValue[]).slice(1);
-        if (rows === 0) width = values.length;
-        const cells: string[] = [];
-        for (let i = 0; i < Math.max(width, values.length); i++) cells.push(csvCell(cellText(values[i] ?? null)));
+        const cells = values.map((v) => csvCell(cellText(v ?? null)));
+        if (opts.sheet === undefined && rows === 0 && !cells.some((c) => c !== '')) continue;
+        chosen = name;
         // Keep spreadsheet row numbering: emit blank lines for skipped empty rows.
         while (rows + 1 < row.number) {
-          const blank = ','.repeat(Math.max(0, width - 1)) + '\n';
-          output.write(blank);
-          written += blank.length;
+          // a delimiter-only line: read as an empty row (a blank line would be skipped and shift the numbering)
+          output.write(',\n');
+          written += 2;
           rows++;
         }
         const line = cells.join(',') + '\n';
@@ -99,13 +119,13 @@ export async function xlsxToCsv(
         if (written > maxBytes)
           throw new AnalysisInputError(
             'XLSX_TOO_LARGE',
-            `the first worksheet expands past the ${Math.round(maxBytes / 1e6)} MB limit; save it as CSV instead`,
+            `the worksheet expands past the ${Math.round(maxBytes / 1e6)} MB limit; save it as CSV instead`,
             { file, row: row.number },
           );
         if (!output.write(line)) await once(output, 'drain');
         rows++;
       }
-      break; // first worksheet only
+      if (wanted && opts.sheet !== undefined) chosen = name;
     }
   } catch (e) {
     output.destroy();
@@ -114,5 +134,11 @@ export async function xlsxToCsv(
   }
   output.end();
   await once(output, 'finish');
-  return { rows };
+  if (opts.sheet !== undefined && chosen === null)
+    throw new AnalysisInputError(
+      'XLSX_INVALID',
+      `the workbook has no worksheet ${typeof opts.sheet === 'number' ? `number ${opts.sheet + 1}` : `"${opts.sheet}"`} (worksheets: ${sheets.map((s) => `"${s}"`).join(', ')})`,
+      { file },
+    );
+  return { rows, sheets, sheet: chosen ?? sheets[0] ?? '' };
 }

@@ -165,7 +165,8 @@ function typedExpr(dp: DatapointId, c: string, ctx: { decimalComma: boolean; day
       return `TRY_CAST(round(TRY_CAST(replace(${c}, ',', '') AS DOUBLE)) AS BIGINT)`;
     case 'date':
       // Fast path for yyyy-mm-dd (the first format of both lists): a plain cast.
-      return `coalesce(CASE WHEN strlen(${c}) = 10 AND ${c}[5] = '-' AND ${c}[8] = '-' THEN TRY_CAST(${c} AS DATE) END, CAST(try_strptime(trim(${c}), [${(ctx.dayFirst ? DATE_FORMATS_DMY : DATE_FORMATS_MDY).map((f) => lit(f)).join(', ')}]) AS DATE))`;
+      // Then Excel serial dates (days since 1899-12-30, as a workbook saved as CSV writes them), then the formats.
+      return `coalesce(CASE WHEN strlen(${c}) = 10 AND ${c}[5] = '-' AND ${c}[8] = '-' THEN TRY_CAST(${c} AS DATE) END, CASE WHEN regexp_full_match(${c}, '[1-9][0-9]{4}(\\.[0-9]+)?') AND TRY_CAST(${c} AS DOUBLE) BETWEEN 20000 AND 80000 THEN DATE '1899-12-30' + CAST(floor(TRY_CAST(${c} AS DOUBLE)) AS INTEGER) END, CAST(try_strptime(trim(${c}), [${(ctx.dayFirst ? DATE_FORMATS_DMY : DATE_FORMATS_MDY).map((f) => lit(f)).join(', ')}]) AS DATE))`;
     case 'days':
       return `sx_days(${c})`;
     case 'mcc':

@@ -207,6 +207,8 @@ export const DATAPOINTS = {
     type: 'text',
     synonyms: [
       'tax id',
+      'taxpayer id',
+      'tax number 1',
       'tax number',
       'tax no',
       'taxid',

@@ -77,7 +77,16 @@ function jaroWinkler(a: string, b: string): number {
   return jaro + p * 0.1 * (1 - jaro);
 }
 
+/** Headers that look like a datapoint's synonym but are not it ("Current" in an aging report is not a currency). */
+const NOT_SYNONYMS: Partial<Record<DatapointId, readonly string[]>> = {
+  currency: ['current', 'currents', 'concurrency', 'current period'],
+};
+
+/** A value that reads as a code or number (an account number, "100001", "V-000101"), not a name. */
+const CODE_VALUE = /^[A-Z]{0,4}[-_/ ]?\d[\d\-_/.]*$/i;
+
 function scoreHeader(h: string, dp: DatapointId): number {
+  if (NOT_SYNONYMS[dp]?.includes(h)) return 0;
   const synonyms = DATAPOINTS[dp].synonyms;
   let best = 0;
   const words = new Set(h.split(' '));
@@ -92,13 +101,31 @@ function scoreHeader(h: string, dp: DatapointId): number {
   return Math.min(best, 0.99);
 }
 
-/** Suggests a datapoint for each header. `kind` restricts candidates to the kind's datapoints. */
-export function detectColumns(headers: readonly string[], kind?: InputKind): DetectedMapping {
+/**
+ * Suggests a datapoint for each header. `kind` restricts candidates to the kind's datapoints. With `sample`
+ * (the first data rows), a column whose values are all codes or numbers is not taken as the supplier name
+ * (SAP's "Vendor" next to "Name 1") but as the supplier id.
+ */
+export function detectColumns(
+  headers: readonly string[],
+  kind?: InputKind,
+  sample: readonly (readonly string[])[] = [],
+): DetectedMapping {
   const candidates = kind ? KIND_DATAPOINTS[kind] : DATAPOINT_IDS;
+  const codes = headers.map((_, i) => {
+    const values = sample.map((r) => (r[i] ?? '').trim()).filter(Boolean);
+    return values.length > 0 && values.every((v) => CODE_VALUE.test(v));
+  });
   const scored = headers.map((raw, index) => {
     const h = normaliseHeader(splitCamel(raw));
     const scores = candidates
-      .map((dp) => ({ datapoint: dp, confidence: Math.round(scoreHeader(h, dp) * 100) / 100 }))
+      .map((dp) => {
+        let confidence = scoreHeader(h, dp);
+        if (codes[index] && dp === 'supplierName') confidence *= 0.5;
+        if (codes[index] && dp === 'supplierId' && confidence === 0 && scoreHeader(h, 'supplierName') >= 0.7)
+          confidence = 0.7;
+        return { datapoint: dp, confidence: Math.round(confidence * 100) / 100 };
+      })
       .filter((s) => s.confidence > 0);
     scores.sort((a, b) => b.confidence - a.confidence);
     return { header: raw, index, scores };

@@ -299,7 +299,11 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
   const firstLine = layout.records[0]!.fields.join(delimiter);
 
   // 2. Mapping: detection, then overrides.
-  const detected = detectColumns(headers, kind);
+  const detected = detectColumns(
+    headers,
+    kind,
+    layout.records.slice(1, 51).map((r) => r.fields),
+  );
   const mapping: Partial<Record<DatapointId, string>> = { ...detected.mapping };
   for (const [dp, h] of Object.entries(options.mapping ?? {}) as [DatapointId, string | null][]) {
     if (!KIND_DATAPOINTS[kind].includes(dp))
@@ -358,9 +362,17 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     // The file is read once, in parallel, into `raw`. With insertion order preserved, a fresh table's
     // rowid is the row's position in the file (a row_number() window would make the read and every
     // conversion after it single-threaded).
-    await db.run(
-      `CREATE TABLE raw AS SELECT * FROM read_csv(${lit(csv)}, ${csvOptions}, store_rejects=true, rejects_table='rej', rejects_scan='rej_scan')`,
-    );
+    const readRaw = (extra: string) =>
+      db.run(
+        `CREATE OR REPLACE TABLE raw AS SELECT * FROM read_csv(${lit(csv)}, ${csvOptions}${extra}, store_rejects=true, rejects_table='rej', rejects_scan='rej_scan')`,
+      );
+    try {
+      await readRaw('');
+    } catch (err) {
+      // DuckDB's parallel reader cannot pad short rows in a file with line breaks inside quotes: read it serially.
+      if (!/null_padding in conjunction with quoted new lines/i.test((err as Error).message)) throw err;
+      await readRaw(', parallel=false');
+    }
     const sampleSrc = 'raw';
     // Column-level format detection on the first rows: decimal comma, day-first dates.
     const amountCol = c('amount');

@@ -166,7 +166,11 @@ export async function previewFile(
       .filter((r) => r.fields.some((f) => f !== ''))
       .slice(0, n)
       .map((r) => r.fields.map((f) => f.replace(/\s+/g, ' '))),
-    detected: detectColumns(layout.headers, options.kind),
+    detected: detectColumns(
+      layout.headers,
+      options.kind,
+      layout.records.slice(1, 51).map((r) => r.fields),
+    ),
     headerRow: layout.headerRow,
     detectedHeaderRow: layout.detectedHeaderRow,
     top: layout.top,

@@ -54,6 +54,13 @@ export async function transcodeToUtf8(
   const output = createWriteStream(out);
   const legacyLines: number[] = [];
   let legacyLineCount = 0;
+  // Lines that are valid UTF-8 with non-ASCII characters: without any, the file is simply in the legacy
+  // encoding (not mixed), and its lines need no warning.
+  let utf8NonAscii = 0;
+  const nonAscii = (b: Buffer) => {
+    for (let i = 0; i < b.length; i++) if (b[i]! >= 0x80) return true;
+    return false;
+  };
   const write = async (chunk: Buffer | string) => {
     if (!output.write(chunk)) await once(output, 'drain');
   };
@@ -75,6 +82,7 @@ export async function transcodeToUtf8(
       const body = buf.subarray(0, last + 1);
       carry = buf.subarray(last + 1);
       if (isUtf8(body)) {
+        if (nonAscii(body)) utf8NonAscii++;
         let n = 0;
         for (let i = body.indexOf(0x0a); i >= 0; i = body.indexOf(0x0a, i + 1)) n++;
         line += n;
@@ -85,8 +93,10 @@ export async function transcodeToUtf8(
       for (let i = body.indexOf(0x0a); i >= 0; i = body.indexOf(0x0a, i + 1)) {
         line++;
         const l = body.subarray(start, i + 1);
-        if (isUtf8(l)) await write(l);
-        else {
+        if (isUtf8(l)) {
+          if (nonAscii(l)) utf8NonAscii++;
+          await write(l);
+        } else {
           legacyLineCount++;
           if (legacyLines.length < 1000) legacyLines.push(line);
           await write(iconv.decode(l, sniff.encoding));
@@ -96,8 +106,10 @@ export async function transcodeToUtf8(
     }
     if (carry.length) {
       line++;
-      if (isUtf8(carry)) await write(carry);
-      else {
+      if (isUtf8(carry)) {
+        if (nonAscii(carry)) utf8NonAscii++;
+        await write(carry);
+      } else {
         legacyLineCount++;
         if (legacyLines.length < 1000) legacyLines.push(line);
         await write(iconv.decode(carry, sniff.encoding));
@@ -106,6 +118,7 @@ export async function transcodeToUtf8(
   }
   output.end();
   await once(output, 'finish');
+  if (utf8NonAscii === 0) return { legacyLines: [], legacyLineCount: 0 };
   return { legacyLines, legacyLineCount };
 }
 

@@ -520,6 +520,17 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
       `CREATE TABLE issues (rowNumber BIGINT, "column" VARCHAR, value VARCHAR, reason VARCHAR, severity VARCHAR)`,
     );
     await db.run(`INSERT INTO issues ${parts.join(' UNION ALL ')}`);
+    // Text below the last totals row without an id or an amount is a footer (a print date, a note), not a supplier.
+    let footer = 'FALSE';
+    const lastTotal = mapping.amount
+      ? (await db.one<{ n: number | null }>(`SELECT max(rowNumber) AS n FROM typed WHERE isTotal`))?.n
+      : null;
+    if (lastTotal !== null && lastTotal !== undefined) {
+      footer = `(rowNumber > ${Number(lastTotal)} AND NOT isTotal AND amount IS NULL AND ${mapping.supplierId ? 'supplierId IS NULL' : 'TRUE'})`;
+      await db.run(
+        `INSERT INTO issues SELECT rowNumber, ${lit(mapping.supplierName!)}, supplierName, 'text below the totals row (a footer or note); not used', 'error' FROM typed WHERE ${footer} AND NOT emptyRow AND NOT tooWide AND supplierName IS NOT NULL`,
+      );
+    }
     if (legacy.legacyLineCount > 0) {
       await db.run(
         `INSERT INTO issues SELECT unnest(${`[${legacy.legacyLines.join(',')}]`}::INTEGER[]) AS rowNumber, NULL, NULL, ${lit(`not valid UTF-8; decoded as ${encoding.replace('mixed UTF-8/', '')}`)}, 'warning'`,
@@ -529,7 +540,7 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     await db.run(
       copyToParquet(
         `SELECT ${lit(name)} AS source, ${lit(kind)} AS kind, rowNumber, ${INGEST_COLUMNS.map((dp) => (mapping[dp] ? dp : `NULL::${SQL_TYPES[DATAPOINTS[dp].type] ?? 'VARCHAR'} AS ${dp}`)).join(', ')} FROM (
-          SELECT rowNumber, ${present.join(', ')} FROM typed WHERE NOT emptyRow AND NOT tooWide AND NOT isTotal AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)${inFileOrder ? '' : ' ORDER BY rowNumber'}
+          SELECT rowNumber, ${present.join(', ')} FROM typed WHERE NOT emptyRow AND NOT tooWide AND NOT isTotal AND NOT ${footer} AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)${inFileOrder ? '' : ' ORDER BY rowNumber'}
         )`,
         dataFile,
         'snappy',

@@ -35,20 +35,34 @@ async function main() {
     const [nb] = await t.db.db.select().from(issuers).where(eq(issuers.issuerKey, 'northbridge'));
     const [b] = await t.db.db.select().from(buyers).where(eq(buyers.issuerId, nb!.id));
     const jobId = (
-      await t.call('POST', `/api/v1/job-artifacts?name=Upload bench ${N}&type=base&issuerId=${nb!.id}&buyerId=${b!.id}`, {
-        cookie,
-      })
+      await t.call(
+        'POST',
+        `/api/v1/job-artifacts?name=Upload bench ${N}&type=base&issuerId=${nb!.id}&buyerId=${b!.id}`,
+        {
+          cookie,
+        },
+      )
     ).json().id as string;
     const present = Math.round(N * 0.75);
     const csv = labelledCsv(
-      makeLabelledSuppliers({ networkSeed: NETWORK_SEED, networkSize: NETWORK, present, absent: N - present, seed: 22 }),
+      makeLabelledSuppliers({
+        networkSeed: NETWORK_SEED,
+        networkSize: NETWORK,
+        present,
+        absent: N - present,
+        seed: 22,
+      }),
     );
     const networkStart = performance.now();
     await ensureNetwork(t.app.ctx);
     emit('setup', { networkSeconds: s1(performance.now() - networkStart), csvMB: Math.round(csv.length / 1e5) / 10 });
 
     const t0 = performance.now();
-    const up = await t.upload(`/api/v1/jobs/${jobId}/files?dataKind=suppliers`, { name: 'suppliers.csv', content: csv }, cookie);
+    const up = await t.upload(
+      `/api/v1/jobs/${jobId}/files?dataKind=suppliers`,
+      { name: 'suppliers.csv', content: csv },
+      cookie,
+    );
     const uploadMs = performance.now() - t0;
     if (up.statusCode !== 200) throw new Error(`upload failed: ${up.statusCode} ${up.body}`);
     const file = up.json() as TJobFile;

@@ -124,7 +124,10 @@ describe.each(dbKinds())('first contact with real files on %s', (kind) => {
     check(name, file, e);
     const url = `/api/v1/jobs/${jobs[e.jobType]}/files/${file.id}`;
     if (e.remap) {
-      const r = await t.call('PUT', `${url}/mapping`, { cookie: manager, body: { mapping: { ...file.mapping, ...e.remap } } });
+      const r = await t.call('PUT', `${url}/mapping`, {
+        cookie: manager,
+        body: { mapping: { ...file.mapping, ...e.remap } },
+      });
       expect(r.statusCode, r.body).toBe(200);
       file = r.json();
       check(`${name} after the mapping change`, file, e.afterRemap ?? {});
@@ -209,7 +212,6 @@ describe.each(dbKinds())('first contact with real files on %s', (kind) => {
     });
     expect(mdo.statusCode).toBe(200);
     expect(mdo.body).toContain('Müller Maschinenbau GmbH');
-    // eslint-disable-next-line no-console
     console.info(`first-contact corpus on ${kind}: ${JSON.stringify({ files: FILES.length, ...outcomes, runRows })}`);
   }, 300_000);
 });

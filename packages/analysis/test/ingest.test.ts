@@ -45,7 +45,11 @@ describe('ingestFile', () => {
     expect(byRow(5).some((i) => /duplicate supplier id \(first on row 2\)/.test(i.reason))).toBe(true);
     // A row shorter than the header is read as a spreadsheet reads it: the missing cells are empty.
     expect(byRow(6)).toEqual([
-      expect.objectContaining({ severity: 'warning', column: 'Country', reason: expect.stringMatching(/unknown country/) }),
+      expect.objectContaining({
+        severity: 'warning',
+        column: 'Country',
+        reason: expect.stringMatching(/unknown country/),
+      }),
     ]);
     const data = await rows(r.dataFile);
     expect(data.map((d) => d.rowNumber)).toEqual([2, 3, 5, 6, 7]);

@@ -167,7 +167,8 @@ export function detectColumns(
 }
 
 /** A cell that holds a number, an amount or a date rather than a label. */
-const VALUE_CELL = /^[-+(]?\s*(?:[$€£¥₹]|[A-Z]{3}\s)?\s*[-+]?[\d.,' ]+\)?\s*(?:[$€£¥₹%]|\s[A-Z]{3})?$|^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/;
+const VALUE_CELL =
+  /^[-+(]?\s*(?:[$€£¥₹]|[A-Z]{3}\s)?\s*[-+]?[\d.,' ]+\)?\s*(?:[$€£¥₹%]|\s[A-Z]{3})?$|^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/;
 
 function widthOf(fields: readonly string[]): number {
   let w = fields.length;

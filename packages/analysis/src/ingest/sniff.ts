@@ -200,12 +200,7 @@ export interface CsvRecord {
  * stay those of the file. A last line without its newline (a cut sample) is dropped unless it is all
  * there is or `complete` says the text is the whole file.
  */
-export function parseCsvRecords(
-  text: string,
-  delimiter: string,
-  maxRecords = 50,
-  complete = false,
-): CsvRecord[] {
+export function parseCsvRecords(text: string, delimiter: string, maxRecords = 50, complete = false): CsvRecord[] {
   const out: CsvRecord[] = [];
   let fields: string[] = [];
   let cur = '';

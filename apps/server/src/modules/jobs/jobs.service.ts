@@ -32,13 +32,7 @@ import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from 
 import { writeAudit } from '../../lib/audit.ts';
 import { jobVisibilityOf, tenantScopeOf, inScope } from '../authorization/authorization.service.ts';
 import { addJobLog, filesOf, findVisibleJob, jobNameTaken, nextRunNumber, runsOf, type JobRow } from './jobs.repo.ts';
-import {
-  datapointsOf,
-  inspectUpload,
-  rulesetVersions,
-  validateUpload,
-  type Inspection,
-} from './analysis.adapter.ts';
+import { datapointsOf, inspectUpload, rulesetVersions, validateUpload, type Inspection } from './analysis.adapter.ts';
 
 export const jobDir = (ctx: AppContext, jobId: string) => path.join(ctx.config.dataDir, 'jobs', jobId);
 export const runDir = (ctx: AppContext, jobId: string, runNumber: number) =>

@@ -51,13 +51,15 @@ test('the mapping step shows the detected header row below title lines and reads
   await page.getByTestId('layout-picker').getByRole('combobox', { name: 'Header row' }).click();
   await expect(page.getByTestId('header-row-4')).toContainText('detected');
   await page.getByTestId('header-row-1').click();
-  await expect(page.getByTestId('header-row-info')).toHaveText('Header read from row 1 (detected: row 4).');
+  await expect(page.getByTestId('header-row-info')).toHaveText('Header read from row 1 (detected: row 4).', {
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('validation-fatal')).toBeVisible();
   await expect(page.getByTestId('preview-table')).toContainText('Supplier spend report FY2025');
 
   // And back to the detected row.
   await page.getByTestId('layout-picker').getByRole('combobox', { name: 'Header row' }).click();
   await page.getByTestId('header-row-4').click();
-  await expect(page.getByTestId('header-row-info')).toHaveText('Header found on row 4.');
+  await expect(page.getByTestId('header-row-info')).toHaveText('Header found on row 4.', { timeout: 30_000 });
   await expect(page.getByTestId('validation-report')).toContainText('2 of 3 rows valid');
 });

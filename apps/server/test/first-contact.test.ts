@@ -212,6 +212,14 @@ describe.each(dbKinds())('first contact with real files on %s', (kind) => {
     });
     expect(mdo.statusCode).toBe(200);
     expect(mdo.body).toContain('Müller Maschinenbau GmbH');
+    // Names were matched and shown whitespace-normalised; the download keeps them as the file had them.
+    const data = await t.call('GET', `/api/v1/jobs/${jobs.runAdvanced}/downloads/analysis-data?format=csv`, {
+      cookie: manager,
+    });
+    expect(data.statusCode).toBe(200);
+    expect(data.body).toContain('"Jones\nPlumbing"');
+    expect(data.body).toContain('"Smith &\r\n Sons"');
+    expect(data.body).not.toContain('Jones Plumbing');
     console.info(`first-contact corpus on ${kind}: ${JSON.stringify({ files: FILES.length, ...outcomes, runRows })}`);
   }, 300_000);
 });

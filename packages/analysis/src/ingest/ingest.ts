@@ -450,8 +450,9 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
       : 'FALSE';
     // Raw → typed values (+ sparse raw values) with the file's row sequence.
     await db.run(
-      `CREATE TABLE typed0 AS SELECT seq, emptyRow, tooWide, isTotal, ${present.join(', ')}${rawSel.length ? ', ' + rawSel.join(', ') : ''} FROM (
-        SELECT r.seq, (${allEmpty}) AS emptyRow, (${tooWide}) AS tooWide, (${isTotal}) AS isTotal, ${typedSel.join(', ')}, ${[...new Set(withRaw.map((dp) => c(dp)!))].join(', ') || 'NULL AS _none'}
+      `CREATE TABLE typed0 AS SELECT seq, emptyRow, tooWide, isTotal, supplierNameOriginal, ${present.join(', ')}${rawSel.length ? ', ' + rawSel.join(', ') : ''} FROM (
+        SELECT r.seq, (${allEmpty}) AS emptyRow, (${tooWide}) AS tooWide, (${isTotal}) AS isTotal,
+          CASE WHEN sx_text(${nameC}) IS DISTINCT FROM sx_trim(${nameC}) THEN ${nameC} END AS supplierNameOriginal, ${typedSel.join(', ')}, ${[...new Set(withRaw.map((dp) => c(dp)!))].join(', ') || 'NULL AS _none'}
         FROM (SELECT rowid + 1 AS seq, * FROM raw) r
         ${joins.join(' ')})`,
     );
@@ -539,8 +540,8 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     onProgress(75, 'Writing Parquet');
     await db.run(
       copyToParquet(
-        `SELECT ${lit(name)} AS source, ${lit(kind)} AS kind, rowNumber, ${INGEST_COLUMNS.map((dp) => (mapping[dp] ? dp : `NULL::${SQL_TYPES[DATAPOINTS[dp].type] ?? 'VARCHAR'} AS ${dp}`)).join(', ')} FROM (
-          SELECT rowNumber, ${present.join(', ')} FROM typed WHERE NOT emptyRow AND NOT tooWide AND NOT isTotal AND NOT ${footer} AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)${inFileOrder ? '' : ' ORDER BY rowNumber'}
+        `SELECT ${lit(name)} AS source, ${lit(kind)} AS kind, rowNumber, ${INGEST_COLUMNS.map((dp) => (mapping[dp] ? dp : `NULL::${SQL_TYPES[DATAPOINTS[dp].type] ?? 'VARCHAR'} AS ${dp}`)).join(', ')}, supplierNameOriginal FROM (
+          SELECT rowNumber, supplierNameOriginal, ${present.join(', ')} FROM typed WHERE NOT emptyRow AND NOT tooWide AND NOT isTotal AND NOT ${footer} AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)${inFileOrder ? '' : ' ORDER BY rowNumber'}
         )`,
         dataFile,
         'snappy',

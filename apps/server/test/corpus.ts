@@ -37,6 +37,8 @@ export interface CorpusExpectation {
   /** cells of the first preview row (column index → value), or of `previewRowIndex` */
   previewRow?: Record<string, string>;
   previewRowIndex?: number;
+  /** the preview rows' numbers, as the validation report counts rows */
+  previewRows?: number[];
   sheets?: string[];
   sheet?: string;
   /** a mapping change after the upload and what the file looks like then */

@@ -56,6 +56,7 @@ function check(name: string, file: TJobFile, e: Partial<CorpusExpectation>): voi
         }),
       );
   }
+  if (e.previewRows) expect(file.layout?.previewRows, where).toEqual(e.previewRows);
   if (e.previewRow) {
     const row = file.preview[e.previewRowIndex ?? 0] ?? [];
     for (const [col, value] of Object.entries(e.previewRow)) expect(row[Number(col)], where).toBe(value);

@@ -58,6 +58,8 @@ export const ZFileLayout = z.object({
   sheets: z.array(z.string()),
   sheet: z.string().nullable(),
   top: z.array(z.object({ row: z.number().int(), cells: z.array(z.string()) })),
+  /** the row number of each preview row, as the validation report counts rows */
+  previewRows: z.array(z.number().int()).optional(),
 });
 export type TFileLayout = z.infer<typeof ZFileLayout>;
 export const ZLayoutChange = z.object({

@@ -93,6 +93,8 @@ export interface FilePreview {
   headers: string[];
   rows: string[][];
   detected: DetectedMapping;
+  /** each preview row's number as the validation report counts rows (blank lines are not rows) */
+  rowNumbers: number[];
   headerRow: number;
   detectedHeaderRow: number;
   top: { row: number; cells: string[] }[];
@@ -156,16 +158,20 @@ export async function previewFile(
     complete,
     file: label,
   });
+  // Rows as ingest numbers them: the lines before the first data row, then one per record (blank lines skipped).
+  const data = layout.records
+    .slice(1)
+    .filter((r) => r.fields.length > 1 || r.fields[0] !== '')
+    .map((r, i) => ({ r, row: layout.skipLines + i + 1 }))
+    .filter(({ r }) => r.fields.some((f) => f !== ''))
+    .slice(0, n);
   return {
     format,
     encoding,
     delimiter: format === 'xlsx' ? null : layout.delimiter,
     headers: layout.headers,
-    rows: layout.records
-      .slice(1)
-      .filter((r) => r.fields.some((f) => f !== ''))
-      .slice(0, n)
-      .map((r) => r.fields.map((f) => f.replace(/\s+/g, ' '))),
+    rows: data.map(({ r }) => r.fields.map((f) => f.replace(/\s+/g, ' '))),
+    rowNumbers: data.map(({ row }) => row),
     detected: detectColumns(
       layout.headers,
       options.kind,

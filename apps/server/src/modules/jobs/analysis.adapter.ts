@@ -81,6 +81,7 @@ export async function inspectUpload(
         sheets: p.sheets,
         sheet: p.sheet,
         top: p.top.map((r) => ({ row: r.row, cells: r.cells.slice(0, 40).map((c) => c.slice(0, 200)) })),
+        previewRows: p.rowNumbers,
       },
     };
   } catch (err) {

@@ -313,7 +313,7 @@ function Preview({ file, mapping }: { file: TJobFile; mapping: TColumnMapping })
         <TableBody>
           {file.preview.map((row, i) => (
             <TableRow key={i}>
-              <TableCell sx={{ color: 'text.secondary' }}>{i + 1}</TableCell>
+              <TableCell sx={{ color: 'text.secondary' }}>{file.layout?.previewRows?.[i] ?? i + 1}</TableCell>
               {file.headers.map((h, j) => (
                 <TableCell
                   key={h}

@@ -438,21 +438,27 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     const allEmpty = `CASE ${headers.map((_, i) => `WHEN NOT sx_blank(c${i}) THEN FALSE`).join(' ')} ELSE TRUE END`;
     // Totals and subtotals: a total label ("Total", "Summe"…) as the name (or the id, or the first cell of a row
     // with neither), no id, and an amount.
-    const label = (x: string) => `(strlen(${x}) <= 24 AND regexp_matches(${x}, ${lit(`(?i)${TOTAL_LABEL_REGEX}`)}))`;
+    // Every label holds "tot", "sum", "som" or "gesamt": a cheap ILIKE test first, the regular expression after.
+    const label = (x: string) =>
+      `CASE WHEN strlen(${x}) > 24 THEN FALSE WHEN ${x} ILIKE '%tot%' OR ${x} ILIKE '%sum%' OR ${x} ILIKE '%som%' OR ${x} ILIKE '%gesamt%' THEN regexp_matches(${x}, ${lit(`(?i)${TOTAL_LABEL_REGEX}`)}) ELSE FALSE END`;
     const nameC = c('supplierName')!;
     const idC = c('supplierId');
+    // CASE branches, so the label tests run only on the rows that reach them.
     const isTotal = amountCol
-      ? `CASE WHEN sx_blank(${amountCol}) OR ${tooWide} THEN FALSE ELSE coalesce(${[
-          `(${label(nameC)} AND ${idC ? `sx_blank(${idC})` : 'TRUE'})`,
-          ...(idC ? [`(${label(idC)} AND sx_blank(${nameC}))`] : []),
-          `(sx_blank(${nameC}) AND ${idC ? `sx_blank(${idC})` : 'TRUE'} AND ${label('c0')})`,
-        ].join(' OR ')}, FALSE) END`
+      ? `CASE WHEN sx_blank(${amountCol}) OR ${tooWide} THEN FALSE${
+          idC
+            ? ` WHEN NOT sx_blank(${idC}) THEN CASE WHEN sx_blank(${nameC}) THEN coalesce(${label(idC)}, FALSE) ELSE FALSE END`
+            : ''
+        } WHEN NOT sx_blank(${nameC}) THEN coalesce(${label(nameC)}, FALSE) ELSE coalesce(${label('c0')}, FALSE) END`
       : 'FALSE';
+    // The name as the file has it, kept only where whitespace normalisation changes it (the downloads show it).
+    const nameOriginal = `CASE WHEN strlen(${nameC}) = length(${nameC}) AND NOT contains(${nameC}, chr(10)) AND NOT contains(${nameC}, chr(13)) AND NOT contains(${nameC}, chr(9)) AND NOT contains(${nameC}, '  ') THEN NULL
+      WHEN sx_text(${nameC}) IS DISTINCT FROM sx_trim(${nameC}) THEN ${nameC} END`;
     // Raw → typed values (+ sparse raw values) with the file's row sequence.
     await db.run(
       `CREATE TABLE typed0 AS SELECT seq, emptyRow, tooWide, isTotal, supplierNameOriginal, ${present.join(', ')}${rawSel.length ? ', ' + rawSel.join(', ') : ''} FROM (
         SELECT r.seq, (${allEmpty}) AS emptyRow, (${tooWide}) AS tooWide, (${isTotal}) AS isTotal,
-          CASE WHEN sx_text(${nameC}) IS DISTINCT FROM sx_trim(${nameC}) THEN ${nameC} END AS supplierNameOriginal, ${typedSel.join(', ')}, ${[...new Set(withRaw.map((dp) => c(dp)!))].join(', ') || 'NULL AS _none'}
+          ${nameOriginal} AS supplierNameOriginal, ${typedSel.join(', ')}, ${[...new Set(withRaw.map((dp) => c(dp)!))].join(', ') || 'NULL AS _none'}
         FROM (SELECT rowid + 1 AS seq, * FROM raw) r
         ${joins.join(' ')})`,
     );

@@ -188,6 +188,24 @@ describe.each(dbKinds())('first contact with real files on %s', (kind) => {
     expect(run.json().message).toContain('No file has a column mapped to Amount');
   });
 
+  it('marks Amount as required in a Summary Upload job, and says how to fix a file without it', async () => {
+    const res = await t.upload(
+      `/api/v1/jobs/${jobs.base}/files?dataKind=suppliers`,
+      { name: 'names-only.csv', content: 'Supplier Name,City\nAcme,Leeds\n' },
+      manager,
+    );
+    const file = res.json() as TJobFile;
+    expect(file.status).toBe('invalid');
+    expect(file.datapoints.find((d) => d.key === 'amount')).toMatchObject({ required: true });
+    const mdo = await t.upload(
+      `/api/v1/jobs/${jobs['matched-data-only']}/files?dataKind=suppliers`,
+      { name: 'names-only.csv', content: 'Supplier Name,City\nAcme,Leeds\n' },
+      manager,
+    );
+    expect((mdo.json() as TJobFile).datapoints.find((d) => d.key === 'amount')).toMatchObject({ required: false });
+    expect((mdo.json() as TJobFile).status).toBe('validated');
+  });
+
   it('runs the accepted files through the pipeline to Ready: every kind in one job, vendor masters without spend in another', async () => {
     await t.app.ctx.proq.start();
     expect(runFiles.runAdvanced).toBeGreaterThan(20);

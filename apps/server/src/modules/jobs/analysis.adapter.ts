@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TFileLayout, TInputKind, TJobFile, TValidationReport } from '@sextant/shared';
+import type { TFileLayout, TInputKind, TJobFile, TJobType, TValidationReport } from '@sextant/shared';
 import { AnalysisInputError } from '@sextant/analysis/errors';
 import { previewFile } from '@sextant/analysis/ingest/preview';
 import { ingestFile, type ColumnMapping } from '@sextant/analysis/ingest/ingest';
@@ -17,11 +17,12 @@ import { AppError } from '../../lib/errors.ts';
 const PREVIEW_ROWS = 10;
 const REPORTED_ISSUES = 50;
 
-export function datapointsOf(kind: TInputKind): TJobFile['datapoints'] {
+/** The datapoints of a kind; a Summary Upload (base) job needs the suppliers' spend too (see spendProblem). */
+export function datapointsOf(kind: TInputKind, jobType?: TJobType): TJobFile['datapoints'] {
   return KIND_DATAPOINTS[kind].map((key) => ({
     key,
     label: DATAPOINTS[key].label,
-    required: KIND_REQUIRED[kind].includes(key),
+    required: KIND_REQUIRED[kind].includes(key) || (jobType === 'base' && kind === 'suppliers' && key === 'amount'),
   }));
 }
 

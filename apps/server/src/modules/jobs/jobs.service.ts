@@ -213,7 +213,7 @@ export async function jobDetails(ctx: AppContext, auth: AuthContext, jobId: stri
     owner: row.owner,
     isPublished: row.job.isPublished,
     createdOn: row.job.createdOn.toISOString(),
-    files: files.map((f) => fileView(f, datapointsOf(f.dataKind as TInputKind))),
+    files: files.map((f) => fileView(f, datapointsOf(f.dataKind as TInputKind, row.job.type as TJobType))),
     runs,
     resultRunId: resultRun?.id ?? null,
     abilities: abilitiesOf(auth, { ...row.job, status }),
@@ -421,7 +421,7 @@ export async function registerStoredFile(
     });
     return out;
   });
-  return fileView(saved!, inspected.datapoints);
+  return fileView(saved!, datapointsOf(dataKind, f.jobType));
 }
 
 /** Validates every row of an inspected file with its detected mapping, header row and worksheet. */
@@ -500,7 +500,7 @@ export async function updateLayout(
     jobId,
     message: `${file.originalName} read from row ${inspected.layout.headerRow}${inspected.layout.sheet ? ` of worksheet "${inspected.layout.sheet}"` : ''}: ${validation.fatal ?? `${validation.validRowCount} of ${validation.rowCount} rows valid`}`,
   });
-  return fileView(saved!, inspected.datapoints);
+  return fileView(saved!, datapointsOf(kind, row.job.type as TJobType));
 }
 
 export async function updateMapping(
@@ -521,7 +521,7 @@ export async function updateMapping(
     if (header !== null && !file.headers.includes(header))
       throw fieldError(`mapping.${datapoint}`, `"${header}" is not a column of ${file.originalName}`);
   }
-  const datapoints = datapointsOf(file.dataKind as TInputKind);
+  const datapoints = datapointsOf(file.dataKind as TInputKind, row.job.type as TJobType);
   const unknown = Object.keys(mapping).filter((k) => !datapoints.some((d) => d.key === k));
   if (unknown.length)
     throw fieldError(`mapping.${unknown[0]}`, `"${unknown[0]}" is not a datapoint of ${file.dataKind} files`);

@@ -43,8 +43,30 @@ export const ZValidationReport = z.object({
   issues: z.array(ZValidationIssue),
   /** File-level problems that stop the import (no supplier name column, empty file…). */
   fatal: z.string().nullable(),
+  /** Totals and subtotals rows left out (counted in errorCount's rows not used, listed as warnings). */
+  totalsRows: z.number().int().optional(),
 });
 export type TValidationReport = z.infer<typeof ZValidationReport>;
+
+/**
+ * Where the table starts: the header row found below title lines (or the one the user chose) and, for a
+ * workbook, its worksheets and the one read. `top` is the first rows of the file for choosing another header.
+ */
+export const ZFileLayout = z.object({
+  headerRow: z.number().int(),
+  detectedHeaderRow: z.number().int(),
+  sheets: z.array(z.string()),
+  sheet: z.string().nullable(),
+  top: z.array(z.object({ row: z.number().int(), cells: z.array(z.string()) })),
+  /** the row number of each preview row, as the validation report counts rows */
+  previewRows: z.array(z.number().int()).optional(),
+});
+export type TFileLayout = z.infer<typeof ZFileLayout>;
+export const ZLayoutChange = z.object({
+  headerRow: z.number().int().min(1, 'Choose a row of the file').optional(),
+  sheet: z.string().min(1).optional(),
+});
+export type TLayoutChange = z.infer<typeof ZLayoutChange>;
 
 export const ZColumnMapping = z.record(z.string(), z.string().nullable());
 export type TColumnMapping = z.infer<typeof ZColumnMapping>;
@@ -64,6 +86,8 @@ export const ZJobFile = z.object({
   datapoints: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),
   preview: z.array(z.array(z.string())),
   validation: ZValidationReport.nullable(),
+  /** header row and worksheet (null for files uploaded before header detection) */
+  layout: ZFileLayout.nullable(),
   status: z.enum(['uploaded', 'validated', 'invalid']),
   createdAt: z.string(),
 });

@@ -274,6 +274,17 @@ export function useUpdateMapping(jobId: string) {
   });
 }
 
+/** Reads a file from another header row or worksheet (the mapping step's "header row" and "worksheet" pickers). */
+export function useUpdateLayout(jobId: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ fileId, ...body }: { fileId: string; headerRow?: number; sheet?: string }) =>
+      api<TJobFile>(`${jobPath(jobId)}/files/${encodeURIComponent(fileId)}/layout`, { method: 'PUT', body }),
+    onSuccess: () => invalidate(jobId),
+    ...inline,
+  });
+}
+
 export function useDeleteFile(jobId: string) {
   const invalidate = useInvalidate();
   return useMutation({

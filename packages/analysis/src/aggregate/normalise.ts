@@ -89,6 +89,7 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
       'paymentTerms',
       'mcc',
       'category',
+      'supplierNameOriginal',
     ];
     const present = (await db.one<Record<string, unknown>>(
       `SELECT list(DISTINCT kind) AS kinds, list(DISTINCT paymentMethod) FILTER (WHERE paymentMethod IS NOT NULL) AS methods, ${optionalCols.map((c) => `count(${c}) > 0 AS ${c}`).join(', ')} FROM ${src}`,
@@ -109,6 +110,13 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
         expr: `arg_min(${c}, prio * 1e12 + rowNumber) FILTER (WHERE ${c} IS NOT NULL)`,
         cols: [c],
       })),
+      // The name as the file had it, when whitespace normalisation changed it (the download shows it): from the row
+      // the name was taken from (a struct, so that row's NULL is kept rather than skipped).
+      {
+        alias: 'supplierNameOriginal',
+        expr: `arg_min({o: supplierNameOriginal}, prio * 1e12 + rowNumber) FILTER (WHERE supplierName IS NOT NULL).o`,
+        cols: ['supplierNameOriginal'],
+      },
       { alias: 's_spend', expr: `sum(amountJob) FILTER (WHERE kind = 'suppliers')`, kind: 'suppliers' },
       {
         alias: 's_count',
@@ -198,7 +206,7 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
                WHEN i_spend IS NOT NULL THEN invoiceCount WHEN t_spend IS NOT NULL THEN transactionCount ELSE nullif(poCount, 0) END AS txnCount,
           CASE WHEN s_count IS NOT NULL OR firstDate IS NULL THEN 1.0 ELSE 365.0 / greatest(90, lastDate - firstDate + 1) END AS annualise
         FROM agg a)
-      SELECT a.supplierKey, a.sourceSupplierId, a.inputOrder, a.supplierName, a.addressLine1, a.addressLine2, a.city, a.region, a.postcode, a.country, a.taxId,
+      SELECT a.supplierKey, a.sourceSupplierId, a.inputOrder, a.supplierName, a.supplierNameOriginal, a.addressLine1, a.addressLine2, a.city, a.region, a.postcode, a.country, a.taxId,
         round(coalesce(a.spend, 0), 2) AS spend, ${lit(currency)} AS currency,
         coalesce(a.spendCount, 0) AS spendCount, coalesce(a.poCount, 0) AS poCount, coalesce(a.invoiceCount, 0) AS invoiceCount,
         coalesce(a.paymentCount, 0) AS paymentCount, coalesce(a.transactionCount, 0) AS transactionCount,

@@ -77,7 +77,16 @@ function jaroWinkler(a: string, b: string): number {
   return jaro + p * 0.1 * (1 - jaro);
 }
 
+/** Headers that look like a datapoint's synonym but are not it ("Current" in an aging report is not a currency). */
+const NOT_SYNONYMS: Partial<Record<DatapointId, readonly string[]>> = {
+  currency: ['current', 'currents', 'concurrency', 'current period'],
+};
+
+/** A value that reads as a code or number (an account number, "100001", "V-000101"), not a name. */
+const CODE_VALUE = /^[A-Z]{0,4}[-_/ ]?\d[\d\-_/.]*$/i;
+
 function scoreHeader(h: string, dp: DatapointId): number {
+  if (NOT_SYNONYMS[dp]?.includes(h)) return 0;
   const synonyms = DATAPOINTS[dp].synonyms;
   let best = 0;
   const words = new Set(h.split(' '));
@@ -92,13 +101,31 @@ function scoreHeader(h: string, dp: DatapointId): number {
   return Math.min(best, 0.99);
 }
 
-/** Suggests a datapoint for each header. `kind` restricts candidates to the kind's datapoints. */
-export function detectColumns(headers: readonly string[], kind?: InputKind): DetectedMapping {
+/**
+ * Suggests a datapoint for each header. `kind` restricts candidates to the kind's datapoints. With `sample`
+ * (the first data rows), a column whose values are all codes or numbers is not taken as the supplier name
+ * (SAP's "Vendor" next to "Name 1") but as the supplier id.
+ */
+export function detectColumns(
+  headers: readonly string[],
+  kind?: InputKind,
+  sample: readonly (readonly string[])[] = [],
+): DetectedMapping {
   const candidates = kind ? KIND_DATAPOINTS[kind] : DATAPOINT_IDS;
+  const codes = headers.map((_, i) => {
+    const values = sample.map((r) => (r[i] ?? '').trim()).filter(Boolean);
+    return values.length > 0 && values.every((v) => CODE_VALUE.test(v));
+  });
   const scored = headers.map((raw, index) => {
     const h = normaliseHeader(splitCamel(raw));
     const scores = candidates
-      .map((dp) => ({ datapoint: dp, confidence: Math.round(scoreHeader(h, dp) * 100) / 100 }))
+      .map((dp) => {
+        let confidence = scoreHeader(h, dp);
+        if (codes[index] && dp === 'supplierName') confidence *= 0.5;
+        if (codes[index] && dp === 'supplierId' && confidence === 0 && scoreHeader(h, 'supplierName') >= 0.7)
+          confidence = 0.7;
+        return { datapoint: dp, confidence: Math.round(confidence * 100) / 100 };
+      })
       .filter((s) => s.confidence > 0);
     scores.sort((a, b) => b.confidence - a.confidence);
     return { header: raw, index, scores };
@@ -138,3 +165,56 @@ export function detectColumns(headers: readonly string[], kind?: InputKind): Det
     : Math.min(...required.map((r) => columns.find((c) => c.datapoint === r)!.confidence));
   return { mapping, columns, confidence, missingRequired };
 }
+
+/** A cell that holds a number, an amount or a date rather than a label. */
+const VALUE_CELL =
+  /^[-+(]?\s*(?:[$€£¥₹]|[A-Z]{3}\s)?\s*[-+]?[\d.,' ]+\)?\s*(?:[$€£¥₹%]|\s[A-Z]{3})?$|^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/;
+
+function widthOf(fields: readonly string[]): number {
+  let w = fields.length;
+  while (w > 0 && !fields[w - 1]) w--;
+  return w;
+}
+
+export interface HeaderRowGuess {
+  /** index into the candidate rows */
+  index: number;
+  /** how many of its cells were recognised as datapoints */
+  recognised: number;
+}
+
+/**
+ * Finds the header among the first rows of a file, below title lines, notes and blank lines: each
+ * candidate is scored by how many of its cells are recognised header names and are text rather than
+ * numbers or dates, and by whether the rows after it have as many fields as it has. The first row
+ * wins ties, so an ordinary file keeps its first row as the header.
+ */
+export function detectHeaderRow(rows: readonly (readonly string[])[], kind?: InputKind): HeaderRowGuess {
+  const limit = Math.min(rows.length, 30);
+  let best: HeaderRowGuess & { score: number } = { index: 0, recognised: 0, score: -Infinity };
+  for (let i = 0; i < limit; i++) {
+    const cells = rows[i]!;
+    const width = widthOf(cells);
+    if (width === 0) continue;
+    const filled = cells.slice(0, width).filter((c) => c !== '');
+    const text = filled.filter((c) => !VALUE_CELL.test(c)).length;
+    const distinct = new Set(filled.map((c) => c.toLowerCase())).size;
+    const recognised = Object.keys(detectColumns(cells.slice(0, width), kind).mapping).length;
+    const next = rows.slice(i + 1, i + 11).filter((r) => widthOf(r) > 0);
+    const fits = next.length
+      ? next.filter((r) => widthOf(r) <= width + 0 && widthOf(r) >= Math.max(1, Math.ceil(width / 2))).length /
+        next.length
+      : 0.5;
+    let score = 3 * recognised + text + (distinct === filled.length ? 1 : 0) + 2 * fits * Math.min(width, 10);
+    if (text < filled.length / 2) score /= 3; // mostly numbers: a data row
+    if (width === 1 && next.some((r) => widthOf(r) > 1)) score /= 3; // a title line above a table
+    if (i === 0) score += 0.5;
+    if (score > best.score) best = { index: i, recognised, score };
+  }
+  return { index: best.index, recognised: best.recognised };
+}
+
+/** Labels of totals and subtotals rows (whole cell, any case): "Total", "Grand total", "Summe", "Total général"… */
+export const TOTAL_LABEL_REGEX =
+  '^\\s*(grand[ -]?total|sub[ -]?total|totals?|gesamt(summe|betrag)?|summe|zwischensumme|endsumme|total (général|general|geral|generale)|totale( generale)?|totaal|som|sum|sous[ -]total|subtotaal|insgesamt|report total|total amount|total spend|total paid)\\s*:?\\s*$';
+export const TOTAL_LABEL = new RegExp(TOTAL_LABEL_REGEX, 'i');

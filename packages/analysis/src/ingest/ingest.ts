@@ -16,9 +16,10 @@ import type { Db } from '../db.ts';
 import { loadReference } from '../reference/load.ts';
 import { DATAPOINTS, INPUT_KINDS, KIND_DATAPOINTS, KIND_REQUIRED, PAYMENT_METHODS } from './datapoints.ts';
 import type { DatapointId, InputKind } from './datapoints.ts';
-import { detectColumns } from './detect.ts';
+import { detectColumns, TOTAL_LABEL_REGEX } from './detect.ts';
+import { resolveLayout } from './preview.ts';
 import type { ColumnSuggestion } from './detect.ts';
-import { parseCsvLine, readHead, sniffDelimiter, sniffEncoding, transcodeToUtf8 } from './sniff.ts';
+import { readHead, sniffEncoding, transcodeToUtf8 } from './sniff.ts';
 import { DEFAULT_XLSX_MAX_BYTES, xlsxToCsv } from './xlsx.ts';
 import { checkColumnCount, checkCsvHead, csvReadError } from './limits.ts';
 import type { ProgressFn } from '../progress.ts';
@@ -34,6 +35,10 @@ export interface IngestOptions {
   /** distinguishes several files of one kind; default derived from the file name */
   name?: string;
   delimiter?: string;
+  /** the header's line (1-based; for XLSX the worksheet row); default: detected below any title lines */
+  headerRow?: number;
+  /** XLSX: worksheet by name or 0-based index; default: the first worksheet with data */
+  sheet?: string | number;
   xlsxMaxBytes?: number;
   onProgress?: ProgressFn;
 }
@@ -53,6 +58,12 @@ export interface IngestReport {
   format: 'csv' | 'xlsx';
   encoding: string;
   delimiter: string;
+  /** the header's line (1-based) and the one detected; title lines above it are not read */
+  headerRow: number;
+  detectedHeaderRow: number;
+  /** XLSX: the worksheets and the one read */
+  sheets: string[];
+  sheet: string | null;
   headers: string[];
   /** datapoint → header actually used */
   mapping: Partial<Record<DatapointId, string>>;
@@ -61,6 +72,8 @@ export interface IngestReport {
   rowsRead: number;
   rowsAccepted: number;
   rowsRejected: number;
+  /** rows not used because they are totals or subtotals (counted in rowsRejected, reported as warnings) */
+  rowsTotals: number;
   issueCount: number;
   issuesByReason: Record<string, number>;
   /** first 200 issues; all of them are in `issuesFile` */
@@ -119,6 +132,10 @@ async function createIngestMacros(db: Db): Promise<void> {
     -- nullif(trim(s), '') and "s is blank" without trimming every value: an ASCII value that neither
     -- starts nor ends with a space is already trimmed (trim also strips Unicode spaces, hence the ASCII test).
     CREATE OR REPLACE MACRO sx_trim(s) AS CASE WHEN strlen(s) = length(s) AND ascii(s) <> 32 AND NOT suffix(s, ' ') THEN s ELSE nullif(trim(s), '') END;
+    -- Text values: runs of whitespace (line breaks, tabs, non-breaking and other Unicode spaces) become one
+    -- space; a plain ASCII value without them takes the sx_trim path.
+    CREATE OR REPLACE MACRO sx_text(s) AS CASE WHEN strlen(s) = length(s) AND NOT contains(s, chr(10)) AND NOT contains(s, chr(13)) AND NOT contains(s, chr(9)) AND NOT contains(s, '  ') THEN sx_trim(s)
+      ELSE nullif(trim(regexp_replace(s, '[\\s\\x{00a0}\\x{1680}\\x{2000}-\\x{200b}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}]+', ' ', 'g')), '') END;
     CREATE OR REPLACE MACRO sx_blank(s) AS CASE WHEN s IS NULL OR s = '' THEN TRUE WHEN ascii(s) < 128 AND ascii(s) <> 32 THEN FALSE ELSE trim(s) = '' END;
     CREATE OR REPLACE MACRO sx_days(s) AS CASE
       WHEN regexp_matches(lower(s), 'receipt|immediate|^cod$|cash|sofort|vista') THEN 0
@@ -149,7 +166,8 @@ function typedExpr(dp: DatapointId, c: string, ctx: { decimalComma: boolean; day
       return `TRY_CAST(round(TRY_CAST(replace(${c}, ',', '') AS DOUBLE)) AS BIGINT)`;
     case 'date':
       // Fast path for yyyy-mm-dd (the first format of both lists): a plain cast.
-      return `coalesce(CASE WHEN strlen(${c}) = 10 AND ${c}[5] = '-' AND ${c}[8] = '-' THEN TRY_CAST(${c} AS DATE) END, CAST(try_strptime(trim(${c}), [${(ctx.dayFirst ? DATE_FORMATS_DMY : DATE_FORMATS_MDY).map((f) => lit(f)).join(', ')}]) AS DATE))`;
+      // Then Excel serial dates (days since 1899-12-30, as a workbook saved as CSV writes them), then the formats.
+      return `coalesce(CASE WHEN strlen(${c}) = 10 AND ${c}[5] = '-' AND ${c}[8] = '-' THEN TRY_CAST(${c} AS DATE) END, CASE WHEN regexp_full_match(${c}, '[1-9][0-9]{4}(\\.[0-9]+)?') AND TRY_CAST(${c} AS DOUBLE) BETWEEN 20000 AND 80000 THEN DATE '1899-12-30' + CAST(floor(TRY_CAST(${c} AS DOUBLE)) AS INTEGER) END, CAST(try_strptime(trim(${c}), [${(ctx.dayFirst ? DATE_FORMATS_DMY : DATE_FORMATS_MDY).map((f) => lit(f)).join(', ')}]) AS DATE))`;
     case 'days':
       return `sx_days(${c})`;
     case 'mcc':
@@ -161,7 +179,7 @@ function typedExpr(dp: DatapointId, c: string, ctx: { decimalComma: boolean; day
     case 'paymentMethod':
       return `coalesce((SELECT min(method) FROM ref_payment_methods WHERE key = regexp_replace(lower(strip_accents(trim(${c}))), '[^a-z0-9]+', ' ', 'g')), 'Other')`;
     default:
-      return `sx_trim(${c})`;
+      return `sx_text(${c})`;
   }
 }
 
@@ -236,10 +254,17 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
   let csv = file;
   let encoding = 'UTF-8';
   let legacy: { legacyLines: number[]; legacyLineCount: number } = { legacyLines: [], legacyLineCount: 0 };
+  let sheets: string[] = [];
+  let sheet: string | null = null;
   if (isXlsx) {
     onProgress(2, 'Reading workbook');
     csv = path.join(tmp, `${name}.xlsx.csv`);
-    await xlsxToCsv(file, csv, options.xlsxMaxBytes ?? DEFAULT_XLSX_MAX_BYTES);
+    const r = await xlsxToCsv(file, csv, {
+      maxBytes: options.xlsxMaxBytes ?? DEFAULT_XLSX_MAX_BYTES,
+      ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
+    });
+    sheets = r.sheets;
+    sheet = r.sheet;
     encoding = 'XLSX';
   } else {
     if (/\.(xls|xlsb|ods|numbers|pdf|zip)$/i.test(file))
@@ -257,22 +282,32 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
       if (legacy.legacyLineCount > 0 && !/^UTF-16/i.test(sniff.encoding)) encoding = `mixed UTF-8/${sniff.encoding}`;
     }
   }
-  const text = readHead(csv)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '');
-  const firstLine = text.split(/\r?\n/)[0] ?? '';
-  if (!text.trim()) throw new AnalysisInputError('EMPTY_FILE', 'the file has no content', { file: label });
-  const { delimiter } = options.delimiter ? { delimiter: options.delimiter } : sniffDelimiter(text);
-  const headers = parseCsvLine(firstLine, delimiter).map((h, i) => h || `Column ${i + 1}`);
-  checkColumnCount(headers.length, { file: label, row: 1 });
-  if (headers.every((h) => /^Column \d+$/.test(h)))
-    throw new AnalysisInputError('NO_HEADER', 'the first row is empty; the first row must hold the column headers', {
-      file: label,
-      row: 1,
-    });
+  const headBytes = readHead(csv);
+  const text = headBytes.toString('utf8').replace(/^\uFEFF/, '');
+  if (!text.trim())
+    throw new AnalysisInputError(
+      'EMPTY_FILE',
+      isXlsx ? 'the workbook has no worksheet with data' : 'the file has no content',
+      { file: label },
+    );
+  // Header row: detected below title lines, notes and blank lines, or the one the user chose.
+  const layout = resolveLayout(text, {
+    ...(options.delimiter ? { delimiter: options.delimiter } : {}),
+    ...(options.headerRow !== undefined ? { headerRow: options.headerRow } : {}),
+    kind,
+    complete: statSync(csv).size <= headBytes.length,
+    file: label,
+  });
+  const { delimiter, headers, skipLines } = layout;
+  const firstLine = layout.records[0]!.fields.join(delimiter);
+  checkColumnCount(headers.length, { file: label, row: layout.headerRow });
 
   // 2. Mapping: detection, then overrides.
-  const detected = detectColumns(headers, kind);
+  const detected = detectColumns(
+    headers,
+    kind,
+    layout.records.slice(1, 51).map((r) => r.fields),
+  );
   const mapping: Partial<Record<DatapointId, string>> = { ...detected.mapping };
   for (const [dp, h] of Object.entries(options.mapping ?? {}) as [DatapointId, string | null][]) {
     if (!KIND_DATAPOINTS[kind].includes(dp))
@@ -321,20 +356,31 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
   const report = await withDb({ tempDir: tmp, memoryLimit: INGEST_MEMORY_LIMIT }, async (db) => {
     await loadReference(db, ['ref_countries', 'ref_mcc', 'ref_currencies']);
     await createIngestMacros(db);
-    const columns = `{${headers.map((_, i) => `'c${i}': 'VARCHAR'`).join(', ')}}`;
-    const csvOptions = `header=false, skip=1, delim=${lit(delimiter)}, quote='"', escape='"', columns=${columns}, strict_mode=false, null_padding=false, max_line_size=4000000`;
+    // One column more than the header: a CSV row with more fields than the header fills it and is rejected
+    // (a value with an unquoted delimiter would otherwise shift into the next column unseen).
+    const columns = `{${[...headers.map((_, i) => `'c${i}': 'VARCHAR'`), `'cx': 'VARCHAR'`].join(', ')}}`;
+    const tooWide = isXlsx ? 'FALSE' : 'NOT sx_blank(cx)';
+    // Rows shorter than the header are padded (as spreadsheets read them); longer ones are rejected rows.
+    const csvOptions = `header=false, skip=${skipLines}, delim=${lit(delimiter)}, quote='"', escape='"', columns=${columns}, strict_mode=false, null_padding=true, max_line_size=4000000, auto_detect=false`;
     const c = (dp: DatapointId) => (mapping[dp] ? `c${colIndex(mapping[dp]!)}` : null);
     // The file is read once, in parallel, into `raw`. With insertion order preserved, a fresh table's
     // rowid is the row's position in the file (a row_number() window would make the read and every
     // conversion after it single-threaded).
     // A file DuckDB's reader gives up on (binary content, a line past max_line_size…) is an input error.
-    await db
-      .run(
-        `CREATE TABLE raw AS SELECT * FROM read_csv(${lit(csv)}, ${csvOptions}, store_rejects=true, rejects_table='rej', rejects_scan='rej_scan')`,
-      )
-      .catch((e: Error) => {
+    const readRaw = (extra: string) =>
+      db.run(
+        `CREATE OR REPLACE TABLE raw AS SELECT * FROM read_csv(${lit(csv)}, ${csvOptions}${extra}, store_rejects=true, rejects_table='rej', rejects_scan='rej_scan')`,
+      );
+    try {
+      await readRaw('');
+    } catch (err) {
+      // DuckDB's parallel reader cannot pad short rows in a file with line breaks inside quotes: read it serially.
+      if (!/null_padding in conjunction with quoted new lines/i.test((err as Error).message))
+        throw csvReadError(err as Error, label);
+      await readRaw(', parallel=false').catch((e: Error) => {
         throw csvReadError(e, label);
       });
+    }
     const sampleSrc = 'raw';
     // Column-level format detection on the first rows: decimal comma, day-first dates.
     const amountCol = c('amount');
@@ -398,10 +444,29 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     );
     // CASE (not AND) so a row is decided at its first non-blank cell.
     const allEmpty = `CASE ${headers.map((_, i) => `WHEN NOT sx_blank(c${i}) THEN FALSE`).join(' ')} ELSE TRUE END`;
+    // Totals and subtotals: a total label ("Total", "Summe"…) as the name (or the id, or the first cell of a row
+    // with neither), no id, and an amount.
+    // Every label holds "tot", "sum", "som" or "gesamt": a cheap ILIKE test first, the regular expression after.
+    const label = (x: string) =>
+      `CASE WHEN strlen(${x}) > 24 THEN FALSE WHEN ${x} ILIKE '%tot%' OR ${x} ILIKE '%sum%' OR ${x} ILIKE '%som%' OR ${x} ILIKE '%gesamt%' THEN regexp_matches(${x}, ${lit(`(?i)${TOTAL_LABEL_REGEX}`)}) ELSE FALSE END`;
+    const nameC = c('supplierName')!;
+    const idC = c('supplierId');
+    // CASE branches, so the label tests run only on the rows that reach them.
+    const isTotal = amountCol
+      ? `CASE WHEN sx_blank(${amountCol}) OR ${tooWide} THEN FALSE${
+          idC
+            ? ` WHEN NOT sx_blank(${idC}) THEN CASE WHEN sx_blank(${nameC}) THEN coalesce(${label(idC)}, FALSE) ELSE FALSE END`
+            : ''
+        } WHEN NOT sx_blank(${nameC}) THEN coalesce(${label(nameC)}, FALSE) ELSE coalesce(${label('c0')}, FALSE) END`
+      : 'FALSE';
+    // The name as the file has it, kept only where whitespace normalisation changes it (the downloads show it).
+    const nameOriginal = `CASE WHEN strlen(${nameC}) = length(${nameC}) AND NOT contains(${nameC}, chr(10)) AND NOT contains(${nameC}, chr(13)) AND NOT contains(${nameC}, chr(9)) AND NOT contains(${nameC}, '  ') THEN NULL
+      WHEN sx_text(${nameC}) IS DISTINCT FROM sx_trim(${nameC}) THEN ${nameC} END`;
     // Raw → typed values (+ sparse raw values) with the file's row sequence.
     await db.run(
-      `CREATE TABLE typed0 AS SELECT seq, emptyRow, ${present.join(', ')}${rawSel.length ? ', ' + rawSel.join(', ') : ''} FROM (
-        SELECT r.seq, (${allEmpty}) AS emptyRow, ${typedSel.join(', ')}, ${[...new Set(withRaw.map((dp) => c(dp)!))].join(', ') || 'NULL AS _none'}
+      `CREATE TABLE typed0 AS SELECT seq, emptyRow, tooWide, isTotal, supplierNameOriginal, ${present.join(', ')}${rawSel.length ? ', ' + rawSel.join(', ') : ''} FROM (
+        SELECT r.seq, (${allEmpty}) AS emptyRow, (${tooWide}) AS tooWide, (${isTotal}) AS isTotal,
+          ${nameOriginal} AS supplierNameOriginal, ${typedSel.join(', ')}, ${[...new Set(withRaw.map((dp) => c(dp)!))].join(', ') || 'NULL AS _none'}
         FROM (SELECT rowid + 1 AS seq, * FROM raw) r
         ${joins.join(' ')})`,
     );
@@ -411,7 +476,7 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
       `CREATE TABLE rej_rows AS SELECT DISTINCT ON (line) line AS rowNumber, error_message, csv_line FROM rej ORDER BY line`,
     );
     await db.run(
-      `CREATE TABLE rej_adj AS SELECT rowNumber - 1 - row_number() OVER (ORDER BY rowNumber) AS adj, row_number() OVER (ORDER BY rowNumber) AS cnt FROM rej_rows`,
+      `CREATE TABLE rej_adj AS SELECT rowNumber - ${skipLines} - row_number() OVER (ORDER BY rowNumber) AS adj, row_number() OVER (ORDER BY rowNumber) AS cnt FROM rej_rows`,
     );
     const nRej = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM rej_rows`))!.n;
     // Rows are written in file order: without a sort when typed0 already is in that order (insertion
@@ -419,12 +484,12 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     let inFileOrder = false;
     if (nRej > 0) {
       await db.run(
-        `CREATE TABLE typed AS SELECT t.* EXCLUDE (seq), t.seq + 1 + coalesce(a.cnt, 0) AS rowNumber${absentSel.map((x) => ', ' + x).join('')} FROM typed0 t ASOF LEFT JOIN rej_adj a ON t.seq > a.adj`,
+        `CREATE TABLE typed AS SELECT t.* EXCLUDE (seq), t.seq + ${skipLines} + coalesce(a.cnt, 0) AS rowNumber${absentSel.map((x) => ', ' + x).join('')} FROM typed0 t ASOF LEFT JOIN rej_adj a ON t.seq > a.adj`,
       );
       await db.run(`DROP TABLE typed0`);
     } else {
       await db.run(
-        `CREATE VIEW typed AS SELECT * EXCLUDE (seq), seq + 1 AS rowNumber${absentSel.map((x) => ', ' + x).join('')} FROM typed0`,
+        `CREATE VIEW typed AS SELECT * EXCLUDE (seq), seq + ${skipLines} AS rowNumber${absentSel.map((x) => ', ' + x).join('')} FROM typed0`,
       );
       inFileOrder = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM typed0 WHERE seq <> rowid + 1`))!.n === 0;
     }
@@ -435,7 +500,7 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
       const reason = invalidReason(dp);
       if (!reason) continue;
       parts.push(
-        `SELECT rowNumber, ${lit(mapping[dp]!)} AS "column", raw_${dp} AS value, ${lit(reason)} AS reason, 'warning' AS severity FROM typed WHERE NOT emptyRow AND raw_${dp} IS NOT NULL AND ${dp} IS NULL`,
+        `SELECT rowNumber, ${lit(mapping[dp]!)} AS "column", raw_${dp} AS value, ${lit(reason)} AS reason, 'warning' AS severity FROM typed WHERE NOT emptyRow AND NOT tooWide AND raw_${dp} IS NOT NULL AND ${dp} IS NULL`,
       );
     }
     if (mapping.transactionCount)
@@ -444,11 +509,18 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
       );
     if (mapping.amount && kind !== 'suppliers')
       parts.push(
-        `SELECT rowNumber, ${lit(mapping.amount)}, NULL, 'amount is empty; the row counts as a document without spend', 'warning' FROM typed WHERE NOT emptyRow AND raw_amount IS NULL AND amount IS NULL AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)`,
+        `SELECT rowNumber, ${lit(mapping.amount)}, NULL, 'amount is empty; the row counts as a document without spend', 'warning' FROM typed WHERE NOT emptyRow AND NOT tooWide AND NOT isTotal AND raw_amount IS NULL AND amount IS NULL AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)`,
       );
     parts.push(`SELECT rowNumber, NULL, NULL, 'empty row; not used', 'error' FROM typed WHERE emptyRow`);
     parts.push(
-      `SELECT rowNumber, ${lit(mapping.supplierName!)}, NULL, 'no supplier name or id; row not used', 'error' FROM typed WHERE NOT emptyRow AND supplierName IS NULL AND supplierId IS NULL`,
+      `SELECT rowNumber, NULL, NULL, ${lit(`more fields than the ${headers.length} columns of the header (a value with an unquoted "${delimiter === '\t' ? 'TAB' : delimiter}"?); row not used`)}, 'error' FROM typed WHERE tooWide AND NOT emptyRow`,
+    );
+    if (mapping.amount)
+      parts.push(
+        `SELECT rowNumber, ${lit(mapping.supplierName!)}, supplierName, 'totals row; not used', 'warning' FROM typed WHERE isTotal`,
+      );
+    parts.push(
+      `SELECT rowNumber, ${lit(mapping.supplierName!)}, NULL, 'no supplier name or id; row not used', 'error' FROM typed WHERE NOT emptyRow AND NOT tooWide AND NOT isTotal AND supplierName IS NULL AND supplierId IS NULL`,
     );
     if (mapping.supplierId && kind === 'suppliers') {
       parts.push(`SELECT rowNumber, ${lit(mapping.supplierId)}, supplierId, 'duplicate supplier id (first on row ' || firstRow || '); merged into one supplier', 'warning'
@@ -457,7 +529,23 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     parts.push(
       `SELECT rowNumber, NULL, csv_line, 'malformed row (' || error_message || '); row not used', 'error' FROM rej_rows`,
     );
-    await db.run(`CREATE TABLE issues AS ${parts.join(' UNION ALL ')}`);
+    // Declared columns: the first SELECT of the union must not decide the names (a file with no row
+    // issue at all still gets its issue report).
+    await db.run(
+      `CREATE TABLE issues (rowNumber BIGINT, "column" VARCHAR, value VARCHAR, reason VARCHAR, severity VARCHAR)`,
+    );
+    await db.run(`INSERT INTO issues ${parts.join(' UNION ALL ')}`);
+    // Text below the last totals row without an id or an amount is a footer (a print date, a note), not a supplier.
+    let footer = 'FALSE';
+    const lastTotal = mapping.amount
+      ? (await db.one<{ n: number | null }>(`SELECT max(rowNumber) AS n FROM typed WHERE isTotal`))?.n
+      : null;
+    if (lastTotal !== null && lastTotal !== undefined) {
+      footer = `(rowNumber > ${Number(lastTotal)} AND NOT isTotal AND amount IS NULL AND ${mapping.supplierId ? 'supplierId IS NULL' : 'TRUE'})`;
+      await db.run(
+        `INSERT INTO issues SELECT rowNumber, ${lit(mapping.supplierName!)}, supplierName, 'text below the totals row (a footer or note); not used', 'error' FROM typed WHERE ${footer} AND NOT emptyRow AND NOT tooWide AND supplierName IS NOT NULL`,
+      );
+    }
     if (legacy.legacyLineCount > 0) {
       await db.run(
         `INSERT INTO issues SELECT unnest(${`[${legacy.legacyLines.join(',')}]`}::INTEGER[]) AS rowNumber, NULL, NULL, ${lit(`not valid UTF-8; decoded as ${encoding.replace('mixed UTF-8/', '')}`)}, 'warning'`,
@@ -466,16 +554,16 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     onProgress(75, 'Writing Parquet');
     await db.run(
       copyToParquet(
-        `SELECT ${lit(name)} AS source, ${lit(kind)} AS kind, rowNumber, ${INGEST_COLUMNS.map((dp) => (mapping[dp] ? dp : `NULL::${SQL_TYPES[DATAPOINTS[dp].type] ?? 'VARCHAR'} AS ${dp}`)).join(', ')} FROM (
-          SELECT rowNumber, ${present.join(', ')} FROM typed WHERE NOT emptyRow AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)${inFileOrder ? '' : ' ORDER BY rowNumber'}
+        `SELECT ${lit(name)} AS source, ${lit(kind)} AS kind, rowNumber, ${INGEST_COLUMNS.map((dp) => (mapping[dp] ? dp : `NULL::${SQL_TYPES[DATAPOINTS[dp].type] ?? 'VARCHAR'} AS ${dp}`)).join(', ')}, supplierNameOriginal FROM (
+          SELECT rowNumber, supplierNameOriginal, ${present.join(', ')} FROM typed WHERE NOT emptyRow AND NOT tooWide AND NOT isTotal AND NOT ${footer} AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)${inFileOrder ? '' : ' ORDER BY rowNumber'}
         )`,
         dataFile,
         'snappy',
       ),
     );
     await db.run(copyToParquet(`SELECT * FROM issues ORDER BY rowNumber, "column"`, issuesFile));
-    const counts = (await db.one<{ read: number; accepted: number; issues: number }>(
-      `SELECT (SELECT count(*) FROM typed) + (SELECT count(*) FROM rej_rows) AS read, (SELECT count(*) FROM read_parquet(${lit(dataFile)})) AS accepted, (SELECT count(*) FROM issues) AS issues`,
+    const counts = (await db.one<{ read: number; accepted: number; issues: number; totals: number }>(
+      `SELECT (SELECT count(*) FROM typed) + (SELECT count(*) FROM rej_rows) AS read, (SELECT count(*) FROM read_parquet(${lit(dataFile)})) AS accepted, (SELECT count(*) FROM issues) AS issues, (SELECT count(*) FROM typed WHERE isTotal) AS totals`,
     ))!;
     const byReason = await db.all<{ reason: string; n: number }>(
       `SELECT regexp_replace(reason, '\\s*\\(first on row [0-9]+\\)|\\s*\\(Expected.*\\)', '', 'g') AS reason, count(*) AS n FROM issues GROUP BY 1 ORDER BY 2 DESC`,
@@ -494,6 +582,10 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     format: isXlsx ? 'xlsx' : 'csv',
     encoding,
     delimiter,
+    headerRow: layout.headerRow,
+    detectedHeaderRow: layout.detectedHeaderRow,
+    sheets,
+    sheet,
     headers,
     mapping,
     columns: detected.columns,
@@ -501,6 +593,7 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     rowsRead: report.counts.read,
     rowsAccepted: report.counts.accepted,
     rowsRejected: report.counts.read - report.counts.accepted,
+    rowsTotals: Number(report.counts.totals),
     issueCount: report.counts.issues,
     issuesByReason: Object.fromEntries(report.byReason.map((r) => [r.reason.replace(/\s+/g, ' ').trim(), r.n])),
     issues: report.sample,

@@ -54,6 +54,13 @@ export async function transcodeToUtf8(
   const output = createWriteStream(out);
   const legacyLines: number[] = [];
   let legacyLineCount = 0;
+  // Lines that are valid UTF-8 with non-ASCII characters: without any, the file is simply in the legacy
+  // encoding (not mixed), and its lines need no warning.
+  let utf8NonAscii = 0;
+  const nonAscii = (b: Buffer) => {
+    for (let i = 0; i < b.length; i++) if (b[i]! >= 0x80) return true;
+    return false;
+  };
   const write = async (chunk: Buffer | string) => {
     if (!output.write(chunk)) await once(output, 'drain');
   };
@@ -75,6 +82,7 @@ export async function transcodeToUtf8(
       const body = buf.subarray(0, last + 1);
       carry = buf.subarray(last + 1);
       if (isUtf8(body)) {
+        if (nonAscii(body)) utf8NonAscii++;
         let n = 0;
         for (let i = body.indexOf(0x0a); i >= 0; i = body.indexOf(0x0a, i + 1)) n++;
         line += n;
@@ -85,8 +93,10 @@ export async function transcodeToUtf8(
       for (let i = body.indexOf(0x0a); i >= 0; i = body.indexOf(0x0a, i + 1)) {
         line++;
         const l = body.subarray(start, i + 1);
-        if (isUtf8(l)) await write(l);
-        else {
+        if (isUtf8(l)) {
+          if (nonAscii(l)) utf8NonAscii++;
+          await write(l);
+        } else {
           legacyLineCount++;
           if (legacyLines.length < 1000) legacyLines.push(line);
           await write(iconv.decode(l, sniff.encoding));
@@ -96,8 +106,10 @@ export async function transcodeToUtf8(
     }
     if (carry.length) {
       line++;
-      if (isUtf8(carry)) await write(carry);
-      else {
+      if (isUtf8(carry)) {
+        if (nonAscii(carry)) utf8NonAscii++;
+        await write(carry);
+      } else {
         legacyLineCount++;
         if (legacyLines.length < 1000) legacyLines.push(line);
         await write(iconv.decode(carry, sniff.encoding));
@@ -106,6 +118,7 @@ export async function transcodeToUtf8(
   }
   output.end();
   await once(output, 'finish');
+  if (utf8NonAscii === 0) return { legacyLines: [], legacyLineCount: 0 };
   return { legacyLines, legacyLineCount };
 }
 
@@ -122,11 +135,14 @@ function countOutsideQuotes(line: string, d: string): number {
   return n;
 }
 
-/** Picks the delimiter whose per-line count is most consistent (and non-zero) over the first lines. */
+/**
+ * Picks the delimiter whose per-line count is most consistent (and non-zero) over the first lines. The
+ * expected count is the most common non-zero one, so title lines above the header do not decide it.
+ */
 export function sniffDelimiter(text: string): { delimiter: string; consistent: boolean } {
   const lines = text
     .split(/\r?\n/)
-    .filter((l) => l.length > 0)
+    .filter((l) => l.trim().length > 0)
     .slice(0, 50);
   let best: { delimiter: string; score: number; consistent: boolean } = {
     delimiter: ',',
@@ -135,10 +151,13 @@ export function sniffDelimiter(text: string): { delimiter: string; consistent: b
   };
   for (const d of CANDIDATES) {
     const counts = lines.map((l) => countOutsideQuotes(l, d));
-    const header = counts[0] ?? 0;
-    if (header === 0) continue;
-    const agree = counts.filter((c) => c === header).length / counts.length;
-    const score = agree * 100 + Math.min(header, 50);
+    const freq = new Map<number, number>();
+    for (const c of counts) if (c > 0) freq.set(c, (freq.get(c) ?? 0) + 1);
+    let mode = 0;
+    for (const [c, f] of freq) if (f > (freq.get(mode) ?? 0) || (f === freq.get(mode) && c > mode)) mode = c;
+    if (mode === 0) continue;
+    const agree = counts.filter((c) => c === mode).length / counts.length;
+    const score = agree * 100 + Math.min(mode, 50);
     if (score > best.score) best = { delimiter: d, score, consistent: agree >= 0.8 };
   }
   return { delimiter: best.delimiter, consistent: best.consistent };
@@ -165,4 +184,58 @@ export function parseCsvLine(line: string, delimiter: string): string[] {
   }
   out.push(cur);
   return out.map((s) => s.trim());
+}
+
+export interface CsvRecord {
+  /** 1-based physical line on which the record starts */
+  line: number;
+  /** the physical lines it spans (more than 1 when a quoted field holds a line break) */
+  lines: number;
+  fields: string[];
+}
+
+/**
+ * Splits the start of a CSV text into records (RFC 4180 quoting, line breaks inside quotes kept), each
+ * with the physical line it starts on. Blank lines are records with one empty field, so line numbers
+ * stay those of the file. A last line without its newline (a cut sample) is dropped unless it is all
+ * there is or `complete` says the text is the whole file.
+ */
+export function parseCsvRecords(text: string, delimiter: string, maxRecords = 50, complete = false): CsvRecord[] {
+  const out: CsvRecord[] = [];
+  let fields: string[] = [];
+  let cur = '';
+  let q = false;
+  let line = 1;
+  let start = 1;
+  let i = 0;
+  const push = () => {
+    fields.push(cur.trim());
+    out.push({ line: start, lines: line - start + 1, fields });
+    fields = [];
+    cur = '';
+  };
+  for (; i < text.length && out.length < maxRecords; i++) {
+    const ch = text[i]!;
+    if (q) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (ch === '"') q = false;
+      else {
+        if (ch === '\n') line++;
+        cur += ch;
+      }
+    } else if (ch === '"') q = true;
+    else if (ch === delimiter) {
+      fields.push(cur.trim());
+      cur = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      push();
+      line++;
+      start = line;
+    } else cur += ch;
+  }
+  if (out.length < maxRecords && (cur.length > 0 || fields.length > 0) && (complete || out.length === 0) && !q) push();
+  return out;
 }

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TInputKind, TJobFile, TValidationReport } from '@sextant/shared';
+import type { TFileLayout, TInputKind, TJobFile, TJobType, TValidationReport } from '@sextant/shared';
 import { AnalysisInputError } from '@sextant/analysis/errors';
 import { isLimitError } from '@sextant/analysis/ingest/limits';
 import { previewFile } from '@sextant/analysis/ingest/preview';
@@ -18,11 +18,12 @@ import { AppError } from '../../lib/errors.ts';
 const PREVIEW_ROWS = 10;
 const REPORTED_ISSUES = 50;
 
-export function datapointsOf(kind: TInputKind): TJobFile['datapoints'] {
+/** The datapoints of a kind; a Summary Upload (base) job needs the suppliers' spend too (see spendProblem). */
+export function datapointsOf(kind: TInputKind, jobType?: TJobType): TJobFile['datapoints'] {
   return KIND_DATAPOINTS[kind].map((key) => ({
     key,
     label: DATAPOINTS[key].label,
-    required: KIND_REQUIRED[kind].includes(key),
+    required: KIND_REQUIRED[kind].includes(key) || (jobType === 'base' && kind === 'suppliers' && key === 'amount'),
   }));
 }
 
@@ -36,6 +37,13 @@ export interface Inspection {
   datapoints: TJobFile['datapoints'];
   /** A problem that stops the import (no supplier name column…), shown on the page for the user to fix. */
   fatal: string | null;
+  layout: TFileLayout;
+}
+
+/** The header row and worksheet the user chose (absent: detected). */
+export interface LayoutChoice {
+  headerRow?: number | undefined;
+  sheet?: string | undefined;
 }
 
 /** Reads the first rows, detects encoding, delimiter and the column mapping. Unreadable files are a 400. */
@@ -44,9 +52,15 @@ export async function inspectUpload(
   _format: 'csv' | 'xlsx',
   kind: TInputKind,
   originalName: string,
+  choice: LayoutChoice = {},
 ): Promise<Inspection> {
   try {
-    const p = await previewFile(file, { rows: PREVIEW_ROWS, kind });
+    const p = await previewFile(file, {
+      rows: PREVIEW_ROWS,
+      kind,
+      ...(choice.headerRow !== undefined ? { headerRow: choice.headerRow } : {}),
+      ...(choice.sheet !== undefined ? { sheet: choice.sheet } : {}),
+    });
     const datapoints = datapointsOf(kind);
     const mapping: Record<string, string | null> = Object.fromEntries(
       datapoints.map((d) => [d.key, p.detected.mapping[d.key as keyof typeof p.detected.mapping] ?? null]),
@@ -63,6 +77,14 @@ export async function inspectUpload(
       fatal: missing.length
         ? `No column was recognised as ${missing.join(' or ')}; choose it in the column mapping`
         : null,
+      layout: {
+        headerRow: p.headerRow,
+        detectedHeaderRow: p.detectedHeaderRow,
+        sheets: p.sheets,
+        sheet: p.sheet,
+        top: p.top.map((r) => ({ row: r.row, cells: r.cells.slice(0, 40).map((c) => c.slice(0, 200)) })),
+        previewRows: p.rowNumbers,
+      },
     };
   } catch (err) {
     throw asUserError(err, originalName);
@@ -78,7 +100,7 @@ export async function validateUpload(
   _format: 'csv' | 'xlsx',
   kind: TInputKind,
   mapping: Record<string, string | null>,
-  hints: { delimiter: string | null },
+  hints: { delimiter: string | null } & LayoutChoice,
   originalName = path.basename(file),
 ): Promise<TValidationReport> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'sextant-validate-'));
@@ -89,7 +111,10 @@ export async function validateUpload(
       workDir: scratch,
       mapping: mapping as ColumnMapping,
       ...(hints.delimiter ? { delimiter: hints.delimiter } : {}),
+      ...(hints.headerRow !== undefined ? { headerRow: hints.headerRow } : {}),
+      ...(hints.sheet !== undefined ? { sheet: hints.sheet } : {}),
     });
+    const notUsed = report.rowsRejected - report.rowsTotals;
     // Errors first (rows not used), then warnings (values left empty), each by row.
     const ordered = [...report.issues].sort((a, b) =>
       a.severity === b.severity ? a.row - b.row : a.severity === 'error' ? -1 : 1,
@@ -98,11 +123,17 @@ export async function validateUpload(
       rowCount: report.rowsRead,
       validRowCount: report.rowsAccepted,
       errorCount: report.rowsRejected,
-      warningCount: Math.max(0, report.issueCount - report.rowsRejected),
+      warningCount: Math.max(0, report.issueCount - notUsed - report.rowsTotals),
+      totalsRows: report.rowsTotals,
       issues: ordered
         .slice(0, REPORTED_ISSUES)
         .map((i) => ({ row: i.row, column: i.column, reason: i.reason, severity: i.severity })),
-      fatal: report.rowsAccepted === 0 ? 'No row has a supplier name or id; check the column mapping' : null,
+      fatal:
+        report.rowsRead === 0
+          ? 'The file has a header but no data rows'
+          : report.rowsAccepted === 0
+            ? 'No row has a supplier name or id; check the column mapping'
+            : null,
     };
   } catch (err) {
     // A file past a limit (a workbook that inflates or fills gigabytes…) is refused outright, not stored as invalid.
@@ -119,10 +150,30 @@ export async function validateUpload(
         fatal: err.message,
       };
     }
-    throw err;
+    // Anything else the engine raised is a file it could not read: a file-level problem for the user, never a
+    // 500 with the engine's own words.
+    return {
+      rowCount: 0,
+      validRowCount: 0,
+      errorCount: 0,
+      warningCount: 0,
+      issues: [],
+      fatal: `The file could not be read as a table: ${engineReason(err)}`,
+    };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** A user-facing reason for an engine failure on a file (the engine's own text is not shown). */
+export function engineReason(err: unknown): string {
+  const m = err instanceof Error ? err.message : String(err);
+  if (/sniff|dialect|delimiter/i.test(m))
+    return 'its rows could not be split into columns (check that every row has as many fields as the header, and the quotes)';
+  if (/unicode|utf-?8|encoding/i.test(m)) return 'its text encoding could not be read; save it as UTF-8 CSV';
+  if (/out of memory|memory limit/i.test(m)) return 'it needs more memory than is available; split the file';
+  if (/zip|xlsx|workbook|sheet/i.test(m)) return 'the workbook is damaged or not a valid XLSX file';
+  return 'its content is not a CSV or XLSX table the analysis can read';
 }
 
 function asUserError(err: unknown, originalName: string): unknown {
@@ -137,7 +188,11 @@ function asUserError(err: unknown, originalName: string): unknown {
       [{ path: 'file', message: err.reason }],
     );
   }
-  return err;
+  if (err instanceof AppError) return err;
+  const reason = engineReason(err);
+  return new AppError(400, 'ValidationError', `"${originalName}" could not be read as a table: ${reason}`, [
+    { path: 'file', message: reason },
+  ]);
 }
 
 /** Versions of the rulesets in force: the shipped defaults until rulesets are editable in the admin area. */

@@ -159,7 +159,13 @@ export async function openDownload(
     const described = await conn.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${lit(parquet)})`);
     const available = new Set(described.getRowObjectsJS().map((r) => String(r.column_name)));
     const columns = profile.columns.filter((c) => available.has(c.datapoint));
-    const sql = `SELECT ${columns.map((c) => ident(c.datapoint)).join(', ')} FROM read_parquet(${lit(parquet)})`;
+    // Names as the file had them (line breaks, tabs, non-breaking spaces kept), where matching and display used the
+    // whitespace-normalised form.
+    const expr = (d: string) =>
+      d === 'supplierName' && available.has('supplierNameOriginal')
+        ? `coalesce(supplierNameOriginal, supplierName)`
+        : ident(d);
+    const sql = `SELECT ${columns.map((c) => expr(c.datapoint)).join(', ')} FROM read_parquet(${lit(parquet)})`;
     const streamed = await conn.stream(sql);
     const headers = columns.map((c) => c.header);
     async function* rows(): AsyncGenerator<(string | number | boolean | null)[]> {

@@ -29,6 +29,20 @@ import { copyToParquet, lit, withDb } from '@sextant/analysis/db';
 import { workFile } from '@sextant/analysis/pipeline/workdir';
 
 const ZStepPayload = z.object({ runId: z.uuid() });
+
+/** How a file was read in the mapping step (delimiter, header row, worksheet; kept in `validation.layout`). */
+function hintsOf(f: { delimiter: string | null; validation: unknown }): {
+  delimiter?: string;
+  headerRow?: number;
+  sheet?: string;
+} {
+  const layout = (f.validation as { layout?: { headerRow: number; sheet: string | null } } | null)?.layout;
+  return {
+    ...(f.delimiter ? { delimiter: f.delimiter } : {}),
+    ...(layout ? { headerRow: layout.headerRow } : {}),
+    ...(layout?.sheet ? { sheet: layout.sheet } : {}),
+  };
+}
 /** Seed of the generated reference network (the demo supplier files are drawn from the same network). */
 export const NETWORK_SEED = 20_261_122;
 
@@ -178,7 +192,7 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
           workDir: rc.workDir,
           mapping: f.mapping as ColumnMapping,
           name: `${f.dataKind}-${i + 1}`,
-          ...(f.delimiter ? { delimiter: f.delimiter } : {}),
+          ...hintsOf(f),
           onProgress: (p, m) =>
             progress(
               ((i + p / 100) / files.length) * 100,

@@ -15,6 +15,7 @@ import {
   ZJobFile,
   ZJobLog,
   ZJobRun,
+  ZLayoutChange,
   ZMutationResult,
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
@@ -30,6 +31,7 @@ import {
   runViews,
   setPublished,
   startRun,
+  updateLayout,
   updateMapping,
   uploadFile,
   visibleJob,
@@ -157,6 +159,19 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: ZJobFile },
     },
     handler: async (req) => updateMapping(ctx, authOf(req), req.params.jobId, req.params.fileId, req.body.mapping),
+  });
+
+  r.put('/api/v1/jobs/:jobId/files/:fileId/layout', {
+    config: { access: { permissions: ['ViewJobTabs'] } },
+    schema: {
+      tags,
+      summary:
+        'Read a file from another header row (1-based) or worksheet; headers and mapping are detected again and rows validated',
+      params: ZFileParams,
+      body: ZLayoutChange,
+      response: { 200: ZJobFile },
+    },
+    handler: async (req) => updateLayout(ctx, authOf(req), req.params.jobId, req.params.fileId, req.body),
   });
 
   r.delete('/api/v1/jobs/:jobId/files/:fileId', {

@@ -15,6 +15,8 @@ import {
   PIPELINE_STEPS,
   PIPELINE_STEP_LABELS,
   type TCreateJob,
+  type TFileLayout,
+  type TLayoutChange,
   type TInputKind,
   type TJobAbilities,
   type TJobDetails,
@@ -30,7 +32,7 @@ import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from 
 import { writeAudit } from '../../lib/audit.ts';
 import { jobVisibilityOf, tenantScopeOf, inScope } from '../authorization/authorization.service.ts';
 import { addJobLog, filesOf, findVisibleJob, jobNameTaken, nextRunNumber, runsOf, type JobRow } from './jobs.repo.ts';
-import { datapointsOf, inspectUpload, rulesetVersions, validateUpload } from './analysis.adapter.ts';
+import { datapointsOf, inspectUpload, rulesetVersions, validateUpload, type Inspection } from './analysis.adapter.ts';
 
 export const jobDir = (ctx: AppContext, jobId: string) => path.join(ctx.config.dataDir, 'jobs', jobId);
 export const runDir = (ctx: AppContext, jobId: string, runNumber: number) =>
@@ -139,7 +141,42 @@ export async function createJob(
   return jobId;
 }
 
+/**
+ * The header row and worksheet of a file are kept with its validation report (jsonb `validation.layout`), so the
+ * pipeline reads the file as the user saw it in the mapping step.
+ */
+export function layoutOf(f: { validation: unknown }): TFileLayout | null {
+  return (f.validation as { layout?: TFileLayout } | null)?.layout ?? null;
+}
+
+/** The hints ingest needs to read a file as validated: delimiter, header row, worksheet. */
+export function readHints(f: { delimiter: string | null; validation: unknown }): {
+  delimiter: string | null;
+  headerRow?: number;
+  sheet?: string;
+} {
+  const layout = layoutOf(f);
+  return {
+    delimiter: f.delimiter,
+    ...(layout ? { headerRow: layout.headerRow } : {}),
+    ...(layout?.sheet ? { sheet: layout.sheet } : {}),
+  };
+}
+
+/**
+ * Spend per job type (docs/ARCHITECTURE.md, "Files without spend"): a matched-data-only job needs supplier names
+ * only; a base (Summary Upload) job needs the suppliers' spend, so a supplier file without a spend column is
+ * refused with a message naming the missing column; an advanced job takes a supplier file without spend when a
+ * document file brings the amounts (checked when the run starts).
+ */
+export function spendProblem(jobType: TJobType, dataKind: TInputKind, mapping: Record<string, string | null>) {
+  if (jobType !== 'base' || dataKind !== 'suppliers' || mapping.amount) return null;
+  return 'A Summary Upload job needs each supplier’s spend, and no column was recognised as Amount; choose it in the column mapping, or use a Matched Data Only Upload job to match supplier names without spend';
+}
+
 function fileView(f: typeof jobFiles.$inferSelect, datapoints: TJobFile['datapoints']): TJobFile {
+  const stored = f.validation as (TValidationReport & { layout?: TFileLayout }) | null;
+  const { layout: _layout, ...validation } = stored ?? ({} as TValidationReport & { layout?: TFileLayout });
   return {
     id: f.id,
     dataKind: f.dataKind as TInputKind,
@@ -152,7 +189,8 @@ function fileView(f: typeof jobFiles.$inferSelect, datapoints: TJobFile['datapoi
     mapping: f.mapping,
     datapoints,
     preview: f.preview,
-    validation: (f.validation as TValidationReport | null) ?? null,
+    validation: stored ? validation : null,
+    layout: layoutOf(f),
     status: f.status as TJobFile['status'],
     createdAt: f.createdAt.toISOString(),
   };
@@ -175,7 +213,7 @@ export async function jobDetails(ctx: AppContext, auth: AuthContext, jobId: stri
     owner: row.owner,
     isPublished: row.job.isPublished,
     createdOn: row.job.createdOn.toISOString(),
-    files: files.map((f) => fileView(f, datapointsOf(f.dataKind as TInputKind))),
+    files: files.map((f) => fileView(f, datapointsOf(f.dataKind as TInputKind, row.job.type as TJobType))),
     runs,
     resultRunId: resultRun?.id ?? null,
     abilities: abilitiesOf(auth, { ...row.job, status }),
@@ -320,7 +358,15 @@ export async function uploadFile(
         [{ path: 'file', message: 'too large' }],
       );
     }
-    return await registerStoredFile(ctx, { jobId, fileId, dataKind, stored, originalName, userId: auth.user.id });
+    return await registerStoredFile(ctx, {
+      jobId,
+      fileId,
+      dataKind,
+      stored,
+      originalName,
+      userId: auth.user.id,
+      jobType: row.job.type as TJobType,
+    });
   } catch (err) {
     await rm(stored, { force: true });
     // drain what is left of the request so the client gets the answer instead of a reset connection
@@ -332,14 +378,20 @@ export async function uploadFile(
 /** Checks, inspects and validates a file already stored in the job's uploads folder, and records it. */
 export async function registerStoredFile(
   ctx: AppContext,
-  f: { jobId: string; fileId: string; dataKind: TInputKind; stored: string; originalName: string; userId: string },
+  f: {
+    jobId: string;
+    fileId: string;
+    dataKind: TInputKind;
+    stored: string;
+    originalName: string;
+    userId: string;
+    jobType?: TJobType;
+  },
 ): Promise<TJobFile> {
   const { jobId, fileId, dataKind, stored, originalName } = f;
   const format = await sniffFormat(stored, originalName);
   const inspected = await inspectUpload(stored, format, dataKind, originalName);
-  const validation: TValidationReport = inspected.fatal
-    ? { rowCount: 0, validRowCount: 0, errorCount: 0, warningCount: 0, issues: [], fatal: inspected.fatal }
-    : await validateUpload(stored, format, dataKind, inspected.mapping, inspected, originalName);
+  const validation = await validateInspected(stored, format, dataKind, inspected, f.jobType ?? 'advanced', originalName);
   const size = (await stat(stored)).size;
   const [saved] = await ctx.db.transaction(async (tx) => {
     const out = await tx
@@ -357,7 +409,7 @@ export async function registerStoredFile(
         headers: inspected.headers,
         mapping: inspected.mapping,
         preview: inspected.preview,
-        validation,
+        validation: { ...validation, layout: inspected.layout },
         status: validation.fatal ? 'invalid' : 'validated',
         uploadedBy: f.userId,
       })
@@ -369,7 +421,94 @@ export async function registerStoredFile(
     });
     return out;
   });
-  return fileView(saved!, inspected.datapoints);
+  return fileView(saved!, datapointsOf(dataKind, f.jobType));
+}
+
+/** Validates every row of an inspected file with its detected mapping, header row and worksheet. */
+async function validateInspected(
+  stored: string,
+  format: 'csv' | 'xlsx',
+  dataKind: TInputKind,
+  inspected: Inspection,
+  jobType: TJobType,
+  originalName: string,
+): Promise<TValidationReport> {
+  if (inspected.fatal)
+    return { rowCount: 0, validRowCount: 0, errorCount: 0, warningCount: 0, issues: [], fatal: inspected.fatal };
+  const validation = await validateUpload(
+    stored,
+    format,
+    dataKind,
+    inspected.mapping,
+    {
+      delimiter: inspected.delimiter,
+      headerRow: inspected.layout.headerRow,
+      ...(inspected.layout.sheet ? { sheet: inspected.layout.sheet } : {}),
+    },
+    originalName,
+  );
+  return { ...validation, fatal: validation.fatal ?? spendProblem(jobType, dataKind, inspected.mapping) };
+}
+
+/**
+ * Reads a file again with another header row or worksheet (the mapping step's choice): headers, preview and
+ * mapping are detected anew from that row, and every row is validated again.
+ */
+export async function updateLayout(
+  ctx: AppContext,
+  auth: AuthContext,
+  jobId: string,
+  fileId: string,
+  change: TLayoutChange,
+): Promise<TJobFile> {
+  const row = await editableJob(ctx, auth, jobId);
+  if (!abilitiesOf(auth, row.job).canUpload) throw forbidden('Only the owner or a job editor can change the file');
+  const [file] = await ctx.db
+    .select()
+    .from(jobFiles)
+    .where(and(eq(jobFiles.id, fileId), eq(jobFiles.jobArtifactId, jobId)));
+  if (!file) throw notFound('File');
+  const before = layoutOf(file);
+  if (change.sheet !== undefined && before && !before.sheets.includes(change.sheet))
+    throw fieldError(
+      'sheet',
+      before.sheets.length
+        ? `"${change.sheet}" is not a worksheet of ${file.originalName} (worksheets: ${before.sheets.join(', ')})`
+        : `${file.originalName} is not a workbook; it has no worksheets`,
+    );
+  const stored = path.join(ctx.config.dataDir, file.storedPath);
+  const format = file.format as 'csv' | 'xlsx';
+  const kind = file.dataKind as TInputKind;
+  // A new worksheet starts from its own detected header unless a row is given as well.
+  const sheetChanged = change.sheet !== undefined && change.sheet !== before?.sheet;
+  const headerRow = change.headerRow ?? (sheetChanged ? undefined : before?.headerRow);
+  const sheet = change.sheet ?? before?.sheet ?? undefined;
+  let inspected: Inspection;
+  try {
+    inspected = await inspectUpload(stored, format, kind, file.originalName, { headerRow, sheet });
+  } catch (err) {
+    if (err instanceof AppError && change.headerRow !== undefined)
+      throw fieldError('headerRow', err.message.replace(/^"[^"]*"\s*(\([^)]*\))?:\s*/, ''));
+    throw err;
+  }
+  const validation = await validateInspected(stored, format, kind, inspected, row.job.type as TJobType, file.originalName);
+  const [saved] = await ctx.db
+    .update(jobFiles)
+    .set({
+      headers: inspected.headers,
+      mapping: inspected.mapping,
+      preview: inspected.preview,
+      validation: { ...validation, layout: inspected.layout },
+      status: validation.fatal ? 'invalid' : 'validated',
+      updatedAt: new Date(),
+    })
+    .where(eq(jobFiles.id, fileId))
+    .returning();
+  await addJobLog(ctx.db, {
+    jobId,
+    message: `${file.originalName} read from row ${inspected.layout.headerRow}${inspected.layout.sheet ? ` of worksheet "${inspected.layout.sheet}"` : ''}: ${validation.fatal ?? `${validation.validRowCount} of ${validation.rowCount} rows valid`}`,
+  });
+  return fileView(saved!, datapointsOf(kind, row.job.type as TJobType));
 }
 
 export async function updateMapping(
@@ -390,22 +529,32 @@ export async function updateMapping(
     if (header !== null && !file.headers.includes(header))
       throw fieldError(`mapping.${datapoint}`, `"${header}" is not a column of ${file.originalName}`);
   }
-  const datapoints = datapointsOf(file.dataKind as TInputKind);
+  const datapoints = datapointsOf(file.dataKind as TInputKind, row.job.type as TJobType);
   const unknown = Object.keys(mapping).filter((k) => !datapoints.some((d) => d.key === k));
   if (unknown.length)
     throw fieldError(`mapping.${unknown[0]}`, `"${unknown[0]}" is not a datapoint of ${file.dataKind} files`);
   const stored = path.join(ctx.config.dataDir, file.storedPath);
-  const validation = await validateUpload(
+  const checked = await validateUpload(
     stored,
     file.format as 'csv' | 'xlsx',
     file.dataKind as TInputKind,
     mapping,
-    { delimiter: file.delimiter },
+    readHints(file),
     file.originalName,
   );
+  const validation = {
+    ...checked,
+    fatal: checked.fatal ?? spendProblem(row.job.type as TJobType, file.dataKind as TInputKind, mapping),
+  };
+  const layout = layoutOf(file);
   const [saved] = await ctx.db
     .update(jobFiles)
-    .set({ mapping, validation, status: validation.fatal ? 'invalid' : 'validated', updatedAt: new Date() })
+    .set({
+      mapping,
+      validation: layout ? { ...validation, layout } : validation,
+      status: validation.fatal ? 'invalid' : 'validated',
+      updatedAt: new Date(),
+    })
     .where(eq(jobFiles.id, fileId))
     .returning();
   await addJobLog(ctx.db, {
@@ -450,6 +599,11 @@ export async function startRun(
   if (invalid) {
     const why = (invalid.validation as TValidationReport | null)?.fatal ?? 'it could not be read';
     throw badRequest(`Fix ${invalid.originalName} first: ${why}`, [{ path: `files.${invalid.id}`, message: why }]);
+  }
+  if (row.job.type === 'advanced' && !files.some((f) => f.mapping.amount)) {
+    const why =
+      'No file has a column mapped to Amount; a Consultant Upload job needs the spend from at least one file (a Matched Data Only Upload job matches names without spend)';
+    throw badRequest(why, [{ path: 'files', message: why }]);
   }
   const runId = await ctx.db.transaction(async (tx) => {
     const id = await queueRun(ctx, tx, row.job, { id: auth.user.id, displayName: auth.user.displayName });

@@ -1,6 +1,7 @@
 /**
  * One uploaded file on the workflow page: facts, the validation report (fatal problem first, with how to fix
- * it), the auto-detected column mapping (each datapoint editable with a select of the file's headers) and a
+ * it), where the table starts (the detected header row, another row to choose, the worksheet of a workbook),
+ * the auto-detected column mapping (each datapoint editable with a select of the file's headers) and a
  * preview of the first rows.
  */
 import { useEffect, useState } from 'react';
@@ -30,7 +31,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import { INPUT_KIND_LABELS, type TColumnMapping, type TJobFile } from '@sextant/shared/values';
-import { errorMessage, useDeleteFile, useUpdateMapping } from '../../api/jobs.ts';
+import { errorMessage, useDeleteFile, useUpdateLayout, useUpdateMapping } from '../../api/jobs.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { formatBytes, mappingChanged, missingRequired, setMappedColumn, unmappedHeaders } from './job-logic.ts';
@@ -62,6 +63,7 @@ function ValidationReport({ file, missing }: { file: TJobFile; missing: string[]
           {t('file.rowsValid', { count: v.rowCount, valid: fmt(v.validRowCount), total: fmt(v.rowCount) })}
         </strong>
         {v.errorCount > 0 ? ` · ${t('file.rowsUnused', { count: v.errorCount, n: fmt(v.errorCount) })}` : ''}
+        {v.totalsRows ? ` (${t('file.totalsRows', { count: v.totalsRows, n: fmt(v.totalsRows) })})` : ''}
         {v.warningCount > 0 ? ` · ${t('file.valuesEmpty', { count: v.warningCount, n: fmt(v.warningCount) })}` : ''}
       </Alert>
       {issues.length > 0 && (
@@ -84,7 +86,11 @@ function ValidationReport({ file, missing }: { file: TJobFile; missing: string[]
                   <TableCell>
                     <Chip
                       size="small"
-                      label={i.severity === 'error' ? t('file.rowSkipped') : t('file.valueEmpty')}
+                      label={
+                        i.severity === 'error' || i.reason.includes('not used')
+                          ? t('file.rowSkipped')
+                          : t('file.valueEmpty')
+                      }
                       color={i.severity === 'error' ? 'error' : 'warning'}
                       variant="outlined"
                     />
@@ -103,6 +109,77 @@ function ValidationReport({ file, missing }: { file: TJobFile; missing: string[]
             total: fmt(v.errorCount + v.warningCount),
           })}
         </Typography>
+      )}
+    </Box>
+  );
+}
+
+const cellsLabel = (cells: string[]) => {
+  const text = cells.filter(Boolean).join(' · ');
+  return text.length > 90 ? `${text.slice(0, 90)}…` : text;
+};
+
+/**
+ * Where the table starts: the header row (detected below title lines, or chosen among the first rows of the file)
+ * and, for a workbook with several worksheets, the worksheet read.
+ */
+function LayoutPicker({ jobId, file, disabled }: { jobId: string; file: TJobFile; disabled: boolean }) {
+  const { t } = useTranslation('jobs');
+  const update = useUpdateLayout(jobId);
+  const layout = file.layout;
+  if (!layout) return null;
+  const rows = layout.top.filter((r) => r.cells.some(Boolean));
+  return (
+    <Box data-testid="layout-picker">
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+        <Typography variant="body2" sx={{ minWidth: 0 }} data-testid="header-row-info">
+          {layout.headerRow === layout.detectedHeaderRow
+            ? t('file.headerRowDetected', { row: layout.headerRow })
+            : t('file.headerRowChosen', { row: layout.headerRow, detected: layout.detectedHeaderRow })}
+        </Typography>
+        <Select
+          size="small"
+          value={String(layout.headerRow)}
+          disabled={disabled || update.isPending}
+          onChange={(e) => update.mutate({ fileId: file.id, headerRow: Number(e.target.value) })}
+          inputProps={{ 'aria-label': t('file.headerRowPick'), 'data-testid': 'header-row-select' }}
+          sx={{ minWidth: { md: 360 }, maxWidth: '100%' }}
+          renderValue={(v) => t('file.headerRowOption', { row: v })}
+        >
+          {rows.map((r) => (
+            <MenuItem key={r.row} value={String(r.row)} data-testid={`header-row-${r.row}`}>
+              <Box component="span" sx={{ fontWeight: 700, mr: 1, whiteSpace: 'nowrap' }}>
+                {t('file.headerRowOption', { row: r.row })}
+              </Box>
+              <Box component="span" sx={{ color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                {cellsLabel(r.cells)}
+                {r.row === layout.detectedHeaderRow ? ` — ${t('file.detected')}` : ''}
+              </Box>
+            </MenuItem>
+          ))}
+        </Select>
+        {layout.sheets.length > 1 && (
+          <Select
+            size="small"
+            value={layout.sheet ?? ''}
+            disabled={disabled || update.isPending}
+            onChange={(e) => update.mutate({ fileId: file.id, sheet: String(e.target.value) })}
+            inputProps={{ 'aria-label': t('file.sheetPick'), 'data-testid': 'sheet-select' }}
+            renderValue={(v) => t('file.sheetOption', { sheet: v })}
+            sx={{ minWidth: 200 }}
+          >
+            {layout.sheets.map((s) => (
+              <MenuItem key={s} value={s}>
+                {s}
+              </MenuItem>
+            ))}
+          </Select>
+        )}
+      </Stack>
+      {update.error && (
+        <Alert severity="error" sx={{ mt: 1.5 }}>
+          {errorMessage(update.error)}
+        </Alert>
       )}
     </Box>
   );
@@ -236,7 +313,7 @@ function Preview({ file, mapping }: { file: TJobFile; mapping: TColumnMapping })
         <TableBody>
           {file.preview.map((row, i) => (
             <TableRow key={i}>
-              <TableCell sx={{ color: 'text.secondary' }}>{i + 1}</TableCell>
+              <TableCell sx={{ color: 'text.secondary' }}>{file.layout?.previewRows?.[i] ?? i + 1}</TableCell>
               {file.headers.map((h, j) => (
                 <TableCell
                   key={h}
@@ -311,6 +388,8 @@ export function FilePanel({ jobId, file, editable }: { jobId: string; file: TJob
         </Stack>
 
         <ValidationReport file={file} missing={missing} />
+
+        <LayoutPicker jobId={jobId} file={file} disabled={!editable} />
 
         {file.datapoints.length > 0 && (
           <Box>

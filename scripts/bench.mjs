@@ -9,6 +9,7 @@ const suites = {
   proq: 'apps/server/bench/proq.ts',
   api: 'apps/server/bench/api.ts',
   results: 'apps/server/bench/results.ts',
+  load: 'apps/server/bench/load.ts',
 };
 const [suite, ...rest] = process.argv.slice(2);
 const chosen = suite ? [suite] : Object.keys(suites).filter((s) => existsSync(suites[s]));

@@ -55,6 +55,8 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_FLAG_APP_CONFIG: bool(false),
   PUBLIC_FLAG_MEMORY_TESTING: bool(false),
+  /** Bearer token for GET /metrics from other hosts (without it only direct loopback requests may scrape). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export type Config = z.infer<typeof ZEnv> & {

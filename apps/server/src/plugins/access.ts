@@ -17,6 +17,7 @@ import { sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { getSetting } from '../modules/system/settings.repo.ts';
+import { authCacheGeneration, cachedAuth, storeAuth } from './auth-cache.ts';
 
 export type AppEnvironment = 'development' | 'test' | 'production';
 
@@ -76,6 +77,7 @@ export const SESSION_COOKIE = 'sextant_session';
 /** API and chat routes must declare access; documentation and static web files are public. */
 const isApiUrl = (url: string) => (url.startsWith('/api/') && !url.startsWith('/api/docs')) || url.startsWith('/chat/');
 const TOUCH_EVERY_MS = 60_000;
+const PROBE_URLS = new Set(['/health/live', '/health/ready', '/metrics']);
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Whether a declared access passes for a signed-in context (used by enforcement and by the role × route test). */
@@ -92,16 +94,37 @@ export function isEligible(user: AuthUser): boolean {
   return user.approved && user.eligible && !user.pending && !user.isDeactivated;
 }
 
+/**
+ * The signed-in context of a session token: from the short-lived session cache (auth-cache.ts) when it holds the
+ * session and the session has neither expired nor idled out, otherwise from the database (and then cached).
+ */
 export async function loadAuth(ctx: AppContext, token: string): Promise<AuthContext | 'expired' | null> {
   const id = sha256(token);
+  const now = Date.now();
+  const idleMs = ctx.config.SESSION_IDLE_MINUTES * 60_000;
+  const hit = cachedAuth(id);
+  if (hit) {
+    // Touching lastSeenAt (once a minute) and the expiry checks go through the database path below.
+    if (hit.auth.sessionExpiresAt.getTime() > now && now - hit.lastSeenAt <= TOUCH_EVERY_MS) return hit.auth;
+  }
+  const generation = authCacheGeneration();
+  const loaded = await loadAuthFromDb(ctx, id, now, idleMs);
+  if (loaded && loaded !== 'expired') storeAuth(generation, loaded);
+  return loaded === 'expired' || loaded === null ? loaded : loaded.auth;
+}
+
+async function loadAuthFromDb(
+  ctx: AppContext,
+  id: string,
+  now: number,
+  idleMs: number,
+): Promise<{ auth: AuthContext; lastSeenAt: number } | 'expired' | null> {
   const [row] = await ctx.db
     .select({ s: sessions, u: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id));
   if (!row) return null;
-  const now = Date.now();
-  const idleMs = ctx.config.SESSION_IDLE_MINUTES * 60_000;
   if (row.s.expiresAt.getTime() <= now || row.s.lastSeenAt.getTime() + idleMs <= now || row.u.isDeactivated) {
     await ctx.db.delete(sessions).where(eq(sessions.id, id));
     return 'expired';
@@ -126,12 +149,14 @@ export async function loadAuth(ctx: AppContext, token: string): Promise<AuthCont
   );
   if (ctx.config.PUBLIC_FLAG_APP_CONFIG) permissions.add('AppConfig_VIEW');
   if (ctx.config.PUBLIC_FLAG_MEMORY_TESTING) permissions.add('MemoryTesting');
-  if (now - row.s.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  let lastSeenAt = row.s.lastSeenAt.getTime();
+  if (now - lastSeenAt > TOUCH_EVERY_MS) {
     const at = new Date(now);
     await ctx.db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
     await ctx.db.update(users).set({ lastActivityAt: at }).where(eq(users.id, row.u.id));
+    lastSeenAt = now;
   }
-  return {
+  const auth: AuthContext = {
     user: row.u,
     sessionId: id,
     sessionExpiresAt: row.s.expiresAt,
@@ -142,6 +167,7 @@ export async function loadAuth(ctx: AppContext, token: string): Promise<AuthCont
     issuerIds: memberRows.map((m) => m.issuerId),
     eligible: isEligible(row.u),
   };
+  return { auth, lastSeenAt };
 }
 
 function fail(reply: FastifyReply, err: AppError) {
@@ -172,6 +198,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    // Probes and metrics answer without a session (and without the database, when it is down).
+    if (PROBE_URLS.has(req.routeOptions.url ?? '')) return;
     const token = req.cookies[SESSION_COOKIE];
     if (token) {
       const auth = await loadAuth(app.ctx, token);

@@ -67,6 +67,11 @@ export function resultsDuck(): Promise<DuckDBInstance> {
   return shared;
 }
 
+/** The results DuckDB if a query has opened it in this process (metrics must not open it). */
+export function resultsDuckIfOpen(): Promise<DuckDBInstance> | null {
+  return shared;
+}
+
 export async function withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
   const conn = await (await resultsDuck()).connect();
   try {

@@ -11,7 +11,15 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { sessions, userPermissions, userRoles, users, issuerMemberships } from '@sextant/db';
-import { ERROR_CODES, hasAll, permissionsOf, ZRole, type TGrant, type TRole } from '@sextant/shared';
+import {
+  ERROR_CODES,
+  hasAll,
+  permissionsOf,
+  ZRole,
+  type TGrant,
+  type TIssuerMemberRole,
+  type TRole,
+} from '@sextant/shared';
 import type { AppContext } from '../context.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
@@ -55,6 +63,8 @@ export interface AuthContext {
   roleSwitchActive: boolean;
   permissions: Set<string>;
   issuerIds: string[];
+  /** The user's issuer memberships with their role there (loaded with the session; absent in hand-made contexts). */
+  memberships?: { issuerId: string; role: TIssuerMemberRole }[];
   eligible: boolean;
 }
 
@@ -133,7 +143,7 @@ async function loadAuthFromDb(
     ctx.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, row.u.id)),
     ctx.db.select({ p: userPermissions.permission }).from(userPermissions).where(eq(userPermissions.userId, row.u.id)),
     ctx.db
-      .select({ issuerId: issuerMemberships.issuerId })
+      .select({ issuerId: issuerMemberships.issuerId, role: issuerMemberships.role })
       .from(issuerMemberships)
       .where(eq(issuerMemberships.userId, row.u.id)),
   ]);
@@ -165,6 +175,7 @@ async function loadAuthFromDb(
     roleSwitchActive: Boolean(switched),
     permissions,
     issuerIds: memberRows.map((m) => m.issuerId),
+    memberships: memberRows.map((m) => ({ issuerId: m.issuerId, role: m.role as TIssuerMemberRole })),
     eligible: isEligible(row.u),
   };
   return { auth, lastSeenAt };

@@ -54,7 +54,7 @@ export interface TenantScope {
 }
 
 export async function tenantScopeOf(ctx: AppContext, auth: AuthContext): Promise<TenantScope> {
-  const memberships = await membershipsOf(ctx.db, auth.user.id);
+  const memberships = auth.memberships ?? (await membershipsOf(ctx.db, auth.user.id)); // from the session cache
   if (memberships.length === 0) return { readIssuerIds: null, manageIssuerIds: null };
   return {
     readIssuerIds: memberships.map((m) => m.issuerId),
@@ -78,7 +78,7 @@ export async function assertUserManageable(ctx: AppContext, auth: AuthContext, u
 
 /** The caller's job visibility (see the file comment): the one place the job record rule is decided. */
 export async function jobVisibilityOf(ctx: AppContext, auth: AuthContext): Promise<JobVisibility> {
-  const memberships = await membershipsOf(ctx.db, auth.user.id);
+  const memberships = auth.memberships ?? (await membershipsOf(ctx.db, auth.user.id)); // from the session cache
   const managedIssuerIds = memberships.filter((m) => m.role === 'Manager').map((m) => m.issuerId);
   const viewAll = auth.permissions.has('Buyers_ViewAll');
   return {

@@ -43,9 +43,11 @@ for (let i = 0; i < Number(usersArg); i++) {
   await db.insert(sessions).values({ id: sha256(token), userId: u!.id, expiresAt, method: 'password' });
   tokens.push(token);
 }
-const sample = (await t.call('GET', `/api/v1/jobs/${jobId}/results/suppliers?pageSize=50`, {
-  cookie: `sextant_session=${tokens[0]}`,
-})).json() as { collection?: { supplierKey: string }[] };
+const sample = (
+  await t.call('GET', `/api/v1/jobs/${jobId}/results/suppliers?pageSize=50`, {
+    cookie: `sextant_session=${tokens[0]}`,
+  })
+).json() as { collection?: { supplierKey: string }[] };
 const supplierKeys = (sample.collection ?? []).map((s) => s.supplierKey);
 
 await t.app.listen({ host: '127.0.0.1', port: Number(portArg) });

@@ -40,7 +40,8 @@ const kinds = dbArg === 'both' ? ['pglite', 'postgres'] : [dbArg];
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const la = () => loadavg().map((x) => Math.round(x * 100) / 100);
-const emit = (values: Record<string, unknown>) => console.log(JSON.stringify({ suite: 'load', suppliers: N, ...values }));
+const emit = (values: Record<string, unknown>) =>
+  console.log(JSON.stringify({ suite: 'load', suppliers: N, ...values }));
 
 interface Server {
   child: ChildProcess;
@@ -131,7 +132,15 @@ async function drive(
   const loadEnd = la();
   if (scenario === 'warmup') return;
   for (const [endpoint, s] of [...stats].sort(([a], [b]) => a.localeCompare(b)))
-    emit({ db: kind, scenario, connections, endpoint, ...s.summary(seconds), loadAvgStart: loadStart, loadAvgEnd: loadEnd });
+    emit({
+      db: kind,
+      scenario,
+      connections,
+      endpoint,
+      ...s.summary(seconds),
+      loadAvgStart: loadStart,
+      loadAvgEnd: loadEnd,
+    });
   emit({
     db: kind,
     scenario,
@@ -177,7 +186,10 @@ function mixedRequests(srv: Server): AcRequest[] {
     get('supplierColumns', `${job}/results/suppliers/columns`),
     get('supplierPage', `${job}/results/suppliers?pageSize=25&orderBy=spend:desc`),
     get('supplierPage', `${job}/results/suppliers?pageSize=25&pageNumber=3&orderBy=supplierName:asc&filters=${high}`),
-    get('supplierPage', `${job}/results/suppliers?pageSize=25&search=Supplier%2012&slicer=CardAccepting&slicerValue=MATCHED`),
+    get(
+      'supplierPage',
+      `${job}/results/suppliers?pageSize=25&search=Supplier%2012&slicer=CardAccepting&slicerValue=MATCHED`,
+    ),
     get('supplierDetail', `${job}/results/suppliers/${key(0)}`),
     get('summary', `${job}/results/summary?slicer=CardCapability&slicerValue=STP`),
     get('view', `${job}/results/views/transactionFrequency?slicer=DetailLevel&slicerValue=3`),

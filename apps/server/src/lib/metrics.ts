@@ -39,10 +39,7 @@ export function registerAppMetrics(app: FastifyInstance, ctx: AppContext): clien
   app.addHook('onResponse', async (req, reply) => {
     // The route pattern (never the raw URL: ids would explode the label set); unknown URLs share one label.
     const route = req.routeOptions.url ?? 'unmatched';
-    latency.observe(
-      { method: req.method, route, status_code: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    latency.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
   const depth = new client.Gauge({

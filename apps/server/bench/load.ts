@@ -108,10 +108,14 @@ async function drive(
   const stats = new Map<string, Stats>();
   const statsOf = (name: string) => stats.get(name) ?? stats.set(name, new Stats()).get(name)!;
   let k = 0;
-  const withCookie = (req: AcRequest): AcRequest => ({
-    ...req,
-    headers: { ...(req.headers ?? {}), cookie: `sextant_session=${srv.tokens[k++ % srv.tokens.length]}` },
-  });
+  // Every request carries a user's session, except the public call (as a signed-out browser's would).
+  const withCookie = (req: AcRequest): AcRequest =>
+    req.name === 'public'
+      ? req
+      : {
+          ...req,
+          headers: { ...(req.headers ?? {}), cookie: `sextant_session=${srv.tokens[k++ % srv.tokens.length]}` },
+        };
   const loadStart = la();
   const started = performance.now();
   const instance = autocannon({

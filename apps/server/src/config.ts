@@ -55,6 +55,8 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_FLAG_APP_CONFIG: bool(false),
   PUBLIC_FLAG_MEMORY_TESTING: bool(false),
+  /** Session cache TTL (plugins/auth-cache.ts); default 60 s on the embedded PGlite, 5 s on PostgreSQL; 0 = off. */
+  SESSION_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   /** Bearer token for GET /metrics from other hosts (without it only direct loopback requests may scrape). */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });

@@ -25,7 +25,7 @@ import { sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { getSetting } from '../modules/system/settings.repo.ts';
-import { authCacheGeneration, cachedAuth, storeAuth } from './auth-cache.ts';
+import { authCacheGeneration, authCacheTtlMs, cachedAuth, storeAuth } from './auth-cache.ts';
 
 export type AppEnvironment = 'development' | 'test' | 'production';
 
@@ -113,14 +113,28 @@ export async function loadAuth(ctx: AppContext, token: string): Promise<AuthCont
   const now = Date.now();
   const idleMs = ctx.config.SESSION_IDLE_MINUTES * 60_000;
   const hit = cachedAuth(id);
-  if (hit) {
-    // Touching lastSeenAt (once a minute) and the expiry checks go through the database path below.
-    if (hit.auth.sessionExpiresAt.getTime() > now && now - hit.lastSeenAt <= TOUCH_EVERY_MS) return hit.auth;
+  if (hit && hit.auth.sessionExpiresAt.getTime() > now) {
+    if (now - hit.lastSeenAt > TOUCH_EVERY_MS) {
+      // Activity at most once a minute, in one statement; the entry's idle clock restarts with it.
+      hit.lastSeenAt = now;
+      await touchSession(ctx, id, now);
+    }
+    return hit.auth;
   }
   const generation = authCacheGeneration();
   const loaded = await loadAuthFromDb(ctx, id, now, idleMs);
-  if (loaded && loaded !== 'expired') storeAuth(generation, loaded);
+  if (loaded && loaded !== 'expired')
+    storeAuth(generation, loaded, authCacheTtlMs(ctx.dbh.kind, ctx.config.SESSION_CACHE_TTL_SECONDS));
   return loaded === 'expired' || loaded === null ? loaded : loaded.auth;
+}
+
+/** The session's lastSeenAt and its user's lastActivityAt, in one statement. */
+async function touchSession(ctx: AppContext, id: string, now: number): Promise<void> {
+  await ctx.dbh.query(
+    `WITH s AS (UPDATE sessions SET last_seen_at = $1 WHERE id = $2 RETURNING user_id)
+     UPDATE users SET last_activity_at = $1 WHERE id IN (SELECT user_id FROM s)`,
+    [new Date(now).toISOString(), id],
+  );
 }
 
 async function loadAuthFromDb(
@@ -161,9 +175,7 @@ async function loadAuthFromDb(
   if (ctx.config.PUBLIC_FLAG_MEMORY_TESTING) permissions.add('MemoryTesting');
   let lastSeenAt = row.s.lastSeenAt.getTime();
   if (now - lastSeenAt > TOUCH_EVERY_MS) {
-    const at = new Date(now);
-    await ctx.db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
-    await ctx.db.update(users).set({ lastActivityAt: at }).where(eq(users.id, row.u.id));
+    await touchSession(ctx, id, now);
     lastSeenAt = now;
   }
   const auth: AuthContext = {

@@ -4,10 +4,13 @@
  * single connection caps a signed-in API far below the public one.
  *
  * Rules that keep it safe:
- * - An entry lives at most AUTH_CACHE_TTL_MS (5 s) from the moment its rows were read; after that the next request
- *   reads the database again (which also checks expiry, idle timeout and deactivation and touches lastSeenAt at
- *   most once a minute). So a change made by another process (PostgreSQL deployments with several API processes)
- *   is seen within 5 s at the latest; a stale entry can never widen rights for longer than that.
+ * - An entry lives at most AUTH_CACHE_TTL_MS (5 s) on PostgreSQL, AUTH_CACHE_TTL_EMBEDDED_MS (60 s) on the embedded
+ *   PGlite (single-process by construction), or SESSION_CACHE_TTL_SECONDS, from the moment its rows were read;
+ *   after that the next request reads the database again (which also checks expiry, idle timeout and
+ *   deactivation). So a change made by another process (PostgreSQL deployments with several API processes) is
+ *   seen within 5 s at the latest; a stale entry can never widen rights for longer than the TTL.
+ * - lastSeenAt (and the user's lastActivityAt) is still written at most once a minute: a hit whose lastSeenAt is
+ *   older is touched with one statement and served.
  * - In this process a change is effective at once: the services that change a session, a user, their roles,
  *   extra permissions or memberships call `invalidateSession` / `invalidateUser` after their write.
  * - A load that started before an invalidation is not stored (generation check), and for a short while after a
@@ -19,7 +22,13 @@
 import { LRUCache } from 'lru-cache';
 import type { AuthContext } from './access.ts';
 
+/** TTL on PostgreSQL, where other processes may change sessions, users and roles. */
 export const AUTH_CACHE_TTL_MS = 5_000;
+/**
+ * TTL on the embedded PGlite: its database cannot be shared with another process, so every change goes through
+ * this one and is invalidated at once; the TTL only bounds what a direct edit of the data directory could leave.
+ */
+export const AUTH_CACHE_TTL_EMBEDDED_MS = 60_000;
 const AUTH_CACHE_MAX = 10_000;
 /** After a user's invalidation, their loads are not cached for this long (uncommitted writes). */
 const QUIET_AFTER_INVALIDATION_MS = 2_000;
@@ -31,6 +40,12 @@ interface Entry {
 }
 
 const cache = new LRUCache<string, Entry>({ max: AUTH_CACHE_MAX, ttl: AUTH_CACHE_TTL_MS, ttlAutopurge: false });
+
+/** The TTL for a database kind, unless SESSION_CACHE_TTL_SECONDS sets one. */
+export function authCacheTtlMs(kind: 'pglite' | 'postgres', configuredSeconds?: number): number {
+  if (configuredSeconds !== undefined) return configuredSeconds * 1000;
+  return kind === 'pglite' ? AUTH_CACHE_TTL_EMBEDDED_MS : AUTH_CACHE_TTL_MS;
+}
 const quietUntil = new Map<string, number>();
 let generation = 0;
 let enabled = true;
@@ -50,14 +65,14 @@ export function cachedAuth(sessionId: string): Entry | undefined {
 }
 
 /** Stores a freshly loaded context unless something was invalidated since `startedAt` (a generation number). */
-export function storeAuth(startedAt: number, entry: Entry): void {
-  if (!enabled || startedAt !== generation) return;
+export function storeAuth(startedAt: number, entry: Entry, ttlMs: number): void {
+  if (!enabled || ttlMs <= 0 || startedAt !== generation) return;
   const quiet = quietUntil.get(entry.auth.user.id);
   if (quiet !== undefined) {
     if (quiet > Date.now()) return;
     quietUntil.delete(entry.auth.user.id);
   }
-  cache.set(entry.auth.sessionId, entry);
+  cache.set(entry.auth.sessionId, entry, { ttl: ttlMs });
 }
 
 /** The session (by its id hash) changed or ended: sign-out, role switch. */

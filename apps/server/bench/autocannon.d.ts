@@ -12,7 +12,7 @@ declare module 'autocannon' {
     setupRequest?: (req: AcRequest, context: Record<string, unknown>) => AcRequest;
   }
   export interface AcClient extends EventEmitter {
-    requestIterator: { currentRequest: AcRequest };
+    requestIterator: { currentRequest: AcRequest; currentRequestIndex: number; requests: AcRequest[] };
   }
   export interface AcOptions {
     url: string;

@@ -125,7 +125,13 @@ async function drive(
     timeout: 10,
     requests: requests.map((r) => ({ ...r, setupRequest: withCookie })),
     setupClient: (client: AcClient) => {
-      client.on('timeout', () => statsOf(client.requestIterator.currentRequest.name ?? '?').timeouts++);
+      // autocannon reconnects and sends the next request before it reports a timeout: the request that timed
+      // out is the one before the current one.
+      client.on('timeout', () => {
+        const it = client.requestIterator;
+        const i = (it.currentRequestIndex - 1 + it.requests.length) % it.requests.length;
+        statsOf(it.requests[i]?.name ?? '?').timeouts++;
+      });
     },
   });
   instance.on('response', (client: AcClient, code: number, _bytes: number, ms: number) =>

@@ -10,6 +10,7 @@ const suites = {
   api: 'apps/server/bench/api.ts',
   results: 'apps/server/bench/results.ts',
   upload: 'apps/server/bench/upload.ts',
+  load: 'apps/server/bench/load.ts',
 };
 const [suite, ...rest] = process.argv.slice(2);
 const chosen = suite ? [suite] : Object.keys(suites).filter((s) => existsSync(suites[s]));

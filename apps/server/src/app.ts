@@ -20,6 +20,8 @@ import { DEFAULT_WEB_DIST, inlineScriptSources, registerWeb } from './plugins/we
 import { apiModules } from './modules/index.ts';
 import { proqFor, type Proq } from './proq/index.ts';
 import { registerFeatureCommands } from './modules/commands.ts';
+import { correlationIdOf, enterCorrelation, requestIdOf } from './lib/request-context.ts';
+import { registerAppMetrics } from './lib/metrics.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -47,12 +49,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logController: new LogController({
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     }),
+    // Request ids: a sane incoming X-Request-Id or a UUID (lib/request-context.ts).
+    genReqId: requestIdOf,
   });
   // One queue per database in a process: the API routes and the in-process worker share it.
   const proq = opts.proq ?? proqFor(dbh, { logger: app.log });
   const ctx: AppContext = { config, dbh, db: dbh.db, log: app.log, proq };
   registerFeatureCommands(ctx);
   app.decorate('ctx', ctx);
+  // Request id echoed, correlation id logged with every line of the request and carried into ProQ commands.
+  app.addHook('onRequest', async (req, reply) => {
+    const correlationId = correlationIdOf(req.raw, req.id);
+    if (correlationId !== req.id) req.log = req.log.child({ correlationId });
+    enterCorrelation(correlationId);
+    reply.header('x-request-id', req.id);
+  });
+  app.decorate('metricsRegistry', registerAppMetrics(app, ctx));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -73,6 +73,10 @@ const ZEnv = z.object({
   /** PostgreSQL login analytics queries run as (it must read only the analytics views); absent → the server sets
    * up the role sextant_analytics_reader itself. Limits: ANALYTICS_TIMEOUT_MS, ANALYTICS_MAX_PER_USER, … (runtime). */
   ANALYTICS_DATABASE_URL: z.string().url().optional(),
+  /** Session cache TTL (plugins/auth-cache.ts); default 60 s on the embedded PGlite, 5 s on PostgreSQL; 0 = off. */
+  SESSION_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+  /** Bearer token for GET /metrics from other hosts (without it only direct loopback requests may scrape). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export type Config = z.infer<typeof ZEnv> & {

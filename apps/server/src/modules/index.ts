@@ -22,6 +22,7 @@ import { reportRoutes } from './results/reports.routes.ts';
 import { insightsRoutes } from './results/insights.routes.ts';
 import { supplierResultRoutes } from './results/suppliers.routes.ts';
 import { useCaseRoutes } from './results/use-cases.routes.ts';
+import { healthRoutes } from './health/health.routes.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
@@ -46,4 +47,5 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   insightsRoutes,
   supplierResultRoutes,
   useCaseRoutes,
+  healthRoutes,
 ];

@@ -11,12 +11,22 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { sessions, userPermissions, userRoles, users, issuerMemberships } from '@sextant/db';
-import { ERROR_CODES, hasAll, permissionsOf, switchableRoles, ZRole, type TGrant, type TRole } from '@sextant/shared';
+import {
+  ERROR_CODES,
+  hasAll,
+  permissionsOf,
+  switchableRoles,
+  ZRole,
+  type TGrant,
+  type TIssuerMemberRole,
+  type TRole,
+} from '@sextant/shared';
 import type { AppContext } from '../context.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { getSetting } from '../modules/system/settings.repo.ts';
+import { authCacheGeneration, authCacheTtlMs, cachedAuth, storeAuth } from './auth-cache.ts';
 
 export type AppEnvironment = 'development' | 'test' | 'production';
 
@@ -54,6 +64,8 @@ export interface AuthContext {
   roleSwitchActive: boolean;
   permissions: Set<string>;
   issuerIds: string[];
+  /** The user's issuer memberships with their role there (loaded with the session; absent in hand-made contexts). */
+  memberships?: { issuerId: string; role: TIssuerMemberRole }[];
   eligible: boolean;
 }
 
@@ -76,6 +88,7 @@ export const SESSION_COOKIE = 'sextant_session';
 /** API and chat routes must declare access; documentation and static web files are public. */
 const isApiUrl = (url: string) => (url.startsWith('/api/') && !url.startsWith('/api/docs')) || url.startsWith('/chat/');
 const TOUCH_EVERY_MS = 60_000;
+const PROBE_URLS = new Set(['/health/live', '/health/ready', '/metrics']);
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Whether a declared access passes for a signed-in context (used by enforcement and by the role × route test). */
@@ -92,16 +105,51 @@ export function isEligible(user: AuthUser): boolean {
   return user.approved && user.eligible && !user.pending && !user.isDeactivated;
 }
 
+/**
+ * The signed-in context of a session token: from the short-lived session cache (auth-cache.ts) when it holds the
+ * session and the session has neither expired nor idled out, otherwise from the database (and then cached).
+ */
 export async function loadAuth(ctx: AppContext, token: string): Promise<AuthContext | 'expired' | null> {
   const id = sha256(token);
+  const now = Date.now();
+  const idleMs = ctx.config.SESSION_IDLE_MINUTES * 60_000;
+  const hit = cachedAuth(id);
+  if (hit && hit.auth.sessionExpiresAt.getTime() > now) {
+    if (now - hit.lastSeenAt > TOUCH_EVERY_MS) {
+      // Activity at most once a minute, in one statement; the entry's idle clock restarts with it.
+      hit.lastSeenAt = now;
+      await touchSession(ctx, id, now);
+    }
+    return hit.auth;
+  }
+  const generation = authCacheGeneration();
+  const loaded = await loadAuthFromDb(ctx, id, now, idleMs);
+  if (loaded && loaded !== 'expired')
+    storeAuth(generation, loaded, authCacheTtlMs(ctx.dbh.kind, ctx.config.SESSION_CACHE_TTL_SECONDS));
+  return loaded === 'expired' || loaded === null ? loaded : loaded.auth;
+}
+
+/** The session's lastSeenAt and its user's lastActivityAt, in one statement. */
+async function touchSession(ctx: AppContext, id: string, now: number): Promise<void> {
+  await ctx.dbh.query(
+    `WITH s AS (UPDATE sessions SET last_seen_at = $1 WHERE id = $2 RETURNING user_id)
+     UPDATE users SET last_activity_at = $1 WHERE id IN (SELECT user_id FROM s)`,
+    [new Date(now).toISOString(), id],
+  );
+}
+
+async function loadAuthFromDb(
+  ctx: AppContext,
+  id: string,
+  now: number,
+  idleMs: number,
+): Promise<{ auth: AuthContext; lastSeenAt: number } | 'expired' | null> {
   const [row] = await ctx.db
     .select({ s: sessions, u: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id));
   if (!row) return null;
-  const now = Date.now();
-  const idleMs = ctx.config.SESSION_IDLE_MINUTES * 60_000;
   if (row.s.expiresAt.getTime() <= now || row.s.lastSeenAt.getTime() + idleMs <= now || row.u.isDeactivated) {
     await ctx.db.delete(sessions).where(eq(sessions.id, id));
     return 'expired';
@@ -110,7 +158,7 @@ export async function loadAuth(ctx: AppContext, token: string): Promise<AuthCont
     ctx.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, row.u.id)),
     ctx.db.select({ p: userPermissions.permission }).from(userPermissions).where(eq(userPermissions.userId, row.u.id)),
     ctx.db
-      .select({ issuerId: issuerMemberships.issuerId })
+      .select({ issuerId: issuerMemberships.issuerId, role: issuerMemberships.role })
       .from(issuerMemberships)
       .where(eq(issuerMemberships.userId, row.u.id)),
   ]);
@@ -126,12 +174,12 @@ export async function loadAuth(ctx: AppContext, token: string): Promise<AuthCont
   );
   if (ctx.config.PUBLIC_FLAG_APP_CONFIG) permissions.add('AppConfig_VIEW');
   if (ctx.config.PUBLIC_FLAG_MEMORY_TESTING) permissions.add('MemoryTesting');
-  if (now - row.s.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    const at = new Date(now);
-    await ctx.db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
-    await ctx.db.update(users).set({ lastActivityAt: at }).where(eq(users.id, row.u.id));
+  let lastSeenAt = row.s.lastSeenAt.getTime();
+  if (now - lastSeenAt > TOUCH_EVERY_MS) {
+    await touchSession(ctx, id, now);
+    lastSeenAt = now;
   }
-  return {
+  const auth: AuthContext = {
     user: row.u,
     sessionId: id,
     sessionExpiresAt: row.s.expiresAt,
@@ -140,8 +188,10 @@ export async function loadAuth(ctx: AppContext, token: string): Promise<AuthCont
     roleSwitchActive: Boolean(switched),
     permissions,
     issuerIds: memberRows.map((m) => m.issuerId),
+    memberships: memberRows.map((m) => ({ issuerId: m.issuerId, role: m.role as TIssuerMemberRole })),
     eligible: isEligible(row.u),
   };
+  return { auth, lastSeenAt };
 }
 
 function fail(reply: FastifyReply, err: AppError) {
@@ -172,6 +222,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    // Probes and metrics answer without a session (and without the database, when it is down).
+    if (PROBE_URLS.has(req.routeOptions.url ?? '')) return;
     const token = req.cookies[SESSION_COOKIE];
     if (token) {
       const auth = await loadAuth(app.ctx, token);

@@ -9,6 +9,7 @@ import { ProqError, ProqLeaseLostError } from './errors.ts';
 import * as repo from './repo.ts';
 import type { BackoffStrategyData, CommandTypeDef, EnqueueInput, ProqCommand, ProqLogger } from './types.ts';
 import { maintainQueue, ProqWorker } from './worker.ts';
+import { currentCorrelationId } from '../lib/request-context.ts';
 
 export interface ProqOptions {
   db: DbHandle;
@@ -206,7 +207,7 @@ export function createProq(options: ProqOptions): Proq {
       batch_id: batchId,
       target_entity_id: input.targetEntityId ?? null,
       job_id: input.jobId ?? null,
-      correlation_id: input.correlationId ?? null,
+      correlation_id: input.correlationId ?? currentCorrelationId() ?? null,
       payload: payload.data ?? {},
       state,
       tags: input.tags ?? [],

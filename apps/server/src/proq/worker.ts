@@ -17,6 +17,7 @@ import type {
   ProqCommand,
   ProqLogger,
 } from './types.ts';
+import { proqCommandDuration } from '../lib/process-metrics.ts';
 
 export interface WorkerOptions {
   dbh: DbHandle;
@@ -303,6 +304,7 @@ export class ProqWorker {
     let ok = false;
     let message: string | null = null;
     let failure: unknown = null;
+    const started = performance.now();
     try {
       if (!def) throw new ProqPermanentError(`Unknown command type "${cmd.commandType}"`);
       const parsed = def.schema.safeParse(cmd.payload);
@@ -317,9 +319,15 @@ export class ProqWorker {
       failure = err;
     }
     this.freeSlot(a);
+    const seconds = (performance.now() - started) / 1000;
+    proqCommandDuration.observe({ command_type: cmd.commandType, outcome: ok ? 'completed' : 'failed' }, seconds);
     const db = this.o.dbh.db;
     try {
       if (ok) {
+        this.o.logger.info(
+          { commandId: cmd.id, commandType: cmd.commandType, correlationId: cmd.correlationId, seconds },
+          'ProQ: command completed',
+        );
         const done = await this.completer.push({ ...lease, message });
         if (done) this.processed++;
         else
@@ -345,7 +353,14 @@ export class ProqWorker {
       );
       if (!res) return;
       this.o.logger.warn(
-        { commandId: cmd.id, commandType: cmd.commandType, attempt: cmd.attempts, final, err: failure },
+        {
+          commandId: cmd.id,
+          commandType: cmd.commandType,
+          correlationId: cmd.correlationId,
+          attempt: cmd.attempts,
+          final,
+          err: failure,
+        },
         final ? 'ProQ: command failed' : 'ProQ: command failed, will retry',
       );
       if (res.state === 'Error' && res.hasDependents) await repo.cascadeFailure(db, cmd.id, 'Error');

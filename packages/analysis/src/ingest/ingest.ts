@@ -447,7 +447,7 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     // Totals and subtotals: a total label ("Total", "Summe"…) as the name (or the id, or the first cell of a row
     // with neither), no id, and an amount.
     // Every label holds "tot", "sum", "som" or "gesamt": a cheap ILIKE test first, the regular expression after.
-    const label = (x: string) =>
+    const totalLabel = (x: string) =>
       `CASE WHEN strlen(${x}) > 24 THEN FALSE WHEN ${x} ILIKE '%tot%' OR ${x} ILIKE '%sum%' OR ${x} ILIKE '%som%' OR ${x} ILIKE '%gesamt%' THEN regexp_matches(${x}, ${lit(`(?i)${TOTAL_LABEL_REGEX}`)}) ELSE FALSE END`;
     const nameC = c('supplierName')!;
     const idC = c('supplierId');
@@ -455,9 +455,9 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     const isTotal = amountCol
       ? `CASE WHEN sx_blank(${amountCol}) OR ${tooWide} THEN FALSE${
           idC
-            ? ` WHEN NOT sx_blank(${idC}) THEN CASE WHEN sx_blank(${nameC}) THEN coalesce(${label(idC)}, FALSE) ELSE FALSE END`
+            ? ` WHEN NOT sx_blank(${idC}) THEN CASE WHEN sx_blank(${nameC}) THEN coalesce(${totalLabel(idC)}, FALSE) ELSE FALSE END`
             : ''
-        } WHEN NOT sx_blank(${nameC}) THEN coalesce(${label(nameC)}, FALSE) ELSE coalesce(${label('c0')}, FALSE) END`
+        } WHEN NOT sx_blank(${nameC}) THEN coalesce(${totalLabel(nameC)}, FALSE) ELSE coalesce(${totalLabel('c0')}, FALSE) END`
       : 'FALSE';
     // The name as the file has it, kept only where whitespace normalisation changes it (the downloads show it).
     const nameOriginal = `CASE WHEN strlen(${nameC}) = length(${nameC}) AND NOT contains(${nameC}, chr(10)) AND NOT contains(${nameC}, chr(13)) AND NOT contains(${nameC}, chr(9)) AND NOT contains(${nameC}, '  ') THEN NULL

@@ -18,6 +18,7 @@ import { hit, release, reset } from '../../lib/rate-limit.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { sendEmail } from '../../lib/email.ts';
 import { SESSION_COOKIE, type AuthUser } from '../../plugins/access.ts';
+import { invalidateSession, invalidateUser } from '../../plugins/auth-cache.ts';
 
 export type SignInMethod = 'password' | 'magic-link' | 'oidc';
 
@@ -73,6 +74,7 @@ export async function createSession(
 export async function destroySession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (req.auth) {
     await ctx.db.delete(sessions).where(eq(sessions.id, req.auth.sessionId));
+    invalidateSession(req.auth.sessionId); // session cache (plugins/auth-cache.ts)
     await writeAudit(ctx.db, { action: 'auth.sign-out', targetType: 'user', targetId: req.auth.user.id }, req);
   }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -81,6 +83,7 @@ export async function destroySession(ctx: AppContext, req: FastifyRequest, reply
 /** Sign out every session of a user (deactivation). */
 export async function destroyUserSessions(ctx: AppContext, userId: string): Promise<void> {
   await ctx.db.delete(sessions).where(eq(sessions.userId, userId));
+  invalidateUser(userId); // session cache (plugins/auth-cache.ts)
 }
 
 export async function passwordLogin(
@@ -459,6 +462,7 @@ export async function oidcCallback(
       })
       .where(eq(users.id, user.id))
       .returning();
+    invalidateUser(user!.id); // session cache (plugins/auth-cache.ts)
   }
   if (user!.isDeactivated)
     throw new AppError(
@@ -506,6 +510,7 @@ export async function switchRoles(ctx: AppContext, req: FastifyRequest, roles: T
     }
   }
   await ctx.db.update(sessions).set({ activeRoles: roles }).where(eq(sessions.id, auth.sessionId));
+  invalidateSession(auth.sessionId); // session cache (plugins/auth-cache.ts)
   await writeAudit(
     ctx.db,
     {

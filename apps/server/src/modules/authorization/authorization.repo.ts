@@ -14,6 +14,7 @@ import type { TPagingRequestParsed } from '@sextant/shared';
 import { count } from 'drizzle-orm';
 import { runPaged, type PagingColumns } from '../../lib/paging.ts';
 import type { TIssuerMemberRole } from '@sextant/shared';
+import { invalidateUser } from '../../plugins/auth-cache.ts';
 
 export async function membershipsOf(
   db: DbOrTx,
@@ -110,6 +111,7 @@ export async function replaceUserRoles(
         .onConflictDoNothing();
     await tx.update(users).set({ updatedAt: new Date() }).where(eq(users.id, userId));
   });
+  invalidateUser(userId); // session cache (plugins/auth-cache.ts)
 }
 
 export async function userExists(

@@ -63,7 +63,7 @@ export const isInternalStaff = (auth: Pick<AuthContext, 'user'>): boolean => aut
 
 export async function tenantScopeOf(ctx: AppContext, auth: AuthContext): Promise<TenantScope> {
   if (isInternalStaff(auth)) return { readIssuerIds: null, manageIssuerIds: null };
-  const memberships = await membershipsOf(ctx.db, auth.user.id);
+  const memberships = auth.memberships ?? (await membershipsOf(ctx.db, auth.user.id)); // from the session cache
   return {
     readIssuerIds: memberships.map((m) => m.issuerId),
     manageIssuerIds: memberships.filter((m) => m.role === 'Manager').map((m) => m.issuerId),
@@ -86,7 +86,7 @@ export async function assertUserManageable(ctx: AppContext, auth: AuthContext, u
 
 /** The caller's job visibility (see the file comment): the one place the job record rule is decided. */
 export async function jobVisibilityOf(ctx: AppContext, auth: AuthContext): Promise<JobVisibility> {
-  const memberships = await membershipsOf(ctx.db, auth.user.id);
+  const memberships = auth.memberships ?? (await membershipsOf(ctx.db, auth.user.id)); // from the session cache
   const managedIssuerIds = memberships.filter((m) => m.role === 'Manager').map((m) => m.issuerId);
   const viewAll = auth.permissions.has('Buyers_ViewAll');
   return {

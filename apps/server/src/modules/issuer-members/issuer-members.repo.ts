@@ -1,6 +1,7 @@
 /** SQL for issuer memberships (table issuer_memberships). */
 import { and, eq } from 'drizzle-orm';
 import { issuerMemberships, users, type DbOrTx } from '@sextant/db';
+import { invalidateUser } from '../../plugins/auth-cache.ts';
 
 export async function membershipOf(db: DbOrTx, issuerId: string, userId: string) {
   const [row] = await db
@@ -24,6 +25,7 @@ export async function insertMembership(
   v: { issuerId: string; userId: string; role: string; isDomainUser: boolean },
 ): Promise<boolean> {
   const rows = await db.insert(issuerMemberships).values(v).onConflictDoNothing().returning();
+  invalidateUser(v.userId); // session cache (plugins/auth-cache.ts)
   return rows.length > 0;
 }
 
@@ -37,10 +39,12 @@ export async function updateMembership(
     .update(issuerMemberships)
     .set(set)
     .where(and(eq(issuerMemberships.issuerId, issuerId), eq(issuerMemberships.userId, userId)));
+  invalidateUser(userId); // session cache (plugins/auth-cache.ts)
 }
 
 export async function deleteMembership(db: DbOrTx, issuerId: string, userId: string): Promise<void> {
   await db
     .delete(issuerMemberships)
     .where(and(eq(issuerMemberships.issuerId, issuerId), eq(issuerMemberships.userId, userId)));
+  invalidateUser(userId); // session cache (plugins/auth-cache.ts)
 }

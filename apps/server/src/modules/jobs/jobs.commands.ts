@@ -247,7 +247,9 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
       });
       // The supplier table's cache, built now rather than on the first request (seconds on a large job). Loaded
       // lazily: the results module imports this one.
-      void import('../results/suppliers.service.ts')
+      void import('../results/results.store.ts')
+        .then((store) => store.forgetLatestRun(rc.job.id)) // the short-lived latest-run cache of this process
+        .then(() => import('../results/suppliers.service.ts'))
         .then((m) => m.warmSupplierCache(ctx, rc.job.id))
         .catch((err: unknown) => ctx.log.warn({ err, jobId: rc.job.id }, 'Supplier results cache not warmed'));
       return `results ready: ${summary.suppliers} suppliers, ${summary.matched.suppliers} matched`;

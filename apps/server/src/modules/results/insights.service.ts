@@ -18,7 +18,7 @@ import {
   orderCategories,
 } from '@sextant/shared';
 import { csvSafe } from '../jobs/downloads.ts';
-import { ident, type JobResults } from './results.store.ts';
+import { ident, singleFlight, type JobResults } from './results.store.ts';
 
 /** SQL condition selecting the suppliers of a slice; `$1` is the slicer value (blank matches empty and null). */
 export function sliceWhere(slice: TSlicerQuery): string {
@@ -46,9 +46,13 @@ interface ComboRow {
   currency: string | null;
 }
 
-/** Summaries of recent (run, slice) pairs: a run's results never change. */
-const SUMMARY_CACHE_SIZE = 200;
-const summaryCache = new Map<string, TJobSummary>();
+/**
+ * Summaries and chart views of recent (run, slice) pairs: a run's results never change. Entries are promises, so
+ * concurrent requests for the same missing entry share one computation (200 users opening the same job's
+ * insights compute each chart once); a failed computation is dropped, not cached.
+ */
+const summaryCache = new Map<string, Promise<TJobSummary>>();
+const viewCache = new Map<string, Promise<TChartViewData>>();
 
 /**
  * One scan of suppliers.parquet grouped by every column the summary splits by at once (card capability, match
@@ -57,10 +61,11 @@ const summaryCache = new Map<string, TJobSummary>();
  * this is ~2.5× faster than one grouped scan per distribution, and far faster than filtered aggregates.
  * Results of a run never change, so recent summaries are kept per run and slice.
  */
-export async function jobSummary(r: JobResults, slice: TSlicerQuery): Promise<TJobSummary> {
-  const cacheKey = `${r.runId}|${slice.slicer}|${slice.slicerValue}`;
-  const cached = summaryCache.get(cacheKey);
-  if (cached) return cached;
+export function jobSummary(r: JobResults, slice: TSlicerQuery): Promise<TJobSummary> {
+  return singleFlight(summaryCache, `${r.runId}|${slice.slicer}|${slice.slicerValue}`, () => computeSummary(r, slice));
+}
+
+async function computeSummary(r: JobResults, slice: TSlicerQuery): Promise<TJobSummary> {
   const kinds = r.scored ? SCORE_KINDS : [];
   const cols = kinds.flatMap((k) => [
     `coalesce(${ident(`${k}Level`)}, 'None') AS ${ident(`l_${k}`)}`,
@@ -128,12 +133,16 @@ export async function jobSummary(r: JobResults, slice: TSlicerQuery): Promise<TJ
         }))
       : null,
   };
-  summaryCache.set(cacheKey, summary);
-  if (summaryCache.size > SUMMARY_CACHE_SIZE) summaryCache.delete(summaryCache.keys().next().value!);
   return summary;
 }
 
-export async function chartView(r: JobResults, view: TChartViewId, slice: TSlicerQuery): Promise<TChartViewData> {
+export function chartView(r: JobResults, view: TChartViewId, slice: TSlicerQuery): Promise<TChartViewData> {
+  return singleFlight(viewCache, `${r.runId}|${view}|${slice.slicer}|${slice.slicerValue}`, () =>
+    computeChartView(r, view, slice),
+  );
+}
+
+async function computeChartView(r: JobResults, view: TChartViewId, slice: TSlicerQuery): Promise<TChartViewData> {
   const rows = await r.all<{
     category: string;
     supplierCount: number;

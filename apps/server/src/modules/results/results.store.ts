@@ -67,12 +67,48 @@ export function resultsDuck(): Promise<DuckDBInstance> {
   return shared;
 }
 
+/** The results DuckDB if a query has opened it in this process (metrics must not open it). */
+export function resultsDuckIfOpen(): Promise<DuckDBInstance> | null {
+  return shared;
+}
+
+/**
+ * At most DUCKDB_CONCURRENCY queries run at once; the others wait in order (issue #21). Each running query holds
+ * one of libuv's four threads (which file reads also need) and DuckDB has two threads of its own, so hundreds of
+ * concurrent requests are served faster one small batch at a time than all at once.
+ */
+export const DUCKDB_CONCURRENCY = 3;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function acquire(): Promise<void> {
+  if (running < DUCKDB_CONCURRENCY) {
+    running++;
+    return;
+  }
+  await new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+function release(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else running--;
+}
+
+/** Queries waiting for a DuckDB slot (metrics). */
+export const duckdbQueueLength = () => waiting.length;
+
 export async function withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
-  const conn = await (await resultsDuck()).connect();
+  await acquire();
   try {
-    return await fn(conn);
+    const conn = await (await resultsDuck()).connect();
+    try {
+      return await fn(conn);
+    } finally {
+      conn.closeSync();
+    }
   } finally {
-    conn.closeSync();
+    release();
   }
 }
 
@@ -96,6 +132,29 @@ export async function queryRows<T>(sql: string, params?: DuckDBValue[]): Promise
 }
 
 const summaryCache = new Map<string, AnalysisSummary>();
+
+/** Entries per result cache (summaries, chart views, supplier pages). */
+export const RESULT_CACHE_SIZE = 500;
+
+/**
+ * A bounded, least-recently-used cache of promises for results that never change (keyed by run): concurrent
+ * requests for the same missing entry share one computation; a failed computation is dropped, not cached.
+ */
+export function singleFlight<T>(cache: Map<string, Promise<T>>, key: string, compute: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const p = compute();
+  cache.set(key, p);
+  p.catch(() => {
+    if (cache.get(key) === p) cache.delete(key);
+  });
+  if (cache.size > RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return p;
+}
 
 /** What the results need to know of their job. */
 export interface ResultsJob {
@@ -125,14 +184,40 @@ export async function openResultsForPipeline(ctx: AppContext, jobId: string): Pr
   return resultsOf(ctx, { id: job.id, name: job.name, type: job.type, issuerId: job.issuerId, buyerName: null });
 }
 
-async function resultsOf(ctx: AppContext, job: ResultsJob): Promise<JobResults> {
-  const jobId = job.id;
-  const [run] = await ctx.db
+/**
+ * The latest completed run of a job, shared by concurrent requests and kept LATEST_RUN_TTL_MS: a run completed by
+ * another process shows within that time; one completed here is announced by forgetLatestRun. (Only which run's
+ * results to show is cached; whether the caller may see the job is checked on every request.)
+ */
+export const LATEST_RUN_TTL_MS = 2_000;
+type RunRow = typeof jobRuns.$inferSelect;
+const latestRuns = new Map<string, { run: Promise<RunRow | undefined>; until: number }>();
+
+function latestRun(ctx: AppContext, jobId: string): Promise<RunRow | undefined> {
+  const now = Date.now();
+  const hit = latestRuns.get(jobId);
+  if (hit && hit.until > now) return hit.run;
+  const run = ctx.db
     .select()
     .from(jobRuns)
     .where(and(eq(jobRuns.jobArtifactId, jobId), eq(jobRuns.status, 'Completed')))
     .orderBy(desc(jobRuns.runNumber))
-    .limit(1);
+    .limit(1)
+    .then((rows) => rows[0]);
+  latestRuns.set(jobId, { run, until: now + LATEST_RUN_TTL_MS });
+  run.catch(() => latestRuns.delete(jobId));
+  if (latestRuns.size > 1_000) latestRuns.delete(latestRuns.keys().next().value!);
+  return run;
+}
+
+/** A run of the job completed (or the job went): the next request reads the latest run again. */
+export function forgetLatestRun(jobId: string): void {
+  latestRuns.delete(jobId);
+}
+
+async function resultsOf(ctx: AppContext, job: ResultsJob): Promise<JobResults> {
+  const jobId = job.id;
+  const run = await latestRun(ctx, jobId);
   if (!run) throw new AppError(409, 'Conflict', 'This job has no results yet; run the analysis first');
   const dir = path.join(ctx.config.dataDir, run.resultPath, 'results');
   let summary = summaryCache.get(run.id);

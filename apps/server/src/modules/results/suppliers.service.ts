@@ -42,7 +42,15 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { csvSafe } from '../jobs/downloads.ts';
 import { NETWORK_SEED } from '../jobs/jobs.commands.ts';
-import { ident, lit, openResultsForPipeline, resultsDuck, withConnection, type JobResults } from './results.store.ts';
+import {
+  ident,
+  lit,
+  openResultsForPipeline,
+  resultsDuck,
+  singleFlight,
+  withConnection,
+  type JobResults,
+} from './results.store.ts';
 
 /** Slicer (SPEC §3) → the supplier column holding its value (as aggregate/results.ts SLICER_COLUMNS). */
 const SLICER_FIELDS: Record<Exclude<TSlicer, 'Overall'>, string> = {
@@ -399,8 +407,23 @@ function selectList(b: BuiltQuery): string {
   return [...b.cols.values()].map((c) => `${c.expr} AS ${ident(c.def.field)}`).join(', ');
 }
 
-/** One page of the run's (or a use case's) suppliers, with the filtered count and spend. */
-export async function supplierPage(
+const pageCache = new Map<string, Promise<TSupplierPage>>();
+
+/**
+ * One page of the run's (or a use case's) suppliers, with the filtered count and spend. Pages of a run never
+ * change: recent ones are kept (results.store singleFlight), and concurrent requests for one page share a query.
+ */
+export function supplierPage(
+  ctx: AppContext,
+  res: JobResults,
+  query: TSupplierResultsQuery,
+  scope: ListScope = {},
+): Promise<TSupplierPage> {
+  const key = `${res.runId}|${JSON.stringify(query)}|${JSON.stringify(scope)}`;
+  return singleFlight(pageCache, key, () => computeSupplierPage(ctx, res, query, scope));
+}
+
+async function computeSupplierPage(
   ctx: AppContext,
   res: JobResults,
   query: TSupplierResultsQuery,

@@ -1,6 +1,7 @@
 /** SQL for a user's extra permissions (table user_permissions). */
 import { and, eq, inArray } from 'drizzle-orm';
 import { userPermissions, users, type DbOrTx } from '@sextant/db';
+import { invalidateUser } from '../../plugins/auth-cache.ts';
 
 export async function extraPermissionsOf(db: DbOrTx, userId: string): Promise<string[]> {
   const rows = await db
@@ -28,4 +29,5 @@ export async function replaceExtraPermissions(
         .onConflictDoNothing();
     await tx.update(users).set({ updatedAt: new Date() }).where(eq(users.id, userId));
   });
+  invalidateUser(userId); // session cache (plugins/auth-cache.ts)
 }

@@ -15,6 +15,7 @@ import {
 } from '@sextant/db';
 import type { TPagingRequestParsed, TUserListTab } from '@sextant/shared';
 import { runPaged, type PagingColumns } from '../../lib/paging.ts';
+import { invalidateUser } from '../../plugins/auth-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -172,6 +173,7 @@ export async function updateUser(db: DbOrTx, id: string, values: Partial<typeof 
     .update(users)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(users.id, id));
+  invalidateUser(id); // session cache (plugins/auth-cache.ts)
 }
 
 export async function usernameTaken(db: DbOrTx, username: string): Promise<boolean> {

@@ -1,0 +1,246 @@
+/**
+ * `npm run bench -- load [--quick] [--suppliers=N] [--duration=S] [--users=U] [--db=pglite|postgres|both] [--micro]`:
+ * load test of the signed-in API (issue #21 point 1).
+ *
+ * A child process (load-server.ts) serves a completed job of N suppliers to U signed-in users; this process drives
+ * it with autocannon (U connections, one request in flight each, 10 s timeout) for S seconds of a realistic mix:
+ * the job list, the job, the summary and insights views under slicers, supplier pages with filter and sort, the
+ * supplier column catalogue, supplier detail, /auth/me and a few exports (a view as CSV, a filtered supplier CSV).
+ * `--micro` first measures single endpoints (a public call, /auth/me, summary, a view, a supplier page) at 50 and
+ * U connections.
+ *
+ * Sizes: the full run (default) is 500,000 suppliers, 200 users, 60 s, as the issue asks; `--quick` is 50,000
+ * suppliers, 200 users, 20 s (micro runs 10 s each) for a shared 2-core machine. The database is the embedded
+ * PGlite; `--db=postgres` or `--db=both` (or TEST_DATABASE_URL set and no --db) adds a fresh PostgreSQL database.
+ * LOAD_NO_SESSION_CACHE=1 turns the session cache off in the server (to see what it buys).
+ *
+ * One JSON line per endpoint and run: requests, req/s, p50/p95/p99/max ms, non-2xx, 5xx, timeouts, plus the load
+ * average of the machine at the start and end (figures from a busy machine are inflated; re-run on a quiet one).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type AcClient, type AcRequest } from 'autocannon';
+
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k!, v ?? 'true'] as const;
+  }),
+);
+const quick = args.has('quick');
+const N = Number(args.get('suppliers') ?? (quick ? 50_000 : 500_000));
+const DURATION = Number(args.get('duration') ?? (quick ? 20 : 60));
+const USERS = Number(args.get('users') ?? 200);
+const MICRO_DURATION = Number(args.get('micro-duration') ?? (quick ? 10 : 20));
+const dbArg = args.get('db') ?? (process.env.TEST_DATABASE_URL ? 'both' : 'pglite');
+const kinds = dbArg === 'both' ? ['pglite', 'postgres'] : [dbArg];
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const la = () => loadavg().map((x) => Math.round(x * 100) / 100);
+const emit = (values: Record<string, unknown>) =>
+  console.log(JSON.stringify({ suite: 'load', suppliers: N, ...values }));
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  jobId: string;
+  tokens: string[];
+  supplierKeys: string[];
+}
+
+async function startServer(kind: string): Promise<Server> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, 'load-server.ts'), kind, String(N), String(USERS), '0'],
+    { stdio: ['pipe', 'pipe', 'inherit'], env: process.env },
+  );
+  const lines = readline.createInterface({ input: child.stdout! });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`load server exited with ${code}`)));
+    lines.on('line', (line) => {
+      if (!line.startsWith('{"ready"')) return;
+      const s = JSON.parse(line) as Omit<Server, 'child'>;
+      resolve({ child, ...s });
+    });
+  });
+}
+
+/** Latencies of one endpoint (ms). */
+class Stats {
+  ms: number[] = [];
+  status = new Map<number, number>();
+  timeouts = 0;
+  add(code: number, ms: number) {
+    this.ms.push(ms);
+    this.status.set(code, (this.status.get(code) ?? 0) + 1);
+  }
+  summary(seconds: number) {
+    const s = [...this.ms].sort((a, b) => a - b);
+    const r1 = (x: number) => Math.round(x * 10) / 10;
+    const p = (q: number) => (s.length ? r1(s[Math.min(s.length - 1, Math.floor(q * s.length))]!) : null);
+    const count = (f: (c: number) => boolean) => [...this.status].filter(([c]) => f(c)).reduce((a, [, n]) => a + n, 0);
+    return {
+      requests: s.length,
+      rps: Math.round((s.length / seconds) * 10) / 10,
+      p50Ms: p(0.5),
+      p95Ms: p(0.95),
+      p99Ms: p(0.99),
+      maxMs: s.length ? r1(s[s.length - 1]!) : null,
+      non2xx: count((c) => c < 200 || c >= 300),
+      status5xx: count((c) => c >= 500),
+      timeouts: this.timeouts,
+      ...(count((c) => c < 200 || c >= 300) ? { statusCodes: Object.fromEntries(this.status) } : {}),
+    };
+  }
+}
+
+async function drive(
+  srv: Server,
+  kind: string,
+  scenario: string,
+  requests: AcRequest[],
+  connections: number,
+  duration: number,
+): Promise<void> {
+  const stats = new Map<string, Stats>();
+  const statsOf = (name: string) => stats.get(name) ?? stats.set(name, new Stats()).get(name)!;
+  let k = 0;
+  // Every request carries a user's session, except the public call (as a signed-out browser's would).
+  const withCookie = (req: AcRequest): AcRequest =>
+    req.name === 'public'
+      ? req
+      : {
+          ...req,
+          headers: { ...(req.headers ?? {}), cookie: `sextant_session=${srv.tokens[k++ % srv.tokens.length]}` },
+        };
+  const loadStart = la();
+  const started = performance.now();
+  const instance = autocannon({
+    url: `http://127.0.0.1:${srv.port}`,
+    connections,
+    duration,
+    timeout: 10,
+    requests: requests.map((r) => ({ ...r, setupRequest: withCookie })),
+    setupClient: (client: AcClient) => {
+      // autocannon reconnects and sends the next request before it reports a timeout: the request that timed
+      // out is the one before the current one.
+      client.on('timeout', () => {
+        const it = client.requestIterator;
+        const i = (it.currentRequestIndex - 1 + it.requests.length) % it.requests.length;
+        statsOf(it.requests[i]?.name ?? '?').timeouts++;
+      });
+    },
+  });
+  instance.on('response', (client: AcClient, code: number, _bytes: number, ms: number) =>
+    statsOf(client.requestIterator.currentRequest.name ?? '?').add(code, ms),
+  );
+  const total = await instance;
+  const seconds = (performance.now() - started) / 1000;
+  const loadEnd = la();
+  if (scenario === 'warmup') return;
+  for (const [endpoint, s] of [...stats].sort(([a], [b]) => a.localeCompare(b)))
+    emit({
+      db: kind,
+      scenario,
+      connections,
+      endpoint,
+      ...s.summary(seconds),
+      loadAvgStart: loadStart,
+      loadAvgEnd: loadEnd,
+    });
+  emit({
+    db: kind,
+    scenario,
+    connections,
+    endpoint: 'ALL',
+    seconds: Math.round(seconds),
+    requests: total.requests.total,
+    rps: Math.round(total.requests.average * 10) / 10,
+    p50Ms: total.latency.p50,
+    p99Ms: total.latency.p99,
+    non2xx: total.non2xx,
+    status5xx: total['5xx'],
+    timeouts: total.timeouts,
+    errors: total.errors,
+    ...(scenario === 'mixed' ? { goalP95Ms: 250 } : {}),
+    loadAvgStart: loadStart,
+    loadAvgEnd: loadEnd,
+  });
+}
+
+function mixedRequests(srv: Server): AcRequest[] {
+  const job = `/api/v1/jobs/${srv.jobId}`;
+  const high = encodeURIComponent(
+    JSON.stringify([{ propertyName: 'OptimaLevel', itemComparisonOperator: 'Equal', itemValue: 'High' }]),
+  );
+  const key = (i: number) => encodeURIComponent(srv.supplierKeys[i % Math.max(1, srv.supplierKeys.length)] ?? 'x');
+  const get = (name: string, p: string): AcRequest => ({ name, method: 'GET', path: p });
+  return [
+    {
+      name: 'jobList',
+      method: 'POST',
+      path: '/api/v1/authorization/auth-mapped-job-artifacts',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pageNumber: 1, pageSize: 25 }),
+    },
+    get('job', job),
+    get('authMe', '/api/v1/auth/me'),
+    get('summary', `${job}/results/summary`),
+    get('summary', `${job}/results/summary?slicer=CardAccepting&slicerValue=MATCHED`),
+    get('view', `${job}/results/views/country`),
+    get('view', `${job}/results/views/country?slicer=CardCapability&slicerValue=STP`),
+    get('view', `${job}/results/views/paymentMethod?slicer=VcAccepting&slicerValue=YES`),
+    get('supplierColumns', `${job}/results/suppliers/columns`),
+    get('supplierPage', `${job}/results/suppliers?pageSize=25&orderBy=spend:desc`),
+    get('supplierPage', `${job}/results/suppliers?pageSize=25&pageNumber=3&orderBy=supplierName:asc&filters=${high}`),
+    get(
+      'supplierPage',
+      `${job}/results/suppliers?pageSize=25&search=Supplier%2012&slicer=CardAccepting&slicerValue=MATCHED`,
+    ),
+    get('supplierDetail', `${job}/results/suppliers/${key(0)}`),
+    get('summary', `${job}/results/summary?slicer=CardCapability&slicerValue=STP`),
+    get('view', `${job}/results/views/transactionFrequency?slicer=DetailLevel&slicerValue=3`),
+    get('supplierPage', `${job}/results/suppliers?pageSize=25&pageNumber=2&orderBy=spend:asc&filters=${high}`),
+    get('supplierDetail', `${job}/results/suppliers/${key(7)}`),
+    get('exportViewCsv', `${job}/results/views/country?format=csv`),
+    get('authMe', '/api/v1/auth/me'),
+    get('exportSuppliersCsv', `${job}/results/suppliers?format=csv&search=Supplier%2012%20Ltd%201`),
+  ];
+}
+
+async function main() {
+  emit({ measurement: 'config', quick, durationS: DURATION, users: USERS, dbs: kinds, loadAvg: la() });
+  for (const kind of kinds) {
+    const setupStart = performance.now();
+    const srv = await startServer(kind);
+    emit({ db: kind, measurement: 'setup', seconds: Math.round((performance.now() - setupStart) / 1000) });
+    try {
+      const job = `/api/v1/jobs/${srv.jobId}`;
+      // One request of each kind first, so the run measures warm caches (as after the pipeline warmed them).
+      await drive(srv, kind, 'warmup', mixedRequests(srv), 1, 2);
+      if (args.has('micro')) {
+        const micro: [string, AcRequest][] = [
+          ['public', { method: 'GET', path: '/api/v2/brandings/by-domain' }],
+          ['authMe', { method: 'GET', path: '/api/v1/auth/me' }],
+          ['summary', { method: 'GET', path: `${job}/results/summary` }],
+          ['view', { method: 'GET', path: `${job}/results/views/country` }],
+          ['supplierPage', { method: 'GET', path: `${job}/results/suppliers?pageSize=25` }],
+        ];
+        for (const connections of [50, USERS])
+          for (const [name, req] of micro)
+            await drive(srv, kind, `micro.${name}`, [{ ...req, name }], connections, MICRO_DURATION);
+      }
+      await drive(srv, kind, 'mixed', mixedRequests(srv), USERS, DURATION);
+    } finally {
+      srv.child.stdin?.end();
+      srv.child.kill('SIGTERM');
+      await new Promise((r) => srv.child.once('exit', r));
+    }
+  }
+}
+
+await main();
+process.exit(0);

@@ -1,0 +1,125 @@
+/**
+ * Prometheus metrics (issue #21 point 6), served by GET /metrics (modules/health).
+ *
+ * Process-wide (one registry per process): Node process metrics (CPU, memory, event-loop lag, GC, handles) and the
+ * duration of every ProQ command the worker of this process ran, by command type and outcome (the job pipeline's
+ * steps are commands, so these are the run durations per step).
+ * Per app (one registry per Fastify instance): HTTP request latency by method, route pattern and status; ProQ queue
+ * depth by state and the age of the oldest runnable command; completed job runs of the last 24 h (count, p50, p95,
+ * max duration); the results DuckDB's memory; the session cache's size. The per-app gauges are read at scrape time.
+ */
+import client from 'prom-client';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { resultsDuckIfOpen } from '../modules/results/results.store.ts';
+import { authCacheSize } from '../plugins/auth-cache.ts';
+import { processRegistry } from './process-metrics.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's metrics registry (lib/metrics.ts), served with the process one by GET /metrics. */
+    metricsRegistry: client.Registry;
+  }
+}
+
+export { processRegistry, proqCommandDuration } from './process-metrics.ts';
+
+const QUEUE_STATES = ['Blocked', 'Pending', 'InProgress'] as const;
+
+/** Registers the request-latency hook and the scrape-time gauges of one app; returns its registry. */
+export function registerAppMetrics(app: FastifyInstance, ctx: AppContext): client.Registry {
+  const registry = new client.Registry();
+  const latency = new client.Histogram({
+    name: 'sextant_http_request_duration_seconds',
+    help: 'HTTP request latency by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    // The route pattern (never the raw URL: ids would explode the label set); unknown URLs share one label.
+    const route = req.routeOptions.url ?? 'unmatched';
+    latency.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+
+  const depth = new client.Gauge({
+    name: 'sextant_proq_queue_depth',
+    help: 'ProQ commands waiting or running, by state',
+    labelNames: ['state'] as const,
+    registers: [registry],
+  });
+  const oldest = new client.Gauge({
+    name: 'sextant_proq_oldest_pending_age_seconds',
+    help: 'Age of the oldest Pending command that is due (0 when none)',
+    registers: [registry],
+  });
+  const runs = new client.Gauge({
+    name: 'sextant_job_run_duration_seconds',
+    help: 'Durations of job runs completed in the last 24 hours (quantile: 0.5, 0.95, 1 = max)',
+    labelNames: ['quantile'] as const,
+    registers: [registry],
+  });
+  const runCount = new client.Gauge({
+    name: 'sextant_job_runs_completed_24h',
+    help: 'Job runs completed in the last 24 hours',
+    registers: [registry],
+  });
+  new client.Gauge({
+    name: 'sextant_duckdb_memory_bytes',
+    help: 'Memory held by the results DuckDB (0 until the first results query)',
+    registers: [registry],
+    async collect() {
+      const duck = resultsDuckIfOpen();
+      if (!duck) return this.set(0);
+      const conn = await (await duck).connect();
+      try {
+        const r = await conn.runAndReadAll('SELECT coalesce(sum(memory_usage_bytes), 0) FROM duckdb_memory()');
+        this.set(Number(r.getRows()[0]?.[0] ?? 0));
+      } finally {
+        conn.closeSync();
+      }
+    },
+  });
+  new client.Gauge({
+    name: 'sextant_session_cache_entries',
+    help: 'Sessions held by the short-lived session cache of this process',
+    registers: [registry],
+    collect() {
+      this.set(authCacheSize());
+    },
+  });
+
+  /** One database round trip per scrape for the queue and run gauges. */
+  const collectDb = async () => {
+    const byState = await ctx.dbh.query<{ state: string; n: number }>(
+      `SELECT state, count(*)::int AS n FROM proq_commands WHERE state IN ('Blocked', 'Pending', 'InProgress') GROUP BY state`,
+    );
+    for (const s of QUEUE_STATES) depth.set({ state: s }, byState.find((r) => r.state === s)?.n ?? 0);
+    const [age] = await ctx.dbh.query<{ age: number | null }>(
+      `SELECT extract(epoch FROM now() - min(queued_date))::float8 AS age FROM proq_commands
+        WHERE state = 'Pending' AND run_at <= now()`,
+    );
+    oldest.set(Math.max(0, Number(age?.age ?? 0)));
+    const [r] = await ctx.dbh.query<{ n: number; p50: number | null; p95: number | null; max: number | null }>(
+      `SELECT count(*)::int AS n,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY d) AS p50,
+              percentile_cont(0.95) WITHIN GROUP (ORDER BY d) AS p95,
+              max(d) AS max
+         FROM (SELECT extract(epoch FROM completed_at - started_at)::float8 AS d FROM job_runs
+                WHERE status = 'Completed' AND completed_at > now() - interval '24 hours' AND started_at IS NOT NULL) x`,
+    );
+    runCount.set(r?.n ?? 0);
+    runs.set({ quantile: '0.5' }, Number(r?.p50 ?? 0));
+    runs.set({ quantile: '0.95' }, Number(r?.p95 ?? 0));
+    runs.set({ quantile: '1' }, Number(r?.max ?? 0));
+  };
+  // prom-client awaits collect() of each metric; the first of these gauges fetches for all three.
+  (depth as unknown as { collect: () => Promise<void> }).collect = collectDb;
+  return registry;
+}
+
+/** The Prometheus text of the process and the app registries. */
+export async function metricsText(appRegistry: client.Registry): Promise<{ contentType: string; body: string }> {
+  const merged = client.Registry.merge([processRegistry, appRegistry]);
+  return { contentType: merged.contentType, body: await merged.metrics() };
+}

@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, dbh, web: services.has('api') ? undefined : false });
   // After a crash or kill: no half-written file is used, interrupted commands resume (lib/crash-recovery.ts).
   await recoverAfterStop(app.ctx, { exclusive: lock !== null });
-  const stops: (() => Promise<void>)[] = [];
+  const stops: ((graceMs?: number) => Promise<void>)[] = [];
   if (lock) {
     const control = await startControlSocket({ socketPath, dbh, dataDir: config.dataDir, log: app.log });
     stops.push(() => control.close());
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   }
   if (services.has('worker')) {
     await app.ctx.proq.start();
-    stops.unshift(() => app.ctx.proq.stop());
+    stops.unshift((graceMs) => app.ctx.proq.stop(graceMs === undefined ? undefined : { graceMs }));
     const stopRetention = startAuditRetention(app.ctx);
     stops.push(async () => stopRetention());
   }
@@ -105,12 +105,22 @@ async function main(): Promise<void> {
   console.log(lines.join('\n') + '\n');
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  /**
+   * graceMs: how long running commands may finish (default PROQ_SHUTDOWN_GRACE_MS). Whatever happens, the process
+   * exits within graceMs + 15 s (5 s with no grace): everything committed is safe on disk, and interrupted steps
+   * resume at the next start.
+   */
+  const shutdown = async (signal: string, graceMs?: number) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    setTimeout(() => {
+      app.log.warn(`${signal}: shutdown took too long; exiting now`);
+      releaseLock();
+      process.exit(1);
+    }, graceMs === 0 ? 5_000 : (graceMs ?? 10_000) + 15_000).unref();
     clearInterval(purge);
-    for (const stop of stops) await stop().catch(() => undefined);
+    for (const stop of stops) await stop(graceMs).catch(() => undefined);
     await dbh.close().catch(() => undefined);
     releaseLock();
     process.exit(0);
@@ -121,7 +131,8 @@ async function main(): Promise<void> {
   // channel closes, and the server stops instead of running on orphaned with the port and the data directory.
   if (process.channel) {
     process.channel.unref();
-    process.on('disconnect', () => void shutdown('npm start exited'));
+    // quickly: a restarted `npm start` waits for this process's data-directory lock
+    process.on('disconnect', () => void shutdown('npm start exited', 0));
   }
 }
 

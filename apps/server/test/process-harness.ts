@@ -51,10 +51,12 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const port = await freePort();
   let out = '';
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  delete inherited.DATABASE_URL; // the embedded default
   const wrapper = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...inherited,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     const stopRetention = startAuditRetention(app.ctx);
     stops.push(async () => stopRetention());
   }
-  if (config.demoSeed) {
+  if (config.demoSeed && config.DEMO_JOBS) {
     // In the background: the first start generates the reference network while the demo jobs wait in the queue.
     void seedDemoJobs(app.ctx)
       .then((n) => n && app.log.info(`Queued ${n} demo jobs; they finish in a minute or two`))
@@ -114,11 +114,14 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    setTimeout(() => {
-      app.log.warn(`${signal}: shutdown took too long; exiting now`);
-      releaseLock();
-      process.exit(1);
-    }, graceMs === 0 ? 5_000 : (graceMs ?? 10_000) + 15_000).unref();
+    setTimeout(
+      () => {
+        app.log.warn(`${signal}: shutdown took too long; exiting now`);
+        releaseLock();
+        process.exit(1);
+      },
+      graceMs === 0 ? 5_000 : (graceMs ?? 10_000) + 15_000,
+    ).unref();
     clearInterval(purge);
     for (const stop of stops) await stop(graceMs).catch(() => undefined);
     await dbh.close().catch(() => undefined);

@@ -32,7 +32,10 @@ function cli(args: string[], dataDir: string): Promise<{ code: number; out: stri
 const csv = (n: number, tag: string) =>
   [
     'Vendor No;Vendor Name;Street;Zip;City;Country;Annual Spend',
-    ...Array.from({ length: n }, (_, i) => `V${i};Supplier ${tag} ${i} Ltd;${i} Main St;AB${i} 1CD;London;GB;${i * 100 + 5}`),
+    ...Array.from(
+      { length: n },
+      (_, i) => `V${i};Supplier ${tag} ${i} Ltd;${i} Main St;AB${i} 1CD;London;GB;${i * 100 + 5}`,
+    ),
   ].join('\n');
 
 async function until<T>(fn: () => Promise<T>, done: (v: T) => boolean, ms = 120_000): Promise<T> {

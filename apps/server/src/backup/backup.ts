@@ -126,12 +126,9 @@ export async function backupEmbedded(opts: {
   // Working files are kept only for runs that may still need them (not completed): asked before the pause, so a
   // run that completes meanwhile keeps its (unneeded) working files in the backup, never the other way round.
   const completed = new Set(
-    (
-      await dbh.db
-        .select({ resultPath: jobRuns.resultPath })
-        .from(jobRuns)
-        .where(eq(jobRuns.status, 'Completed'))
-    ).map((r) => r.resultPath.split(path.sep).join('/')),
+    (await dbh.db.select({ resultPath: jobRuns.resultPath }).from(jobRuns).where(eq(jobRuns.status, 'Completed'))).map(
+      (r) => r.resultPath.split(path.sep).join('/'),
+    ),
   );
   const skipDir = (rel: string) => rel.endsWith('/work') && completed.has(rel.slice(0, -'/work'.length));
   const staging = path.join(dataDir, `.backup-${process.pid}-${Date.now()}.tmp`);

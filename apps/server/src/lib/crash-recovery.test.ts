@@ -15,9 +15,11 @@ import type { TJobDetails } from '@sextant/shared';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { recoverAfterStop } from './crash-recovery.ts';
 
-const CSV = ['Vendor No;Vendor Name;City;Country;Annual Spend', 'V1;Alpha Ltd;London;GB;100', 'V2;Beta Ltd;Leeds;GB;200'].join(
-  '\n',
-);
+const CSV = [
+  'Vendor No;Vendor Name;City;Country;Annual Spend',
+  'V1;Alpha Ltd;London;GB;100',
+  'V2;Beta Ltd;Leeds;GB;200',
+].join('\n');
 
 describe.each(dbKinds())('start-up checks after a crash on %s', (kind) => {
   let t: TestApp;
@@ -28,16 +30,21 @@ describe.each(dbKinds())('start-up checks after a crash on %s', (kind) => {
     cookie = await t.login('ptcoJobManager');
     const [nb] = await t.db.db.select().from(issuers).where(eq(issuers.issuerKey, 'northbridge'));
     const [b] = await t.db.db.select().from(buyers).where(eq(buyers.issuerId, nb!.id));
-    const r = await t.call('POST', `/api/v1/job-artifacts?name=Recovery&type=base&issuerId=${nb!.id}&buyerId=${b!.id}`, {
-      cookie,
-    });
+    const r = await t.call(
+      'POST',
+      `/api/v1/job-artifacts?name=Recovery&type=base&issuerId=${nb!.id}&buyerId=${b!.id}`,
+      {
+        cookie,
+      },
+    );
     jobId = r.json().id;
   }, 120_000);
   afterAll(async () => t?.close());
 
   it('removes unfinished writes and orphans, marks what is gone, and resumes interrupted steps', async () => {
     const dataDir = t.config.dataDir;
-    const up = (name: string) => t.upload(`/api/v1/jobs/${jobId}/files?dataKind=suppliers`, { name, content: CSV }, cookie);
+    const up = (name: string) =>
+      t.upload(`/api/v1/jobs/${jobId}/files?dataKind=suppliers`, { name, content: CSV }, cookie);
     const kept = (await up('kept.csv')).json();
     const lost = (await up('lost.csv')).json();
     const uploads = path.join(dataDir, 'jobs', jobId, 'uploads');
@@ -103,7 +110,9 @@ describe.each(dbKinds())('start-up checks after a crash on %s', (kind) => {
 
     const resumed = (await t.app.ctx.proq.get(cmd.id))!;
     expect(resumed.state).toBe('Pending');
-    expect(resumed.message).toMatch(/Interrupted: the server stopped while this step ran \(attempt 1 of \d+\); it runs again/);
+    expect(resumed.message).toMatch(
+      /Interrupted: the server stopped while this step ran \(attempt 1 of \d+\); it runs again/,
+    );
     await t.app.ctx.proq.cancel(cmd.id, 'test over');
 
     // A second start finds nothing more to do.

@@ -90,10 +90,7 @@ async function removeOrphans(ctx: AppContext): Promise<number> {
   for (let i = 0; i < dirs.length; i += 500) {
     const ids = dirs.slice(i, i + 500).filter((d) => /^[0-9a-f-]{36}$/i.test(d));
     if (!ids.length) continue;
-    const rows = await ctx.db
-      .select({ id: jobArtifacts.id })
-      .from(jobArtifacts)
-      .where(inArray(jobArtifacts.id, ids));
+    const rows = await ctx.db.select({ id: jobArtifacts.id }).from(jobArtifacts).where(inArray(jobArtifacts.id, ids));
     for (const r of rows) known.add(r.id);
   }
   const storedFiles = new Set(
@@ -123,7 +120,15 @@ async function removeOrphans(ctx: AppContext): Promise<number> {
 
 async function checkUploads(ctx: AppContext, fix: boolean): Promise<number> {
   const files = await ctx.db
-    .select({ id: jobFiles.id, jobId: jobFiles.jobArtifactId, storedPath: jobFiles.storedPath, name: jobFiles.originalName, sizeBytes: jobFiles.sizeBytes, status: jobFiles.status, validation: jobFiles.validation })
+    .select({
+      id: jobFiles.id,
+      jobId: jobFiles.jobArtifactId,
+      storedPath: jobFiles.storedPath,
+      name: jobFiles.originalName,
+      sizeBytes: jobFiles.sizeBytes,
+      status: jobFiles.status,
+      validation: jobFiles.validation,
+    })
     .from(jobFiles);
   let n = 0;
   for (const f of files) {
@@ -133,7 +138,8 @@ async function checkUploads(ctx: AppContext, fix: boolean): Promise<number> {
     );
     if (size === f.sizeBytes) continue;
     n++;
-    const problem = size < 0 ? 'its stored copy is missing' : `its stored copy has ${size} bytes instead of ${f.sizeBytes}`;
+    const problem =
+      size < 0 ? 'its stored copy is missing' : `its stored copy has ${size} bytes instead of ${f.sizeBytes}`;
     ctx.log.error({ fileId: f.id, jobId: f.jobId, storedPath: f.storedPath }, `Upload ${f.name}: ${problem}`);
     if (!fix || f.status === 'invalid') continue;
     const fatal = `${problem} (found at start-up); remove it and upload it again`;

@@ -15,7 +15,12 @@ describe('data-directory lock (one process per embedded data directory)', () => 
     await new Promise((r) => other.once('spawn', r));
     writeFileSync(
       path.join(dir, LOCK_FILE),
-      JSON.stringify({ pid: other.pid, holder: 'server', startedAt: new Date().toISOString(), controlSocket: '/x.sock' }),
+      JSON.stringify({
+        pid: other.pid,
+        holder: 'server',
+        startedAt: new Date().toISOString(),
+        controlSocket: '/x.sock',
+      }),
     );
     expect(readLiveLock(dir)).toMatchObject({ pid: other.pid, controlSocket: '/x.sock' });
     const waited = Date.now();

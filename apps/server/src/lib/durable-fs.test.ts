@@ -11,9 +11,22 @@ describe('crash-safe writes', () => {
 
   it('names temporary files so the start-up check recognises them, and nothing else', () => {
     expect(isTempName(path.basename(tempPathFor(path.join(dir, 'f3b1c2d4-1111-2222-3333-444455556666'))))).toBe(true);
-    for (const n of ['x.parquet.123.tmp.parquet', 'cache.duckdb.1.2.tmp', 'cache.duckdb.1.2.tmp.wal', '.tmp', 'n.parquet.9.tmp.import-report.json'])
+    for (const n of [
+      'x.parquet.123.tmp.parquet',
+      'cache.duckdb.1.2.tmp',
+      'cache.duckdb.1.2.tmp.wal',
+      '.tmp',
+      'n.parquet.9.tmp.import-report.json',
+    ])
       expect(isTempName(n), n).toBe(true);
-    for (const n of ['suppliers.parquet', 'summary.json', 'f3b1c2d4-1111-2222-3333-444455556666', 'a.tmpl', 'temp', 'x.tmpfile'])
+    for (const n of [
+      'suppliers.parquet',
+      'summary.json',
+      'f3b1c2d4-1111-2222-3333-444455556666',
+      'a.tmpl',
+      'temp',
+      'x.tmpfile',
+    ])
       expect(isTempName(n), n).toBe(false);
   });
 

@@ -13,7 +13,10 @@ import { pipeline } from 'node:stream/promises';
 
 /** `.<name>.<pid>.<random>.tmp` in the same folder as `final` (same file system, so the rename is atomic). */
 export function tempPathFor(final: string): string {
-  return path.join(path.dirname(final), `.${path.basename(final)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  return path.join(
+    path.dirname(final),
+    `.${path.basename(final)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+  );
 }
 
 /**

@@ -381,7 +381,10 @@ export function createProq(options: ProqOptions): Proq {
     },
     async recoverInterrupted() {
       const r = await recoverInterruptedCommands(dbh.db, logger);
-      return { resumed: r.filter((c) => c.state === 'Pending').length, failed: r.filter((c) => c.state === 'Error').length };
+      return {
+        resumed: r.filter((c) => c.state === 'Pending').length,
+        failed: r.filter((c) => c.state === 'Error').length,
+      };
     },
     async pause(userId = null) {
       await repo.setPausedState(dbh.db, environment, true, userId);

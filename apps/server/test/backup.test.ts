@@ -60,8 +60,8 @@ describe('backup and restore of the embedded default', () => {
   });
 
   it('backs up a running installation and restores it into a fresh data directory', async () => {
-    // DEMO_SEED with its demo jobs would also work; without them the test is quicker. Users come from the seed.
-    const a = await startServer(source);
+    // The demo accounts without the demo jobs (quicker); the test makes its own job and results.
+    const a = await startServer(source, { DEMO_JOBS: 'false' });
     servers.push(a);
     const c = new Client(a.base);
     await c.login('ptcoJobManager');
@@ -121,7 +121,7 @@ describe('backup and restore of the embedded default', () => {
     // Restore into a fresh data directory and start there.
     const restored = await cli(['restore', '--from', liveBackup], target);
     expect(restored.code, restored.out).toBe(0);
-    const b = await startServer(target);
+    const b = await startServer(target, { DEMO_JOBS: 'false' });
     servers.push(b);
     expect(b.output()).not.toContain('stored copy is missing');
     const rc = new Client(b.base);

@@ -20,8 +20,8 @@ export interface DbHandle {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
   /**
-   * PGlite only: a consistent copy of the data directory (a gzipped tar, loadable with PGlite's `loadDataDir`),
-   * taken after a checkpoint while no query or transaction runs. `whileQuiet` runs in the same pause, so what it
+   * PGlite only: a consistent copy of the data directory (an uncompressed tar, loadable with PGlite's
+   * `loadDataDir`; compress it after, outside the pause), taken after a checkpoint while no query or transaction runs. `whileQuiet` runs in the same pause, so what it
    * sees on disk (e.g. the files the rows refer to) matches the dump.
    */
   dumpDataDir?<T>(whileQuiet?: () => Promise<T>): Promise<{ tar: Blob; result: T | undefined }>;
@@ -69,7 +69,7 @@ async function openPglite(dataDir?: string): Promise<DbHandle> {
       await client.exec('CHECKPOINT');
       // The transaction mutex: every query and transaction takes it, the dump takes only the query mutex.
       return client._runExclusiveTransaction(async () => {
-        const tar = await client.dumpDataDir('gzip');
+        const tar = await client.dumpDataDir('none');
         return { tar, result: whileQuiet ? await whileQuiet() : undefined };
       });
     },

@@ -19,10 +19,14 @@ import { copyFile, link, mkdir, readFile, readdir, rename, rm, stat, writeFile }
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { jobRuns, openDb, type DbHandle } from '@sextant/db';
 import { fsyncPath, fsyncTree, isTempName, tempPathFor } from '../lib/durable-fs.ts';
 import { acquireDataDirLock, readLiveLock } from '../lib/data-dir-lock.ts';
+
+const gzipAsync = promisify(gzip);
 
 export const BACKUP_FORMAT = 1;
 export const MANIFEST_FILE = 'manifest.json';
@@ -44,7 +48,8 @@ export interface BackupManifest {
   createdAt: string;
   /** live: asked from the running server; offline: no server ran, the data directory was opened directly */
   mode: 'live' | 'offline';
-  database: { file: string; bytes: number; sha256: string; engine: 'pglite' };
+  /** pauseMs: how long the database was held still for the dump (at most; includes the checkpoint) */
+  database: { file: string; bytes: number; sha256: string; engine: 'pglite'; pauseMs: number };
   files: BackupFileEntry[];
   totalBytes: number;
 }
@@ -133,6 +138,7 @@ export async function backupEmbedded(opts: {
   const skipDir = (rel: string) => rel.endsWith('/work') && completed.has(rel.slice(0, -'/work'.length));
   const staging = path.join(dataDir, `.backup-${process.pid}-${Date.now()}.tmp`);
   try {
+    const pauseStarted = Date.now();
     const { tar, result: linked = [] } = await dbh.dumpDataDir(async () => {
       const all: string[] = [];
       for (const folder of DATA_FOLDERS) {
@@ -143,6 +149,8 @@ export async function backupEmbedded(opts: {
       }
       return all;
     });
+    // upper bound of the time queries waited (checkpoint, dump and links)
+    const pauseMs = Date.now() - pauseStarted;
     // copy the staged files with their checksums (the server answers requests meanwhile)
     const files: BackupFileEntry[] = [];
     const filesOut = path.join(outDir, FILES_DIR);
@@ -151,7 +159,7 @@ export async function backupEmbedded(opts: {
       await mkdir(path.dirname(dst), { recursive: true });
       files.push({ path: rel, ...(await sha256Copy(path.join(staging, ...rel.split('/')), dst)) });
     }
-    const dbBytes = Buffer.from(await tar.arrayBuffer());
+    const dbBytes = await gzipAsync(Buffer.from(await tar.arrayBuffer()));
     await writeFile(path.join(outDir, DATABASE_FILE), dbBytes);
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
@@ -163,6 +171,7 @@ export async function backupEmbedded(opts: {
         bytes: dbBytes.length,
         sha256: createHash('sha256').update(dbBytes).digest('hex'),
         engine: 'pglite',
+        pauseMs,
       },
       files,
       totalBytes: dbBytes.length + files.reduce((s, f) => s + f.bytes, 0),

@@ -54,7 +54,13 @@ export async function startControlSocket(opts: {
       try {
         const manifest = await backupEmbedded({ dbh: opts.dbh, dataDir: opts.dataDir, outDir, mode: 'live' });
         opts.log.info(
-          { outDir, files: manifest.files.length, bytes: manifest.totalBytes, ms: Date.now() - started },
+          {
+            outDir,
+            files: manifest.files.length,
+            bytes: manifest.totalBytes,
+            pauseMs: manifest.database.pauseMs,
+            ms: Date.now() - started,
+          },
           'Backup written',
         );
         reply(200, manifest);

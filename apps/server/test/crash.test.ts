@@ -103,7 +103,7 @@ describe('crash safety of the embedded default', () => {
       const n = ++opNo;
       const jobs = [...ledger.jobs.keys()];
       const pick = random();
-      if (pick < 0.3 || jobs.length === 0) {
+      if (pick < 0.15 || jobs.length === 0) {
         const name = `Crash job ${SEED}-${n}`;
         const r = await manager.call(
           'POST',
@@ -111,7 +111,7 @@ describe('crash safety of the embedded default', () => {
         );
         expect(r.status, r.text).toBe(200);
         ledger.jobs.set((r.json as { id: string }).id, name);
-      } else if (pick < 0.55) {
+      } else if (pick < 0.5) {
         const jobId = jobs[Math.floor(random() * jobs.length)]!;
         const content = suppliersCsv(20 + Math.floor(random() * 40), String(n));
         const r = await manager.upload(`/api/v1/jobs/${jobId}/files?dataKind=suppliers`, `s${n}.csv`, content);

@@ -41,9 +41,10 @@ if (servesWeb && !process.env.WEB_DIST && existsSync(path.join(root, 'apps/web/i
 
 if (args.includes('--build-only')) process.exit(0);
 
+// The IPC channel lets the server notice when this process dies, even by SIGKILL (it then stops too).
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), ...args], {
   cwd: root,
-  stdio: 'inherit',
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: process.env,
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

@@ -20,6 +20,8 @@ const ZEnv = z.object({
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PUBLIC_URL: z.string().url().optional(),
   DEMO_SEED: z.string().optional(),
+  /** With the demo seed: also create and run the demo jobs on the first start (false: demo accounts only). */
+  DEMO_JOBS: bool(true),
   DEMO_PASSWORD: z.string().min(1).default('demo'),
   SMTP_URL: z.string().optional(),
   EMAIL_FROM: z.string().default('Sextant <no-reply@sextant.local>'),

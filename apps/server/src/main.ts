@@ -2,6 +2,7 @@
  * Sextant server entry. `--services=api,worker,chat` chooses the parts to run (default: all in one process).
  * Embedded default: PGlite in DATA_DIR/pglite, demo data seeded, http://127.0.0.1:3000.
  */
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { openDb } from '@sextant/db';
 import { loadConfig, publicUrl } from './config.ts';
@@ -12,6 +13,9 @@ import { purgeExpiredAuthRows } from './modules/auth/auth.service.ts';
 import { startAuditRetention } from './modules/audit-logs/audit-logs.service.ts';
 import { seedDemoJobs } from './seed/demo-jobs.ts';
 import { configRefusals, databaseRefusals } from './production.ts';
+import { acquireDataDirLock, controlSocketPath, type DataDirLock } from './lib/data-dir-lock.ts';
+import { recoverAfterStop } from './lib/crash-recovery.ts';
+import { startControlSocket } from './backup/control-socket.ts';
 
 const SERVICES = ['api', 'worker', 'chat'] as const;
 type Service = (typeof SERVICES)[number];
@@ -42,6 +46,21 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const services = parseServices(process.argv.slice(2));
   await refuseToStart(configRefusals(config));
+  // The embedded database is this process's alone: the data-directory lock keeps a second server (or a restore)
+  // away, and waits a little for a previous server that is still shutting down.
+  let lock: DataDirLock | null = null;
+  const socketPath = controlSocketPath(config.dataDir);
+  if (!config.DATABASE_URL) {
+    mkdirSync(config.dataDir, { recursive: true });
+    lock = await acquireDataDirLock(config.dataDir, {
+      holder: 'server',
+      controlSocket: socketPath,
+      waitMs: 20_000,
+      onWait: (h) => console.log(`Waiting for process ${h.pid} (${h.holder}) to release ${config.dataDir}…`),
+    });
+  }
+  const releaseLock = () => lock?.release();
+  process.on('exit', releaseLock);
   const dbh = await openDb({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
@@ -51,7 +70,13 @@ async function main(): Promise<void> {
   if (config.demoSeed) await seedDemo(dbh.db, config.DEMO_PASSWORD);
 
   const app = await buildApp({ config, dbh, web: services.has('api') ? undefined : false });
-  const stops: (() => Promise<void>)[] = [];
+  // After a crash or kill: no half-written file is used, interrupted commands resume (lib/crash-recovery.ts).
+  await recoverAfterStop(app.ctx, { exclusive: lock !== null });
+  const stops: ((graceMs?: number) => Promise<void>)[] = [];
+  if (lock) {
+    const control = await startControlSocket({ socketPath, dbh, dataDir: config.dataDir, log: app.log });
+    stops.push(() => control.close());
+  }
   if (services.has('api') || services.has('chat')) {
     await app.listen({ port: config.PORT, host: config.HOST });
     stops.push(() => app.close());
@@ -60,11 +85,11 @@ async function main(): Promise<void> {
   }
   if (services.has('worker')) {
     await app.ctx.proq.start();
-    stops.unshift(() => app.ctx.proq.stop());
+    stops.unshift((graceMs) => app.ctx.proq.stop(graceMs === undefined ? undefined : { graceMs }));
     const stopRetention = startAuditRetention(app.ctx);
     stops.push(async () => stopRetention());
   }
-  if (config.demoSeed) {
+  if (config.demoSeed && config.DEMO_JOBS) {
     // In the background: the first start generates the reference network while the demo jobs wait in the queue.
     void seedDemoJobs(app.ctx)
       .then((n) => n && app.log.info(`Queued ${n} demo jobs; they finish in a minute or two`))
@@ -93,17 +118,38 @@ async function main(): Promise<void> {
   console.log(lines.join('\n') + '\n');
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  /**
+   * graceMs: how long running commands may finish (default PROQ_SHUTDOWN_GRACE_MS). Whatever happens, the process
+   * exits within graceMs + 15 s (5 s with no grace): everything committed is safe on disk, and interrupted steps
+   * resume at the next start.
+   */
+  const shutdown = async (signal: string, graceMs?: number) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    setTimeout(
+      () => {
+        app.log.warn(`${signal}: shutdown took too long; exiting now`);
+        releaseLock();
+        process.exit(1);
+      },
+      graceMs === 0 ? 5_000 : (graceMs ?? 10_000) + 15_000,
+    ).unref();
     clearInterval(purge);
-    for (const stop of stops) await stop().catch(() => undefined);
+    for (const stop of stops) await stop(graceMs).catch(() => undefined);
     await dbh.close().catch(() => undefined);
+    releaseLock();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Started by `npm start` (scripts/start.mjs) with an IPC channel: when that process dies (even by SIGKILL) the
+  // channel closes, and the server stops instead of running on orphaned with the port and the data directory.
+  if (process.channel) {
+    process.channel.unref();
+    // quickly: a restarted `npm start` waits for this process's data-directory lock
+    process.on('disconnect', () => void shutdown('npm start exited', 0));
+  }
 }
 
 main().catch((err: unknown) => {

@@ -19,6 +19,12 @@ export interface DbHandle {
   /** Run raw SQL returning rows (used by the queue, tests and analytics queries). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
+  /**
+   * PGlite only: a consistent copy of the data directory (an uncompressed tar, loadable with PGlite's
+   * `loadDataDir`; compress it after, outside the pause), taken after a checkpoint while no query or transaction runs. `whileQuiet` runs in the same pause, so what it
+   * sees on disk (e.g. the files the rows refer to) matches the dump.
+   */
+  dumpDataDir?<T>(whileQuiet?: () => Promise<T>): Promise<{ tar: Blob; result: T | undefined }>;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -58,6 +64,14 @@ async function openPglite(dataDir?: string): Promise<DbHandle> {
     },
     async close() {
       await client.close();
+    },
+    async dumpDataDir<T>(whileQuiet?: () => Promise<T>) {
+      await client.exec('CHECKPOINT');
+      // The transaction mutex: every query and transaction takes it, the dump takes only the query mutex.
+      return client._runExclusiveTransaction(async () => {
+        const tar = await client.dumpDataDir('none');
+        return { tar, result: whileQuiet ? await whileQuiet() : undefined };
+      });
     },
   };
 }

@@ -8,7 +8,7 @@ import type { DbHandle, DbOrTx } from '@sextant/db';
 import { ProqError, ProqLeaseLostError } from './errors.ts';
 import * as repo from './repo.ts';
 import type { BackoffStrategyData, CommandTypeDef, EnqueueInput, ProqCommand, ProqLogger } from './types.ts';
-import { maintainQueue, ProqWorker } from './worker.ts';
+import { maintainQueue, ProqWorker, recoverInterruptedCommands } from './worker.ts';
 import { currentCorrelationId } from '../lib/request-context.ts';
 
 export interface ProqOptions {
@@ -64,6 +64,11 @@ export interface Proq {
   backoffStrategy(): BackoffStrategyData;
   /** Heartbeat, stuck recovery, dependency sweeps now (the worker also runs it on a timer). */
   runMaintenance(): Promise<void>;
+  /**
+   * Only when no other worker can be alive (embedded database held by this process): commands left InProgress by
+   * a previous process that stopped (crashed, killed) go back to Pending now instead of after their stuck timeout.
+   */
+  recoverInterrupted(): Promise<{ resumed: number; failed: number }>;
   /** Background service toggle: every worker of this environment stops taking commands (running ones finish). */
   pause(userId?: string | null): Promise<void>;
   resume(userId?: string | null): Promise<void>;
@@ -374,6 +379,13 @@ export function createProq(options: ProqOptions): Proq {
     async runMaintenance() {
       if (worker) return worker.maintenance();
       await maintainQueue(dbh.db, logger);
+    },
+    async recoverInterrupted() {
+      const r = await recoverInterruptedCommands(dbh.db, logger);
+      return {
+        resumed: r.filter((c) => c.state === 'Pending').length,
+        failed: r.filter((c) => c.state === 'Error').length,
+      };
     },
     async pause(userId = null) {
       await repo.setPausedState(dbh.db, environment, true, userId);

@@ -515,18 +515,42 @@ export async function releaseCommands(exec: DbOrTx, workerId: string, leases: Le
  * concurrent recoveries apart. The dead worker's late outcome is then refused by the lease check.
  */
 export async function recoverStuck(exec: DbOrTx): Promise<(Finished & { state: TProqCommandState })[]> {
+  return recoverLeased(exec, 'stuck');
+}
+
+/**
+ * Crash recovery at start-up of a process that knows no other worker can be alive (the embedded database is held
+ * by this process alone): every InProgress command was interrupted by the stop of the previous process. It goes
+ * back to Pending at once (the attempt it used counts, so a step that kills the process every time ends in Error
+ * after its attempts), or to Error when it has used all its attempts.
+ */
+export async function recoverInterrupted(exec: DbOrTx): Promise<(Finished & { state: TProqCommandState })[]> {
+  return recoverLeased(exec, 'interrupted');
+}
+
+async function recoverLeased(
+  exec: DbOrTx,
+  why: 'stuck' | 'interrupted',
+): Promise<(Finished & { state: TProqCommandState })[]> {
+  const which =
+    why === 'stuck' ? sql`and c.locked_at < now() - make_interval(secs => c.stuck_timeout_in_seconds)` : sql``;
+  const message =
+    why === 'stuck'
+      ? sql`'Stuck: no sign of life from worker ' || coalesce(c.locked_by, '?') || ' for ' ||
+          c.stuck_timeout_in_seconds || ' s (attempt ' || c.attempts || ' of ' || c.max_attempts || ')'`
+      : sql`'Interrupted: the server stopped while this step ran (attempt ' || c.attempts || ' of ' ||
+          c.max_attempts || ')' || case when c.attempts >= c.max_attempts then '; retry the run' else '; it runs again' end`;
   const r = await rows(
     exec,
     sql`with s as (
       select c.id from proq_commands c
-      where c.state = 'InProgress' and c.locked_at < now() - make_interval(secs => c.stuck_timeout_in_seconds)
+      where c.state = 'InProgress' ${which}
       for update skip locked
     ),
     u as (
       update proq_commands c set
         state = case when c.attempts >= c.max_attempts then 'Error' else 'Pending' end,
-        message = 'Stuck: no sign of life from worker ' || coalesce(c.locked_by, '?') || ' for ' ||
-          c.stuck_timeout_in_seconds || ' s (attempt ' || c.attempts || ' of ' || c.max_attempts || ')',
+        message = ${message},
         completed_date = case when c.attempts >= c.max_attempts then now() end,
         run_at = now(), locked_by = null, locked_at = null, updated_at = now()
       from s where c.id = s.id

@@ -522,6 +522,22 @@ class Batcher<T, R> {
 }
 
 /**
+ * Start-up after a crash, in a process that is the only possible worker (embedded database): commands left
+ * InProgress by the previous process go back to Pending (or Error after their last attempt, failing their
+ * dependents). Returns what was recovered.
+ */
+export async function recoverInterruptedCommands(
+  db: DbOrTx,
+  logger: ProqLogger,
+): Promise<(repo.Finished & { state: string })[]> {
+  const recovered = await repo.recoverInterrupted(db);
+  if (recovered.length > 0)
+    logger.warn({ ids: recovered.map((r) => r.id) }, 'ProQ: resumed commands interrupted by the last stop');
+  for (const r of recovered) if (r.state === 'Error' && r.hasDependents) await repo.cascadeFailure(db, r.id, 'Error');
+  return recovered;
+}
+
+/**
  * Queue-wide upkeep any process may run at any time: stuck recovery, dependency sweeps (safety nets for the
  * event-driven unblocking/cascading), orphan group leases, forgotten workers.
  */

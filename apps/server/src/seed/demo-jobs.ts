@@ -3,7 +3,7 @@
  * suppliers of the reference network with realistic noise, plus suppliers absent from it) and run through the real
  * pipeline, so a new user sees real results at once.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { buyers, issuers, jobArtifacts, users } from '@sextant/db';
@@ -11,6 +11,7 @@ import type { TInputKind, TJobType } from '@sextant/shared';
 import { labelledCsv, makeLabelledSuppliers } from '@sextant/analysis/network/labelled';
 import { makeDemoDocuments } from '@sextant/analysis/network/demo-documents';
 import type { AppContext } from '../context.ts';
+import { writeFileAtomic } from '../lib/durable-fs.ts';
 import { jobDir, queueRun, registerStoredFile } from '../modules/jobs/jobs.service.ts';
 import { addJobLog } from '../modules/jobs/jobs.repo.ts';
 import { NETWORK_SEED } from '../modules/jobs/jobs.commands.ts';
@@ -98,7 +99,7 @@ export async function seedDemoJobs(ctx: AppContext): Promise<number> {
     for (const [dataKind, originalName, content] of files) {
       const fileId = crypto.randomUUID();
       const stored = path.join(dir, fileId);
-      await writeFile(stored, content);
+      await writeFileAtomic(stored, content);
       await registerStoredFile(ctx, { jobId: job!.id, fileId, dataKind, stored, originalName, userId: owner.id });
     }
     await ctx.db.transaction((tx) => queueRun(ctx, tx, job!, { id: owner.id, displayName: owner.displayName }));

@@ -171,6 +171,11 @@ export const DEMO_USERS: DemoUser[] = [
 ];
 
 export async function seedDemo(db: Db, password: string): Promise<{ created: number }> {
+  // One transaction: a start killed half-way leaves no issuer without its buyers (they are only added with it).
+  return db.transaction((tx) => seedDemoIn(tx as unknown as Db, password));
+}
+
+async function seedDemoIn(db: Db, password: string): Promise<{ created: number }> {
   let created = 0;
   await db
     .insert(brandings)

@@ -5,6 +5,7 @@ import { analyticsReports, issuerMemberships, issuers, systemAuditLog, userPermi
 import { scanSql, sqlParameterNames } from '@sextant/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { csvCell, toCsv } from './analytics.csv.ts';
+import { invalidateAllSessions } from '../../plugins/auth-cache.ts';
 
 describe('analytics SQL scanning and CSV cells', () => {
   it('finds :parameters outside strings, comments, casts and quoted identifiers', () => {
@@ -286,6 +287,7 @@ describe.each(dbKinds())('analytics API (%s)', (kind) => {
     expect((await run({ sql: 'select 1' }, issuer)).statusCode).toBe(403);
     const [u] = await t.db.db.select().from(users).where(eq(users.username, 'issuer'));
     await t.db.db.insert(userPermissions).values({ userId: u!.id, permission: 'AnalyticsQuery_VIEW' });
+    invalidateAllSessions(); // a direct database edit: the session cache would answer with the old permissions
     const res = await run({ sql: 'select 1' }, issuer);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/only internal staff/);

@@ -21,6 +21,7 @@ import { score } from '@sextant/analysis/score/score';
 import { aggregateResults } from '@sextant/analysis/aggregate/results';
 import { generateNetwork, importNetwork, isPreparedNetwork } from '@sextant/analysis/network/import';
 import type { AppContext } from '../../context.ts';
+import { commitDir, commitFile, tempPathFor } from '../../lib/durable-fs.ts';
 import { defineCommandType, type CommandTypeDef, type HandlerContext } from '../../proq/index.ts';
 import { addJobLog, filesOf } from './jobs.repo.ts';
 import { supplierListsOf } from '../supplier-lists/supplier-lists.service.ts';
@@ -65,7 +66,7 @@ export function ensureNetwork(ctx: AppContext): Promise<string> {
       const tmp = `${out}.${process.pid}.tmp.parquet`;
       if (source) await importNetwork(path.resolve(source), tmp);
       else await generateNetwork({ merchants: ctx.config.NETWORK_MERCHANTS, seed: NETWORK_SEED, out: tmp });
-      await rename(tmp, out);
+      await commitFile(tmp, out);
       ctx.log.info({ network: out }, 'Reference network ready');
       return out;
     })();
@@ -229,12 +230,22 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
       return `${r.suppliers} suppliers scored (rulesets v${r.scoringRulesetVersion}/v${r.confidenceRulesetVersion})`;
     }),
     step(ctx, 'aggregate', async (rc, _hc, progress) => {
-      const summary = await aggregateResults({
-        workDir: rc.workDir,
-        outDir: rc.outDir,
-        type: rc.job.type as TJobType,
-        onProgress: progress,
-      });
+      // Written to a temporary folder, flushed and renamed into place before the run is marked Completed: a
+      // completed run's results are whole, and a crash mid-way leaves only a temporary folder (removed at start).
+      const tmpOut = tempPathFor(rc.outDir);
+      let summary;
+      try {
+        summary = await aggregateResults({
+          workDir: rc.workDir,
+          outDir: tmpOut,
+          type: rc.job.type as TJobType,
+          onProgress: progress,
+        });
+        await commitDir(tmpOut, rc.outDir);
+      } catch (err) {
+        await rm(tmpOut, { recursive: true, force: true });
+        throw err;
+      }
       await ctx.db.transaction(async (tx) => {
         await tx
           .update(jobRuns)

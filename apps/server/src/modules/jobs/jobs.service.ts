@@ -3,10 +3,8 @@
  * under DATA_DIR, checked by content, inspected and validated by the analysis engine), runs of the pipeline
  * (one ProQ command per step, chained by prerequisites, in one batch) and what the caller may do with the job.
  */
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { buyers, issuers, jobArtifacts, jobFiles, jobRuns, proqCommands, type DbOrTx } from '@sextant/db';
@@ -30,6 +28,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import { writeStreamAtomic } from '../../lib/durable-fs.ts';
 import { jobVisibilityOf, tenantScopeOf, inScope } from '../authorization/authorization.service.ts';
 import { addJobLog, filesOf, findVisibleJob, jobNameTaken, nextRunNumber, runsOf, type JobRow } from './jobs.repo.ts';
 import { datapointsOf, inspectUpload, rulesetVersions, validateUpload, type Inspection } from './analysis.adapter.ts';
@@ -349,7 +348,8 @@ export async function uploadFile(
   await mkdir(dir, { recursive: true });
   const stored = path.join(dir, fileId);
   try {
-    await pipeline(part.file, createWriteStream(stored));
+    // whole or not at all: a temporary name, flushed, renamed (an upload cut by a crash is never used)
+    await writeStreamAtomic(part.file, stored);
     if (part.file.truncated) {
       throw new AppError(
         413,

@@ -1,0 +1,240 @@
+/**
+ * Start-up checks after a stop of any kind (a crash, a kill, a power loss), before the server takes requests or
+ * runs commands:
+ * - unfinished writes (temporary names, see durable-fs.ts) are removed, and DATA_DIR/tmp is emptied;
+ * - uploads and job folders no database row refers to (killed between the file and its row, or between a job's
+ *   deletion and its files') are removed;
+ * - stored uploads that are gone are marked invalid ("upload it again"), and completed runs whose result files are
+ *   missing or unreadable are marked Failed with that message, so nothing half-written is ever used;
+ * - commands the previous process was running are resumed (or failed after their last attempt).
+ * The file sweeps and the status changes need the data directory to ourselves: they run only for the embedded
+ * database, whose lock guarantees that. With PostgreSQL (several processes may share DATA_DIR) problems are logged.
+ */
+import { existsSync } from 'node:fs';
+import { open, readFile, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { jobArtifacts, jobFiles, jobRuns } from '@sextant/db';
+import type { AppContext } from '../context.ts';
+import { addJobLog } from '../modules/jobs/jobs.repo.ts';
+import { isTempName } from './durable-fs.ts';
+
+export interface RecoveryReport {
+  tempFilesRemoved: number;
+  orphansRemoved: number;
+  filesMissing: number;
+  runsFailed: number;
+  commandsResumed: number;
+  commandsFailed: number;
+}
+
+const PARQUET_MAGIC = Buffer.from('PAR1');
+
+/** Why a result file cannot be used, or null when it looks whole (Parquet: its header and footer magic). */
+export async function unreadableReason(file: string): Promise<string | null> {
+  let fh;
+  try {
+    fh = await open(file, 'r');
+  } catch {
+    return `${path.basename(file)} is missing`;
+  }
+  try {
+    const { size } = await fh.stat();
+    if (file.endsWith('.parquet')) {
+      if (size < 12) return `${path.basename(file)} is truncated`;
+      const head = Buffer.alloc(4);
+      const tail = Buffer.alloc(4);
+      await fh.read(head, 0, 4, 0);
+      await fh.read(tail, 0, 4, size - 4);
+      if (!head.equals(PARQUET_MAGIC) || !tail.equals(PARQUET_MAGIC))
+        return `${path.basename(file)} is not a complete Parquet file`;
+    } else if (file.endsWith('.json')) {
+      try {
+        JSON.parse(await readFile(file, 'utf8'));
+      } catch {
+        return `${path.basename(file)} is not complete`;
+      }
+    }
+    return null;
+  } finally {
+    await fh.close();
+  }
+}
+
+async function removeTempFiles(ctx: AppContext, dir: string, skip: Set<string>): Promise<number> {
+  let n = 0;
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const e of entries) {
+    const p = path.join(dir, e.name);
+    if (skip.has(p)) continue;
+    if (isTempName(e.name)) {
+      await rm(p, { recursive: true, force: true });
+      ctx.log.info({ path: p }, 'Removed an unfinished write');
+      n++;
+    } else if (e.isDirectory()) n += await removeTempFiles(ctx, p, skip);
+  }
+  return n;
+}
+
+async function removeOrphans(ctx: AppContext): Promise<number> {
+  const jobsDir = path.join(ctx.config.dataDir, 'jobs');
+  if (!existsSync(jobsDir)) return 0;
+  let n = 0;
+  const dirs = (await readdir(jobsDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+  const known = new Set<string>();
+  for (let i = 0; i < dirs.length; i += 500) {
+    const ids = dirs.slice(i, i + 500).filter((d) => /^[0-9a-f-]{36}$/i.test(d));
+    if (!ids.length) continue;
+    const rows = await ctx.db.select({ id: jobArtifacts.id }).from(jobArtifacts).where(inArray(jobArtifacts.id, ids));
+    for (const r of rows) known.add(r.id);
+  }
+  const storedFiles = new Set(
+    (await ctx.db.select({ storedPath: jobFiles.storedPath }).from(jobFiles)).map((f) =>
+      path.resolve(ctx.config.dataDir, f.storedPath),
+    ),
+  );
+  for (const d of dirs) {
+    const dir = path.join(jobsDir, d);
+    if (!known.has(d)) {
+      await rm(dir, { recursive: true, force: true });
+      ctx.log.warn({ dir }, 'Removed the files of a deleted job');
+      n++;
+      continue;
+    }
+    const uploads = path.join(dir, 'uploads');
+    for (const f of await readdir(uploads).catch(() => [] as string[])) {
+      const p = path.join(uploads, f);
+      if (storedFiles.has(p)) continue;
+      await rm(p, { recursive: true, force: true });
+      ctx.log.warn({ file: p }, 'Removed an upload that was never recorded (interrupted upload)');
+      n++;
+    }
+  }
+  return n;
+}
+
+async function checkUploads(ctx: AppContext, fix: boolean): Promise<number> {
+  const files = await ctx.db
+    .select({
+      id: jobFiles.id,
+      jobId: jobFiles.jobArtifactId,
+      storedPath: jobFiles.storedPath,
+      name: jobFiles.originalName,
+      sizeBytes: jobFiles.sizeBytes,
+      status: jobFiles.status,
+      validation: jobFiles.validation,
+    })
+    .from(jobFiles);
+  let n = 0;
+  for (const f of files) {
+    const size = await stat(path.join(ctx.config.dataDir, f.storedPath)).then(
+      (s) => s.size,
+      () => -1,
+    );
+    if (size === f.sizeBytes) continue;
+    n++;
+    const problem =
+      size < 0 ? 'its stored copy is missing' : `its stored copy has ${size} bytes instead of ${f.sizeBytes}`;
+    ctx.log.error({ fileId: f.id, jobId: f.jobId, storedPath: f.storedPath }, `Upload ${f.name}: ${problem}`);
+    if (!fix || f.status === 'invalid') continue;
+    const fatal = `${problem} (found at start-up); remove it and upload it again`;
+    await ctx.db
+      .update(jobFiles)
+      .set({
+        status: 'invalid',
+        validation: { rowCount: 0, validRowCount: 0, errorCount: 0, warningCount: 0, issues: [], fatal },
+        updatedAt: new Date(),
+      })
+      .where(eq(jobFiles.id, f.id));
+    await addJobLog(ctx.db, { jobId: f.jobId, level: 'error', message: `${f.name}: ${fatal}` });
+  }
+  return n;
+}
+
+/** Result files a completed run needs: those its summary lists (else the tables every run writes). */
+function resultFilesOf(summary: unknown): string[] {
+  const files = (summary as { files?: Record<string, string> } | null)?.files;
+  const names = files ? Object.values(files) : ['suppliers.parquet', 'views.parquet', 'use-cases.parquet'];
+  return names.filter((n) => typeof n === 'string' && !n.includes('/') && !n.includes('\\'));
+}
+
+async function checkResults(ctx: AppContext, fix: boolean): Promise<number> {
+  const runs = await ctx.db
+    .select({
+      id: jobRuns.id,
+      jobId: jobRuns.jobArtifactId,
+      runNumber: jobRuns.runNumber,
+      resultPath: jobRuns.resultPath,
+      summary: jobRuns.summary,
+    })
+    .from(jobRuns)
+    .where(eq(jobRuns.status, 'Completed'));
+  let n = 0;
+  for (const run of runs) {
+    const dir = path.join(ctx.config.dataDir, run.resultPath, 'results');
+    const problems: string[] = [];
+    for (const name of resultFilesOf(run.summary)) {
+      const why = await unreadableReason(path.join(dir, name));
+      if (why) problems.push(why);
+    }
+    if (!problems.length) continue;
+    n++;
+    const error = `The results of run ${run.runNumber} could not be read at start-up (${problems.join('; ')}); run the analysis again`;
+    ctx.log.error({ runId: run.id, jobId: run.jobId }, error);
+    if (!fix) continue;
+    await ctx.db
+      .update(jobRuns)
+      .set({ status: 'Failed', error, completedAt: new Date() })
+      .where(eq(jobRuns.id, run.id));
+    const [latest] = await ctx.db
+      .select({ id: jobRuns.id })
+      .from(jobRuns)
+      .where(eq(jobRuns.jobArtifactId, run.jobId))
+      .orderBy(desc(jobRuns.runNumber))
+      .limit(1);
+    if (latest?.id === run.id)
+      await ctx.db.update(jobArtifacts).set({ status: 'Failed' }).where(eq(jobArtifacts.id, run.jobId));
+    await addJobLog(ctx.db, { jobId: run.jobId, runId: run.id, level: 'error', message: error });
+  }
+  return n;
+}
+
+/**
+ * The start-up checks (see the top of this file). `exclusive`: this process alone uses DATA_DIR and the database
+ * (the embedded default, under the data-directory lock) — only then are files removed and states changed.
+ */
+export async function recoverAfterStop(ctx: AppContext, opts: { exclusive: boolean }): Promise<RecoveryReport> {
+  const report: RecoveryReport = {
+    tempFilesRemoved: 0,
+    orphansRemoved: 0,
+    filesMissing: 0,
+    runsFailed: 0,
+    commandsResumed: 0,
+    commandsFailed: 0,
+  };
+  const dataDir = ctx.config.dataDir;
+  if (opts.exclusive) {
+    report.tempFilesRemoved = await removeTempFiles(ctx, dataDir, new Set([path.join(dataDir, 'pglite')]));
+    const tmp = path.join(dataDir, 'tmp');
+    for (const e of await readdir(tmp).catch(() => [] as string[])) {
+      await rm(path.join(tmp, e), { recursive: true, force: true });
+      report.tempFilesRemoved++;
+    }
+    report.orphansRemoved = await removeOrphans(ctx);
+  }
+  report.filesMissing = await checkUploads(ctx, opts.exclusive);
+  report.runsFailed = await checkResults(ctx, opts.exclusive);
+  if (opts.exclusive) {
+    const r = await ctx.proq.recoverInterrupted();
+    report.commandsResumed = r.resumed;
+    report.commandsFailed = r.failed;
+  }
+  const changed = Object.values(report).some((v) => v > 0);
+  if (changed) ctx.log.warn({ recovery: report }, 'Start-up checks after the last stop');
+  return report;
+}

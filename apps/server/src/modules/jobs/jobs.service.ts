@@ -391,7 +391,14 @@ export async function registerStoredFile(
   const { jobId, fileId, dataKind, stored, originalName } = f;
   const format = await sniffFormat(stored, originalName);
   const inspected = await inspectUpload(stored, format, dataKind, originalName);
-  const validation = await validateInspected(stored, format, dataKind, inspected, f.jobType ?? 'advanced', originalName);
+  const validation = await validateInspected(
+    stored,
+    format,
+    dataKind,
+    inspected,
+    f.jobType ?? 'advanced',
+    originalName,
+  );
   const size = (await stat(stored)).size;
   const [saved] = await ctx.db.transaction(async (tx) => {
     const out = await tx
@@ -491,7 +498,14 @@ export async function updateLayout(
       throw fieldError('headerRow', err.message.replace(/^"[^"]*"\s*(\([^)]*\))?:\s*/, ''));
     throw err;
   }
-  const validation = await validateInspected(stored, format, kind, inspected, row.job.type as TJobType, file.originalName);
+  const validation = await validateInspected(
+    stored,
+    format,
+    kind,
+    inspected,
+    row.job.type as TJobType,
+    file.originalName,
+  );
   const [saved] = await ctx.db
     .update(jobFiles)
     .set({

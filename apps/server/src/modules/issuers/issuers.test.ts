@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { dbKinds } from '@sextant/db/testing';
 import { brandings, issuers, jobArtifacts, systemAuditLog, userPermissions, users } from '@sextant/db';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { invalidateAllSessions } from '../../plugins/auth-cache.ts';
 
 describe.each(dbKinds())('issuers API (%s)', (kind) => {
   let t: TestApp;
@@ -19,6 +20,7 @@ describe.each(dbKinds())('issuers API (%s)', (kind) => {
       .insert(userPermissions)
       .values(perms.map((permission) => ({ userId: id, permission })))
       .onConflictDoNothing();
+    invalidateAllSessions(); // a direct database edit: signed-in sessions would keep the old permissions until the TTL
   };
   const audits = (action: string, targetId: string) =>
     t.db.db

@@ -457,6 +457,18 @@ async function validateInspected(
   return { ...validation, fatal: validation.fatal ?? spendProblem(jobType, dataKind, inspected.mapping) };
 }
 
+/** A file of a job the caller may change (owner or job editor, job not locked): 404 for another job's file. */
+async function editableFile(ctx: AppContext, auth: AuthContext, jobId: string, fileId: string, what: string) {
+  const row = await editableJob(ctx, auth, jobId);
+  if (!abilitiesOf(auth, row.job).canUpload) throw forbidden(`Only the owner or a job editor can change ${what}`);
+  const [file] = await ctx.db
+    .select()
+    .from(jobFiles)
+    .where(and(eq(jobFiles.id, fileId), eq(jobFiles.jobArtifactId, jobId)));
+  if (!file) throw notFound('File');
+  return { row, file };
+}
+
 /**
  * Reads a file again with another header row or worksheet (the mapping step's choice): headers, preview and
  * mapping are detected anew from that row, and every row is validated again.
@@ -468,13 +480,7 @@ export async function updateLayout(
   fileId: string,
   change: TLayoutChange,
 ): Promise<TJobFile> {
-  const row = await editableJob(ctx, auth, jobId);
-  if (!abilitiesOf(auth, row.job).canUpload) throw forbidden('Only the owner or a job editor can change the file');
-  const [file] = await ctx.db
-    .select()
-    .from(jobFiles)
-    .where(and(eq(jobFiles.id, fileId), eq(jobFiles.jobArtifactId, jobId)));
-  if (!file) throw notFound('File');
+  const { row, file } = await editableFile(ctx, auth, jobId, fileId, 'the file');
   const before = layoutOf(file);
   if (change.sheet !== undefined && before && !before.sheets.includes(change.sheet))
     throw fieldError(
@@ -532,13 +538,7 @@ export async function updateMapping(
   fileId: string,
   mapping: Record<string, string | null>,
 ): Promise<TJobFile> {
-  const row = await editableJob(ctx, auth, jobId);
-  if (!abilitiesOf(auth, row.job).canUpload) throw forbidden('Only the owner or a job editor can change the mapping');
-  const [file] = await ctx.db
-    .select()
-    .from(jobFiles)
-    .where(and(eq(jobFiles.id, fileId), eq(jobFiles.jobArtifactId, jobId)));
-  if (!file) throw notFound('File');
+  const { row, file } = await editableFile(ctx, auth, jobId, fileId, 'the mapping');
   for (const [datapoint, header] of Object.entries(mapping)) {
     if (header !== null && !file.headers.includes(header))
       throw fieldError(`mapping.${datapoint}`, `"${header}" is not a column of ${file.originalName}`);

@@ -31,7 +31,8 @@ import { writeAudit } from '../../lib/audit.ts';
 import { writeStreamAtomic } from '../../lib/durable-fs.ts';
 import { jobVisibilityOf, tenantScopeOf, inScope } from '../authorization/authorization.service.ts';
 import { addJobLog, filesOf, findVisibleJob, jobNameTaken, nextRunNumber, runsOf, type JobRow } from './jobs.repo.ts';
-import { datapointsOf, inspectUpload, rulesetVersions, validateUpload, type Inspection } from './analysis.adapter.ts';
+import { datapointsOf, inspectUpload, validateUpload, type Inspection } from './analysis.adapter.ts';
+import { activeRulesetVersions } from '../rulesets/rulesets.service.ts';
 
 export const jobDir = (ctx: AppContext, jobId: string) => path.join(ctx.config.dataDir, 'jobs', jobId);
 export const runDir = (ctx: AppContext, jobId: string, runNumber: number) =>
@@ -635,7 +636,7 @@ export async function queueRun(
   job: { id: string; type: string },
   by: { id: string; displayName: string },
 ): Promise<string> {
-  const versions = rulesetVersions();
+  const versions = await activeRulesetVersions(tx);
   const scored = job.type !== 'matched-data-only';
   const runNumber = await nextRunNumber(tx, job.id);
   const [run] = await tx

@@ -25,6 +25,8 @@ export const rulesetVersions = pgTable(
   },
   (t) => [
     uniqueIndex('ruleset_versions_kind_version_unique').on(t.kind, t.version),
-    uniqueIndex('ruleset_versions_one_active').on(t.kind).where(sql`${t.isActive}`),
+    uniqueIndex('ruleset_versions_one_active')
+      .on(t.kind)
+      .where(sql`${t.isActive}`),
   ],
 );

@@ -8,13 +8,7 @@ import {
   ZDatapointProfileList,
   ZMutationResult,
 } from '@sextant/shared';
-import {
-  createProfile,
-  editProfile,
-  getProfile,
-  listProfiles,
-  removeProfile,
-} from './datapoint-profiles.service.ts';
+import { createProfile, editProfile, getProfile, listProfiles, removeProfile } from './datapoint-profiles.service.ts';
 
 const tags = ['Datapoint profiles'];
 const base = '/api/v1/datapoint-profiles';

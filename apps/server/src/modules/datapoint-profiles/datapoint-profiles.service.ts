@@ -113,8 +113,6 @@ export const DEFAULT_PROFILES: { id: string; name: string; kind: TDatapointProfi
   },
 ];
 
-
-
 export async function syncDefaultProfiles(db: DbOrTx): Promise<void> {
   await insertDefaultProfiles(db, DEFAULT_PROFILES);
 }
@@ -136,7 +134,8 @@ function groupOf(d: string): string {
 /** The result columns a profile may carry (a supplier result row of a scored run), with a suggested header. */
 export const DATAPOINTS: TDatapoint[] = (() => {
   const seen = new Map<string, string>();
-  for (const p of DEFAULT_PROFILES) for (const c of p.columns) if (!seen.has(c.datapoint)) seen.set(c.datapoint, c.header);
+  for (const p of DEFAULT_PROFILES)
+    for (const c of p.columns) if (!seen.has(c.datapoint)) seen.set(c.datapoint, c.header);
   for (const c of SUPPLIER_COLUMNS) if (!seen.has(c.field)) seen.set(c.field, c.label);
   for (const k of SCORE_KINDS) {
     seen.set(`${k}RuleId`, `${k} rule`);
@@ -206,7 +205,10 @@ function checkColumns(body: TDatapointProfileInput): void {
       });
     const h = c.header.toLowerCase();
     if (headers.has(h))
-      errors.push({ path: `body.columns.${i}.header`, message: `the header "${c.header}" is already used by column ${headers.get(h)! + 1}` });
+      errors.push({
+        path: `body.columns.${i}.header`,
+        message: `the header "${c.header}" is already used by column ${headers.get(h)! + 1}`,
+      });
     datapoints.set(c.datapoint, i);
     headers.set(h, i);
   });
@@ -285,7 +287,9 @@ export async function removeProfile(ctx: AppContext, req: FastifyRequest, id: st
     if (!before) throw notFound('Datapoint profile');
     const uses = usesOf(await issuerProfileRefs(tx, id), id);
     if (uses.length)
-      throw conflict(`The profile "${before.name}" is in use by ${describeUses(uses)}; point those issuers at another profile first`);
+      throw conflict(
+        `The profile "${before.name}" is in use by ${describeUses(uses)}; point those issuers at another profile first`,
+      );
     await deleteProfile(tx, id);
     await writeAudit(
       tx,

@@ -142,8 +142,13 @@ export async function createRuleset(
     .transaction(async (tx) => {
       const version = await nextVersionNumber(tx, kind);
       // The server numbers versions; the definition carries its number (the engine writes it into every result).
-      const definition = { ...(raw as Record<string, unknown>), version, createdAt: new Date().toISOString().slice(0, 10) };
-      const checked = kind === 'scoring' ? validateRuleset('scoring', definition) : validateRuleset('confidence', definition);
+      const definition = {
+        ...(raw as Record<string, unknown>),
+        version,
+        createdAt: new Date().toISOString().slice(0, 10),
+      };
+      const checked =
+        kind === 'scoring' ? validateRuleset('scoring', definition) : validateRuleset('confidence', definition);
       if (!checked.ok) {
         const errors = checked.issues.map((i) => ({
           path: `body.definition${i.path ? `.${i.path}` : ''}`,
@@ -159,7 +164,8 @@ export async function createRuleset(
       }
       // Compiling catches what a schema cannot express (the SQL the engine would run).
       try {
-        if (kind === 'scoring') compileOptima(checked.ruleset as TScoringRuleset) && compileScoring(checked.ruleset as TScoringRuleset);
+        if (kind === 'scoring')
+          compileOptima(checked.ruleset as TScoringRuleset) && compileScoring(checked.ruleset as TScoringRuleset);
         else compileConfidence(checked.ruleset as TConfidenceRuleset);
       } catch (err) {
         throw badRequest(`definition: ${(err as Error).message}`, [
@@ -315,7 +321,11 @@ export async function dryRun(
   if (!(await findVersion(ctx.db, kind, version)))
     throw notFound(`Version ${version} of the ${KIND_LABEL[kind]} ruleset`);
   if (!res.scored)
-    throw new AppError(409, 'Conflict', `The job "${res.jobName}" is a matched-data-only job: its results have no scores`);
+    throw new AppError(
+      409,
+      'Conflict',
+      `The job "${res.jobName}" is a matched-data-only job: its results have no scores`,
+    );
   const rs = await parsedVersion(ctx.db, kind, version);
   const src = res.table('suppliers');
   const columns = new Set(
@@ -364,8 +374,7 @@ export async function dryRun(
      QUALIFY row_number() OVER (PARTITION BY scoreKind ORDER BY spend DESC NULLS LAST, supplierKey) <= ${EXAMPLES}`,
   );
   const total =
-    rows[0]?.suppliers ??
-    Number((await res.one<{ n: number }>(`SELECT count(*) AS n FROM ${src}`))?.n ?? 0);
+    rows[0]?.suppliers ?? Number((await res.one<{ n: number }>(`SELECT count(*) AS n FROM ${src}`))?.n ?? 0);
   const byKind = new Map<string, typeof rows>();
   for (const r of rows) byKind.set(r.scoreKind, [...(byKind.get(r.scoreKind) ?? []), r]);
   const runVersion = await runVersionsOf(ctx.db, res.runId);

@@ -164,9 +164,10 @@ export async function createRuleset(
       }
       // Compiling catches what a schema cannot express (the SQL the engine would run).
       try {
-        if (kind === 'scoring')
-          compileOptima(checked.ruleset as TScoringRuleset) && compileScoring(checked.ruleset as TScoringRuleset);
-        else compileConfidence(checked.ruleset as TConfidenceRuleset);
+        if (kind === 'scoring') {
+          compileScoring(checked.ruleset as TScoringRuleset);
+          compileOptima(checked.ruleset as TScoringRuleset);
+        } else compileConfidence(checked.ruleset as TConfidenceRuleset);
       } catch (err) {
         throw badRequest(`definition: ${(err as Error).message}`, [
           { path: 'body.definition', message: (err as Error).message },

@@ -277,11 +277,24 @@ export async function runViews(ctx: AppContext, jobId: string): Promise<TJobRun[
       createdBy,
       scoringRulesetVersion: run.scoringRulesetVersion,
       confidenceRulesetVersion: run.confidenceRulesetVersion,
+      scoreLevels: scoreLevelsOf(run.summary),
       error,
       steps,
     });
   }
   return out;
+}
+
+/** Suppliers per score kind and level, from a completed run's summary (null before completion or unscored). */
+function scoreLevelsOf(summary: unknown): Record<string, Record<string, number>> | null {
+  const scores = (summary as { scores?: Record<string, Record<string, { suppliers: number }>> | null } | null)?.scores;
+  if (!scores) return null;
+  return Object.fromEntries(
+    Object.entries(scores).map(([kind, levels]) => [
+      kind,
+      Object.fromEntries(Object.entries(levels).map(([level, v]) => [level, Number(v.suppliers)])),
+    ]),
+  );
 }
 
 // ---------- uploads ----------

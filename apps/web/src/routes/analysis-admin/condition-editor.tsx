@@ -105,7 +105,7 @@ export function ConditionEditor({
           label={t('editor.field')}
           value={c.field}
           onChange={(e) => set({ field: e.target.value, value: undefined })}
-          sx={{ width: 210 }}
+          sx={{ width: 240 }}
         >
           {fields.map((f) => (
             <MenuItem key={f.name} value={f.name} title={f.description}>

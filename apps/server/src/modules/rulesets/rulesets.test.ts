@@ -205,6 +205,9 @@ describe.each(dbKinds())('rulesets on %s', (kind) => {
     const after = await vcardLevels();
     expect(after.every((l) => l === 'High')).toBe(true);
     expect(after).not.toEqual(before);
+    // the Details tab's runs carry the suppliers per level, so the change shows against the previous run
+    expect(done.runs[0]!.scoreLevels!.Vcard).toEqual({ High: after.length });
+    expect(done.runs[1]!.scoreLevels!.Vcard!.High ?? 0).toBe(before.filter((l) => l === 'High').length);
     // the supplier detail explains the score with the rule of the version the run used
     const page = (
       await t.call('GET', `/api/v1/jobs/${jobId}/results/suppliers?pageSize=1`, { cookie: manager })

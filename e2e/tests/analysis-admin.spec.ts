@@ -178,7 +178,7 @@ test('screenshots of the analysis admin pages in a second theme', async ({ page 
   await signIn(page, 'sysAdmin');
   for (const [p, name] of [
     ['/admin/analysis-admin', 'dashboard'],
-    ['/admin/analysis-admin/scoring-rulesets/2', 'scoring-version'],
+    ['/admin/analysis-admin/scoring-rulesets/1', 'scoring-version'],
     ['/admin/analysis-admin/datapoint-profiles/default-analysis-data', 'profile'],
   ] as const) {
     await page.goto(p);

@@ -261,7 +261,6 @@ export function RulesetEditor({
   const [jsonError, setJsonError] = useState<string | null>(null);
   const scoreKinds = Object.keys(draft.scores ?? {});
   const [scoreKind, setScoreKind] = useState(scoreKinds[0] ?? '');
-  const [serverErrors, setServerErrors] = useState<{ path: string; message: string }[]>([]);
 
   const save = useFormMutation({
     operation: 'Creating ruleset version',
@@ -270,7 +269,7 @@ export function RulesetEditor({
     success: (r) => t('editor.created', { version: r.version }),
     onSuccess: (r) => onDone(r),
   });
-  const errors = save.error && isApiError(save.error) ? (save.error.errors ?? []) : serverErrors;
+  const errors = save.error && isApiError(save.error) ? (save.error.errors ?? []) : [];
 
   const toJson = () => {
     setText(JSON.stringify(draft, null, 2));
@@ -298,14 +297,7 @@ export function RulesetEditor({
             {t('editor.title', { version: base.version })}
           </Typography>
           <Button onClick={() => onDone(null)}>{t('editor.cancel')}</Button>
-          <PendingButton
-            variant="contained"
-            pending={save.isPending}
-            onClick={() => {
-              setServerErrors([]);
-              save.mutate(undefined);
-            }}
-          >
+          <PendingButton variant="contained" pending={save.isPending} onClick={() => save.mutate(undefined)}>
             {t('editor.save')}
           </PendingButton>
         </Stack>

@@ -41,7 +41,7 @@ test('the dashboard shows a card per area with its live figure, or a link where 
   await signIn(page, 'sysAdmin');
   await page.goto('/admin/analysis-admin');
   const cards = page.locator('[data-testid^="area-"]:not([data-testid="area-figure"])');
-  await expect(cards).toHaveCount(10);
+  await expect(cards).toHaveCount(10, { timeout: 30_000 });
   await expect(page.getByTestId('area-scoringRulesets').getByTestId('area-figure')).toHaveText('v1');
   await expect(page.getByTestId('area-confidenceRulesets').getByTestId('area-figure')).toHaveText('v1');
   await expect(page.getByTestId('area-datapointProfiles').getByTestId('area-figure')).toHaveText('3');
@@ -57,7 +57,8 @@ test('a scoring version: rules and JSON, a new version (errors by path), diff, d
   test.setTimeout(120_000);
   await signIn(page, 'sysAdmin');
   await page.goto('/admin/analysis-admin/scoring-rulesets');
-  await expect(page.getByTestId('version-1')).toContainText('Default scoring ruleset');
+  // first loads share the machine with the demo jobs' pipeline: allow them longer than the default
+  await expect(page.getByTestId('version-1')).toContainText('Default scoring ruleset', { timeout: 30_000 });
   await expect(page.getByTestId('version-1')).toContainText('Active');
   await shoot(page, 'scoring-list');
   await page.getByTestId('version-1').click();
@@ -117,7 +118,7 @@ test('a confidence version made in the structured editor; a blank description is
 }) => {
   await signIn(page, 'sysAdmin');
   await page.goto('/admin/analysis-admin/confidence-rulesets/1');
-  await expect(page.getByTestId('rules-table')).toContainText('CF-MATCH-H');
+  await expect(page.getByTestId('rules-table')).toContainText('CF-MATCH-H', { timeout: 30_000 });
   await page.getByRole('button', { name: 'New version from this one' }).click();
   const editor = page.getByTestId('ruleset-editor');
   const rules = editor.locator('[data-testid^="rule-"]');
@@ -143,7 +144,7 @@ test('datapoint profiles: create, reorder, rename and delete; a profile in use k
 }) => {
   await signIn(page, 'sysAdmin');
   await page.goto('/admin/analysis-admin/datapoint-profiles');
-  await expect(page.getByTestId('profile-default-analysis-data')).toContainText('Northbridge');
+  await expect(page.getByTestId('profile-default-analysis-data')).toContainText('Northbridge', { timeout: 30_000 });
   await shoot(page, 'profiles');
   await page.getByRole('link', { name: 'Create profile' }).click();
   await page.getByLabel('Name').fill('Treasury export');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileCondition, parseScoringRuleset, ZScoringRuleset } from '../src/score/ruleset.ts';
+import { compileCondition, parseScoringRuleset, validateRuleset, ZScoringRuleset } from '../src/score/ruleset.ts';
 import { defaultConfidenceRuleset, defaultScoringRuleset } from '../src/score/defaults.ts';
 import { AnalysisInputError } from '../src/errors.ts';
 import { withDb } from '../src/db.ts';
@@ -20,6 +20,38 @@ describe('rulesets', () => {
     expect(() => parseScoringRuleset(bad)).toThrow(AnalysisInputError);
     expect(() => compileCondition({ field: 'spend', op: 'gt', value: 'lots' })).toThrow(/spend is a number/);
     expect(ZScoringRuleset.safeParse({}).success).toBe(false);
+  });
+  it('names the path of each problem: unknown field, wrong type, unknown operator, duplicate rule id', () => {
+    const bad = structuredClone(defaultScoringRuleset()) as unknown as {
+      scores: Record<string, { rules: { id: string; when: unknown }[] }>;
+    };
+    bad.scores.Vcard!.rules[0]!.when = {
+      all: [
+        { field: 'spend', op: 'gte', value: 1 },
+        { field: 'nope', op: 'eq', value: 1 },
+      ],
+    };
+    bad.scores.Stp!.rules[1]!.when = { field: 'spend', op: 'gt', value: 'lots' };
+    bad.scores.Pcard!.rules[0]!.when = { field: 'mcc', op: 'like', value: '5%' };
+    bad.scores.Scf!.rules[1]!.id = bad.scores.Scf!.rules[0]!.id;
+    const r = validateRuleset('scoring', bad);
+    expect(r.ok).toBe(false);
+    const issues = r.ok ? [] : r.issues;
+    expect(issues).toContainEqual({
+      path: 'scores.Vcard.rules.0.when.all.1.field',
+      message: expect.stringMatching(/^unknown field "nope"; the fields are spend, /),
+    });
+    expect(issues).toContainEqual({
+      path: 'scores.Stp.rules.1.when.value',
+      message: 'field spend is a number; got "lots"',
+    });
+    expect(issues).toContainEqual({ path: 'scores.Pcard.rules.0.when.op', message: expect.stringContaining('"like"') });
+    expect(issues).toContainEqual({
+      path: 'scores.Scf.rules.1.id',
+      message: expect.stringContaining('already used by rule 1'),
+    });
+    expect(issues).toHaveLength(4);
+    expect(validateRuleset('confidence', defaultConfidenceRuleset()).ok).toBe(true);
   });
   it('compiles to SQL that keeps the rule id and picks Optima as the best level', async () => {
     const rs = defaultScoringRuleset();

@@ -23,3 +23,6 @@ export * from './supplier-lists.ts';
 export * from './business-case.ts';
 export * from './results-insights.ts';
 export * from './results-suppliers.ts';
+export * from './analysis-admin.ts';
+export * from './rulesets.ts';
+export * from './datapoint-profiles.ts';

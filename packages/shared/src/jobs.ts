@@ -116,6 +116,8 @@ export const ZJobRun = z.object({
   createdBy: z.string().nullable(),
   scoringRulesetVersion: z.string().nullable(),
   confidenceRulesetVersion: z.string().nullable(),
+  /** suppliers per score kind and level of a completed, scored run (so a re-run's changes show) */
+  scoreLevels: z.record(z.string(), z.record(z.string(), z.number())).nullable(),
   error: z.string().nullable(),
   steps: z.array(ZRunStep),
 });

@@ -23,6 +23,9 @@ import { insightsRoutes } from './results/insights.routes.ts';
 import { supplierResultRoutes } from './results/suppliers.routes.ts';
 import { useCaseRoutes } from './results/use-cases.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { rulesetRoutes } from './rulesets/rulesets.routes.ts';
+import { datapointProfileRoutes } from './datapoint-profiles/datapoint-profiles.routes.ts';
+import { analysisAdminRoutes } from './analysis-admin/analysis-admin.routes.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
@@ -48,4 +51,7 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   supplierResultRoutes,
   useCaseRoutes,
   healthRoutes,
+  rulesetRoutes,
+  datapointProfileRoutes,
+  analysisAdminRoutes,
 ];

@@ -16,6 +16,7 @@ import { MinimalFrame } from '../layouts/minimal-frame.tsx';
 import { PrintableFrame } from '../layouts/printable-frame.tsx';
 import { RootLayout, RouteErrorBoundary } from '../layouts/root-layout.tsx';
 import { ADMIN_PAGES } from '../routes/admin/pages.ts';
+import { ANALYSIS_ADMIN_PAGES } from '../routes/analysis-admin/pages.ts';
 import { DEVOPS_PAGES } from '../routes/devops/pages.ts';
 import { JOB_PAGES, prefetchPageData } from '../routes/jobs/pages.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
@@ -40,6 +41,7 @@ export const PAGES: Record<string, () => Promise<TPageModule>> = {
   ...ADMIN_PAGES,
   ...JOB_PAGES,
   ...DEVOPS_PAGES,
+  ...ANALYSIS_ADMIN_PAGES,
 };
 
 const notAvailable = () => import('../routes/not-available/not-available-page.tsx');

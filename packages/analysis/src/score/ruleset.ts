@@ -52,9 +52,7 @@ export const SCORE_FIELDS = {
   spendShare: { type: 'number', description: "supplier's share of total spend (0–1)" },
 } as const;
 export type ScoreField = keyof typeof SCORE_FIELDS;
-const FIELD_NAMES = Object.keys(SCORE_FIELDS) as [ScoreField, ...ScoreField[]];
 
-const ZScalar = z.union([z.string(), z.number(), z.boolean()]);
 export type TCondition =
   | { all: TCondition[] }
   | { any: TCondition[] }
@@ -62,32 +60,105 @@ export type TCondition =
   | { field: ScoreField; op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte'; value: string | number | boolean }
   | { field: ScoreField; op: 'in' | 'notIn'; value: (string | number)[] }
   | { field: ScoreField; op: 'isNull' | 'notNull' };
-export const ZCondition: z.ZodType<TCondition> = z.lazy(() =>
-  z.union([
-    z.object({ all: z.array(ZCondition).min(1) }).strict(),
-    z.object({ any: z.array(ZCondition).min(1) }).strict(),
-    z.object({ not: ZCondition }).strict(),
-    z
-      .object({ field: z.enum(FIELD_NAMES), op: z.enum(['eq', 'ne', 'gt', 'gte', 'lt', 'lte']), value: ZScalar })
-      .strict(),
-    z
-      .object({
-        field: z.enum(FIELD_NAMES),
-        op: z.enum(['in', 'notIn']),
-        value: z.array(z.union([z.string(), z.number()])).min(1),
-      })
-      .strict(),
-    z.object({ field: z.enum(FIELD_NAMES), op: z.enum(['isNull', 'notNull']) }).strict(),
-  ]),
-);
+
+export const COMPARISON_OPS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'] as const;
+export const LIST_OPS = ['in', 'notIn'] as const;
+export const NULL_OPS = ['isNull', 'notNull'] as const;
+export const CONDITION_OPS = [...COMPARISON_OPS, ...LIST_OPS, ...NULL_OPS] as const;
+export type TConditionOp = (typeof CONDITION_OPS)[number];
+
+type Issue = { path: (string | number)[]; message: string };
+const typeOf = (v: unknown) => (Array.isArray(v) ? 'a list' : v === null ? 'null' : `a ${typeof v}`);
+
+/**
+ * Every problem of a condition, each with its path: an unknown field, an unknown operator, a value of the wrong
+ * type for the field (SCORE_FIELDS), a missing or superfluous key. Hand-written rather than a zod union, whose
+ * failure is one "Invalid input" at the condition instead of the key at fault.
+ */
+export function conditionIssues(c: unknown, path: (string | number)[] = []): Issue[] {
+  const at = (p: (string | number)[], message: string): Issue[] => [{ path: [...path, ...p], message }];
+  if (typeof c !== 'object' || c === null || Array.isArray(c))
+    return at([], `a condition is an object ({"all"}, {"any"}, {"not"} or {"field", "op", "value"}); got ${typeOf(c)}`);
+  const o = c as Record<string, unknown>;
+  const keys = Object.keys(o);
+  const extra = (allowed: string[]) =>
+    keys.filter((k) => !allowed.includes(k)).flatMap((k) => at([k], `unexpected key "${k}"`));
+  for (const group of ['all', 'any'] as const) {
+    if (group in o) {
+      const list = o[group];
+      if (!Array.isArray(list) || list.length === 0)
+        return [...at([group], `"${group}" is a non-empty list of conditions`), ...extra([group])];
+      return [...list.flatMap((x, i) => conditionIssues(x, [...path, group, i])), ...extra([group])];
+    }
+  }
+  if ('not' in o) return [...conditionIssues(o.not, [...path, 'not']), ...extra(['not'])];
+  if (!('field' in o)) return at([], 'a condition needs "all", "any", "not" or "field"');
+  const issues: Issue[] = [];
+  const field = o.field;
+  const known = typeof field === 'string' && Object.hasOwn(SCORE_FIELDS, field);
+  if (!known)
+    issues.push(
+      ...at(
+        ['field'],
+        `unknown field ${JSON.stringify(field)}; the fields are ${Object.keys(SCORE_FIELDS).join(', ')}`,
+      ),
+    );
+  const op = o.op;
+  if (!(CONDITION_OPS as readonly unknown[]).includes(op)) {
+    issues.push(...at(['op'], `unknown operator ${JSON.stringify(op)}; the operators are ${CONDITION_OPS.join(', ')}`));
+    return [...issues, ...extra(['field', 'op', 'value'])];
+  }
+  const type = known ? SCORE_FIELDS[field as ScoreField].type : null;
+  const fits = (v: unknown) => type === null || typeof v === type;
+  if ((NULL_OPS as readonly unknown[]).includes(op)) {
+    if ('value' in o) issues.push(...at(['value'], `"${String(op)}" takes no value`));
+    return [...issues, ...extra(['field', 'op', 'value'])];
+  }
+  if (!('value' in o)) issues.push(...at(['value'], `"${String(op)}" needs a value`));
+  else if ((LIST_OPS as readonly unknown[]).includes(op)) {
+    const v = o.value;
+    if (!Array.isArray(v) || v.length === 0) issues.push(...at(['value'], `"${String(op)}" takes a non-empty list`));
+    else if (type === 'boolean') issues.push(...at(['op'], `field ${String(field)} is a boolean; use eq or ne`));
+    else
+      v.forEach((x, i) => {
+        if (!fits(x)) issues.push(...at(['value', i], `field ${String(field)} is a ${type}; got ${JSON.stringify(x)}`));
+      });
+  } else {
+    const v = o.value;
+    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')
+      issues.push(...at(['value'], `a value is a string, number or boolean; got ${typeOf(v)}`));
+    else if (!fits(v)) issues.push(...at(['value'], `field ${String(field)} is a ${type}; got ${JSON.stringify(v)}`));
+    else if (type === 'boolean' && ['gt', 'gte', 'lt', 'lte'].includes(op as string))
+      issues.push(...at(['op'], `field ${String(field)} is a boolean; use eq or ne`));
+  }
+  return [...issues, ...extra(['field', 'op', 'value'])];
+}
+
+export const ZCondition = z.unknown().superRefine((value, ctx) => {
+  for (const i of conditionIssues(value)) ctx.addIssue({ code: 'custom', message: i.message, path: i.path });
+}) as unknown as z.ZodType<TCondition>;
 
 const ZRuleId = z.string().regex(/^[A-Za-z0-9_.:-]{1,40}$/, 'rule ids are 1–40 letters, digits, _ . : -');
 export const ZScoringRule = z
   .object({ id: ZRuleId, description: z.string().min(1), when: ZCondition, level: ZScoreMetricLevel })
   .strict();
+/** Rule ids name the rule behind each score, so they are unique within their list (and apart from the default). */
+function uniqueIds(rules: { id: string }[], defaultId: string, ctx: z.RefinementCtx, at: (string | number)[] = []) {
+  const seen = new Map<string, number>();
+  rules.forEach((r, i) => {
+    if (seen.has(r.id) || r.id === defaultId)
+      ctx.addIssue({
+        code: 'custom',
+        path: [...at, 'rules', i, 'id'],
+        message: `rule id "${r.id}" is already used${seen.has(r.id) ? ` by rule ${seen.get(r.id)! + 1}` : ' as the default rule id'}`,
+      });
+    seen.set(r.id, i);
+  });
+}
 export const ZScoreKindRules = z
   .object({ rules: z.array(ZScoringRule), defaultLevel: ZScoreMetricLevel, defaultRuleId: ZRuleId })
-  .strict();
+  .strict()
+  .superRefine((k, ctx) => uniqueIds(k.rules, k.defaultRuleId, ctx));
 const SCORED_KINDS = SCORE_KINDS.filter((k) => k !== 'Optima') as Exclude<TScoreKind, 'Optima'>[];
 export const ZScoringRuleset = z
   .object({
@@ -135,11 +206,40 @@ export const ZConfidenceRuleset = z
     defaultConfidence: ZConfidenceLevel,
     defaultRuleId: ZRuleId,
   })
-  .strict();
+  .strict()
+  .superRefine((rs, ctx) => uniqueIds(rs.rules, rs.defaultRuleId, ctx));
 export type TConfidenceRuleset = z.infer<typeof ZConfidenceRuleset>;
 
 function formatZodError(e: z.ZodError): string {
-  return e.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+  return rulesetIssues(e)
+    .map((i) => `${i.path || '(root)'}: ${i.message}`)
+    .join('; ');
+}
+
+/** A ruleset problem: the dotted path of the key at fault (`scores.Vcard.rules.0.when.field`) and the reason. */
+export interface RulesetIssue {
+  path: string;
+  message: string;
+}
+function rulesetIssues(e: z.ZodError): RulesetIssue[] {
+  return e.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+}
+
+/** Checks a ruleset with the engine's own schema: the parsed ruleset, or every problem by path. */
+export function validateRuleset(
+  kind: 'scoring',
+  json: unknown,
+): { ok: true; ruleset: TScoringRuleset } | { ok: false; issues: RulesetIssue[] };
+export function validateRuleset(
+  kind: 'confidence',
+  json: unknown,
+): { ok: true; ruleset: TConfidenceRuleset } | { ok: false; issues: RulesetIssue[] };
+export function validateRuleset(
+  kind: 'scoring' | 'confidence',
+  json: unknown,
+): { ok: true; ruleset: TScoringRuleset | TConfidenceRuleset } | { ok: false; issues: RulesetIssue[] } {
+  const r = (kind === 'scoring' ? ZScoringRuleset : ZConfidenceRuleset).safeParse(json);
+  return r.success ? { ok: true, ruleset: r.data } : { ok: false, issues: rulesetIssues(r.error) };
 }
 
 export function parseScoringRuleset(json: unknown): TScoringRuleset {

@@ -1,6 +1,6 @@
 /**
  * The server's one doorway into the analysis engine (packages/analysis): upload inspection, validation, the
- * datapoints each input kind takes, and the ruleset versions in force. Engine errors about the input become
+ * datapoints each input kind takes. Engine errors about the input become
  * user-facing messages naming the file, row and column.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,7 +12,6 @@ import { isLimitError } from '@sextant/analysis/ingest/limits';
 import { previewFile } from '@sextant/analysis/ingest/preview';
 import { ingestFile, type ColumnMapping } from '@sextant/analysis/ingest/ingest';
 import { DATAPOINTS, KIND_DATAPOINTS, KIND_REQUIRED } from '@sextant/analysis/ingest/datapoints';
-import { defaultConfidenceRuleset, defaultScoringRuleset } from '@sextant/analysis/score/defaults';
 import { AppError } from '../../lib/errors.ts';
 
 const PREVIEW_ROWS = 10;
@@ -193,9 +192,4 @@ function asUserError(err: unknown, originalName: string): unknown {
   return new AppError(400, 'ValidationError', `"${originalName}" could not be read as a table: ${reason}`, [
     { path: 'file', message: reason },
   ]);
-}
-
-/** Versions of the rulesets in force: the shipped defaults until rulesets are editable in the admin area. */
-export function rulesetVersions(): { scoring: string; confidence: string } {
-  return { scoring: String(defaultScoringRuleset().version), confidence: String(defaultConfidenceRuleset().version) };
 }

@@ -1,5 +1,5 @@
 /**
- * Data downloads of a job's results (issue #6 point 8): the columns and headers of the issuer's datapoint profile,
+ * Data downloads of a job's results: the columns and headers of the issuer's stored datapoint profile,
  * as CSV or XLSX, streamed from the result Parquet in chunks (a 500k-supplier job never sits in memory), with
  * text cells that start with = + - @ tab or CR prefixed by an apostrophe in CSV so spreadsheets show them as text
  * (XLSX cells are typed as strings, never formulas).
@@ -11,102 +11,15 @@ import { eq } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { datapointProfiles, type DbOrTx } from '@sextant/db';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { runViews, visibleJob } from './jobs.service.ts';
+import { profileForDownload } from '../datapoint-profiles/datapoint-profiles.service.ts';
 import { jobRuns } from '@sextant/db';
 
 export const DOWNLOAD_KINDS = ['analysis-data', 'matched-data-only'] as const;
 export type TDownloadKind = (typeof DOWNLOAD_KINDS)[number];
-
-type ProfileColumn = { datapoint: string; header: string };
-
-const SCORE_COLUMNS: ProfileColumn[] = [
-  'Optima',
-  'Stp',
-  'Vcard',
-  'Pcard',
-  'TandEcard',
-  'Scf',
-  'InstantPay',
-  'Boost',
-].flatMap((k) => [
-  { datapoint: `${k}Level`, header: `${k} score` },
-  { datapoint: `${k}Confidence`, header: `${k} confidence` },
-]);
-
-/** Default profiles, stored as data (the datapoint-profile admin pages edit these rows). */
-export const DEFAULT_PROFILES: { id: string; name: string; kind: string; columns: ProfileColumn[] }[] = [
-  {
-    id: 'default-analysis-data',
-    name: 'Analysis data (default)',
-    kind: 'analysis-data',
-    columns: [
-      { datapoint: 'sourceSupplierId', header: 'Supplier ID' },
-      { datapoint: 'supplierKey', header: 'Supplier key' },
-      { datapoint: 'supplierName', header: 'Supplier name' },
-      { datapoint: 'country', header: 'Country' },
-      { datapoint: 'spend', header: 'Spend' },
-      { datapoint: 'currency', header: 'Currency' },
-      { datapoint: 'documentCount', header: 'Transactions' },
-      { datapoint: 'matchStatus', header: 'Match status' },
-      { datapoint: 'matchConfidence', header: 'Match confidence' },
-      { datapoint: 'matchedMerchantId', header: 'Matched merchant ID' },
-      { datapoint: 'cardCapability', header: 'Card capability' },
-      { datapoint: 'vcAccepting', header: 'VC accepting' },
-      { datapoint: 'detailLevel', header: 'Detail level' },
-      { datapoint: 'stpCapable', header: 'STP capable' },
-      { datapoint: 'mcc', header: 'MCC' },
-      { datapoint: 'mccDescription', header: 'MCC description' },
-      { datapoint: 'sicIndustry', header: 'SIC industry' },
-      { datapoint: 'naicsNationalIndustry', header: 'NAICS national industry' },
-      { datapoint: 'unspscCategory', header: 'UNSPSC category' },
-      { datapoint: 'frequencyBand', header: 'Transaction frequency' },
-      { datapoint: 'paymentTermsDays', header: 'Payment terms (days)' },
-      { datapoint: 'paymentMethod', header: 'Payment method' },
-      ...SCORE_COLUMNS,
-      { datapoint: 'optimaMethod', header: 'Optima method' },
-      { datapoint: 'acceptancePrediction', header: 'Acceptance prediction' },
-    ],
-  },
-  {
-    id: 'default-matched-data-only',
-    name: 'Matched data only (default)',
-    kind: 'matched-data-only',
-    columns: [
-      { datapoint: 'sourceSupplierId', header: 'Supplier ID' },
-      { datapoint: 'supplierName', header: 'Supplier name' },
-      { datapoint: 'country', header: 'Country' },
-      { datapoint: 'spend', header: 'Spend' },
-      { datapoint: 'matchStatus', header: 'Match status' },
-      { datapoint: 'matchConfidence', header: 'Match confidence' },
-      { datapoint: 'matchedMerchantId', header: 'Matched merchant ID' },
-      { datapoint: 'cardAcceptor', header: 'Card acceptor' },
-      { datapoint: 'vcAccepting', header: 'VC accepting' },
-      { datapoint: 'detailLevel', header: 'Detail level' },
-      { datapoint: 'stpCapable', header: 'STP capable' },
-      { datapoint: 'mcc', header: 'MCC' },
-      { datapoint: 'mccDescription', header: 'MCC description' },
-    ],
-  },
-  {
-    id: 'default-onboarding',
-    name: 'Onboarding data (default)',
-    kind: 'onboarding',
-    columns: [
-      { datapoint: 'supplierName', header: 'Supplier name' },
-      { datapoint: 'country', header: 'Country' },
-      { datapoint: 'matchedMerchantId', header: 'Merchant ID' },
-      { datapoint: 'cardCapability', header: 'Card capability' },
-    ],
-  },
-];
-
-export async function syncDefaultProfiles(db: DbOrTx): Promise<void> {
-  await db.insert(datapointProfiles).values(DEFAULT_PROFILES).onConflictDoNothing();
-}
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** Neutralises spreadsheet formulas in CSV text cells without losing the value. */
@@ -146,8 +59,7 @@ export async function openDownload(
   if (!existsSync(parquet)) throw notFound('Result file');
   const profileId =
     kind === 'analysis-data' ? row.issuerDatapointProfiles.analysis : row.issuerDatapointProfiles.matchedDataOnly;
-  const [stored] = await ctx.db.select().from(datapointProfiles).where(eq(datapointProfiles.id, profileId));
-  const profile = stored ?? DEFAULT_PROFILES.find((p) => p.kind === kind)!;
+  const profile = await profileForDownload(ctx.db, profileId, kind);
 
   const instance = await DuckDBInstance.create(':memory:', { memory_limit: '256MB', threads: '1' });
   const conn = await instance.connect();

@@ -24,6 +24,7 @@ import type { AppContext } from '../../context.ts';
 import { commitDir, commitFile, tempPathFor } from '../../lib/durable-fs.ts';
 import { defineCommandType, type CommandTypeDef, type HandlerContext } from '../../proq/index.ts';
 import { addJobLog, filesOf } from './jobs.repo.ts';
+import { rulesetsForRun } from '../rulesets/rulesets.service.ts';
 import { supplierListsOf } from '../supplier-lists/supplier-lists.service.ts';
 import { normaliseSupplierName } from '../supplier-lists/supplier-lists.file.ts';
 import { copyToParquet, lit, withDb } from '@sextant/analysis/db';
@@ -226,7 +227,14 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
     }),
     step(ctx, 'score', async (rc, _hc, progress) => {
       if ((rc.job.type as TJobType) === 'matched-data-only') return 'not scored (matched data only)';
-      const r = await score({ workDir: rc.workDir, onProgress: progress });
+      // The versions recorded on the run when it was queued (the active ones then), whatever is active now.
+      const rulesets = await rulesetsForRun(ctx.db, rc.run);
+      const r = await score({
+        workDir: rc.workDir,
+        scoringRuleset: rulesets.scoring,
+        confidenceRuleset: rulesets.confidence,
+        onProgress: progress,
+      });
       return `${r.suppliers} suppliers scored (rulesets v${r.scoringRulesetVersion}/v${r.confidenceRulesetVersion})`;
     }),
     step(ctx, 'aggregate', async (rc, _hc, progress) => {

@@ -31,7 +31,8 @@ import { writeAudit } from '../../lib/audit.ts';
 import { writeStreamAtomic } from '../../lib/durable-fs.ts';
 import { jobVisibilityOf, tenantScopeOf, inScope } from '../authorization/authorization.service.ts';
 import { addJobLog, filesOf, findVisibleJob, jobNameTaken, nextRunNumber, runsOf, type JobRow } from './jobs.repo.ts';
-import { datapointsOf, inspectUpload, rulesetVersions, validateUpload, type Inspection } from './analysis.adapter.ts';
+import { datapointsOf, inspectUpload, validateUpload, type Inspection } from './analysis.adapter.ts';
+import { activeRulesetVersions } from '../rulesets/rulesets.service.ts';
 
 export const jobDir = (ctx: AppContext, jobId: string) => path.join(ctx.config.dataDir, 'jobs', jobId);
 export const runDir = (ctx: AppContext, jobId: string, runNumber: number) =>
@@ -276,11 +277,24 @@ export async function runViews(ctx: AppContext, jobId: string): Promise<TJobRun[
       createdBy,
       scoringRulesetVersion: run.scoringRulesetVersion,
       confidenceRulesetVersion: run.confidenceRulesetVersion,
+      scoreLevels: scoreLevelsOf(run.summary),
       error,
       steps,
     });
   }
   return out;
+}
+
+/** Suppliers per score kind and level, from a completed run's summary (null before completion or unscored). */
+function scoreLevelsOf(summary: unknown): Record<string, Record<string, number>> | null {
+  const scores = (summary as { scores?: Record<string, Record<string, { suppliers: number }>> | null } | null)?.scores;
+  if (!scores) return null;
+  return Object.fromEntries(
+    Object.entries(scores).map(([kind, levels]) => [
+      kind,
+      Object.fromEntries(Object.entries(levels).map(([level, v]) => [level, Number(v.suppliers)])),
+    ]),
+  );
 }
 
 // ---------- uploads ----------
@@ -635,7 +649,7 @@ export async function queueRun(
   job: { id: string; type: string },
   by: { id: string; displayName: string },
 ): Promise<string> {
-  const versions = rulesetVersions();
+  const versions = await activeRulesetVersions(tx);
   const scored = job.type !== 'matched-data-only';
   const runNumber = await nextRunNumber(tx, job.id);
   const [run] = await tx

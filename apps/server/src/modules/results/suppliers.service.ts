@@ -18,7 +18,8 @@ import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { DuckDBValue } from '@duckdb/node-api';
-import { defaultConfidenceRuleset, defaultMatchRuleset, defaultScoringRuleset } from '@sextant/analysis';
+import { defaultMatchRuleset } from '@sextant/analysis';
+import { ruleDescriptions } from '../rulesets/rulesets.service.ts';
 import {
   INDUSTRY_CLASSIFICATIONS,
   SCORE_KINDS,
@@ -566,44 +567,15 @@ export async function useCaseRow(res: JobResults, useCaseId: string) {
 // Supplier detail
 
 type RuleIndex = Map<string, string>;
-let ruleIndex: { version: { scoring: number; confidence: number }; scoring: RuleIndex; confidence: RuleIndex } | null =
-  null;
-
-/** Rule id → description of the shipped rulesets (the versions in force; see analysis.adapter rulesetVersions). */
-function rules() {
-  if (ruleIndex) return ruleIndex;
-  const scoringSet = defaultScoringRuleset();
-  const confidenceSet = defaultConfidenceRuleset();
-  const scoring: RuleIndex = new Map();
-  for (const [kind, def] of Object.entries(scoringSet.scores)) {
-    for (const r of def.rules) scoring.set(r.id, r.description);
-    scoring.set(def.defaultRuleId, `No ${kind} rule applies: default level ${def.defaultLevel}`);
-  }
-  const confidence: RuleIndex = new Map();
-  for (const r of confidenceSet.rules) confidence.set(r.id, r.description);
-  confidence.set(
-    confidenceSet.defaultRuleId,
-    `No confidence rule applies: default confidence ${confidenceSet.defaultConfidence}`,
-  );
-  scoring.set('OPTIMA', scoringSet.optima.description ?? 'Best method for the supplier');
-  ruleIndex = {
-    version: { scoring: scoringSet.version, confidence: confidenceSet.version },
-    scoring,
-    confidence,
-  };
-  return ruleIndex;
-}
 
 function describeRule(
   id: string | null,
   kind: 'scoring' | 'confidence',
   runVersion: number | null,
+  index: RuleIndex | null,
 ): { id: string | null; description: string | null } {
   if (!id) return { id: null, description: null };
-  const r = rules();
-  if (runVersion !== null && runVersion !== r.version[kind])
-    return { id, description: `Rule of ${kind} ruleset version ${runVersion} (not the version in force)` };
-  const index = r[kind];
+  if (!index) return { id, description: `Rule of ${kind} ruleset version ${runVersion ?? '?'} (version not stored)` };
   const optima = /^OPTIMA:([^:]+):(.+)$/.exec(id);
   if (optima && kind === 'scoring') {
     const inner = index.get(optima[2]!);
@@ -706,13 +678,25 @@ export async function supplierDetail(ctx: AppContext, res: JobResults, supplierK
   }
   const scoringVersion = num(s.scoringRulesetVersion);
   const confidenceVersion = num(s.confidenceRulesetVersion);
+  // Rules are described from the version the run used (stored in the database; versions never change).
+  const [scoringRules, confidenceRules] = res.scored
+    ? await Promise.all([
+        scoringVersion === null ? null : ruleDescriptions(ctx.db, 'scoring', scoringVersion),
+        confidenceVersion === null ? null : ruleDescriptions(ctx.db, 'confidence', confidenceVersion),
+      ])
+    : [null, null];
   const scores = res.scored
     ? SCORE_KINDS.map((kind) => ({
         kind,
         level: str(s[`${kind}Level`]),
-        rule: describeRule(str(s[`${kind}RuleId`]), 'scoring', scoringVersion),
+        rule: describeRule(str(s[`${kind}RuleId`]), 'scoring', scoringVersion, scoringRules),
         confidence: str(s[`${kind}Confidence`]),
-        confidenceRule: describeRule(str(s[`${kind}ConfidenceRuleId`]), 'confidence', confidenceVersion),
+        confidenceRule: describeRule(
+          str(s[`${kind}ConfidenceRuleId`]),
+          'confidence',
+          confidenceVersion,
+          confidenceRules,
+        ),
       }))
     : [];
   const useCases = res.has('useCaseSuppliers')

@@ -59,6 +59,79 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+const LEVELS = ['High', 'Medium', 'Low', 'None'] as const;
+
+/** Suppliers per score level in the latest completed run against the one before (after a ruleset change). */
+function ScoreChanges({ runs }: { runs: TJobRun[] }) {
+  const { t } = useTranslation('jobs');
+  const done = runs.filter((r) => r.status === 'Completed' && r.scoreLevels);
+  if (done.length < 2) return null;
+  const [now, before] = [done[0]!, done[1]!];
+  const kinds = Object.keys(now.scoreLevels!);
+  const changed = kinds.some((k) =>
+    LEVELS.some((l) => (now.scoreLevels![k]?.[l] ?? 0) !== (before.scoreLevels![k]?.[l] ?? 0)),
+  );
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="score-changes">
+      <Typography variant="h6" component="h3">
+        {t('details.scoreChanges.title', { now: now.runNumber, before: before.runNumber })}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('details.scoreChanges.help', {
+          scoringNow: now.scoringRulesetVersion ?? '—',
+          scoringBefore: before.scoringRulesetVersion ?? '—',
+          confidenceNow: now.confidenceRulesetVersion ?? '—',
+          confidenceBefore: before.confidenceRulesetVersion ?? '—',
+        })}
+        {changed ? '' : ` ${t('details.scoreChanges.none')}`}
+      </Typography>
+      <TableContainer>
+        <Table
+          size="small"
+          aria-label={t('details.scoreChanges.title', { now: now.runNumber, before: before.runNumber })}
+        >
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('details.scoreChanges.score')}</TableCell>
+              {LEVELS.map((l) => (
+                <TableCell key={l} align="right">
+                  {l}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {kinds.map((k) => (
+              <TableRow key={k} data-testid={`score-change-${k}`}>
+                <TableCell sx={{ fontWeight: 600 }}>{k}</TableCell>
+                {LEVELS.map((l) => {
+                  const a = before.scoreLevels![k]?.[l] ?? 0;
+                  const b = now.scoreLevels![k]?.[l] ?? 0;
+                  return (
+                    <TableCell key={l} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {b.toLocaleString(currentLanguage())}
+                      {a !== b && (
+                        <Typography
+                          component="span"
+                          variant="caption"
+                          sx={{ ml: 0.75, fontWeight: 600, color: b > a ? 'success.main' : 'error.main' }}
+                        >
+                          {b > a ? '+' : '−'}
+                          {Math.abs(b - a).toLocaleString(currentLanguage())}
+                        </Typography>
+                      )}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Paper>
+  );
+}
+
 function runDuration(run: TJobRun): string {
   const start = run.startedAt ?? run.createdAt;
   return run.completedAt ? formatDuration(Date.parse(run.completedAt) - Date.parse(start)) : '—';
@@ -278,6 +351,8 @@ function Details({ job }: { job: TJobDetails }) {
           </Stack>
         )}
       </Paper>
+
+      <ScoreChanges runs={job.runs} />
 
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Stack

@@ -59,13 +59,16 @@ export function addressAccuracy(
   const misses: AddressAccuracy['misses'] = [];
   const tally = new Map<string, { n: number; ok: Record<string, number> }>();
   const bump = (key: string, field: string, ok: boolean) => {
-    let t = tally.get(key);
-    if (!t) tally.set(key, (t = { n: 0, ok: {} }));
+    const t = tally.get(key)!;
     t.ok[field] = (t.ok[field] ?? 0) + (ok ? 1 : 0);
   };
   for (const l of labelled) {
     const got = parser(l.input);
-    for (const key of ['*', l.country ?? '?']) tally.get(key) ? tally.get(key)!.n++ : tally.set(key, { n: 1, ok: {} });
+    for (const key of ['*', l.country ?? '?']) {
+      const t = tally.get(key);
+      if (t) t.n++;
+      else tally.set(key, { n: 1, ok: {} });
+    }
     let all = true;
     for (const f of ADDRESS_FIELDS) {
       const ok = sameAddressField(got[f], l[f]);

@@ -112,3 +112,11 @@ export {
   HELD_OUT_ADDRESSES_FILE,
 } from './address/labelled.ts';
 export type { AddressAccuracy, LabelledAddress } from './address/labelled.ts';
+export {
+  validateAddress,
+  normalisePostcode,
+  referenceCountries,
+  findCountry,
+  POSTCODE_FORMATS,
+} from './address/validate-address.ts';
+export type { AddressToValidate, AddressValidation, AddressIssue, CountryEntry } from './address/validate-address.ts';

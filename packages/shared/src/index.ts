@@ -23,3 +23,6 @@ export * from './supplier-lists.ts';
 export * from './business-case.ts';
 export * from './results-insights.ts';
 export * from './results-suppliers.ts';
+export * from './tools.ts';
+export * from './dev.ts';
+export * from './values/tools.ts';

@@ -34,7 +34,7 @@ let raised: { level: string; revertsAt: Date; timer: NodeJS.Timeout } | null = n
 
 export function debugLoggingState(ctx: AppContext): TDebugLoggingState {
   return {
-    level: ctx.log.level,
+    level: ctx.log.level ?? ctx.config.LOG_LEVEL,
     baseLevel: ctx.config.LOG_LEVEL,
     revertsAt: raised ? raised.revertsAt.toISOString() : null,
   };

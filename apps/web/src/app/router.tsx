@@ -17,6 +17,8 @@ import { PrintableFrame } from '../layouts/printable-frame.tsx';
 import { RootLayout, RouteErrorBoundary } from '../layouts/root-layout.tsx';
 import { ADMIN_PAGES } from '../routes/admin/pages.ts';
 import { DEVOPS_PAGES } from '../routes/devops/pages.ts';
+import { DEV_PAGES } from '../routes/dev/pages.ts';
+import { TOOLS_PAGES } from '../routes/tools/pages.ts';
 import { JOB_PAGES, prefetchPageData } from '../routes/jobs/pages.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
 import { queryClient } from './query-client.ts';
@@ -36,10 +38,11 @@ export const PAGES: Record<string, () => Promise<TPageModule>> = {
   profile: () => import('../routes/profile/profile-page.tsx'),
   releaseNotes: () => import('../routes/release-notes/release-notes-page.tsx'),
   dashboard: () => import('../routes/dashboard/dashboard-page.tsx'),
-  devExamples: () => import('../routes/dev/examples-page.tsx'),
   ...ADMIN_PAGES,
   ...JOB_PAGES,
   ...DEVOPS_PAGES,
+  ...TOOLS_PAGES,
+  ...DEV_PAGES,
 };
 
 const notAvailable = () => import('../routes/not-available/not-available-page.tsx');

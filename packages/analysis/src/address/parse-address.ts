@@ -619,7 +619,7 @@ export function parseAddress(input: string, options: { country?: string | null }
     confidence: 0,
   };
   const found = (['street', 'city', 'postcode', 'country'] as const).filter((k) => result[k] !== null).length;
-  const conf = 0.15 + 0.45 * tail.fit * (result.postcode ? 1 : 0.6) + 0.1 * found + 0.1 * street.fit;
+  const conf = 0.1 + 0.4 * tail.fit * (result.postcode ? 1 : 0.6) + 0.08 * found + 0.1 * street.fit;
   result.confidence = Math.max(0, Math.min(1, Math.round((explicit ? conf : conf * 0.97) * 100) / 100));
   return result;
 }

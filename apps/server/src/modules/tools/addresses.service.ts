@@ -7,8 +7,8 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { parseAddress, referenceCountries, validateAddress, POSTCODE_FORMATS } from '@sextant/analysis';
+import type { ADDRESS_VALIDATOR_COLUMNS } from '@sextant/shared';
 import {
-  ADDRESS_VALIDATOR_COLUMNS,
   ADDRESS_VALIDATOR_CSV_MAX_ROWS,
   ZParsedAddress,
   type TAddressParseRequest,

@@ -77,7 +77,8 @@ export function Component() {
               label={t('parser.country')}
               value={country}
               onChange={(e) => setCountry(e.target.value)}
-              sx={{ minWidth: 200 }}
+              sx={{ width: 240 }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
               {COUNTRIES.map((c) => (
                 <MenuItem key={c} value={c}>
@@ -91,6 +92,7 @@ export function Component() {
               disabled={!addresses.length || tooMany}
               onClick={() => parse.mutate()}
               data-testid="parser-run"
+              sx={{ whiteSpace: 'nowrap' }}
             >
               {t('parser.run', { count: addresses.length })}
             </PendingButton>

@@ -114,6 +114,7 @@ export function Component() {
                 label={t('email.branding')}
                 value={brandingId}
                 onChange={(e) => setBrandingId(e.target.value)}
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               >
                 <MenuItem value="">{t('email.noBranding')}</MenuItem>
                 {brandings.map((b) => (

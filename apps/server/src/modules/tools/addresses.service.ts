@@ -18,18 +18,50 @@ import {
   type TCountryItem,
   type TParsedAddress,
 } from '@sextant/shared';
+import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { chatCompletion, llmConfigured } from '../../lib/llm.ts';
+import { activePromptText, renderPrompt } from '../ai-prompts/ai-prompts.service.ts';
 import { csvDelimiter } from '../../lib/upload-buffer.ts';
 
 /**
- * A configured language model answering the address-parser prompt: given the addresses (and the country hint) it
- * returns one object per address with the parser's fields. The LLM client is wired in where the application
- * starts (useAddressModel); without one the rule-based parser answers.
+ * A language model answering the address-parser prompt: given the addresses (and the country hint) it returns one
+ * object per address with the parser's fields. By default the configured LLM (lib/llm.ts) with the active
+ * "addressParser" prompt; tests may put another in place (useAddressModel).
  */
 export type AddressModel = (input: { addresses: string[]; country: string | null }) => Promise<unknown>;
 let configuredModel: AddressModel | null = null;
 export function useAddressModel(model: AddressModel | null): void {
   configuredModel = model;
+}
+
+/** Addresses per request the model is asked about (one call each); larger batches use the rule-based parser. */
+export const MODEL_MAX_ADDRESSES = 100;
+const MODEL_CONCURRENCY = 4;
+
+/** The configured LLM as an address model, one completion per address with the active address-parser prompt. */
+export function llmAddressModel(ctx: AppContext): AddressModel | null {
+  if (!llmConfigured(ctx.config)) return null;
+  return async ({ addresses, country }) => {
+    const prompt = await activePromptText(ctx, 'addressParser');
+    const out: unknown[] = new Array(addresses.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < addresses.length) {
+        const i = next++;
+        const r = await chatCompletion(ctx.config, {
+          messages: [
+            { role: 'user', content: renderPrompt(prompt, { address: addresses[i]!, country: country ?? '' }) },
+          ],
+          temperature: 0,
+        });
+        const json = JSON.parse(r.content.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, '')) as Record<string, unknown>;
+        out[i] = { ...json, confidence: typeof json.confidence === 'number' ? json.confidence : 0.85 };
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(MODEL_CONCURRENCY, addresses.length) }, worker));
+    return out;
+  };
 }
 
 const ZModelAnswer = z.array(
@@ -39,14 +71,12 @@ const ZModelAnswer = z.array(
 );
 const FIELDS = ['houseNumber', 'street', 'unit', 'city', 'region', 'postcode', 'country'] as const;
 
-export async function parseAddresses(
-  req: TAddressParseRequest,
-  log?: { warn(o: object, m: string): void },
-): Promise<TAddressParseResponse> {
+export async function parseAddresses(ctx: AppContext, req: TAddressParseRequest): Promise<TAddressParseResponse> {
   const country = req.country ?? null;
-  if (configuredModel) {
+  const model = req.addresses.length <= MODEL_MAX_ADDRESSES ? (configuredModel ?? llmAddressModel(ctx)) : null;
+  if (model) {
     try {
-      const answer = ZModelAnswer.parse(await configuredModel({ addresses: req.addresses, country }));
+      const answer = ZModelAnswer.parse(await model({ addresses: req.addresses, country }));
       if (answer.length !== req.addresses.length)
         throw new Error(`${answer.length} answers for ${req.addresses.length} addresses`);
       return {
@@ -59,7 +89,7 @@ export async function parseAddresses(
       };
     } catch (e) {
       // An unusable model answer is not the user's fault: the rule-based parser answers instead.
-      log?.warn({ err: (e as Error).message }, 'Address model answer unusable; rule-based parser used');
+      ctx.log.warn({ err: (e as Error).message }, 'Address model answer unusable; rule-based parser used');
     }
   }
   return { engine: 'rules', results: req.addresses.map((a) => parseAddress(a, { country })) };

@@ -48,7 +48,7 @@ export async function toolRoutes(app: FastifyInstance): Promise<void> {
       body: ZAddressParseRequest,
       response: { 200: ZAddressParseResponse },
     },
-    handler: async (req) => parseAddresses(req.body, req.log),
+    handler: async (req) => parseAddresses(ctx, req.body),
   });
 
   r.get(`${base}/countries`, {

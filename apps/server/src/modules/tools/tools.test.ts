@@ -275,3 +275,66 @@ describe.each(dbKinds())('tools API (%s)', (kind) => {
     expect(none.body).toContain('choose at least one user or address');
   });
 });
+
+describe('address parser through the configured language model (loopback OpenAI-compatible server)', () => {
+  let t: TestApp;
+  let server: import('node:http').Server;
+  const prompts: string[] = [];
+
+  beforeAll(async () => {
+    const http = await import('node:http');
+    server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        const prompt = (JSON.parse(body) as { messages: { content: string }[] }).messages[0]!.content;
+        prompts.push(prompt);
+        const answer = {
+          name: null,
+          street: 'Model Street',
+          houseNumber: '9',
+          postcode: null,
+          city: 'Modelton',
+          region: null,
+          country: 'GB',
+        };
+        res.setHeader('content-type', 'application/json');
+        res.end(
+          JSON.stringify({ choices: [{ message: { content: '```json\n' + JSON.stringify(answer) + '\n```' } }] }),
+        );
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as import('node:net').AddressInfo).port;
+    t = await createTestApp(dbKinds()[0]!, { LLM_BASE_URL: `http://127.0.0.1:${port}/v1` });
+  });
+  afterAll(async () => {
+    await t?.close();
+    server?.close();
+  });
+
+  it('asks the model with the address-parser prompt, one call per address, and answers its fields', async () => {
+    const res = await t.call('POST', '/api/v1/tools/address-parser', {
+      cookie: await t.login('sysAdmin'),
+      body: { addresses: ['9 Model Street, Modelton', 'another'], country: 'GB' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      engine: 'model',
+      results: [
+        {
+          input: '9 Model Street, Modelton',
+          houseNumber: '9',
+          street: 'Model Street',
+          unit: null,
+          city: 'Modelton',
+          country: 'GB',
+        },
+        { input: 'another', street: 'Model Street' },
+      ],
+    });
+    expect(prompts).toHaveLength(2);
+    expect(prompts[0]).toContain('9 Model Street, Modelton');
+    expect(prompts[0]).toContain('Country hint (may be empty): GB.');
+  });
+});

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { dbKinds } from '@sextant/db/testing';
@@ -278,12 +280,11 @@ describe.each(dbKinds())('tools API (%s)', (kind) => {
 
 describe('address parser through the configured language model (loopback OpenAI-compatible server)', () => {
   let t: TestApp;
-  let server: import('node:http').Server;
+  let server: Server;
   const prompts: string[] = [];
 
   beforeAll(async () => {
-    const http = await import('node:http');
-    server = http.createServer((req, res) => {
+    server = createServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
@@ -305,7 +306,7 @@ describe('address parser through the configured language model (loopback OpenAI-
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const port = (server.address() as import('node:net').AddressInfo).port;
+    const port = (server.address() as AddressInfo).port;
     t = await createTestApp(dbKinds()[0]!, { LLM_BASE_URL: `http://127.0.0.1:${port}/v1` });
   });
   afterAll(async () => {

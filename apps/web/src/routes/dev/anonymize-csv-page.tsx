@@ -62,7 +62,7 @@ export function Component() {
       </Panel>
       {preview && (
         <Panel
-          title={t('anonymize.columnsTitle', { rows: formatCount(preview.rows) })}
+          title={t('anonymize.columnsTitle', { count: preview.rows, rows: formatCount(preview.rows) })}
           action={
             <PendingButton
               variant="contained"

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 const suites = {
   analysis: 'packages/analysis/bench/analysis.ts',
   match: 'packages/analysis/bench/match.ts',
+  'address-parser': 'packages/analysis/bench/address-parser.ts',
   proq: 'apps/server/bench/proq.ts',
   api: 'apps/server/bench/api.ts',
   results: 'apps/server/bench/results.ts',

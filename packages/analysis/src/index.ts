@@ -16,6 +16,7 @@
  *   enrich/enrich.ts                   step 4: industry codes, acceptance attributes, card capability
  *   score/ruleset.ts, defaults.ts      scoring / confidence ruleset JSON format (zod) and SQL compiler; default v1
  *   score/acceptance-model.ts, score.ts step 5: acceptance prediction (naive Bayes in SQL), ruleset evaluation
+ *   address/parse-address.ts          rule-based postal address parser (tools and the matcher's street evidence)
  *   aggregate/results.ts               step 6: chart views × slicers, scores, use cases, summary.json, suppliers.csv
  *   pipeline/run-analysis.ts           runAnalysis: all steps chained
  *   cli/main.ts                        `npm run cli -- …`
@@ -101,3 +102,21 @@ export type { AggregateOptions, AnalysisSummary, UseCaseDefinition } from './agg
 export { runAnalysis } from './pipeline/run-analysis.ts';
 export type { AnalysisInput, RunAnalysisOptions, RunAnalysisResult } from './pipeline/run-analysis.ts';
 export { WORK_FILES, workFile, ingestedFiles } from './pipeline/workdir.ts';
+
+export { parseAddress, sameAddressField, ADDRESS_COUNTRIES, ADDRESS_FIELDS } from './address/parse-address.ts';
+export type { ParsedAddress, TAddressCountry, TAddressField } from './address/parse-address.ts';
+export {
+  addressAccuracy,
+  loadLabelledAddresses,
+  LABELLED_ADDRESSES_FILE,
+  HELD_OUT_ADDRESSES_FILE,
+} from './address/labelled.ts';
+export type { AddressAccuracy, LabelledAddress } from './address/labelled.ts';
+export {
+  validateAddress,
+  normalisePostcode,
+  referenceCountries,
+  findCountry,
+  POSTCODE_FORMATS,
+} from './address/validate-address.ts';
+export type { AddressToValidate, AddressValidation, AddressIssue, CountryEntry } from './address/validate-address.ts';

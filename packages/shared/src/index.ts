@@ -26,3 +26,6 @@ export * from './results-suppliers.ts';
 export * from './analysis-admin.ts';
 export * from './rulesets.ts';
 export * from './datapoint-profiles.ts';
+export * from './tools.ts';
+export * from './dev.ts';
+export * from './values/tools.ts';

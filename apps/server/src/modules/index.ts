@@ -26,6 +26,8 @@ import { healthRoutes } from './health/health.routes.ts';
 import { rulesetRoutes } from './rulesets/rulesets.routes.ts';
 import { datapointProfileRoutes } from './datapoint-profiles/datapoint-profiles.routes.ts';
 import { analysisAdminRoutes } from './analysis-admin/analysis-admin.routes.ts';
+import { toolRoutes } from './tools/tools.routes.ts';
+import { devRoutes } from './dev/dev.routes.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
@@ -54,4 +56,6 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   rulesetRoutes,
   datapointProfileRoutes,
   analysisAdminRoutes,
+  toolRoutes,
+  devRoutes,
 ];

@@ -30,6 +30,8 @@ import enSuppliers from '../locales/en/suppliers.json';
 import enBusinessCase from '../locales/en/business-case.json';
 import enPrintable from '../locales/en/printable.json';
 import enAnalysisAdmin from '../locales/en/analysis-admin.json';
+import enTools from '../locales/en/tools.json';
+import enDev from '../locales/en/dev.json';
 
 /**
  * shell: navbar, toolbar, menus, page titles · auth: login, magic link, lobby · errors: error and not-available pages ·
@@ -57,6 +59,8 @@ export const NAMESPACES = [
   'business-case',
   'printable',
   'analysis-admin',
+  'tools',
+  'dev',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: TNamespace = 'shell';
@@ -80,6 +84,8 @@ export const EN_RESOURCES = {
   'business-case': enBusinessCase,
   printable: enPrintable,
   'analysis-admin': enAnalysisAdmin,
+  tools: enTools,
+  dev: enDev,
 } satisfies Record<TNamespace, unknown>;
 
 /** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */

@@ -18,6 +18,8 @@ import { RootLayout, RouteErrorBoundary } from '../layouts/root-layout.tsx';
 import { ADMIN_PAGES } from '../routes/admin/pages.ts';
 import { ANALYSIS_ADMIN_PAGES } from '../routes/analysis-admin/pages.ts';
 import { DEVOPS_PAGES } from '../routes/devops/pages.ts';
+import { DEV_PAGES } from '../routes/dev/pages.ts';
+import { TOOLS_PAGES } from '../routes/tools/pages.ts';
 import { JOB_PAGES, prefetchPageData } from '../routes/jobs/pages.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
 import { queryClient } from './query-client.ts';
@@ -37,11 +39,12 @@ export const PAGES: Record<string, () => Promise<TPageModule>> = {
   profile: () => import('../routes/profile/profile-page.tsx'),
   releaseNotes: () => import('../routes/release-notes/release-notes-page.tsx'),
   dashboard: () => import('../routes/dashboard/dashboard-page.tsx'),
-  devExamples: () => import('../routes/dev/examples-page.tsx'),
   ...ADMIN_PAGES,
   ...JOB_PAGES,
   ...DEVOPS_PAGES,
   ...ANALYSIS_ADMIN_PAGES,
+  ...TOOLS_PAGES,
+  ...DEV_PAGES,
 };
 
 const notAvailable = () => import('../routes/not-available/not-available-page.tsx');

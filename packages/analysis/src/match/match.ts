@@ -21,7 +21,8 @@
 import path from 'node:path';
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { AnalysisInputError } from '../errors.ts';
-import { copyToParquet, lit, tempDirOf, withDb } from '../db.ts';
+import { copyToParquet, lit, tempDirOf, withDb, type Db } from '../db.ts';
+import { parseAddress } from '../address/parse-address.ts';
 import { createNormaliseMacros } from './normalise-sql.ts';
 import { importNetwork, isPreparedNetwork } from '../network/import.ts';
 import { workFile } from '../pipeline/workdir.ts';
@@ -86,6 +87,32 @@ export async function ensurePreparedNetwork(
   return out;
 }
 
+/**
+ * The street line (house number and street) of each distinct supplier address, read by the shared address parser
+ * (address/parse-address.ts, the one behind the address-parser tool): it takes the unit, PO box, city, region and
+ * postcode off addresses written on one line ("123 Main St Apt 4, Springfield, IL 62701"). The street-address
+ * macros then key it as they key the network's addresses; an address it cannot read keeps the raw line.
+ */
+async function parseSupplierStreets(db: Db, suppliersFile: string): Promise<void> {
+  await db.run(`CREATE TABLE addr_parsed (line VARCHAR, country VARCHAR, streetLine VARCHAR)`);
+  const rows = await db.all<{ line: string; country: string | null }>(
+    `SELECT DISTINCT addressLine1 AS line, country FROM read_parquet(${lit(suppliersFile)}) WHERE nullif(trim(addressLine1), '') IS NOT NULL`,
+  );
+  if (!rows.length) return;
+  const appender = await db.conn.createAppender('addr_parsed');
+  for (const r of rows) {
+    const p = parseAddress(r.line, { country: r.country });
+    appender.appendVarchar(r.line);
+    if (r.country === null) appender.appendNull();
+    else appender.appendVarchar(r.country);
+    const streetLine = p.street ? [p.houseNumber, p.street].filter(Boolean).join(' ') : null;
+    if (streetLine === null) appender.appendNull();
+    else appender.appendVarchar(streetLine);
+    appender.endRow();
+  }
+  appender.closeSync();
+}
+
 export async function matchSuppliers(options: MatchOptions): Promise<MatchResult> {
   const { workDir } = options;
   const rs = options.ruleset ?? defaultMatchRuleset();
@@ -103,12 +130,14 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
     // mid: the merchant's position in the network file (as the cached blocking keys number them). A fresh
     // table keeps the file order, so its rowid is that position, without a single-threaded window.
     await db.run(`CREATE VIEW net AS SELECT rowid + 1 AS mid, * FROM net0`);
+    await parseSupplierStreets(db, workFile(workDir, 'suppliers'));
     // sid: an integer surrogate of supplierKey, so the candidate tables group and join on integers.
     await db.run(`CREATE TABLE sup AS SELECT * EXCLUDE (a0), array_to_string(nameTokens, ' ') AS nameCore, array_to_string(list_sort(nameTokens), ' ') AS nameSorted,
         sx_addr_num(a0) AS addrNum, sx_addr_num_hi(a0) AS addrNumHi, sx_addr_street(a0) AS addrStreet FROM (
-        SELECT row_number() OVER () AS sid, supplierKey, sx_name_tokens(supplierName) AS nameTokens, sx_name_segments(supplierName) AS nameSegments, sx_postcode(postcode) AS postcodeNorm, sx_addr_base(addressLine1) AS a0,
-               nullif(sx_clean(city), '') AS cityNorm, sx_taxid(taxId) AS taxNorm, country
-        FROM read_parquet(${lit(workFile(workDir, 'suppliers'))}))`);
+        SELECT row_number() OVER () AS sid, supplierKey, sx_name_tokens(supplierName) AS nameTokens, sx_name_segments(supplierName) AS nameSegments, sx_postcode(postcode) AS postcodeNorm, sx_addr_base(coalesce(ap.streetLine, addressLine1)) AS a0,
+               nullif(sx_clean(city), '') AS cityNorm, sx_taxid(taxId) AS taxNorm, s0.country
+        FROM read_parquet(${lit(workFile(workDir, 'suppliers'))}) s0
+        LEFT JOIN addr_parsed ap ON ap.line = s0.addressLine1 AND ap.country IS NOT DISTINCT FROM s0.country)`);
     onProgress(30, 'Blocking');
     // Blocking keys: unordered pairs of distinct name tokens, and pairs of their 3-letter prefixes
     // (a typo after the third letter keeps the key); one-token names use the token itself.

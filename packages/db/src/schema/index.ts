@@ -11,3 +11,5 @@ export * from './job-data.ts';
 export * from './supplier-lists.ts';
 export * from './business-cases.ts';
 export * from './rulesets.ts';
+export * from './tools.ts';
+export * from './ai-prompts.ts';

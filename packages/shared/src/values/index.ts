@@ -20,3 +20,5 @@ export * from './proq.ts';
 export * from './results-insights.ts';
 export * from './users.ts';
 export * from './analysis-admin.ts';
+export * from './tools.ts';
+export * from './ai-prompts.ts';

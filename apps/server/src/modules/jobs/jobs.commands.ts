@@ -48,6 +48,15 @@ function hintsOf(f: { delimiter: string | null; validation: unknown }): {
 /** Seed of the generated reference network (the demo supplier files are drawn from the same network). */
 export const NETWORK_SEED = 20_261_122;
 
+/** The prepared reference network when it has been made already (ensureNetwork makes it), else null. */
+export function existingNetworkFile(ctx: AppContext): string | null {
+  const dir = path.join(ctx.config.dataDir, 'network');
+  const file = ctx.config.NETWORK_FILE
+    ? path.join(dir, 'imported.parquet')
+    : path.join(dir, `generated-${ctx.config.NETWORK_MERCHANTS}-${NETWORK_SEED}.parquet`);
+  return existsSync(file) ? file : null;
+}
+
 /** The reference network every job matches against: the configured file, or a generated one (made once). */
 const networks = new Map<string, Promise<string>>();
 export function ensureNetwork(ctx: AppContext): Promise<string> {

@@ -1,0 +1,190 @@
+/** SQL of the Tools area: the imported company register, the send-email log and its recipient picker. */
+import { and, count, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import {
+  companyRegisterEntries,
+  companyRegisterImports,
+  emailOutbox,
+  issuerMemberships,
+  issuers,
+  toolEmails,
+  users,
+  type DbOrTx,
+} from '@sextant/db';
+import type { TRegisterOfficer } from '@sextant/shared';
+import { usersInIssuers } from '../authorization/authorization.repo.ts';
+
+export interface RegisterRow {
+  number: string;
+  name: string;
+  status: string | null;
+  address: string | null;
+  incorporationDate: string | null;
+  sic: string[];
+  officers: TRegisterOfficer[] | null;
+}
+
+/** Writes an import and upserts its companies by number; returns how many numbers were already there. */
+export async function importRegister(
+  tx: DbOrTx,
+  fileName: string,
+  rows: RegisterRow[],
+  userId: string,
+): Promise<{ importId: string; updated: number }> {
+  const [imp] = await tx
+    .insert(companyRegisterImports)
+    .values({ fileName, rows: rows.length, importedBy: userId })
+    .returning({ id: companyRegisterImports.id });
+  let updated = 0;
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    const existing = await tx
+      .select({ n: count() })
+      .from(companyRegisterEntries)
+      .where(
+        inArray(
+          companyRegisterEntries.number,
+          chunk.map((r) => r.number),
+        ),
+      );
+    updated += Number(existing[0]?.n ?? 0);
+    await tx
+      .insert(companyRegisterEntries)
+      .values(chunk.map((r) => ({ ...r, nameSearch: r.name.toLowerCase(), importId: imp!.id })))
+      .onConflictDoUpdate({
+        target: companyRegisterEntries.number,
+        set: {
+          name: sql`excluded.name`,
+          nameSearch: sql`excluded.name_search`,
+          status: sql`excluded.status`,
+          address: sql`excluded.address`,
+          incorporationDate: sql`excluded.incorporation_date`,
+          sic: sql`excluded.sic`,
+          officers: sql`excluded.officers`,
+          importId: sql`excluded.import_id`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+  return { importId: imp!.id, updated };
+}
+
+export async function searchRegister(db: DbOrTx, q: string, limit: number) {
+  const needle = q.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`);
+  return db
+    .select()
+    .from(companyRegisterEntries)
+    .where(
+      or(
+        sql`upper(${companyRegisterEntries.number}) = ${q.toUpperCase().replace(/\s+/g, '')}`,
+        ilike(companyRegisterEntries.nameSearch, `%${needle}%`),
+      ),
+    )
+    .orderBy(
+      sql`case when upper(${companyRegisterEntries.number}) = ${q.toUpperCase().replace(/\s+/g, '')} then 0 when ${companyRegisterEntries.nameSearch} like ${`${needle}%`} then 1 else 2 end`,
+      companyRegisterEntries.name,
+    )
+    .limit(limit);
+}
+
+export async function registerStatus(db: DbOrTx) {
+  const [totals] = await db
+    .select({
+      entries: count(),
+      withOfficers: sql<number>`count(*) filter (where ${companyRegisterEntries.officers} is not null)`,
+    })
+    .from(companyRegisterEntries);
+  const imports = await db
+    .select({
+      id: companyRegisterImports.id,
+      fileName: companyRegisterImports.fileName,
+      rows: companyRegisterImports.rows,
+      importedAt: companyRegisterImports.importedAt,
+      importedBy: users.username,
+    })
+    .from(companyRegisterImports)
+    .leftJoin(users, eq(users.id, companyRegisterImports.importedBy))
+    .orderBy(desc(companyRegisterImports.importedAt))
+    .limit(20);
+  return { entries: Number(totals?.entries ?? 0), withOfficers: Number(totals?.withOfficers ?? 0), imports };
+}
+
+/** Users the caller may write to: within their issuers (null = every user), matching the search text. */
+export async function recipientsInScope(db: DbOrTx, issuerIds: string[] | null, q: string, limit = 20) {
+  const needle = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ id: users.id, username: users.username, displayName: users.displayName, email: users.email })
+    .from(users)
+    .where(
+      and(
+        usersInIssuers(issuerIds),
+        eq(users.isDeactivated, false),
+        isNotNull(users.email),
+        q ? or(ilike(users.username, needle), ilike(users.displayName, needle), ilike(users.email, needle)) : undefined,
+      ),
+    )
+    .orderBy(users.displayName, users.username)
+    .limit(limit);
+  const memberships = rows.length
+    ? await db
+        .select({ userId: issuerMemberships.userId, name: issuers.name })
+        .from(issuerMemberships)
+        .innerJoin(issuers, eq(issuers.id, issuerMemberships.issuerId))
+        .where(
+          inArray(
+            issuerMemberships.userId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  return rows.map((r) => ({
+    ...r,
+    email: r.email!,
+    issuers: memberships.filter((m) => m.userId === r.id).map((m) => m.name),
+  }));
+}
+
+/** The given users, when every one of them is in scope (null = every user); otherwise null. */
+export async function usersByIdInScope(db: DbOrTx, ids: string[], issuerIds: string[] | null) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: users.id, displayName: users.displayName, email: users.email, brandingId: users.brandingId })
+    .from(users)
+    .where(and(inArray(users.id, ids), usersInIssuers(issuerIds)));
+  return rows;
+}
+
+export async function logSentEmail(
+  tx: DbOrTx,
+  row: {
+    outboxId: string;
+    toAddress: string;
+    recipientUserId: string | null;
+    subject: string;
+    brandingId: string | null;
+    language: string;
+    sentBy: string;
+  },
+): Promise<void> {
+  await tx.insert(toolEmails).values(row);
+}
+
+export async function sentEmails(db: DbOrTx, limit = 100) {
+  const sender = sql<string | null>`(select username from users s where s.id = ${toolEmails.sentBy})`;
+  return db
+    .select({
+      id: toolEmails.id,
+      toAddress: toolEmails.toAddress,
+      recipientName: users.displayName,
+      subject: toolEmails.subject,
+      language: toolEmails.language,
+      status: sql<string>`coalesce(${emailOutbox.status}, 'unknown')`,
+      error: emailOutbox.error,
+      sentBy: sender,
+      sentAt: toolEmails.sentAt,
+    })
+    .from(toolEmails)
+    .leftJoin(emailOutbox, eq(emailOutbox.id, toolEmails.outboxId))
+    .leftJoin(users, eq(users.id, toolEmails.recipientUserId))
+    .orderBy(desc(toolEmails.sentAt))
+    .limit(limit);
+}

@@ -23,6 +23,7 @@ import { insightsRoutes } from './results/insights.routes.ts';
 import { supplierResultRoutes } from './results/suppliers.routes.ts';
 import { useCaseRoutes } from './results/use-cases.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { campaignRoutes } from './campaigns/campaigns.routes.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
@@ -47,5 +48,6 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   insightsRoutes,
   supplierResultRoutes,
   useCaseRoutes,
+  campaignRoutes,
   healthRoutes,
 ];

@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type {
   TCampaignRoute,
   TCampaignStageStatus,
@@ -51,6 +51,8 @@ export const campaigns = pgTable(
     templateSubject: text('template_subject').notNull().default(''),
     templateBody: text('template_body').notNull().default(''),
     scheduledStart: timestamp('scheduled_start', { withTimezone: true }),
+    /** The latest outreach ProQ command of the wave. */
+    outreachCommandId: integer('outreach_command_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('campaigns_workflow_idx').on(t.workflowId)],

@@ -63,6 +63,7 @@ CREATE TABLE "campaigns" (
 	"template_subject" text DEFAULT '' NOT NULL,
 	"template_body" text DEFAULT '' NOT NULL,
 	"scheduled_start" timestamp with time zone,
+	"outreach_command_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -74,6 +74,7 @@ export async function seedCampaignDemo(ctx: AppContext, jobId: string): Promise<
       route: 'Issuer',
       stageStatus: 'Completed',
       scheduledStart: new Date(Date.now() - 30 * 86_400_000),
+      createdAt: new Date(Date.now() - 35 * 86_400_000),
     });
     const w2 = await repo.insertCampaign(tx, {
       workflowId: wf.id,
@@ -81,6 +82,7 @@ export async function seedCampaignDemo(ctx: AppContext, jobId: string): Promise<
       route: 'BuyerOnboard',
       stageStatus: 'Active',
       scheduledStart: new Date(Date.now() - 7 * 86_400_000),
+      createdAt: new Date(Date.now() - 10 * 86_400_000),
     });
     const n1 = Math.min(20, Math.ceil(suppliers.length / 3));
     const n2 = Math.min(20, Math.ceil(suppliers.length / 3));

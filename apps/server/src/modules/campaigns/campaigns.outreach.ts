@@ -123,7 +123,7 @@ export async function previewOutreach(
     html: out.html,
     from: out.from ?? null,
     unknownFields: [...new Set([...templateFields(subject), ...templateFields(text)])].filter((f) => !known.has(f)),
-    recipients: Math.max(0, counts.withEmail - counts.sent),
+    recipients: counts.outstanding,
     withoutEmail: counts.total - counts.withEmail,
     alreadySent: counts.sent,
   };
@@ -149,11 +149,11 @@ export async function sendOutreach(
   if (!wave.templateSubject.trim() || !wave.templateBody.trim())
     throw fieldError('templateBody', 'the campaign has no email subject or body to send');
   const counts = await repo.outreachCounts(ctx.db, campaignId);
-  const recipients = Math.max(0, counts.withEmail - counts.sent);
+  const recipients = counts.outstanding;
   if (!recipients)
     throw conflict(
       counts.withEmail
-        ? `Every supplier of campaign "${wave.name}" with a contact email has been sent this campaign's email`
+        ? `Every open supplier of campaign "${wave.name}" with a contact email has been sent this campaign's email`
         : `No supplier of campaign "${wave.name}" has a contact email: add contacts first`,
     );
   const actor = actorOf(auth);
@@ -199,7 +199,7 @@ export async function runOutreach(
   const sender = await senderOf(ctx, ctx.db, wf.jobId);
   const actor: Actor = { id: p.userId, name: p.userName };
   const gapMs = 1000 / ctx.config.CAMPAIGN_EMAILS_PER_SECOND;
-  const total = Math.max(1, (await repo.outreachCounts(ctx.db, p.campaignId)).withEmail);
+  const total = Math.max(1, (await repo.outreachCounts(ctx.db, p.campaignId)).outstanding);
   let sent = 0;
   let failed = 0;
   for (;;) {

@@ -487,15 +487,23 @@ export async function outreachTargets(db: DbOrTx, campaignId: string, limit: num
 }
 
 export async function outreachCounts(db: DbOrTx, campaignId: string) {
+  const emailed = sql`exists (select 1 from ${campaignEmails} where ${campaignEmails.campaignId} = ${campaignId} and ${campaignEmails.enrolmentId} = ${e.id})`;
+  const reachable = sql`${e.contactEmail} is not null and not ${e.missing} and ${e.status} in ('Pending', 'Active')`;
   const [r] = await db
     .select({
       total: count(),
-      withEmail: sql<number>`(count(*) filter (where ${e.contactEmail} is not null and not ${e.missing} and ${e.status} in ('Pending', 'Active')))::int`,
-      sent: sql<number>`(count(*) filter (where exists (select 1 from ${campaignEmails} m where m.campaign_id = ${campaignId} and m.enrolment_id = ${e.id})))::int`,
+      withEmail: sql<number>`(count(*) filter (where ${e.contactEmail} is not null))::int`,
+      sent: sql<number>`(count(*) filter (where ${emailed}))::int`,
+      outstanding: sql<number>`(count(*) filter (where ${reachable} and not ${emailed}))::int`,
     })
     .from(e)
     .where(eq(e.campaignId, campaignId));
-  return { total: Number(r?.total ?? 0), withEmail: Number(r?.withEmail ?? 0), sent: Number(r?.sent ?? 0) };
+  return {
+    total: Number(r?.total ?? 0),
+    withEmail: Number(r?.withEmail ?? 0),
+    sent: Number(r?.sent ?? 0),
+    outstanding: Number(r?.outstanding ?? 0),
+  };
 }
 
 export async function insertEmail(db: DbOrTx, values: typeof campaignEmails.$inferInsert) {

@@ -60,8 +60,15 @@ export const ZCampaign = z.object({
   createdAt: z.string(),
   counters: ZCampaignCounters,
   emails: ZEmailCounts,
-  /** The latest outreach command of the wave (progress at /api/v1/proq/commands/{id}). */
-  outreachCommandId: z.number().int().nullable(),
+  /** The latest outreach command of the wave, with its progress. */
+  outreach: z
+    .object({
+      commandId: z.number().int(),
+      state: z.string(),
+      progressPercent: z.number().nullable(),
+      progressMessage: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TCampaign = z.infer<typeof ZCampaign>;
 

@@ -211,6 +211,13 @@ async function detailOf(ctx: AppContext, wf: repo.WorkflowSummaryRow): Promise<T
     repo.emailCountsOf(ctx.db, wf.workflow.id),
   ]);
   const byCampaign = new Map(breakdown.map((b) => [b.campaignId, b]));
+  const commands = new Map(
+    await Promise.all(
+      waves
+        .filter((c) => c.outreachCommandId)
+        .map(async (c) => [c.id, await ctx.proq.get(c.outreachCommandId!)] as const),
+    ),
+  );
   let all = { ...repo.ZERO };
   let spend = 0;
   let succeededSpend = 0;
@@ -243,7 +250,17 @@ async function detailOf(ctx: AppContext, wf: repo.WorkflowSummaryRow): Promise<T
       createdAt: c.createdAt.toISOString(),
       counters,
       emails: mail,
-      outreachCommandId: c.outreachCommandId ?? null,
+      outreach: (() => {
+        const cmd = commands.get(c.id);
+        return cmd
+          ? {
+              commandId: cmd.id,
+              state: cmd.state,
+              progressPercent: cmd.progressPercent,
+              progressMessage: cmd.progressMessage,
+            }
+          : null;
+      })(),
     };
   });
   let currency = '';

@@ -122,7 +122,8 @@ export const bulkStatus = (
   jobId: string,
   id: string,
   body: { supplierKeys: string[]; status: TEnrolmentStatus; note?: string },
-) => api<{ updated: number; unchanged: number }>(`${workflowUrl(jobId, id)}/suppliers/status`, { method: 'POST', body });
+) =>
+  api<{ updated: number; unchanged: number }>(`${workflowUrl(jobId, id)}/suppliers/status`, { method: 'POST', body });
 export const patchWorkflowSupplier = (
   jobId: string,
   id: string,

@@ -29,6 +29,7 @@ import enInsights from '../locales/en/insights.json';
 import enSuppliers from '../locales/en/suppliers.json';
 import enBusinessCase from '../locales/en/business-case.json';
 import enPrintable from '../locales/en/printable.json';
+import enCampaigns from '../locales/en/campaigns.json';
 
 /**
  * shell: navbar, toolbar, menus, page titles · auth: login, magic link, lobby · errors: error and not-available pages ·
@@ -36,7 +37,7 @@ import enPrintable from '../locales/en/printable.json';
  * system: maintenance, version check, idle logout, release notice, chat button · operations: operation names shown in
  * error notifications, keyed by their English text (names not listed stay as given) · jobs, devops, admin: those areas'
  * pages · insights: summary, insights, report, presentation · suppliers: suppliers, supplier page, use cases, Use Cases
- * Report · business-case: calculator and download · printable: the printable frame.
+ * Report · business-case: calculator and download · printable: the printable frame · campaigns: campaign workflows.
  */
 export const NAMESPACES = [
   'shell',
@@ -54,6 +55,7 @@ export const NAMESPACES = [
   'suppliers',
   'business-case',
   'printable',
+  'campaigns',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: TNamespace = 'shell';
@@ -76,6 +78,7 @@ export const EN_RESOURCES = {
   suppliers: enSuppliers,
   'business-case': enBusinessCase,
   printable: enPrintable,
+  campaigns: enCampaigns,
 } satisfies Record<TNamespace, unknown>;
 
 /** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */

@@ -1,5 +1,5 @@
 /** Campaign workflows (SPEC §3 campaign routes and counters, §4 stage status; DESIGN §7): zod-free values. */
-import { CAMPAIGN_STAGE_STATUSES } from './enums.ts';
+import type { CAMPAIGN_STAGE_STATUSES } from './enums.ts';
 
 export type TCampaignStageStatus = (typeof CAMPAIGN_STAGE_STATUSES)[number];
 
@@ -24,7 +24,16 @@ export const CAMPAIGN_STAGE_TRANSITIONS: Record<TCampaignStageStatus, readonly T
   Completed: [],
 };
 
-export const ENROLMENT_EVENT_KINDS = ['created', 'assigned', 'status', 'note', 'email', 'bounce', 'missing', 'contact'] as const;
+export const ENROLMENT_EVENT_KINDS = [
+  'created',
+  'assigned',
+  'status',
+  'note',
+  'email',
+  'bounce',
+  'missing',
+  'contact',
+] as const;
 export type TEnrolmentEventKind = (typeof ENROLMENT_EVENT_KINDS)[number];
 
 export const WORKFLOW_SOURCES = ['useCase', 'filter'] as const;
@@ -38,7 +47,12 @@ export const CAMPAIGN_EMAIL_STATUSES = ['queued', 'sent', 'outbox', 'failed', 'b
 export type TCampaignEmailStatus = (typeof CAMPAIGN_EMAIL_STATUSES)[number];
 
 /** Columns of an outcome file: a supplier id or key, the status, and optionally the date and a note. */
-export const OUTCOME_COLUMNS = { supplier: ['supplierKey', 'supplierId'], status: 'status', date: 'date', note: 'note' } as const;
+export const OUTCOME_COLUMNS = {
+  supplier: ['supplierKey', 'supplierId'],
+  status: 'status',
+  date: 'date',
+  note: 'note',
+} as const;
 export const OUTCOME_MAX_BYTES = 10 * 1024 * 1024;
 export const OUTCOME_MAX_ROWS = 100_000;
 

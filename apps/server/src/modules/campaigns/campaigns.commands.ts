@@ -89,8 +89,22 @@ export async function seedCampaignDemo(ctx: AppContext, jobId: string): Promise<
     const first = await repo.assignToCampaign(tx, wf.id, w1.id, { count: n1 });
     const second = await repo.assignToCampaign(tx, wf.id, w2.id, { count: n2 });
     await repo.insertEvents(tx, [
-      ...first.map((m) => ({ enrolmentId: m.id, kind: 'assigned' as const, campaignId: w1.id, note: `Added to campaign "${w1.name}"`, userId: actor.id, userName: actor.name })),
-      ...second.map((m) => ({ enrolmentId: m.id, kind: 'assigned' as const, campaignId: w2.id, note: `Added to campaign "${w2.name}"`, userId: actor.id, userName: actor.name })),
+      ...first.map((m) => ({
+        enrolmentId: m.id,
+        kind: 'assigned' as const,
+        campaignId: w1.id,
+        note: `Added to campaign "${w1.name}"`,
+        userId: actor.id,
+        userName: actor.name,
+      })),
+      ...second.map((m) => ({
+        enrolmentId: m.id,
+        kind: 'assigned' as const,
+        campaignId: w2.id,
+        note: `Added to campaign "${w2.name}"`,
+        userId: actor.id,
+        userName: actor.name,
+      })),
     ]);
     const rows = await repo.enrolmentsByKeys(
       tx,
@@ -99,7 +113,11 @@ export async function seedCampaignDemo(ctx: AppContext, jobId: string): Promise<
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     const outcome = (i: number, wave: 1 | 2): TEnrolmentStatus =>
-      wave === 1 ? (['Succeeded', 'Succeeded', 'Failed', 'Active'] as const)[i % 4]! : i % 3 === 0 ? 'Active' : 'Pending';
+      wave === 1
+        ? (['Succeeded', 'Succeeded', 'Failed', 'Active'] as const)[i % 4]!
+        : i % 3 === 0
+          ? 'Active'
+          : 'Pending';
     const changes: Parameters<typeof applyStatuses>[2] = [];
     const at = (days: number) => new Date(Date.now() - days * 86_400_000);
     first.forEach((m) => {
@@ -120,7 +138,8 @@ export async function seedCampaignDemo(ctx: AppContext, jobId: string): Promise<
     });
     second.forEach((m, i) => {
       const s = outcome(i, 2);
-      if (s !== 'Pending') final.push({ enrolment: byId.get(m.id)!, status: s, note: 'Buyer introduced the programme', at: at(3) });
+      if (s !== 'Pending')
+        final.push({ enrolment: byId.get(m.id)!, status: s, note: 'Buyer introduced the programme', at: at(3) });
     });
     await applyStatuses(tx, wf.id, final, actor);
     // The campaign manager works the demo job's campaigns: give them the job.
@@ -145,4 +164,3 @@ export function campaignCommandTypes(ctx: AppContext): CommandTypeDef[] {
     }) as unknown as CommandTypeDef,
   ];
 }
-

@@ -21,7 +21,12 @@ import * as repo from './campaigns.repo.ts';
 import { actorOf, applyStatuses, auditWorkflow, openWorkflow } from './campaigns.service.ts';
 
 const MAX_REPORTED = 200;
-const norm = (h: string) => h.replace(/^\uFEFF/, '').trim().replace(/[\s_-]+/g, '').toLowerCase();
+const norm = (h: string) =>
+  h
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .replace(/[\s_-]+/g, '')
+    .toLowerCase();
 
 async function readCsv(req: FastifyRequest): Promise<{ name: string; rows: string[][] }> {
   if (!req.isMultipart()) throw fieldError('file', 'Upload a CSV file as the multipart/form-data field "file"');
@@ -38,7 +43,10 @@ async function readCsv(req: FastifyRequest): Promise<{ name: string; rows: strin
   try {
     rows = parse(buf, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
   } catch (err) {
-    throw fieldError('file', `"${part.filename}" is not a readable CSV file (${(err as Error).message.split('\n')[0]})`);
+    throw fieldError(
+      'file',
+      `"${part.filename}" is not a readable CSV file (${(err as Error).message.split('\n')[0]})`,
+    );
   }
   if (rows.length < 2) throw fieldError('file', `"${part.filename}" has no data rows under its header`);
   if (rows.length - 1 > OUTCOME_MAX_ROWS)
@@ -57,12 +65,12 @@ function columnsOf(header: string[], required: string[], optional: string[]): Co
   const allowed = new Set(['supplierkey', 'supplierid', ...required, ...optional].map(norm));
   const errors: { path: string; message: string }[] = [];
   header.forEach((h, i) => {
-    if (!allowed.has(norm(h)))
-      errors.push({ path: `columns.${i + 1}`, message: `unknown column "${h}"` });
+    if (!allowed.has(norm(h))) errors.push({ path: `columns.${i + 1}`, message: `unknown column "${h}"` });
   });
   const key = idx.get('supplierkey') ?? -1;
   const id = idx.get('supplierid') ?? -1;
-  if (key < 0 && id < 0) errors.push({ path: 'columns', message: 'a "supplierKey" or "supplierId" column is required' });
+  if (key < 0 && id < 0)
+    errors.push({ path: 'columns', message: 'a "supplierKey" or "supplierId" column is required' });
   for (const r of required)
     if (!idx.has(norm(r))) errors.push({ path: 'columns', message: `a "${r}" column is required` });
   if (errors.length)
@@ -86,7 +94,9 @@ async function resolveRows(
   const cell = (r: string[], i: number) => (i >= 0 ? (r[i] ?? '').trim() : '');
   const keys = rows.map((r) => cell(r, cols.key)).filter(Boolean);
   const ids = rows.map((r) => cell(r, cols.id)).filter(Boolean);
-  const byKey = new Map((await repo.enrolmentsByKeys(ctx.db, workflowId, [...new Set(keys)])).map((e) => [e.supplierKey, e]));
+  const byKey = new Map(
+    (await repo.enrolmentsByKeys(ctx.db, workflowId, [...new Set(keys)])).map((e) => [e.supplierKey, e]),
+  );
   const byId = new Map<string, repo.EnrolmentRow[]>();
   for (const e of await repo.enrolmentsBySupplierIds(ctx.db, workflowId, [...new Set(ids)]))
     (byId.get(e.supplierId!) ?? byId.set(e.supplierId!, []).get(e.supplierId!)!).push(e);
@@ -98,7 +108,8 @@ async function resolveRows(
     let en: repo.EnrolmentRow | undefined;
     if (key) {
       en = byKey.get(key);
-      if (!en) errors.push({ path: `row ${line}: supplierKey`, message: `"${key}" is not a supplier of this workflow` });
+      if (!en)
+        errors.push({ path: `row ${line}: supplierKey`, message: `"${key}" is not a supplier of this workflow` });
     } else if (sid) {
       const found = byId.get(sid) ?? [];
       if (found.length === 1) en = found[0];
@@ -155,7 +166,8 @@ export async function uploadOutcomes(
   data.forEach((r, i) => {
     const line = i + 2;
     const raw = (r[cols.extra.status!] ?? '').trim();
-    const status = ENROLMENT_STATUSES.find((s) => s.toLowerCase() === raw.toLowerCase()) as TEnrolmentStatus | undefined;
+    const status = ENROLMENT_STATUSES.find((s) => s.toLowerCase() === raw.toLowerCase()) as
+      TEnrolmentStatus | undefined;
     if (!status)
       errors.push({
         path: `row ${line}: status`,
@@ -231,7 +243,11 @@ export async function uploadContacts(
         userName: actor.name,
       })),
     );
-    await auditWorkflow(tx, req, 'contacts.upload', wf.workflow, { fileName: name, rows: data.length, updated: real.length });
+    await auditWorkflow(tx, req, 'contacts.upload', wf.workflow, {
+      fileName: name,
+      rows: data.length,
+      updated: real.length,
+    });
   });
   return {
     rows: data.length,

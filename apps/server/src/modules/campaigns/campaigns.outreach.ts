@@ -60,7 +60,8 @@ async function senderOf(ctx: AppContext, db: Db, jobId: string): Promise<Sender>
 }
 
 function enrolmentLink(ctx: AppContext, workflowId: string, supplierKey: string): string {
-  const base = ctx.config.CAMPAIGN_ENROLMENT_URL ?? `${publicUrl(ctx.config)}/enrol?workflow={workflowId}&supplier={supplierKey}`;
+  const base =
+    ctx.config.CAMPAIGN_ENROLMENT_URL ?? `${publicUrl(ctx.config)}/enrol?workflow={workflowId}&supplier={supplierKey}`;
   return base
     .replace('{workflowId}', encodeURIComponent(workflowId))
     .replace('{supplierKey}', encodeURIComponent(supplierKey));
@@ -102,16 +103,22 @@ export async function previewOutreach(
   let sample: repo.EnrolmentRow | undefined;
   if (body.supplierKey) {
     sample = await repo.findEnrolment(ctx.db, id, body.supplierKey);
-    if (!sample || sample.campaignId !== campaignId) throw fieldError('supplierKey', 'is not a supplier of this campaign');
+    if (!sample || sample.campaignId !== campaignId)
+      throw fieldError('supplierKey', 'is not a supplier of this campaign');
   } else [sample] = await repo.outreachTargets(ctx.db, campaignId, 1);
   if (!sample) {
-    const [first] = (await repo.pageSuppliers(ctx.db, id, { pageNumber: 1, pageSize: 1, campaignId }, (r) => r)).collection;
+    const [first] = (await repo.pageSuppliers(ctx.db, id, { pageNumber: 1, pageSize: 1, campaignId }, (r) => r))
+      .collection;
     if (first) sample = await repo.findEnrolment(ctx.db, id, first.supplierKey!);
   }
   const sender = await senderOf(ctx, ctx.db, jobId);
   const fields = sample
     ? mergeFieldsOf(ctx, sender, wave, sample)
-    : mergeFieldsOf(ctx, sender, wave, { supplierKey: 'SUPPLIER-KEY', supplierName: 'Example Supplier Ltd', spend: 50_000 });
+    : mergeFieldsOf(ctx, sender, wave, {
+        supplierKey: 'SUPPLIER-KEY',
+        supplierName: 'Example Supplier Ltd',
+        spend: 50_000,
+      });
   const out = render(sender, subject, text, fields);
   const known = new Set<string>(CAMPAIGN_MERGE_FIELDS);
   const counts = await repo.outreachCounts(ctx.db, campaignId);
@@ -145,7 +152,10 @@ export async function sendOutreach(
     (f) => !(CAMPAIGN_MERGE_FIELDS as readonly string[]).includes(f),
   );
   if (unknown.length)
-    throw fieldError('templateBody', `the template uses unknown merge fields: ${unknown.map((f) => `{{${f}}}`).join(', ')}`);
+    throw fieldError(
+      'templateBody',
+      `the template uses unknown merge fields: ${unknown.map((f) => `{{${f}}}`).join(', ')}`,
+    );
   if (!wave.templateSubject.trim() || !wave.templateBody.trim())
     throw fieldError('templateBody', 'the campaign has no email subject or body to send');
   const counts = await repo.outreachCounts(ctx.db, campaignId);

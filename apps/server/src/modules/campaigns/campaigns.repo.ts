@@ -298,7 +298,10 @@ export async function enrolmentsBySupplierIds(db: DbOrTx, workflowId: string, id
 }
 
 export async function allEnrolmentKeys(db: DbOrTx, workflowId: string) {
-  return db.select({ id: e.id, supplierKey: e.supplierKey, missing: e.missing }).from(e).where(eq(e.workflowId, workflowId));
+  return db
+    .select({ id: e.id, supplierKey: e.supplierKey, missing: e.missing })
+    .from(e)
+    .where(eq(e.workflowId, workflowId));
 }
 
 export async function setStatus(db: DbOrTx, ids: string[], status: TEnrolmentStatus) {
@@ -349,11 +352,7 @@ export async function assignToCampaign(
     .where(and(eq(e.workflowId, workflowId), isNull(e.campaignId), inArray(e.status, ['Pending', 'Active'])))
     .orderBy(desc(e.spend), asc(e.supplierKey))
     .limit(pick.count ?? 1_000_000);
-  return db
-    .update(e)
-    .set({ campaignId, updatedAt: new Date() })
-    .where(inArray(e.id, chosen))
-    .returning({ id: e.id });
+  return db.update(e).set({ campaignId, updatedAt: new Date() }).where(inArray(e.id, chosen)).returning({ id: e.id });
 }
 
 const supplierColumns: PagingColumns = {
@@ -408,17 +407,9 @@ export async function pageSuppliers<T>(
     columns: supplierColumns,
     defaultOrder: { propertyName: 'spend', direction: 'desc' },
     base: () =>
-      db
-        .select(supplierSelect)
-        .from(e)
-        .leftJoin(campaigns, eq(campaigns.id, e.campaignId))
-        .$dynamic() as never,
+      db.select(supplierSelect).from(e).leftJoin(campaigns, eq(campaigns.id, e.campaignId)).$dynamic() as never,
     countFrom: () =>
-      db
-        .select({ value: count() })
-        .from(e)
-        .leftJoin(campaigns, eq(campaigns.id, e.campaignId))
-        .$dynamic() as never,
+      db.select({ value: count() }).from(e).leftJoin(campaigns, eq(campaigns.id, e.campaignId)).$dynamic() as never,
     extraWhere: and(
       eq(e.workflowId, workflowId),
       q.status ? eq(e.status, q.status) : undefined,

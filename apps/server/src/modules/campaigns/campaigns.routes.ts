@@ -70,7 +70,8 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     config: { access: { permissions: GLOBAL } },
     schema: {
       tags,
-      summary: 'Every campaign workflow the caller may see, across jobs (paged; search, jobId, issuerId, state), with counters',
+      summary:
+        'Every campaign workflow the caller may see, across jobs (paged; search, jobId, issuerId, state), with counters',
       querystring: ZWorkflowListQuery,
       response: { 200: ZWorkflowPage },
     },
@@ -104,7 +105,8 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     config: { access: { permissions: CREATE } },
     schema: {
       tags,
-      summary: 'Create a workflow from a use case (useCaseId) or a suppliers-table selection (filter): enrols its suppliers',
+      summary:
+        'Create a workflow from a use case (useCaseId) or a suppliers-table selection (filter): enrols its suppliers',
       params: ZJobWorkflowsParams,
       body: ZWorkflowCreate,
       response: { 201: ZWorkflowDetail },
@@ -128,7 +130,13 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
 
   r.patch(`${base}/:id`, {
     config: { access: { permissions: EDIT } },
-    schema: { tags, summary: 'Rename a workflow', params: ZWorkflowParams, body: ZWorkflowUpdate, response: { 200: ZWorkflowDetail } },
+    schema: {
+      tags,
+      summary: 'Rename a workflow',
+      params: ZWorkflowParams,
+      body: ZWorkflowUpdate,
+      response: { 200: ZWorkflowDetail },
+    },
     handler: async (req) => renameWorkflow(ctx, req, authOf(req), req.params.jobId, req.params.id, req.body.name),
   });
 
@@ -218,7 +226,8 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     config: { access: { permissions: EDIT } },
     schema: {
       tags,
-      summary: 'Change the status of many suppliers at once (all or nothing: unknown keys 400, illegal transitions 409)',
+      summary:
+        'Change the status of many suppliers at once (all or nothing: unknown keys 400, illegal transitions 409)',
       params: ZWorkflowParams,
       body: ZWorkflowBulkStatus,
       response: { 200: ZWorkflowBulkResult },
@@ -234,8 +243,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
       params: ZWorkflowSupplierParams,
       response: { 200: ZWorkflowSupplierDetail },
     },
-    handler: async (req) =>
-      workflowSupplier(ctx, authOf(req), req.params.jobId, req.params.id, req.params.supplierKey),
+    handler: async (req) => workflowSupplier(ctx, authOf(req), req.params.jobId, req.params.id, req.params.supplierKey),
   });
 
   r.patch(`${base}/:id/suppliers/:supplierKey`, {

@@ -57,8 +57,23 @@ export const actorOf = (auth: AuthContext): Actor => ({
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
-const audit = (db: DbOrTx, req: FastifyRequest | undefined, action: string, wf: { id: string; jobId: string }, details: Record<string, unknown> = {}) =>
-  writeAudit(db, { action: `campaignWorkflow.${action}`, targetType: 'campaignWorkflow', targetId: wf.id, details: { jobId: wf.jobId, ...details } }, req);
+const audit = (
+  db: DbOrTx,
+  req: FastifyRequest | undefined,
+  action: string,
+  wf: { id: string; jobId: string },
+  details: Record<string, unknown> = {},
+) =>
+  writeAudit(
+    db,
+    {
+      action: `campaignWorkflow.${action}`,
+      targetType: 'campaignWorkflow',
+      targetId: wf.id,
+      details: { jobId: wf.jobId, ...details },
+    },
+    req,
+  );
 
 // ---------------------------------------------------------------------------------------------------------------
 // Access
@@ -339,7 +354,11 @@ export async function createWorkflow(
       suppliers.map((s) => ({ ...s, contactEmail: null })),
     );
     await repo.insertCreatedEvents(tx, wf.id, actor.id, actor.name);
-    await audit(tx, req, 'create', wf, { name: body.name, useCaseId: body.useCaseId ?? null, suppliers: suppliers.length });
+    await audit(tx, req, 'create', wf, {
+      name: body.name,
+      useCaseId: body.useCaseId ?? null,
+      suppliers: suppliers.length,
+    });
     return wf.id;
   });
   return detailOf(ctx, (await repo.findWorkflow(ctx.db, jobId, id))!);
@@ -361,7 +380,13 @@ export async function renameWorkflow(
   return detailOf(ctx, (await repo.findWorkflow(ctx.db, jobId, id))!);
 }
 
-export async function removeWorkflow(ctx: AppContext, req: FastifyRequest, auth: AuthContext, jobId: string, id: string) {
+export async function removeWorkflow(
+  ctx: AppContext,
+  req: FastifyRequest,
+  auth: AuthContext,
+  jobId: string,
+  id: string,
+) {
   const { wf } = await openWorkflow(ctx, auth, jobId, id);
   await ctx.db.transaction(async (tx) => {
     await repo.deleteWorkflow(tx, id);
@@ -390,12 +415,18 @@ export async function createCampaign(
     const unknown = keys.filter((k) => !known.has(k));
     if (unknown.length)
       throw badRequest(
-        `supplierKeys: ${unknown.length} supplier${unknown.length === 1 ? ' is' : 's are'} not in this workflow (${unknown.slice(0, 5).map((k) => `"${k}"`).join(', ')}${unknown.length > 5 ? ', …' : ''})`,
+        `supplierKeys: ${unknown.length} supplier${unknown.length === 1 ? ' is' : 's are'} not in this workflow (${unknown
+          .slice(0, 5)
+          .map((k) => `"${k}"`)
+          .join(', ')}${unknown.length > 5 ? ', …' : ''})`,
         unknown.slice(0, 20).map((k) => ({ path: 'supplierKeys', message: `"${k}" is not in this workflow` })),
       );
     const waves = new Map((await repo.campaignsOf(ctx.db, id)).map((c) => [c.id, c]));
     const busy = found.filter(
-      (f) => f.campaignId && waves.get(f.campaignId)?.stageStatus !== 'Completed' && (f.status === 'Pending' || f.status === 'Active'),
+      (f) =>
+        f.campaignId &&
+        waves.get(f.campaignId)?.stageStatus !== 'Completed' &&
+        (f.status === 'Pending' || f.status === 'Active'),
     );
     if (busy.length)
       throw conflict(
@@ -428,7 +459,12 @@ export async function createCampaign(
       })),
     );
     await repo.updateWorkflow(tx, id, {});
-    await audit(tx, req, 'campaign.create', wf.workflow, { campaignId: c.id, name: c.name, route: c.route, suppliers: moved.length });
+    await audit(tx, req, 'campaign.create', wf.workflow, {
+      campaignId: c.id,
+      name: c.name,
+      route: c.route,
+      suppliers: moved.length,
+    });
   });
   return detailOf(ctx, (await repo.findWorkflow(ctx.db, jobId, id))!);
 }
@@ -445,7 +481,11 @@ export async function changeCampaign(
   const { wf } = await openWorkflow(ctx, auth, jobId, id);
   const c = await repo.findCampaign(ctx.db, id, campaignId);
   if (!c) throw notFound('Campaign');
-  if (body.stageStatus && body.stageStatus !== c.stageStatus && !CAMPAIGN_STAGE_TRANSITIONS[c.stageStatus].includes(body.stageStatus))
+  if (
+    body.stageStatus &&
+    body.stageStatus !== c.stageStatus &&
+    !CAMPAIGN_STAGE_TRANSITIONS[c.stageStatus].includes(body.stageStatus)
+  )
     throw conflict(
       `stageStatus: campaign "${c.name}" is ${c.stageStatus}; it cannot go back to ${body.stageStatus}`,
       'stageStatus',
@@ -506,7 +546,10 @@ export async function workflowSupplier(
   const row = await repo.supplierRow(ctx.db, id, supplierKey);
   if (!row) throw notFound(`Supplier "${supplierKey}" in this workflow`);
   const enrolment = (await repo.findEnrolment(ctx.db, id, supplierKey))!;
-  const [events, emails] = await Promise.all([repo.eventsOf(ctx.db, enrolment.id), repo.emailsOf(ctx.db, enrolment.id)]);
+  const [events, emails] = await Promise.all([
+    repo.eventsOf(ctx.db, enrolment.id),
+    repo.emailsOf(ctx.db, enrolment.id),
+  ]);
   return {
     workflow: { id, name: wf.workflow.name, jobId },
     supplier: toSupplier(row),
@@ -545,7 +588,12 @@ export async function patchSupplier(
   jobId: string,
   id: string,
   supplierKey: string,
-  body: { status?: TEnrolmentStatus | undefined; note?: string | undefined; contactEmail?: string | null | undefined; campaignId?: string | null | undefined },
+  body: {
+    status?: TEnrolmentStatus | undefined;
+    note?: string | undefined;
+    contactEmail?: string | null | undefined;
+    campaignId?: string | null | undefined;
+  },
 ): Promise<TWorkflowSupplierDetail> {
   const { wf } = await openWorkflow(ctx, auth, jobId, id);
   const en = await repo.findEnrolment(ctx.db, id, supplierKey);
@@ -558,7 +606,8 @@ export async function patchSupplier(
   if (body.campaignId) {
     target = await repo.findCampaign(ctx.db, id, body.campaignId);
     if (!target) throw fieldError('campaignId', 'is not a campaign of this workflow');
-    if (target.stageStatus === 'Completed') throw conflict(`campaignId: campaign "${target.name}" is completed`, 'campaignId');
+    if (target.stageStatus === 'Completed')
+      throw conflict(`campaignId: campaign "${target.name}" is completed`, 'campaignId');
     if (en.campaignId && en.campaignId !== target.id && (en.status === 'Pending' || en.status === 'Active')) {
       const current = await repo.findCampaign(ctx.db, id, en.campaignId);
       if (current && current.stageStatus !== 'Completed')
@@ -574,19 +623,43 @@ export async function patchSupplier(
     const who = { userId: actor.id, userName: actor.name };
     if (statusChange) {
       set.status = statusChange;
-      events.push({ enrolmentId: en.id, kind: 'status', fromStatus: en.status, toStatus: statusChange, campaignId: en.campaignId, note: body.note ?? null, ...who });
-    } else if (body.note) events.push({ enrolmentId: en.id, kind: 'note', campaignId: en.campaignId, note: body.note, ...who });
+      events.push({
+        enrolmentId: en.id,
+        kind: 'status',
+        fromStatus: en.status,
+        toStatus: statusChange,
+        campaignId: en.campaignId,
+        note: body.note ?? null,
+        ...who,
+      });
+    } else if (body.note)
+      events.push({ enrolmentId: en.id, kind: 'note', campaignId: en.campaignId, note: body.note, ...who });
     if (body.contactEmail !== undefined && body.contactEmail !== en.contactEmail) {
       set.contactEmail = body.contactEmail;
-      events.push({ enrolmentId: en.id, kind: 'contact', note: body.contactEmail ? `Contact set to ${body.contactEmail}` : 'Contact removed', ...who });
+      events.push({
+        enrolmentId: en.id,
+        kind: 'contact',
+        note: body.contactEmail ? `Contact set to ${body.contactEmail}` : 'Contact removed',
+        ...who,
+      });
     }
     if (body.campaignId !== undefined && body.campaignId !== en.campaignId) {
       set.campaignId = body.campaignId;
-      events.push({ enrolmentId: en.id, kind: 'assigned', campaignId: body.campaignId, note: target ? `Moved to campaign "${target.name}"` : 'Taken out of its campaign', ...who });
+      events.push({
+        enrolmentId: en.id,
+        kind: 'assigned',
+        campaignId: body.campaignId,
+        note: target ? `Moved to campaign "${target.name}"` : 'Taken out of its campaign',
+        ...who,
+      });
     }
     if (Object.keys(set).length) await repo.updateEnrolment(tx, en.id, set);
     await repo.insertEvents(tx, events);
-    await audit(tx, req, 'supplier.update', wf.workflow, { supplierKey, ...body, note: body.note ? '(note)' : undefined });
+    await audit(tx, req, 'supplier.update', wf.workflow, {
+      supplierKey,
+      ...body,
+      note: body.note ? '(note)' : undefined,
+    });
   });
   return workflowSupplier(ctx, auth, jobId, id, supplierKey);
 }
@@ -648,7 +721,10 @@ export async function bulkStatus(
   const unknown = keys.filter((k) => !byKey.has(k));
   if (unknown.length)
     throw badRequest(
-      `supplierKeys: ${unknown.length} supplier${unknown.length === 1 ? ' is' : 's are'} not in this workflow (${unknown.slice(0, 5).map((k) => `"${k}"`).join(', ')}${unknown.length > 5 ? ', …' : ''}); nothing was changed`,
+      `supplierKeys: ${unknown.length} supplier${unknown.length === 1 ? ' is' : 's are'} not in this workflow (${unknown
+        .slice(0, 5)
+        .map((k) => `"${k}"`)
+        .join(', ')}${unknown.length > 5 ? ', …' : ''}); nothing was changed`,
       unknown.slice(0, 20).map((k) => ({ path: 'supplierKeys', message: `"${k}" is not in this workflow` })),
     );
   const bad = found.filter((f) => f.status !== body.status && !canMoveEnrolment(f.status, body.status));

@@ -87,10 +87,14 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
       .collection.find((j: { name: string }) => j.name.startsWith('Albion')) as { id: string };
     jobId = list.id;
     base = `/api/v1/jobs/${jobId}/campaign-workflows`;
-    await until(async () => {
-      const d = (await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie: manager })).json() as TJobDetails;
-      return d.status === 'Processing' ? undefined : d;
-    }, 'the demo job', 250_000);
+    await until(
+      async () => {
+        const d = (await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie: manager })).json() as TJobDetails;
+        return d.status === 'Processing' ? undefined : d;
+      },
+      'the demo job',
+      250_000,
+    );
     // The demo workflow is built by a command queued behind the run (it assigns the campaign manager).
     await until(async () => {
       const [w] = await t.db.db.select().from(campaignWorkflows).where(eq(campaignWorkflows.jobId, jobId));
@@ -178,7 +182,6 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     expect((await call('GET', `${base}/${d.id}`)).statusCode).toBe(404);
   });
 
-  let wave1: string;
   it('adds waves; a supplier is in at most one open campaign; stages never go back', async () => {
     let d = await ok<TWorkflowDetail>(
       'POST',
@@ -186,7 +189,6 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
       { name: 'Wave 1', route: 'Issuer', supplierKeys: keys.slice(0, 4) },
       201,
     );
-    wave1 = d.campaigns[0]!.id;
     expect(d.campaigns[0]!.counters.total).toBe(4);
     expect(d.unassigned).toBe(useCaseCount - 4);
     const unknown = await call('POST', `${base}/${wfId}/campaigns`, {
@@ -196,10 +198,19 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.body).toContain('no-such-key');
-    const busy = await call('POST', `${base}/${wfId}/campaigns`, { name: 'W', route: 'Other', supplierKeys: [keys[0]] });
+    const busy = await call('POST', `${base}/${wfId}/campaigns`, {
+      name: 'W',
+      route: 'Other',
+      supplierKeys: [keys[0]],
+    });
     expect(busy.statusCode, busy.body).toBe(409);
     expect(busy.json().message).toContain('already in an open campaign');
-    d = await ok<TWorkflowDetail>('POST', `${base}/${wfId}/campaigns`, { name: 'Wave 2', route: 'BuyerOnboard', count: 3 }, 201);
+    d = await ok<TWorkflowDetail>(
+      'POST',
+      `${base}/${wfId}/campaigns`,
+      { name: 'Wave 2', route: 'BuyerOnboard', count: 3 },
+      201,
+    );
     expect(d.campaigns[1]!.counters.total).toBe(3);
     expect(d.routes.map((r) => [r.route, r.counters.total])).toEqual([
       ['All', useCaseCount],
@@ -215,7 +226,11 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
 
   it('changes statuses in bulk, all or nothing; illegal transitions are 409', async () => {
     const url = `${base}/${wfId}/suppliers/status`;
-    const r = await ok<{ updated: number }>('POST', url, { supplierKeys: keys.slice(0, 2), status: 'Active', note: 'Called' });
+    const r = await ok<{ updated: number }>('POST', url, {
+      supplierKeys: keys.slice(0, 2),
+      status: 'Active',
+      note: 'Called',
+    });
     expect(r.updated).toBe(2);
     await ok('POST', url, { supplierKeys: [keys[0]], status: 'Succeeded' });
     const unknown = await call('POST', url, { supplierKeys: [keys[1], 'ghost'], status: 'Failed' });
@@ -230,9 +245,13 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     expect(one.statusCode).toBe(409);
     const missing = await call('PATCH', `${base}/${wfId}/suppliers/ghost`, { note: 'x' });
     expect(missing.statusCode).toBe(404);
-    const noted = await ok<TWorkflowSupplierDetail>('PATCH', `${base}/${wfId}/suppliers/${encodeURIComponent(keys[1]!)}`, {
-      note: 'Prefers virtual cards',
-    });
+    const noted = await ok<TWorkflowSupplierDetail>(
+      'PATCH',
+      `${base}/${wfId}/suppliers/${encodeURIComponent(keys[1]!)}`,
+      {
+        note: 'Prefers virtual cards',
+      },
+    );
     expect(noted.history[0]).toMatchObject({ kind: 'note', note: 'Prefers virtual cards', userName: 'Camille Martin' });
   });
 
@@ -253,17 +272,15 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     const bad = await t.upload(url, { name: 'outcomes.csv', content: csv }, cm);
     expect(bad.statusCode, bad.body).toBe(400);
     const errs = bad.json().errors as { path: string; message: string }[];
-    expect(errs.map((e) => e.path)).toEqual([
-      'row 4: supplierKey',
-      'row 3: status',
-      'row 5: status',
-      'row 6: date',
-    ]);
+    expect(errs.map((e) => e.path)).toEqual(['row 4: supplierKey', 'row 3: status', 'row 5: status', 'row 6: date']);
     expect(bad.json().message).toContain('nothing was applied');
     expect((await ok<TWorkflowDetail>('GET', `${base}/${wfId}`)).counters).toEqual(before);
     const good = await t.upload(
       url,
-      { name: 'outcomes.csv', content: `supplierKey,status,date,note\n${keys[2]},Succeeded,2026-01-10,Signed\n${keys[3]},failed,,Declined\n` },
+      {
+        name: 'outcomes.csv',
+        content: `supplierKey,status,date,note\n${keys[2]},Succeeded,2026-01-10,Signed\n${keys[3]},failed,,Declined\n`,
+      },
       cm,
     );
     expect(good.statusCode, good.body).toBe(200);
@@ -274,7 +291,12 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     const s = await ok<TWorkflowSupplierDetail>('GET', `${base}/${wfId}/suppliers/${encodeURIComponent(keys[2]!)}`);
     expect(s.supplier.status).toBe('Succeeded');
     const ev = s.history.find((h) => h.kind === 'status')!;
-    expect(ev).toMatchObject({ fromStatus: 'Pending', toStatus: 'Succeeded', note: 'Signed', userName: 'Camille Martin' });
+    expect(ev).toMatchObject({
+      fromStatus: 'Pending',
+      toStatus: 'Succeeded',
+      note: 'Signed',
+      userName: 'Camille Martin',
+    });
     expect(ev.occurredAt.slice(0, 10)).toBe('2026-01-10');
   });
 
@@ -290,21 +312,37 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toContain('contact email');
     const contacts = `supplierKey,contactEmail\n${keys[5]},ap@one.example\n${keys[6]},ar@two.example\n`;
-    const badContacts = await t.upload(`${base}/${wfId}/contacts`, { name: 'c.csv', content: `supplierKey,contactEmail\n${keys[5]},not-an-email\n` }, cm);
+    const badContacts = await t.upload(
+      `${base}/${wfId}/contacts`,
+      { name: 'c.csv', content: `supplierKey,contactEmail\n${keys[5]},not-an-email\n` },
+      cm,
+    );
     expect(badContacts.statusCode).toBe(400);
     expect(badContacts.json().errors[0].path).toBe('row 2: contactEmail');
     expect((await t.upload(`${base}/${wfId}/contacts`, { name: 'c.csv', content: contacts }, cm)).statusCode).toBe(200);
-    const preview = await ok<{ subject: string; html: string; text: string; recipients: number; withoutEmail: number; from: string | null; unknownFields: string[] }>(
-      'POST',
-      `${base}/${wfId}/campaigns/${w3}/outreach/preview`,
-      { templateSubject: 'Hello {{supplierName}} {{bogus}}', supplierKey: keys[5] },
-    );
+    const preview = await ok<{
+      subject: string;
+      html: string;
+      text: string;
+      recipients: number;
+      withoutEmail: number;
+      from: string | null;
+      unknownFields: string[];
+    }>('POST', `${base}/${wfId}/campaigns/${w3}/outreach/preview`, {
+      templateSubject: 'Hello {{supplierName}} {{bogus}}',
+      supplierKey: keys[5],
+    });
     expect(preview.recipients).toBe(2);
     expect(preview.withoutEmail).toBe(1);
     expect(preview.unknownFields).toEqual(['bogus']);
     expect(preview.text).toContain(`https://enrol.example/${wfId}/${encodeURIComponent(keys[5]!)}`);
     expect(preview.from).toMatch(/B2B Analytics/);
-    const sent = await ok<{ commandId: number; recipients: number }>('POST', `${base}/${wfId}/campaigns/${w3}/outreach`, undefined, 202);
+    const sent = await ok<{ commandId: number; recipients: number }>(
+      'POST',
+      `${base}/${wfId}/campaigns/${w3}/outreach`,
+      undefined,
+      202,
+    );
     expect(sent.recipients).toBe(2);
     const cmd = await until(async () => {
       const c = await t.app.ctx.proq.get(sent.commandId);
@@ -330,11 +368,16 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     const b = await ok<TWorkflowSupplierDetail>('GET', `${base}/${wfId}/suppliers/${encodeURIComponent(keys[5]!)}`);
     expect(b.emails[0]!.status).toBe('bounced');
     expect(b.history[0]).toMatchObject({ kind: 'bounce' });
-    expect((await ok<TWorkflowDetail>('GET', `${base}/${wfId}`)).campaigns.find((c) => c.id === w3)!.emails.bounced).toBe(1);
+    expect(
+      (await ok<TWorkflowDetail>('GET', `${base}/${wfId}`)).campaigns.find((c) => c.id === w3)!.emails.bounced,
+    ).toBe(1);
   });
 
   it('lists the supplier’s campaigns on the supplier page and the achieved conversion in the business case', async () => {
-    const detail = await ok<TSupplierDetail>('GET', `/api/v1/jobs/${jobId}/results/suppliers/${encodeURIComponent(keys[2]!)}`);
+    const detail = await ok<TSupplierDetail>(
+      'GET',
+      `/api/v1/jobs/${jobId}/results/suppliers/${encodeURIComponent(keys[2]!)}`,
+    );
     expect(detail.campaigns.find((c) => c.id === wfId)).toMatchObject({ name: 'Q3 card push', status: 'Succeeded' });
     const issuer = await t.login('issuer');
     const bc = await ok<TBusinessCase>('GET', `/api/v1/jobs/${jobId}/business-case`, undefined, 200, issuer);
@@ -377,12 +420,18 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     const list = await ok<TWorkflowPage>('GET', '/api/v1/campaign-workflows', undefined, 200, foreign);
     expect(list.collection.some((w) => w.jobId === jobId)).toBe(false);
     // a campaign manager cannot use a workflow id of another job
-    const otherJob = (await ok<TWorkflowPage>('GET', '/api/v1/campaign-workflows')).collection.find((w) => w.jobId !== jobId);
-    if (otherJob) expect((await call('GET', `/api/v1/jobs/${jobId}/campaign-workflows/${otherJob.id}`)).statusCode).toBe(404);
+    const otherJob = (await ok<TWorkflowPage>('GET', '/api/v1/campaign-workflows')).collection.find(
+      (w) => w.jobId !== jobId,
+    );
+    if (otherJob)
+      expect((await call('GET', `/api/v1/jobs/${jobId}/campaign-workflows/${otherJob.id}`)).statusCode).toBe(404);
     // bad ids and bodies name the field
     const badId = await call('GET', `${base}/not-an-id`);
     expect(badId.statusCode).toBe(400);
-    const badStatus = await call('POST', `${base}/${wfId}/suppliers/status`, { supplierKeys: [keys[0]], status: 'Done' });
+    const badStatus = await call('POST', `${base}/${wfId}/suppliers/status`, {
+      supplierKeys: [keys[0]],
+      status: 'Done',
+    });
     expect(badStatus.statusCode).toBe(400);
     expect(badStatus.body).toContain('status');
     const renamed = await ok<TWorkflowDetail>('PATCH', `${base}/${wfId}`, { name: 'Q3 card push (renamed)' });

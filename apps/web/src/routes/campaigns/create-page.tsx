@@ -31,7 +31,7 @@ function selectionFrom(search: URLSearchParams): Partial<TSupplierSelection> | n
   const s = search.get('search') ?? undefined;
   const slicer = (search.get('slicer') as TSlicer | null) ?? undefined;
   if (!raw && !s && !slicer) return null;
-  let filters: TFilterItem[] = [];
+  let filters: TFilterItem[];
   try {
     filters = raw ? (JSON.parse(raw) as TFilterItem[]) : [];
   } catch {
@@ -70,7 +70,8 @@ function CreateWorkflow({ jobId }: { jobId: string }) {
     },
   });
   const uc = sources.data?.useCases.find((u) => u.useCaseId === useCaseId);
-  const nameError = create.error && isApiError(create.error) ? create.error.errors?.find((e) => e.path === 'name') : undefined;
+  const nameError =
+    create.error && isApiError(create.error) ? create.error.errors?.find((e) => e.path === 'name') : undefined;
   const canSubmit = name.trim().length > 0 && (source === 'filter' || Boolean(useCaseId));
   return (
     <Stack spacing={2} sx={{ maxWidth: 720 }} data-testid="campaign-create-page">
@@ -95,12 +96,7 @@ function CreateWorkflow({ jobId }: { jobId: string }) {
           />
           <RadioGroup row value={source} onChange={(e) => setSource(e.target.value as 'useCase' | 'filter')}>
             <FormControlLabel value="useCase" control={<Radio />} label={t('create.fromUseCase')} />
-            <FormControlLabel
-              value="filter"
-              control={<Radio />}
-              label={t('create.fromFilter')}
-              disabled={!selection}
-            />
+            <FormControlLabel value="filter" control={<Radio />} label={t('create.fromFilter')} disabled={!selection} />
           </RadioGroup>
           {source === 'useCase' ? (
             <FormControl fullWidth>

@@ -48,14 +48,23 @@ export function Component() {
       )}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ mb: 1 }}>
-          <TextField size="small" label={t('global.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <TextField
+            size="small"
+            label={t('global.search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
           <TextField
             size="small"
             select
             label={t('global.state')}
             value={params.state ?? ''}
             onChange={(e) =>
-              setParams((p) => ({ ...p, pageNumber: 1, state: (e.target.value || undefined) as 'open' | 'closed' | undefined }))
+              setParams((p) => ({
+                ...p,
+                pageNumber: 1,
+                state: (e.target.value || undefined) as 'open' | 'closed' | undefined,
+              }))
             }
             sx={{ minWidth: 160 }}
           >

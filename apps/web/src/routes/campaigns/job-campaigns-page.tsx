@@ -42,10 +42,8 @@ function WorkflowCard({ jobId, w }: { jobId: string; w: TWorkflowSummary }) {
             </Stack>
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            {w.useCaseName
-              ? t('list.fromUseCase', { name: w.useCaseName })
-              : t('list.fromFilter')}{' '}
-            · {t('list.owner', { name: w.ownerName ?? '—' })} · {new Date(w.createdAt).toLocaleDateString()}
+            {w.useCaseName ? t('list.fromUseCase', { name: w.useCaseName }) : t('list.fromFilter')} ·{' '}
+            {t('list.owner', { name: w.ownerName ?? '—' })} · {new Date(w.createdAt).toLocaleDateString()}
           </Typography>
           <Counters counters={w.counters} dense testId={`workflow-counters-${w.id}`} />
         </CardContent>
@@ -88,7 +86,9 @@ function JobCampaigns({ jobId }: { jobId: string }) {
           <Typography color="text.secondary">{t('list.none')}</Typography>
         </Paper>
       ) : (
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(280px, 1fr)' }, gap: 2 }}>
+        <Box
+          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(280px, 1fr)' }, gap: 2 }}
+        >
           <Stack spacing={1.5}>
             {q.data.collection.map((w) => (
               <WorkflowCard key={w.id} jobId={jobId} w={w} />

@@ -38,7 +38,15 @@ export function StageChip({ stage }: { stage: TCampaignStageStatus }) {
 }
 
 /** The five counters in a row: Total, Pending, Active, Succeeded, Failed. */
-export function Counters({ counters, testId, dense }: { counters: TCampaignCounters; testId?: string; dense?: boolean }) {
+export function Counters({
+  counters,
+  testId,
+  dense,
+}: {
+  counters: TCampaignCounters;
+  testId?: string;
+  dense?: boolean;
+}) {
   const { t } = useTranslation(NS);
   return (
     <Box

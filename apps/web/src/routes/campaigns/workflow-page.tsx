@@ -63,7 +63,9 @@ import { notify } from '../../components/notifications/notification-store.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { formatAmount, formatCount } from '../../lib/format.ts';
 import { JobLayout } from '../jobs/job-layout.tsx';
-import { Counters, Funnel, NS, StageChip, StatusChip } from './parts.tsx';
+import { Funnel, NS, StageChip, StatusChip } from './parts.tsx';
+
+const COUNTER_KEYS = ['total', 'pending', 'active', 'succeeded', 'failed'] as const;
 
 export function Component() {
   const { campaignWorkflowId = '' } = useParams();
@@ -122,13 +124,21 @@ function Workflow({ jobId, id }: { jobId: string; id: string }) {
           </Typography>
         </div>
         {canDelete && (
-          <Button color="error" variant="outlined" onClick={() => setConfirmDelete(true)}>
+          <Button
+            color="error"
+            variant="outlined"
+            size="small"
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            onClick={() => setConfirmDelete(true)}
+          >
             {t('workflow.delete')}
           </Button>
         )}
       </Stack>
       {d.missing > 0 && <Alert severity="warning">{t('workflow.missing', { count: d.missing })}</Alert>}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(260px, 1fr)' }, gap: 2 }}>
+      <Box
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(300px, 2fr)' }, gap: 2 }}
+      >
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="subtitle2" sx={{ mb: 1 }}>
             {t('workflow.byRoute')}
@@ -159,7 +169,10 @@ function Workflow({ jobId, id }: { jobId: string; id: string }) {
           </Table>
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Funnel counters={d.counters} height={180} />
+          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+            {t('funnel.label')}
+          </Typography>
+          <Funnel counters={d.counters} height={190} />
         </Paper>
       </Box>
       <Waves jobId={jobId} d={d} canEdit={canEdit} onChange={invalidate} />
@@ -220,74 +233,106 @@ function Waves({
       {d.campaigns.length === 0 ? (
         <Typography color="text.secondary">{t('waves.none')}</Typography>
       ) : (
-        <Table size="small" data-testid="waves">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('waves.name')}</TableCell>
-              <TableCell>{t('workflow.route')}</TableCell>
-              <TableCell>{t('waves.stage')}</TableCell>
-              <TableCell>{t('waves.start')}</TableCell>
-              <TableCell sx={{ minWidth: 280 }}>{t('waves.counters')}</TableCell>
-              <TableCell>{t('waves.emails')}</TableCell>
-              {canEdit && <TableCell align="right">{t('waves.actions')}</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {d.campaigns.map((c) => {
-              const busy = c.outreach && ['Pending', 'InProgress', 'Blocked'].includes(c.outreach.state);
-              return (
-                <TableRow key={c.id} data-testid={`wave-${c.name}`}>
-                  <TableCell sx={{ fontWeight: 600 }}>{c.name}</TableCell>
-                  <TableCell>{CAMPAIGN_ROUTE_LABELS[c.route]}</TableCell>
-                  <TableCell>
-                    <StageChip stage={c.stageStatus} />
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" data-testid="waves">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('waves.name')}</TableCell>
+                <TableCell>{t('workflow.route')}</TableCell>
+                <TableCell>{t('waves.stage')}</TableCell>
+                <TableCell>{t('waves.start')}</TableCell>
+                {COUNTER_KEYS.map((k) => (
+                  <TableCell key={k} align="right">
+                    {t(`counters.${k}`)}
                   </TableCell>
-                  <TableCell>{c.scheduledStart ? new Date(c.scheduledStart).toLocaleDateString() : '—'}</TableCell>
-                  <TableCell>
-                    <Counters counters={c.counters} dense testId={`wave-counters-${c.name}`} />
-                  </TableCell>
-                  <TableCell data-testid={`wave-emails-${c.name}`}>
-                    {t('waves.emailCounts', { sent: c.emails.sent, bounced: c.emails.bounced, failed: c.emails.failed })}
-                    {busy && (
-                      <Box sx={{ mt: 0.5 }}>
-                        <LinearProgress variant="determinate" value={c.outreach?.progressPercent ?? 0} />
-                        <Typography variant="caption" color="text.secondary">
-                          {c.outreach?.progressMessage ?? t('waves.sending')}
-                        </Typography>
-                      </Box>
-                    )}
-                  </TableCell>
-                  {canEdit && (
-                    <TableCell align="right">
-                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                        {c.stageStatus !== 'Completed' && (
-                          <Button size="small" variant="outlined" onClick={() => setOutreach(c)}>
-                            {t('waves.outreach')}
-                          </Button>
-                        )}
-                        {CAMPAIGN_STAGE_TRANSITIONS[c.stageStatus].map((to) => (
-                          <Button key={to} size="small" onClick={() => stage.mutate({ c, to })} disabled={stage.isPending}>
-                            {t(`waves.to${to}`)}
-                          </Button>
-                        ))}
-                      </Stack>
+                ))}
+                <TableCell>{t('waves.emails')}</TableCell>
+                {canEdit && <TableCell align="right">{t('waves.actions')}</TableCell>}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {d.campaigns.map((c) => {
+                const busy = c.outreach && ['Pending', 'InProgress', 'Blocked'].includes(c.outreach.state);
+                return (
+                  <TableRow key={c.id} data-testid={`wave-${c.name}`}>
+                    <TableCell sx={{ fontWeight: 600, minWidth: 140 }}>{c.name}</TableCell>
+                    <TableCell>{CAMPAIGN_ROUTE_LABELS[c.route]}</TableCell>
+                    <TableCell>
+                      <StageChip stage={c.stageStatus} />
                     </TableCell>
-                  )}
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {c.scheduledStart ? new Date(c.scheduledStart).toLocaleDateString() : '—'}
+                    </TableCell>
+                    {COUNTER_KEYS.map((k) => (
+                      <TableCell
+                        key={k}
+                        align="right"
+                        sx={{ fontVariantNumeric: 'tabular-nums' }}
+                        data-testid={`wave-counters-${c.name}-${k}`}
+                      >
+                        {formatCount(c.counters[k])}
+                      </TableCell>
+                    ))}
+                    <TableCell data-testid={`wave-emails-${c.name}`} sx={{ minWidth: 120 }}>
+                      {t('waves.emailCounts', {
+                        sent: c.emails.sent,
+                        bounced: c.emails.bounced,
+                        failed: c.emails.failed,
+                      })}
+                      {busy && (
+                        <Box sx={{ mt: 0.5 }}>
+                          <LinearProgress variant="determinate" value={c.outreach?.progressPercent ?? 0} />
+                          <Typography variant="caption" color="text.secondary">
+                            {c.outreach?.progressMessage ?? t('waves.sending')}
+                          </Typography>
+                        </Box>
+                      )}
+                    </TableCell>
+                    {canEdit && (
+                      <TableCell align="right">
+                        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                          {c.stageStatus !== 'Completed' && (
+                            <Button size="small" variant="outlined" onClick={() => setOutreach(c)}>
+                              {t('waves.outreach')}
+                            </Button>
+                          )}
+                          {CAMPAIGN_STAGE_TRANSITIONS[c.stageStatus].map((to) => (
+                            <Button
+                              key={to}
+                              size="small"
+                              onClick={() => stage.mutate({ c, to })}
+                              disabled={stage.isPending}
+                            >
+                              {t(`waves.to${to}`)}
+                            </Button>
+                          ))}
+                        </Stack>
+                      </TableCell>
+                    )}
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </Box>
       )}
       {adding && <NewWave jobId={jobId} d={d} onClose={() => setAdding(false)} onDone={onChange} />}
-      {outreach && (
-        <Outreach jobId={jobId} d={d} c={outreach} onClose={() => setOutreach(null)} onDone={onChange} />
-      )}
+      {outreach && <Outreach jobId={jobId} d={d} c={outreach} onClose={() => setOutreach(null)} onDone={onChange} />}
     </Paper>
   );
 }
 
-function NewWave({ jobId, d, onClose, onDone }: { jobId: string; d: TWorkflowDetail; onClose: () => void; onDone: () => void }) {
+function NewWave({
+  jobId,
+  d,
+  onClose,
+  onDone,
+}: {
+  jobId: string;
+  d: TWorkflowDetail;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation(NS);
   const [name, setName] = useState(t('waves.defaultName', { n: d.campaigns.length + 1 }));
   const [route, setRoute] = useState<TCampaignRoute>('Issuer');
@@ -312,7 +357,12 @@ function NewWave({ jobId, d, onClose, onDone }: { jobId: string; d: TWorkflowDet
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <TextField label={t('waves.name')} value={name} onChange={(e) => setName(e.target.value)} required />
-          <TextField select label={t('workflow.route')} value={route} onChange={(e) => setRoute(e.target.value as TCampaignRoute)}>
+          <TextField
+            select
+            label={t('workflow.route')}
+            value={route}
+            onChange={(e) => setRoute(e.target.value as TCampaignRoute)}
+          >
             {CAMPAIGN_ROUTES.map((r) => (
               <MenuItem key={r} value={r}>
                 {CAMPAIGN_ROUTE_LABELS[r]}
@@ -339,7 +389,12 @@ function NewWave({ jobId, d, onClose, onDone }: { jobId: string; d: TWorkflowDet
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <PendingButton variant="contained" pending={m.isPending} disabled={!name.trim() || !(Number(count) >= 1)} onClick={() => m.mutate()}>
+        <PendingButton
+          variant="contained"
+          pending={m.isPending}
+          disabled={!name.trim() || !(Number(count) >= 1)}
+          onClick={() => m.mutate()}
+        >
           {t('waves.create')}
         </PendingButton>
       </DialogActions>
@@ -371,7 +426,6 @@ function Outreach({
   useEffect(() => {
     load.mutate();
     // first preview with the saved template
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const send = useMutation({
     mutationFn: async () => {
@@ -423,7 +477,14 @@ function Outreach({
                   title={t('outreach.previewTitle')}
                   sandbox=""
                   srcDoc={preview.html}
-                  sx={{ width: '100%', height: 360, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
+                  sx={{
+                    width: '100%',
+                    height: 360,
+                    border: 1,
+                    borderColor: 'divider',
+                    borderRadius: 1,
+                    bgcolor: '#fff',
+                  }}
                 />
                 <Typography variant="body2" data-testid="outreach-recipients">
                   {t('outreach.recipients', {
@@ -580,14 +641,23 @@ function Suppliers({
         {t('suppliers.title')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ mb: 1 }}>
-        <TextField size="small" label={t('suppliers.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <TextField
+          size="small"
+          label={t('suppliers.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <TextField
           size="small"
           select
           label={t('suppliers.status')}
           value={params.status ?? ''}
           onChange={(e) =>
-            setParams((p) => ({ ...p, pageNumber: 1, status: (e.target.value || undefined) as TEnrolmentStatus | undefined }))
+            setParams((p) => ({
+              ...p,
+              pageNumber: 1,
+              status: (e.target.value || undefined) as TEnrolmentStatus | undefined,
+            }))
           }
           sx={{ minWidth: 150 }}
         >
@@ -660,8 +730,9 @@ function Suppliers({
                     onChange={() =>
                       setSelected((s) => {
                         const n = new Set(s);
-                        for (const r of rows) if (allOnPage) n.delete(r.supplierKey);
-                        else n.add(r.supplierKey);
+                        for (const r of rows)
+                          if (allOnPage) n.delete(r.supplierKey);
+                          else n.add(r.supplierKey);
                         return n;
                       })
                     }
@@ -699,7 +770,7 @@ function Suppliers({
                   {r.missing && <Chip size="small" color="warning" label={t('suppliers.missing')} sx={{ ml: 1 }} />}
                 </TableCell>
                 <TableCell>{r.country ?? '—'}</TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                   {formatAmount(r.spend, d.currency)}
                 </TableCell>
                 <TableCell>

@@ -22,12 +22,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CAMPAIGN_ROUTE_LABELS, ENROLMENT_TRANSITIONS, type TEnrolmentStatus } from '@sextant/shared/values';
-import {
-  campaignKeys,
-  patchWorkflowSupplier,
-  recordBounce,
-  workflowSupplierQuery,
-} from '../../api/campaigns.ts';
+import { campaignKeys, patchWorkflowSupplier, recordBounce, workflowSupplierQuery } from '../../api/campaigns.ts';
 import { useCan } from '../../app/current-user.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { formatAmount } from '../../lib/format.ts';
@@ -37,7 +32,9 @@ import { NS, StatusChip } from './parts.tsx';
 export function Component() {
   const { campaignWorkflowId = '', supplierKey = '' } = useParams();
   return (
-    <JobLayout>{(job) => <WorkflowSupplier jobId={job.id} id={campaignWorkflowId} supplierKey={supplierKey} />}</JobLayout>
+    <JobLayout>
+      {(job) => <WorkflowSupplier jobId={job.id} id={campaignWorkflowId} supplierKey={supplierKey} />}
+    </JobLayout>
   );
 }
 
@@ -218,7 +215,9 @@ function WorkflowSupplier({ jobId, id, supplierKey }: { jobId: string; id: strin
               <TableBody>
                 {emails.map((m) => (
                   <TableRow key={m.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(m.sentAt ?? m.createdAt).toLocaleString()}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {new Date(m.sentAt ?? m.createdAt).toLocaleString()}
+                    </TableCell>
                     <TableCell>
                       {m.subject}
                       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>

@@ -1,4 +1,5 @@
 /** Shared pieces of the campaign pages: counters, status chips, the funnel chart, the namespace. */
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -80,34 +81,39 @@ export function Counters({
 export function Funnel({ counters, height = 220 }: { counters: TCampaignCounters; height?: number }) {
   const { t } = useTranslation(NS);
   const theme = useTheme();
-  const data = [
-    { name: t('funnel.selected'), value: counters.total },
-    { name: t('funnel.contacted'), value: counters.active + counters.succeeded + counters.failed },
-    { name: t('funnel.succeeded'), value: counters.succeeded },
-  ];
+  const { primary, info, success } = theme.palette;
+  const { total, active, succeeded, failed } = counters;
+  const option = useMemo(
+    () => ({
+      color: [primary.main, info.main, success.main],
+      tooltip: { trigger: 'item', formatter: '{b}: {c}' },
+      series: [
+        {
+          type: 'funnel',
+          sort: 'none',
+          left: '10%',
+          width: '80%',
+          top: 8,
+          bottom: 8,
+          minSize: '8%',
+          gap: 2,
+          label: { show: true, position: 'inside', formatter: '{b}\n{c}', color: '#fff', fontWeight: 600 },
+          data: [
+            { name: t('funnel.selected'), value: total },
+            { name: t('funnel.contacted'), value: active + succeeded + failed },
+            { name: t('funnel.succeeded'), value: succeeded },
+          ],
+        },
+      ],
+    }),
+    [primary.main, info.main, success.main, total, active, succeeded, failed, t],
+  );
   return (
     <EChart
       label={t('funnel.label')}
       testId="campaign-funnel"
       height={height}
-      option={{
-        color: [theme.palette.primary.main, theme.palette.info.main, theme.palette.success.main],
-        tooltip: { trigger: 'item', formatter: '{b}: {c}' },
-        series: [
-          {
-            type: 'funnel',
-            sort: 'none',
-            left: '10%',
-            width: '80%',
-            top: 8,
-            bottom: 8,
-            minSize: '8%',
-            gap: 2,
-            label: { show: true, position: 'inside', formatter: '{b}\n{c}', color: '#fff', fontWeight: 600 },
-            data,
-          },
-        ],
-      }}
+      option={option}
     />
   );
 }

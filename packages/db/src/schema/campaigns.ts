@@ -90,7 +90,8 @@ export const campaignEnrolments = pgTable(
   },
   (t) => [
     uniqueIndex('campaign_enrolments_workflow_supplier_idx').on(t.workflowId, t.supplierKey),
-    index('campaign_enrolments_workflow_status_idx').on(t.workflowId, t.status),
+    index('campaign_enrolments_workflow_status_idx').on(t.workflowId, t.status, t.campaignId),
+    index('campaign_enrolments_workflow_spend_idx').on(t.workflowId, t.spend.desc(), t.supplierKey),
     index('campaign_enrolments_campaign_idx').on(t.campaignId, t.status),
     index('campaign_enrolments_supplier_idx').on(t.supplierKey),
   ],

@@ -26,6 +26,15 @@ export type EnrolmentRow = typeof campaignEnrolments.$inferSelect;
 
 const e = campaignEnrolments;
 
+/**
+ * A list of values as ONE bound parameter (a JSON array): large id/key lists and bulk inserts stay one short
+ * statement instead of thousands of parameters (which PGlite in particular parses slowly).
+ */
+const textList = (values: readonly string[]) =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+const uuidList = (values: readonly string[]) =>
+  sql`(select (jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))::uuid)`;
+
 /** count(*) per enrolment status, as the counter names. */
 export const counterColumns = {
   total: sql<number>`count(*)::int`,
@@ -223,18 +232,21 @@ export interface NewEnrolment {
   contactEmail: string | null;
 }
 
-export async function insertEnrolments(db: DbOrTx, workflowId: string, rows: NewEnrolment[]): Promise<number> {
-  let n = 0;
-  for (let i = 0; i < rows.length; i += 2000) {
-    const chunk = rows.slice(i, i + 2000);
-    const ids = await db
-      .insert(e)
-      .values(chunk.map((r) => ({ ...r, workflowId })))
-      .onConflictDoNothing()
-      .returning({ id: e.id });
-    n += ids.length;
+export async function insertEnrolments(db: DbOrTx, workflowId: string, rows: NewEnrolment[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 20_000) {
+    const chunk = rows.slice(i, i + 20_000).map((r) => ({
+      k: r.supplierKey,
+      i: r.supplierId,
+      n: r.supplierName,
+      c: r.country,
+      s: r.spend,
+      m: r.contactEmail,
+    }));
+    await db.execute(sql`insert into ${e} (workflow_id, supplier_key, supplier_id, supplier_name, country, spend, contact_email)
+      select ${workflowId}, r.k, r.i, r.n, r.c, coalesce(r.s, 0), r.m
+      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r(k text, i text, n text, c text, s float8, m text)
+      on conflict do nothing`);
   }
-  return n;
 }
 
 /** One event per enrolment id (history rows written in bulk). */
@@ -252,8 +264,36 @@ export async function insertEvents(
     userName?: string | null;
   }[],
 ) {
-  for (let i = 0; i < events.length; i += 2000)
-    await db.insert(campaignEnrolmentEvents).values(events.slice(i, i + 2000));
+  for (let i = 0; i < events.length; i += 20_000) {
+    const chunk = events.slice(i, i + 20_000).map((v) => ({
+      e: v.enrolmentId,
+      k: v.kind,
+      f: v.fromStatus ?? null,
+      t: v.toStatus ?? null,
+      c: v.campaignId ?? null,
+      n: v.note ?? null,
+      o: v.occurredAt ? v.occurredAt.toISOString() : null,
+      u: v.userId ?? null,
+      w: v.userName ?? null,
+    }));
+    await db.execute(sql`insert into ${campaignEnrolmentEvents}
+      (enrolment_id, kind, from_status, to_status, campaign_id, note, occurred_at, user_id, user_name)
+      select r.e, r.k, r.f, r.t, r.c, r.n, coalesce(r.o, now()), r.u, r.w
+      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+        as r(e uuid, k text, f text, t text, c uuid, n text, o timestamptz, u uuid, w text)`);
+  }
+}
+
+/** One event of the same kind for every enrolment of a wave (set-based: no per-row parameters). */
+export async function insertCampaignEvents(
+  db: DbOrTx,
+  campaignId: string,
+  ids: readonly string[],
+  v: { kind: TEnrolmentEventKind; note: string; userId: string | null; userName: string },
+) {
+  if (!ids.length) return;
+  await db.execute(sql`insert into ${campaignEnrolmentEvents} (enrolment_id, kind, campaign_id, note, user_id, user_name)
+    select x, ${v.kind}, ${campaignId}, ${v.note}, ${v.userId}, ${v.userName} from ${uuidList(ids)} as t(x)`);
 }
 
 /** Writes a 'created' event for every enrolment of the workflow without any event yet (one statement). */
@@ -273,28 +313,20 @@ export async function findEnrolment(db: DbOrTx, workflowId: string, supplierKey:
 }
 
 export async function enrolmentsByKeys(db: DbOrTx, workflowId: string, keys: string[]) {
-  const out: EnrolmentRow[] = [];
-  for (let i = 0; i < keys.length; i += 5000)
-    out.push(
-      ...(await db
-        .select()
-        .from(e)
-        .where(and(eq(e.workflowId, workflowId), inArray(e.supplierKey, keys.slice(i, i + 5000))))),
-    );
-  return out;
+  if (!keys.length) return [];
+  return db
+    .select()
+    .from(e)
+    .where(and(eq(e.workflowId, workflowId), inArray(e.supplierKey, textList(keys))));
 }
 
-/** Enrolments whose supplier id (or key) is one of `ids`: outcome files may name either. */
+/** Enrolments whose supplier id is one of `ids`: outcome files may name either. */
 export async function enrolmentsBySupplierIds(db: DbOrTx, workflowId: string, ids: string[]) {
-  const out: EnrolmentRow[] = [];
-  for (let i = 0; i < ids.length; i += 5000)
-    out.push(
-      ...(await db
-        .select()
-        .from(e)
-        .where(and(eq(e.workflowId, workflowId), inArray(e.supplierId, ids.slice(i, i + 5000))))),
-    );
-  return out;
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(e)
+    .where(and(eq(e.workflowId, workflowId), inArray(e.supplierId, textList(ids))));
 }
 
 export async function allEnrolmentKeys(db: DbOrTx, workflowId: string) {
@@ -305,11 +337,11 @@ export async function allEnrolmentKeys(db: DbOrTx, workflowId: string) {
 }
 
 export async function setStatus(db: DbOrTx, ids: string[], status: TEnrolmentStatus) {
-  for (let i = 0; i < ids.length; i += 5000)
-    await db
-      .update(e)
-      .set({ status, updatedAt: new Date() })
-      .where(inArray(e.id, ids.slice(i, i + 5000)));
+  if (!ids.length) return;
+  await db
+    .update(e)
+    .set({ status, updatedAt: new Date() })
+    .where(inArray(e.id, uuidList(ids)));
 }
 
 export async function updateEnrolment(db: DbOrTx, id: string, values: Partial<typeof e.$inferInsert>) {
@@ -320,11 +352,11 @@ export async function updateEnrolment(db: DbOrTx, id: string, values: Partial<ty
 }
 
 export async function setMissing(db: DbOrTx, ids: string[], missing: boolean) {
-  for (let i = 0; i < ids.length; i += 5000)
-    await db
-      .update(e)
-      .set({ missing })
-      .where(inArray(e.id, ids.slice(i, i + 5000)));
+  if (!ids.length) return;
+  await db
+    .update(e)
+    .set({ missing })
+    .where(inArray(e.id, uuidList(ids)));
 }
 
 /** Puts enrolments not in any wave yet (or the given keys) into a campaign; returns the enrolments moved. */
@@ -334,18 +366,12 @@ export async function assignToCampaign(
   campaignId: string,
   pick: { keys: string[] } | { count: number | null },
 ) {
-  if ('keys' in pick) {
-    const out: { id: string }[] = [];
-    for (let i = 0; i < pick.keys.length; i += 5000)
-      out.push(
-        ...(await db
-          .update(e)
-          .set({ campaignId, updatedAt: new Date() })
-          .where(and(eq(e.workflowId, workflowId), inArray(e.supplierKey, pick.keys.slice(i, i + 5000))))
-          .returning({ id: e.id })),
-      );
-    return out;
-  }
+  if ('keys' in pick)
+    return db
+      .update(e)
+      .set({ campaignId, updatedAt: new Date() })
+      .where(and(eq(e.workflowId, workflowId), inArray(e.supplierKey, textList(pick.keys))))
+      .returning({ id: e.id });
   const chosen = db
     .select({ id: e.id })
     .from(e)
@@ -408,13 +434,16 @@ export async function pageSuppliers<T>(
     defaultOrder: { propertyName: 'spend', direction: 'desc' },
     base: () =>
       db.select(supplierSelect).from(e).leftJoin(campaigns, eq(campaigns.id, e.campaignId)).$dynamic() as never,
+    // the count joins the waves only when a filter names a wave column
     countFrom: () =>
-      db.select({ value: count() }).from(e).leftJoin(campaigns, eq(campaigns.id, e.campaignId)).$dynamic() as never,
+      ((q.filters ?? []).some((f) => f.propertyName === 'campaignName' || f.propertyName === 'route')
+        ? db.select({ value: count() }).from(e).leftJoin(campaigns, eq(campaigns.id, e.campaignId)).$dynamic()
+        : db.select({ value: count() }).from(e).$dynamic()) as never,
     extraWhere: and(
       eq(e.workflowId, workflowId),
       q.status ? eq(e.status, q.status) : undefined,
       q.campaignId === 'none' ? isNull(e.campaignId) : q.campaignId ? eq(e.campaignId, q.campaignId) : undefined,
-      like ? or(ilike(e.supplierName, like), ilike(e.supplierKey, like), ilike(e.supplierId, like)) : undefined,
+      like ? or(ilike(e.supplierName, like), eq(e.supplierKey, q.search!.trim())) : undefined,
     ),
     map,
   });

@@ -447,16 +447,11 @@ export async function createCampaign(
       scheduledStart: body.scheduledStart ? new Date(body.scheduledStart) : null,
     });
     const moved = await repo.assignToCampaign(tx, id, c.id, keys ? { keys } : { count: body.count ?? null });
-    await repo.insertEvents(
+    await repo.insertCampaignEvents(
       tx,
-      moved.map((m) => ({
-        enrolmentId: m.id,
-        kind: 'assigned' as const,
-        campaignId: c.id,
-        note: `Added to campaign "${c.name}"`,
-        userId: actor.id,
-        userName: actor.name,
-      })),
+      c.id,
+      moved.map((m) => m.id),
+      { kind: 'assigned', note: `Added to campaign "${c.name}"`, userId: actor.id, userName: actor.name },
     );
     await repo.updateWorkflow(tx, id, {});
     await audit(tx, req, 'campaign.create', wf.workflow, {

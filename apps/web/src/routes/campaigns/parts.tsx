@@ -52,7 +52,12 @@ export function Counters({
   return (
     <Box
       data-testid={testId}
-      sx={{ display: 'grid', gridTemplateColumns: 'repeat(5, minmax(0, 1fr))', gap: dense ? 1 : 2, minWidth: 0 }}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fit, minmax(72px, 1fr))',
+        gap: dense ? 1 : 2,
+        minWidth: 0,
+      }}
     >
       {CAMPAIGN_COUNTER_KEYS.map((k) => (
         <Box key={k} sx={{ minWidth: 0 }}>
@@ -82,6 +87,7 @@ export function Funnel({ counters, height = 220 }: { counters: TCampaignCounters
   const { t } = useTranslation(NS);
   const theme = useTheme();
   const { primary, info, success } = theme.palette;
+  const text = theme.palette.text.primary;
   const { total, active, succeeded, failed } = counters;
   const option = useMemo(
     () => ({
@@ -91,13 +97,14 @@ export function Funnel({ counters, height = 220 }: { counters: TCampaignCounters
         {
           type: 'funnel',
           sort: 'none',
-          left: '10%',
-          width: '80%',
+          left: '4%',
+          width: '58%',
           top: 8,
           bottom: 8,
-          minSize: '8%',
-          gap: 2,
-          label: { show: true, position: 'inside', formatter: '{b}\n{c}', color: '#fff', fontWeight: 600 },
+          minSize: '22%',
+          gap: 3,
+          label: { show: true, position: 'right', formatter: '{b}  {c}', color: text, fontWeight: 600 },
+          labelLine: { show: true, length: 8 },
           data: [
             { name: t('funnel.selected'), value: total },
             { name: t('funnel.contacted'), value: active + succeeded + failed },
@@ -106,14 +113,7 @@ export function Funnel({ counters, height = 220 }: { counters: TCampaignCounters
         },
       ],
     }),
-    [primary.main, info.main, success.main, total, active, succeeded, failed, t],
+    [primary.main, info.main, success.main, text, total, active, succeeded, failed, t],
   );
-  return (
-    <EChart
-      label={t('funnel.label')}
-      testId="campaign-funnel"
-      height={height}
-      option={option}
-    />
-  );
+  return <EChart label={t('funnel.label')} testId="campaign-funnel" height={height} option={option} />;
 }

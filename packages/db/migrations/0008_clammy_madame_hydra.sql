@@ -81,7 +81,8 @@ CREATE UNIQUE INDEX "campaign_emails_campaign_enrolment_idx" ON "campaign_emails
 CREATE INDEX "campaign_emails_enrolment_idx" ON "campaign_emails" USING btree ("enrolment_id");--> statement-breakpoint
 CREATE INDEX "campaign_enrolment_events_enrolment_idx" ON "campaign_enrolment_events" USING btree ("enrolment_id","occurred_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "campaign_enrolments_workflow_supplier_idx" ON "campaign_enrolments" USING btree ("workflow_id","supplier_key");--> statement-breakpoint
-CREATE INDEX "campaign_enrolments_workflow_status_idx" ON "campaign_enrolments" USING btree ("workflow_id","status");--> statement-breakpoint
+CREATE INDEX "campaign_enrolments_workflow_status_idx" ON "campaign_enrolments" USING btree ("workflow_id","status","campaign_id");--> statement-breakpoint
+CREATE INDEX "campaign_enrolments_workflow_spend_idx" ON "campaign_enrolments" USING btree ("workflow_id","spend" DESC NULLS LAST,"supplier_key");--> statement-breakpoint
 CREATE INDEX "campaign_enrolments_campaign_idx" ON "campaign_enrolments" USING btree ("campaign_id","status");--> statement-breakpoint
 CREATE INDEX "campaign_enrolments_supplier_idx" ON "campaign_enrolments" USING btree ("supplier_key");--> statement-breakpoint
 CREATE INDEX "campaign_workflows_job_idx" ON "campaign_workflows" USING btree ("job_id");--> statement-breakpoint

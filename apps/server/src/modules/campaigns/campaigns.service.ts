@@ -89,16 +89,20 @@ export async function openWorkflow(ctx: AppContext, auth: AuthContext, jobId: st
  * Keeps enrolments in step with the job's latest run: suppliers the run no longer has are flagged missing (with a
  * history event), returning ones lose the flag. Runs once per run and workflow; no results yet → nothing to do.
  */
-export async function reconcileWorkflow(ctx: AppContext, wf: repo.WorkflowRow, res?: JobResults): Promise<void> {
+export async function reconcileWorkflow(
+  ctx: AppContext,
+  wf: repo.WorkflowRow,
+  res?: JobResults,
+): Promise<JobResults | null> {
   let results = res;
   if (!results) {
     try {
       results = await openResultsForPipeline(ctx, wf.jobId);
     } catch {
-      return;
+      return null;
     }
   }
-  if (wf.runId === results.runId) return;
+  if (wf.runId === results.runId) return results;
   const { suppliers } = await selectSuppliers(ctx, results, {});
   const present = new Set(suppliers.map((s) => s.supplierKey));
   const enrolments = await repo.allEnrolmentKeys(ctx.db, wf.id);
@@ -124,6 +128,7 @@ export async function reconcileWorkflow(ctx: AppContext, wf: repo.WorkflowRow, r
     await repo.updateWorkflow(tx, wf.id, { runId: results.runId });
   });
   wf.runId = results.runId;
+  return results;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -215,11 +220,15 @@ export async function workflowDetail(
   id: string,
 ): Promise<TWorkflowDetail> {
   const { wf } = await openWorkflow(ctx, auth, jobId, id);
-  await reconcileWorkflow(ctx, wf.workflow);
-  return detailOf(ctx, wf);
+  const res = await reconcileWorkflow(ctx, wf.workflow);
+  return detailOf(ctx, wf, res?.summary.currency);
 }
 
-async function detailOf(ctx: AppContext, wf: repo.WorkflowSummaryRow): Promise<TWorkflowDetail> {
+async function detailOf(
+  ctx: AppContext,
+  wf: repo.WorkflowSummaryRow,
+  knownCurrency?: string,
+): Promise<TWorkflowDetail> {
   const [waves, breakdown, emails] = await Promise.all([
     repo.campaignsOf(ctx.db, wf.workflow.id),
     repo.workflowBreakdown(ctx.db, wf.workflow.id),
@@ -278,12 +287,13 @@ async function detailOf(ctx: AppContext, wf: repo.WorkflowSummaryRow): Promise<T
       })(),
     };
   });
-  let currency = '';
-  try {
-    currency = (await openResultsForPipeline(ctx, wf.workflow.jobId)).summary.currency;
-  } catch {
-    /* the job has no results right now: amounts without a currency */
-  }
+  let currency = knownCurrency ?? '';
+  if (knownCurrency === undefined)
+    try {
+      currency = (await openResultsForPipeline(ctx, wf.workflow.jobId)).summary.currency;
+    } catch {
+      /* the job has no results right now: amounts without a currency */
+    }
   const stats = { counters: all, missing, campaignCount: waves.length };
   return {
     ...toSummary(wf, stats),

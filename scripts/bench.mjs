@@ -13,6 +13,7 @@ const suites = {
   upload: 'apps/server/bench/upload.ts',
   load: 'apps/server/bench/load.ts',
   rulesets: 'apps/server/bench/rulesets.ts',
+  campaigns: 'apps/server/bench/campaigns.ts',
 };
 const [suite, ...rest] = process.argv.slice(2);
 const chosen = suite ? [suite] : Object.keys(suites).filter((s) => existsSync(suites[s]));

@@ -144,7 +144,12 @@ test('a supplier shows its data, match evidence and the rules behind its scores'
   const row = page.getByTestId('score-Vcard');
   await expect(row.getByTestId('score-rule-id')).toHaveText(vcard.rule.id);
   await expect(row.getByTestId('score-rule-description')).toHaveText(vcard.rule.description);
-  await expect(page.getByTestId('supplier-campaigns')).toContainText('Campaigns are not available yet');
+  // The Campaigns section lists the supplier's campaign workflows (none for a supplier no workflow enrolled).
+  const { campaigns } = await json<{ campaigns: { id: string; name: string }[] }>(
+    `/api/v1/jobs/${jobId}/results/suppliers/${encodeURIComponent(s.supplierKey)}`,
+  );
+  if (campaigns.length) await expect(page.getByTestId('supplier-campaigns')).toContainText(campaigns[0]!.name);
+  else await expect(page.getByTestId('supplier-campaigns')).toContainText('No campaign includes this supplier yet.');
   // Back returns to the list with its slicer
   await page.goBack();
   await expect(page).toHaveURL(/slicer=CardAccepting/);

@@ -61,6 +61,10 @@ const ZEnv = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   MAGIC_LINK_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
   MAGIC_LINK_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Campaign outreach: emails sent per second at most (one ProQ command per wave sends them in turn). */
+  CAMPAIGN_EMAILS_PER_SECOND: z.coerce.number().min(0.01).max(1000).default(5),
+  /** Where an outreach email's enrolment link points ({supplierKey} and {workflowId} are filled in). */
+  CAMPAIGN_ENROLMENT_URL: z.string().url().optional(),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Largest accepted upload (MB); larger answers 413 and nothing is kept. */
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).default(500),

@@ -173,6 +173,18 @@ export const ZBusinessCase = z.object({
   outputs: ZBusinessCaseOutputs,
   /** Whether the caller may save inputs (job owner or Job_Update). */
   canEdit: z.boolean(),
+  /** Achieved conversion of the job's campaign workflows, beside the projection (outputs.target). */
+  achieved: z
+    .object({
+      /** Suppliers enrolled in any workflow of the job, and those whose enrolment succeeded. */
+      enrolledSuppliers: z.number().int(),
+      succeededSuppliers: z.number().int(),
+      /** Annual spend of the suppliers that succeeded. */
+      succeededSpend: z.number(),
+      /** succeededSpend as a share of the projected card spend at full conversion (%). */
+      shareOfTargetPct: z.number(),
+    })
+    .optional(),
 });
 export type TBusinessCase = z.infer<typeof ZBusinessCase>;
 

@@ -29,3 +29,4 @@ export * from './datapoint-profiles.ts';
 export * from './tools.ts';
 export * from './dev.ts';
 export * from './values/tools.ts';
+export * from './campaigns.ts';

@@ -18,6 +18,7 @@ import {
   type TOrderBy,
 } from './paging.ts';
 import { SCORE_KINDS, ZSlicer, type TScoreKind } from './enums.ts';
+import { ZSupplierCampaign } from './campaigns.ts';
 
 export type TSupplierColumnType = 'string' | 'number' | 'boolean' | 'date';
 export type TSupplierColumnFilterKind = 'multiselect' | 'boolean' | 'number' | 'date' | 'unavailable';
@@ -346,7 +347,7 @@ export const ZSupplierDetail = z.object({
   rulesetVersions: z.object({ scoring: n, confidence: n }),
   useCases: z.array(ZSupplierUseCase),
   /** Campaign workflows do not exist yet (a later issue): always empty. */
-  campaigns: z.array(z.object({ id: z.string(), name: z.string() })),
+  campaigns: z.array(ZSupplierCampaign),
 });
 export type TSupplierDetail = z.infer<typeof ZSupplierDetail>;
 

@@ -28,6 +28,7 @@ import { datapointProfileRoutes } from './datapoint-profiles/datapoint-profiles.
 import { analysisAdminRoutes } from './analysis-admin/analysis-admin.routes.ts';
 import { toolRoutes } from './tools/tools.routes.ts';
 import { devRoutes } from './dev/dev.routes.ts';
+import { campaignRoutes } from './campaigns/campaigns.routes.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
@@ -52,6 +53,7 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   insightsRoutes,
   supplierResultRoutes,
   useCaseRoutes,
+  campaignRoutes,
   healthRoutes,
   rulesetRoutes,
   datapointProfileRoutes,

@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { buyers, issuers, jobArtifacts, users } from '@sextant/db';
+import { queueCampaignDemo } from '../modules/campaigns/campaigns.commands.ts';
 import type { TInputKind, TJobType } from '@sextant/shared';
 import { labelledCsv, makeLabelledSuppliers } from '@sextant/analysis/network/labelled';
 import { makeDemoDocuments } from '@sextant/analysis/network/demo-documents';
@@ -102,7 +103,10 @@ export async function seedDemoJobs(ctx: AppContext): Promise<number> {
       await writeFileAtomic(stored, content);
       await registerStoredFile(ctx, { jobId: job!.id, fileId, dataKind, stored, originalName, userId: owner.id });
     }
-    await ctx.db.transaction((tx) => queueRun(ctx, tx, job!, { id: owner.id, displayName: owner.displayName }));
+    await ctx.db.transaction(async (tx) => {
+      const runId = await queueRun(ctx, tx, job!, { id: owner.id, displayName: owner.displayName });
+      if (i === 0) await queueCampaignDemo(ctx, tx, job!.id, runId); // the demo campaign workflow, after the run
+    });
     queued++;
   }
   return queued;

@@ -32,6 +32,7 @@ import enPrintable from '../locales/en/printable.json';
 import enAnalysisAdmin from '../locales/en/analysis-admin.json';
 import enTools from '../locales/en/tools.json';
 import enDev from '../locales/en/dev.json';
+import enCampaigns from '../locales/en/campaigns.json';
 
 /**
  * shell: navbar, toolbar, menus, page titles · auth: login, magic link, lobby · errors: error and not-available pages ·
@@ -40,7 +41,7 @@ import enDev from '../locales/en/dev.json';
  * error notifications, keyed by their English text (names not listed stay as given) · jobs, devops, admin: those areas'
  * pages · insights: summary, insights, report, presentation · suppliers: suppliers, supplier page, use cases, Use Cases
  * Report · business-case: calculator and download · printable: the printable frame · analysis-admin: the analysis
- * admin dashboard, rulesets and datapoint profiles.
+ * admin dashboard, rulesets and datapoint profiles · campaigns: campaign workflows · tools, dev: the Tools and Dev areas.
  */
 export const NAMESPACES = [
   'shell',
@@ -61,6 +62,7 @@ export const NAMESPACES = [
   'analysis-admin',
   'tools',
   'dev',
+  'campaigns',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: TNamespace = 'shell';
@@ -86,6 +88,7 @@ export const EN_RESOURCES = {
   'analysis-admin': enAnalysisAdmin,
   tools: enTools,
   dev: enDev,
+  campaigns: enCampaigns,
 } satisfies Record<TNamespace, unknown>;
 
 /** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */

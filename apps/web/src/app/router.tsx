@@ -21,6 +21,7 @@ import { DEVOPS_PAGES } from '../routes/devops/pages.ts';
 import { DEV_PAGES } from '../routes/dev/pages.ts';
 import { TOOLS_PAGES } from '../routes/tools/pages.ts';
 import { JOB_PAGES, prefetchPageData } from '../routes/jobs/pages.ts';
+import { CAMPAIGN_PAGES } from '../routes/campaigns/pages.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
 import { queryClient } from './query-client.ts';
 import { themeStore } from './theme/theme-store.ts';
@@ -45,6 +46,7 @@ export const PAGES: Record<string, () => Promise<TPageModule>> = {
   ...ANALYSIS_ADMIN_PAGES,
   ...TOOLS_PAGES,
   ...DEV_PAGES,
+  ...CAMPAIGN_PAGES,
 };
 
 const notAvailable = () => import('../routes/not-available/not-available-page.tsx');

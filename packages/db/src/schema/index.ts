@@ -13,3 +13,4 @@ export * from './business-cases.ts';
 export * from './rulesets.ts';
 export * from './tools.ts';
 export * from './ai-prompts.ts';
+export * from './campaigns.ts';

@@ -22,3 +22,4 @@ export * from './users.ts';
 export * from './analysis-admin.ts';
 export * from './tools.ts';
 export * from './ai-prompts.ts';
+export * from './campaigns.ts';

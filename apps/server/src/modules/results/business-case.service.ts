@@ -24,6 +24,7 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { entityStatus } from '../concurrency/concurrency.service.ts';
+import { achievedOf } from '../campaigns/campaigns.repo.ts';
 import { visibleJob } from '../jobs/jobs.service.ts';
 import { openResults, type JobResults } from './results.store.ts';
 
@@ -94,6 +95,8 @@ export async function getBusinessCase(ctx: AppContext, auth: AuthContext, jobId:
     : null;
   const inputs = parsed?.success ? parsed.data : BUSINESS_CASE_DEFAULTS;
   const { job } = await visibleJob(ctx, auth, jobId);
+  const outputs = computeBusinessCase(base, inputs);
+  const achieved = await achievedOf(ctx.db, jobId);
   return {
     jobId,
     jobName: results.jobName,
@@ -104,8 +107,15 @@ export async function getBusinessCase(ctx: AppContext, auth: AuthContext, jobId:
     updatedAt: saved?.row.updatedAt.toISOString() ?? null,
     updatedBy: saved ? (saved.by ?? saved.username ?? null) : null,
     base,
-    outputs: computeBusinessCase(base, inputs),
+    outputs,
     canEdit: canEdit(auth, job.ownerId),
+    achieved: {
+      enrolledSuppliers: achieved.enrolled,
+      succeededSuppliers: achieved.suppliers,
+      succeededSpend: Math.round(achieved.spend * 100) / 100,
+      shareOfTargetPct:
+        outputs.target.cardSpend > 0 ? Math.round((achieved.spend / outputs.target.cardSpend) * 1000) / 10 : 0,
+    },
   };
 }
 

@@ -42,6 +42,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { csvSafe } from '../jobs/downloads.ts';
+import { supplierCampaigns } from '../campaigns/campaigns.repo.ts';
 import { NETWORK_SEED } from '../jobs/jobs.commands.ts';
 import {
   ident,
@@ -466,6 +467,45 @@ async function computeSupplierPage(
   };
 }
 
+/** A supplier picked by a selection (campaign workflows enrol these). */
+export interface SelectedSupplier {
+  supplierKey: string;
+  supplierId: string | null;
+  supplierName: string;
+  country: string | null;
+  spend: number;
+}
+
+/**
+ * Every supplier of the run (or of a use case) that the supplier list's filters, search and slicer select, in
+ * spend order: the same filter implementation as the list, for callers that act on the whole selection.
+ */
+export async function selectSuppliers(
+  ctx: AppContext,
+  res: JobResults,
+  selection: Pick<TSupplierResultsQuery, 'filters' | 'search' | 'slicer' | 'slicerValue'>,
+  scope: ListScope = {},
+): Promise<{ suppliers: SelectedSupplier[]; currency: string }> {
+  const cache = await runCache(ctx, res);
+  const b = buildQuery(cache, { pageNumber: 1, pageSize: 1, ...selection }, scope);
+  const col = (field: string, fallback = 'NULL') => (b.cols.has(field) ? `s.${ident(field)}` : fallback);
+  const rows = await res.all<{ k: string; id: string | null; n: string | null; c: string | null; sp: number | null }>(
+    `SELECT s.supplierKey AS k, ${col('sourceSupplierId')} AS id, ${col('supplierName')} AS n, ${col('country')} AS c, ${col('spend', '0')} AS sp
+     FROM ${b.from} WHERE ${b.where} ORDER BY s.rn`,
+    b.params.values,
+  );
+  return {
+    currency: cache.currency,
+    suppliers: rows.map((r) => ({
+      supplierKey: String(r.k),
+      supplierId: r.id === null || r.id === '' ? null : String(r.id),
+      supplierName: r.n ? String(r.n) : String(r.k),
+      country: r.c === null || r.c === '' ? null : String(r.c),
+      spend: Number(r.sp ?? 0),
+    })),
+  };
+}
+
 function exportCell(v: unknown): string | number | boolean | null {
   if (v === null || v === undefined) return null;
   if (typeof v === 'bigint') return Number(v);
@@ -793,6 +833,11 @@ export async function supplierDetail(ctx: AppContext, res: JobResults, supplierK
     optimaMethod: str(s.optimaMethod),
     rulesetVersions: { scoring: scoringVersion, confidence: confidenceVersion },
     useCases,
-    campaigns: [],
+    campaigns: (await supplierCampaigns(ctx.db, res.jobId, supplierKey)).map((c) => ({
+      ...c,
+      campaignName: c.campaignName ?? null,
+      route: c.route ?? null,
+      updatedAt: c.updatedAt.toISOString(),
+    })),
   };
 }

@@ -11,7 +11,6 @@ import { sliceFromParams, summaryQuery, viewFromParams, viewQuery } from './insi
 
 type TPageModule = { Component: ComponentType };
 
-const result = () => import('./result-tab-page.tsx');
 /** Chart pages fetch ECharts alongside their own module (not after it), so the first chart is not one round trip late. */
 const withCharts =
   (load: () => Promise<TPageModule>): (() => Promise<TPageModule>) =>
@@ -42,11 +41,6 @@ export const JOB_PAGES: Record<string, () => Promise<TPageModule>> = {
   jobUseCases: () => import('./use-cases/use-cases-page.tsx'),
   jobUseCase: () => import('./use-cases/use-case-page.tsx'),
   jobUseCaseSupplier: () => import('./use-cases/use-case-supplier-page.tsx'),
-  // Campaign workflows arrive with their own issue; until then the job frame shows the "not available yet" panel.
-  jobCampaigns: result,
-  jobCampaign: result,
-  jobCampaignSupplier: result,
-  jobCampaignCreate: result,
   jobBusinessCaseCalculator: withCharts(() => import('./business-case/calculator-page.tsx')),
   jobBusinessCaseDownload: () => import('./business-case/download-page.tsx'),
   jobPrintable: () => import('./printable/printable-page.tsx'),

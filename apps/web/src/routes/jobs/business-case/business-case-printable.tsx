@@ -61,7 +61,7 @@ export default function BusinessCasePrintable({ jobId }: TPrintableProps) {
         </Typography>
       </Box>
       <Box component="section" sx={{ mb: 3 }}>
-        <Headlines outputs={bc.outputs} base={bc.base} />
+        <Headlines outputs={bc.outputs} base={bc.base} achieved={bc.achieved} />
       </Box>
       <Box component="section" sx={{ mb: 3 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

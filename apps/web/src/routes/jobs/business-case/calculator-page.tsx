@@ -156,7 +156,7 @@ function Calculator({ bc }: { bc: TBusinessCase }) {
         <Stack spacing={2.5} sx={{ minWidth: 0 }} aria-live="polite">
           {outputs ? (
             <>
-              <Headlines outputs={outputs} base={bc.base} />
+              <Headlines outputs={outputs} base={bc.base} achieved={bc.achieved} />
               <Paper variant="outlined" sx={{ p: 2 }}>
                 <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700, mb: 1 }}>
                   {t('results.title')}

@@ -95,7 +95,7 @@ function Download({ bc, job }: { bc: TBusinessCase; job: TJobDetails }) {
           spend: formatAmount(bc.base.totalSpend, bc.base.currency),
         })}
       </Typography>
-      <Headlines outputs={bc.outputs} base={bc.base} />
+      <Headlines outputs={bc.outputs} base={bc.base} achieved={bc.achieved} />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <YearsTable outputs={bc.outputs} currency={bc.base.currency} />
       </Paper>

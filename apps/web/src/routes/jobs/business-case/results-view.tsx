@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import type { TBusinessCaseBase, TBusinessCaseOutputs, TBusinessCaseYear } from '@sextant/shared/values';
+import type { TBusinessCase, TBusinessCaseBase, TBusinessCaseOutputs, TBusinessCaseYear } from '@sextant/shared/values';
 import { formatAmount, formatCount, formatPercent } from '../../../lib/format.ts';
 
 type TMetric = keyof Omit<TBusinessCaseYear, 'year'>;
@@ -176,7 +176,15 @@ export function LevelsTable({ outputs, currency }: { outputs: TBusinessCaseOutpu
   );
 }
 
-export function Headlines({ outputs, base }: { outputs: TBusinessCaseOutputs; base: TBusinessCaseBase }) {
+export function Headlines({
+  outputs,
+  base,
+  achieved,
+}: {
+  outputs: TBusinessCaseOutputs;
+  base: TBusinessCaseBase;
+  achieved?: TBusinessCase['achieved'];
+}) {
   const { t } = useTranslation('business-case');
   const convertible = outputs.target.byLevel.reduce((s, l) => s + l.convertibleSpend, 0);
   return (
@@ -192,6 +200,18 @@ export function Headlines({ outputs, base }: { outputs: TBusinessCaseOutputs; ba
         note={t('results.convertible', { amount: formatAmount(convertible, base.currency) })}
         testId="bc-target-card-spend"
       />
+      {achieved && achieved.enrolledSuppliers > 0 && (
+        <Headline
+          label={t('results.achieved')}
+          value={formatAmount(achieved.succeededSpend, base.currency)}
+          note={t('results.achievedNote', {
+            pct: formatPercent(achieved.shareOfTargetPct),
+            succeeded: achieved.succeededSuppliers,
+            enrolled: achieved.enrolledSuppliers,
+          })}
+          testId="bc-achieved"
+        />
+      )}
     </Stack>
   );
 }

@@ -22,6 +22,7 @@ import SearchRounded from '@mui/icons-material/SearchRounded';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import {
   DEFAULT_PAGE_SIZE,
+  JOB_TABS_BY_KEY,
   SLICERS,
   SLICER_LABELS,
   SLICER_NAMES,
@@ -40,6 +41,7 @@ import {
   type TFilterValue,
   type TTableState,
 } from '../../../components/data-table/paging.ts';
+import { useCan } from '../../../app/current-user.ts';
 import { formatAmount, formatCount } from '../../../lib/format.ts';
 import { exportHref, fetchSupplierPage, supplierColumnsQuery, supplierKeys } from './api.ts';
 import { ValueChip } from './value-chip.tsx';
@@ -124,6 +126,18 @@ export interface TSupplierTableProps {
   useCase?: boolean;
 }
 
+/** The campaign create page with this table's selection (filters, search, slicer). */
+const campaignHref = (jobId: string, p: TSupplierListParams) => {
+  const q = new URLSearchParams();
+  if (p.filterItems?.length) q.set('filters', JSON.stringify(p.filterItems));
+  if (p.search?.trim()) q.set('search', p.search.trim());
+  if (p.slicer && p.slicer !== 'Overall') {
+    q.set('slicer', p.slicer);
+    if (p.slicerValue) q.set('slicerValue', p.slicerValue);
+  }
+  return `/jobs/${encodeURIComponent(jobId)}/campaign-workflows/new/create?${q.toString()}`;
+};
+
 export function SupplierTable({ jobId, url, supplierHref, useCase }: TSupplierTableProps) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
@@ -132,6 +146,7 @@ export function SupplierTable({ jobId, url, supplierHref, useCase }: TSupplierTa
   const [search, setSearch] = useState(urlState.search);
   const [totals, setTotals] = useState<Pick<TSupplierPage, 'totalCount' | 'totalSpend' | 'currency'> | null>(null);
   const columnsQ = useQuery(supplierColumnsQuery(jobId));
+  const canCreateCampaign = useCan([...JOB_TABS_BY_KEY['campaign-workflows'].permissions, 'Campaign_Create']);
   const set = (next: Partial<TUrlState>, replace = false) => setParams(writeUrl({ ...urlState, ...next }), { replace });
 
   // search applies 300 ms after typing stops
@@ -300,6 +315,17 @@ export function SupplierTable({ jobId, url, supplierHref, useCase }: TSupplierTa
           </TextField>
           <Box sx={{ flex: 1 }} />
           <Stack direction="row" spacing={1}>
+            {canCreateCampaign && !useCase && (
+              <Button
+                size="small"
+                variant="outlined"
+                component={RouterLink}
+                to={campaignHref(jobId, listParams(request))}
+                data-testid="create-campaign"
+              >
+                {t('createCampaign')}
+              </Button>
+            )}
             {(['csv', 'xlsx'] as const).map((format) => (
               <Button
                 key={format}

@@ -339,6 +339,7 @@ export function SupplierView({ jobId, supplierKey, useCase }: TSupplierViewProps
   const q = useQuery(supplierDetailQuery(jobId, supplierKey));
   // use case links only for users who may open the Use Cases tab
   const canUseCases = useCan(JOB_TABS_BY_KEY['use-cases'].permissions);
+  const canCampaigns = useCan([...JOB_TABS_BY_KEY['campaign-workflows'].permissions, 'Campaign_View']);
   const job = `/jobs/${encodeURIComponent(jobId)}`;
   const crumbs = (
     <Breadcrumbs sx={{ mb: 1 }} data-testid="supplier-breadcrumbs">
@@ -566,7 +567,39 @@ export function SupplierView({ jobId, supplierKey, useCase }: TSupplierViewProps
           )}
         </Section>
         <Section title={t('supplier.campaigns')} testId="supplier-campaigns">
-          <Typography color="text.secondary">{t('supplier.campaignsUnavailable')}</Typography>
+          {d.campaigns.length === 0 ? (
+            <Typography color="text.secondary">{t('supplier.campaignsNone')}</Typography>
+          ) : (
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={{ fontWeight: 700 }}>{t('supplier.campaignWorkflow')}</TableCell>
+                  <TableCell sx={{ fontWeight: 700 }}>{t('supplier.campaignWave')}</TableCell>
+                  <TableCell sx={{ fontWeight: 700 }}>{t('supplier.campaignStatus')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {d.campaigns.map((c) => (
+                  <TableRow key={c.id} data-testid={`supplier-campaign-${c.id}`}>
+                    <TableCell>
+                      {canCampaigns ? (
+                        <Link
+                          component={RouterLink}
+                          to={`${job}/campaign-workflows/${encodeURIComponent(c.id)}/suppliers/${encodeURIComponent(s.supplierKey)}`}
+                        >
+                          {c.name}
+                        </Link>
+                      ) : (
+                        c.name
+                      )}
+                    </TableCell>
+                    <TableCell>{c.campaignName ?? '—'}</TableCell>
+                    <TableCell>{t(`supplier.campaignStatuses.${c.status}`)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
         </Section>
       </Box>
     </Stack>

@@ -1,0 +1,130 @@
+/**
+ * `npm run bench -- campaigns [suppliers=50000] [requests=60]`: a campaign workflow over N suppliers.
+ *
+ * Setup (not measured): bench-job.ts builds a completed job of N suppliers (PGlite; BENCH_DB=postgres with
+ * TEST_DATABASE_URL for PostgreSQL). Then, one JSON line per measurement (server time through fastify.inject):
+ *   create a workflow from the whole supplier list (every supplier enrolled)      one shot
+ *   a wave of half the suppliers                                                  one shot
+ *   bulk status change of 10,000 suppliers; an outcome file of 5,000 rows         one shot
+ *   counters (workflow detail: per campaign, per route, All Routes)               target p95 ≤ 300 ms
+ *   the job's workflow list and the cross-job list (counters)                     target p95 ≤ 300 ms
+ *   supplier pages of the workflow (sort, status filter, search), one supplier    target p95 ≤ 300 ms
+ */
+import { createTestApp } from '../test/harness.ts';
+import type { TWorkflowDetail, TWorkflowSupplierPage } from '@sextant/shared';
+import { BENCH_JOB_ENV, buildBenchJob } from './bench-job.ts';
+
+const N = Number(process.argv[2] ?? 50_000);
+const REQUESTS = Math.max(30, Number(process.argv[3] ?? 60));
+const KIND = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
+
+const emit = (measurement: string, values: Record<string, unknown>) =>
+  console.log(JSON.stringify({ suite: 'campaigns', db: KIND, suppliers: N, measurement, ...values }));
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
+async function main() {
+  const t = await createTestApp(KIND, BENCH_JOB_ENV);
+  try {
+    const { jobId, summary, seconds } = await buildBenchJob(t, N);
+    emit('setup', { seconds: r1(seconds), resultSuppliers: summary.suppliers });
+    const cookie = await t.login('developer');
+    const base = `/api/v1/jobs/${jobId}/campaign-workflows`;
+    const once = async (name: string, method: string, url: string, body?: unknown, upload?: string) => {
+      const s = performance.now();
+      const res = upload
+        ? await t.upload(url, { name: 'outcomes.csv', content: upload }, cookie)
+        : await t.call(method, url, { cookie, ...(body !== undefined ? { body } : {}) });
+      const ms = performance.now() - s;
+      if (res.statusCode >= 300) throw new Error(`${name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      emit(name, { ms: r1(ms) });
+      return res.json();
+    };
+    const time = async (name: string, urls: string[], target: number) => {
+      const c0 = performance.now();
+      const cold = await t.call('GET', urls[0]!, { cookie });
+      const coldMs = performance.now() - c0;
+      if (cold.statusCode !== 200) throw new Error(`${urls[0]}: ${cold.statusCode} ${cold.body.slice(0, 200)}`);
+      const ms: number[] = [];
+      for (let i = 0; i < REQUESTS; i++) {
+        const url = urls[i % urls.length]!;
+        const s = performance.now();
+        const res = await t.call('GET', url, { cookie });
+        ms.push(performance.now() - s);
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+      const p95 = pct(ms, 95);
+      emit(name, {
+        requests: REQUESTS,
+        coldMs: r1(coldMs),
+        p50Ms: r1(pct(ms, 50)),
+        p95Ms: r1(p95),
+        maxMs: r1(Math.max(...ms)),
+        targetP95Ms: target,
+        ok: p95 <= target,
+      });
+    };
+
+    const wf = (await once('create.workflow', 'POST', base, {
+      name: 'Bench workflow',
+      filter: { filters: [] },
+    })) as TWorkflowDetail;
+    emit('enrolled', { total: wf.counters.total });
+    const url = `${base}/${wf.id}`;
+    await once('create.wave', 'POST', `${url}/campaigns`, {
+      name: 'Wave 1',
+      route: 'Issuer',
+      count: Math.floor(N / 2),
+    });
+    await once('create.wave.small', 'POST', `${url}/campaigns`, { name: 'Wave 2', route: 'BuyerOnboard', count: 1000 });
+    const keys: string[] = [];
+    for (let p = 1; keys.length < 15_000; p++) {
+      const page = (
+        await t.call('GET', `${url}/suppliers?pageSize=500&pageNumber=${p}`, { cookie })
+      ).json() as TWorkflowSupplierPage;
+      keys.push(...page.collection.map((r) => r.supplierKey));
+      if (!page.hasNextPage) break;
+    }
+    await once('bulkStatus.10000', 'POST', `${url}/suppliers/status`, {
+      supplierKeys: keys.slice(0, 10_000),
+      status: 'Active',
+    });
+    const csv = [
+      'supplierKey,status,date,note',
+      ...keys.slice(0, 5000).map((k, i) => `${k},${i % 3 ? 'Succeeded' : 'Failed'},2026-01-15,bench`),
+    ].join('\n');
+    await once('outcomes.upload.5000', 'POST', `${url}/outcomes`, undefined, csv);
+
+    await time('counters.workflow', [url], 300);
+    await time('counters.jobList', [base], 300);
+    await time('counters.globalList', ['/api/v1/campaign-workflows'], 300);
+    const pages = Array.from(
+      { length: 20 },
+      (_, i) => `${url}/suppliers?pageSize=25&pageNumber=${i * 50 + 1}&orderBy=spend:desc`,
+    );
+    await time('supplierPage.sort', pages, 300);
+    await time(
+      'supplierPage.statusFilter',
+      ['Succeeded', 'Active', 'Pending'].map(
+        (s) => `${url}/suppliers?pageSize=25&status=${s}&orderBy=supplierName:asc`,
+      ),
+      300,
+    );
+    await time('supplierPage.search', [`${url}/suppliers?pageSize=25&search=ltd`], 300);
+    await time(
+      'supplier.detail',
+      keys.slice(0, 20).map((k) => `${url}/suppliers/${encodeURIComponent(k)}`),
+      300,
+    );
+  } finally {
+    await t.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,166 @@
+/**
+ * ProQ command types of campaign workflows: the rate-limited outreach of a wave, and the demo workflow that the
+ * first start builds on a demo job once that job's first run has completed (queued behind the run's batch).
+ */
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { campaignWorkflows, jobArtifactUsers, jobRuns, users, type DbOrTx } from '@sextant/db';
+import type { TEnrolmentStatus } from '@sextant/shared';
+import type { AppContext } from '../../context.ts';
+import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
+import { openResultsForPipeline } from '../results/results.store.ts';
+import { selectSuppliers } from '../results/suppliers.service.ts';
+import { useCaseList } from '../results/use-cases.service.ts';
+import * as repo from './campaigns.repo.ts';
+import { outreachCommandType } from './campaigns.outreach.ts';
+import { applyStatuses, type Actor } from './campaigns.service.ts';
+
+export const DEMO_COMMAND = 'campaigns.demo';
+export const DEMO_WORKFLOW_NAME = 'Card enablement — demo';
+
+/** Queues the demo workflow of a demo job behind its run (same transaction as the run). */
+export async function queueCampaignDemo(ctx: AppContext, tx: DbOrTx, jobId: string, runId: string): Promise<void> {
+  const [run] = await tx.select({ batchId: jobRuns.batchId }).from(jobRuns).where(eq(jobRuns.id, runId));
+  if (!run) return;
+  await ctx.proq.enqueue(tx, {
+    commandType: DEMO_COMMAND,
+    payload: { jobId },
+    jobId,
+    prerequisiteBatchId: run.batchId,
+    uniqueKey: `campaigns-demo:${jobId}`,
+    tags: ['campaigns', 'demo'],
+  });
+}
+
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40) || 'supplier';
+
+/** One workflow with two waves and mixed outcomes on the job (idempotent: nothing when the job has one). */
+export async function seedCampaignDemo(ctx: AppContext, jobId: string): Promise<string> {
+  const [existing] = await ctx.db
+    .select({ id: campaignWorkflows.id })
+    .from(campaignWorkflows)
+    .where(eq(campaignWorkflows.jobId, jobId));
+  if (existing) return 'The job already has a campaign workflow';
+  const res = await openResultsForPipeline(ctx, jobId);
+  const useCase = (await useCaseList(res)).useCases.find((u) => u.supplierCount >= 12);
+  if (!useCase) return 'No use case with enough suppliers for a demo workflow';
+  const { suppliers } = await selectSuppliers(ctx, res, {}, { useCaseId: useCase.useCaseId });
+  const [manager] = await ctx.db.select().from(users).where(eq(users.username, 'campaignManager'));
+  const actor: Actor = { id: manager?.id ?? null, name: manager?.displayName ?? 'Demo' };
+  await ctx.db.transaction(async (tx) => {
+    const wf = await repo.insertWorkflow(tx, {
+      jobId,
+      name: DEMO_WORKFLOW_NAME,
+      sourceKind: 'useCase',
+      useCaseId: useCase.useCaseId,
+      useCaseName: useCase.name,
+      ownerId: manager?.id ?? null,
+      runId: res.runId,
+    });
+    await repo.insertEnrolments(
+      tx,
+      wf.id,
+      suppliers.map((s) => ({ ...s, contactEmail: `accounts.receivable@${slug(s.supplierName)}.example` })),
+    );
+    await repo.insertCreatedEvents(tx, wf.id, actor.id, actor.name);
+    const w1 = await repo.insertCampaign(tx, {
+      workflowId: wf.id,
+      name: 'Wave 1 — largest suppliers',
+      route: 'Issuer',
+      stageStatus: 'Completed',
+      scheduledStart: new Date(Date.now() - 30 * 86_400_000),
+      createdAt: new Date(Date.now() - 35 * 86_400_000),
+    });
+    const w2 = await repo.insertCampaign(tx, {
+      workflowId: wf.id,
+      name: 'Wave 2 — buyer-led',
+      route: 'BuyerOnboard',
+      stageStatus: 'Active',
+      scheduledStart: new Date(Date.now() - 7 * 86_400_000),
+      createdAt: new Date(Date.now() - 10 * 86_400_000),
+    });
+    const n1 = Math.min(20, Math.ceil(suppliers.length / 3));
+    const n2 = Math.min(20, Math.ceil(suppliers.length / 3));
+    const first = await repo.assignToCampaign(tx, wf.id, w1.id, { count: n1 });
+    const second = await repo.assignToCampaign(tx, wf.id, w2.id, { count: n2 });
+    await repo.insertEvents(tx, [
+      ...first.map((m) => ({
+        enrolmentId: m.id,
+        kind: 'assigned' as const,
+        campaignId: w1.id,
+        note: `Added to campaign "${w1.name}"`,
+        userId: actor.id,
+        userName: actor.name,
+      })),
+      ...second.map((m) => ({
+        enrolmentId: m.id,
+        kind: 'assigned' as const,
+        campaignId: w2.id,
+        note: `Added to campaign "${w2.name}"`,
+        userId: actor.id,
+        userName: actor.name,
+      })),
+    ]);
+    const rows = await repo.enrolmentsByKeys(
+      tx,
+      wf.id,
+      suppliers.map((s) => s.supplierKey),
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const outcome = (i: number, wave: 1 | 2): TEnrolmentStatus =>
+      wave === 1
+        ? (['Succeeded', 'Succeeded', 'Failed', 'Active'] as const)[i % 4]!
+        : i % 3 === 0
+          ? 'Active'
+          : 'Pending';
+    const changes: Parameters<typeof applyStatuses>[2] = [];
+    const at = (days: number) => new Date(Date.now() - days * 86_400_000);
+    first.forEach((m) => {
+      const en = byId.get(m.id)!;
+      changes.push({ enrolment: en, status: 'Active', note: 'Contacted by phone', at: at(25) });
+    });
+    await applyStatuses(tx, wf.id, changes, actor);
+    const final: Parameters<typeof applyStatuses>[2] = [];
+    first.forEach((m, i) => {
+      const s = outcome(i, 1);
+      if (s !== 'Active')
+        final.push({
+          enrolment: { ...byId.get(m.id)!, status: 'Active' },
+          status: s,
+          note: s === 'Succeeded' ? 'Enrolled for card acceptance' : 'Declined: card fees',
+          at: at(10 - (i % 5)),
+        });
+    });
+    second.forEach((m, i) => {
+      const s = outcome(i, 2);
+      if (s !== 'Pending')
+        final.push({ enrolment: byId.get(m.id)!, status: s, note: 'Buyer introduced the programme', at: at(3) });
+    });
+    await applyStatuses(tx, wf.id, final, actor);
+    // The campaign manager works the demo job's campaigns: give them the job.
+    if (manager)
+      await tx
+        .insert(jobArtifactUsers)
+        .values({ jobArtifactId: jobId, userId: manager.id, connectionType: 'DirectAssignment' })
+        .onConflictDoNothing();
+  });
+  return `Demo workflow created with ${suppliers.length} suppliers`;
+}
+
+export function campaignCommandTypes(ctx: AppContext): CommandTypeDef[] {
+  return [
+    outreachCommandType(ctx),
+    defineCommandType({
+      name: DEMO_COMMAND,
+      description: 'Creates the demo campaign workflow of a demo job after its run',
+      category: 'campaigns',
+      schema: z.object({ jobId: z.uuid() }),
+      handler: (p) => seedCampaignDemo(ctx, p.jobId),
+    }) as unknown as CommandTypeDef,
+  ];
+}

@@ -1,0 +1,571 @@
+/** SQL of campaign workflows: workflows, campaigns (waves), enrolments, their events and outreach emails. */
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  campaignEmails,
+  campaignEnrolmentEvents,
+  campaignEnrolments,
+  campaigns,
+  campaignWorkflows,
+  issuers,
+  jobArtifacts,
+  users,
+  type DbOrTx,
+} from '@sextant/db';
+import type {
+  TCampaignCounters,
+  TEnrolmentEventKind,
+  TEnrolmentStatus,
+  TWorkflowSuppliersQuery,
+} from '@sextant/shared';
+import { jobVisibleCondition, type JobVisibility } from '../authorization/authorization.repo.ts';
+import { runPaged, type PagingColumns } from '../../lib/paging.ts';
+
+export type WorkflowRow = typeof campaignWorkflows.$inferSelect;
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type EnrolmentRow = typeof campaignEnrolments.$inferSelect;
+
+const e = campaignEnrolments;
+
+/**
+ * A list of values as ONE bound parameter (a JSON array): large id/key lists and bulk inserts stay one short
+ * statement instead of thousands of parameters (which PGlite in particular parses slowly).
+ */
+const textList = (values: readonly string[]) =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+const uuidList = (values: readonly string[]) =>
+  sql`(select (jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))::uuid)`;
+
+/** count(*) per enrolment status, as the counter names. */
+export const counterColumns = {
+  total: sql<number>`count(*)::int`,
+  pending: sql<number>`(count(*) filter (where ${e.status} = 'Pending'))::int`,
+  active: sql<number>`(count(*) filter (where ${e.status} = 'Active'))::int`,
+  succeeded: sql<number>`(count(*) filter (where ${e.status} = 'Succeeded'))::int`,
+  failed: sql<number>`(count(*) filter (where ${e.status} = 'Failed'))::int`,
+};
+export const ZERO: TCampaignCounters = { total: 0, pending: 0, active: 0, succeeded: 0, failed: 0 };
+export const counters = (r: Partial<TCampaignCounters> | undefined): TCampaignCounters => ({
+  total: Number(r?.total ?? 0),
+  pending: Number(r?.pending ?? 0),
+  active: Number(r?.active ?? 0),
+  succeeded: Number(r?.succeeded ?? 0),
+  failed: Number(r?.failed ?? 0),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Workflows
+
+const summaryColumns = {
+  workflow: campaignWorkflows,
+  jobName: jobArtifacts.name,
+  issuerId: jobArtifacts.issuerId,
+  issuerName: issuers.name,
+  ownerName: users.displayName,
+};
+
+export async function findWorkflow(db: DbOrTx, jobId: string, id: string) {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(campaignWorkflows)
+    .innerJoin(jobArtifacts, eq(jobArtifacts.id, campaignWorkflows.jobId))
+    .leftJoin(issuers, eq(issuers.id, jobArtifacts.issuerId))
+    .leftJoin(users, eq(users.id, campaignWorkflows.ownerId))
+    .where(and(eq(campaignWorkflows.id, id), eq(campaignWorkflows.jobId, jobId)));
+  return row;
+}
+export type WorkflowSummaryRow = NonNullable<Awaited<ReturnType<typeof findWorkflow>>>;
+
+export interface WorkflowListFilter {
+  visibility: JobVisibility;
+  jobId?: string | undefined;
+  issuerId?: string | undefined;
+  search?: string | undefined;
+  state?: 'open' | 'closed' | undefined;
+}
+
+function listWhere(f: WorkflowListFilter): SQL | undefined {
+  const like = f.search ? `%${f.search.replace(/[\\%_]/g, '\\$&')}%` : null;
+  const open = sql`exists (select 1 from ${e} where ${e.workflowId} = ${campaignWorkflows.id} and ${e.status} in ('Pending', 'Active'))`;
+  return and(
+    jobVisibleCondition(f.visibility),
+    f.jobId ? eq(campaignWorkflows.jobId, f.jobId) : undefined,
+    f.issuerId ? eq(jobArtifacts.issuerId, f.issuerId) : undefined,
+    like ? or(ilike(campaignWorkflows.name, like), ilike(jobArtifacts.name, like)) : undefined,
+    f.state === 'open' ? open : f.state === 'closed' ? sql`not ${open}` : undefined,
+  );
+}
+
+export async function pageWorkflows(db: DbOrTx, f: WorkflowListFilter, pageNumber: number, pageSize: number) {
+  const where = listWhere(f);
+  const rows = await db
+    .select(summaryColumns)
+    .from(campaignWorkflows)
+    .innerJoin(jobArtifacts, eq(jobArtifacts.id, campaignWorkflows.jobId))
+    .leftJoin(issuers, eq(issuers.id, jobArtifacts.issuerId))
+    .leftJoin(users, eq(users.id, campaignWorkflows.ownerId))
+    .where(where)
+    .orderBy(desc(campaignWorkflows.createdAt), asc(campaignWorkflows.id))
+    .limit(pageSize)
+    .offset((pageNumber - 1) * pageSize);
+  const [total] = await db
+    .select({ n: count() })
+    .from(campaignWorkflows)
+    .innerJoin(jobArtifacts, eq(jobArtifacts.id, campaignWorkflows.jobId))
+    .where(where);
+  const [all] = await db
+    .select(counterColumns)
+    .from(e)
+    .where(
+      inArray(
+        e.workflowId,
+        db
+          .select({ id: campaignWorkflows.id })
+          .from(campaignWorkflows)
+          .innerJoin(jobArtifacts, eq(jobArtifacts.id, campaignWorkflows.jobId))
+          .where(where),
+      ),
+    );
+  return { rows, total: Number(total?.n ?? 0), counters: counters(all) };
+}
+
+/** Counters, missing suppliers and wave count of each workflow. */
+export async function workflowStats(db: DbOrTx, ids: string[]) {
+  const out = new Map<string, { counters: TCampaignCounters; missing: number; campaignCount: number }>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({
+      workflowId: e.workflowId,
+      ...counterColumns,
+      missing: sql<number>`(count(*) filter (where ${e.missing}))::int`,
+    })
+    .from(e)
+    .where(inArray(e.workflowId, ids))
+    .groupBy(e.workflowId);
+  const waves = await db
+    .select({ workflowId: campaigns.workflowId, n: count() })
+    .from(campaigns)
+    .where(inArray(campaigns.workflowId, ids))
+    .groupBy(campaigns.workflowId);
+  for (const id of ids) out.set(id, { counters: { ...ZERO }, missing: 0, campaignCount: 0 });
+  for (const r of rows) Object.assign(out.get(r.workflowId)!, { counters: counters(r), missing: Number(r.missing) });
+  for (const w of waves) out.get(w.workflowId)!.campaignCount = Number(w.n);
+  return out;
+}
+
+export async function insertWorkflow(db: DbOrTx, values: typeof campaignWorkflows.$inferInsert) {
+  const [row] = await db.insert(campaignWorkflows).values(values).returning();
+  return row!;
+}
+
+export async function updateWorkflow(db: DbOrTx, id: string, values: Partial<typeof campaignWorkflows.$inferInsert>) {
+  await db
+    .update(campaignWorkflows)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(campaignWorkflows.id, id));
+}
+
+export async function deleteWorkflow(db: DbOrTx, id: string) {
+  await db.delete(campaignWorkflows).where(eq(campaignWorkflows.id, id));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Campaigns (waves)
+
+export async function campaignsOf(db: DbOrTx, workflowId: string) {
+  return db
+    .select()
+    .from(campaigns)
+    .where(eq(campaigns.workflowId, workflowId))
+    .orderBy(asc(campaigns.createdAt), asc(campaigns.id));
+}
+
+export async function findCampaign(db: DbOrTx, workflowId: string, campaignId: string) {
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.workflowId, workflowId), eq(campaigns.id, campaignId)));
+  return row;
+}
+
+/** Counters and spend per (campaign, status) of a workflow in one pass (campaignId null: not in a wave). */
+export async function workflowBreakdown(db: DbOrTx, workflowId: string) {
+  return db
+    .select({
+      campaignId: e.campaignId,
+      ...counterColumns,
+      spend: sql<number>`coalesce(sum(${e.spend}), 0)::float8`,
+      succeededSpend: sql<number>`coalesce(sum(${e.spend}) filter (where ${e.status} = 'Succeeded'), 0)::float8`,
+      missing: sql<number>`(count(*) filter (where ${e.missing}))::int`,
+    })
+    .from(e)
+    .where(eq(e.workflowId, workflowId))
+    .groupBy(e.campaignId);
+}
+
+export async function emailCountsOf(db: DbOrTx, workflowId: string) {
+  return db
+    .select({ campaignId: campaignEmails.campaignId, status: campaignEmails.status, n: count() })
+    .from(campaignEmails)
+    .innerJoin(campaigns, eq(campaigns.id, campaignEmails.campaignId))
+    .where(eq(campaigns.workflowId, workflowId))
+    .groupBy(campaignEmails.campaignId, campaignEmails.status);
+}
+
+export async function insertCampaign(db: DbOrTx, values: typeof campaigns.$inferInsert) {
+  const [row] = await db.insert(campaigns).values(values).returning();
+  return row!;
+}
+
+export async function updateCampaign(db: DbOrTx, id: string, values: Partial<typeof campaigns.$inferInsert>) {
+  await db.update(campaigns).set(values).where(eq(campaigns.id, id));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Enrolments
+
+export interface NewEnrolment {
+  supplierKey: string;
+  supplierId: string | null;
+  supplierName: string;
+  country: string | null;
+  spend: number;
+  contactEmail: string | null;
+}
+
+export async function insertEnrolments(db: DbOrTx, workflowId: string, rows: NewEnrolment[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 20_000) {
+    const chunk = rows.slice(i, i + 20_000).map((r) => ({
+      k: r.supplierKey,
+      i: r.supplierId,
+      n: r.supplierName,
+      c: r.country,
+      s: r.spend,
+      m: r.contactEmail,
+    }));
+    await db.execute(sql`insert into ${e} (workflow_id, supplier_key, supplier_id, supplier_name, country, spend, contact_email)
+      select ${workflowId}, r.k, r.i, r.n, r.c, coalesce(r.s, 0), r.m
+      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r(k text, i text, n text, c text, s float8, m text)
+      on conflict do nothing`);
+  }
+}
+
+/** One event per enrolment id (history rows written in bulk). */
+export async function insertEvents(
+  db: DbOrTx,
+  events: {
+    enrolmentId: string;
+    kind: TEnrolmentEventKind;
+    fromStatus?: TEnrolmentStatus | null;
+    toStatus?: TEnrolmentStatus | null;
+    campaignId?: string | null;
+    note?: string | null;
+    occurredAt?: Date;
+    userId?: string | null;
+    userName?: string | null;
+  }[],
+) {
+  for (let i = 0; i < events.length; i += 20_000) {
+    const chunk = events.slice(i, i + 20_000).map((v) => ({
+      e: v.enrolmentId,
+      k: v.kind,
+      f: v.fromStatus ?? null,
+      t: v.toStatus ?? null,
+      c: v.campaignId ?? null,
+      n: v.note ?? null,
+      o: v.occurredAt ? v.occurredAt.toISOString() : null,
+      u: v.userId ?? null,
+      w: v.userName ?? null,
+    }));
+    await db.execute(sql`insert into ${campaignEnrolmentEvents}
+      (enrolment_id, kind, from_status, to_status, campaign_id, note, occurred_at, user_id, user_name)
+      select r.e, r.k, r.f, r.t, r.c, r.n, coalesce(r.o, now()), r.u, r.w
+      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+        as r(e uuid, k text, f text, t text, c uuid, n text, o timestamptz, u uuid, w text)`);
+  }
+}
+
+/** One event of the same kind for every enrolment of a wave (set-based: no per-row parameters). */
+export async function insertCampaignEvents(
+  db: DbOrTx,
+  campaignId: string,
+  ids: readonly string[],
+  v: { kind: TEnrolmentEventKind; note: string; userId: string | null; userName: string },
+) {
+  if (!ids.length) return;
+  await db.execute(sql`insert into ${campaignEnrolmentEvents} (enrolment_id, kind, campaign_id, note, user_id, user_name)
+    select x, ${v.kind}, ${campaignId}, ${v.note}, ${v.userId}, ${v.userName} from ${uuidList(ids)} as t(x)`);
+}
+
+/** Writes a 'created' event for every enrolment of the workflow without any event yet (one statement). */
+export async function insertCreatedEvents(db: DbOrTx, workflowId: string, userId: string | null, userName: string) {
+  await db.execute(sql`insert into ${campaignEnrolmentEvents} (enrolment_id, kind, to_status, user_id, user_name)
+    select ${e.id}, 'created', 'Pending', ${userId}, ${userName} from ${e}
+    where ${e.workflowId} = ${workflowId}
+      and not exists (select 1 from ${campaignEnrolmentEvents} ev where ev.enrolment_id = ${e.id})`);
+}
+
+export async function findEnrolment(db: DbOrTx, workflowId: string, supplierKey: string) {
+  const [row] = await db
+    .select()
+    .from(e)
+    .where(and(eq(e.workflowId, workflowId), eq(e.supplierKey, supplierKey)));
+  return row;
+}
+
+export async function enrolmentsByKeys(db: DbOrTx, workflowId: string, keys: string[]) {
+  if (!keys.length) return [];
+  return db
+    .select()
+    .from(e)
+    .where(and(eq(e.workflowId, workflowId), inArray(e.supplierKey, textList(keys))));
+}
+
+/** Enrolments whose supplier id is one of `ids`: outcome files may name either. */
+export async function enrolmentsBySupplierIds(db: DbOrTx, workflowId: string, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(e)
+    .where(and(eq(e.workflowId, workflowId), inArray(e.supplierId, textList(ids))));
+}
+
+export async function allEnrolmentKeys(db: DbOrTx, workflowId: string) {
+  return db
+    .select({ id: e.id, supplierKey: e.supplierKey, missing: e.missing })
+    .from(e)
+    .where(eq(e.workflowId, workflowId));
+}
+
+export async function setStatus(db: DbOrTx, ids: string[], status: TEnrolmentStatus) {
+  if (!ids.length) return;
+  await db
+    .update(e)
+    .set({ status, updatedAt: new Date() })
+    .where(inArray(e.id, uuidList(ids)));
+}
+
+export async function updateEnrolment(db: DbOrTx, id: string, values: Partial<typeof e.$inferInsert>) {
+  await db
+    .update(e)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(e.id, id));
+}
+
+export async function setMissing(db: DbOrTx, ids: string[], missing: boolean) {
+  if (!ids.length) return;
+  await db
+    .update(e)
+    .set({ missing })
+    .where(inArray(e.id, uuidList(ids)));
+}
+
+/** Puts enrolments not in any wave yet (or the given keys) into a campaign; returns the enrolments moved. */
+export async function assignToCampaign(
+  db: DbOrTx,
+  workflowId: string,
+  campaignId: string,
+  pick: { keys: string[] } | { count: number | null },
+) {
+  if ('keys' in pick)
+    return db
+      .update(e)
+      .set({ campaignId, updatedAt: new Date() })
+      .where(and(eq(e.workflowId, workflowId), inArray(e.supplierKey, textList(pick.keys))))
+      .returning({ id: e.id });
+  const chosen = db
+    .select({ id: e.id })
+    .from(e)
+    .where(and(eq(e.workflowId, workflowId), isNull(e.campaignId), inArray(e.status, ['Pending', 'Active'])))
+    .orderBy(desc(e.spend), asc(e.supplierKey))
+    .limit(pick.count ?? 1_000_000);
+  return db.update(e).set({ campaignId, updatedAt: new Date() }).where(inArray(e.id, chosen)).returning({ id: e.id });
+}
+
+const supplierColumns: PagingColumns = {
+  supplierName: { column: e.supplierName, kind: 'string' },
+  supplierKey: { column: e.supplierKey, kind: 'string' },
+  supplierId: { column: e.supplierId, kind: 'string' },
+  country: { column: e.country, kind: 'string' },
+  spend: { column: e.spend, kind: 'number' },
+  status: { column: e.status, kind: 'string' },
+  campaignName: { column: campaigns.name, kind: 'string' },
+  route: { column: campaigns.route, kind: 'string' },
+  contactEmail: { column: e.contactEmail, kind: 'string' },
+  missing: { column: e.missing, kind: 'boolean' },
+  updatedAt: { column: e.updatedAt, kind: 'date' },
+};
+
+const supplierSelect = {
+  supplierKey: e.supplierKey,
+  supplierId: e.supplierId,
+  supplierName: e.supplierName,
+  country: e.country,
+  spend: e.spend,
+  status: e.status,
+  campaignId: e.campaignId,
+  campaignName: campaigns.name,
+  route: campaigns.route,
+  contactEmail: e.contactEmail,
+  missing: e.missing,
+  updatedAt: e.updatedAt,
+};
+export type SupplierRow = {
+  [K in keyof typeof supplierSelect]: (typeof supplierSelect)[K]['_']['data'] | null;
+};
+
+export async function pageSuppliers<T>(
+  db: DbOrTx,
+  workflowId: string,
+  q: TWorkflowSuppliersQuery,
+  map: (r: SupplierRow) => T,
+) {
+  const [prop, dir] = (q.orderBy ?? 'spend:desc').split(':') as [string, 'asc' | 'desc' | undefined];
+  const like = q.search?.trim() ? `%${q.search.trim().replace(/[\\%_]/g, '\\$&')}%` : null;
+  return runPaged<SupplierRow, T>({
+    db,
+    request: {
+      pageNumber: q.pageNumber,
+      pageSize: q.pageSize,
+      orderBy: { propertyName: prop, direction: dir ?? 'asc' },
+      secondaryOrderBy: { propertyName: 'supplierKey', direction: 'asc' },
+      filters: { filterItems: q.filters ?? [] },
+    },
+    columns: supplierColumns,
+    defaultOrder: { propertyName: 'spend', direction: 'desc' },
+    base: () =>
+      db.select(supplierSelect).from(e).leftJoin(campaigns, eq(campaigns.id, e.campaignId)).$dynamic() as never,
+    // the count joins the waves only when a filter names a wave column
+    countFrom: () =>
+      ((q.filters ?? []).some((f) => f.propertyName === 'campaignName' || f.propertyName === 'route')
+        ? db.select({ value: count() }).from(e).leftJoin(campaigns, eq(campaigns.id, e.campaignId)).$dynamic()
+        : db.select({ value: count() }).from(e).$dynamic()) as never,
+    extraWhere: and(
+      eq(e.workflowId, workflowId),
+      q.status ? eq(e.status, q.status) : undefined,
+      q.campaignId === 'none' ? isNull(e.campaignId) : q.campaignId ? eq(e.campaignId, q.campaignId) : undefined,
+      like ? or(ilike(e.supplierName, like), eq(e.supplierKey, q.search!.trim())) : undefined,
+    ),
+    map,
+  });
+}
+
+export async function supplierRow(db: DbOrTx, workflowId: string, supplierKey: string) {
+  const [row] = await db
+    .select(supplierSelect)
+    .from(e)
+    .leftJoin(campaigns, eq(campaigns.id, e.campaignId))
+    .where(and(eq(e.workflowId, workflowId), eq(e.supplierKey, supplierKey)));
+  return row as SupplierRow | undefined;
+}
+
+export async function eventsOf(db: DbOrTx, enrolmentId: string) {
+  return db
+    .select({ event: campaignEnrolmentEvents, campaignName: campaigns.name })
+    .from(campaignEnrolmentEvents)
+    .leftJoin(campaigns, eq(campaigns.id, campaignEnrolmentEvents.campaignId))
+    .where(eq(campaignEnrolmentEvents.enrolmentId, enrolmentId))
+    .orderBy(desc(campaignEnrolmentEvents.occurredAt), desc(campaignEnrolmentEvents.id));
+}
+
+export async function emailsOf(db: DbOrTx, enrolmentId: string) {
+  return db
+    .select({ email: campaignEmails, campaignName: campaigns.name })
+    .from(campaignEmails)
+    .innerJoin(campaigns, eq(campaigns.id, campaignEmails.campaignId))
+    .where(eq(campaignEmails.enrolmentId, enrolmentId))
+    .orderBy(desc(campaignEmails.createdAt));
+}
+
+export async function findEmail(db: DbOrTx, enrolmentId: string, emailId: string) {
+  const [row] = await db
+    .select()
+    .from(campaignEmails)
+    .where(and(eq(campaignEmails.enrolmentId, enrolmentId), eq(campaignEmails.id, emailId)));
+  return row;
+}
+
+export async function updateEmail(db: DbOrTx, id: string, values: Partial<typeof campaignEmails.$inferInsert>) {
+  await db.update(campaignEmails).set(values).where(eq(campaignEmails.id, id));
+}
+
+/** Enrolments of a wave with a contact address and no email of this wave yet (the outreach's work list). */
+export async function outreachTargets(db: DbOrTx, campaignId: string, limit: number) {
+  return db
+    .select()
+    .from(e)
+    .where(
+      and(
+        eq(e.campaignId, campaignId),
+        sql`${e.contactEmail} is not null`,
+        eq(e.missing, false),
+        inArray(e.status, ['Pending', 'Active']),
+        sql`not exists (select 1 from ${campaignEmails} m where m.campaign_id = ${campaignId} and m.enrolment_id = ${e.id})`,
+      ),
+    )
+    .orderBy(desc(e.spend), asc(e.supplierKey))
+    .limit(limit);
+}
+
+export async function outreachCounts(db: DbOrTx, campaignId: string) {
+  const emailed = sql`exists (select 1 from ${campaignEmails} where ${campaignEmails.campaignId} = ${campaignId} and ${campaignEmails.enrolmentId} = ${e.id})`;
+  const reachable = sql`${e.contactEmail} is not null and not ${e.missing} and ${e.status} in ('Pending', 'Active')`;
+  const [r] = await db
+    .select({
+      total: count(),
+      withEmail: sql<number>`(count(*) filter (where ${e.contactEmail} is not null))::int`,
+      sent: sql<number>`(count(*) filter (where ${emailed}))::int`,
+      outstanding: sql<number>`(count(*) filter (where ${reachable} and not ${emailed}))::int`,
+    })
+    .from(e)
+    .where(eq(e.campaignId, campaignId));
+  return {
+    total: Number(r?.total ?? 0),
+    withEmail: Number(r?.withEmail ?? 0),
+    sent: Number(r?.sent ?? 0),
+    outstanding: Number(r?.outstanding ?? 0),
+  };
+}
+
+export async function insertEmail(db: DbOrTx, values: typeof campaignEmails.$inferInsert) {
+  const [row] = await db.insert(campaignEmails).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The supplier's enrolments across the job's workflows (the supplier page's Campaigns section). */
+export async function supplierCampaigns(db: DbOrTx, jobId: string, supplierKey: string) {
+  return db
+    .select({
+      id: campaignWorkflows.id,
+      name: campaignWorkflows.name,
+      status: e.status,
+      campaignName: campaigns.name,
+      route: campaigns.route,
+      updatedAt: e.updatedAt,
+    })
+    .from(e)
+    .innerJoin(campaignWorkflows, eq(campaignWorkflows.id, e.workflowId))
+    .leftJoin(campaigns, eq(campaigns.id, e.campaignId))
+    .where(and(eq(campaignWorkflows.jobId, jobId), eq(e.supplierKey, supplierKey)))
+    .orderBy(desc(campaignWorkflows.createdAt));
+}
+
+/** Succeeded spend and supplier count over the job's workflows (achieved conversion of the business case). */
+export async function achievedOf(db: DbOrTx, jobId: string) {
+  const ofJob = and(eq(campaignWorkflows.jobId, jobId), eq(e.status, 'Succeeded'));
+  const succeeded = db
+    .select({ k: e.supplierKey, spend: sql<number>`max(${e.spend})`.as('spend') })
+    .from(e)
+    .innerJoin(campaignWorkflows, eq(campaignWorkflows.id, e.workflowId))
+    .where(ofJob)
+    .groupBy(e.supplierKey)
+    .as('succeeded');
+  const [r] = await db
+    .select({ suppliers: count(), spend: sql<number>`coalesce(sum(${succeeded.spend}), 0)::float8` })
+    .from(succeeded);
+  const [all] = await db
+    .select({ n: sql<number>`count(distinct ${e.supplierKey})::int` })
+    .from(e)
+    .innerJoin(campaignWorkflows, eq(campaignWorkflows.id, e.workflowId))
+    .where(eq(campaignWorkflows.jobId, jobId));
+  return { suppliers: Number(r?.suppliers ?? 0), spend: Number(r?.spend ?? 0), enrolled: Number(all?.n ?? 0) };
+}

@@ -23,8 +23,14 @@ import { insightsRoutes } from './results/insights.routes.ts';
 import { supplierResultRoutes } from './results/suppliers.routes.ts';
 import { useCaseRoutes } from './results/use-cases.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { resourceGuardRoutes } from './resource-guard/resource-guard.routes.ts';
+import { jobMaintenanceRoutes } from './job-maintenance/job-maintenance.routes.ts';
+import { endpointComparisonRoutes } from './endpoint-comparison/endpoint-comparison.routes.ts';
+import { sftpRoutes } from './sftp/sftp.routes.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
+  // First: it installs the guard hook on the heavy routes of the modules after it.
+  resourceGuardRoutes,
   authRoutes,
   brandingRoutes,
   systemRoutes,
@@ -48,4 +54,7 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   supplierResultRoutes,
   useCaseRoutes,
   healthRoutes,
+  jobMaintenanceRoutes,
+  endpointComparisonRoutes,
+  sftpRoutes,
 ];

@@ -8,7 +8,8 @@ export const supplierCsv = (n: number, spendFactor = 1) =>
     'Vendor No;Vendor Name;Street;Zip;City;Country;Annual Spend',
     ...Array.from(
       { length: n },
-      (_, i) => `V${1000 + i};Supplier ${i} Trading Ltd;${i + 1} High Street;AB${i} 1CD;London;GB;${(i + 1) * 1234.5 * spendFactor}`,
+      (_, i) =>
+        `V${1000 + i};Supplier ${i} Trading Ltd;${i + 1} High Street;AB${i} 1CD;London;GB;${(i + 1) * 1234.5 * spendFactor}`,
     ),
   ].join('\n');
 
@@ -37,7 +38,11 @@ export async function createJobWithFile(t: TestApp, cookie: string, name: string
   );
   if (created.statusCode !== 200) throw new Error(`job create: ${created.body}`);
   const jobId = created.json().id as string;
-  const up = await t.upload(`/api/v1/jobs/${jobId}/files?dataKind=suppliers`, { name: 'suppliers.csv', content: csv }, cookie);
+  const up = await t.upload(
+    `/api/v1/jobs/${jobId}/files?dataKind=suppliers`,
+    { name: 'suppliers.csv', content: csv },
+    cookie,
+  );
   if (up.json().status !== 'validated') throw new Error(`upload: ${up.body}`);
   return jobId;
 }

@@ -106,7 +106,17 @@ export async function startSftpServer(opts: {
         handles.delete(h.readUInt32BE(0));
         sftp.status(id, STATUS_CODE.OK);
       });
-    for (const op of ['WRITE', 'REMOVE', 'RENAME', 'MKDIR', 'RMDIR', 'SETSTAT', 'FSETSTAT', 'READLINK', 'SYMLINK'] as const)
+    for (const op of [
+      'WRITE',
+      'REMOVE',
+      'RENAME',
+      'MKDIR',
+      'RMDIR',
+      'SETSTAT',
+      'FSETSTAT',
+      'READLINK',
+      'SYMLINK',
+    ] as const)
       sftp.on(op as 'WRITE', (id: number) => sftp.status(id, STATUS_CODE.OP_UNSUPPORTED));
 
     function stat(id: number, p: string) {

@@ -159,9 +159,7 @@ export type TUserComparisonRequest = z.infer<typeof ZUserComparisonRequest>;
 export const ZUserComparison = z.object({
   userA: ZComparisonUser,
   userB: ZComparisonUser,
-  endpoints: z.array(
-    ZDiffSection.extend({ method: z.string(), statusA: z.number().int(), statusB: z.number().int() }),
-  ),
+  endpoints: z.array(ZDiffSection.extend({ method: z.string(), statusA: z.number().int(), statusB: z.number().int() })),
 });
 export type TUserComparison = z.infer<typeof ZUserComparison>;
 
@@ -226,7 +224,12 @@ export const ZResourceGuardState = z.object({
 export type TResourceGuardState = z.infer<typeof ZResourceGuardState>;
 
 export const ZResourceHistoryQuery = z.object({
-  minutes: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
+  minutes: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(60),
 });
 export const ZResourceHistory = z.object({ samples: z.array(ZResourceSample) });
 export type TResourceHistory = z.infer<typeof ZResourceHistory>;

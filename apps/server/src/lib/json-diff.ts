@@ -20,7 +20,8 @@ export interface DiffResult {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const prop = (path: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
+const prop = (path: string, key: string) =>
+  /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 
 export function diffJson(before: unknown, after: unknown, options: DiffOptions = {}): DiffResult {
   const limit = options.limit ?? Number.POSITIVE_INFINITY;

@@ -84,7 +84,10 @@ export const jobComparisonQuery = (jobId: string, base: string | null, other: st
   });
 
 export const comparisonUsersQuery = () =>
-  queryOptions({ queryKey: devopsKeys.comparisonUsers(), queryFn: () => api<TComparisonUser[]>(`${COMPARISON}/users`) });
+  queryOptions({
+    queryKey: devopsKeys.comparisonUsers(),
+    queryFn: () => api<TComparisonUser[]>(`${COMPARISON}/users`),
+  });
 
 export function useCompareUsers() {
   return useMutation({
@@ -104,7 +107,11 @@ export function useStartRun() {
 }
 
 export const resourceGuardQuery = () =>
-  queryOptions({ queryKey: devopsKeys.guard(), queryFn: () => api<TResourceGuardState>(GUARD), refetchInterval: 5_000 });
+  queryOptions({
+    queryKey: devopsKeys.guard(),
+    queryFn: () => api<TResourceGuardState>(GUARD),
+    refetchInterval: 5_000,
+  });
 
 export const resourceHistoryQuery = (minutes: number) =>
   queryOptions({

@@ -21,11 +21,7 @@ export async function comparableJobs(db: DbOrTx, v: JobVisibility, jobId?: strin
 
 export async function runsOfJobs(db: DbOrTx, jobIds: string[]) {
   if (!jobIds.length) return [];
-  return db
-    .select()
-    .from(jobRuns)
-    .where(inArray(jobRuns.jobArtifactId, jobIds))
-    .orderBy(desc(jobRuns.runNumber));
+  return db.select().from(jobRuns).where(inArray(jobRuns.jobArtifactId, jobIds)).orderBy(desc(jobRuns.runNumber));
 }
 
 /** Users the caller may compare: everyone for internal staff, else the users of the caller's issuers. */
@@ -55,4 +51,9 @@ export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
 }
 
 export const jobExists = async (db: DbOrTx, id: string) =>
-  (await db.select({ n: sql<number>`1` }).from(jobArtifacts).where(eq(jobArtifacts.id, id))).length > 0;
+  (
+    await db
+      .select({ n: sql<number>`1` })
+      .from(jobArtifacts)
+      .where(eq(jobArtifacts.id, id))
+  ).length > 0;

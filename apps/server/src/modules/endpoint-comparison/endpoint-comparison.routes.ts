@@ -11,12 +11,7 @@ import {
   ZUserComparisonRequest,
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
-import {
-  compareRuns,
-  compareUsers,
-  comparisonUsers,
-  listComparisonJobs,
-} from './endpoint-comparison.service.ts';
+import { compareRuns, compareUsers, comparisonUsers, listComparisonJobs } from './endpoint-comparison.service.ts';
 
 const tags = ['Endpoint comparison'];
 const base = '/api/v1/endpoint-comparison';

@@ -46,7 +46,11 @@ const runView = (r: RunRow): TComparableRun => ({
   confidenceRulesetVersion: r.confidenceRulesetVersion,
 });
 
-export async function listComparisonJobs(ctx: AppContext, auth: AuthContext, jobId?: string): Promise<TComparisonJob[]> {
+export async function listComparisonJobs(
+  ctx: AppContext,
+  auth: AuthContext,
+  jobId?: string,
+): Promise<TComparisonJob[]> {
   const jobs = await comparableJobs(ctx.db, await jobVisibilityOf(ctx, auth), jobId);
   const runs = await runsOfJobs(
     ctx.db,
@@ -67,8 +71,7 @@ const section = (name: string, a: unknown, b: unknown, options: DiffOptions = {}
 async function runAnswers(ctx: AppContext, run: RunRow) {
   const dir = path.join(ctx.config.dataDir, run.resultPath, 'results');
   const summaryFile = path.join(dir, 'summary.json');
-  const summary =
-    run.summary ?? (existsSync(summaryFile) ? JSON.parse(await readFile(summaryFile, 'utf8')) : null);
+  const summary = run.summary ?? (existsSync(summaryFile) ? JSON.parse(await readFile(summaryFile, 'utf8')) : null);
   const parquet = (name: string) => path.join(dir, name);
   const views = existsSync(parquet('views.parquet'))
     ? await queryRows<Record<string, unknown>>(
@@ -183,7 +186,12 @@ export async function compareUsers(
   const rb = await answers(b.id);
   await writeAudit(
     ctx.db,
-    { action: 'endpoint-comparison.users', targetType: 'user', targetId: a.id, details: { userA: a.username, userB: b.username } },
+    {
+      action: 'endpoint-comparison.users',
+      targetType: 'user',
+      targetId: a.id,
+      details: { userA: a.username, userB: b.username },
+    },
     req,
   );
   return {

@@ -28,10 +28,16 @@ describe.each(dbKinds())('endpoint comparison (%s)', (kind) => {
     // Run 2 on a changed file: two more suppliers, every spend doubled.
     const [f] = await t.db.db.select().from(jobFiles).where(eq(jobFiles.jobArtifactId, jobId));
     await t.call('DELETE', `/api/v1/jobs/${jobId}/files/${f!.id}`, { cookie: manager });
-    await t.upload(`/api/v1/jobs/${jobId}/files?dataKind=suppliers`, { name: 's2.csv', content: supplierCsv(12, 2) }, manager);
+    await t.upload(
+      `/api/v1/jobs/${jobId}/files?dataKind=suppliers`,
+      { name: 's2.csv', content: supplierCsv(12, 2) },
+      manager,
+    );
     if ((await runAndWait(t, manager, jobId)).status !== 'Ready') throw new Error('run 2 failed');
     await t.app.ctx.proq.stop();
-    const jobs = (await t.call('GET', '/api/v1/endpoint-comparison/jobs', { cookie: admin })).json() as TComparisonJob[];
+    const jobs = (
+      await t.call('GET', '/api/v1/endpoint-comparison/jobs', { cookie: admin })
+    ).json() as TComparisonJob[];
     runs = jobs.find((j) => j.id === jobId)!.runs;
   }, 240_000);
   afterAll(async () => t?.close());
@@ -60,7 +66,11 @@ describe.each(dbKinds())('endpoint comparison (%s)', (kind) => {
     expect(c.compare.runNumber).toBe(2);
     const [summary, views, suppliers] = c.sections;
     expect(summary!.totalDifferences).toBeGreaterThan(0);
-    expect(summary!.differences.find((d) => d.path === '$.suppliers')).toMatchObject({ kind: 'changed', before: 10, after: 12 });
+    expect(summary!.differences.find((d) => d.path === '$.suppliers')).toMatchObject({
+      kind: 'changed',
+      before: 10,
+      after: 12,
+    });
     expect(views!.totalDifferences).toBeGreaterThan(0);
     const added = suppliers!.differences.filter((d) => d.kind === 'added');
     expect(added).toHaveLength(2);
@@ -75,7 +85,9 @@ describe.each(dbKinds())('endpoint comparison (%s)', (kind) => {
     const wrong = await compare(runs[0]!.id, runs[1]!.id, admin, other);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors[0].path).toBe('baseRunId');
-    expect((await compare(runs[0]!.id, runs[1]!.id, admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await compare(runs[0]!.id, runs[1]!.id, admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(
+      404,
+    );
     expect((await compare(runs[0]!.id, runs[1]!.id, manager)).statusCode).toBe(403);
     const missing = await t.call('GET', `/api/v1/endpoint-comparison/jobs/${jobId}`, { cookie: admin });
     expect(missing.statusCode).toBe(400);
@@ -106,10 +118,7 @@ describe.each(dbKinds())('endpoint comparison (%s)', (kind) => {
 
   it('keeps a tenant-scoped caller to the users of their issuers (404 otherwise)', async () => {
     const id = await userId('issuer');
-    await t.db.db
-      .insert(userPermissions)
-      .values({ userId: id, permission: 'DevOps_Area_VIEW' })
-      .onConflictDoNothing();
+    await t.db.db.insert(userPermissions).values({ userId: id, permission: 'DevOps_Area_VIEW' }).onConflictDoNothing();
     invalidateAllSessions();
     const scoped = await t.login('issuer');
     const listed = (await t.call('GET', '/api/v1/endpoint-comparison/users', { cookie: scoped })).json();

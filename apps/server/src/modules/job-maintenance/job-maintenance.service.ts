@@ -65,8 +65,15 @@ export async function jobStorage(ctx: AppContext, jobId: string, cacheFiles: str
   }
   let cacheBytes = 0;
   for (const f of cacheFiles)
-    if (f.startsWith(`${jobId}.`)) cacheBytes += (await stat(path.join(cacheDir(ctx), f)).catch(() => ({ size: 0 }))).size;
-  return { filesBytes, parquetBytes, intermediateBytes, cacheBytes, totalBytes: filesBytes + parquetBytes + cacheBytes };
+    if (f.startsWith(`${jobId}.`))
+      cacheBytes += (await stat(path.join(cacheDir(ctx), f)).catch(() => ({ size: 0 }))).size;
+  return {
+    filesBytes,
+    parquetBytes,
+    intermediateBytes,
+    cacheBytes,
+    totalBytes: filesBytes + parquetBytes + cacheBytes,
+  };
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -241,7 +248,10 @@ export function jobMaintenanceCommandTypes(ctx: AppContext): CommandTypeDef[] {
             await rm(path.join(dir, 'runs'), { recursive: true, force: true });
             await hc.progress(70, 'Result files removed');
             await dropCaches(ctx, p.jobId);
-            await addJobLog(ctx.db, { jobId: p.jobId, message: `Results of ${runs.length} run(s) deleted by ${p.displayName}` });
+            await addJobLog(ctx.db, {
+              jobId: p.jobId,
+              message: `Results of ${runs.length} run(s) deleted by ${p.displayName}`,
+            });
             return done(`Results of ${runs.length} run(s) deleted`);
           }
           case 'deleteJob': {

@@ -19,7 +19,8 @@ describe.each(dbKinds())('job maintenance (%s)', (kind) => {
   const job = async (cookie = developer) => (await list(cookie)).jobs.find((j) => j.id === jobId) as TMaintenanceJob;
   const act = (action: string, cookie = developer, id = jobId) =>
     t.call('POST', `/api/v1/devops/job-maintenance/${id}/actions`, { cookie, body: { action } });
-  const settled = () => until(job, (j) => !j.lastAction || ['Completed', 'Error', 'Canceled'].includes(j.lastAction.state));
+  const settled = () =>
+    until(job, (j) => !j.lastAction || ['Completed', 'Error', 'Canceled'].includes(j.lastAction.state));
 
   beforeAll(async () => {
     t = await createTestApp(kind, { NETWORK_MERCHANTS: '500', PROQ_MIN_DELAY_MS: '50', PROQ_MAX_DELAY_MS: '200' });
@@ -46,7 +47,13 @@ describe.each(dbKinds())('job maintenance (%s)', (kind) => {
     const [base] = await t.db.db.select().from(jobArtifacts).where(eq(jobArtifacts.id, jobId));
     const [hidden] = await t.db.db
       .insert(jobArtifacts)
-      .values({ name: 'Maintenance hidden', type: 'base', issuerId: base!.issuerId, ownerId: base!.ownerId, isHidden: true })
+      .values({
+        name: 'Maintenance hidden',
+        type: 'base',
+        issuerId: base!.issuerId,
+        ownerId: base!.ownerId,
+        isHidden: true,
+      })
       .returning();
     const dev = await list();
     expect(dev.hiddenJobsCount).toBeGreaterThanOrEqual(1);
@@ -58,7 +65,9 @@ describe.each(dbKinds())('job maintenance (%s)', (kind) => {
 
   it('refuses roles without the permissions: view needs JobMaintenance_VIEW, actions JobMaintenance_UPDATE', async () => {
     expect((await t.call('GET', '/api/v1/devops/job-maintenance', { cookie: manager })).statusCode).toBe(403);
-    expect((await t.call('GET', '/api/v1/devops/job-maintenance', { cookie: await t.login('sysAdmin') })).statusCode).toBe(403);
+    expect(
+      (await t.call('GET', '/api/v1/devops/job-maintenance', { cookie: await t.login('sysAdmin') })).statusCode,
+    ).toBe(403);
     expect((await act('cleanIntermediates', tester)).statusCode).toBe(403);
     const bad = await act('explode');
     expect(bad.statusCode).toBe(400);

@@ -13,7 +13,14 @@ import {
   ZResourceSample,
   type THeavyWorkKind,
 } from '@sextant/shared';
-import { guardHeavyWork, guardState, history, recordSample, sampleSeconds, updateLimits } from './resource-guard.service.ts';
+import {
+  guardHeavyWork,
+  guardState,
+  history,
+  recordSample,
+  sampleSeconds,
+  updateLimits,
+} from './resource-guard.service.ts';
 
 const tags = ['Resource guard'];
 const base = '/api/v1/resource-guard';

@@ -209,9 +209,7 @@ export async function guardState(ctx: AppContext): Promise<TResourceGuardState> 
   const statuses = statusesOf(sample, limits);
   const refusals = refusalsOf(statuses);
   const refusing = (['run', 'upload', 'export'] as const).flatMap((kind) =>
-    refusals
-      .filter((r) => kind !== 'export' || r.metric !== 'queueDepth')
-      .map((r) => ({ kind, reason: r.reason })),
+    refusals.filter((r) => kind !== 'export' || r.metric !== 'queueDepth').map((r) => ({ kind, reason: r.reason })),
   );
   return {
     sample,
@@ -234,7 +232,12 @@ export async function updateLimits(
     await saveLimits(tx, limits, req.auth!.user.id);
     await writeAudit(
       tx,
-      { action: 'resource-guard.limits.set', targetType: 'system-setting', targetId: 'resourceLimits', details: { before, after: limits } },
+      {
+        action: 'resource-guard.limits.set',
+        targetType: 'system-setting',
+        targetId: 'resourceLimits',
+        details: { before, after: limits },
+      },
       req,
     );
   });

@@ -36,7 +36,8 @@ describe.each(dbKinds())('resource guard (%s)', (kind) => {
   let admin: string;
   let manager: string;
   let jobId: string;
-  const state = async () => (await t.call('GET', '/api/v1/resource-guard', { cookie: admin })).json() as TResourceGuardState;
+  const state = async () =>
+    (await t.call('GET', '/api/v1/resource-guard', { cookie: admin })).json() as TResourceGuardState;
   const setLimits = (limits: Partial<TResourceLimits>, cookie = admin) =>
     t.call('PUT', '/api/v1/resource-guard/limits', { cookie, body: { ...OPEN, ...limits } });
 
@@ -70,7 +71,10 @@ describe.each(dbKinds())('resource guard (%s)', (kind) => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().limits).toEqual({ ...OPEN, diskPercent: 99 });
     expect(ok.json().limitsUpdatedBy).toBe('sysAdmin');
-    const audits = await t.db.db.select().from(systemAuditLog).where(eq(systemAuditLog.action, 'resource-guard.limits.set'));
+    const audits = await t.db.db
+      .select()
+      .from(systemAuditLog)
+      .where(eq(systemAuditLog.action, 'resource-guard.limits.set'));
     expect(audits.at(-1)!.details).toMatchObject({ after: { diskPercent: 99 } });
   });
 
@@ -82,9 +86,15 @@ describe.each(dbKinds())('resource guard (%s)', (kind) => {
     const run = await t.call('POST', `/api/v1/jobs/${jobId}/runs`, { cookie: manager });
     expect(run.statusCode).toBe(503);
     expect(run.json()).toMatchObject({ code: 'ResourceExhausted' });
-    expect(run.json().message).toMatch(/^New runs are refused to protect the server: Memory is at [\d.]+%, at or above its limit of 0.0%/);
+    expect(run.json().message).toMatch(
+      /^New runs are refused to protect the server: Memory is at [\d.]+%, at or above its limit of 0.0%/,
+    );
     expect(run.json().errors[0].path).toBe('memory');
-    const up = await t.upload(`/api/v1/jobs/${jobId}/files?dataKind=suppliers`, { name: 's.csv', content: supplierCsv(3) }, manager);
+    const up = await t.upload(
+      `/api/v1/jobs/${jobId}/files?dataKind=suppliers`,
+      { name: 's.csv', content: supplierCsv(3) },
+      manager,
+    );
     expect(up.statusCode).toBe(503);
     expect(up.json().message).toMatch(/^New uploads are refused/);
     // Reading results is not heavy work: never refused.

@@ -9,11 +9,18 @@ const targetJobs = sql`(select ${jobArtifacts.name} from ${jobArtifacts} where $
 export async function listConfigs(db: DbOrTx, issuerIds: string[] | null, id?: string) {
   if (issuerIds && !issuerIds.length) return [];
   return db
-    .select({ config: sftpConfigs, issuerName: issuers.name, buyerName: buyers.name, targetJobName: sql<string | null>`${targetJobs}` })
+    .select({
+      config: sftpConfigs,
+      issuerName: issuers.name,
+      buyerName: buyers.name,
+      targetJobName: sql<string | null>`${targetJobs}`,
+    })
     .from(sftpConfigs)
     .innerJoin(issuers, eq(issuers.id, sftpConfigs.issuerId))
     .leftJoin(buyers, eq(buyers.id, sftpConfigs.buyerId))
-    .where(and(issuerIds ? inArray(sftpConfigs.issuerId, issuerIds) : undefined, id ? eq(sftpConfigs.id, id) : undefined))
+    .where(
+      and(issuerIds ? inArray(sftpConfigs.issuerId, issuerIds) : undefined, id ? eq(sftpConfigs.id, id) : undefined),
+    )
     .orderBy(issuers.name, sftpConfigs.name);
 }
 

@@ -54,7 +54,12 @@ export async function sftpRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(`${base}/:configId`, {
     config: { access: view },
-    schema: { tags, summary: 'A source with its latest pulled files', params: idParam, response: { 200: ZSftpConfigDetail } },
+    schema: {
+      tags,
+      summary: 'A source with its latest pulled files',
+      params: idParam,
+      response: { 200: ZSftpConfigDetail },
+    },
     handler: async (req) => getSftp(ctx, authOf(req), req.params.configId),
   });
 
@@ -93,7 +98,12 @@ export async function sftpRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(`${base}/:configId/pull`, {
     config: { access: edit },
-    schema: { tags, summary: 'Pull new matching files now (a ProQ command)', params: idParam, response: { 200: ZSftpPullResult } },
+    schema: {
+      tags,
+      summary: 'Pull new matching files now (a ProQ command)',
+      params: idParam,
+      response: { 200: ZSftpPullResult },
+    },
     handler: async (req) => pullNow(ctx, authOf(req), req.params.configId, req),
   });
 }

@@ -9,10 +9,9 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { utils as sshUtils } from 'ssh2';
+import type { ZSftpConfigInput, ZSftpTestRequest } from '@sextant/shared';
 import {
   JOB_TYPE_INPUT_KINDS,
-  ZSftpConfigInput,
-  ZSftpTestRequest,
   matchesFilePattern,
   type TInputKind,
   type TJobType,
@@ -125,14 +124,12 @@ function checkSecrets(method: TInput['authMethod'], s: Secrets): void {
   if (method === 'privateKey') {
     if (!s.privateKey) throw fieldError('privateKey', 'Paste the private key');
     const parsed = sshUtils.parseKey(s.privateKey, s.passphrase);
-    if (parsed instanceof Error)
-      throw fieldError('privateKey', `The private key cannot be read: ${parsed.message}`);
+    if (parsed instanceof Error) throw fieldError('privateKey', `The private key cannot be read: ${parsed.message}`);
   }
 }
 
 async function checkTargets(ctx: AppContext, input: TInput, issuerIds: string[] | null): Promise<void> {
-  if (issuerIds && !issuerIds.includes(input.issuerId))
-    throw fieldError('issuerId', 'Choose an issuer you manage');
+  if (issuerIds && !issuerIds.includes(input.issuerId)) throw fieldError('issuerId', 'Choose an issuer you manage');
   if (!(await buyerOfIssuer(ctx.db, input.buyerId, input.issuerId)))
     throw fieldError('buyerId', 'This buyer does not belong to the chosen issuer');
   if (input.targetJobId) {
@@ -185,7 +182,13 @@ export async function createSftp(ctx: AppContext, auth: AuthContext, input: TInp
     await schedule(ctx, tx, c);
     await writeAudit(
       tx,
-      { action: 'sftp.create', targetType: 'sftp-config', targetId: c.id, issuerId: c.issuerId, details: auditDetails(input) },
+      {
+        action: 'sftp.create',
+        targetType: 'sftp-config',
+        targetId: c.id,
+        issuerId: c.issuerId,
+        details: auditDetails(input),
+      },
       req,
     );
     return c.id;
@@ -250,13 +253,21 @@ export async function removeSftp(ctx: AppContext, auth: AuthContext, id: string,
     await deleteConfig(tx, id);
     await writeAudit(
       tx,
-      { action: 'sftp.delete', targetType: 'sftp-config', targetId: id, issuerId: row.config.issuerId, details: { name: row.config.name } },
+      {
+        action: 'sftp.delete',
+        targetType: 'sftp-config',
+        targetId: id,
+        issuerId: row.config.issuerId,
+        details: { name: row.config.name },
+      },
       req,
     );
   });
 }
 
-export async function testConnection(c: SftpConnection & { folder: string; filePattern: string }): Promise<TSftpTestResult> {
+export async function testConnection(
+  c: SftpConnection & { folder: string; filePattern: string },
+): Promise<TSftpTestResult> {
   let session;
   try {
     session = await openSftp(c);
@@ -276,7 +287,11 @@ export async function testConnection(c: SftpConnection & { folder: string; fileP
       files,
     };
   } catch (err) {
-    return { success: false, message: `Connection failed: ${err instanceof Error ? err.message : String(err)}`, files: [] };
+    return {
+      success: false,
+      message: `Connection failed: ${err instanceof Error ? err.message : String(err)}`,
+      files: [],
+    };
   } finally {
     session?.close();
   }
@@ -301,7 +316,9 @@ export async function testSftp(
     host: input.host,
     port: input.port,
     username: input.username,
-    ...(input.authMethod === 'password' ? { password: s.password } : { privateKey: s.privateKey, passphrase: s.passphrase }),
+    ...(input.authMethod === 'password'
+      ? { password: s.password }
+      : { privateKey: s.privateKey, passphrase: s.passphrase }),
     folder: input.folder,
     filePattern: input.filePattern,
   });
@@ -320,7 +337,13 @@ export async function pullNow(ctx: AppContext, auth: AuthContext, id: string, re
     });
     await writeAudit(
       tx,
-      { action: 'sftp.pull', targetType: 'sftp-config', targetId: id, issuerId: row.config.issuerId, details: { commandId: c.id } },
+      {
+        action: 'sftp.pull',
+        targetType: 'sftp-config',
+        targetId: id,
+        issuerId: row.config.issuerId,
+        details: { commandId: c.id },
+      },
       req,
     );
     return { commandId: c.id };
@@ -343,10 +366,12 @@ export async function pullFiles(ctx: AppContext, c: SftpRow, progress: (p: numbe
     host: c.host,
     port: c.port,
     username: c.username,
-    ...(c.authMethod === 'password' ? { password: s.password } : { privateKey: s.privateKey, passphrase: s.passphrase }),
+    ...(c.authMethod === 'password'
+      ? { password: s.password }
+      : { privateKey: s.privateKey, passphrase: s.passphrase }),
   });
   const created: string[] = [];
-  let skipped = 0;
+  let skipped: number;
   try {
     const entries = (await session.list(c.folder)).filter((e) => e.isFile);
     const matching = entries.filter((e) => matchesFilePattern(e.name, c.filePattern));
@@ -360,7 +385,13 @@ export async function pullFiles(ctx: AppContext, c: SftpRow, progress: (p: numbe
         target ??
         (await ctx.db.transaction(async (tx) => {
           const name = await uniqueJobName(tx, `${c.name}: ${e.name}`.slice(0, 200), c.issuerId, c.buyerId);
-          const j = await insertJob(tx, { name, type: c.jobType, issuerId: c.issuerId, buyerId: c.buyerId, ownerId: c.createdBy });
+          const j = await insertJob(tx, {
+            name,
+            type: c.jobType,
+            issuerId: c.issuerId,
+            buyerId: c.buyerId,
+            ownerId: c.createdBy,
+          });
           await addJobLog(tx, { jobId: j.id, message: `Job created from SFTP source "${c.name}" (${remotePath})` });
           await writeAudit(tx, {
             action: 'job.create',
@@ -393,7 +424,13 @@ export async function pullFiles(ctx: AppContext, c: SftpRow, progress: (p: numbe
         jobType: c.jobType,
       });
       await ctx.db.transaction(async (tx) => {
-        await recordPull(tx, { configId: c.id, remotePath, sizeBytes: e.size, remoteModifiedAt: e.modifiedAt, jobId: job.id });
+        await recordPull(tx, {
+          configId: c.id,
+          remotePath,
+          sizeBytes: e.size,
+          remoteModifiedAt: e.modifiedAt,
+          jobId: job.id,
+        });
         if (file.status === 'validated' && job.status !== 'Processing')
           await queueRun(ctx, tx, job, { id: c.createdBy, displayName: `SFTP source "${c.name}"` });
       });
@@ -431,7 +468,11 @@ export function sftpCommandTypes(ctx: AppContext): CommandTypeDef[] {
           await updateConfig(ctx.db, c.id, { lastPullAt: new Date(), lastPullStatus: 'ok', lastPullMessage: message });
         } catch (err) {
           message = err instanceof Error ? err.message : String(err);
-          await updateConfig(ctx.db, c.id, { lastPullAt: new Date(), lastPullStatus: 'failed', lastPullMessage: message });
+          await updateConfig(ctx.db, c.id, {
+            lastPullAt: new Date(),
+            lastPullStatus: 'failed',
+            lastPullMessage: message,
+          });
           if (!p.scheduledFor) throw err;
         } finally {
           if (p.scheduledFor) {

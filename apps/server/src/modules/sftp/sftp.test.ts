@@ -21,7 +21,10 @@ import { invalidateAllSessions } from '../../plugins/auth-cache.ts';
 const PASSWORD = 'loopback-secret-9f3c';
 const SUPPLIERS = [
   'Vendor No;Vendor Name;Street;Zip;City;Country;Annual Spend',
-  ...Array.from({ length: 12 }, (_, i) => `V${i};Supplier ${i} Ltd;${i + 1} High Street;AB${i} 1CD;London;GB;${(i + 1) * 100}`),
+  ...Array.from(
+    { length: 12 },
+    (_, i) => `V${i};Supplier ${i} Ltd;${i + 1} High Street;AB${i} 1CD;London;GB;${(i + 1) * 100}`,
+  ),
 ].join('\n');
 
 async function until<T>(fn: () => Promise<T>, done: (v: T) => boolean, ms = 60_000): Promise<T> {
@@ -96,22 +99,28 @@ describe.each(dbKinds())('SFTP sources (%s)', (kind) => {
   });
 
   it('reports a failed connection test: wrong password, wrong folder, nothing listening', async () => {
-    const wrong = (await t.call('POST', '/api/v1/devops/sftp-configurations/test', {
-      cookie: admin,
-      body: input({ password: 'wrong-password' }),
-    })).json();
+    const wrong = (
+      await t.call('POST', '/api/v1/devops/sftp-configurations/test', {
+        cookie: admin,
+        body: input({ password: 'wrong-password' }),
+      })
+    ).json();
     expect(wrong).toMatchObject({ success: false, files: [] });
     expect(wrong.message).toMatch(/^Connection failed: .*authentication/i);
-    const folder = (await t.call('POST', '/api/v1/devops/sftp-configurations/test', {
-      cookie: admin,
-      body: input({ folder: '/missing' }),
-    })).json();
+    const folder = (
+      await t.call('POST', '/api/v1/devops/sftp-configurations/test', {
+        cookie: admin,
+        body: input({ folder: '/missing' }),
+      })
+    ).json();
     expect(folder).toMatchObject({ success: false });
     expect(folder.message).toContain('/missing');
-    const closed = (await t.call('POST', '/api/v1/devops/sftp-configurations/test', {
-      cookie: admin,
-      body: input({ port: 1 }),
-    })).json();
+    const closed = (
+      await t.call('POST', '/api/v1/devops/sftp-configurations/test', {
+        cookie: admin,
+        body: input({ port: 1 }),
+      })
+    ).json();
     expect(closed.success).toBe(false);
     expect(closed.message).toMatch(/ECONNREFUSED/);
   });
@@ -166,7 +175,10 @@ describe.each(dbKinds())('SFTP sources (%s)', (kind) => {
     for (const [over, field] of cases) {
       const res = await t.call('POST', '/api/v1/devops/sftp-configurations', { cookie: admin, body: input(over) });
       expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
-      expect(res.json().errors.map((e: { path: string }) => e.path.replace(/^body\./, '')), field).toContain(field);
+      expect(
+        res.json().errors.map((e: { path: string }) => e.path.replace(/^body\./, '')),
+        field,
+      ).toContain(field);
     }
     expect((await t.db.db.select().from(sftpConfigs)).length).toBe(before);
   });
@@ -195,7 +207,10 @@ describe.each(dbKinds())('SFTP sources (%s)', (kind) => {
     );
     expect(detail.lastPullStatus, detail.lastPullMessage).toBe('ok');
     expect(detail.pulls).toHaveLength(1);
-    expect(detail.pulls[0]).toMatchObject({ remotePath: '/outgoing/suppliers-2026-11.csv', jobName: expect.stringContaining('suppliers-2026-11.csv') });
+    expect(detail.pulls[0]).toMatchObject({
+      remotePath: '/outgoing/suppliers-2026-11.csv',
+      jobName: expect.stringContaining('suppliers-2026-11.csv'),
+    });
     expect(detail.lastPullMessage).toContain('2 not matching');
     const jobId = detail.pulls[0].jobId as string;
     const [job] = await t.db.db.select().from(jobArtifacts).where(eq(jobArtifacts.id, jobId));
@@ -231,10 +246,7 @@ describe.each(dbKinds())('SFTP sources (%s)', (kind) => {
     const [u] = await t.db.db.select().from(users).where(eq(users.username, 'issuer'));
     const memberships = await t.db.db.select().from(issuerMemberships).where(eq(issuerMemberships.userId, u!.id));
     expect(memberships.map((m) => m.issuerId)).not.toContain(meridianId);
-    await t.db.db
-      .update(issuerMemberships)
-      .set({ role: 'Manager' })
-      .where(eq(issuerMemberships.userId, u!.id));
+    await t.db.db.update(issuerMemberships).set({ role: 'Manager' }).where(eq(issuerMemberships.userId, u!.id));
     await t.db.db
       .insert(userPermissions)
       .values(['DevOps_Area_VIEW', 'IssuerArea_CRUD'].map((permission) => ({ userId: u!.id, permission })))
@@ -285,6 +297,8 @@ describe.each(dbKinds())('SFTP sources (%s)', (kind) => {
     expect(new Date(queued!.scheduledTime!).toISOString()).toBe(body.nextPullAt);
     const del = await t.call('DELETE', `/api/v1/devops/sftp-configurations/${configId}`, { cookie: admin });
     expect(del.statusCode).toBe(200);
-    expect((await t.call('GET', `/api/v1/devops/sftp-configurations/${configId}`, { cookie: admin })).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/v1/devops/sftp-configurations/${configId}`, { cookie: admin })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -65,7 +65,9 @@ export function StatTile({
 
 export function StatGrid({ children }: { children: ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))' }}>{children}</Box>
+    <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))' }}>
+      {children}
+    </Box>
   );
 }
 
@@ -110,7 +112,9 @@ export function DiffTable({ section, testId }: { section: TDiffSection; testId?:
                     color={d.kind === 'added' ? 'success' : d.kind === 'removed' ? 'error' : 'warning'}
                   />
                 </TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, color: 'text.secondary' }}>{show(d.before)}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, color: 'text.secondary' }}>
+                  {show(d.before)}
+                </TableCell>
                 <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{show(d.after)}</TableCell>
               </TableRow>
             ))}
@@ -120,7 +124,20 @@ export function DiffTable({ section, testId }: { section: TDiffSection; testId?:
       <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 1 }}>
         {t('diff.shown', { shown: formatCount(rows.length), total: formatCount(section.totalDifferences) })}
         {section.differences.length > rows.length && (
-          <Box component="button" type="button" onClick={() => setAll(true)} sx={{ ml: 1, border: 0, background: 'none', color: 'primary.main', cursor: 'pointer', p: 0, font: 'inherit' }}>
+          <Box
+            component="button"
+            type="button"
+            onClick={() => setAll(true)}
+            sx={{
+              ml: 1,
+              border: 0,
+              background: 'none',
+              color: 'primary.main',
+              cursor: 'pointer',
+              p: 0,
+              font: 'inherit',
+            }}
+          >
             {t('diff.showAll', { n: formatCount(section.differences.length) })}
           </Box>
         )}

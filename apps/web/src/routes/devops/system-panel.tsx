@@ -74,14 +74,23 @@ function Integrations() {
         {t('system.verify')}
       </PendingButton>
       {checks && (
-        <Alert severity={failed.length ? 'error' : 'success'} sx={{ mt: 1.5, whiteSpace: 'pre-line' }} data-testid="verification-result">
+        <Alert
+          severity={failed.length ? 'error' : 'success'}
+          sx={{ mt: 1.5, whiteSpace: 'pre-line' }}
+          data-testid="verification-result"
+        >
           {failed.length ? verificationFailureMessage(checks) : VERIFICATION_SUCCESS_MESSAGE}
         </Alert>
       )}
       {checks && (
         <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }}>
           {checks.map((c) => (
-            <Typography component="li" variant="caption" key={c.integration} color={c.success ? 'text.secondary' : 'error.main'}>
+            <Typography
+              component="li"
+              variant="caption"
+              key={c.integration}
+              color={c.success ? 'text.secondary' : 'error.main'}
+            >
               {c.integration}: {c.message ?? '—'}
             </Typography>
           ))}
@@ -101,9 +110,19 @@ function SystemMode() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {t('system.modeHelp')}
       </Typography>
-      <ToggleButtonGroup exclusive size="small" value={mode ?? null} onChange={(_, v: TSystemMode | null) => v && v !== mode && setNext(v)} aria-label={t('system.mode')}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={mode ?? null}
+        onChange={(_, v: TSystemMode | null) => v && v !== mode && setNext(v)}
+        aria-label={t('system.mode')}
+      >
         {SYSTEM_MODES.map((m) => (
-          <ToggleButton key={m} value={m} color={m === 'Maintenance' ? 'warning' : m === 'ReadOnly' ? 'info' : 'success'}>
+          <ToggleButton
+            key={m}
+            value={m}
+            color={m === 'Maintenance' ? 'warning' : m === 'ReadOnly' ? 'info' : 'success'}
+          >
             {t(`system.modes.${m}`)}
           </ToggleButton>
         ))}

@@ -101,7 +101,11 @@ export function Component() {
       {cmp.isFetching && <LinearProgress />}
       {cmp.data && (
         <Card variant="outlined">
-          <Tabs value={tab} onChange={(_, v: TComparisonSection) => setTab(v)} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs
+            value={tab}
+            onChange={(_, v: TComparisonSection) => setTab(v)}
+            sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+          >
             {cmp.data.sections.map((s) => (
               <Tab
                 key={s.name}
@@ -110,7 +114,11 @@ export function Component() {
                 label={
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <span>{t(`comparison.sections.${s.name}`)}</span>
-                    <Chip size="small" color={s.totalDifferences ? 'warning' : 'success'} label={formatCount(s.totalDifferences)} />
+                    <Chip
+                      size="small"
+                      color={s.totalDifferences ? 'warning' : 'success'}
+                      label={formatCount(s.totalDifferences)}
+                    />
                   </Stack>
                 }
               />

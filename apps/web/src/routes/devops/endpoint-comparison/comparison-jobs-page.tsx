@@ -26,7 +26,9 @@ export function Component() {
   const [filter, setFilter] = useState('');
   const jobs = useMemo(() => {
     const f = filter.trim().toLowerCase();
-    return (q.data ?? []).filter((j) => !f || `${j.name} ${j.issuerName} ${j.buyerName ?? ''}`.toLowerCase().includes(f));
+    return (q.data ?? []).filter(
+      (j) => !f || `${j.name} ${j.issuerName} ${j.buyerName ?? ''}`.toLowerCase().includes(f),
+    );
   }, [q.data, filter]);
   return (
     <Stack spacing={2} data-testid="comparison-jobs">
@@ -62,7 +64,12 @@ export function Component() {
                 return (
                   <TableRow key={j.id} hover>
                     <TableCell>
-                      <Link component={RouterLink} to={`/endpoint-comparison/jobs/${j.id}`} underline="hover" sx={{ fontWeight: 600 }}>
+                      <Link
+                        component={RouterLink}
+                        to={`/endpoint-comparison/jobs/${j.id}`}
+                        underline="hover"
+                        sx={{ fontWeight: 600 }}
+                      >
                         {j.name}
                       </Link>
                       <Typography variant="caption" color="text.secondary" component="div">
@@ -70,11 +77,20 @@ export function Component() {
                       </Typography>
                     </TableCell>
                     <TableCell align="right">
-                      <Chip size="small" variant="outlined" color={completed.length >= 2 ? 'success' : 'default'} label={completed.length} />
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={completed.length >= 2 ? 'success' : 'default'}
+                        label={completed.length}
+                      />
                     </TableCell>
-                    <TableCell>{latest ? `#${latest.runNumber} · ${formatDateTime(latest.completedAt)}` : '—'}</TableCell>
                     <TableCell>
-                      {latest?.scoringRulesetVersion ? `v${latest.scoringRulesetVersion} / v${latest.confidenceRulesetVersion}` : '—'}
+                      {latest ? `#${latest.runNumber} · ${formatDateTime(latest.completedAt)}` : '—'}
+                    </TableCell>
+                    <TableCell>
+                      {latest?.scoringRulesetVersion
+                        ? `v${latest.scoringRulesetVersion} / v${latest.confidenceRulesetVersion}`
+                        : '—'}
                     </TableCell>
                   </TableRow>
                 );

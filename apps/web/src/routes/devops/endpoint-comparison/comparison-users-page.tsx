@@ -27,7 +27,12 @@ export function Component() {
   const [b, setB] = useState<TComparisonUser | null>(null);
   const compare = useCompareUsers();
   const result = compare.data;
-  const picker = (label: string, value: TComparisonUser | null, set: (u: TComparisonUser | null) => void, testId: string) => (
+  const picker = (
+    label: string,
+    value: TComparisonUser | null,
+    set: (u: TComparisonUser | null) => void,
+    testId: string,
+  ) => (
     <Autocomplete
       options={users.data ?? []}
       loading={users.isLoading}
@@ -36,7 +41,14 @@ export function Component() {
       getOptionLabel={(u) => `${u.displayName} (${u.username})`}
       isOptionEqualToValue={(x, y) => x.id === y.id}
       sx={{ minWidth: 280, flex: 1 }}
-      renderInput={(p) => <TextField {...p} size="small" label={label} slotProps={{ htmlInput: { ...p.inputProps, 'data-testid': testId } }} />}
+      renderInput={(p) => (
+        <TextField
+          {...p}
+          size="small"
+          label={label}
+          slotProps={{ htmlInput: { ...p.inputProps, 'data-testid': testId } }}
+        />
+      )}
     />
   );
   return (
@@ -70,7 +82,12 @@ export function Component() {
             })}
           </Typography>
           {result.endpoints.map((e) => (
-            <Accordion key={e.name} variant="outlined" disableGutters defaultExpanded={e.totalDifferences > 0 && e.totalDifferences < 40}>
+            <Accordion
+              key={e.name}
+              variant="outlined"
+              disableGutters
+              defaultExpanded={e.totalDifferences > 0 && e.totalDifferences < 40}
+            >
               <AccordionSummary expandIcon={<ExpandMoreRounded />}>
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', width: '100%' }}>
                   <Chip size="small" label={e.method} variant="outlined" />
@@ -80,7 +97,14 @@ export function Component() {
                   <Typography variant="caption" color="text.secondary">
                     {result.userA.username}: {e.statusA} · {result.userB.username}: {e.statusB}
                   </Typography>
-                  <Chip size="small" color={e.totalDifferences ? 'warning' : 'success'} label={t('comparison.differences', { count: e.totalDifferences, n: formatCount(e.totalDifferences) })} />
+                  <Chip
+                    size="small"
+                    color={e.totalDifferences ? 'warning' : 'success'}
+                    label={t('comparison.differences', {
+                      count: e.totalDifferences,
+                      n: formatCount(e.totalDifferences),
+                    })}
+                  />
                 </Stack>
               </AccordionSummary>
               <AccordionDetails>

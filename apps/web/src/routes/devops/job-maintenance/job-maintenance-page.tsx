@@ -30,7 +30,12 @@ import ReplayRounded from '@mui/icons-material/ReplayRounded';
 import CleaningServicesOutlined from '@mui/icons-material/CleaningServicesOutlined';
 import LayersClearOutlined from '@mui/icons-material/LayersClearOutlined';
 import DeleteForeverOutlined from '@mui/icons-material/DeleteForeverOutlined';
-import { JOB_MAINTENANCE_ACTIONS, STALE_RUN_HOURS, type TJobMaintenanceAction, type TMaintenanceJob } from '@sextant/shared/values';
+import {
+  JOB_MAINTENANCE_ACTIONS,
+  STALE_RUN_HOURS,
+  type TJobMaintenanceAction,
+  type TMaintenanceJob,
+} from '@sextant/shared/values';
 import { maintenanceQuery, useMaintenanceAction } from '../../../api/devops.ts';
 import { useCan } from '../../../app/current-user.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
@@ -76,8 +81,20 @@ function StorageCell({ j }: { j: TMaintenanceJob }) {
 function RunCell({ j }: { j: TMaintenanceJob }) {
   const { t } = useTranslation('devops');
   const r = j.lastRun;
-  if (!r) return <Typography variant="body2" color="text.secondary">{t('maintenance.noRuns')}</Typography>;
-  const color = r.status === 'Completed' ? 'success' : r.status === 'Failed' ? 'error' : r.status === 'Canceled' ? 'default' : 'info';
+  if (!r)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('maintenance.noRuns')}
+      </Typography>
+    );
+  const color =
+    r.status === 'Completed'
+      ? 'success'
+      : r.status === 'Failed'
+        ? 'error'
+        : r.status === 'Canceled'
+          ? 'default'
+          : 'info';
   return (
     <Stack spacing={0.25}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -114,8 +131,15 @@ export function Component() {
         {t('maintenance.intro', { hours: STALE_RUN_HOURS })}
       </Typography>
       <StatGrid>
-        <StatTile label={t('maintenance.totals.jobs')} value={data ? formatCount(data.totals.jobs) : <Skeleton width={60} />} testId="maintenance-total-jobs" />
-        <StatTile label={t('maintenance.totals.storage')} value={data ? formatBytes(data.totals.totalBytes) : <Skeleton width={60} />} />
+        <StatTile
+          label={t('maintenance.totals.jobs')}
+          value={data ? formatCount(data.totals.jobs) : <Skeleton width={60} />}
+          testId="maintenance-total-jobs"
+        />
+        <StatTile
+          label={t('maintenance.totals.storage')}
+          value={data ? formatBytes(data.totals.totalBytes) : <Skeleton width={60} />}
+        />
         <StatTile
           label={t('maintenance.totals.failedRuns')}
           value={data ? formatCount(data.totals.failedRuns) : <Skeleton width={60} />}
@@ -127,7 +151,11 @@ export function Component() {
           tone={data?.totals.staleRuns ? 'warning' : undefined}
         />
         {data && data.hiddenJobsCount !== null && (
-          <StatTile label={t('maintenance.totals.hidden')} value={formatCount(data.hiddenJobsCount)} testId="maintenance-hidden-count" />
+          <StatTile
+            label={t('maintenance.totals.hidden')}
+            value={formatCount(data.hiddenJobsCount)}
+            testId="maintenance-hidden-count"
+          />
         )}
       </StatGrid>
       <Card variant="outlined">
@@ -138,7 +166,13 @@ export function Component() {
             value={filter}
             onChange={(e) => setFilter(e.target.value)}
             slotProps={{
-              input: { startAdornment: <InputAdornment position="start"><SearchRounded fontSize="small" /></InputAdornment> },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchRounded fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
               htmlInput: { 'aria-label': t('maintenance.filter') },
             }}
             sx={{ minWidth: 260 }}
@@ -177,7 +211,8 @@ export function Component() {
                         {j.isHidden && <Chip size="small" label={t('maintenance.hidden')} />}
                       </Stack>
                       <Typography variant="caption" color="text.secondary" noWrap component="div">
-                        {[j.issuerName, j.buyerName].filter(Boolean).join(' · ')} · {t(`maintenance.jobStatus.${j.status}`)}
+                        {[j.issuerName, j.buyerName].filter(Boolean).join(' · ')} ·{' '}
+                        {t(`maintenance.jobStatus.${j.status}`)}
                       </Typography>
                     </TableCell>
                     <TableCell>
@@ -189,8 +224,12 @@ export function Component() {
                     </TableCell>
                     <TableCell>
                       <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-                        {j.failedRuns > 0 && <Chip size="small" color="error" label={t('maintenance.failed', { count: j.failedRuns })} />}
-                        {j.staleRuns > 0 && <Chip size="small" color="warning" label={t('maintenance.stale', { count: j.staleRuns })} />}
+                        {j.failedRuns > 0 && (
+                          <Chip size="small" color="error" label={t('maintenance.failed', { count: j.failedRuns })} />
+                        )}
+                        {j.staleRuns > 0 && (
+                          <Chip size="small" color="warning" label={t('maintenance.stale', { count: j.staleRuns })} />
+                        )}
                         {!j.failedRuns && !j.staleRuns && (
                           <Typography variant="caption" color="text.secondary">
                             {t('maintenance.healthy')}
@@ -210,7 +249,12 @@ export function Component() {
                               value={j.lastAction.progressPercent ?? 0}
                             />
                           )}
-                          <Typography variant="caption" color="text.secondary" noWrap title={j.lastAction.message ?? j.lastAction.progressMessage ?? ''}>
+                          <Typography
+                            variant="caption"
+                            color="text.secondary"
+                            noWrap
+                            title={j.lastAction.message ?? j.lastAction.progressMessage ?? ''}
+                          >
                             {j.lastAction.message ?? j.lastAction.progressMessage ?? ''}
                           </Typography>
                         </Stack>
@@ -265,7 +309,9 @@ export function Component() {
           description={t(`maintenance.confirm.${confirm.action}.body`, {
             name: confirm.job.name,
             size: formatBytes(
-              confirm.action === 'cleanIntermediates' ? confirm.job.storage.intermediateBytes : confirm.job.storage.totalBytes,
+              confirm.action === 'cleanIntermediates'
+                ? confirm.job.storage.intermediateBytes
+                : confirm.job.storage.totalBytes,
             ),
           })}
           fields={[]}
@@ -274,7 +320,10 @@ export function Component() {
           onCancel={() => setConfirm(null)}
           onConfirm={async () => {
             await action.mutateAsync({ jobId: confirm.job.id, action: confirm.action });
-            notify('info', t('maintenance.queued', { action: t(`maintenance.actions.${confirm.action}`), name: confirm.job.name }));
+            notify(
+              'info',
+              t('maintenance.queued', { action: t(`maintenance.actions.${confirm.action}`), name: confirm.job.name }),
+            );
             setConfirm(null);
           }}
         />

@@ -25,7 +25,13 @@ import {
   type TResourceSample,
   type TResourceStatus,
 } from '@sextant/shared/values';
-import { resourceGuardQuery, resourceHistoryQuery, saveLimits, useRecordSample, devopsKeys } from '../../../api/devops.ts';
+import {
+  resourceGuardQuery,
+  resourceHistoryQuery,
+  saveLimits,
+  useRecordSample,
+  devopsKeys,
+} from '../../../api/devops.ts';
 import { useCan } from '../../../app/current-user.ts';
 import { EChart } from '../../../components/charts/chart.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
@@ -40,7 +46,14 @@ const LIMIT_KEY: Record<TResourceMetric, keyof TResourceLimits> = {
   duckdbMemory: 'duckdbMemoryMb',
   queueDepth: 'queueDepth',
 };
-const UNIT: Record<TResourceMetric, string> = { cpu: '%', memory: '%', disk: '%', dbSize: 'MB', duckdbMemory: 'MB', queueDepth: '' };
+const UNIT: Record<TResourceMetric, string> = {
+  cpu: '%',
+  memory: '%',
+  disk: '%',
+  dbSize: 'MB',
+  duckdbMemory: 'MB',
+  queueDepth: '',
+};
 
 function detail(metric: TResourceMetric, s: TResourceSample): string {
   switch (metric) {
@@ -65,10 +78,19 @@ function MetricCard({ st, sample }: { st: TResourceStatus; sample: TResourceSamp
     <Card variant="outlined" data-testid={`guard-metric-${st.metric}`}>
       <CardContent sx={{ p: 2, '&:last-child': { pb: 2 } }}>
         <Stack direction="row" sx={{ alignItems: 'center', mb: 0.5 }}>
-          <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, textTransform: 'uppercase', flex: 1 }}>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ fontWeight: 600, textTransform: 'uppercase', flex: 1 }}
+          >
             {t(`guard.metrics.${st.metric}`)}
           </Typography>
-          <Chip size="small" color={color} variant={st.level === 'ok' ? 'outlined' : 'filled'} label={t(`guard.levels.${st.level}`)} />
+          <Chip
+            size="small"
+            color={color}
+            variant={st.level === 'ok' ? 'outlined' : 'filled'}
+            label={t(`guard.levels.${st.level}`)}
+          />
         </Stack>
         <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
           {value}
@@ -174,14 +196,32 @@ function HistoryChart({ samples }: { samples: TResourceSample[] }) {
       label={t('guard.history')}
       testId="guard-history-chart"
       option={{
-        color: [theme.palette.primary.main, theme.palette.secondary.main, theme.palette.warning.main, theme.palette.info.main],
+        color: [
+          theme.palette.primary.main,
+          theme.palette.secondary.main,
+          theme.palette.warning.main,
+          theme.palette.info.main,
+        ],
         tooltip: { trigger: 'axis' },
         legend: { textStyle: { color: text } },
         grid: { left: 48, right: 56, top: 40, bottom: 32 },
         xAxis: { type: 'time', axisLabel: { color: text } },
         yAxis: [
-          { type: 'value', min: 0, max: 100, name: '%', axisLabel: { color: text }, splitLine: { lineStyle: { color: theme.palette.divider } } },
-          { type: 'value', min: 0, name: t('guard.metrics.queueDepth'), axisLabel: { color: text }, splitLine: { show: false } },
+          {
+            type: 'value',
+            min: 0,
+            max: 100,
+            name: '%',
+            axisLabel: { color: text },
+            splitLine: { lineStyle: { color: theme.palette.divider } },
+          },
+          {
+            type: 'value',
+            min: 0,
+            name: t('guard.metrics.queueDepth'),
+            axisLabel: { color: text },
+            splitLine: { show: false },
+          },
         ],
         series: [
           series(t('guard.metrics.cpu'), (s) => s.cpuPercent),
@@ -230,16 +270,29 @@ export function Component() {
               {t('guard.history')}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {s?.sampleIntervalSeconds ? t('guard.sampledEvery', { n: s.sampleIntervalSeconds }) : t('guard.notSampled')}
+              {s?.sampleIntervalSeconds
+                ? t('guard.sampledEvery', { n: s.sampleIntervalSeconds })
+                : t('guard.notSampled')}
             </Typography>
-            <TextField select size="small" value={minutes} onChange={(e) => setMinutes(Number(e.target.value))} sx={{ width: 140 }} slotProps={{ htmlInput: { 'aria-label': t('guard.range') } }}>
+            <TextField
+              select
+              size="small"
+              value={minutes}
+              onChange={(e) => setMinutes(Number(e.target.value))}
+              sx={{ width: 140 }}
+              slotProps={{ htmlInput: { 'aria-label': t('guard.range') } }}
+            >
               {[15, 60, 360, 1440, 10080].map((m) => (
                 <MenuItem key={m} value={m}>
                   {t(`guard.ranges.${m}`)}
                 </MenuItem>
               ))}
             </TextField>
-            <PendingButton size="small" variant="outlined" onClick={() => sample.mutateAsync().then(() => hist.refetch())}>
+            <PendingButton
+              size="small"
+              variant="outlined"
+              onClick={() => sample.mutateAsync().then(() => hist.refetch())}
+            >
               {t('guard.sampleNow')}
             </PendingButton>
           </Stack>

@@ -32,7 +32,12 @@ export function Component() {
           {t('sftp.intro')}
         </Typography>
         {canEdit && (
-          <Button variant="contained" startIcon={<AddRounded />} component={RouterLink} to="/devops/sftp-configuration/create">
+          <Button
+            variant="contained"
+            startIcon={<AddRounded />}
+            component={RouterLink}
+            to="/devops/sftp-configuration/create"
+          >
             {t('sftp.create')}
           </Button>
         )}
@@ -55,7 +60,12 @@ export function Component() {
               {(q.data ?? []).map((c) => (
                 <TableRow key={c.id} hover>
                   <TableCell>
-                    <Link component={RouterLink} to={`/devops/sftp-configuration/${c.id}`} underline="hover" sx={{ fontWeight: 600 }}>
+                    <Link
+                      component={RouterLink}
+                      to={`/devops/sftp-configuration/${c.id}`}
+                      underline="hover"
+                      sx={{ fontWeight: 600 }}
+                    >
                       {c.name}
                     </Link>
                     <Typography variant="caption" color="text.secondary" component="div">
@@ -94,7 +104,12 @@ export function Component() {
                   <TableCell>
                     {c.lastPullStatus ? (
                       <Tooltip title={c.lastPullMessage ?? ''}>
-                        <Chip size="small" variant="outlined" color={c.lastPullStatus === 'ok' ? 'success' : 'error'} label={formatDateTime(c.lastPullAt)} />
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          color={c.lastPullStatus === 'ok' ? 'success' : 'error'}
+                          label={formatDateTime(c.lastPullAt)}
+                        />
                       </Tooltip>
                     ) : (
                       '—'

@@ -124,8 +124,7 @@ export function Component() {
   const loaded = existing.data?.id;
   useEffect(() => {
     if (existing.data) setDraft(fromConfig(existing.data));
-    // only when another source is loaded, not on each poll
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // only when another source is loaded, not on each poll (existing.data changes on every poll)
   }, [loaded]);
   const set = <K extends keyof TDraft>(k: K, v: TDraft[K]) => setDraft((d) => ({ ...d, [k]: v }));
   const save = useFormMutation({
@@ -273,7 +272,13 @@ export function Component() {
             </TextField>
             {field('scheduleMinutes', { helperText: t('sftp.scheduleHelp') })}
             <FormControlLabel
-              control={<Switch checked={draft.enabled} onChange={(e) => set('enabled', e.target.checked)} disabled={disabled} />}
+              control={
+                <Switch
+                  checked={draft.enabled}
+                  onChange={(e) => set('enabled', e.target.checked)}
+                  disabled={disabled}
+                />
+              }
               label={t('sftp.fields.enabled')}
             />
           </Box>
@@ -285,7 +290,12 @@ export function Component() {
                 </Button>
               )}
               <Box sx={{ flex: 1 }} />
-              <PendingButton variant="outlined" pending={tester.isPending} onClick={() => tester.mutate(draft)} data-testid="sftp-test">
+              <PendingButton
+                variant="outlined"
+                pending={tester.isPending}
+                onClick={() => tester.mutate(draft)}
+                data-testid="sftp-test"
+              >
                 {t('sftp.test')}
               </PendingButton>
               {id && (
@@ -299,7 +309,12 @@ export function Component() {
                   {t('sftp.pullNow')}
                 </PendingButton>
               )}
-              <PendingButton variant="contained" pending={save.isPending} onClick={() => save.mutate(draft)} data-testid="sftp-save">
+              <PendingButton
+                variant="contained"
+                pending={save.isPending}
+                onClick={() => save.mutate(draft)}
+                data-testid="sftp-save"
+              >
                 {t('sftp.save')}
               </PendingButton>
             </Stack>
@@ -329,7 +344,12 @@ export function Component() {
                       <TableCell align="right">{formatBytes(f.size)}</TableCell>
                       <TableCell>{formatDateTime(f.modifiedAt)}</TableCell>
                       <TableCell>
-                        <Chip size="small" variant="outlined" color={f.matches ? 'success' : 'default'} label={f.matches ? t('sftp.yes') : t('sftp.no')} />
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          color={f.matches ? 'success' : 'default'}
+                          label={f.matches ? t('sftp.yes') : t('sftp.no')}
+                        />
                       </TableCell>
                     </TableRow>
                   ))}

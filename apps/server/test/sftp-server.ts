@@ -4,7 +4,9 @@
  * OPEN, FSTAT, READ, CLOSE). Every other request answers "operation unsupported".
  */
 import type { AddressInfo } from 'node:net';
-import { Server, utils, type Connection, type SFTPWrapper } from 'ssh2';
+import ssh2, { type Connection, type SFTPWrapper } from 'ssh2';
+
+const { Server, utils } = ssh2;
 
 const { STATUS_CODE } = utils.sftp;
 

@@ -140,8 +140,13 @@ export const USER_ENDPOINTS: { method: 'GET' | 'POST'; url: string; body?: objec
   { method: 'GET', url: '/api/v1/proq/proq-commands-info' },
 ];
 
-const byId = (_p: string, e: unknown) =>
-  e && typeof e === 'object' && 'id' in e ? String((e as { id: unknown }).id) : null;
+/** Elements of lists are matched by their identity field (id, role or key) when they have one. */
+const byId = (_p: string, e: unknown) => {
+  if (!e || typeof e !== 'object') return null;
+  const o = e as Record<string, unknown>;
+  const k = o.id ?? o.role ?? o.key ?? o.issuerId;
+  return k === undefined || k === null ? null : String(k);
+};
 
 export async function compareUsers(
   app: FastifyInstance,

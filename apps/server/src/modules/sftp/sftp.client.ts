@@ -1,5 +1,6 @@
 /** A small promise wrapper over ssh2's SFTP client: connect, list a folder, download a file. */
-import { Client, type ConnectConfig, type SFTPWrapper } from 'ssh2';
+// ssh2 is CommonJS: its named exports are not visible to Node's ESM loader, so take them from the default.
+import ssh2, { type ConnectConfig, type SFTPWrapper } from 'ssh2';
 
 export interface SftpConnection {
   host: string;
@@ -27,7 +28,7 @@ export const CONNECT_TIMEOUT_MS = 10_000;
 
 export function openSftp(c: SftpConnection): Promise<SftpSession> {
   return new Promise((resolve, reject) => {
-    const client = new Client();
+    const client = new ssh2.Client();
     let settled = false;
     const fail = (err: Error) => {
       if (settled) return;

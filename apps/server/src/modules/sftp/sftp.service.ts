@@ -8,7 +8,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { utils as sshUtils } from 'ssh2';
+import ssh2 from 'ssh2';
 import type { ZSftpConfigInput, ZSftpTestRequest } from '@sextant/shared';
 import {
   JOB_TYPE_INPUT_KINDS,
@@ -123,7 +123,7 @@ function checkSecrets(method: TInput['authMethod'], s: Secrets): void {
   if (method === 'password' && !s.password) throw fieldError('password', 'Enter the password');
   if (method === 'privateKey') {
     if (!s.privateKey) throw fieldError('privateKey', 'Paste the private key');
-    const parsed = sshUtils.parseKey(s.privateKey, s.passphrase);
+    const parsed = ssh2.utils.parseKey(s.privateKey, s.passphrase);
     if (parsed instanceof Error) throw fieldError('privateKey', `The private key cannot be read: ${parsed.message}`);
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { utils } from 'ssh2';
+import ssh2 from 'ssh2';
 import { dbKinds } from '@sextant/db/testing';
 import {
   buyers,
@@ -50,7 +50,7 @@ describe.each(dbKinds())('SFTP sources (%s)', (kind) => {
   let meridianId: string;
   let buyerId: string;
   let configId: string;
-  const key = utils.generateKeyPairSync('ed25519');
+  const key = ssh2.utils.generateKeyPairSync('ed25519');
   const input = (over: Record<string, unknown> = {}) => ({
     issuerId: northbridgeId,
     name: 'Northbridge drop',

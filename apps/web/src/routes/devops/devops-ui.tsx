@@ -103,7 +103,9 @@ export function DiffTable({ section, testId }: { section: TDiffSection; testId?:
           <TableBody>
             {rows.map((d) => (
               <TableRow key={`${d.path}:${d.kind}`} hover>
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>{d.path}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all', minWidth: 240 }}>
+                  {d.path}
+                </TableCell>
                 <TableCell>
                   <Chip
                     size="small"

@@ -104,7 +104,7 @@ function MetricCard({ st, sample }: { st: TResourceStatus; sample: TResourceSamp
           variant="determinate"
           color={color}
           value={st.limit === null ? 0 : Math.min(100, st.ratio * 100)}
-          sx={{ my: 1, height: 6, borderRadius: 3 }}
+          sx={{ my: 1, height: 6, borderRadius: 3, bgcolor: 'action.selected', opacity: st.limit === null ? 0.5 : 1 }}
           aria-label={t(`guard.metrics.${st.metric}`)}
         />
         <Typography variant="caption" color="text.secondary" component="div" noWrap>
@@ -203,8 +203,8 @@ function HistoryChart({ samples }: { samples: TResourceSample[] }) {
           theme.palette.info.main,
         ],
         tooltip: { trigger: 'axis' },
-        legend: { textStyle: { color: text } },
-        grid: { left: 48, right: 56, top: 40, bottom: 32 },
+        legend: { top: 0, textStyle: { color: text } },
+        grid: { left: 48, right: 64, top: 56, bottom: 32 },
         xAxis: { type: 'time', axisLabel: { color: text } },
         yAxis: [
           {
@@ -258,7 +258,7 @@ export function Component() {
           </Alert>
         )
       )}
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(175px, 1fr))' }}>
         {s
           ? s.statuses.map((st) => <MetricCard key={st.metric} st={st} sample={s.sample} />)
           : RESOURCE_METRICS.map((m) => <Skeleton key={m} variant="rounded" height={132} />)}

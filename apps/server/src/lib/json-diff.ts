@@ -52,23 +52,24 @@ export function diffJson(before: unknown, after: unknown, options: DiffOptions =
         };
         const ma = index(a);
         const mb = index(b);
-        for (const [k, v] of ma) walk(`${path}[${JSON.stringify(k)}]`, v, mb.get(k));
+        for (const [k, v] of ma) {
+          const w = mb.get(k);
+          if (v !== w) walk(`${path}[${JSON.stringify(k)}]`, v, w);
+        }
         for (const [k, v] of mb) if (!ma.has(k)) walk(`${path}[${JSON.stringify(k)}]`, undefined, v);
         return;
       }
       const n = Math.max(a.length, b.length);
-      for (let i = 0; i < n; i++) walk(`${path}[${i}]`, a[i], b[i]);
+      for (let i = 0; i < n; i++) if (a[i] !== b[i]) walk(`${path}[${i}]`, a[i], b[i]);
       return;
     }
     if (isObject(a) && isObject(b)) {
-      for (const k of Object.keys(a)) walk(prop(path, k), a[k], b[k]);
+      // Equal primitives are skipped before their path is built (most fields of most rows).
+      for (const k of Object.keys(a)) if (a[k] !== b[k]) walk(prop(path, k), a[k], b[k]);
       for (const k of Object.keys(b)) if (!(k in a)) walk(prop(path, k), undefined, b[k]);
       return;
     }
     if (a === b) return;
-    if (a === null || b === null || typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b) || isObject(a)) {
-      return add({ path, kind: 'changed', before: a, after: b });
-    }
     add({ path, kind: 'changed', before: a, after: b });
   };
   walk('$', before, after);

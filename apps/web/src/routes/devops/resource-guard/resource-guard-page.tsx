@@ -198,9 +198,9 @@ function HistoryChart({ samples }: { samples: TResourceSample[] }) {
       option={{
         color: [
           theme.palette.primary.main,
-          theme.palette.secondary.main,
+          theme.palette.success.main,
           theme.palette.warning.main,
-          theme.palette.info.main,
+          theme.palette.error.main,
         ],
         tooltip: { trigger: 'axis' },
         legend: { top: 0, textStyle: { color: text } },

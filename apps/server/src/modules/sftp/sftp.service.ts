@@ -22,7 +22,7 @@ import {
 import type { DbOrTx } from '@sextant/db';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
-import { fieldError, notFound } from '../../lib/errors.ts';
+import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { decryptSecret, encryptSecret, secretsKey } from '../../lib/crypto.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
@@ -116,8 +116,13 @@ export async function getSftp(ctx: AppContext, auth: AuthContext, id: string): P
   };
 }
 
-const seal = (ctx: AppContext, s: Secrets) => encryptSecret(secretsKey(ctx.config), JSON.stringify(s));
-const unseal = (ctx: AppContext, sealed: string): Secrets => JSON.parse(decryptSecret(secretsKey(ctx.config), sealed));
+function keyOf(ctx: AppContext): Buffer {
+  if (ctx.config.APP_ENV === 'production' && !ctx.config.SECRETS_KEY)
+    throw conflict('SFTP sources need SECRETS_KEY in the server configuration to store their secrets');
+  return secretsKey(ctx.config);
+}
+const seal = (ctx: AppContext, s: Secrets) => encryptSecret(keyOf(ctx), JSON.stringify(s));
+const unseal = (ctx: AppContext, sealed: string): Secrets => JSON.parse(decryptSecret(keyOf(ctx), sealed));
 
 function checkSecrets(method: TInput['authMethod'], s: Secrets): void {
   if (method === 'password' && !s.password) throw fieldError('password', 'Enter the password');

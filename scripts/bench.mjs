@@ -10,6 +10,7 @@ const suites = {
   proq: 'apps/server/bench/proq.ts',
   api: 'apps/server/bench/api.ts',
   results: 'apps/server/bench/results.ts',
+  devops: 'apps/server/bench/devops.ts',
   upload: 'apps/server/bench/upload.ts',
   load: 'apps/server/bench/load.ts',
   rulesets: 'apps/server/bench/rulesets.ts',

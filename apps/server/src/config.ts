@@ -96,6 +96,12 @@ const ZEnv = z.object({
   CHAT_UPLOAD_MAX_MB: z.coerce.number().int().min(1).default(20),
   /** Chat: days an exchange is kept in the logs. */
   CHAT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+  /** Key for secrets stored encrypted (SFTP passwords and keys): 32+ characters; required in production. */
+  SECRETS_KEY: z.string().min(32, 'SECRETS_KEY must be at least 32 characters').optional(),
+  /** Resource guard: seconds between background samples (0 = none; default 15, none under APP_ENV=test). */
+  RESOURCE_SAMPLE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  /** Resource guard: days of samples kept. */
+  RESOURCE_HISTORY_DAYS: z.coerce.number().int().min(1).max(365).default(7),
 });
 
 export type Config = z.infer<typeof ZEnv> & {

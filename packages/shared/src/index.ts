@@ -30,3 +30,4 @@ export * from './tools.ts';
 export * from './dev.ts';
 export * from './values/tools.ts';
 export * from './campaigns.ts';
+export * from './devops.ts';

@@ -7,9 +7,13 @@ import type { AppContext } from '../context.ts';
 import { jobCommandTypes } from './jobs/jobs.commands.ts';
 import { devCommandTypes } from './dev/dev.service.ts';
 import { campaignCommandTypes } from './campaigns/campaigns.commands.ts';
+import { jobMaintenanceCommandTypes } from './job-maintenance/job-maintenance.service.ts';
+import { sftpCommandTypes } from './sftp/sftp.service.ts';
 
 export function registerFeatureCommands(ctx: AppContext): void {
   for (const def of jobCommandTypes(ctx)) ctx.proq.registerCommandType(def);
   for (const def of devCommandTypes(ctx)) ctx.proq.registerCommandType(def);
   for (const def of campaignCommandTypes(ctx)) ctx.proq.registerCommandType(def);
+  for (const def of jobMaintenanceCommandTypes(ctx)) ctx.proq.registerCommandType(def);
+  for (const def of sftpCommandTypes(ctx)) ctx.proq.registerCommandType(def);
 }

@@ -29,8 +29,14 @@ import { analysisAdminRoutes } from './analysis-admin/analysis-admin.routes.ts';
 import { toolRoutes } from './tools/tools.routes.ts';
 import { devRoutes } from './dev/dev.routes.ts';
 import { campaignRoutes } from './campaigns/campaigns.routes.ts';
+import { resourceGuardRoutes } from './resource-guard/resource-guard.routes.ts';
+import { jobMaintenanceRoutes } from './job-maintenance/job-maintenance.routes.ts';
+import { endpointComparisonRoutes } from './endpoint-comparison/endpoint-comparison.routes.ts';
+import { sftpRoutes } from './sftp/sftp.routes.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
+  // First: it installs the guard hook on the heavy routes of the modules after it.
+  resourceGuardRoutes,
   authRoutes,
   brandingRoutes,
   systemRoutes,
@@ -60,4 +66,7 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   analysisAdminRoutes,
   toolRoutes,
   devRoutes,
+  jobMaintenanceRoutes,
+  endpointComparisonRoutes,
+  sftpRoutes,
 ];

@@ -14,3 +14,4 @@ export * from './rulesets.ts';
 export * from './tools.ts';
 export * from './ai-prompts.ts';
 export * from './campaigns.ts';
+export * from './devops.ts';

@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   notFound: 'NotFound',
   conflict: 'Conflict',
   rateLimited: 'RateLimited',
+  resourceExhausted: 'ResourceExhausted',
   invalidCredentials: 'InvalidCredentials',
   invalidToken: 'InvalidToken',
   accountDeactivated: 'AccountDeactivated',

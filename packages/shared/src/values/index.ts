@@ -23,3 +23,4 @@ export * from './analysis-admin.ts';
 export * from './tools.ts';
 export * from './ai-prompts.ts';
 export * from './campaigns.ts';
+export * from './devops.ts';

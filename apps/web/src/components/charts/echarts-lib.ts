@@ -3,13 +3,14 @@
  * by the chart wrapper (its own chunk, never in the main bundle).
  */
 import * as echarts from 'echarts/core';
-import { BarChart, FunnelChart, PieChart } from 'echarts/charts';
+import { BarChart, FunnelChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent, AriaComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
 echarts.use([
   BarChart,
   FunnelChart,
+  LineChart,
   PieChart,
   GridComponent,
   LegendComponent,

@@ -28,6 +28,7 @@ import { formatCount } from '../../lib/format.ts';
 import { routeTitle } from '../../layouts/nav-labels.ts';
 import { RunningChip } from './proq-monitoring/proq-monitoring-page.tsx';
 import { DEVOPS_PAGES } from './pages.ts';
+import { SystemPanel } from './system-panel.tsx';
 
 function AreaCard({
   to,
@@ -200,6 +201,7 @@ export function Component() {
           </Box>
         </Box>
       )}
+      <SystemPanel />
     </Stack>
   );
 }

@@ -19,3 +19,5 @@ export * from './permissions.ts';
 export * from './proq.ts';
 export * from './results-insights.ts';
 export * from './users.ts';
+export * from './resources.ts';
+export * from './ml-prediction.ts';

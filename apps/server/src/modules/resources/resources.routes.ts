@@ -122,7 +122,7 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.put(`${base}/:id/file`, {
+  r.post(`${base}/:id/file`, {
     config: admin,
     schema: {
       tags,
@@ -134,7 +134,7 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => uploadFile(ctx, req, authOf(req), req.params.id),
   });
 
-  r.put(`${base}/:id/poster`, {
+  r.post(`${base}/:id/poster`, {
     config: admin,
     schema: {
       tags,

@@ -116,7 +116,7 @@ export async function trainAndPredictAcceptance(db: Db): Promise<AcceptanceModel
     auc: number | null;
   }>(`
     WITH t AS (SELECT l.y, a.acceptanceProbability AS p, a.acceptancePrediction AS lvl FROM lab l JOIN acceptance a USING (supplierKey) WHERE l.isTest),
-    r AS (SELECT y, rank() OVER (ORDER BY p) AS rk FROM t)
+    r AS (SELECT y, rank() OVER (ORDER BY p) + (count(*) OVER (PARTITION BY p) - 1) / 2 AS rk FROM t)
     SELECT avg(((p >= 0.5)::INT = y)::INT) AS accuracy,
       sum(y) FILTER (WHERE lvl = 'High') / nullif(count(*) FILTER (WHERE lvl = 'High'), 0) AS precisionHigh,
       count(*) FILTER (WHERE lvl = 'High' AND y = 1) / nullif(sum(y), 0) AS recallHigh,

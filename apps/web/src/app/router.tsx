@@ -18,6 +18,8 @@ import { RootLayout, RouteErrorBoundary } from '../layouts/root-layout.tsx';
 import { ADMIN_PAGES } from '../routes/admin/pages.ts';
 import { DEVOPS_PAGES } from '../routes/devops/pages.ts';
 import { JOB_PAGES, prefetchPageData } from '../routes/jobs/pages.ts';
+import { RESOURCE_HUB_PAGES } from '../routes/resource-hub/pages.ts';
+import { ML_MONITORING_PAGES } from '../routes/ml-monitoring/pages.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
 import { queryClient } from './query-client.ts';
 import { themeStore } from './theme/theme-store.ts';
@@ -40,6 +42,8 @@ export const PAGES: Record<string, () => Promise<TPageModule>> = {
   ...ADMIN_PAGES,
   ...JOB_PAGES,
   ...DEVOPS_PAGES,
+  ...RESOURCE_HUB_PAGES,
+  ...ML_MONITORING_PAGES,
 };
 
 const notAvailable = () => import('../routes/not-available/not-available-page.tsx');

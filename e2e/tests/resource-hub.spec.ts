@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import type * as WebMMuxerLib from 'webm-muxer';
 import { apiAs, signIn } from './helpers.ts';
 
 const require = createRequire(import.meta.url);
@@ -16,7 +17,7 @@ async function makeWebm(page: Page): Promise<Buffer> {
   // Evaluated through the DevTools protocol: the app's CSP (rightly) refuses injected script tags.
   await page.evaluate(`${readFileSync(require.resolve('webm-muxer'), 'utf8')}\n;window.WebMMuxer = WebMMuxer;`);
   const b64 = await page.evaluate(async () => {
-    const { Muxer, ArrayBufferTarget } = (window as unknown as { WebMMuxer: typeof import('webm-muxer') }).WebMMuxer;
+    const { Muxer, ArrayBufferTarget } = (window as unknown as { WebMMuxer: typeof WebMMuxerLib }).WebMMuxer;
     const muxer = new Muxer({
       target: new ArrayBufferTarget(),
       video: { codec: 'V_VP8', width: 64, height: 48, frameRate: 10 },

@@ -32,8 +32,18 @@ describe('hold-out metrics on a hand-made set', () => {
   it('AUC counts each positive-above-negative pair, ties as one half', () => {
     // 0.9 beats all 3; 0.8 beats 0.7 and 0.2 and ties 0.8; 0.6 beats 0.2 only: 6.5 of 9 pairs.
     expect(auc(rows)).toBeCloseTo(6.5 / 9, 12);
-    expect(auc([{ y: 1, p: 0.3 }, { y: 0, p: 0.9 }])).toBe(0);
-    expect(auc([{ y: 1, p: 0.3 }, { y: 1, p: 0.9 }])).toBeNull();
+    expect(
+      auc([
+        { y: 1, p: 0.3 },
+        { y: 0, p: 0.9 },
+      ]),
+    ).toBe(0);
+    expect(
+      auc([
+        { y: 1, p: 0.3 },
+        { y: 1, p: 0.9 },
+      ]),
+    ).toBeNull();
   });
 
   it('accuracy at 0.5, precision and recall of High (p ≥ 0.75), majority baseline', () => {
@@ -84,12 +94,22 @@ describe('evaluateRunModel', () => {
           ['7011', '5411', '1520', '1711'][1 + i % 4] AS inputMcc, NULL::VARCHAR AS category
         FROM range(1500) t(i)`);
       const r = await trainAndPredictAcceptance(db);
-      await db.run(copyToParquet(`SELECT f.*, a.acceptanceProbability, a.acceptancePrediction FROM feat_src f JOIN acceptance a USING (supplierKey)`, file));
+      await db.run(
+        copyToParquet(
+          `SELECT f.*, a.acceptanceProbability, a.acceptancePrediction FROM feat_src f JOIN acceptance a USING (supplierKey)`,
+          file,
+        ),
+      );
       return r;
     });
     expect(report.trained).toBe(true);
     const ev = await evaluateRunModel(file);
-    expect(ev).toMatchObject({ suppliers: 1500, trainRows: report.trainRows, testRows: report.testRows, trained: true });
+    expect(ev).toMatchObject({
+      suppliers: 1500,
+      trainRows: report.trainRows,
+      testRows: report.testRows,
+      trained: true,
+    });
     expect(ev.metrics.accuracy).toBeCloseTo(report.metrics.accuracy!, 3);
     expect(ev.metrics.precisionHigh).toBeCloseTo(report.metrics.precisionHigh!, 3);
     expect(ev.metrics.recallHigh).toBeCloseTo(report.metrics.recallHigh!, 3);

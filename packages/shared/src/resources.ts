@@ -68,7 +68,11 @@ export const ZResourceCreate = z
     if (v.source === 'upload' && v.url)
       ctx.addIssue({ code: 'custom', path: ['url'], message: 'An upload resource has no link; upload its file' });
     if (v.visibility === 'Issuers' && v.issuerIds.length === 0)
-      ctx.addIssue({ code: 'custom', path: ['issuerIds'], message: 'Choose at least one issuer, or make it visible to all' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['issuerIds'],
+        message: 'Choose at least one issuer, or make it visible to all',
+      });
   });
 export type TResourceCreate = z.input<typeof ZResourceCreate>;
 
@@ -78,7 +82,11 @@ export const ZResourceUpdate = z
   .strict()
   .superRefine((v, ctx) => {
     if (v.visibility === 'Issuers' && v.issuerIds.length === 0)
-      ctx.addIssue({ code: 'custom', path: ['issuerIds'], message: 'Choose at least one issuer, or make it visible to all' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['issuerIds'],
+        message: 'Choose at least one issuer, or make it visible to all',
+      });
   });
 export type TResourceUpdate = z.input<typeof ZResourceUpdate>;
 

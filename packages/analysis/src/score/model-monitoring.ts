@@ -35,7 +35,7 @@ export function auc(rows: readonly Scored[]): number | null {
   if (!pos || !neg) return null;
   const sorted = [...rows].sort((a, b) => a.p - b.p);
   let rankSumPos = 0;
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1]!.p === sorted[i]!.p) j++;
     const avgRank = (i + j) / 2 + 1; // 1-based ranks i+1 … j+1
@@ -167,7 +167,9 @@ export interface RunEvaluation {
 export async function evaluateRunModel(suppliersFile: string, opts: { tempDir?: string } = {}): Promise<RunEvaluation> {
   return withDb({ ...(opts.tempDir ? { tempDir: opts.tempDir } : {}) }, async (db) => {
     await db.run(`CREATE VIEW s AS SELECT * FROM read_parquet(${lit(suppliersFile)})`);
-    const cols = new Set((await db.all<{ column_name: string }>(`SELECT column_name FROM (DESCRIBE s)`)).map((c) => c.column_name));
+    const cols = new Set(
+      (await db.all<{ column_name: string }>(`SELECT column_name FROM (DESCRIBE s)`)).map((c) => c.column_name),
+    );
     const counts = (await db.one<{ n: number; train: number; test: number }>(
       `SELECT count(*) AS n, count(*) FILTER (WHERE matchStatus = 'MATCHED' AND NOT (${HOLDOUT_SQL})) AS train,
         count(*) FILTER (WHERE matchStatus = 'MATCHED' AND ${HOLDOUT_SQL}) AS test FROM s`,
@@ -182,7 +184,14 @@ export async function evaluateRunModel(suppliersFile: string, opts: { tempDir?: 
     const rows: Scored[] = test.map((r) => ({ y: Number(r.y) === 1 ? 1 : 0, p: Number(r.p) }));
     const distributions: Record<string, Record<string, number>> = {};
     for (const [input, expr] of Object.entries(INPUT_SQL)) {
-      const needed = input === 'prediction' ? 'acceptanceProbability' : input === 'spendBand' ? 'spend' : input === 'ticketBand' ? 'avgTransactionValue' : input;
+      const needed =
+        input === 'prediction'
+          ? 'acceptanceProbability'
+          : input === 'spendBand'
+            ? 'spend'
+            : input === 'ticketBand'
+              ? 'avgTransactionValue'
+              : input;
       if (!cols.has(needed)) continue;
       const dist = await db.all<{ v: string; n: number }>(
         `SELECT v, count(*) AS n FROM (SELECT ${expr} AS v FROM s) GROUP BY v ORDER BY n DESC, v`,

@@ -68,7 +68,11 @@ export async function monitorRun(ctx: AppContext, runId: string): Promise<string
   await upsertMlRun(ctx.db, row);
   const alerts = alertsOf(row, thresholdsOf(ctx));
   for (const a of alerts)
-    await addJobLog(ctx.db, { jobId: rc.job.id, runId, message: `Run ${rc.run.runNumber}: acceptance model alert — ${a}` });
+    await addJobLog(ctx.db, {
+      jobId: rc.job.id,
+      runId,
+      message: `Run ${rc.run.runNumber}: acceptance model alert — ${a}`,
+    });
   const summary = ev.trained
     ? `acceptance model AUC ${m.auc?.toFixed(3) ?? '—'}, accuracy ${m.accuracy?.toFixed(3) ?? '—'} on ${ev.testRows} hold-out suppliers`
     : 'acceptance model not trained for this run';

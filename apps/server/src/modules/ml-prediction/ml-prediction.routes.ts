@@ -17,7 +17,8 @@ export async function mlPredictionRoutes(app: FastifyInstance): Promise<void> {
     config: access,
     schema: {
       tags,
-      summary: 'Per job: the latest evaluated run (AUC, accuracy, High precision/recall, drift, alerts) and AUC over time',
+      summary:
+        'Per job: the latest evaluated run (AUC, accuracy, High precision/recall, drift, alerts) and AUC over time',
       response: { 200: ZMlOverview },
     },
     handler: async (req) => overview(ctx, authOf(req)),

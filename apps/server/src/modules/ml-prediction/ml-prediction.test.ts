@@ -82,7 +82,9 @@ describe.each(dbKinds())('ml-prediction API (%s)', (kind) => {
   it('evaluates runs with the hold-out metrics, calibration and drift against the previous run; idempotent', async () => {
     for (const id of runIds) expect(await monitorRun(t.app.ctx, id)).toMatch(/acceptance model AUC/);
     expect(await monitorRun(t.app.ctx, runIds[1]!)).toMatch(/alert/); // again: same row rewritten
-    const detail = (await t.call('GET', `/api/v1/ml-prediction/jobs/${northJob}`, { cookie: admin })).json() as TMlJobDetail;
+    const detail = (
+      await t.call('GET', `/api/v1/ml-prediction/jobs/${northJob}`, { cookie: admin })
+    ).json() as TMlJobDetail;
     expect(detail.runs.map((r) => r.runNumber)).toEqual([2, 1]);
     const [run2, run1] = detail.runs;
     // Expected figures from the same hold-out, computed independently of the handler.
@@ -136,8 +138,12 @@ describe.each(dbKinds())('ml-prediction API (%s)', (kind) => {
     invalidateAllSessions(); // a direct database edit
     const o = (await t.call('GET', '/api/v1/ml-prediction/jobs', { cookie: issuerUser })).json() as TMlOverview;
     expect(o.jobs.map((j) => j.jobId)).toEqual([northJob]);
-    expect((await t.call('GET', `/api/v1/ml-prediction/jobs/${meridianJob}`, { cookie: issuerUser })).statusCode).toBe(404);
-    expect((await t.call('GET', `/api/v1/ml-prediction/jobs/${northJob}`, { cookie: issuerUser })).statusCode).toBe(200);
+    expect((await t.call('GET', `/api/v1/ml-prediction/jobs/${meridianJob}`, { cookie: issuerUser })).statusCode).toBe(
+      404,
+    );
+    expect((await t.call('GET', `/api/v1/ml-prediction/jobs/${northJob}`, { cookie: issuerUser })).statusCode).toBe(
+      200,
+    );
     const bad = await t.call('GET', '/api/v1/ml-prediction/jobs/not-an-id', { cookie: admin });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toMatch(/jobId/);

@@ -62,7 +62,12 @@ export async function listResources(db: DbOrTx, f: ResourceFilter): Promise<Reso
     f.mediaKind ? eq(resources.mediaKind, f.mediaKind as ResourceRow['mediaKind']) : undefined,
   );
   return db
-    .select({ resource: resources, createdByUsername: users.username, issuerIds: issuerIdsOf, issuerNames: issuerNamesOf })
+    .select({
+      resource: resources,
+      createdByUsername: users.username,
+      issuerIds: issuerIdsOf,
+      issuerNames: issuerNamesOf,
+    })
     .from(resources)
     .leftJoin(users, eq(users.id, resources.createdBy))
     .where(where)
@@ -85,7 +90,12 @@ export async function findResource(
   visible: SQL | undefined,
 ): Promise<ResourceListRow | undefined> {
   const [row] = await db
-    .select({ resource: resources, createdByUsername: users.username, issuerIds: issuerIdsOf, issuerNames: issuerNamesOf })
+    .select({
+      resource: resources,
+      createdByUsername: users.username,
+      issuerIds: issuerIdsOf,
+      issuerNames: issuerNamesOf,
+    })
     .from(resources)
     .leftJoin(users, eq(users.id, resources.createdBy))
     .where(and(eq(resources.id, id), visible));
@@ -94,7 +104,10 @@ export async function findResource(
 
 export async function existingIssuerIds(db: DbOrTx, ids: readonly string[]): Promise<string[]> {
   if (!ids.length) return [];
-  const rows = await db.select({ id: issuers.id }).from(issuers).where(inArray(issuers.id, [...ids]));
+  const rows = await db
+    .select({ id: issuers.id })
+    .from(issuers)
+    .where(inArray(issuers.id, [...ids]));
   return rows.map((r) => r.id);
 }
 

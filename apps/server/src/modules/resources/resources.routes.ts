@@ -115,7 +115,12 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete(`${base}/:id`, {
     config: admin,
-    schema: { tags, summary: 'Delete a resource and its files', params: ZResourceIdParam, response: { 200: ZMutationResult } },
+    schema: {
+      tags,
+      summary: 'Delete a resource and its files',
+      params: ZResourceIdParam,
+      response: { 200: ZMutationResult },
+    },
     handler: async (req) => {
       const title = await removeResource(ctx, req, authOf(req), req.params.id);
       return { success: true, statusCode: 200, message: `Resource "${title}" deleted` };

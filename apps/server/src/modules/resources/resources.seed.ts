@@ -59,7 +59,7 @@ const DOCS: DemoDoc[] = [
       },
       {
         heading: 'Predictions',
-        body: 'For unmatched suppliers an acceptance model trained on the job\'s matched suppliers predicts Low, Medium or High acceptance. Its quality is monitored in analysis admin.',
+        body: "For unmatched suppliers an acceptance model trained on the job's matched suppliers predicts Low, Medium or High acceptance. Its quality is monitored in analysis admin.",
       },
     ],
   },

@@ -39,13 +39,7 @@ import {
   updateResource,
   type ResourceListRow,
 } from './resources.repo.ts';
-import {
-  removeResourceFolder,
-  removeStored,
-  serveStored,
-  storePoster,
-  storeResourceFile,
-} from './resources.files.ts';
+import { removeResourceFolder, removeStored, serveStored, storePoster, storeResourceFile } from './resources.files.ts';
 
 type Create = z.output<typeof ZResourceCreate>;
 type Update = z.output<typeof ZResourceUpdate>;

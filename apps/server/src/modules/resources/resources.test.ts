@@ -20,8 +20,24 @@ function fakeMp4(size: number): Buffer {
   b.write('ftypisom', 4, 'latin1');
   return b;
 }
-const webmHead = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d]);
-const mkvHead = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x88, ...Buffer.from('matroska')]);
+const webmHead = Buffer.from([
+  0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d,
+]);
+const mkvHead = Buffer.from([
+  0x1a,
+  0x45,
+  0xdf,
+  0xa3,
+  0x9f,
+  0x42,
+  0x86,
+  0x81,
+  0x01,
+  0x42,
+  0x82,
+  0x88,
+  ...Buffer.from('matroska'),
+]);
 
 describe('sniffResourceFile', () => {
   it('recognises MP4, WebM and PDF by their first bytes and nothing else', () => {
@@ -149,10 +165,18 @@ describe.each(dbKinds())('resources API (%s)', (kind) => {
     expect(upd.statusCode, upd.body).toBe(200);
     expect(await listed(meridianUser)).toContain(videoId);
     const [a] = await audits('resource.update', videoId);
-    expect(a!.details).toMatchObject({ issuerIds: { from: [northbridgeId], to: expect.arrayContaining([meridianId]) } });
+    expect(a!.details).toMatchObject({
+      issuerIds: { from: [northbridgeId], to: expect.arrayContaining([meridianId]) },
+    });
     await t.call('PUT', `/api/v1/resources/${videoId}`, {
       cookie: admin,
-      body: { title: 'Onboarding walkthrough', category: 'GettingStarted', language: 'en', visibility: 'Issuers', issuerIds: [northbridgeId] },
+      body: {
+        title: 'Onboarding walkthrough',
+        category: 'GettingStarted',
+        language: 'en',
+        visibility: 'Issuers',
+        issuerIds: [northbridgeId],
+      },
     });
     expect(await listed(meridianUser)).not.toContain(videoId);
   });
@@ -173,7 +197,10 @@ describe.each(dbKinds())('resources API (%s)', (kind) => {
     ] as const) {
       const res = await put(`/api/v1/resources/${id}/file`, name, content);
       expect(res.statusCode, name).toBe(400);
-      expect(res.json().errors[0]).toMatchObject({ path: 'file', message: expect.stringContaining('checked by its content') });
+      expect(res.json().errors[0]).toMatchObject({
+        path: 'file',
+        message: expect.stringContaining('checked by its content'),
+      });
     }
     expect(filesIn(id)).toEqual([]);
     expect((await t.call('GET', `/api/v1/resources/${id}`, { cookie: admin })).json()).toMatchObject({ ready: false });
@@ -185,7 +212,13 @@ describe.each(dbKinds())('resources API (%s)', (kind) => {
   });
 
   it('answers 413 for a file over the size limit and keeps nothing', async () => {
-    const id = await create({ title: 'Too big', category: 'Other', language: 'en', source: 'upload', visibility: 'All' });
+    const id = await create({
+      title: 'Too big',
+      category: 'Other',
+      language: 'en',
+      source: 'upload',
+      visibility: 'All',
+    });
     const res = await put(`/api/v1/resources/${id}/file`, 'big.mp4', fakeMp4(1024 * 1024 + 4096));
     expect(res.statusCode).toBe(413);
     expect(res.json().errors[0].path).toBe('file');
@@ -195,7 +228,15 @@ describe.each(dbKinds())('resources API (%s)', (kind) => {
   });
 
   it('refuses admin calls from lower roles (403) and bad input with the field (400)', async () => {
-    const body = { title: 'X', category: 'Other', language: 'en', source: 'link', mediaKind: 'video', url: 'https://example.com/v', visibility: 'All' };
+    const body = {
+      title: 'X',
+      category: 'Other',
+      language: 'en',
+      source: 'link',
+      mediaKind: 'video',
+      url: 'https://example.com/v',
+      visibility: 'All',
+    };
     expect((await t.call('POST', '/api/v1/resources', { cookie: northUser, body })).statusCode).toBe(403);
     expect((await t.call('GET', '/api/v1/resources/manage', { cookie: northUser })).statusCode).toBe(403);
     expect((await t.call('DELETE', `/api/v1/resources/${videoId}`, { cookie: northUser })).statusCode).toBe(403);
@@ -278,7 +319,10 @@ describe.each(dbKinds())('resources API (%s)', (kind) => {
       title: string;
       contentUrl: string;
     }[];
-    expect(list.map((r) => r.title).sort()).toEqual(['Getting started with Sextant', 'Reading supplier scores and confidence']);
+    expect(list.map((r) => r.title).sort()).toEqual([
+      'Getting started with Sextant',
+      'Reading supplier scores and confidence',
+    ]);
     const pdf = await t.call('GET', list[0]!.contentUrl, { cookie: northUser });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

@@ -38,7 +38,8 @@ import { mlJobQuery, mlOverviewQuery } from '../../api/ml-prediction.ts';
 import { formatDateTime, formatNumber } from '../../app/i18n.ts';
 import { EChart } from '../../components/charts/chart.tsx';
 
-const f3 = (x: number | null | undefined) => formatNumber(x ?? null, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+const f3 = (x: number | null | undefined) =>
+  formatNumber(x ?? null, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 const pct = (x: number | null | undefined) =>
   formatNumber(x ?? null, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
@@ -95,7 +96,9 @@ function aucOverTime(o: TMlOverview, theme: Theme, thresholdLabel: string) {
         name: j.jobName,
         type: 'line' as const,
         symbolSize: 8,
-        data: j.aucHistory.filter((h) => h.auc !== null).map((h) => [new Date(h.evaluatedAt).getTime(), h.auc, h.runNumber]),
+        data: j.aucHistory
+          .filter((h) => h.auc !== null)
+          .map((h) => [new Date(h.evaluatedAt).getTime(), h.auc, h.runNumber]),
       })),
       {
         name: thresholdLabel,
@@ -199,8 +202,17 @@ function JobDetail({ jobId }: { jobId: string }) {
         ))}
         {!run.trained && <Alert severity="info">{run.reason}</Alert>}
         <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
-          <Kpi label={t('metrics.auc')} value={f3(run.metrics.auc)} testId="ml-auc" hint={t('metrics.aucHint', { threshold: f3(d.aucThreshold) })} />
-          <Kpi label={t('metrics.accuracy')} value={pct(run.metrics.accuracy)} hint={t('metrics.baseline', { value: pct(run.metrics.baselineAccuracy) })} />
+          <Kpi
+            label={t('metrics.auc')}
+            value={f3(run.metrics.auc)}
+            testId="ml-auc"
+            hint={t('metrics.aucHint', { threshold: f3(d.aucThreshold) })}
+          />
+          <Kpi
+            label={t('metrics.accuracy')}
+            value={pct(run.metrics.accuracy)}
+            hint={t('metrics.baseline', { value: pct(run.metrics.baselineAccuracy) })}
+          />
           <Kpi label={t('metrics.precisionHigh')} value={pct(run.metrics.precisionHigh)} />
           <Kpi label={t('metrics.recallHigh')} value={pct(run.metrics.recallHigh)} />
           <Kpi
@@ -280,10 +292,19 @@ function JobDetail({ jobId }: { jobId: string }) {
             </TableHead>
             <TableBody>
               {d.runs.map((r) => (
-                <TableRow key={r.runNumber} hover selected={r.runNumber === run.runNumber} onClick={() => setRunNumber(r.runNumber)} sx={{ cursor: 'pointer' }}>
+                <TableRow
+                  key={r.runNumber}
+                  hover
+                  selected={r.runNumber === run.runNumber}
+                  onClick={() => setRunNumber(r.runNumber)}
+                  sx={{ cursor: 'pointer' }}
+                >
                   <TableCell>{r.runNumber}</TableCell>
                   <TableCell>{formatDateTime(r.evaluatedAt)}</TableCell>
-                  <TableCell align="right" sx={{ color: r.metrics.auc !== null && r.metrics.auc < d.aucThreshold ? 'error.main' : undefined }}>
+                  <TableCell
+                    align="right"
+                    sx={{ color: r.metrics.auc !== null && r.metrics.auc < d.aucThreshold ? 'error.main' : undefined }}
+                  >
                     {f3(r.metrics.auc)}
                   </TableCell>
                   <TableCell align="right">{pct(r.metrics.accuracy)}</TableCell>
@@ -309,10 +330,18 @@ export function Component() {
   const q = useQuery({ ...mlOverviewQuery(), meta: { operation: 'Loading model monitoring' } });
   const o = q.data;
   const selected = params.get('jobId') ?? o?.jobs[0]?.jobId ?? null;
-  const option = useMemo(() => (o && o.jobs.length ? aucOverTime(o, theme, t('overview.threshold')) : null), [o, theme, t]);
+  const option = useMemo(
+    () => (o && o.jobs.length ? aucOverTime(o, theme, t('overview.threshold')) : null),
+    [o, theme, t],
+  );
   if (q.isError) return <Alert severity="error">{t('loadError')}</Alert>;
   if (!o) return <Skeleton variant="rounded" height={360} />;
-  if (!o.jobs.length) return <Alert severity="info" data-testid="ml-empty">{t('overview.empty')}</Alert>;
+  if (!o.jobs.length)
+    return (
+      <Alert severity="info" data-testid="ml-empty">
+        {t('overview.empty')}
+      </Alert>
+    );
   const alerting = o.jobs.filter((j) => j.alert);
   return (
     <Stack spacing={2} data-testid="ml-monitoring">
@@ -332,7 +361,8 @@ export function Component() {
           <AlertTitle>{t('overview.alertTitle', { count: alerting.length })}</AlertTitle>
           {alerting.map((j) => (
             <Box key={j.jobId}>
-              <strong>{j.jobName}</strong> ({t('job.runLabel', { run: j.latest.runNumber })}): {j.latest.alerts.join(' · ')}
+              <strong>{j.jobName}</strong> ({t('job.runLabel', { run: j.latest.runNumber })}):{' '}
+              {j.latest.alerts.join(' · ')}
             </Box>
           ))}
         </Alert>

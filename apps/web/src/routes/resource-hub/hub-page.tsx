@@ -67,7 +67,12 @@ export function Component() {
             </Typography>
           </ListItemButton>
           {RESOURCE_CATEGORIES.filter((c) => counts[c]).map((c) => (
-            <ListItemButton key={c} selected={category === c} onClick={() => setCategory(c)} data-testid={`category-${c}`}>
+            <ListItemButton
+              key={c}
+              selected={category === c}
+              onClick={() => setCategory(c)}
+              data-testid={`category-${c}`}
+            >
               <ListItemText primary={t(`categories.${c}`)} />
               <Typography variant="caption" color="text.secondary">
                 {counts[c]}

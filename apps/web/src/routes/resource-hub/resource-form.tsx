@@ -183,7 +183,12 @@ export function ResourceForm({
           getOptionLabel={(o) => o.name}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           value={issuerOptions.filter((o) => values.issuerIds.includes(o.id))}
-          onChange={(_, v) => set('issuerIds', v.map((o) => o.id))}
+          onChange={(_, v) =>
+            set(
+              'issuerIds',
+              v.map((o) => o.id),
+            )
+          }
           renderInput={(p) => (
             <TextField
               {...p}

@@ -76,7 +76,14 @@ export function ResourceViewer({ resource }: { resource: TResource }) {
         data-testid="resource-document"
         title={resource.title}
         src={resource.contentUrl}
-        sx={{ width: '100%', height: '70vh', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
+        sx={{
+          width: '100%',
+          height: '70vh',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+        }}
       />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button size="small" href={resource.contentUrl} target="_blank" rel="noopener" endIcon={<OpenInNewRounded />}>
@@ -106,7 +113,11 @@ export function ResourceDialog({ resource, onClose }: { resource: TResource | nu
             <Typography variant="body2" color="text.secondary">
               {[t(`categories.${resource.category}`), languageName(resource.language)].join(' · ')}
             </Typography>
-            <IconButton aria-label={t('viewer.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+            <IconButton
+              aria-label={t('viewer.close')}
+              onClick={onClose}
+              sx={{ position: 'absolute', right: 8, top: 8 }}
+            >
               <CloseRounded />
             </IconButton>
           </DialogTitle>
@@ -139,7 +150,10 @@ export function ResourceCard({ resource, onOpen }: { resource: TResource; onOpen
   const main = resource.mediaKind === 'video' ? theme.palette.primary.main : theme.palette.secondary.main;
   return (
     <Card variant="outlined" data-testid="resource-card" sx={{ height: '100%' }}>
-      <CardActionArea onClick={onOpen} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
+      <CardActionArea
+        onClick={onOpen}
+        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+      >
         <Box
           sx={{
             height: 132,

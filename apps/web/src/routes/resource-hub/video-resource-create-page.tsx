@@ -57,7 +57,13 @@ export function Component() {
               name="resource-file"
             />
           )}
-          <FileUpload label={t('form.poster')} accept={POSTER_ACCEPT} files={poster} onChange={setPoster} name="poster" />
+          <FileUpload
+            label={t('form.poster')}
+            accept={POSTER_ACCEPT}
+            files={poster}
+            onChange={setPoster}
+            name="poster"
+          />
           {fileError && values.source !== 'upload' && <Alert severity="error">{fileError}</Alert>}
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button onClick={() => navigate('/admin/analysis-admin/video-resources')}>{t('form.cancel')}</Button>

@@ -170,10 +170,14 @@ export function Component() {
         }
       >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-          {r.posterUrl && (
-            <img src={r.posterUrl} alt={t('form.poster')} style={{ maxHeight: 96, borderRadius: 4 }} />
-          )}
-          <FileUpload accept={POSTER_ACCEPT} files={poster} onChange={setPoster} error={sendPoster.errors.file} name="poster" />
+          {r.posterUrl && <img src={r.posterUrl} alt={t('form.poster')} style={{ maxHeight: 96, borderRadius: 4 }} />}
+          <FileUpload
+            accept={POSTER_ACCEPT}
+            files={poster}
+            onChange={setPoster}
+            error={sendPoster.errors.file}
+            name="poster"
+          />
           <PendingButton
             variant="outlined"
             disabled={!poster.length}

@@ -27,7 +27,10 @@ export function Component() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
-  const q = useQuery({ ...manageResourcesQuery({ search: deferred || undefined }), meta: { operation: 'Loading resources' } });
+  const q = useQuery({
+    ...manageResourcesQuery({ search: deferred || undefined }),
+    meta: { operation: 'Loading resources' },
+  });
   const rows = q.data?.collection ?? [];
   return (
     <Stack spacing={2}>

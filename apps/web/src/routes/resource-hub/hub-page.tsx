@@ -88,7 +88,7 @@ export function Component() {
             placeholder={t('hub.searchPlaceholder')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            sx={{ flex: 1, minWidth: 200 }}
+            sx={{ flex: '1 1 320px', minWidth: 200 }}
             slotProps={{
               htmlInput: { 'aria-label': t('hub.search'), 'data-testid': 'hub-search' },
               input: {
@@ -117,7 +117,7 @@ export function Component() {
             label={t('hub.language')}
             value={language}
             onChange={(e) => setLanguage(e.target.value)}
-            sx={{ minWidth: 150 }}
+            sx={{ flex: '0 0 180px', width: 180 }}
           >
             <MenuItem value="">{t('hub.anyLanguage')}</MenuItem>
             {ISSUER_LANGUAGES.map((l) => (

@@ -49,7 +49,7 @@ export function Component() {
           <ResourceForm values={values} onChange={setValues} errors={m.errors} sourceFixed={false} />
           {values.source === 'upload' && (
             <FileUpload
-              label={t('form.file')}
+              label={t('form.pickFile')}
               accept={FILE_ACCEPT}
               files={file}
               onChange={setFile}
@@ -58,7 +58,7 @@ export function Component() {
             />
           )}
           <FileUpload
-            label={t('form.poster')}
+            label={t('form.pickPoster')}
             accept={POSTER_ACCEPT}
             files={poster}
             onChange={setPoster}

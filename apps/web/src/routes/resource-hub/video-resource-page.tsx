@@ -135,6 +135,7 @@ export function Component() {
         <Section title={r.file ? t('form.replaceFile') : t('form.file')}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
             <FileUpload
+              label={t('form.pickFile')}
               accept={FILE_ACCEPT}
               files={file}
               onChange={setFile}
@@ -172,6 +173,7 @@ export function Component() {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
           {r.posterUrl && <img src={r.posterUrl} alt={t('form.poster')} style={{ maxHeight: 96, borderRadius: 4 }} />}
           <FileUpload
+            label={t('form.pickPoster')}
             accept={POSTER_ACCEPT}
             files={poster}
             onChange={setPoster}

@@ -30,3 +30,16 @@ export const ML_DRIFT_INPUT_LABELS: Record<TMlDriftInput, string> = {
 export const PSI_BANDS = { moderate: 0.1, major: 0.25 } as const;
 export const psiBand = (psi: number | null): 'stable' | 'moderate' | 'major' | 'none' =>
   psi === null ? 'none' : psi >= PSI_BANDS.major ? 'major' : psi >= PSI_BANDS.moderate ? 'moderate' : 'stable';
+
+/** Readable names of the banded input values (bands of acceptance-model.ts). */
+export const ML_BAND_LABELS: Partial<Record<TMlDriftInput, Record<string, string>>> = {
+  spendBand: { a: '< 1k', b: '1k–10k', c: '10k–100k', d: '100k–1M', e: '≥ 1M' },
+  ticketBand: { a: '< 500', b: '500–2.5k', c: '2.5k–10k', d: '≥ 10k' },
+};
+
+/** A distribution value as shown: band names, prediction bands as ranges, '?' as unknown. */
+export function mlValueLabel(input: string, value: string): string {
+  if (value === '?') return 'unknown';
+  if (input === 'prediction' && /^\d\.\d$/.test(value)) return `${value}–${(Number(value) + 0.1).toFixed(1)}`;
+  return ML_BAND_LABELS[input as TMlDriftInput]?.[value] ?? value;
+}

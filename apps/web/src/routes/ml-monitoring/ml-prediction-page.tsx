@@ -28,6 +28,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme, type Theme } from '@mui/material/styles';
 import {
   ML_DRIFT_INPUTS,
+  mlValueLabel,
   psiBand,
   type TMlDriftInput,
   type TMlJobDetail,
@@ -171,7 +172,7 @@ function JobDetail({ jobId }: { jobId: string }) {
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="ml-job-detail">
       <Stack spacing={2}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <Box sx={{ flex: 1 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography variant="h6" component="h2">
               {d.jobName}
             </Typography>
@@ -185,7 +186,7 @@ function JobDetail({ jobId }: { jobId: string }) {
             label={t('job.run')}
             value={run.runNumber}
             onChange={(e) => setRunNumber(Number(e.target.value))}
-            sx={{ minWidth: 220 }}
+            sx={{ width: 280, flexShrink: 0 }}
             slotProps={{ htmlInput: { 'data-testid': 'ml-run-select' } }}
           >
             {d.runs.map((r) => (
@@ -257,12 +258,15 @@ function JobDetail({ jobId }: { jobId: string }) {
               </TableHead>
               <TableBody>
                 {ML_DRIFT_INPUTS.filter((i) => run.distributions[i]).map((input: TMlDriftInput) => {
-                  const dist = Object.entries(run.distributions[input] ?? {}).slice(0, 2);
+                  // Largest shares first (stored as JSON objects, whose key order the database does not keep).
+                  const dist = Object.entries(run.distributions[input] ?? {})
+                    .sort((a, b) => b[1] - a[1])
+                    .slice(0, 3);
                   return (
                     <TableRow key={input}>
                       <TableCell>{t(`inputs.${input}`)}</TableCell>
                       <TableCell sx={{ color: 'text.secondary' }}>
-                        {dist.map(([v, s]) => `${v} ${pct(s)}`).join(', ')}
+                        {dist.map(([v, s]) => `${mlValueLabel(input, v)} ${pct(s)}`).join(', ')}
                       </TableCell>
                       <TableCell align="right">
                         <PsiChip value={run.drift?.psi[input]} />

@@ -161,3 +161,48 @@ test('sysAdmin creates, edits and deletes a resource in the admin pages', async 
   await expect(page).toHaveURL(/\/video-resources$/);
   await expect(page.getByTestId('resources-table')).not.toContainText(title);
 });
+
+test('a job manager opens the job’s story video from the job header; issuer users do not get the button', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+  const admin = await apiAs('sysAdmin');
+  const issuers = (await (await admin.post('/api/v1/issuers/get', { data: { pageSize: 50 } })).json()).collection as {
+    id: string;
+    issuerKey: string;
+  }[];
+  const northbridge = issuers.find((i) => i.issuerKey === 'northbridge')!.id;
+  const story = await admin.post('/api/v1/resources', {
+    data: {
+      title: `Albion story ${stamp}`,
+      category: 'StoryVideo',
+      language: 'en',
+      source: 'link',
+      mediaKind: 'video',
+      url: `https://videos.example.com/albion-${stamp}`,
+      visibility: 'Issuers',
+      issuerIds: [northbridge],
+    },
+  });
+  expect(story.ok(), await story.text()).toBeTruthy();
+  const jobs = (await (await admin.post('/api/v1/authorization/auth-mapped-job-artifacts', { data: {} })).json())
+    .collection as { id: string; name: string }[];
+  const albion = jobs.find((j) => j.name.startsWith('Albion'));
+  expect(albion, 'the Albion demo job exists').toBeDefined();
+
+  await signIn(page, 'ptcoJobManager'); // StoryVideo_VIEW
+  await page.goto(`/jobs/${albion!.id}/details`);
+  await page.getByTestId('story-video').click();
+  await expect(page.getByTestId('resource-dialog')).toContainText(`Albion story ${stamp}`);
+  await expect(page.getByTestId('resource-link')).toContainText(`https://videos.example.com/albion-${stamp}`);
+
+  const issuer = await browser.newContext();
+  const p = await issuer.newPage();
+  await signIn(p, 'issuer'); // Manager of Northbridge, no StoryVideo_VIEW
+  await p.goto(`/jobs/${albion!.id}/details`);
+  await expect(p.getByTestId('job-name')).toBeVisible();
+  await expect(p.getByTestId('story-video')).toHaveCount(0);
+  await issuer.close();
+});

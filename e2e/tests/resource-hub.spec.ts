@@ -201,7 +201,7 @@ test('a job manager opens the job’s story video from the job header; issuer us
   const issuer = await browser.newContext();
   const p = await issuer.newPage();
   await signIn(p, 'issuer'); // Manager of Northbridge, no StoryVideo_VIEW
-  await p.goto(`/jobs/${albion!.id}/details`);
+  await p.goto(`/jobs/${albion!.id}/summary`);
   await expect(p.getByTestId('job-name')).toBeVisible();
   await expect(p.getByTestId('story-video')).toHaveCount(0);
   await issuer.close();

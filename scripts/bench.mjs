@@ -15,6 +15,7 @@ const suites = {
   load: 'apps/server/bench/load.ts',
   rulesets: 'apps/server/bench/rulesets.ts',
   campaigns: 'apps/server/bench/campaigns.ts',
+  resources: 'apps/server/bench/resources.ts',
 };
 const [suite, ...rest] = process.argv.slice(2);
 const chosen = suite ? [suite] : Object.keys(suites).filter((s) => existsSync(suites[s]));

@@ -57,10 +57,10 @@ test.describe('navbar per role (SPEC §2, §6)', () => {
   });
 
   test('a permitted page of a later area shows the not-available panel', async ({ page }) => {
-    await signIn(page, 'sysAdmin');
-    await page.goto('/resource-hub');
+    await signIn(page, 'developer');
+    await page.goto('/dev/exercise/debug-logging');
     await expect(page.getByTestId('not-available')).toContainText('not available yet');
-    await expect(page.getByTestId('page-header')).toHaveText('Resource Hub');
+    await expect(page.getByTestId('page-header')).toHaveText('Debug Logging');
   });
 
   test('signed-out users are sent to sign in with a callback', async ({ page }) => {

@@ -68,6 +68,12 @@ const ZEnv = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Largest accepted upload (MB); larger answers 413 and nothing is kept. */
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).default(500),
+  /** Largest resource-hub upload (MB: videos and documents); larger answers 413 and nothing is kept. */
+  RESOURCE_MAX_MB: z.coerce.number().int().min(1).default(500),
+  /** Acceptance-model monitoring: a job whose latest AUC is below this is flagged (and logged on the job). */
+  ML_AUC_ALERT_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
+  /** Acceptance-model monitoring: an input whose PSI against the previous run reaches this is flagged as drift. */
+  ML_PSI_ALERT_THRESHOLD: z.coerce.number().min(0).default(0.25),
   /** Reference card-acceptance network: a CSV/Parquet file in the documented layout, else a generated one. */
   NETWORK_FILE: z.string().optional(),
   NETWORK_MERCHANTS: z.coerce.number().int().min(100).default(100_000),

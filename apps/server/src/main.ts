@@ -12,6 +12,7 @@ import { DEMO_USERS, seedDemo } from './seed/demo.ts';
 import { purgeExpiredAuthRows } from './modules/auth/auth.service.ts';
 import { startAuditRetention } from './modules/audit-logs/audit-logs.service.ts';
 import { seedDemoJobs } from './seed/demo-jobs.ts';
+import { seedDemoResources } from './modules/resources/resources.seed.ts';
 import { configRefusals, databaseRefusals } from './production.ts';
 import { acquireDataDirLock, controlSocketPath, type DataDirLock } from './lib/data-dir-lock.ts';
 import { recoverAfterStop } from './lib/crash-recovery.ts';
@@ -89,6 +90,8 @@ async function main(): Promise<void> {
     const stopRetention = startAuditRetention(app.ctx);
     stops.push(async () => stopRetention());
   }
+  if (config.demoSeed)
+    await seedDemoResources(app.ctx).catch((err: unknown) => app.log.error({ err }, 'Demo resources not created'));
   if (config.demoSeed && config.DEMO_JOBS) {
     // In the background: the first start generates the reference network while the demo jobs wait in the queue.
     void seedDemoJobs(app.ctx)

@@ -1,12 +1,12 @@
 /**
  * Migration 0007 (internal staff, DESIGN §6): adds users.is_internal and backfills it for the accounts that were
  * internal staff under the old rule ("no issuer membership") AND hold an internal-staff role. The test rewinds a
- * migrated database to before 0007 (drops the column, forgets the migration), writes rows, and migrates again.
+ * migrated database to before 0007 (drops the column), writes rows, and runs the migration's SQL again.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandings, issuerMemberships, issuers, roles, userRoles, users } from './schema/index.ts';
 import { createTestDb, dbKinds, type TestDb } from './testing.ts';
-import { migrateDb } from './client.ts';
 
 describe.each(dbKinds())('migration 0007 internal staff on %s', (kind) => {
   let t: TestDb;
@@ -18,9 +18,6 @@ describe.each(dbKinds())('migration 0007 internal staff on %s', (kind) => {
   });
 
   it('adds is_internal (default false) and flags only membership-less holders of a staff role', async () => {
-    const applied = await t.query<{ id: number; created_at: string }>(
-      'select id, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1',
-    );
     const [b] = await t.db
       .insert(brandings)
       .values({
@@ -57,7 +54,6 @@ describe.each(dbKinds())('migration 0007 internal staff on %s', (kind) => {
       .onConflictDoNothing();
     // Rewind to before 0007.
     await t.query('alter table users drop column is_internal');
-    await t.query('delete from drizzle.__drizzle_migrations where id = $1', [applied[0]!.id]);
 
     const add = async (username: string, roles: string[], member: boolean) => {
       const [row] = await t.query<{ id: string }>(
@@ -79,7 +75,13 @@ describe.each(dbKinds())('migration 0007 internal staff on %s', (kind) => {
     await add('tenantAdmin', ['sysAdmin'], true);
     await add('tenantUser', ['client'], true);
 
-    await migrateDb(t, t.url);
+    // Migration 0007's own SQL, run again on the rewound table (later migrations do not depend on it being last).
+    const migration = readFileSync(new URL('../migrations/0007_internal_staff.sql', import.meta.url), 'utf8');
+    for (const statement of migration
+      .split('--> statement-breakpoint')
+      .map((x) => x.trim())
+      .filter(Boolean))
+      await t.query(statement);
 
     const rows = await t.db
       .select({ username: users.username, isInternal: users.isInternal })

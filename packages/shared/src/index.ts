@@ -31,3 +31,5 @@ export * from './dev.ts';
 export * from './values/tools.ts';
 export * from './campaigns.ts';
 export * from './devops.ts';
+export * from './resources.ts';
+export * from './ml-prediction.ts';

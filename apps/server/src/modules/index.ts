@@ -33,6 +33,8 @@ import { resourceGuardRoutes } from './resource-guard/resource-guard.routes.ts';
 import { jobMaintenanceRoutes } from './job-maintenance/job-maintenance.routes.ts';
 import { endpointComparisonRoutes } from './endpoint-comparison/endpoint-comparison.routes.ts';
 import { sftpRoutes } from './sftp/sftp.routes.ts';
+import { resourceRoutes } from './resources/resources.routes.ts';
+import { mlPredictionRoutes } from './ml-prediction/ml-prediction.routes.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   // First: it installs the guard hook on the heavy routes of the modules after it.
@@ -69,4 +71,6 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   jobMaintenanceRoutes,
   endpointComparisonRoutes,
   sftpRoutes,
+  resourceRoutes,
+  mlPredictionRoutes,
 ];

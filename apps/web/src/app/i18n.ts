@@ -33,6 +33,8 @@ import enAnalysisAdmin from '../locales/en/analysis-admin.json';
 import enTools from '../locales/en/tools.json';
 import enDev from '../locales/en/dev.json';
 import enCampaigns from '../locales/en/campaigns.json';
+import enResources from '../locales/en/resources.json';
+import enMlPrediction from '../locales/en/ml-prediction.json';
 
 /**
  * shell: navbar, toolbar, menus, page titles · auth: login, magic link, lobby · errors: error and not-available pages ·
@@ -42,6 +44,8 @@ import enCampaigns from '../locales/en/campaigns.json';
  * pages · insights: summary, insights, report, presentation · suppliers: suppliers, supplier page, use cases, Use Cases
  * Report · business-case: calculator and download · printable: the printable frame · analysis-admin: the analysis
  * admin dashboard, rulesets and datapoint profiles · campaigns: campaign workflows · tools, dev: the Tools and Dev areas.
+ * Report · business-case: calculator and download · printable: the printable frame · resources: resource hub, video
+ * resources admin, a job's story video · ml-prediction: acceptance-model monitoring.
  */
 export const NAMESPACES = [
   'shell',
@@ -63,6 +67,8 @@ export const NAMESPACES = [
   'tools',
   'dev',
   'campaigns',
+  'resources',
+  'ml-prediction',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: TNamespace = 'shell';
@@ -89,6 +95,8 @@ export const EN_RESOURCES = {
   tools: enTools,
   dev: enDev,
   campaigns: enCampaigns,
+  resources: enResources,
+  'ml-prediction': enMlPrediction,
 } satisfies Record<TNamespace, unknown>;
 
 /** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */

@@ -22,6 +22,8 @@ import { DEV_PAGES } from '../routes/dev/pages.ts';
 import { TOOLS_PAGES } from '../routes/tools/pages.ts';
 import { JOB_PAGES, prefetchPageData } from '../routes/jobs/pages.ts';
 import { CAMPAIGN_PAGES } from '../routes/campaigns/pages.ts';
+import { RESOURCE_HUB_PAGES } from '../routes/resource-hub/pages.ts';
+import { ML_MONITORING_PAGES } from '../routes/ml-monitoring/pages.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
 import { queryClient } from './query-client.ts';
 import { themeStore } from './theme/theme-store.ts';
@@ -47,6 +49,8 @@ export const PAGES: Record<string, () => Promise<TPageModule>> = {
   ...TOOLS_PAGES,
   ...DEV_PAGES,
   ...CAMPAIGN_PAGES,
+  ...RESOURCE_HUB_PAGES,
+  ...ML_MONITORING_PAGES,
 };
 
 const notAvailable = () => import('../routes/not-available/not-available-page.tsx');

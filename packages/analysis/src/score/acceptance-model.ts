@@ -15,6 +15,12 @@ import type { Db } from '../db.ts';
 export const ACCEPTANCE_THRESHOLDS = { high: 0.75, medium: 0.5 } as const;
 export const MIN_TRAINING_ROWS = 30;
 
+/** Feature bands over a supplier row (shared with the model's monitoring, which watches their drift). */
+export const SPEND_BAND_SQL = `CASE WHEN spend < 1000 THEN 'a' WHEN spend < 10000 THEN 'b' WHEN spend < 100000 THEN 'c' WHEN spend < 1000000 THEN 'd' ELSE 'e' END`;
+export const TICKET_BAND_SQL = `CASE WHEN avgTransactionValue IS NULL THEN '?' WHEN avgTransactionValue < 500 THEN 'a' WHEN avgTransactionValue < 2500 THEN 'b' WHEN avgTransactionValue < 10000 THEN 'c' ELSE 'd' END`;
+/** The deterministic 20 % hold-out of matched suppliers. */
+export const HOLDOUT_SQL = `hash(supplierKey) % 5 = 0`;
+
 export interface AcceptanceModelReport {
   model: 'naive-bayes';
   version: 2;
@@ -55,8 +61,8 @@ export const MODEL_FEATURES = [
 export async function trainAndPredictAcceptance(db: Db): Promise<AcceptanceModelReport> {
   await db.run(`CREATE OR REPLACE TABLE feat AS
     SELECT supplierKey, 'country' AS f, coalesce(country, '?') AS v FROM feat_src
-    UNION ALL SELECT supplierKey, 'spendBand', CASE WHEN spend < 1000 THEN 'a' WHEN spend < 10000 THEN 'b' WHEN spend < 100000 THEN 'c' WHEN spend < 1000000 THEN 'd' ELSE 'e' END FROM feat_src
-    UNION ALL SELECT supplierKey, 'ticketBand', CASE WHEN avgTransactionValue IS NULL THEN '?' WHEN avgTransactionValue < 500 THEN 'a' WHEN avgTransactionValue < 2500 THEN 'b' WHEN avgTransactionValue < 10000 THEN 'c' ELSE 'd' END FROM feat_src
+    UNION ALL SELECT supplierKey, 'spendBand', ${SPEND_BAND_SQL} FROM feat_src
+    UNION ALL SELECT supplierKey, 'ticketBand', ${TICKET_BAND_SQL} FROM feat_src
     UNION ALL SELECT supplierKey, 'frequencyBand', frequencyBand FROM feat_src
     UNION ALL SELECT supplierKey, 'paymentTermsBand', paymentTermsBand FROM feat_src
     UNION ALL SELECT supplierKey, 'paymentMethod', paymentMethod FROM feat_src
@@ -64,7 +70,7 @@ export async function trainAndPredictAcceptance(db: Db): Promise<AcceptanceModel
     UNION ALL SELECT supplierKey, 'inputMcc', inputMcc FROM feat_src WHERE inputMcc IS NOT NULL
     UNION ALL SELECT DISTINCT supplierKey, 'categoryWord', unnest(sx_name_tokens(category)) FROM feat_src WHERE category IS NOT NULL`);
   await db.run(
-    `CREATE OR REPLACE TABLE lab AS SELECT supplierKey, cardAcceptor::INT AS y, hash(supplierKey) % 5 = 0 AS isTest FROM feat_src WHERE matchStatus = 'MATCHED'`,
+    `CREATE OR REPLACE TABLE lab AS SELECT supplierKey, cardAcceptor::INT AS y, ${HOLDOUT_SQL} AS isTest FROM feat_src WHERE matchStatus = 'MATCHED'`,
   );
   const counts = (await db.one<{ train: number; test: number; pos: number; trainPos: number }>(
     `SELECT count(*) FILTER (WHERE NOT isTest) AS train, count(*) FILTER (WHERE isTest) AS test, avg(y) AS pos, sum(y) FILTER (WHERE NOT isTest) AS trainPos FROM lab`,
@@ -110,7 +116,7 @@ export async function trainAndPredictAcceptance(db: Db): Promise<AcceptanceModel
     auc: number | null;
   }>(`
     WITH t AS (SELECT l.y, a.acceptanceProbability AS p, a.acceptancePrediction AS lvl FROM lab l JOIN acceptance a USING (supplierKey) WHERE l.isTest),
-    r AS (SELECT y, rank() OVER (ORDER BY p) AS rk FROM t)
+    r AS (SELECT y, rank() OVER (ORDER BY p) + (count(*) OVER (PARTITION BY p) - 1) / 2 AS rk FROM t)
     SELECT avg(((p >= 0.5)::INT = y)::INT) AS accuracy,
       sum(y) FILTER (WHERE lvl = 'High') / nullif(count(*) FILTER (WHERE lvl = 'High'), 0) AS precisionHigh,
       count(*) FILTER (WHERE lvl = 'High' AND y = 1) / nullif(sum(y), 0) AS recallHigh,

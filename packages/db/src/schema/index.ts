@@ -15,3 +15,5 @@ export * from './tools.ts';
 export * from './ai-prompts.ts';
 export * from './campaigns.ts';
 export * from './devops.ts';
+export * from './resources.ts';
+export * from './ml-prediction.ts';

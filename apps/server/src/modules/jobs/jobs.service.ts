@@ -679,6 +679,19 @@ export async function queueRun(
     });
     prerequisite = cmd.id;
   }
+  // The acceptance model's monitoring, once the whole run has completed (ml-prediction module).
+  if (scored)
+    await ctx.proq.enqueue(tx, {
+      commandType: 'ml.monitor',
+      payload: { runId: run!.id },
+      prerequisiteBatchId: run!.batchId,
+      jobId: job.id,
+      correlationId: run!.id,
+      targetEntityId: job.id,
+      category: 'analysis',
+      tags: ['job', 'ml-monitor'],
+      uniqueKey: `ml.monitor:${run!.id}`,
+    });
   await tx.update(jobArtifacts).set({ status: 'Processing', updatedAt: new Date() }).where(eq(jobArtifacts.id, job.id));
   await addJobLog(tx, { jobId: job.id, runId: run!.id, message: `Run ${runNumber} queued by ${by.displayName}` });
   return run!.id;

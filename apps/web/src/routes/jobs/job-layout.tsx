@@ -42,6 +42,7 @@ import { jobQuery } from '../../api/jobs.ts';
 import { isApiError } from '../../api/client.ts';
 import { useRequiredUser } from '../../app/current-user.ts';
 import { ActiveUsers, useJobHeartbeat } from './job-presence.tsx';
+import { StoryVideoButton } from '../resource-hub/story-video-button.tsx';
 
 export const STATUS_COLORS: Record<TJobDetails['status'], 'default' | 'info' | 'success' | 'error'> = {
   Draft: 'default',
@@ -210,7 +211,10 @@ export function JobHeader({ job }: { job: TJobDetails }) {
             .join(' · ')}
         </Typography>
       </Box>
-      <ActiveUsers jobId={job.id} />
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <StoryVideoButton jobId={job.id} />
+        <ActiveUsers jobId={job.id} />
+      </Stack>
     </Stack>
   );
 }

@@ -12,7 +12,9 @@ import { INPUT_KINDS } from './values/jobs.ts';
 export * from './values/admin-accounts.ts';
 
 // ---------- translations ----------
-export const ZLanguage = z.enum(ISSUER_LANGUAGE_KEYS, { error: `Language must be one of ${ISSUER_LANGUAGE_KEYS.join(', ')}` });
+export const ZLanguage = z.enum(ISSUER_LANGUAGE_KEYS, {
+  error: `Language must be one of ${ISSUER_LANGUAGE_KEYS.join(', ')}`,
+});
 
 export const ZTranslationQuery = z.object({
   language: ZLanguage,
@@ -58,7 +60,10 @@ export const ZTranslationOverrideSet = z.object({
   namespace: z.string().trim().min(1, 'Namespace is required').max(60),
   key: z.string().trim().min(1, 'Key is required').max(300),
   /** null removes the override (the bundled text is used again). */
-  value: z.string().max(TRANSLATION_MAX_LENGTH, `An override must be at most ${TRANSLATION_MAX_LENGTH} characters`).nullable(),
+  value: z
+    .string()
+    .max(TRANSLATION_MAX_LENGTH, `An override must be at most ${TRANSLATION_MAX_LENGTH} characters`)
+    .nullable(),
 });
 export type TTranslationOverrideSet = z.infer<typeof ZTranslationOverrideSet>;
 
@@ -141,6 +146,18 @@ export type TUploadLinkCreated = z.infer<typeof ZUploadLinkCreated>;
 export const ZMagicLinkIdParam = z.object({ id: z.string().uuid() });
 export const ZUploadTokenParam = z.object({ token: z.string().min(20).max(200) });
 
+export const ZUploadLinkFile = z.object({
+  id: z.string(),
+  originalName: z.string(),
+  dataKind: z.string(),
+  uploadedAt: z.string(),
+  status: z.string(),
+  rowCount: z.number().int().nullable(),
+  validRowCount: z.number().int().nullable(),
+  problem: z.string().nullable(),
+});
+export type TUploadLinkFile = z.infer<typeof ZUploadLinkFile>;
+
 /** What the holder of an upload link sees: the one job it opens, nothing of its results. */
 export const ZUploadLinkView = z.object({
   jobName: z.string(),
@@ -149,9 +166,7 @@ export const ZUploadLinkView = z.object({
   email: z.string(),
   expiresAt: z.string(),
   dataKinds: z.array(z.enum(INPUT_KINDS)),
-  files: z.array(
-    z.object({ id: z.string(), originalName: z.string(), dataKind: z.string(), uploadedAt: z.string(), status: z.string() }),
-  ),
+  files: z.array(ZUploadLinkFile),
 });
 export type TUploadLinkView = z.infer<typeof ZUploadLinkView>;
 

@@ -23,6 +23,7 @@ import { insightsRoutes } from './results/insights.routes.ts';
 import { supplierResultRoutes } from './results/suppliers.routes.ts';
 import { useCaseRoutes } from './results/use-cases.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { magicLinkRoutes } from './magic-links/magic-links.routes.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
@@ -48,4 +49,5 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   supplierResultRoutes,
   useCaseRoutes,
   healthRoutes,
+  magicLinkRoutes,
 ];

@@ -24,6 +24,7 @@ import { supplierResultRoutes } from './results/suppliers.routes.ts';
 import { useCaseRoutes } from './results/use-cases.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { magicLinkRoutes } from './magic-links/magic-links.routes.ts';
+import { translationRoutes } from './translations/translations.routes.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
@@ -50,4 +51,5 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   useCaseRoutes,
   healthRoutes,
   magicLinkRoutes,
+  translationRoutes,
 ];

@@ -206,7 +206,7 @@ export const ZMergePreview = z.object({
   jobsOwned: z.array(z.object({ id: z.string(), name: z.string() })),
   jobAssignments: z.array(z.object({ id: z.string(), name: z.string(), connectionType: z.string() })),
   sessionsEnded: z.number().int(),
-  pendingLinksMoved: z.number().int(),
+  pendingLinksRevoked: z.number().int(),
   auditRowsKept: z.number().int(),
   internalAfter: z.boolean(),
   /** Reasons the merge is refused (empty: it may go ahead). */

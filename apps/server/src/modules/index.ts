@@ -25,6 +25,7 @@ import { useCaseRoutes } from './results/use-cases.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { magicLinkRoutes } from './magic-links/magic-links.routes.ts';
 import { translationRoutes } from './translations/translations.routes.ts';
+import { linkedAccountRoutes } from './linked-accounts/linked-accounts.routes.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
@@ -52,4 +53,5 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
   magicLinkRoutes,
   translationRoutes,
+  linkedAccountRoutes,
 ];

@@ -27,7 +27,10 @@ export const ZTranslationQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
-export type TTranslationQuery = z.input<typeof ZTranslationQuery>;
+export type TTranslationQuery = Omit<z.input<typeof ZTranslationQuery>, 'page' | 'pageSize'> & {
+  page?: number;
+  pageSize?: number;
+};
 
 export const ZTranslationRow = z.object({
   namespace: z.string(),
@@ -92,7 +95,10 @@ export const ZMagicLinkQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(25),
 });
-export type TMagicLinkQuery = z.input<typeof ZMagicLinkQuery>;
+export type TMagicLinkQuery = Omit<z.input<typeof ZMagicLinkQuery>, 'page' | 'pageSize'> & {
+  page?: number;
+  pageSize?: number;
+};
 
 export const ZMagicLink = z.object({
   id: z.string().uuid(),
@@ -137,7 +143,7 @@ export const ZUploadLinkCreate = z.object({
     .default(7),
   sendEmail: z.boolean().default(false),
 });
-export type TUploadLinkCreate = z.input<typeof ZUploadLinkCreate>;
+export type TUploadLinkCreate = Omit<z.input<typeof ZUploadLinkCreate>, 'expiresInDays'> & { expiresInDays?: number };
 
 /** The only answer that ever carries the token (in `url`). */
 export const ZUploadLinkCreated = z.object({ link: ZMagicLink, url: z.string() });

@@ -17,6 +17,7 @@ import { PrintableFrame } from '../layouts/printable-frame.tsx';
 import { RootLayout, RouteErrorBoundary } from '../layouts/root-layout.tsx';
 import { ADMIN_PAGES } from '../routes/admin/pages.ts';
 import { DEVOPS_PAGES } from '../routes/devops/pages.ts';
+import { ADMIN_ACCOUNTS_PAGES } from '../routes/admin-accounts/pages.ts';
 import { JOB_PAGES, prefetchPageData } from '../routes/jobs/pages.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
 import { queryClient } from './query-client.ts';
@@ -40,6 +41,7 @@ export const PAGES: Record<string, () => Promise<TPageModule>> = {
   ...ADMIN_PAGES,
   ...JOB_PAGES,
   ...DEVOPS_PAGES,
+  ...ADMIN_ACCOUNTS_PAGES,
 };
 
 const notAvailable = () => import('../routes/not-available/not-available-page.tsx');

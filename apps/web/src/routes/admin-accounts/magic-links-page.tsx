@@ -92,7 +92,8 @@ export function Component() {
             label={t('links.purpose')}
             value={purpose}
             onChange={(e) => (setPurpose(e.target.value as TSignInTokenPurpose), setPage(0))}
-            sx={{ minWidth: 160 }}
+            fullWidth={false}
+            sx={{ width: 170 }}
           >
             <MenuItem value="">{t('links.all')}</MenuItem>
             {SIGN_IN_TOKEN_PURPOSES.map((p) => (
@@ -107,7 +108,8 @@ export function Component() {
             label={t('links.state')}
             value={state}
             onChange={(e) => (setState(e.target.value as TMagicLinkState), setPage(0))}
-            sx={{ minWidth: 140 }}
+            fullWidth={false}
+            sx={{ width: 150 }}
           >
             <MenuItem value="">{t('links.all')}</MenuItem>
             {MAGIC_LINK_STATES.map((s) => (
@@ -121,6 +123,7 @@ export function Component() {
             label={t('links.search')}
             value={q}
             onChange={(e) => (setQ(e.target.value), setPage(0))}
+            fullWidth={false}
             sx={{ flex: 1, minWidth: 220 }}
           />
           {data && (

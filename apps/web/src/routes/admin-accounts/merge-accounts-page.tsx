@@ -48,6 +48,7 @@ export function Component() {
           label={t('merge.search')}
           value={q}
           onChange={(e) => setQ(e.target.value)}
+          fullWidth={false}
           sx={{ width: 320 }}
         />
       </Stack>

@@ -87,7 +87,8 @@ export function Component() {
             label={t('translations.language')}
             value={language}
             onChange={(e) => (setLanguage(e.target.value), reset())}
-            sx={{ minWidth: 150 }}
+            fullWidth={false}
+            sx={{ width: 170 }}
             slotProps={{ htmlInput: { 'data-testid': 'translations-language' } }}
           >
             {ISSUER_LANGUAGES.map((l) => (
@@ -102,7 +103,8 @@ export function Component() {
             label={t('translations.namespace')}
             value={namespace}
             onChange={(e) => (setNamespace(e.target.value), reset())}
-            sx={{ minWidth: 150 }}
+            fullWidth={false}
+            sx={{ width: 170 }}
           >
             <MenuItem value="">{t('translations.allNamespaces')}</MenuItem>
             {(data?.namespaces ?? []).map((ns) => (
@@ -116,6 +118,7 @@ export function Component() {
             label={t('translations.search')}
             value={q}
             onChange={(e) => (setQ(e.target.value), reset())}
+            fullWidth={false}
             sx={{ flex: 1, minWidth: 220 }}
             slotProps={{ htmlInput: { 'data-testid': 'translations-search' } }}
           />

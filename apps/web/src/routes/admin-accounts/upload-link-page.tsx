@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -27,13 +28,14 @@ import { FileUpload } from '../../components/file-upload.tsx';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { AuthLayout } from '../login/auth-layout.tsx';
 
-const tokenFromHash = () => new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token') ?? '';
+const tokenFromHash = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
 
 export function Component() {
   const { t } = useTranslation('admin-accounts');
   useDocumentTitle(t('upload.title'));
   const { brandingKey } = usePublicBranding();
-  const token = useMemo(tokenFromHash, []);
+  const { hash } = useLocation();
+  const token = useMemo(() => tokenFromHash(hash), [hash]);
   const qc = useQueryClient();
   const view = useQuery({ ...uploadLinkQuery(token), enabled: token.length >= 20, meta: { silent: true } });
   const [dataKind, setDataKind] = useState('');

@@ -10,6 +10,7 @@ test('translations: an override is validated, saved and live on the login page w
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   await signIn(page, 'sysAdmin');
   await page.goto('/admin/analysis-admin/translations');
   await page.getByTestId('translations-search').fill('auth:login.sso');
@@ -33,7 +34,7 @@ test('translations: an override is validated, saved and live on the login page w
   const german = await browser.newContext({ locale: 'de-DE', baseURL: BASE });
   const visitor = await german.newPage();
   await visitor.goto('/login');
-  await expect(visitor.getByRole('button', { name: 'Jetzt anmelden' })).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Jetzt anmelden' })).toBeVisible({ timeout: 30_000 });
   await german.close();
 
   // missing only: Spanish has no bundle
@@ -65,6 +66,7 @@ test('magic links: issue an upload link, the external person uploads into the jo
   page,
   browser,
 }) => {
+  test.setTimeout(180_000); // uploads are inspected in DuckDB, which the demo jobs keep busy after start-up
   const stamp = Date.now().toString(36);
   const admin = await apiAs('sysAdmin');
   const options = (await (await admin.get('/api/v1/jobs/creation-options')).json()) as {

@@ -91,6 +91,7 @@ async function withToken<T>(token: string, path: string, init: RequestInit = {})
   const res = await fetch(path, {
     ...init,
     credentials: 'omit',
+    cache: 'no-store',
     headers: { Accept: 'application/json', 'X-Upload-Token': token, ...(init.headers ?? {}) },
   });
   const text = await res.text();

@@ -2,7 +2,7 @@
  * /api/v1/magic-links (admin: list, issue a job-upload link, revoke) and /api/v1/upload-links/current (the link
  * holder, authenticated by the token in the X-Upload-Token header: the job it opens, upload a file, finish).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -29,6 +29,10 @@ import {
 
 const tags = ['Magic links'];
 const ZTokenHeader = z.object({ 'x-upload-token': z.string().max(200).optional() });
+/** The answer depends on the token header: never cached, not even a refusal (410 is cacheable by default). */
+const noStore = async (_req: FastifyRequest, reply: FastifyReply) => {
+  reply.header('Cache-Control', 'no-store').header('Vary', 'X-Upload-Token');
+};
 
 export async function magicLinkRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -65,6 +69,7 @@ export async function magicLinkRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/v1/upload-links/current', {
     config: { access: { public: true } },
+    onRequest: noStore,
     schema: {
       tags,
       summary: 'The job an upload link opens and the files uploaded with it (token in X-Upload-Token)',
@@ -76,6 +81,7 @@ export async function magicLinkRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/v1/upload-links/current/files', {
     config: { access: { public: true } },
+    onRequest: noStore,
     schema: {
       tags,
       summary: 'Upload one CSV or XLSX file (multipart field "file") into the link’s job',
@@ -89,6 +95,7 @@ export async function magicLinkRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/v1/upload-links/current/finish', {
     config: { access: { public: true } },
+    onRequest: noStore,
     schema: {
       tags,
       summary: 'Finish uploading: the link closes',

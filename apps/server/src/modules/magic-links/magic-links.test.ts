@@ -107,6 +107,7 @@ describe.each(dbKinds())('magic links (%s)', (kind) => {
     const view = await linkCall('GET', '', token);
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json()).toMatchObject({ jobName: 'Upload link job', issuerName: 'Northbridge Bank', files: [] });
+    expect(view.headers['cache-control']).toBe('no-store');
     const up = await uploadWith(token);
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json()).toMatchObject({ originalName: 'suppliers.csv', dataKind: 'suppliers', rowCount: 2 });
@@ -188,6 +189,7 @@ describe.each(dbKinds())('magic links (%s)', (kind) => {
     const after = await linkCall('GET', '', token);
     expect(after.statusCode).toBe(410);
     expect(after.json()).toMatchObject({ code: 'LinkRevoked' });
+    expect(after.headers['cache-control']).toBe('no-store');
     expect((await uploadWith(token)).json().code).toBe('LinkRevoked');
     const again = await t.call('POST', `/api/v1/magic-links/${created.link.id}/revoke`, { cookie: admin });
     expect(again.statusCode).toBe(409);

@@ -41,3 +41,19 @@ export async function deleteOverride(tx: DbOrTx, v: { language: string; namespac
       ),
     );
 }
+
+/** Upserts many overrides, 500 rows per statement (an import in one transaction). */
+export async function upsertOverrides(
+  tx: DbOrTx,
+  rows: { language: string; namespace: string; key: string; value: string }[],
+  userId: string,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500)
+    await tx
+      .insert(translationOverrides)
+      .values(rows.slice(i, i + 500).map((r) => ({ ...r, updatedBy: userId })))
+      .onConflictDoUpdate({
+        target: [translationOverrides.language, translationOverrides.namespace, translationOverrides.key],
+        set: { value: sql`excluded.value`, updatedBy: userId, updatedAt: sql`now()` },
+      });
+}

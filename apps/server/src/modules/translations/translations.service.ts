@@ -24,7 +24,7 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { badRequest, fieldError, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { bundles, keyId, type Bundles } from './translations.bundles.ts';
-import { deleteOverride, overridesOf, upsertOverride } from './translations.repo.ts';
+import { deleteOverride, overridesOf, upsertOverride, upsertOverrides } from './translations.repo.ts';
 
 // ---------- served overrides (cached per process, dropped on every change made here) ----------
 const CACHE_TTL_MS = 5_000;
@@ -273,10 +273,14 @@ export async function importCsv(
     );
   }
   await ctx.db.transaction(async (tx) => {
-    for (const c of changes) {
-      if (c.after === null) await deleteOverride(tx, c);
-      else await upsertOverride(tx, { ...c, value: c.after, userId: auth.user.id });
-    }
+    for (const c of changes.filter((x) => x.after === null)) await deleteOverride(tx, c);
+    await upsertOverrides(
+      tx,
+      changes.flatMap((c) =>
+        c.after === null ? [] : [{ language: c.language, namespace: c.namespace, key: c.key, value: c.after }],
+      ),
+      auth.user.id,
+    );
     await writeAudit(
       tx,
       {

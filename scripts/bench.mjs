@@ -16,6 +16,7 @@ const suites = {
   rulesets: 'apps/server/bench/rulesets.ts',
   campaigns: 'apps/server/bench/campaigns.ts',
   resources: 'apps/server/bench/resources.ts',
+  'admin-accounts': 'apps/server/bench/admin-accounts.ts',
 };
 const [suite, ...rest] = process.argv.slice(2);
 const chosen = suite ? [suite] : Object.keys(suites).filter((s) => existsSync(suites[s]));

@@ -9,6 +9,7 @@ import { loadConfig, publicUrl } from './config.ts';
 import { buildApp } from './app.ts';
 import { syncReferenceData } from './seed/reference.ts';
 import { DEMO_USERS, seedDemo } from './seed/demo.ts';
+import { seedDemoLinkedAccount } from './seed/demo-linked-accounts.ts';
 import { purgeExpiredAuthRows } from './modules/auth/auth.service.ts';
 import { startAuditRetention } from './modules/audit-logs/audit-logs.service.ts';
 import { seedDemoJobs } from './seed/demo-jobs.ts';
@@ -68,7 +69,7 @@ async function main(): Promise<void> {
   });
   await refuseToStart(await databaseRefusals(config, dbh.db), () => dbh.close());
   await syncReferenceData(dbh.db);
-  if (config.demoSeed) await seedDemo(dbh.db, config.DEMO_PASSWORD);
+  if (config.demoSeed) await seedDemo(dbh.db, config.DEMO_PASSWORD).then(() => seedDemoLinkedAccount(dbh.db));
 
   const app = await buildApp({ config, dbh, web: services.has('api') ? undefined : false });
   // After a crash or kill: no half-written file is used, interrupted commands resume (lib/crash-recovery.ts).

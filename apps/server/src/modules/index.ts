@@ -35,6 +35,9 @@ import { endpointComparisonRoutes } from './endpoint-comparison/endpoint-compari
 import { sftpRoutes } from './sftp/sftp.routes.ts';
 import { resourceRoutes } from './resources/resources.routes.ts';
 import { mlPredictionRoutes } from './ml-prediction/ml-prediction.routes.ts';
+import { magicLinkRoutes } from './magic-links/magic-links.routes.ts';
+import { translationRoutes } from './translations/translations.routes.ts';
+import { linkedAccountRoutes } from './linked-accounts/linked-accounts.routes.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   // First: it installs the guard hook on the heavy routes of the modules after it.
@@ -73,4 +76,7 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   sftpRoutes,
   resourceRoutes,
   mlPredictionRoutes,
+  magicLinkRoutes,
+  translationRoutes,
+  linkedAccountRoutes,
 ];

@@ -8,6 +8,10 @@
  * - de, fr: complete translations.
  * - es, it, nl, pl, pt, sv: no resources yet; every key falls back to English.
  *
+ * Administrators' overrides (analysis admin → Translations) are fetched per language from
+ * `GET /api/v1/translations/{lng}` (ETag; the browser revalidates) and merged over the bundled resources, so a
+ * changed text is live without a rebuild; the bundled JSON stays the default.
+ *
  * Before sign-in the browser language is used when supported (else en); after sign-in the language
  * follows `user.language` (the user's issuer's language). `document.documentElement.lang` follows too.
  */
@@ -35,6 +39,7 @@ import enDev from '../locales/en/dev.json';
 import enCampaigns from '../locales/en/campaigns.json';
 import enResources from '../locales/en/resources.json';
 import enMlPrediction from '../locales/en/ml-prediction.json';
+import enAdminAccounts from '../locales/en/admin-accounts.json';
 
 /**
  * shell: navbar, toolbar, menus, page titles · auth: login, magic link, lobby · errors: error and not-available pages ·
@@ -69,6 +74,7 @@ export const NAMESPACES = [
   'campaigns',
   'resources',
   'ml-prediction',
+  'admin-accounts',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: TNamespace = 'shell';
@@ -97,6 +103,7 @@ export const EN_RESOURCES = {
   campaigns: enCampaigns,
   resources: enResources,
   'ml-prediction': enMlPrediction,
+  'admin-accounts': enAdminAccounts,
 } satisfies Record<TNamespace, unknown>;
 
 /** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */
@@ -143,11 +150,56 @@ export async function loadLanguage(lang: string): Promise<void> {
   await Promise.all(
     entries.map(async ([p, load]) => {
       const mod = await load();
-      i18n.addResourceBundle(lang, loaderKey(p)!.ns, mod.default, true, true);
+      const ns = loaderKey(p)!.ns;
+      pristineOf(lang).set(ns, mod.default);
+      i18n.addResourceBundle(lang, ns, mod.default, true, true);
     }),
   );
   loaded.add(lang);
 }
+
+/** The bundled resources of each language, kept to restore a text whose override was removed. */
+const pristine = new Map<string, Map<string, ResourceLanguage[string]>>([
+  [FALLBACK_LANGUAGE, new Map(Object.entries(EN_RESOURCES) as [string, ResourceLanguage[string]][])],
+]);
+function pristineOf(lang: string) {
+  let m = pristine.get(lang);
+  if (!m) pristine.set(lang, (m = new Map()));
+  return m;
+}
+const overridden = new Map<string, Set<string>>();
+
+/**
+ * Fetches the overrides of a language and merges them over its bundles (namespaces whose overrides went away
+ * get their bundled texts back). Failures leave the bundled texts in place.
+ */
+export async function applyOverrides(lang: string): Promise<void> {
+  if (typeof window === 'undefined' || typeof fetch !== 'function') return;
+  let body: Record<string, Record<string, unknown>>;
+  try {
+    const res = await fetch(`/api/v1/translations/${encodeURIComponent(lang)}`, {
+      credentials: 'same-origin',
+      cache: 'no-cache',
+      headers: { Accept: 'application/json' },
+    });
+    if (!res.ok) return;
+    body = (await res.json()) as Record<string, Record<string, unknown>>;
+  } catch {
+    return;
+  }
+  const before = overridden.get(lang) ?? new Set<string>();
+  const now = new Set(Object.keys(body));
+  for (const ns of new Set([...before, ...now])) {
+    i18n.removeResourceBundle(lang, ns);
+    const bundled = pristineOf(lang).get(ns);
+    if (bundled) i18n.addResourceBundle(lang, ns, bundled, true, true);
+    if (body[ns]) i18n.addResourceBundle(lang, ns, body[ns], true, true);
+  }
+  overridden.set(lang, now);
+}
+
+/** Re-reads the overrides of the current language (after an administrator changed one). */
+export const refreshTranslations = () => applyOverrides(i18n.language || FALLBACK_LANGUAGE);
 
 function syncDocumentLang(lang: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
@@ -159,6 +211,7 @@ export async function setLanguage(tag: string | null | undefined): Promise<void>
   const lang = supportedLanguage(tag) ?? FALLBACK_LANGUAGE;
   requested = lang;
   await loadLanguage(lang);
+  await applyOverrides(lang);
   if (requested !== lang) return; // a later request won
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
   syncDocumentLang(lang);
@@ -176,11 +229,13 @@ void i18n.use(initReactI18next).init({
   partialBundledLanguages: true,
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
-  react: { useSuspense: false },
+  // re-render when overrides are merged in (applyOverrides)
+  react: { useSuspense: false, bindI18nStore: 'added removed' },
   initAsync: false,
 });
 i18n.on('languageChanged', syncDocumentLang);
 syncDocumentLang(i18n.language);
+void applyOverrides(FALLBACK_LANGUAGE);
 
 /** An operation name (English, as given to query/mutation meta) in the current language, when known. */
 export const operationLabel = (operation: string): string =>

@@ -20,6 +20,7 @@ import { ANALYSIS_ADMIN_PAGES } from '../routes/analysis-admin/pages.ts';
 import { DEVOPS_PAGES } from '../routes/devops/pages.ts';
 import { DEV_PAGES } from '../routes/dev/pages.ts';
 import { TOOLS_PAGES } from '../routes/tools/pages.ts';
+import { ADMIN_ACCOUNTS_PAGES } from '../routes/admin-accounts/pages.ts';
 import { JOB_PAGES, prefetchPageData } from '../routes/jobs/pages.ts';
 import { CAMPAIGN_PAGES } from '../routes/campaigns/pages.ts';
 import { RESOURCE_HUB_PAGES } from '../routes/resource-hub/pages.ts';
@@ -51,6 +52,7 @@ export const PAGES: Record<string, () => Promise<TPageModule>> = {
   ...CAMPAIGN_PAGES,
   ...RESOURCE_HUB_PAGES,
   ...ML_MONITORING_PAGES,
+  ...ADMIN_ACCOUNTS_PAGES,
 };
 
 const notAvailable = () => import('../routes/not-available/not-available-page.tsx');

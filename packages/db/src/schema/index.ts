@@ -17,3 +17,4 @@ export * from './campaigns.ts';
 export * from './devops.ts';
 export * from './resources.ts';
 export * from './ml-prediction.ts';
+export * from './translations.ts';

@@ -26,3 +26,4 @@ export * from './campaigns.ts';
 export * from './devops.ts';
 export * from './resources.ts';
 export * from './ml-prediction.ts';
+export * from './admin-accounts.ts';

@@ -5,10 +5,17 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { oidcFlows, sessions, signInTokens, users } from '@sextant/db';
-import { ERROR_CODES, MAGIC_LINK_TTL_SECONDS, sameOriginPath, switchableRoles, type TRole } from '@sextant/shared';
+import {
+  ERROR_CODES,
+  MAGIC_LINK_TTL_SECONDS,
+  SIGN_IN_PURPOSES,
+  sameOriginPath,
+  switchableRoles,
+  type TRole,
+} from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../config.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
@@ -186,7 +193,8 @@ export async function requestMagicLink(
   const [user] = await ctx.db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = ${normalised}`);
+    .where(sql`lower(${users.email}) = ${normalised}`)
+    .orderBy(users.isDeactivated, users.createdAt); // an active account first (a merged-away one is deactivated)
   if (!user || user.isDeactivated) {
     await writeAudit(
       ctx.db,
@@ -232,40 +240,63 @@ export async function requestMagicLink(
   return GENERIC_MAGIC_LINK_MESSAGE;
 }
 
-/** Consumes a sign-in token atomically: at most one caller ever gets the user. */
+/** Why a sign-in token cannot be used, in words for the person holding the link. */
+const SIGN_IN_TOKEN_REFUSALS = {
+  'unknown-token': 'This sign-in link is not valid. Request a new one.',
+  'not-a-sign-in-link': 'This link is not a sign-in link. Request a new one.',
+  revoked: 'This sign-in link has been revoked by an administrator. Request a new one.',
+  used: 'This sign-in link has already been used. Request a new one.',
+  expired: 'This sign-in link has expired. Request a new one.',
+} as const;
+
+/**
+ * Consumes a sign-in token atomically: at most one caller ever gets the user. Only sign-in purposes (magic-link,
+ * invite) open a session: a job-upload link never does. A refusal names its reason (revoked, used, expired).
+ */
 export async function consumeSignInToken(
   ctx: AppContext,
   req: FastifyRequest,
   token: string,
 ): Promise<{ user: AuthUser; callbackUrl: string }> {
+  const hash = sha256(token);
+  const now = new Date();
   const [used] = await ctx.db
     .update(signInTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(
       and(
-        eq(signInTokens.tokenHash, sha256(token)),
+        eq(signInTokens.tokenHash, hash),
+        inArray(signInTokens.purpose, [...SIGN_IN_PURPOSES]),
         isNull(signInTokens.usedAt),
-        gt(signInTokens.expiresAt, new Date()),
+        isNull(signInTokens.revokedAt),
+        gt(signInTokens.expiresAt, now),
       ),
     )
     .returning();
   const user = used?.userId ? (await ctx.db.select().from(users).where(eq(users.id, used.userId)))[0] : undefined;
   if (!used || !user) {
+    const [row] = used ? [] : await ctx.db.select().from(signInTokens).where(eq(signInTokens.tokenHash, hash));
+    const reason: keyof typeof SIGN_IN_TOKEN_REFUSALS = !row
+      ? 'unknown-token'
+      : !SIGN_IN_PURPOSES.includes(row.purpose)
+        ? 'not-a-sign-in-link'
+        : row.revokedAt
+          ? 'revoked'
+          : row.usedAt
+            ? 'used'
+            : 'expired';
     await writeAudit(
       ctx.db,
       {
         action: 'auth.sign-in',
         targetType: 'sign-in-token',
+        targetId: row?.id ?? null,
         outcome: 'failure',
-        details: { reason: 'invalid-or-used-token', method: 'magic-link' },
+        details: { reason, method: 'magic-link' },
       },
       req,
     );
-    throw new AppError(
-      400,
-      ERROR_CODES.invalidToken,
-      'This sign-in link has expired or has already been used. Request a new one.',
-    );
+    throw new AppError(400, ERROR_CODES.invalidToken, SIGN_IN_TOKEN_REFUSALS[reason]);
   }
   if (user.isDeactivated)
     throw new AppError(
@@ -298,7 +329,15 @@ export async function createInvitationLink(
 
 export async function purgeExpiredAuthRows(ctx: AppContext): Promise<void> {
   const now = new Date();
-  await ctx.db.delete(signInTokens).where(lt(signInTokens.expiresAt, new Date(now.getTime() - 86_400_000)));
+  // sign-in links a day after expiry; job-upload links stay listed (who could upload into which job, and when)
+  await ctx.db
+    .delete(signInTokens)
+    .where(
+      and(
+        lt(signInTokens.expiresAt, new Date(now.getTime() - 86_400_000)),
+        inArray(signInTokens.purpose, [...SIGN_IN_PURPOSES]),
+      ),
+    );
   await ctx.db.delete(oidcFlows).where(lt(oidcFlows.expiresAt, now));
   await ctx.db.delete(sessions).where(lt(sessions.expiresAt, now));
 }

@@ -350,8 +350,21 @@ export async function uploadFile(
         ? 'The job is processing; wait until it finishes to change its files'
         : 'Only the owner or a job editor can upload files',
     );
-  if (!JOB_TYPE_INPUT_KINDS[row.job.type as TJobType].includes(dataKind)) {
-    throw fieldError('dataKind', `A ${row.job.type} job does not take ${dataKind} files`);
+  return storeUpload(ctx, { jobId, jobType: row.job.type as TJobType, dataKind, userId: auth.user.id }, req);
+}
+
+/**
+ * Streams the request's one multipart file into the job's uploads folder and registers it (checked by content,
+ * inspected, validated). The caller has decided who may upload into the job (a job editor, or an upload link).
+ */
+export async function storeUpload(
+  ctx: AppContext,
+  target: { jobId: string; jobType: TJobType; dataKind: TInputKind; userId: string },
+  req: FastifyRequest,
+): Promise<TJobFile> {
+  const { jobId, dataKind } = target;
+  if (!JOB_TYPE_INPUT_KINDS[target.jobType].includes(dataKind)) {
+    throw fieldError('dataKind', `A ${target.jobType} job does not take ${dataKind} files`);
   }
   const limitBytes = ctx.config.UPLOAD_MAX_MB * 1024 * 1024;
   const part = await req.file({ limits: { fileSize: limitBytes, files: 1 } });
@@ -378,8 +391,8 @@ export async function uploadFile(
       dataKind,
       stored,
       originalName,
-      userId: auth.user.id,
-      jobType: row.job.type as TJobType,
+      userId: target.userId,
+      jobType: target.jobType,
     });
   } catch (err) {
     await rm(stored, { force: true });

@@ -1,0 +1,161 @@
+/**
+ * Translations on both databases: the list of bundled strings per language with overrides, single edits checked
+ * for broken interpolation, CSV export and an all-or-nothing import with row errors, overrides served with an
+ * ETag, every change audited; lower roles refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { systemAuditLog, translationOverrides } from '@sextant/db';
+import { dbKinds } from '@sextant/db/testing';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+
+describe.each(dbKinds())('translations (%s)', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  const put = (body: unknown, cookie = admin) => t.call('PUT', '/api/v1/translations', { cookie, body });
+  const importCsv = (csv: string, cookie = admin) =>
+    t.upload('/api/v1/translations/import', { name: 'translations.csv', content: csv }, cookie);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await t.login('sysAdmin');
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('lists every key of a language with the English source, bundled text and placeholders', async () => {
+    const de = await t.call('GET', '/api/v1/translations?language=de&q=auth:layout.copyright', { cookie: admin });
+    expect(de.statusCode, de.body).toBe(200);
+    expect(de.json().collection).toEqual([
+      expect.objectContaining({
+        namespace: 'auth',
+        key: 'layout.copyright',
+        source: '© {{year}} {{product}}. For authorised users only.',
+        bundled: expect.stringContaining('{{year}}'),
+        override: null,
+        placeholders: ['product', 'year'],
+      }),
+    ]);
+    const all = (await t.call('GET', '/api/v1/translations?language=en&pageSize=1', { cookie: admin })).json();
+    expect(all.totalCount).toBeGreaterThan(500);
+    expect(all.namespaces).toEqual(expect.arrayContaining(['auth', 'shell', 'admin']));
+    expect(all.missingCount).toBe(0);
+    // Spanish has no bundle: every key is missing until overridden
+    const es = (
+      await t.call('GET', '/api/v1/translations?language=es&missingOnly=true&pageSize=5', { cookie: admin })
+    ).json();
+    expect(es.totalCount).toBe(all.totalCount);
+    expect(es.collection[0].bundled).toBeNull();
+  });
+
+  it('sets and removes an override (audited with before/after), refusing broken interpolation and unknown keys', async () => {
+    const broken = await put({ language: 'de', namespace: 'auth', key: 'login.sso', value: 'Anmelden mit {{nom}}' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().errors[0]).toMatchObject({ path: 'value' });
+    expect(broken.json().message).toMatch(/\{\{nom\}\}/);
+    const missing = await put({ language: 'de', namespace: 'auth', key: 'login.sso', value: 'Anmelden' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/missing the placeholder \{\{name\}\}/);
+    const unknown = await put({ language: 'de', namespace: 'auth', key: 'login.nope', value: 'x' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors[0].path).toBe('key');
+    const lang = await put({ language: 'xx', namespace: 'auth', key: 'login.sso', value: 'x' });
+    expect(lang.statusCode).toBe(400);
+    expect(await t.db.db.select().from(translationOverrides)).toHaveLength(0);
+
+    const ok = await put({ language: 'de', namespace: 'auth', key: 'login.sso', value: 'Weiter mit {{name}}' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ override: 'Weiter mit {{name}}', updatedBy: 'sysAdmin' });
+    const served = await t.call('GET', '/api/v1/translations/de');
+    expect(served.statusCode).toBe(200);
+    expect(served.json()).toEqual({ auth: { login: { sso: 'Weiter mit {{name}}' } } });
+    const etag = served.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await t.call('GET', '/api/v1/translations/de', { headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect((await t.call('GET', '/api/v1/translations/de/auth')).json()).toEqual({
+      login: { sso: 'Weiter mit {{name}}' },
+    });
+
+    const removed = await put({ language: 'de', namespace: 'auth', key: 'login.sso', value: null });
+    expect(removed.json().override).toBeNull();
+    const after = await t.call('GET', '/api/v1/translations/de', { headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200); // changed: a new ETag
+    expect(after.json()).toEqual({});
+    const audit = await t.db.db
+      .select()
+      .from(systemAuditLog)
+      .where(eq(systemAuditLog.action, 'translation.override.set'));
+    expect(audit.at(-1)).toMatchObject({
+      username: 'sysAdmin',
+      details: { language: 'de', namespace: 'auth', key: 'login.sso', before: null, after: 'Weiter mit {{name}}' },
+    });
+  });
+
+  it('exports CSV and imports it back all or nothing, with row-level errors', async () => {
+    const csv = await t.call('GET', '/api/v1/translations/export.csv?language=fr', { cookie: admin });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const lines = csv.body.replace(/^\uFEFF/, '').split('\n');
+    expect(lines[0]).toBe('language,namespace,key,bundled,override');
+    expect(lines.some((l) => l.startsWith('fr,auth,login.sso,'))).toBe(true);
+
+    const bad = [
+      'language,namespace,key,override',
+      'fr,auth,login.sso,Continuer avec {{name}}',
+      'xx,auth,login.sso,Hi',
+      'fr,auth,login.unknownKey,Hi',
+      'fr,nope,login.sso,Hi',
+      'fr,auth,layout.copyright,© {{annee}} {{product}}',
+      'fr,auth,login.sso,Again {{name}}',
+    ].join('\n');
+    const refused = await importCsv(bad);
+    expect(refused.statusCode).toBe(400);
+    const errors = refused.json().errors as { path: string; message: string }[];
+    expect(errors.map((e) => e.path)).toEqual(['row 3', 'row 4', 'row 5', 'row 6', 'row 7']);
+    expect(errors[0]!.message).toMatch(/Unknown language "xx"/);
+    expect(errors[1]!.message).toMatch(/Unknown key "login.unknownKey"/);
+    expect(errors[2]!.message).toMatch(/Unknown namespace "nope"/);
+    expect(errors[3]!.message).toMatch(/\{\{annee\}\}/);
+    expect(errors[4]!.message).toMatch(/also on row 2/);
+    expect(await t.db.db.select().from(translationOverrides)).toHaveLength(0); // nothing applied
+
+    const good = [
+      'language,namespace,key,bundled,override',
+      'fr,auth,login.sso,ignored,"Continuer avec {{name}}, s.v.p."',
+      'es,auth,login.submit,,Iniciar sesión',
+      'de,auth,login.submit,,',
+    ].join('\n');
+    const res = await importCsv(good);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ rows: 3, set: 2, removed: 0, unchanged: 1 });
+    expect((await t.call('GET', '/api/v1/translations/es')).json()).toEqual({
+      auth: { login: { submit: 'Iniciar sesión' } },
+    });
+    const exported = (await t.call('GET', '/api/v1/translations/export.csv?language=fr', { cookie: admin })).body;
+    expect(exported).toContain('"Continuer avec {{name}}, s.v.p."');
+    const [audit] = await t.db.db.select().from(systemAuditLog).where(eq(systemAuditLog.action, 'translation.import'));
+    expect(audit).toMatchObject({ username: 'sysAdmin', details: { rows: 3, changed: 2 } });
+    expect((audit!.details as { changes: unknown[] }).changes).toContainEqual({
+      language: 'es',
+      namespace: 'auth',
+      key: 'login.submit',
+      before: null,
+      after: 'Iniciar sesión',
+    });
+    const noCols = await importCsv('lang,key\nfr,x');
+    expect(noCols.statusCode).toBe(400);
+    expect(noCols.json().message).toMatch(/lacks the columns language, namespace, override/);
+  });
+
+  it('refuses lower roles (403) while anyone may read the served overrides', async () => {
+    const client = await t.login('client');
+    expect((await t.call('GET', '/api/v1/translations?language=de', { cookie: client })).statusCode).toBe(403);
+    expect(
+      (await put({ language: 'de', namespace: 'auth', key: 'login.sso', value: 'x {{name}}' }, client)).statusCode,
+    ).toBe(403);
+    expect((await importCsv('language,namespace,key,override\nde,auth,login.submit,x', client)).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/v1/translations/export.csv', { cookie: client })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/v1/translations/de')).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/v1/translations/zz')).statusCode).toBe(400);
+  });
+});

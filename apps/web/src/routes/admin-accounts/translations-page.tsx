@@ -1,0 +1,357 @@
+/**
+ * /admin/analysis-admin/translations (Translations_CRUD): every UI string of a language with its English source,
+ * the bundled text and an override; search, namespace, missing-only; edit one override (checked for its
+ * {{placeholders}}); CSV export and an all-or-nothing CSV import with row errors. Changes are live at once.
+ */
+import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { ISSUER_LANGUAGES, type TTranslationImportResult, type TTranslationRow } from '@sextant/shared/values';
+import {
+  importTranslations,
+  setTranslationOverride,
+  translationExportUrl,
+  translationKeys,
+  translationsQuery,
+} from '../../api/admin-accounts.ts';
+import { isApiError } from '../../api/client.ts';
+import { refreshTranslations } from '../../app/i18n.ts';
+import { PendingButton } from '../../components/pending-button.tsx';
+import { formatDateTime, useFormMutation } from '../admin/admin-ui.tsx';
+
+const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
+
+export function Component() {
+  const { t } = useTranslation('admin-accounts');
+  const [language, setLanguage] = useState('de');
+  const [namespace, setNamespace] = useState('');
+  const [q, setQ] = useState('');
+  const [missingOnly, setMissingOnly] = useState(false);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(25);
+  const [editing, setEditing] = useState<TTranslationRow | null>(null);
+  const [imported, setImported] = useState<TTranslationImportResult | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const query = {
+    language,
+    q: q.trim() || undefined,
+    namespace: namespace || undefined,
+    missingOnly: missingOnly ? ('true' as const) : undefined,
+    page: page + 1,
+    pageSize,
+  };
+  const data = useQuery({ ...translationsQuery(query), meta: { operation: 'Loading translations' } }).data;
+  const importer = useFormMutation({
+    mutationFn: importTranslations,
+    operation: 'Importing translations',
+    invalidate: [translationKeys.all],
+    onSuccess: (r) => {
+      setImported(r);
+      void refreshTranslations();
+    },
+  });
+  const importError = importer.error && isApiError(importer.error) ? importer.error : null;
+  const reset = () => setPage(0);
+
+  return (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+          <TextField
+            select
+            size="small"
+            label={t('translations.language')}
+            value={language}
+            onChange={(e) => (setLanguage(e.target.value), reset())}
+            fullWidth={false}
+            sx={{ width: 170 }}
+            slotProps={{ htmlInput: { 'data-testid': 'translations-language' } }}
+          >
+            {ISSUER_LANGUAGES.map((l) => (
+              <MenuItem key={l.key} value={l.key}>
+                {l.name} ({l.key})
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label={t('translations.namespace')}
+            value={namespace}
+            onChange={(e) => (setNamespace(e.target.value), reset())}
+            fullWidth={false}
+            sx={{ width: 170 }}
+          >
+            <MenuItem value="">{t('translations.allNamespaces')}</MenuItem>
+            {(data?.namespaces ?? []).map((ns) => (
+              <MenuItem key={ns} value={ns}>
+                {ns}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            label={t('translations.search')}
+            value={q}
+            onChange={(e) => (setQ(e.target.value), reset())}
+            fullWidth={false}
+            sx={{ flex: 1, minWidth: 220 }}
+            slotProps={{ htmlInput: { 'data-testid': 'translations-search' } }}
+          />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={missingOnly}
+                onChange={(e) => (setMissingOnly(e.target.checked), reset())}
+                data-testid="translations-missing-only"
+              />
+            }
+            label={t('translations.missingOnly')}
+          />
+          <Box sx={{ flex: '0 0 auto', display: 'flex', gap: 1 }}>
+            <Button
+              variant="outlined"
+              startIcon={<DownloadOutlined />}
+              href={translationExportUrl(language)}
+              data-testid="translations-export"
+            >
+              {t('translations.export')}
+            </Button>
+            <PendingButton
+              variant="contained"
+              startIcon={<UploadFileOutlined />}
+              pending={importer.isPending}
+              onClick={() => fileRef.current?.click()}
+              data-testid="translations-import"
+            >
+              {t('translations.import')}
+            </PendingButton>
+            <input
+              ref={fileRef}
+              type="file"
+              accept=".csv,text/csv"
+              hidden
+              data-testid="translations-import-file"
+              onChange={(e) => {
+                const f = e.target.files?.[0];
+                e.target.value = '';
+                setImported(null);
+                if (f) importer.mutate(f);
+              }}
+            />
+          </Box>
+        </Stack>
+        {data && (
+          <Stack direction="row" sx={{ gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
+            <Chip size="small" label={t('translations.keys', { count: data.totalCount })} />
+            <Chip
+              size="small"
+              color="primary"
+              variant="outlined"
+              label={t('translations.overrides', { count: data.overrideCount })}
+            />
+            <Chip
+              size="small"
+              color={data.missingCount ? 'warning' : 'success'}
+              variant="outlined"
+              label={t('translations.missing', { count: data.missingCount })}
+            />
+          </Stack>
+        )}
+      </Paper>
+
+      {imported && (
+        <Alert severity="success" onClose={() => setImported(null)} data-testid="translations-import-result">
+          {t('translations.imported', imported)}
+        </Alert>
+      )}
+      {importError && (
+        <Alert severity="error" data-testid="translations-import-errors">
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {importError.message.split('.')[0]}.
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {(importError.errors ?? []).slice(0, 20).map((e) => (
+              <li key={e.path + e.message}>
+                <strong>{e.path}</strong>: {e.message}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" data-testid="translations-table">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ width: '24%' }}>{t('translations.columns.key')}</TableCell>
+              <TableCell sx={{ width: '26%' }}>{t('translations.columns.source')}</TableCell>
+              <TableCell sx={{ width: '25%' }}>{t('translations.columns.bundled')}</TableCell>
+              <TableCell sx={{ width: '25%' }}>{t('translations.columns.override')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(data?.collection ?? []).map((r) => (
+              <TableRow
+                key={`${r.namespace}:${r.key}`}
+                hover
+                onClick={() => setEditing(r)}
+                sx={{ cursor: 'pointer', verticalAlign: 'top' }}
+                data-testid={`translation-row-${r.namespace}:${r.key}`}
+              >
+                <TableCell sx={{ ...mono, wordBreak: 'break-all' }}>
+                  <Typography component="span" color="text.secondary" sx={mono}>
+                    {r.namespace}:
+                  </Typography>
+                  {r.key}
+                </TableCell>
+                <TableCell>{r.source}</TableCell>
+                <TableCell>
+                  {r.bundled ?? (
+                    <Typography component="span" color="warning.main" variant="body2">
+                      {t('translations.notBundled')}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>
+                  {r.override ? (
+                    <Box>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {r.override}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {r.updatedBy} · {formatDateTime(r.updatedAt)}
+                      </Typography>
+                    </Box>
+                  ) : (
+                    <Typography variant="body2" color="text.disabled">
+                      —
+                    </Typography>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+            {data && data.collection.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={4} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+                  {t('translations.empty')}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+        <TablePagination
+          component="div"
+          count={data?.totalCount ?? 0}
+          page={data && page * pageSize < data.totalCount ? page : 0}
+          onPageChange={(_, p) => setPage(p)}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[25, 50, 100, 200]}
+          onRowsPerPageChange={(e) => (setPageSize(Number(e.target.value)), reset())}
+          labelRowsPerPage={t('rows')}
+        />
+      </TableContainer>
+      {editing && <EditDialog row={editing} language={language} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}
+
+function EditDialog({ row, language, onClose }: { row: TTranslationRow; language: string; onClose: () => void }) {
+  const { t } = useTranslation('admin-accounts');
+  const [value, setValue] = useState(row.override ?? row.bundled ?? row.source);
+  const save = useFormMutation({
+    mutationFn: (v: string | null) =>
+      setTranslationOverride({ language, namespace: row.namespace, key: row.key, value: v }),
+    operation: 'Saving a translation',
+    success: (r) => (r.override ? t('translations.saved') : t('translations.removed')),
+    invalidate: [translationKeys.all],
+    onSuccess: () => {
+      void refreshTranslations();
+      onClose();
+    },
+  });
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle sx={mono}>
+        {row.namespace}:{row.key}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Box>
+            <Typography variant="caption" color="text.secondary">
+              {t('translations.columns.source')}
+            </Typography>
+            <Typography variant="body2">{row.source}</Typography>
+          </Box>
+          <Box>
+            <Typography variant="caption" color="text.secondary">
+              {t('translations.columns.bundled')} ({language})
+            </Typography>
+            <Typography variant="body2">{row.bundled ?? t('translations.notBundled')}</Typography>
+          </Box>
+          {row.placeholders.length > 0 && (
+            <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
+              <Typography variant="caption" color="text.secondary" sx={{ mr: 0.5 }}>
+                {t('translations.placeholders')}
+              </Typography>
+              {row.placeholders.map((p) => (
+                <Chip key={p} size="small" variant="outlined" label={`{{${p}}}`} sx={mono} />
+              ))}
+            </Stack>
+          )}
+          <TextField
+            label={t('translations.columns.override')}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            multiline
+            minRows={2}
+            autoFocus
+            error={!!save.errors.value}
+            helperText={save.errors.value ?? t('translations.overrideHelp')}
+            slotProps={{ htmlInput: { 'data-testid': 'translation-override-input' } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        {row.override !== null && (
+          <Button color="warning" onClick={() => save.mutate(null)} disabled={save.isPending} sx={{ mr: 'auto' }}>
+            {t('translations.removeOverride')}
+          </Button>
+        )}
+        <Button onClick={onClose}>{t('cancel')}</Button>
+        <PendingButton
+          variant="contained"
+          pending={save.isPending}
+          onClick={() => save.mutate(value)}
+          data-testid="translation-save"
+        >
+          {t('save')}
+        </PendingButton>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -79,6 +79,19 @@ const ZEnv = z.object({
   SESSION_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   /** Bearer token for GET /metrics from other hosts (without it only direct loopback requests may scrape). */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  // --- AI (DESIGN §4 "AI"): an OpenAI-compatible endpoint; absent → every AI feature works without a model ---
+  /** Base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1 (…/chat/completions is appended). */
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  /** Time limit of one model call (ms). */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Chat: questions per user per minute. */
+  CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Chat: largest accepted document (MB). */
+  CHAT_UPLOAD_MAX_MB: z.coerce.number().int().min(1).default(20),
+  /** Chat: days an exchange is kept in the logs. */
+  CHAT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
 });
 
 export type Config = z.infer<typeof ZEnv> & {
@@ -87,6 +100,9 @@ export type Config = z.infer<typeof ZEnv> & {
   embedded: boolean;
   oidcEnabled: boolean;
 };
+
+/** The validated configuration (name used by shared helpers such as lib/llm.ts). */
+export type AppConfig = Config;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ZEnv.safeParse(env);

@@ -10,3 +10,4 @@ export * from './analytics.ts';
 export * from './job-data.ts';
 export * from './supplier-lists.ts';
 export * from './business-cases.ts';
+export * from './ai-prompts.ts';

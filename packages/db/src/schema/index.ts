@@ -11,3 +11,4 @@ export * from './job-data.ts';
 export * from './supplier-lists.ts';
 export * from './business-cases.ts';
 export * from './ai-prompts.ts';
+export * from './chat.ts';

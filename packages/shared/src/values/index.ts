@@ -20,3 +20,4 @@ export * from './proq.ts';
 export * from './results-insights.ts';
 export * from './users.ts';
 export * from './ai-prompts.ts';
+export * from './chat.ts';

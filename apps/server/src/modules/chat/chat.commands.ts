@@ -52,9 +52,8 @@ export async function indexDocument(
     const current = await repo.documentById(tx, documentId);
     if (!current || current.sha256 !== sha256) return;
     await repo.setDocumentState(tx, documentId, { pageCount: pages.length, language });
-    await repo.replacePassages(tx, documentId, language, passages, async (done) => {
-      await progress(40 + Math.floor((done / passages.length) * 55));
-    });
+    // (no progress report inside: it writes through another connection, which the embedded database would wait on)
+    await repo.replacePassages(tx, documentId, language, passages);
   });
   await progress(100, 'Indexed');
   return `Indexed ${passages.length} passages of ${pages.length} pages (${language})`;

@@ -54,18 +54,14 @@ const CONTENT_TYPES = {
 
 /** The files of a multipart request, each read whole (a file over the limit is reported, not stored). */
 async function* multipartFiles(req: FastifyRequest, maxBytes: number, maxMb: number) {
-  for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 20 } })) {
+  // throwFileSizeLimit (a per-request option @fastify/multipart reads but does not type): a file over the limit is
+  // cut and flagged, and the next files are still read
+  const options = { limits: { fileSize: maxBytes, files: 20 }, throwFileSizeLimit: false };
+  for await (const part of req.parts(options as Parameters<FastifyRequest['parts']>[0])) {
     if (part.type !== 'file') continue;
     const chunks: Buffer[] = [];
-    let truncated = false;
-    try {
-      for await (const c of part.file) chunks.push(c as Buffer);
-    } catch (e) {
-      if ((e as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw e;
-      truncated = true;
-      part.file.resume();
-    }
-    truncated ||= part.file.truncated;
+    for await (const c of part.file) chunks.push(c as Buffer);
+    const truncated = part.file.truncated;
     yield {
       filename: part.filename,
       read: async () => {

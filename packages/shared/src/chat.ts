@@ -133,5 +133,7 @@ export const ZChatHealth = z.object({
   model_configured: z.boolean(),
   documents: z.number().int(),
   passages: z.number().int(),
+  upload_max_mb: z.number().int(),
+  retention_days: z.number().int(),
 });
 export type TChatHealth = z.infer<typeof ZChatHealth>;

@@ -29,6 +29,8 @@ import enInsights from '../locales/en/insights.json';
 import enSuppliers from '../locales/en/suppliers.json';
 import enBusinessCase from '../locales/en/business-case.json';
 import enPrintable from '../locales/en/printable.json';
+import enChat from '../locales/en/chat.json';
+import enAiPrompts from '../locales/en/ai-prompts.json';
 
 /**
  * shell: navbar, toolbar, menus, page titles · auth: login, magic link, lobby · errors: error and not-available pages ·
@@ -54,6 +56,8 @@ export const NAMESPACES = [
   'suppliers',
   'business-case',
   'printable',
+  'chat',
+  'ai-prompts',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: TNamespace = 'shell';
@@ -76,6 +80,8 @@ export const EN_RESOURCES = {
   suppliers: enSuppliers,
   'business-case': enBusinessCase,
   printable: enPrintable,
+  chat: enChat,
+  'ai-prompts': enAiPrompts,
 } satisfies Record<TNamespace, unknown>;
 
 /** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */

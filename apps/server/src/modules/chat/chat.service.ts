@@ -50,7 +50,13 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 
 export async function chatHealth(ctx: AppContext): Promise<TChatHealth> {
   const stats = await repo.passageStats(ctx.db);
-  return { status: 'ok', model_configured: llmConfigured(ctx.config), ...stats };
+  return {
+    status: 'ok',
+    model_configured: llmConfigured(ctx.config),
+    ...stats,
+    upload_max_mb: ctx.config.CHAT_UPLOAD_MAX_MB,
+    retention_days: ctx.config.CHAT_LOG_RETENTION_DAYS,
+  };
 }
 
 // --- documents ---

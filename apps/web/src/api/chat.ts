@@ -32,7 +32,10 @@ export interface TChatList<T> {
 export const fetchChatHealth = () => api<TChatHealth>('/chat/health-check');
 
 export const chatConversationQuery = (id: string) =>
-  queryOptions({ queryKey: chatKeys.conversation(id), queryFn: () => api<TChatConversation>(`/chat/conversation/${id}`) });
+  queryOptions({
+    queryKey: chatKeys.conversation(id),
+    queryFn: () => api<TChatConversation>(`/chat/conversation/${id}`),
+  });
 
 export const deleteChatConversation = (id: string) => api(`/chat/conversation/${id}`, { method: 'DELETE' });
 
@@ -56,7 +59,12 @@ export async function askChat(
     });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
-    throw new ApiError(0, { code: 'NetworkError', message: 'The server could not be reached.' }, '/chat/message', 'POST');
+    throw new ApiError(
+      0,
+      { code: 'NetworkError', message: 'The server could not be reached.' },
+      '/chat/message',
+      'POST',
+    );
   }
   if (!res.ok || !res.body) {
     const body = (await res.json().catch(() => null)) as Partial<TApiError> | null;

@@ -17,6 +17,8 @@ import { PrintableFrame } from '../layouts/printable-frame.tsx';
 import { RootLayout, RouteErrorBoundary } from '../layouts/root-layout.tsx';
 import { ADMIN_PAGES } from '../routes/admin/pages.ts';
 import { DEVOPS_PAGES } from '../routes/devops/pages.ts';
+import { CHAT_PAGES } from '../routes/chat/pages.ts';
+import { AI_PROMPT_PAGES } from '../routes/ai-prompts/pages.ts';
 import { JOB_PAGES, prefetchPageData } from '../routes/jobs/pages.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
 import { queryClient } from './query-client.ts';
@@ -40,6 +42,8 @@ export const PAGES: Record<string, () => Promise<TPageModule>> = {
   ...ADMIN_PAGES,
   ...JOB_PAGES,
   ...DEVOPS_PAGES,
+  ...CHAT_PAGES,
+  ...AI_PROMPT_PAGES,
 };
 
 const notAvailable = () => import('../routes/not-available/not-available-page.tsx');

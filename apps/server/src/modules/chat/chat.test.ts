@@ -163,7 +163,9 @@ describe.each(dbKinds())('chat service (%s)', (kind) => {
   });
 
   it('answers from the DOCX with the page after its page break', async () => {
-    const a = (await ask({ question: 'Which class must employees book for short flights?' })).json() as TChatMessageResponse;
+    const a = (
+      await ask({ question: 'Which class must employees book for short flights?' })
+    ).json() as TChatMessageResponse;
     expect(a.sources[0]).toMatchObject({ source: 'travel-policy.docx', page: 2 });
     expect(a.answer).toContain('“Employees must book economy class for flights shorter than six hours.');
     expect(a.answer).toContain('travel-policy.docx, page 2');
@@ -204,7 +206,9 @@ describe.each(dbKinds())('chat service (%s)', (kind) => {
       'What interest do late payments carry?',
     ]);
     // another user (even an administrator) cannot read, continue or delete it
-    expect((await t.call('GET', `/chat/conversation/${first.conversation_id}`, { cookie: admin })).statusCode).toBe(404);
+    expect((await t.call('GET', `/chat/conversation/${first.conversation_id}`, { cookie: admin })).statusCode).toBe(
+      404,
+    );
     expect((await ask({ question: 'hi', conversation_id: first.conversation_id }, admin)).statusCode).toBe(404);
     expect((await t.call('DELETE', `/chat/conversation/${first.conversation_id}`, { cookie: admin })).statusCode).toBe(
       404,
@@ -257,7 +261,9 @@ describe.each(dbKinds())('chat service (%s)', (kind) => {
     ]);
     expect(res.json().uploaded).toEqual([expect.objectContaining({ filename: 'returns-policy.pdf', replaced: true })]);
     const doc = await waitFor(async () =>
-      (await documents()).find((d) => d.filename === 'returns-policy.pdf' && d.status === 'Indexed' && d.page_count === 1),
+      (await documents()).find(
+        (d) => d.filename === 'returns-policy.pdf' && d.status === 'Indexed' && d.page_count === 1,
+      ),
     );
     const a = (await ask({ question: 'Within how many days are returns accepted?' })).json() as TChatMessageResponse;
     expect(a.sources[0]).toMatchObject({ source: 'returns-policy.pdf', page: 1 });
@@ -345,7 +351,9 @@ function fakeOpenAi() {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       for (const piece of answer)
         res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: piece } }] })}\n\n`);
-      res.write(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 100, completion_tokens: 12, total_tokens: 112 } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 100, completion_tokens: 12, total_tokens: 112 } })}\n\n`,
+      );
       res.end('data: [DONE]\n\n');
     });
   });
@@ -416,7 +424,11 @@ describe('chat with a language model (OpenAI-compatible endpoint on loopback)', 
     });
     expect(res.statusCode, res.body).toBe(200);
     const a = res.json() as TChatMessageResponse;
-    expect(a).toMatchObject({ mode: 'llm', answer: 'Damaged goods can be returned within 30 days [1].', token_count: 112 });
+    expect(a).toMatchObject({
+      mode: 'llm',
+      answer: 'Damaged goods can be returned within 30 days [1].',
+      token_count: 112,
+    });
     expect(a.sources[0]).toMatchObject({ source: 'returns-policy.pdf', page: 2 });
     const sent = llm.requests.at(-1)!;
     expect(sent.auth).toBe('Bearer sk-test-key');

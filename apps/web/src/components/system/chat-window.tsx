@@ -108,7 +108,9 @@ export function ChatWindow({ user, onClose }: { user: TCurrentUser; onClose: () 
   const canSend = !pending && trimmed.length > 0 && text.length <= CHAT_QUESTION_MAX;
 
   const update = (key: string, patch: Partial<Exchange> | ((e: Exchange) => Partial<Exchange>)) =>
-    setExchanges((xs) => xs.map((x) => (x.key === key ? { ...x, ...(typeof patch === 'function' ? patch(x) : patch) } : x)));
+    setExchanges((xs) =>
+      xs.map((x) => (x.key === key ? { ...x, ...(typeof patch === 'function' ? patch(x) : patch) } : x)),
+    );
 
   async function send() {
     if (!canSend) return;
@@ -174,7 +176,9 @@ export function ChatWindow({ user, onClose }: { user: TCurrentUser; onClose: () 
         overflow: 'hidden',
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
             {t('title')}
@@ -187,7 +191,13 @@ export function ChatWindow({ user, onClose }: { user: TCurrentUser; onClose: () 
         </Box>
         <Tooltip title={t('reset')}>
           <span>
-            <IconButton aria-label={t('reset')} onClick={reset} disabled={pending} data-testid="chat-reset" size="small">
+            <IconButton
+              aria-label={t('reset')}
+              onClick={reset}
+              disabled={pending}
+              data-testid="chat-reset"
+              size="small"
+            >
               <RestartAltRounded fontSize="small" />
             </IconButton>
           </span>

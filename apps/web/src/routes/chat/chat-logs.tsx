@@ -12,12 +12,7 @@ import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { CHAT_LOG_DEFAULT_LIMIT, type TChatAnswerMode } from '@sextant/shared/values';
-import {
-  chatConversationLogQuery,
-  chatKeys,
-  chatLogConversationsQuery,
-  fetchChatHealth,
-} from '../../api/chat.ts';
+import { chatConversationLogQuery, chatKeys, chatLogConversationsQuery, fetchChatHealth } from '../../api/chat.ts';
 import { formatDateTime } from '../admin/admin-ui.tsx';
 
 const MODE_KEY: Record<TChatAnswerMode, string> = {
@@ -88,7 +83,11 @@ export function ChatLogs() {
               .slice()
               .reverse()
               .map((m) => (
-                <Box key={m.id} sx={{ borderLeft: 3, borderColor: 'primary.main', pl: 1.5 }} data-testid="chat-log-exchange">
+                <Box
+                  key={m.id}
+                  sx={{ borderLeft: 3, borderColor: 'primary.main', pl: 1.5 }}
+                  data-testid="chat-log-exchange"
+                >
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
                     <Typography variant="caption" color="text.secondary">
                       {formatDateTime(m.timestamp)} · {t('logs.processingTime')}:{' '}
@@ -105,7 +104,8 @@ export function ChatLogs() {
                   </Typography>
                   {m.sources.length > 0 && (
                     <Typography variant="caption" color="text.secondary">
-                      {t('logs.sources')}: {m.sources.map((s) => (s.page ? `${s.source} (${s.page})` : s.source)).join(', ')}
+                      {t('logs.sources')}:{' '}
+                      {m.sources.map((s) => (s.page ? `${s.source} (${s.page})` : s.source)).join(', ')}
                     </Typography>
                   )}
                 </Box>

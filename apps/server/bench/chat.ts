@@ -26,41 +26,21 @@ const emit = (measurement: string, values: Record<string, unknown>) =>
 let seed = 42;
 const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
-const NOUNS = [
-  'supplier',
-  'invoice',
-  'payment',
-  'card',
-  'rebate',
-  'policy',
-  'contract',
-  'warehouse',
-  'order',
-  'refund',
-  'tax',
-  'currency',
-  'merchant',
-  'buyer',
-  'campaign',
-  'report',
-  'budget',
-  'approval',
-  'account',
-  'ledger',
-];
-const VERBS = [
-  'requires',
-  'includes',
-  'covers',
-  'excludes',
-  'approves',
-  'rejects',
-  'records',
-  'reviews',
-  'settles',
-  'schedules',
-];
-const ADJ = ['quarterly', 'annual', 'virtual', 'late', 'strategic', 'domestic', 'foreign', 'small', 'large', 'urgent'];
+const NOUNS = (
+  'supplier invoice payment card rebate policy contract warehouse order refund tax currency merchant buyer campaign ' +
+  'report budget approval account ledger shipment customer employee manager auditor vendor bank transfer receipt ' +
+  'statement discount penalty deadline schedule quota forecast inventory freight carrier pallet container invoice ' +
+  'terminal gateway settlement chargeback dispute mandate registry catalogue tender bid lease asset liability ' +
+  'dividend pension salary bonus travel hotel flight mileage expense'
+).split(' ');
+const VERBS = (
+  'requires includes covers excludes approves rejects records reviews settles schedules validates archives ' +
+  'escalates reconciles forecasts audits delivers cancels renews extends'
+).split(' ');
+const ADJ = (
+  'quarterly annual virtual late strategic domestic foreign small large urgent overdue recurring seasonal ' +
+  'regional preferred blocked pending certified external internal'
+).split(' ');
 const RARE = Array.from({ length: 3000 }, (_, i) => `term${i.toString(36)}x`);
 function sentence(): string {
   const s = `The ${pick(ADJ)} ${pick(NOUNS)} ${pick(VERBS)} the ${pick(ADJ)} ${pick(NOUNS)} for ${pick(RARE)} within ${1 + Math.floor(rnd() * 90)} days.`;

@@ -160,45 +160,86 @@ export interface PassageHit {
 /** Text-search configurations passages may be stored with. */
 export const SEARCH_LANGUAGES = ['english', 'german', 'french', 'simple'] as const;
 
+/** A lexeme as a tsquery operand (quoted; the lexeme is already normalised, so it is not stemmed again). */
+const operand = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
 /**
- * The best passages for a question: the question's words (stemmed per passage language, any word may match) ranked
- * by cover density. Only indexed documents answer.
+ * tsqueries from strict to loose for a question's lexemes: every word, any two words, any word. Stricter matches
+ * are selective (the GIN index intersects them) and rank first; looser ones only fill up what is missing, so a
+ * question of common words does not rank every passage.
+ */
+export function queryStages(lexemes: string[]): string[] {
+  const terms = [...new Set(lexemes)].slice(0, 10).map(operand);
+  if (!terms.length) return [];
+  const stages: string[] = [];
+  if (terms.length >= 2) stages.push(terms.join(' & '));
+  if (terms.length >= 3) {
+    const pairs: string[] = [];
+    for (let i = 0; i < terms.length; i++)
+      for (let j = i + 1; j < terms.length; j++) pairs.push(`(${terms[i]} & ${terms[j]})`);
+    stages.push(pairs.join(' | '));
+  }
+  stages.push(terms.join(' | '));
+  return stages;
+}
+
+/**
+ * The best passages for a question: the question's words, stemmed with each stored language's configuration, in
+ * stages from strict (every word) to loose (any word), ranked by cover density within a stage. Only indexed
+ * documents answer.
  */
 export async function searchPassages(db: Db, question: string, limit: number): Promise<PassageHit[]> {
-  const res = await db.execute<{
-    id: string;
-    document_id: string;
-    filename: string;
-    page: number | null;
-    content: string;
-    language: string;
-    rank: number;
-  }>(sql`
-    with q(language, query) as (
-      select l, nullif(replace(plainto_tsquery(l::regconfig, ${question})::text, '&', '|'), '')::tsquery
-      from unnest(${sql.raw(`array[${SEARCH_LANGUAGES.map((l) => `'${l}'`).join(',')}]`)}::text[]) as l
-    ),
-    hits as (
-      select p.id, p.document_id, p.page, p.content, p.language, ts_rank_cd(p.tsv, q.query, 1) as rank
-      from ${chatPassages} p join q on q.language = p.language and q.query is not null
-      where p.tsv @@ q.query
-      order by rank desc
-      limit ${limit * 4}
-    )
-    select h.id, h.document_id, d.filename, h.page, h.content, h.language, h.rank
-    from hits h join ${chatDocuments} d on d.id = h.document_id and d.status = 'Indexed'
-    order by h.rank desc, d.filename, h.page
-    limit ${limit}`);
-  const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
-  return rows.map((r) => ({
-    id: String(r.id),
-    documentId: String(r.document_id),
-    filename: String(r.filename),
-    page: r.page === null ? null : Number(r.page),
-    content: String(r.content),
-    language: String(r.language),
-    rank: Number(r.rank),
-  }));
+  const langRes = await db.execute<{ language: string; lexemes: string[] }>(sql`
+    select l.language, array(select unnest(tsvector_to_array(to_tsvector(l.language::regconfig, ${question})))) as lexemes
+    from (select distinct ${chatDocuments.language} as language from ${chatDocuments} where ${chatDocuments.status} = 'Indexed') l`);
+  const langs = (langRes as unknown as { rows: { language: string; lexemes: string[] }[] }).rows.filter(
+    (r) => (SEARCH_LANGUAGES as readonly string[]).includes(r.language) && r.lexemes.length,
+  );
+  const stagesByLang = langs.map((l) => ({ language: l.language, stages: queryStages(l.lexemes) }));
+  const depth = Math.max(0, ...stagesByLang.map((l) => l.stages.length));
+  const out: PassageHit[] = [];
+  const seen = new Set<string>();
+  for (let stage = 0; stage < depth && out.length < limit; stage++) {
+    const parts = stagesByLang
+      .map((l) => ({ language: l.language, query: l.stages[Math.min(stage, l.stages.length - 1)]! }))
+      // a language whose loosest stage was already run adds nothing new
+      .filter((l, i) => stage < stagesByLang[i]!.stages.length);
+    if (!parts.length) continue;
+    const res = await db.execute(sql`
+      with q(language, query) as (
+        select x.l, x.q::tsquery from unnest(${sql.param(parts.map((p) => p.language))}::text[], ${sql.param(
+          parts.map((p) => p.query),
+        )}::text[]) as x(l, q)
+      ),
+      hits as (
+        select p.id, p.document_id, p.page, p.content, p.language, ts_rank_cd(p.tsv, q.query, 1) as rank
+        from ${chatPassages} p join q on q.language = p.language
+        where p.tsv @@ q.query
+        order by rank desc
+        limit ${limit * 4}
+      )
+      select h.id, h.document_id, d.filename, h.page, h.content, h.language, h.rank
+      from hits h join ${chatDocuments} d on d.id = h.document_id and d.status = 'Indexed'
+      order by h.rank desc, d.filename, h.page
+      limit ${limit * 2}`);
+    const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+    for (const r of rows) {
+      const id = String(r.id);
+      if (seen.has(id) || out.length >= limit) continue;
+      seen.add(id);
+      out.push({
+        id,
+        documentId: String(r.document_id),
+        filename: String(r.filename),
+        page: r.page === null ? null : Number(r.page),
+        content: String(r.content),
+        language: String(r.language),
+        // stricter stages first: the stage is the rank's integer part
+        rank: depth - stage + Math.min(Number(r.rank), 0.999),
+      });
+    }
+  }
+  return out;
 }
 
 export async function passageStats(db: DbOrTx): Promise<{ documents: number; passages: number }> {

@@ -380,9 +380,7 @@ export async function retrieve(
     job.map((j) => ({ text: j.content, language: j.language })),
   );
   // On a job page the job's own figures come first when they match at all.
-  const jobHits = job
-    .map((j, i) => ({ ...j, rank: ranks[i]! * 2 + (ranks[i]! > 0 ? 1 : 0) }))
-    .filter((j) => j.rank > 0);
+  const jobHits = job.map((j, i) => ({ ...j, rank: ranks[i]! > 0 ? 10 + ranks[i]! : 0 })).filter((j) => j.rank > 0);
   return [...jobHits, ...docs].sort((a, b) => b.rank - a.rank).slice(0, CHAT_TOP_PASSAGES);
 }
 

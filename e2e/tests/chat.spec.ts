@@ -205,6 +205,8 @@ test.describe('AI prompts', () => {
     await page.getByTestId('prompt-activate').click();
     await expect(page.getByTestId('prompt-is-active')).toBeVisible();
     await page.goto('/admin/analysis-admin/ai-prompts');
-    await expect(page.getByTestId('prompt-use-chatAnswer').getByTestId('prompt-active')).toContainText('Active: version');
+    await expect(page.getByTestId('prompt-use-chatAnswer').getByTestId('prompt-active')).toContainText(
+      'Active: version',
+    );
   });
 });

@@ -160,6 +160,12 @@ export interface PassageHit {
 /** Text-search configurations passages may be stored with. */
 export const SEARCH_LANGUAGES = ['english', 'german', 'french', 'simple'] as const;
 
+/**
+ * Matches ranked per stage and language at most: a loose stage of common words can match most passages, and ranking
+ * them all would cost time in proportion to the library; the stricter stages (ranked first) are selective.
+ */
+export const RANK_CANDIDATES = 300;
+
 /** A lexeme as a tsquery operand (quoted; the lexeme is already normalised, so it is not stemmed again). */
 const operand = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
@@ -205,21 +211,20 @@ export async function searchPassages(db: Db, question: string, limit: number): P
       // a language whose loosest stage was already run adds nothing new
       .filter((l, i) => stage < stagesByLang[i]!.stages.length);
     if (!parts.length) continue;
-    const res = await db.execute(sql`
-      with q(language, query) as (
-        select x.l, x.q::tsquery from unnest(${sql.param(parts.map((p) => p.language))}::text[], ${sql.param(
-          parts.map((p) => p.query),
-        )}::text[]) as x(l, q)
-      ),
-      hits as (
-        select p.id, p.document_id, p.page, p.content, p.language, ts_rank_cd(p.tsv, q.query, 1) as rank
-        from ${chatPassages} p join q on q.language = p.language
-        where p.tsv @@ q.query
+    // one branch per language with its query as a constant, so the planner can use the GIN index
+    const branches = parts.map(
+      (p) => sql`(select p.id, p.document_id, p.page, p.content, p.language,
+          ts_rank_cd(p.tsv, ${p.query}::tsquery, 1) as rank
+        from (select * from ${chatPassages} c
+              where c.language = ${p.language} and c.tsv @@ ${p.query}::tsquery
+              limit ${RANK_CANDIDATES}) p
         order by rank desc
-        limit ${limit * 4}
-      )
+        limit ${limit * 4})`,
+    );
+    const res = await db.execute(sql`
       select h.id, h.document_id, d.filename, h.page, h.content, h.language, h.rank
-      from hits h join ${chatDocuments} d on d.id = h.document_id and d.status = 'Indexed'
+      from (${sql.join(branches, sql` union all `)}) h
+      join ${chatDocuments} d on d.id = h.document_id and d.status = 'Indexed'
       order by h.rank desc, d.filename, h.page
       limit ${limit * 2}`);
     const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;

@@ -87,9 +87,9 @@ export async function listChatDocuments(ctx: AppContext): Promise<TChatDocument[
 /** A clean file name: no folders, no control characters, at most 200 characters. */
 export function cleanFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  return base
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+  return [...base]
+    .filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f)
+    .join('')
     .trim()
     .slice(0, 200);
 }

@@ -189,11 +189,15 @@ export async function extractPages(kind: TChatDocumentKind, bytes: Buffer): Prom
   return pages;
 }
 
-/** Sentences of a text (abbreviation-light: a period, ! or ? followed by space and a capital or digit). */
+/**
+ * Sentences of a text (abbreviation-light: a period, ! or ? followed by space and a capital or digit); a line break
+ * also ends a sentence, and Markdown heading and list markers are dropped, so a heading is never glued to a quote.
+ */
 export function sentencesOf(text: string): string[] {
   return text
-    .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?])\s+(?=["'“(]?[A-ZÄÖÜÀ-Ý0-9])/u)
+    .split(/\n+/)
+    .map((line) => line.replace(/^\s*(#{1,6}|[-*•]|\d+\.)\s+/, '').replace(/\s+/g, ' '))
+    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=["'“(]?[A-ZÄÖÜÀ-Ý0-9])/u))
     .map((s) => s.trim())
     .filter(Boolean);
 }

@@ -17,6 +17,7 @@ const suites = {
   campaigns: 'apps/server/bench/campaigns.ts',
   resources: 'apps/server/bench/resources.ts',
   'admin-accounts': 'apps/server/bench/admin-accounts.ts',
+  chat: 'apps/server/bench/chat.ts',
 };
 const [suite, ...rest] = process.argv.slice(2);
 const chosen = suite ? [suite] : Object.keys(suites).filter((s) => existsSync(suites[s]));

@@ -18,6 +18,8 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { DEFAULT_WEB_DIST, inlineScriptSources, registerWeb } from './plugins/web.ts';
 import { apiModules } from './modules/index.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { proqFor, type Proq } from './proq/index.ts';
 import { registerFeatureCommands } from './modules/commands.ts';
 import { correlationIdOf, enterCorrelation, requestIdOf } from './lib/request-context.ts';
@@ -33,6 +35,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** A ProQ instance to use (tests); by default one is created on `dbh` (its worker is started by main.ts). */
   proq?: Proq;
+  /** HTTP services to serve (default both): `api` = every /api module, `chat` = the /chat/* service. */
+  services?: { api: boolean; chat: boolean };
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -88,7 +92,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerCsrf(app, config);
   await app.register(accessPlugin);
 
-  for (const mod of apiModules) await app.register(mod);
+  const services = opts.services ?? { api: true, chat: true };
+  for (const mod of apiModules) {
+    // the chat service alone (--services=chat) serves /chat/* and the health probes
+    const wanted = mod === chatRoutes ? services.chat : services.api || mod === healthRoutes;
+    if (wanted) await app.register(mod);
+  }
 
   await registerWeb(app, webDist);
   return app;

@@ -14,6 +14,8 @@ import { purgeExpiredAuthRows } from './modules/auth/auth.service.ts';
 import { startAuditRetention } from './modules/audit-logs/audit-logs.service.ts';
 import { seedDemoJobs } from './seed/demo-jobs.ts';
 import { seedDemoResources } from './modules/resources/resources.seed.ts';
+import { scheduleChatRetention } from './modules/chat/chat.commands.ts';
+import { seedChatGuide } from './seed/chat-guide.ts';
 import { configRefusals, databaseRefusals } from './production.ts';
 import { acquireDataDirLock, controlSocketPath, type DataDirLock } from './lib/data-dir-lock.ts';
 import { recoverAfterStop } from './lib/crash-recovery.ts';
@@ -71,7 +73,12 @@ async function main(): Promise<void> {
   await syncReferenceData(dbh.db);
   if (config.demoSeed) await seedDemo(dbh.db, config.DEMO_PASSWORD).then(() => seedDemoLinkedAccount(dbh.db));
 
-  const app = await buildApp({ config, dbh, web: services.has('api') ? undefined : false });
+  const app = await buildApp({
+    config,
+    dbh,
+    web: services.has('api') ? undefined : false,
+    services: { api: services.has('api'), chat: services.has('chat') },
+  });
   // After a crash or kill: no half-written file is used, interrupted commands resume (lib/crash-recovery.ts).
   await recoverAfterStop(app.ctx, { exclusive: lock !== null });
   const stops: ((graceMs?: number) => Promise<void>)[] = [];
@@ -90,6 +97,9 @@ async function main(): Promise<void> {
     stops.unshift((graceMs) => app.ctx.proq.stop(graceMs === undefined ? undefined : { graceMs }));
     const stopRetention = startAuditRetention(app.ctx);
     stops.push(async () => stopRetention());
+    await scheduleChatRetention(app.ctx).catch((err: unknown) =>
+      app.log.error({ err }, 'chat retention not scheduled'),
+    );
   }
   if (config.demoSeed)
     await seedDemoResources(app.ctx).catch((err: unknown) => app.log.error({ err }, 'Demo resources not created'));
@@ -99,6 +109,10 @@ async function main(): Promise<void> {
       .then((n) => n && app.log.info(`Queued ${n} demo jobs; they finish in a minute or two`))
       .catch((err: unknown) => app.log.error({ err }, 'Demo jobs could not be created'));
   }
+  if (config.demoSeed)
+    void seedChatGuide(app.ctx).catch((err: unknown) =>
+      app.log.error({ err }, 'The chat user guide could not be indexed'),
+    );
   if (config.APP_ENV === 'production' && !config.SMTP_URL)
     app.log.warn('No SMTP_URL: emails (sign-in links, invitations) cannot be delivered');
   const purge = setInterval(

@@ -34,3 +34,5 @@ export * from './devops.ts';
 export * from './resources.ts';
 export * from './ml-prediction.ts';
 export * from './admin-accounts.ts';
+export * from './chat.ts';
+export * from './ai-prompts.ts';

@@ -10,6 +10,7 @@ import { campaignCommandTypes } from './campaigns/campaigns.commands.ts';
 import { jobMaintenanceCommandTypes } from './job-maintenance/job-maintenance.service.ts';
 import { sftpCommandTypes } from './sftp/sftp.service.ts';
 import { mlCommandTypes } from './ml-prediction/ml-prediction.commands.ts';
+import { chatCommandTypes } from './chat/chat.commands.ts';
 
 export function registerFeatureCommands(ctx: AppContext): void {
   for (const def of jobCommandTypes(ctx)) ctx.proq.registerCommandType(def);
@@ -18,4 +19,5 @@ export function registerFeatureCommands(ctx: AppContext): void {
   for (const def of jobMaintenanceCommandTypes(ctx)) ctx.proq.registerCommandType(def);
   for (const def of sftpCommandTypes(ctx)) ctx.proq.registerCommandType(def);
   for (const def of mlCommandTypes(ctx)) ctx.proq.registerCommandType(def);
+  for (const def of chatCommandTypes(ctx)) ctx.proq.registerCommandType(def);
 }

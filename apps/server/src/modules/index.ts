@@ -38,6 +38,8 @@ import { mlPredictionRoutes } from './ml-prediction/ml-prediction.routes.ts';
 import { magicLinkRoutes } from './magic-links/magic-links.routes.ts';
 import { translationRoutes } from './translations/translations.routes.ts';
 import { linkedAccountRoutes } from './linked-accounts/linked-accounts.routes.ts';
+import { chatRoutes } from './chat/chat.routes.ts';
+import { aiPromptRoutes } from './ai-prompts/ai-prompts.routes.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   // First: it installs the guard hook on the heavy routes of the modules after it.
@@ -79,4 +81,6 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   magicLinkRoutes,
   translationRoutes,
   linkedAccountRoutes,
+  chatRoutes,
+  aiPromptRoutes,
 ];

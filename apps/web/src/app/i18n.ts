@@ -40,6 +40,8 @@ import enCampaigns from '../locales/en/campaigns.json';
 import enResources from '../locales/en/resources.json';
 import enMlPrediction from '../locales/en/ml-prediction.json';
 import enAdminAccounts from '../locales/en/admin-accounts.json';
+import enChat from '../locales/en/chat.json';
+import enAiPrompts from '../locales/en/ai-prompts.json';
 
 /**
  * shell: navbar, toolbar, menus, page titles · auth: login, magic link, lobby · errors: error and not-available pages ·
@@ -75,6 +77,8 @@ export const NAMESPACES = [
   'resources',
   'ml-prediction',
   'admin-accounts',
+  'chat',
+  'ai-prompts',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: TNamespace = 'shell';
@@ -104,6 +108,8 @@ export const EN_RESOURCES = {
   resources: enResources,
   'ml-prediction': enMlPrediction,
   'admin-accounts': enAdminAccounts,
+  chat: enChat,
+  'ai-prompts': enAiPrompts,
 } satisfies Record<TNamespace, unknown>;
 
 /** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */

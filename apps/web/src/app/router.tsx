@@ -21,6 +21,8 @@ import { DEVOPS_PAGES } from '../routes/devops/pages.ts';
 import { DEV_PAGES } from '../routes/dev/pages.ts';
 import { TOOLS_PAGES } from '../routes/tools/pages.ts';
 import { ADMIN_ACCOUNTS_PAGES } from '../routes/admin-accounts/pages.ts';
+import { CHAT_PAGES } from '../routes/chat/pages.ts';
+import { AI_PROMPT_PAGES } from '../routes/ai-prompts/pages.ts';
 import { JOB_PAGES, prefetchPageData } from '../routes/jobs/pages.ts';
 import { CAMPAIGN_PAGES } from '../routes/campaigns/pages.ts';
 import { RESOURCE_HUB_PAGES } from '../routes/resource-hub/pages.ts';
@@ -53,6 +55,8 @@ export const PAGES: Record<string, () => Promise<TPageModule>> = {
   ...RESOURCE_HUB_PAGES,
   ...ML_MONITORING_PAGES,
   ...ADMIN_ACCOUNTS_PAGES,
+  ...CHAT_PAGES,
+  ...AI_PROMPT_PAGES,
 };
 
 const notAvailable = () => import('../routes/not-available/not-available-page.tsx');

@@ -18,3 +18,4 @@ export * from './devops.ts';
 export * from './resources.ts';
 export * from './ml-prediction.ts';
 export * from './translations.ts';
+export * from './chat.ts';

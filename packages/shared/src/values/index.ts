@@ -27,3 +27,4 @@ export * from './devops.ts';
 export * from './resources.ts';
 export * from './ml-prediction.ts';
 export * from './admin-accounts.ts';
+export * from './chat.ts';

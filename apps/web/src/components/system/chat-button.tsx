@@ -2,10 +2,9 @@
  * Floating chat button (Chatbot_VIEW). Hidden while the chat health check loads, and when it fails unless
  * the user has Chatbot_ErrorState_VIEW (then the button is red). Health is checked every 180000 ms (SPEC §7).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -13,11 +12,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutline';
 import CloseRounded from '@mui/icons-material/CloseRounded';
-import type { TCurrentUser } from '@sextant/shared/values';
-import { api } from '../../api/client.ts';
+import { CHAT_HEALTH_INTERVAL_MS, type TCurrentUser } from '@sextant/shared/values';
+import { fetchChatHealth } from '../../api/chat.ts';
 import { can } from '../../app/current-user.ts';
 
-export const CHAT_HEALTH_MS = 180_000;
+export const CHAT_HEALTH_MS = CHAT_HEALTH_INTERVAL_MS;
+const ChatWindow = lazy(() => import('./chat-window.tsx'));
 
 export function ChatButton({ user }: { user: TCurrentUser }) {
   const { t } = useTranslation('system');
@@ -25,7 +25,7 @@ export function ChatButton({ user }: { user: TCurrentUser }) {
   const allowed = can(user, ['Chatbot_VIEW']);
   const health = useQuery({
     queryKey: ['chat', 'health'],
-    queryFn: () => api<unknown>('/chat/health-check'),
+    queryFn: fetchChatHealth,
     enabled: allowed,
     refetchInterval: CHAT_HEALTH_MS,
     retry: false,
@@ -48,35 +48,36 @@ export function ChatButton({ user }: { user: TCurrentUser }) {
           <ChatBubbleOutline />
         </Fab>
       </Tooltip>
-      {open && (
+      {open && !failed && (
+        <Suspense fallback={null}>
+          <ChatWindow user={user} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+      {open && failed && (
         <Paper
           elevation={8}
+          data-testid="chat-window"
           sx={{
             position: 'fixed',
             right: 24,
             bottom: 96,
-            width: 500,
+            width: 360,
             maxWidth: 'calc(100vw - 32px)',
-            height: 600,
-            maxHeight: 'calc(100dvh - 140px)',
             zIndex: (th) => th.zIndex.speedDial,
-            display: 'flex',
-            flexDirection: 'column',
             border: 1,
             borderColor: 'divider',
+            p: 2,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
           }}
         >
-          <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
-            <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 700 }}>
-              {t('chat.title')}
-            </Typography>
-            <IconButton aria-label={t('chat.close')} onClick={() => setOpen(false)}>
-              <CloseRounded />
-            </IconButton>
-          </Box>
-          <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
-            <Typography color="text.secondary">{failed ? t('chat.notResponding') : t('chat.notAvailable')}</Typography>
-          </Box>
+          <Typography color="text.secondary" sx={{ flex: 1 }}>
+            {t('chat.notResponding')}
+          </Typography>
+          <IconButton aria-label={t('chat.close')} onClick={() => setOpen(false)}>
+            <CloseRounded />
+          </IconButton>
         </Paper>
       )}
     </>

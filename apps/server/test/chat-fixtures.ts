@@ -1,0 +1,44 @@
+/**
+ * Documents for the chat tests and benchmark, made on the fly (no binaries in the repository): a PDF with one text
+ * block per page (pdf-lib) and a DOCX with explicit page breaks (docx).
+ */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { Document, Packer, PageBreak, Paragraph, TextRun } from 'docx';
+
+/** A PDF whose page i (1-based) holds pages[i-1] (lines wrapped at about 90 characters). */
+export async function makePdf(pages: string[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const text of pages) {
+    const page = doc.addPage([595, 842]);
+    let y = 800;
+    for (const para of text.split('\n')) {
+      const words = para.split(' ');
+      let line = '';
+      const flush = () => {
+        page.drawText(line, { x: 50, y, size: 11, font });
+        y -= 15;
+        line = '';
+      };
+      for (const w of words) {
+        if ((line + ' ' + w).length > 90) flush();
+        line = line ? `${line} ${w}` : w;
+      }
+      if (line) flush();
+      y -= 10;
+    }
+  }
+  return Buffer.from(await doc.save());
+}
+
+/** A DOCX whose pages (separated by explicit page breaks) hold the given paragraphs. */
+export async function makeDocx(pages: string[][]): Promise<Buffer> {
+  const children: Paragraph[] = [];
+  pages.forEach((paras, i) => {
+    paras.forEach((p, j) => {
+      const runs = [new TextRun(p)];
+      children.push(new Paragraph({ children: i > 0 && j === 0 ? [new PageBreak(), ...runs] : runs }));
+    });
+  });
+  return Packer.toBuffer(new Document({ sections: [{ children }] }));
+}

@@ -95,9 +95,12 @@ export type { ScoreOptions, ScoreResult } from './score/score.ts';
 export { ACCEPTANCE_THRESHOLDS } from './score/acceptance-model.ts';
 export type { AcceptanceModelReport } from './score/acceptance-model.ts';
 
-export { aggregateResults, CHART_VIEWS, SLICER_COLUMNS, USE_CASES, JOB_TOP_N } from './aggregate/results.ts';
+export { aggregateResults, prepareChartViews, CHART_VIEWS, SLICER_COLUMNS, USE_CASES, JOB_TOP_N } from './aggregate/results.ts';
 export type { AggregateOptions, AnalysisSummary, UseCaseDefinition } from './aggregate/results.ts';
 
 export { runAnalysis } from './pipeline/run-analysis.ts';
 export type { AnalysisInput, RunAnalysisOptions, RunAnalysisResult } from './pipeline/run-analysis.ts';
 export { WORK_FILES, workFile, ingestedFiles } from './pipeline/workdir.ts';
+export { blockingKeysSql, scorePairs, ambiguousConfidenceSql, NAME_JW_SQL } from './match/match.ts';
+export { buildVendorIndex, vendorIndexFile, VendorIndex, VENDOR_INDEX_FORMAT } from './match/search.ts';
+export type { VendorQuery, VendorRecord, VendorHit, VendorIndexInfo } from './match/search.ts';

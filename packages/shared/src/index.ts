@@ -23,3 +23,5 @@ export * from './supplier-lists.ts';
 export * from './business-case.ts';
 export * from './results-insights.ts';
 export * from './results-suppliers.ts';
+export * from './vendors.ts';
+export * from './global-insights.ts';

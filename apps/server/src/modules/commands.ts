@@ -5,7 +5,9 @@
  */
 import type { AppContext } from '../context.ts';
 import { jobCommandTypes } from './jobs/jobs.commands.ts';
+import { globalInsightsCommandTypes } from './global-insights/global-insights.service.ts';
 
 export function registerFeatureCommands(ctx: AppContext): void {
   for (const def of jobCommandTypes(ctx)) ctx.proq.registerCommandType(def);
+  for (const def of globalInsightsCommandTypes(ctx)) ctx.proq.registerCommandType(def);
 }

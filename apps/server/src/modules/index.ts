@@ -23,6 +23,8 @@ import { insightsRoutes } from './results/insights.routes.ts';
 import { supplierResultRoutes } from './results/suppliers.routes.ts';
 import { useCaseRoutes } from './results/use-cases.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { vendorRoutes } from './vendors/vendors.routes.ts';
+import { globalInsightsRoutes } from './global-insights/global-insights.routes.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
@@ -48,4 +50,6 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   supplierResultRoutes,
   useCaseRoutes,
   healthRoutes,
+  vendorRoutes,
+  globalInsightsRoutes,
 ];

@@ -19,3 +19,4 @@ export * from './permissions.ts';
 export * from './proq.ts';
 export * from './results-insights.ts';
 export * from './users.ts';
+export * from './vendors.ts';

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import {
   ZChartViewData,
   ZChartViewId,
+  ZChartViewQuery,
   ZGlobalInsightsStatus,
   ZGlobalOrganizations,
   ZGlobalOrganizationsQuery,
@@ -16,6 +17,7 @@ import {
   sliceOf,
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
+import { chartViewCsv, fileBase } from '../results/insights.service.ts';
 import { globalOrganizations, globalStatus, globalSummary, globalView } from './global-insights.service.ts';
 
 const tags = ['Global insights'];
@@ -52,10 +54,20 @@ export async function globalInsightsRoutes(app: FastifyInstance): Promise<void> 
       tags,
       summary: 'One chart view of the job insights over every job the caller may see, under a slicer',
       params: z.object({ view: ZChartViewId }),
-      querystring: ZSlicerQuery,
-      response: { 200: ZChartViewData },
+      querystring: ZChartViewQuery,
+      produces: ['application/json', 'text/csv'],
+      response: { 200: ZChartViewData.or(z.string()) },
     },
-    handler: async (req) => globalView(ctx, authOf(req), req.params.view, sliceOf(req.query)),
+    handler: async (req, reply) => {
+      const data = await globalView(ctx, authOf(req), req.params.view, sliceOf(req.query));
+      if (req.query.format === 'json') return data;
+      const slice = data.slicer === 'Overall' ? '' : `-${fileBase(`${data.slicer}-${data.slicerValue || 'blank'}`)}`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="global-insights-${data.view}${slice}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(chartViewCsv(data));
+    },
   });
 
   r.get('/api/v1/global-insights/organizations', {

@@ -95,7 +95,14 @@ export type { ScoreOptions, ScoreResult } from './score/score.ts';
 export { ACCEPTANCE_THRESHOLDS } from './score/acceptance-model.ts';
 export type { AcceptanceModelReport } from './score/acceptance-model.ts';
 
-export { aggregateResults, prepareChartViews, CHART_VIEWS, SLICER_COLUMNS, USE_CASES, JOB_TOP_N } from './aggregate/results.ts';
+export {
+  aggregateResults,
+  prepareChartViews,
+  CHART_VIEWS,
+  SLICER_COLUMNS,
+  USE_CASES,
+  JOB_TOP_N,
+} from './aggregate/results.ts';
 export type { AggregateOptions, AnalysisSummary, UseCaseDefinition } from './aggregate/results.ts';
 
 export { runAnalysis } from './pipeline/run-analysis.ts';

@@ -5,11 +5,7 @@
  */
 import { z } from 'zod';
 import { CARD_CAPABILITIES, ZSlicer } from './enums.ts';
-import {
-  GLOBAL_INSIGHTS_STATES,
-  GLOBAL_ORGANIZATION_KINDS,
-  GLOBAL_ORGANIZATION_SORTS,
-} from './values/vendors.ts';
+import { GLOBAL_INSIGHTS_STATES, GLOBAL_ORGANIZATION_KINDS, GLOBAL_ORGANIZATION_SORTS } from './values/vendors.ts';
 
 export const ZGlobalInsightsStatus = z.object({
   state: z.enum(GLOBAL_INSIGHTS_STATES),

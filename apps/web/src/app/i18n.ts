@@ -29,6 +29,8 @@ import enInsights from '../locales/en/insights.json';
 import enSuppliers from '../locales/en/suppliers.json';
 import enBusinessCase from '../locales/en/business-case.json';
 import enPrintable from '../locales/en/printable.json';
+import enVendors from '../locales/en/vendors.json';
+import enGlobalInsights from '../locales/en/global-insights.json';
 
 /**
  * shell: navbar, toolbar, menus, page titles · auth: login, magic link, lobby · errors: error and not-available pages ·
@@ -36,7 +38,8 @@ import enPrintable from '../locales/en/printable.json';
  * system: maintenance, version check, idle logout, release notice, chat button · operations: operation names shown in
  * error notifications, keyed by their English text (names not listed stay as given) · jobs, devops, admin: those areas'
  * pages · insights: summary, insights, report, presentation · suppliers: suppliers, supplier page, use cases, Use Cases
- * Report · business-case: calculator and download · printable: the printable frame.
+ * Report · business-case: calculator and download · printable: the printable frame · vendors: vendor lookup ·
+ * global-insights: global insights.
  */
 export const NAMESPACES = [
   'shell',
@@ -54,6 +57,8 @@ export const NAMESPACES = [
   'suppliers',
   'business-case',
   'printable',
+  'vendors',
+  'global-insights',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: TNamespace = 'shell';
@@ -76,6 +81,8 @@ export const EN_RESOURCES = {
   suppliers: enSuppliers,
   'business-case': enBusinessCase,
   printable: enPrintable,
+  vendors: enVendors,
+  'global-insights': enGlobalInsights,
 } satisfies Record<TNamespace, unknown>;
 
 /** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */

@@ -17,6 +17,8 @@ import { PrintableFrame } from '../layouts/printable-frame.tsx';
 import { RootLayout, RouteErrorBoundary } from '../layouts/root-layout.tsx';
 import { ADMIN_PAGES } from '../routes/admin/pages.ts';
 import { DEVOPS_PAGES } from '../routes/devops/pages.ts';
+import { VENDOR_PAGES } from '../routes/vendors/pages.ts';
+import { GLOBAL_INSIGHTS_PAGES } from '../routes/global-insights/pages.ts';
 import { JOB_PAGES, prefetchPageData } from '../routes/jobs/pages.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
 import { queryClient } from './query-client.ts';
@@ -40,6 +42,8 @@ export const PAGES: Record<string, () => Promise<TPageModule>> = {
   ...ADMIN_PAGES,
   ...JOB_PAGES,
   ...DEVOPS_PAGES,
+  ...VENDOR_PAGES,
+  ...GLOBAL_INSIGHTS_PAGES,
 };
 
 const notAvailable = () => import('../routes/not-available/not-available-page.tsx');

@@ -103,7 +103,8 @@ function dbOf(conn: DuckDBConnection): Db {
   const all = async <T>(sql: string, params?: DuckDBValue[]): Promise<T[]> => {
     const t = performance.now();
     const reader = await conn.runAndReadAll(sql, params);
-    if (process.env.SEXTANT_SQL_TIMING === "1") console.error(Math.round(performance.now() - t), sql.replace(/\s+/g, ' ').slice(0, 90));
+    if (process.env.SEXTANT_SQL_TIMING === '1')
+      console.error(Math.round(performance.now() - t), sql.replace(/\s+/g, ' ').slice(0, 90));
     return reader.getRowObjectsJS().map((r) => plain(r)) as T[];
   };
   return {
@@ -111,7 +112,8 @@ function dbOf(conn: DuckDBConnection): Db {
     run: async (sql) => {
       const t = performance.now();
       await conn.run(sql);
-      if (process.env.SEXTANT_SQL_TIMING === "1") console.error(Math.round(performance.now() - t), sql.replace(/\s+/g, ' ').slice(0, 90));
+      if (process.env.SEXTANT_SQL_TIMING === '1')
+        console.error(Math.round(performance.now() - t), sql.replace(/\s+/g, ' ').slice(0, 90));
     },
     all,
     one: async <T>(sql: string) => (await all<T>(sql))[0],
@@ -233,7 +235,8 @@ function recordOf(r: Record<string, unknown>): VendorRecord {
   };
 }
 
-const inList = (xs: readonly (string | number)[]) => xs.map((x) => (typeof x === 'number' ? String(x) : lit(x))).join(', ');
+const inList = (xs: readonly (string | number)[]) =>
+  xs.map((x) => (typeof x === 'number' ? String(x) : lit(x))).join(', ');
 
 /** An opened vendor index: searches run concurrently, each on its own connection (temporary tables are per connection). */
 export class VendorIndex {
@@ -320,7 +323,9 @@ export class VendorIndex {
       const [g1, g2] = groups;
       // (a range per token: DuckDB prunes row groups of the sorted table by a range, not by an IN list of strings)
       const byToken = (toks: string[], cols: string) =>
-        toks.map((t) => `SELECT ${cols} FROM vx.net_tok WHERE tok >= ${lit(t)} AND tok <= ${lit(t)}`).join(' UNION ALL ');
+        toks
+          .map((t) => `SELECT ${cols} FROM vx.net_tok WHERE tok >= ${lit(t)} AND tok <= ${lit(t)}`)
+          .join(' UNION ALL ');
       if (g1 && (g1.df <= SEARCH_MAX_TOKEN_DF || !g2)) {
         // the rarest word alone narrows enough (or is all there is: the candidate limit cuts it)
         parts.push(byToken(g1.toks, MATCH_COLUMNS));
@@ -329,7 +334,9 @@ export class VendorIndex {
         parts.push(`SELECT * FROM (${byToken(g1.toks, MATCH_COLUMNS)}) WHERE mid IN (${byToken(g2.toks, 'mid')})`);
       }
       if (sup.taxNorm && sup.taxNorm.length >= 6)
-        parts.push(`SELECT ${MATCH_COLUMNS} FROM vx.tax_idx WHERE taxNorm >= ${lit(sup.taxNorm)} AND taxNorm <= ${lit(sup.taxNorm)}`);
+        parts.push(
+          `SELECT ${MATCH_COLUMNS} FROM vx.tax_idx WHERE taxNorm >= ${lit(sup.taxNorm)} AND taxNorm <= ${lit(sup.taxNorm)}`,
+        );
       if (!parts.length) return [];
       await db.run(`CREATE OR REPLACE TEMP TABLE q_net AS SELECT * FROM (${parts.map((x) => `(${x} LIMIT ${SEARCH_MAX_CANDIDATES})`).join(' UNION ALL ')})
         QUALIFY row_number() OVER (PARTITION BY mid) = 1`);
@@ -338,14 +345,16 @@ export class VendorIndex {
         QUALIFY row_number() OVER (ORDER BY coalesce(s.taxNorm = n.taxNorm, FALSE) DESC, jw DESC, n.mid) <= ${SEARCH_SCORED}`);
       await scorePairs(db, this.ruleset.parameters, 'q_pairs', 'q_scored', { sup: 'q_sup', net: 'q_net', temp: true });
       // The display columns of the best only, from the same token ranges (or the tax-id range).
-      const top = (await all<{ mid: number }>(`SELECT mid FROM q_scored ORDER BY totalScore DESC, mid LIMIT ${limit}`)).map(
-        (m) => m.mid,
-      );
+      const top = (
+        await all<{ mid: number }>(`SELECT mid FROM q_scored ORDER BY totalScore DESC, mid LIMIT ${limit}`)
+      ).map((m) => m.mid);
       if (!top.length) return [];
       const display: string[] = [];
       if (g1) display.push(byToken(g1.toks, `mid, ${RECORD_COLUMNS}`));
       if (sup.taxNorm && sup.taxNorm.length >= 6)
-        display.push(`SELECT mid, ${RECORD_COLUMNS} FROM vx.tax_idx WHERE taxNorm >= ${lit(sup.taxNorm)} AND taxNorm <= ${lit(sup.taxNorm)}`);
+        display.push(
+          `SELECT mid, ${RECORD_COLUMNS} FROM vx.tax_idx WHERE taxNorm >= ${lit(sup.taxNorm)} AND taxNorm <= ${lit(sup.taxNorm)}`,
+        );
       await db.run(`CREATE OR REPLACE TEMP TABLE q_disp AS SELECT * FROM (${display.join(' UNION ALL ')}) WHERE mid IN (${inList(top)})
         QUALIFY row_number() OVER (PARTITION BY mid) = 1`);
       const rules = rulesSql(this.ruleset);

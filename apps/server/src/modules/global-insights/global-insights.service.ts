@@ -350,19 +350,20 @@ export async function buildScope(
         .map((j) => ({ j, dir: path.join(ctx.config.dataDir, j.resultPath, 'results') }))
         .filter((x) => existsSync(path.join(x.dir, 'suppliers.parquet')));
       if (!parts.length) throw new Error('None of the jobs has result files');
-      const cols = ATTRIBUTE_COLUMNS.join(', ');
-      await db.run(`CREATE TABLE raw AS ${parts
-        .map(({ j, dir }) => {
-          const uc = path.join(dir, 'use-case-suppliers.parquet');
-          const rebate = existsSync(uc)
-            ? `LEFT JOIN (SELECT supplierKey, max(estimatedRebate) AS rebate FROM read_parquet(${lit(uc)}) GROUP BY 1) u USING (supplierKey)`
-            : `LEFT JOIN (SELECT NULL::VARCHAR AS supplierKey, NULL::DOUBLE AS rebate) u USING (supplierKey)`;
-          return `SELECT ${lit(j.jobId)} AS jobId, ${lit(j.issuerId)} AS issuerId, ${lit(j.buyerId ?? `job:${j.jobId}`)} AS buyerId,
+      await db.run(
+        `CREATE TABLE raw AS ${parts
+          .map(({ j, dir }) => {
+            const uc = path.join(dir, 'use-case-suppliers.parquet');
+            const rebate = existsSync(uc)
+              ? `LEFT JOIN (SELECT supplierKey, max(estimatedRebate) AS rebate FROM read_parquet(${lit(uc)}) GROUP BY 1) u USING (supplierKey)`
+              : `LEFT JOIN (SELECT NULL::VARCHAR AS supplierKey, NULL::DOUBLE AS rebate) u USING (supplierKey)`;
+            return `SELECT ${lit(j.jobId)} AS jobId, ${lit(j.issuerId)} AS issuerId, ${lit(j.buyerId ?? `job:${j.jobId}`)} AS buyerId,
               CAST(s.supplierKey AS VARCHAR) AS supplierKey, s.matchedMerchantId, coalesce(s.spend, 0) AS spend, s.documentCount,
               coalesce(u.rebate, 0) AS rebate, s.currency, ${ATTRIBUTE_COLUMNS.map((c) => `s.${c}`).join(', ')}
             FROM read_parquet(${lit(path.join(dir, 'suppliers.parquet'))}) s ${rebate}`;
-        })
-        .join(' UNION ALL BY NAME ')}`);
+          })
+          .join(' UNION ALL BY NAME ')}`,
+      );
       await db.run(`ALTER TABLE raw ADD COLUMN ek VARCHAR`);
       await db.run(
         `UPDATE raw SET ek = CASE WHEN matchedMerchantId IS NOT NULL THEN 'm:' || matchedMerchantId ELSE 'j:' || jobId || ':' || supplierKey END`,
@@ -468,7 +469,7 @@ export function globalInsightsCommandTypes(ctx: AppContext): CommandTypeDef[] {
       maxAttempts: 3,
       stuckTimeOutInSeconds: 300,
       async handler(_payload, hc) {
-        let scopes: Record<string, JobVisibility> = {};
+        let scopes: Record<string, JobVisibility>;
         try {
           scopes = JSON.parse(await readFile(path.join(dirOf(ctx), 'scopes.json'), 'utf8')) as Record<
             string,

@@ -151,7 +151,9 @@ describe.each(dbKinds())('vendor lookup and global insights on %s', (kind) => {
     expect(ids).toContain(jobs.north);
     expect(ids).not.toContain(jobs.meridian);
     expect(mine.inYourJobs.every((j) => j.spend >= 0)).toBe(true);
-    const theirs = (await t.call('GET', `/api/v1/vendors/${shared!.id}`, { cookie: otherIssuer })).json() as TVendorDetail;
+    const theirs = (
+      await t.call('GET', `/api/v1/vendors/${shared!.id}`, { cookie: otherIssuer })
+    ).json() as TVendorDetail;
     expect(theirs.inYourJobs.map((j) => j.jobId)).toEqual([jobs.meridian]);
   });
 
@@ -185,7 +187,9 @@ describe.each(dbKinds())('vendor lookup and global insights on %s', (kind) => {
     expect(g.waterfall.reduce((a, w) => a + w.suppliers, 0)).toBe(g.suppliers);
     // every chart view answers and its totals equal the summary's
     for (const view of CHART_VIEW_IDS.filter((v) => v !== 'job')) {
-      const v = (await t.call('GET', `/api/v1/global-insights/views/${view}`, { cookie: issuerUser })).json() as TChartViewData;
+      const v = (
+        await t.call('GET', `/api/v1/global-insights/views/${view}`, { cookie: issuerUser })
+      ).json() as TChartViewData;
       expect(v.totals.supplierCount, view).toBe(g.suppliers);
       expect(v.totals.spend, view).toBeCloseTo(g.spend, 0);
     }
@@ -208,11 +212,17 @@ describe.each(dbKinds())('vendor lookup and global insights on %s', (kind) => {
     // the other issuer's user sees only their job
     await until(
       async () =>
-        (await t.call('GET', '/api/v1/global-insights/status', { cookie: otherIssuer })).json() as TGlobalInsightsStatus,
+        (
+          await t.call('GET', '/api/v1/global-insights/status', { cookie: otherIssuer })
+        ).json() as TGlobalInsightsStatus,
       (s) => s.state !== 'Building',
     );
-    const other = (await t.call('GET', '/api/v1/global-insights/summary', { cookie: otherIssuer })).json() as TGlobalSummary;
-    const m = (await t.call('GET', `/api/v1/jobs/${jobs.meridian}/results/summary`, { cookie: otherIssuer })).json() as TJobSummary;
+    const other = (
+      await t.call('GET', '/api/v1/global-insights/summary', { cookie: otherIssuer })
+    ).json() as TGlobalSummary;
+    const m = (
+      await t.call('GET', `/api/v1/jobs/${jobs.meridian}/results/summary`, { cookie: otherIssuer })
+    ).json() as TJobSummary;
     expect(other.jobs).toBe(1);
     expect(other.spend).toBeCloseTo(m.spend, 0);
   }, 200_000);
@@ -228,7 +238,9 @@ describe.each(dbKinds())('vendor lookup and global insights on %s', (kind) => {
     );
     expect(st.jobs).toBe(1);
     const g = (await t.call('GET', '/api/v1/global-insights/summary', { cookie: issuerUser })).json() as TGlobalSummary;
-    const a = (await t.call('GET', `/api/v1/jobs/${jobs.north}/results/summary`, { cookie: issuerUser })).json() as TJobSummary;
+    const a = (
+      await t.call('GET', `/api/v1/jobs/${jobs.north}/results/summary`, { cookie: issuerUser })
+    ).json() as TJobSummary;
     expect(g.jobs).toBe(1);
     expect(g.spend).toBeCloseTo(a.spend, 0);
   }, 120_000);

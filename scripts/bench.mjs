@@ -11,6 +11,8 @@ const suites = {
   results: 'apps/server/bench/results.ts',
   upload: 'apps/server/bench/upload.ts',
   load: 'apps/server/bench/load.ts',
+  vendors: 'apps/server/bench/vendors.ts',
+  'global-insights': 'apps/server/bench/global-insights.ts',
 };
 const [suite, ...rest] = process.argv.slice(2);
 const chosen = suite ? [suite] : Object.keys(suites).filter((s) => existsSync(suites[s]));

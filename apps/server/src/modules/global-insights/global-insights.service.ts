@@ -56,7 +56,7 @@ const keyOf = (jobs: ResultJob[]) =>
     .digest('hex')
     .slice(0, 32);
 
-interface Meta {
+export interface Meta {
   key: string;
   builtAt: string;
   currency: string;
@@ -173,57 +173,63 @@ const sliceWhere = (slice: TSlicerQuery) => `coalesce(CAST(${SLICER_COLUMNS[slic
 const summaryCache = new Map<string, Promise<TGlobalSummary>>();
 export async function globalSummary(ctx: AppContext, auth: AuthContext, slice: TSlicerQuery): Promise<TGlobalSummary> {
   const s = await readyScope(ctx, auth);
-  return singleFlight(summaryCache, `${s.key}|${slice.slicer}|${slice.slicerValue}`, async () => {
-    const ent = `read_parquet(${lit(path.join(s.dir, 'entities.parquet'))})`;
-    const rows = await queryRows<{ cap: string; matched: boolean; n: number; s: number | null; r: number | null }>(
-      `SELECT cardCapability AS cap, matchStatus = 'MATCHED' AS matched, count(*) AS n, sum(spend) AS s, sum(rebate) AS r
+  return singleFlight(summaryCache, `${s.key}|${slice.slicer}|${slice.slicerValue}`, () =>
+    scopeSummary(s.dir, s.meta, slice),
+  );
+}
+
+/** Headline figures of a built scope under a slice (entities.parquet). */
+export async function scopeSummary(dir: string, meta: Meta, slice: TSlicerQuery): Promise<TGlobalSummary> {
+  const s = { dir, meta };
+  const ent = `read_parquet(${lit(path.join(s.dir, 'entities.parquet'))})`;
+  const rows = await queryRows<{ cap: string; matched: boolean; n: number; s: number | null; r: number | null }>(
+    `SELECT cardCapability AS cap, matchStatus = 'MATCHED' AS matched, count(*) AS n, sum(spend) AS s, sum(rebate) AS r
        FROM ${ent} WHERE ${sliceWhere(slice)} GROUP BY ALL`,
-      [slice.slicerValue],
-    );
-    let n = 0;
-    let spend = 0;
-    let mn = 0;
-    let ms = 0;
-    let rebate = 0;
-    let capable = 0;
-    const caps = new Map<string, { suppliers: number; spend: number }>();
-    for (const x of rows) {
-      n += x.n;
-      spend += x.s ?? 0;
-      rebate += x.r ?? 0;
-      if (x.matched) {
-        mn += x.n;
-        ms += x.s ?? 0;
-      }
-      if (x.cap !== 'Unmatched') capable += x.s ?? 0;
-      const c = caps.get(x.cap) ?? { suppliers: 0, spend: 0 };
-      c.suppliers += x.n;
-      c.spend += x.s ?? 0;
-      caps.set(x.cap, c);
+    [slice.slicerValue],
+  );
+  let n = 0;
+  let spend = 0;
+  let mn = 0;
+  let ms = 0;
+  let rebate = 0;
+  let capable = 0;
+  const caps = new Map<string, { suppliers: number; spend: number }>();
+  for (const x of rows) {
+    n += x.n;
+    spend += x.s ?? 0;
+    rebate += x.r ?? 0;
+    if (x.matched) {
+      mn += x.n;
+      ms += x.s ?? 0;
     }
-    const m = s.meta;
-    return {
-      slicer: slice.slicer,
-      slicerValue: slice.slicerValue,
-      builtAt: m.builtAt,
-      currency: m.currency,
-      currencies: m.currencies,
-      issuers: new Set(m.jobs.map((j) => j.issuerId)).size,
-      buyers: new Set(m.jobs.map((j) => j.buyerId ?? `job:${j.jobId}`)).size,
-      jobs: m.jobs.length,
-      suppliers: n,
-      supplierRows: m.supplierRows,
-      spend: round2(spend),
-      matched: { suppliers: mn, spend: round2(ms), supplierShare: share(mn, n), spendShare: share(ms, spend) },
-      cardCapableSpend: round2(capable),
-      estimatedRebate: round2(rebate),
-      waterfall: CARD_CAPABILITIES.map((capability) => ({
-        capability,
-        suppliers: caps.get(capability)?.suppliers ?? 0,
-        spend: round2(caps.get(capability)?.spend ?? 0),
-      })),
-    };
-  });
+    if (x.cap !== 'Unmatched') capable += x.s ?? 0;
+    const c = caps.get(x.cap) ?? { suppliers: 0, spend: 0 };
+    c.suppliers += x.n;
+    c.spend += x.s ?? 0;
+    caps.set(x.cap, c);
+  }
+  const m = s.meta;
+  return {
+    slicer: slice.slicer,
+    slicerValue: slice.slicerValue,
+    builtAt: m.builtAt,
+    currency: m.currency,
+    currencies: m.currencies,
+    issuers: new Set(m.jobs.map((j) => j.issuerId)).size,
+    buyers: new Set(m.jobs.map((j) => j.buyerId ?? `job:${j.jobId}`)).size,
+    jobs: m.jobs.length,
+    suppliers: n,
+    supplierRows: m.supplierRows,
+    spend: round2(spend),
+    matched: { suppliers: mn, spend: round2(ms), supplierShare: share(mn, n), spendShare: share(ms, spend) },
+    cardCapableSpend: round2(capable),
+    estimatedRebate: round2(rebate),
+    waterfall: CARD_CAPABILITIES.map((capability) => ({
+      capability,
+      suppliers: caps.get(capability)?.suppliers ?? 0,
+      spend: round2(caps.get(capability)?.spend ?? 0),
+    })),
+  };
 }
 
 const viewCache = new Map<string, Promise<TChartViewData>>();
@@ -234,44 +240,55 @@ export async function globalView(
   slice: TSlicerQuery,
 ): Promise<TChartViewData> {
   const s = await readyScope(ctx, auth);
-  return singleFlight(viewCache, `${s.key}|${view}|${slice.slicer}|${slice.slicerValue}`, async () => {
-    const rows = await queryRows<{
-      category: string;
-      supplierCount: number;
-      spend: number | null;
-      documentCount: number | null;
-      matchedCount: number;
-    }>(
-      `SELECT coalesce(nullif(category, ''), $4) AS category, sum(supplierCount) AS supplierCount, sum(spend) AS spend,
+  return singleFlight(viewCache, `${s.key}|${view}|${slice.slicer}|${slice.slicerValue}`, () =>
+    scopeView(s.dir, s.meta, view, slice),
+  );
+}
+
+/** One chart view of a built scope under a slice (views.parquet). */
+export async function scopeView(
+  dir: string,
+  meta: Meta,
+  view: TChartViewId,
+  slice: TSlicerQuery,
+): Promise<TChartViewData> {
+  const s = { dir, meta };
+  const rows = await queryRows<{
+    category: string;
+    supplierCount: number;
+    spend: number | null;
+    documentCount: number | null;
+    matchedCount: number;
+  }>(
+    `SELECT coalesce(nullif(category, ''), $4) AS category, sum(supplierCount) AS supplierCount, sum(spend) AS spend,
          sum(documentCount) AS documentCount, sum(matchedCount) AS matchedCount
        FROM read_parquet(${lit(path.join(s.dir, 'views.parquet'))}) WHERE view = $1 AND slicer = $2 AND coalesce(slicerValue, '') = $3
        GROUP BY 1`,
-      [view, slice.slicer, slice.slicerValue, UNKNOWN_CATEGORY],
-    );
-    const categories = orderCategories(
-      view,
-      rows.map((x) => ({
-        category: x.category,
-        supplierCount: x.supplierCount,
-        spend: round2(x.spend ?? 0),
-        documentCount: x.documentCount ?? 0,
-        matchedCount: x.matchedCount,
-      })),
-      (c) => c.spend,
-    );
-    return {
-      view,
-      label: chartViewLabel(view),
-      slicer: slice.slicer,
-      slicerValue: slice.slicerValue,
-      currency: s.meta.currency,
-      categories,
-      totals: {
-        supplierCount: categories.reduce((a, c) => a + c.supplierCount, 0),
-        spend: round2(categories.reduce((a, c) => a + c.spend, 0)),
-      },
-    };
-  });
+    [view, slice.slicer, slice.slicerValue, UNKNOWN_CATEGORY],
+  );
+  const categories = orderCategories(
+    view,
+    rows.map((x) => ({
+      category: x.category,
+      supplierCount: x.supplierCount,
+      spend: round2(x.spend ?? 0),
+      documentCount: x.documentCount ?? 0,
+      matchedCount: x.matchedCount,
+    })),
+    (c) => c.spend,
+  );
+  return {
+    view,
+    label: chartViewLabel(view),
+    slicer: slice.slicer,
+    slicerValue: slice.slicerValue,
+    currency: s.meta.currency,
+    categories,
+    totals: {
+      supplierCount: categories.reduce((a, c) => a + c.supplierCount, 0),
+      spend: round2(categories.reduce((a, c) => a + c.spend, 0)),
+    },
+  };
 }
 
 export async function globalOrganizations(

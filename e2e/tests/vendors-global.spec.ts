@@ -40,10 +40,10 @@ async function jobsWithResults(): Promise<{ job: Job; spend: number }[]> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   api = await apiAs('issuer');
   // A fresh server seeds its demo jobs in the background: wait for one with a matched supplier.
-  const deadline = Date.now() + 220_000;
+  const deadline = Date.now() + 560_000;
   while (!merchant.id && Date.now() < deadline) {
     for (const { job } of await jobsWithResults()) {
       const page = await json<{ collection: { matchedMerchantId: string | null }[] }>(

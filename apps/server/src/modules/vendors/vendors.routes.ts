@@ -15,7 +15,7 @@ import {
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
 import { csvSafe } from '../jobs/downloads.ts';
-import { closeVendorIndex, searchVendors, vendorDetail } from './vendors.service.ts';
+import { closeVendorIndex, searchVendors, vendorDetail, vendorIndex } from './vendors.service.ts';
 
 const tags = ['Vendors'];
 const access = { permissions: ['VendorsSearchView' as const] };
@@ -69,6 +69,11 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   app.addHook('onClose', async () => closeVendorIndex(ctx));
+  // Outside tests the index is prepared in the background at start, so the first search does not wait for it.
+  if (ctx.config.APP_ENV !== 'test')
+    app.addHook('onReady', async () => {
+      void vendorIndex(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'Vendor index not prepared'));
+    });
 
   r.get('/api/v1/vendors/search', {
     config: { access },

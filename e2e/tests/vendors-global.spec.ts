@@ -46,12 +46,19 @@ test.beforeAll(async () => {
   const deadline = Date.now() + 560_000;
   while (!merchant.id && Date.now() < deadline) {
     for (const { job } of await jobsWithResults()) {
-      const page = await json<{ collection: { matchedMerchantId: string | null }[] }>(
-        `/api/v1/jobs/${job.id}/results/suppliers?pageSize=50&orderBy=spend:desc`,
+      const page = await json<{ collection: { supplierKey: string }[] }>(
+        `/api/v1/jobs/${job.id}/results/suppliers?pageSize=20&orderBy=spend:desc`,
       );
-      const m = page.collection.find((s) => s.matchedMerchantId);
-      if (!m) continue;
-      const v = await json<{ vendor: { vendorId: string; name: string } }>(`/api/v1/vendors/${m.matchedMerchantId}`);
+      let matched: string | null = null;
+      for (const row of page.collection) {
+        const d = await json<{ match: { matchedMerchantId: string | null } }>(
+          `/api/v1/jobs/${job.id}/results/suppliers/${encodeURIComponent(row.supplierKey)}`,
+        );
+        matched = d.match.matchedMerchantId;
+        if (matched) break;
+      }
+      if (!matched) continue;
+      const v = await json<{ vendor: { vendorId: string; name: string } }>(`/api/v1/vendors/${matched}`);
       jobId = job.id;
       merchant = { id: v.vendor.vendorId, name: v.vendor.name };
       break;

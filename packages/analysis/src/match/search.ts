@@ -1,18 +1,19 @@
 /**
  * Vendor search: one query against the reference network with the job matcher's own normalisation
- * (normalise-sql.ts macros), blocking keys and pair scoring (match.ts scorePairs, the match ruleset's rules and
- * ambiguity step), so a result's confidence means what a job match means.
+ * (normalise-sql.ts macros) and pair scoring (match.ts scorePairs, the match ruleset's rules and ambiguity step),
+ * so a result's confidence means what a job match means.
  *
  * The index is a DuckDB file built once per network (buildVendorIndex) and opened read-only (VendorIndex):
- * - net       the prepared network with a merchant number (mid), industry labels from the reference tables;
- * - net_key   the matcher's blocking keys (token pairs and 3-letter prefix pairs), sorted by key;
- * - net_tok   name tokens per merchant, sorted by token; tok_df their network frequency;
- * - name_idx, tax_idx  exact normalised name (sorted tokens) and tax id, sorted.
- * Sorted tables let DuckDB's zone maps skip all but a few row groups for a key lookup.
+ * - net       the prepared network with a merchant number (mid) and industry labels from the reference tables;
+ * - net_tok   one row per (name token, merchant) with every column a search reads, sorted by token;
+ * - tok_df    each token's network frequency; tax_idx the network sorted by normalised tax id.
+ * A look-up is a range over a sorted table, so DuckDB's zone maps skip all but a few row groups (an IN list of
+ * strings is not pruned that way).
  *
- * Candidates of a query: exact sorted name, tax id, the query's blocking keys (df-limited), and every network token
- * within Jaro-Winkler 0.85 of a query token sharing its first 3 letters (typos), plus tokens starting with the
- * last word as typed (search as you type). The best candidates by name Jaro-Winkler are then scored like a job's.
+ * Candidates of a query: each query word becomes the network tokens it may be (itself; typos: the same first 3
+ * letters and Jaro-Winkler >= 0.85; the last word also as a prefix, for search as you type). The rarest word's
+ * merchants are the candidates, or, when it is common, those carrying both of the two rarest words; a tax id is
+ * looked up directly. The best candidates by name Jaro-Winkler are then scored like a job's suppliers.
  */
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -85,6 +86,7 @@ export interface VendorHit extends VendorRecord {
 export interface VendorIndexInfo {
   file: string;
   merchants: number;
+  /** rows of net_tok (token, merchant pairs) */
   keys: number;
   tokens: number;
   bytes: number;

@@ -58,7 +58,14 @@ test.beforeAll(async () => {
         if (matched) break;
       }
       if (!matched) continue;
-      const v = await json<{ vendor: { vendorId: string; name: string } }>(`/api/v1/vendors/${matched}`);
+      // (503 while the server still prepares its vendor index)
+      let res = await api.get(`/api/v1/vendors/${matched}`);
+      while (res.status() === 503 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 2000));
+        res = await api.get(`/api/v1/vendors/${matched}`);
+      }
+      expect(res.ok(), `vendor ${matched}: ${res.status()}`).toBeTruthy();
+      const v = (await res.json()) as { vendor: { vendorId: string; name: string } };
       jobId = job.id;
       merchant = { id: v.vendor.vendorId, name: v.vendor.name };
       break;

@@ -14,7 +14,7 @@ import { lit } from '@sextant/analysis/db';
 import type { TVendorDetail, TVendorSearchQuery, TVendorSearchResult } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { ensureNetwork } from '../jobs/jobs.commands.ts';
 import { jobVisibilityOf } from '../authorization/authorization.service.ts';
 import { queryRows } from '../results/results.store.ts';
@@ -51,8 +51,27 @@ export async function closeVendorIndex(ctx: AppContext): Promise<void> {
   (await p?.catch(() => null))?.close();
 }
 
+/** How long a request waits for an index being built before it answers 503 (the build goes on). */
+const INDEX_WAIT_MS = 5_000;
+
+/** The opened index, or 503 while it is still being built (first use of a network: a minute or so on 1M merchants). */
+async function readyIndex(ctx: AppContext): Promise<VendorIndex> {
+  let timer: NodeJS.Timeout | undefined;
+  const ix = await Promise.race([
+    vendorIndex(ctx),
+    new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), INDEX_WAIT_MS))),
+  ]).finally(() => clearTimeout(timer));
+  if (!ix)
+    throw new AppError(
+      503,
+      'InternalError',
+      'The vendor index of the reference network is being prepared (its first use); try again in a minute',
+    );
+  return ix;
+}
+
 export async function searchVendors(ctx: AppContext, q: TVendorSearchQuery): Promise<TVendorSearchResult> {
-  const ix = await vendorIndex(ctx);
+  const ix = await readyIndex(ctx);
   const t = performance.now();
   const results = await ix.search(q);
   return {
@@ -69,7 +88,7 @@ export async function searchVendors(ctx: AppContext, q: TVendorSearchQuery): Pro
 }
 
 export async function vendorDetail(ctx: AppContext, auth: AuthContext, vendorId: string): Promise<TVendorDetail> {
-  const ix = await vendorIndex(ctx);
+  const ix = await readyIndex(ctx);
   const vendor = await ix.get(vendorId);
   if (!vendor) throw notFound(`Vendor "${vendorId}"`);
   const jobs = (await visibleResultJobs(ctx.db, await jobVisibilityOf(ctx, auth)))

@@ -83,6 +83,14 @@ describe.each(dbKinds())('vendor lookup and global insights on %s', (kind) => {
   }, 400_000);
   afterAll(async () => t?.close());
 
+  it('answers 503 while the index is first built, then searches', async () => {
+    const first = await until(
+      () => t.call('GET', '/api/v1/vendors/search?q=warmup', { cookie: issuerUser }),
+      (r) => r.statusCode !== 503,
+    );
+    expect(first.statusCode, first.body).toBe(200);
+  }, 200_000);
+
   it('finds a merchant by a typo and by reordered words, with the matcher’s confidence', async () => {
     const [m] = await queryRows<{ merchantId: string; name: string; city: string; postcode: string }>(
       `SELECT merchantId, name, city, postcode FROM read_parquet('${path.join(t.config.dataDir, 'network', `generated-2000-${NETWORK_SEED}.parquet`)}')

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { globalSummaryQuery, globalViewCsvUrl, globalViewQuery } from '../../api/vendors.ts';
 import { formatAmount, formatCount, formatPercent } from '../../lib/format.ts';
 import { ChartViewsPanel, type ChartViewQuery } from '../jobs/insights/insights-page.tsx';
-import { SlicerSelect, useSlice } from '../jobs/insights/slicer-select.tsx';
+import { useSlice } from '../jobs/insights/slicer-select.tsx';
 import { ResultsError } from '../jobs/insights/results-error.tsx';
 import { GlobalHeader, useLoadingRedirect } from './global-nav.tsx';
 
@@ -51,15 +51,14 @@ function Figure({
 
 export function Component() {
   const { t } = useTranslation('global-insights');
-  const [slice, setSlice] = useSlice();
+  // the slice of the URL: the views panel's slicer sets it, and the figures follow it
+  const [slice] = useSlice();
   const s = useQuery({ ...globalSummaryQuery(slice), placeholderData: (p) => p });
   useLoadingRedirect(s.error);
   const d = s.data;
   return (
     <Stack spacing={2.5} data-testid="global-insights-page">
-      <GlobalHeader>
-        <SlicerSelect value={slice} onChange={setSlice} />
-      </GlobalHeader>
+      <GlobalHeader />
       {s.isError ? (
         <ResultsError error={s.error} onRetry={() => void s.refetch()} />
       ) : !d ? (

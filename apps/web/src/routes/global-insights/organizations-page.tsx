@@ -100,7 +100,11 @@ export function Component() {
         <Skeleton variant="rounded" height={240} />
       ) : (
         <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-          <Table size="small" data-testid="org-table" sx={{ opacity: q.isPlaceholderData ? 0.6 : 1 }}>
+          <Table
+            size="small"
+            data-testid="org-table"
+            sx={{ opacity: q.isPlaceholderData ? 0.6 : 1, '& td[class*="alignRight"]': { whiteSpace: 'nowrap' } }}
+          >
             <TableHead>
               <TableRow>
                 {head('name')}

@@ -162,7 +162,7 @@ export function Component() {
           sx={{
             display: 'grid',
             gap: 1.5,
-            gridTemplateColumns: { xs: '1fr', md: '2.4fr 1fr 0.8fr 0.7fr 1fr' },
+            gridTemplateColumns: { xs: '1fr', md: '2.2fr 1fr 0.8fr 0.9fr 1fr' },
           }}
         >
           <TextField

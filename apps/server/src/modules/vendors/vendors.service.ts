@@ -44,11 +44,11 @@ export function vendorIndex(ctx: AppContext): Promise<VendorIndex> {
   return p;
 }
 
-/** Closes the app's opened index (app shutdown). */
-export async function closeVendorIndex(ctx: AppContext): Promise<void> {
+/** Closes the app's opened index (app shutdown); an index still being built is closed when it opens, unawaited. */
+export function closeVendorIndex(ctx: AppContext): void {
   const p = indexes.get(ctx.config.dataDir);
   indexes.delete(ctx.config.dataDir);
-  (await p?.catch(() => null))?.close();
+  void p?.then((ix) => ix.close()).catch(() => undefined);
 }
 
 /** How long a request waits for an index being built before it answers 503 (the build goes on). */

@@ -18,6 +18,8 @@ const suites = {
   resources: 'apps/server/bench/resources.ts',
   'admin-accounts': 'apps/server/bench/admin-accounts.ts',
   chat: 'apps/server/bench/chat.ts',
+  vendors: 'apps/server/bench/vendors.ts',
+  'global-insights': 'apps/server/bench/global-insights.ts',
 };
 const [suite, ...rest] = process.argv.slice(2);
 const chosen = suite ? [suite] : Object.keys(suites).filter((s) => existsSync(suites[s]));

@@ -56,11 +56,13 @@ test.describe('navbar per role (SPEC §2, §6)', () => {
     }
   });
 
-  test('a permitted page of a later area shows the not-available panel', async ({ page }) => {
+  test('the inaccessible area is refused even to the developer (no role holds InaccessibleArea_ALL)', async ({
+    page,
+  }) => {
     await signIn(page, 'developer');
-    await page.goto('/dev/exercise/debug-logging');
-    await expect(page.getByTestId('not-available')).toContainText('not available yet');
-    await expect(page.getByTestId('page-header')).toHaveText('Debug Logging');
+    await page.goto('/dev/inaccessible');
+    await expect(page).toHaveURL(/\/401$/);
+    await expect(page.getByTestId('error-page-401')).toContainText('Access Error');
   });
 
   test('signed-out users are sent to sign in with a callback', async ({ page }) => {

@@ -96,7 +96,14 @@ export type { ScoreOptions, ScoreResult } from './score/score.ts';
 export { ACCEPTANCE_THRESHOLDS } from './score/acceptance-model.ts';
 export type { AcceptanceModelReport } from './score/acceptance-model.ts';
 
-export { aggregateResults, CHART_VIEWS, SLICER_COLUMNS, USE_CASES, JOB_TOP_N } from './aggregate/results.ts';
+export {
+  aggregateResults,
+  prepareChartViews,
+  CHART_VIEWS,
+  SLICER_COLUMNS,
+  USE_CASES,
+  JOB_TOP_N,
+} from './aggregate/results.ts';
 export type { AggregateOptions, AnalysisSummary, UseCaseDefinition } from './aggregate/results.ts';
 
 export { runAnalysis } from './pipeline/run-analysis.ts';
@@ -120,3 +127,6 @@ export {
   POSTCODE_FORMATS,
 } from './address/validate-address.ts';
 export type { AddressToValidate, AddressValidation, AddressIssue, CountryEntry } from './address/validate-address.ts';
+export { blockingKeysSql, scorePairs, ambiguousConfidenceSql, NAME_JW_SQL } from './match/match.ts';
+export { buildVendorIndex, vendorIndexFile, VendorIndex, VENDOR_INDEX_FORMAT } from './match/search.ts';
+export type { VendorQuery, VendorRecord, VendorHit, VendorIndexInfo } from './match/search.ts';

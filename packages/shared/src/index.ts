@@ -36,3 +36,5 @@ export * from './ml-prediction.ts';
 export * from './admin-accounts.ts';
 export * from './chat.ts';
 export * from './ai-prompts.ts';
+export * from './vendors.ts';
+export * from './global-insights.ts';

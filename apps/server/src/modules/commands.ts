@@ -11,6 +11,7 @@ import { jobMaintenanceCommandTypes } from './job-maintenance/job-maintenance.se
 import { sftpCommandTypes } from './sftp/sftp.service.ts';
 import { mlCommandTypes } from './ml-prediction/ml-prediction.commands.ts';
 import { chatCommandTypes } from './chat/chat.commands.ts';
+import { globalInsightsCommandTypes } from './global-insights/global-insights.service.ts';
 
 export function registerFeatureCommands(ctx: AppContext): void {
   for (const def of jobCommandTypes(ctx)) ctx.proq.registerCommandType(def);
@@ -20,4 +21,5 @@ export function registerFeatureCommands(ctx: AppContext): void {
   for (const def of sftpCommandTypes(ctx)) ctx.proq.registerCommandType(def);
   for (const def of mlCommandTypes(ctx)) ctx.proq.registerCommandType(def);
   for (const def of chatCommandTypes(ctx)) ctx.proq.registerCommandType(def);
+  for (const def of globalInsightsCommandTypes(ctx)) ctx.proq.registerCommandType(def);
 }

@@ -40,6 +40,8 @@ import { translationRoutes } from './translations/translations.routes.ts';
 import { linkedAccountRoutes } from './linked-accounts/linked-accounts.routes.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
 import { aiPromptRoutes } from './ai-prompts/ai-prompts.routes.ts';
+import { vendorRoutes } from './vendors/vendors.routes.ts';
+import { globalInsightsRoutes } from './global-insights/global-insights.routes.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   // First: it installs the guard hook on the heavy routes of the modules after it.
@@ -83,4 +85,6 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   linkedAccountRoutes,
   chatRoutes,
   aiPromptRoutes,
+  vendorRoutes,
+  globalInsightsRoutes,
 ];

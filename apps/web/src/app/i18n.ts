@@ -42,6 +42,8 @@ import enMlPrediction from '../locales/en/ml-prediction.json';
 import enAdminAccounts from '../locales/en/admin-accounts.json';
 import enChat from '../locales/en/chat.json';
 import enAiPrompts from '../locales/en/ai-prompts.json';
+import enVendors from '../locales/en/vendors.json';
+import enGlobalInsights from '../locales/en/global-insights.json';
 
 /**
  * shell: navbar, toolbar, menus, page titles · auth: login, magic link, lobby · errors: error and not-available pages ·
@@ -50,9 +52,10 @@ import enAiPrompts from '../locales/en/ai-prompts.json';
  * error notifications, keyed by their English text (names not listed stay as given) · jobs, devops, admin: those areas'
  * pages · insights: summary, insights, report, presentation · suppliers: suppliers, supplier page, use cases, Use Cases
  * Report · business-case: calculator and download · printable: the printable frame · analysis-admin: the analysis
- * admin dashboard, rulesets and datapoint profiles · campaigns: campaign workflows · tools, dev: the Tools and Dev areas.
- * Report · business-case: calculator and download · printable: the printable frame · resources: resource hub, video
- * resources admin, a job's story video · ml-prediction: acceptance-model monitoring.
+ * admin dashboard, rulesets and datapoint profiles · campaigns: campaign workflows · tools, dev: the Tools and Dev
+ * areas · resources: resource hub, video resources admin, a job's story video · ml-prediction: acceptance-model
+ * monitoring · admin-accounts: translations, magic links, merge linked accounts · chat: chat window and chatbot
+ * documents · ai-prompts: AI prompts · vendors: vendor lookup · global-insights: global insights.
  */
 export const NAMESPACES = [
   'shell',
@@ -79,6 +82,8 @@ export const NAMESPACES = [
   'admin-accounts',
   'chat',
   'ai-prompts',
+  'vendors',
+  'global-insights',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: TNamespace = 'shell';
@@ -110,6 +115,8 @@ export const EN_RESOURCES = {
   'admin-accounts': enAdminAccounts,
   chat: enChat,
   'ai-prompts': enAiPrompts,
+  vendors: enVendors,
+  'global-insights': enGlobalInsights,
 } satisfies Record<TNamespace, unknown>;
 
 /** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */

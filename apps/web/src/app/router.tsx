@@ -23,6 +23,8 @@ import { TOOLS_PAGES } from '../routes/tools/pages.ts';
 import { ADMIN_ACCOUNTS_PAGES } from '../routes/admin-accounts/pages.ts';
 import { CHAT_PAGES } from '../routes/chat/pages.ts';
 import { AI_PROMPT_PAGES } from '../routes/ai-prompts/pages.ts';
+import { VENDOR_PAGES } from '../routes/vendors/pages.ts';
+import { GLOBAL_INSIGHTS_PAGES } from '../routes/global-insights/pages.ts';
 import { JOB_PAGES, prefetchPageData } from '../routes/jobs/pages.ts';
 import { CAMPAIGN_PAGES } from '../routes/campaigns/pages.ts';
 import { RESOURCE_HUB_PAGES } from '../routes/resource-hub/pages.ts';
@@ -57,6 +59,8 @@ export const PAGES: Record<string, () => Promise<TPageModule>> = {
   ...ADMIN_ACCOUNTS_PAGES,
   ...CHAT_PAGES,
   ...AI_PROMPT_PAGES,
+  ...VENDOR_PAGES,
+  ...GLOBAL_INSIGHTS_PAGES,
 };
 
 const notAvailable = () => import('../routes/not-available/not-available-page.tsx');

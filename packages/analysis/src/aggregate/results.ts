@@ -9,7 +9,7 @@ import path from 'node:path';
 import { SCORE_KINDS } from '@sextant/shared';
 import type { SLICERS } from '@sextant/shared';
 import type { TJobType } from '@sextant/shared';
-import { copyToParquet, ident, lit, tempDirOf, withDb } from '../db.ts';
+import { copyToParquet, ident, lit, tempDirOf, withDb, type Db } from '../db.ts';
 import { INDUSTRY_VIEWS } from '../enrich/enrich.ts';
 import { workFile } from '../pipeline/workdir.ts';
 import type { ProgressFn } from '../progress.ts';
@@ -145,6 +145,30 @@ function sourceIdHeader(workDir: string): string {
   return 'supplierId';
 }
 
+/**
+ * The chart views × slicers of a supplier table (supplierKey, spend, documentCount, matchStatus and the columns of
+ * CHART_VIEWS and SLICER_COLUMNS): creates its helper tables (sl, vw) and returns the query of the view rows
+ * (view, slicer, slicerValue, category, supplierCount, spend, documentCount, matchedCount). The job results and the
+ * global insights both use it.
+ */
+export async function prepareChartViews(db: Db, table: string): Promise<string> {
+  const slicers = Object.entries(SLICER_COLUMNS)
+    .map(([s, col]) => `SELECT supplierKey, ${lit(s)} AS slicer, CAST(${col} AS VARCHAR) AS slicerValue FROM ${table}`)
+    .join(' UNION ALL ');
+  const views = Object.entries(CHART_VIEWS)
+    .map(([v, d]) => `SELECT supplierKey, ${lit(v)} AS view, CAST(${d.column} AS VARCHAR) AS category FROM ${table}`)
+    .join(' UNION ALL ');
+  await db.run(`CREATE OR REPLACE TABLE sl AS ${slicers}`);
+  await db.run(`CREATE OR REPLACE TABLE vw AS ${views}`);
+  return `
+      WITH g AS (
+        SELECT v.view, s.slicer, s.slicerValue, v.category, count(*) AS supplierCount, round(sum(r.spend), 2) AS spend,
+          sum(r.documentCount) AS documentCount, count(*) FILTER (WHERE r.matchStatus = 'MATCHED') AS matchedCount
+        FROM vw v JOIN sl s USING (supplierKey) JOIN ${table} r USING (supplierKey) GROUP BY ALL)
+      SELECT * FROM g WHERE view <> 'job' OR category IN (SELECT category FROM g g2 WHERE g2.view = 'job' AND g2.slicer = g.slicer AND g2.slicerValue IS NOT DISTINCT FROM g.slicerValue ORDER BY spend DESC LIMIT ${JOB_TOP_N})
+      ORDER BY view, slicer, slicerValue, spend DESC`;
+}
+
 export async function aggregateResults(options: AggregateOptions): Promise<AnalysisSummary> {
   const { workDir, outDir, type } = options;
   const onProgress = options.onProgress ?? (() => {});
@@ -163,26 +187,7 @@ export async function aggregateResults(options: AggregateOptions): Promise<Analy
   return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
     await db.run(`CREATE TABLE res AS SELECT * FROM read_parquet(${lit(input)})`);
     onProgress(10, 'Chart views');
-    const slicers = Object.entries(SLICER_COLUMNS)
-      .map(([s, col]) => `SELECT supplierKey, ${lit(s)} AS slicer, CAST(${col} AS VARCHAR) AS slicerValue FROM res`)
-      .join(' UNION ALL ');
-    const views = Object.entries(CHART_VIEWS)
-      .map(([v, d]) => `SELECT supplierKey, ${lit(v)} AS view, CAST(${d.column} AS VARCHAR) AS category FROM res`)
-      .join(' UNION ALL ');
-    await db.run(`CREATE TABLE sl AS ${slicers}`);
-    await db.run(`CREATE TABLE vw AS ${views}`);
-    await db.run(
-      copyToParquet(
-        `
-      WITH g AS (
-        SELECT v.view, s.slicer, s.slicerValue, v.category, count(*) AS supplierCount, round(sum(r.spend), 2) AS spend,
-          sum(r.documentCount) AS documentCount, count(*) FILTER (WHERE r.matchStatus = 'MATCHED') AS matchedCount
-        FROM vw v JOIN sl s USING (supplierKey) JOIN res r USING (supplierKey) GROUP BY ALL)
-      SELECT * FROM g WHERE view <> 'job' OR category IN (SELECT category FROM g g2 WHERE g2.view = 'job' AND g2.slicer = g.slicer AND g2.slicerValue IS NOT DISTINCT FROM g.slicerValue ORDER BY spend DESC LIMIT ${JOB_TOP_N})
-      ORDER BY view, slicer, slicerValue, spend DESC`,
-        files.views,
-      ),
-    );
+    await db.run(copyToParquet(await prepareChartViews(db, 'res'), files.views));
     onProgress(50, 'Use cases');
     await db.run(
       `CREATE TABLE uc AS ${USE_CASES.map((u) => `SELECT ${lit(u.id)} AS useCaseId, supplierKey, spend, round(spend * ${u.rebateBps} / 10000, 2) AS estimatedRebate FROM res WHERE coalesce(${u.where}, FALSE)`).join(' UNION ALL ')}`,

@@ -72,6 +72,89 @@ export const MATCH_RULES = {
     'a different merchant within ambiguityMargin of the best score, without tax id / postcode / street address agreement for the best, lowers the confidence one step (not when the best is the only exact name match)',
 } as const;
 
+/**
+ * Blocking keys of a token table (id, tok): unordered pairs of distinct name tokens, and pairs of their 3-letter
+ * prefixes (a typo after the third letter keeps the key); one-token names use the token itself.
+ */
+export function blockingKeysSql(tokTable: string, id: string): string {
+  return `
+        SELECT a.${id}, a.tok || '|' || b.tok AS key FROM ${tokTable} a JOIN ${tokTable} b ON a.${id} = b.${id} AND a.tok < b.tok
+        UNION SELECT a.${id}, '~' || substr(a.tok, 1, 3) || '|' || substr(b.tok, 1, 3) FROM ${tokTable} a JOIN ${tokTable} b ON a.${id} = b.${id} AND substr(a.tok, 1, 3) < substr(b.tok, 1, 3)
+        UNION SELECT ${id}, min(tok) FROM ${tokTable} GROUP BY ${id} HAVING count(*) = 1`;
+}
+
+/** Name Jaro-Winkler of a pair (s = supplier, n = merchant): the best of as-is and sorted tokens. */
+export const NAME_JW_SQL =
+  'greatest(jaro_winkler_similarity(s.nameCore, n.nameCore), jaro_winkler_similarity(s.nameSorted, n.nameSorted))';
+
+/**
+ * Pair evidence and scores of candidate pairs: from `pairs` (sid, mid, jw) and the tables `sup` (sid, normalised
+ * supplier columns) and `net` (mid, normalised merchant columns), creates `out` with the agreement of each field
+ * (taxE, postcodeE, cityE, countryE, streetNumberE, streetE, addressE), nameScore and totalScore. The one scoring of
+ * the matcher, also used by the vendor search.
+ */
+export async function scorePairs(
+  db: Db,
+  P: TMatchRuleset['parameters'],
+  pairs: string,
+  out: string,
+  opts: { sup?: string; net?: string; temp?: boolean } = {},
+): Promise<void> {
+  const { sup = 'sup', net = 'net' } = opts;
+  const create = opts.temp ? 'CREATE OR REPLACE TEMP TABLE' : 'CREATE TABLE';
+  const pm = `${out}_pm`;
+  const pair = `${out}_pair`;
+  // Token similarity matrix (supplier tokens × merchant tokens) computed once; soft similarity is the
+  // weaker of the row-wise and column-wise best-match averages, containment the stronger, or how fully one
+  // part of a name in parts ("Lakeview Youth Alliance - Little Steps", "… dba …") is found in the other name.
+  await db.run(`${create} ${pm} AS SELECT p.sid, p.mid, p.jw,
+        list_transform(s.nameTokens, x -> list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y))) AS tm,
+        greatest(
+          list_max(list_transform(n.nameSegments, seg -> list_avg(list_transform(seg, y -> list_max(list_transform(s.nameTokens, x -> jaro_winkler_similarity(x, y))))))),
+          list_max(list_transform(s.nameSegments, seg -> list_avg(list_transform(seg, x -> list_max(list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y)))))))) AS segContain,
+        len(list_filter(list_intersect(s.nameTokens, n.nameTokens), t -> length(t) >= 3)) > 0 AS sharedWord,
+        (len(s.nameTokens) = 1 AND len(n.nameTokens) >= 2 AND length(s.nameTokens[1]) >= 2 AND s.nameTokens[1] = array_to_string(list_transform(n.nameTokens, t -> t[1]), ''))
+          OR (len(n.nameTokens) = 1 AND len(s.nameTokens) >= 2 AND length(n.nameTokens[1]) >= 2 AND n.nameTokens[1] = array_to_string(list_transform(s.nameTokens, t -> t[1]), '')) AS acronym,
+        CASE WHEN s.taxNorm IS NOT NULL AND n.taxNorm IS NOT NULL THEN s.taxNorm = n.taxNorm END AS taxAgrees,
+        CASE WHEN s.postcodeNorm IS NOT NULL AND n.postcodeNorm IS NOT NULL THEN s.postcodeNorm = n.postcodeNorm END AS postcodeAgrees,
+        CASE WHEN s.cityNorm IS NOT NULL AND n.cityNorm IS NOT NULL THEN jaro_winkler_similarity(s.cityNorm, n.cityNorm) >= ${P.cityAgreesAtLeast} END AS cityAgrees,
+        CASE WHEN s.country IS NOT NULL AND n.country IS NOT NULL THEN s.country = n.country END AS countryAgrees,
+        CASE WHEN s.addrNum IS NOT NULL AND n.addrNum IS NOT NULL THEN s.addrNum <= n.addrNumHi AND n.addrNum <= s.addrNumHi END AS numAgrees,
+        CASE WHEN s.addrStreet IS NOT NULL AND n.addrStreet IS NOT NULL THEN jaro_winkler_similarity(s.addrStreet, n.addrStreet) END AS addressScore
+      FROM ${pairs} p JOIN ${sup} s USING (sid) JOIN ${net} n USING (mid)`);
+  const e = (b: string) => `CASE WHEN ${b} IS NULL THEN 'unknown' WHEN ${b} THEN 'agree' ELSE 'differ' END`;
+  await db.run(`${create} ${pair} AS SELECT * EXCLUDE (tm, r, c, segContain),
+        least(r, c) AS soft, greatest(r, c, coalesce(segContain, 0)) AS contain,
+        ${e('taxAgrees')} AS taxE, ${e('postcodeAgrees')} AS postcodeE, ${e('cityAgrees')} AS cityE, ${e('countryAgrees')} AS countryE,
+        ${e('numAgrees')} AS streetNumberE,
+        CASE WHEN addressScore >= ${P.streetAgreesAtLeast} THEN 'agree' WHEN addressScore < ${P.streetDiffersBelow} THEN 'differ' ELSE 'unknown' END AS streetE,
+        CASE WHEN numAgrees AND addressScore >= ${P.streetAgreesAtLeast} THEN 'agree'
+             WHEN numAgrees IS NOT NULL AND addressScore IS NOT NULL AND (NOT numAgrees OR addressScore < ${P.streetDiffersBelow}) THEN 'differ'
+             ELSE 'unknown' END AS addressE
+      FROM (SELECT *, list_avg(list_transform(tm, r -> list_max(r))) AS r,
+          list_avg(list_transform(range(1, len(tm[1]) + 1), j -> list_max(list_transform(tm, r -> r[j])))) AS c FROM ${pm})`);
+  await db.run(`DROP TABLE ${pm}`);
+  await db.run(`${create} ${out} AS SELECT *,
+        round(0.4 * jw + 0.6 * soft, 4) AS nameScore,
+        round(0.4 * jw + 0.6 * soft + 0.05 * contain + 0.3 * (taxE = 'agree')::INT + 0.12 * (postcodeE = 'agree')::INT + 0.15 * (addressE = 'agree')::INT
+          + 0.04 * (cityE = 'agree')::INT - 0.3 * (countryE = 'differ')::INT - 0.08 * (postcodeE = 'differ')::INT
+          - 0.05 * (cityE = 'differ')::INT - 0.12 * (addressE = 'differ')::INT, 4) AS totalScore
+      FROM ${pair}`);
+  await db.run(`DROP TABLE ${pair}`);
+}
+
+/**
+ * The confidence after the ambiguity rule: a different merchant within ambiguityMargin of the best score, without tax
+ * id / postcode / street address agreement for the best, lowers the confidence one step (columns rawConfidence,
+ * runnerUp, totalScore, nameScore and the agreements).
+ */
+export function ambiguousConfidenceSql(P: TMatchRuleset['parameters']): string {
+  return `CASE WHEN rawConfidence IS NOT NULL AND runnerUp IS NOT NULL AND runnerUp >= totalScore - ${P.ambiguityMargin}
+               AND NOT (taxE = 'agree' OR postcodeE = 'agree' OR addressE = 'agree')
+               AND NOT (nameScore >= 1 AND runnerUp < totalScore)
+             THEN CASE rawConfidence WHEN 'High' THEN 'Medium' WHEN 'Medium' THEN 'Low' ELSE 'Low' END ELSE rawConfidence END`;
+}
+
 /** Makes sure the network is a prepared Parquet; imports (prepares) it into the working dir if not. */
 export async function ensurePreparedNetwork(
   networkFile: string,
@@ -139,12 +222,7 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
         FROM read_parquet(${lit(workFile(workDir, 'suppliers'))}) s0
         LEFT JOIN addr_parsed ap ON ap.line = s0.addressLine1 AND ap.country IS NOT DISTINCT FROM s0.country)`);
     onProgress(30, 'Blocking');
-    // Blocking keys: unordered pairs of distinct name tokens, and pairs of their 3-letter prefixes
-    // (a typo after the third letter keeps the key); one-token names use the token itself.
-    const keys = (tokTable: string, id: string) => `
-        SELECT a.${id}, a.tok || '|' || b.tok AS key FROM ${tokTable} a JOIN ${tokTable} b ON a.${id} = b.${id} AND a.tok < b.tok
-        UNION SELECT a.${id}, '~' || substr(a.tok, 1, 3) || '|' || substr(b.tok, 1, 3) FROM ${tokTable} a JOIN ${tokTable} b ON a.${id} = b.${id} AND substr(a.tok, 1, 3) < substr(b.tok, 1, 3)
-        UNION SELECT ${id}, min(tok) FROM ${tokTable} GROUP BY ${id} HAVING count(*) = 1`;
+    const keys = blockingKeysSql;
     // The network side of the blocking keys is cached next to the prepared network (computed once per network;
     // the file name carries the key format, so a matcher with other keys never reads an older cache).
     const keysFile = net.replace(/\.parquet$/i, '') + `.blocking-keys-${KEY_FORMAT}.parquet`;
@@ -201,63 +279,26 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
     // Name Jaro-Winkler once per candidate pair (materialised, so it is never recomputed), then the best
     // MAX_SCORED_CANDIDATES per supplier: tax-id hits first, then by jw (a street-address hit counts 0.15), then by mid.
     await db.run(`CREATE TABLE pair0 AS SELECT c.sid, c.mid,
-        greatest(jaro_winkler_similarity(s.nameCore, n.nameCore), jaro_winkler_similarity(s.nameSorted, n.nameSorted)) AS jw,
+        ${NAME_JW_SQL} AS jw,
         coalesce(s.taxNorm = n.taxNorm, FALSE) AS taxHit,
         coalesce(s.addrStreet = n.addrStreet AND s.addrNum <= n.addrNumHi AND n.addrNum <= s.addrNumHi, FALSE) AS addrHit
       FROM cand c JOIN sup s USING (sid) JOIN net n USING (mid)`);
     await db.run(`CREATE TABLE pair1 AS SELECT sid, mid, jw FROM pair0 WHERE jw >= 0.8 OR taxHit OR addrHit
       QUALIFY row_number() OVER (PARTITION BY sid ORDER BY taxHit DESC, jw + 0.15 * addrHit::INT DESC, mid) <= ${MAX_SCORED_CANDIDATES}`);
     await db.run(`DROP TABLE pair0; DROP TABLE cand`);
-    // Token similarity matrix (supplier tokens × merchant tokens) computed once; soft similarity is the
-    // weaker of the row-wise and column-wise best-match averages, containment the stronger, or how fully one
-    // part of a name in parts ("Lakeview Youth Alliance - Little Steps", "… dba …") is found in the other name.
-    await db.run(`CREATE TABLE pm AS SELECT p.sid, p.mid, p.jw,
-        list_transform(s.nameTokens, x -> list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y))) AS tm,
-        greatest(
-          list_max(list_transform(n.nameSegments, seg -> list_avg(list_transform(seg, y -> list_max(list_transform(s.nameTokens, x -> jaro_winkler_similarity(x, y))))))),
-          list_max(list_transform(s.nameSegments, seg -> list_avg(list_transform(seg, x -> list_max(list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y)))))))) AS segContain,
-        len(list_filter(list_intersect(s.nameTokens, n.nameTokens), t -> length(t) >= 3)) > 0 AS sharedWord,
-        (len(s.nameTokens) = 1 AND len(n.nameTokens) >= 2 AND length(s.nameTokens[1]) >= 2 AND s.nameTokens[1] = array_to_string(list_transform(n.nameTokens, t -> t[1]), ''))
-          OR (len(n.nameTokens) = 1 AND len(s.nameTokens) >= 2 AND length(n.nameTokens[1]) >= 2 AND n.nameTokens[1] = array_to_string(list_transform(s.nameTokens, t -> t[1]), '')) AS acronym,
-        CASE WHEN s.taxNorm IS NOT NULL AND n.taxNorm IS NOT NULL THEN s.taxNorm = n.taxNorm END AS taxAgrees,
-        CASE WHEN s.postcodeNorm IS NOT NULL AND n.postcodeNorm IS NOT NULL THEN s.postcodeNorm = n.postcodeNorm END AS postcodeAgrees,
-        CASE WHEN s.cityNorm IS NOT NULL AND n.cityNorm IS NOT NULL THEN jaro_winkler_similarity(s.cityNorm, n.cityNorm) >= ${P.cityAgreesAtLeast} END AS cityAgrees,
-        CASE WHEN s.country IS NOT NULL AND n.country IS NOT NULL THEN s.country = n.country END AS countryAgrees,
-        CASE WHEN s.addrNum IS NOT NULL AND n.addrNum IS NOT NULL THEN s.addrNum <= n.addrNumHi AND n.addrNum <= s.addrNumHi END AS numAgrees,
-        CASE WHEN s.addrStreet IS NOT NULL AND n.addrStreet IS NOT NULL THEN jaro_winkler_similarity(s.addrStreet, n.addrStreet) END AS addressScore
-      FROM pair1 p JOIN sup s USING (sid) JOIN net n USING (mid)`);
-    const e = (b: string) => `CASE WHEN ${b} IS NULL THEN 'unknown' WHEN ${b} THEN 'agree' ELSE 'differ' END`;
-    await db.run(`CREATE TABLE pair AS SELECT * EXCLUDE (tm, r, c, segContain),
-        least(r, c) AS soft, greatest(r, c, coalesce(segContain, 0)) AS contain,
-        ${e('taxAgrees')} AS taxE, ${e('postcodeAgrees')} AS postcodeE, ${e('cityAgrees')} AS cityE, ${e('countryAgrees')} AS countryE,
-        ${e('numAgrees')} AS streetNumberE,
-        CASE WHEN addressScore >= ${P.streetAgreesAtLeast} THEN 'agree' WHEN addressScore < ${P.streetDiffersBelow} THEN 'differ' ELSE 'unknown' END AS streetE,
-        CASE WHEN numAgrees AND addressScore >= ${P.streetAgreesAtLeast} THEN 'agree'
-             WHEN numAgrees IS NOT NULL AND addressScore IS NOT NULL AND (NOT numAgrees OR addressScore < ${P.streetDiffersBelow}) THEN 'differ'
-             ELSE 'unknown' END AS addressE
-      FROM (SELECT *, list_avg(list_transform(tm, r -> list_max(r))) AS r,
-          list_avg(list_transform(range(1, len(tm[1]) + 1), j -> list_max(list_transform(tm, r -> r[j])))) AS c FROM pm)`);
-    await db.run(`DROP TABLE pm`);
-    await db.run(`CREATE TABLE scored AS SELECT *,
-        round(0.4 * jw + 0.6 * soft, 4) AS nameScore,
-        round(0.4 * jw + 0.6 * soft + 0.05 * contain + 0.3 * (taxE = 'agree')::INT + 0.12 * (postcodeE = 'agree')::INT + 0.15 * (addressE = 'agree')::INT
-          + 0.04 * (cityE = 'agree')::INT - 0.3 * (countryE = 'differ')::INT - 0.08 * (postcodeE = 'differ')::INT
-          - 0.05 * (cityE = 'differ')::INT - 0.12 * (addressE = 'differ')::INT, 4) AS totalScore
-      FROM pair`);
+    await scorePairs(db, P, 'pair1', 'scored');
+    await db.run(`DROP TABLE pair1`);
     onProgress(75, 'Choosing best matches');
     await db.run(`CREATE TABLE ranked AS SELECT *, row_number() OVER (PARTITION BY sid ORDER BY totalScore DESC, mid) AS rk,
         lead(totalScore) OVER (PARTITION BY sid ORDER BY totalScore DESC, mid) AS runnerUp FROM scored QUALIFY rk = 1`);
-    await db.run(`DROP TABLE pair; DROP TABLE scored`);
+    await db.run(`DROP TABLE scored`);
     const rules = rulesSql(rs);
     await db.run(`CREATE TABLE best AS SELECT r.*, n.merchantId, n.nameCore AS mNameCore, n.addrNum AS mNum, n.addrNumHi AS mNumHi, n.addrStreet AS mStreet,
         n.postcodeNorm AS mPostcode, n.cityNorm AS mCity, n.country AS mCountry,
         ${rules.confidence} AS rawConfidence, ${rules.ruleId} AS ruleId
       FROM ranked r JOIN net n USING (mid)`);
     await db.run(`CREATE TABLE final AS SELECT *,
-        CASE WHEN rawConfidence IS NOT NULL AND runnerUp IS NOT NULL AND runnerUp >= totalScore - ${P.ambiguityMargin}
-               AND NOT (taxE = 'agree' OR postcodeE = 'agree' OR addressE = 'agree')
-               AND NOT (nameScore >= 1 AND runnerUp < totalScore)
-             THEN CASE rawConfidence WHEN 'High' THEN 'Medium' WHEN 'Medium' THEN 'Low' ELSE 'Low' END ELSE rawConfidence END AS confidence
+        ${ambiguousConfidenceSql(P)} AS confidence
       FROM best`);
     const num = (lo: string, hi: string) =>
       `CASE WHEN ${lo} IS NULL THEN NULL WHEN ${hi} > ${lo} THEN ${lo} || '-' || ${hi} ELSE ${lo}::VARCHAR END`;

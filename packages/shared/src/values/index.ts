@@ -28,3 +28,4 @@ export * from './resources.ts';
 export * from './ml-prediction.ts';
 export * from './admin-accounts.ts';
 export * from './chat.ts';
+export * from './vendors.ts';

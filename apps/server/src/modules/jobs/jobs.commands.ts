@@ -280,6 +280,8 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
         .then(() => import('../results/suppliers.service.ts'))
         .then((m) => m.warmSupplierCache(ctx, rc.job.id))
         .catch((err: unknown) => ctx.log.warn({ err, jobId: rc.job.id }, 'Supplier results cache not warmed'));
+      // The global insights of the users who see this job are built again in the background.
+      await (await import('../global-insights/global-insights.service.ts')).enqueueGlobalRefresh(ctx);
       return `results ready: ${summary.suppliers} suppliers, ${summary.matched.suppliers} matched`;
     }),
   ];

@@ -875,4 +875,5 @@ export async function deleteJob(ctx: AppContext, auth: AuthContext, jobId: strin
   await rm(jobDir(ctx, jobId), { recursive: true, force: true });
   // Derived caches of its results (loaded lazily: the results module imports this one).
   await (await import('../results/suppliers.service.ts')).dropSupplierCaches(ctx, jobId);
+  await (await import('../global-insights/global-insights.service.ts')).enqueueGlobalRefresh(ctx);
 }

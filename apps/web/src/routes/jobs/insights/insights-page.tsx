@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -32,6 +32,8 @@ import {
   industryViewId,
   type TChartViewData,
   type TChartViewGroup,
+  type TChartViewId,
+  type TSlicerQuery,
   type TIndustryClassification,
   type TJobDetails,
   orderCategories,
@@ -190,6 +192,32 @@ export function ViewTable({
 }
 
 function InsightsBody({ job }: { job: TJobDetails }) {
+  return (
+    <ChartViewsPanel
+      query={(view, slice) => viewQuery(job.id, view, slice) as unknown as ChartViewQuery}
+      csvUrl={(view, slice) => viewCsvUrl(job.id, view, slice)}
+    />
+  );
+}
+
+/** Query options of one chart view under a slice (a job's, or the global insights'). */
+export type ChartViewQuery = UseQueryOptions<TChartViewData, Error, TChartViewData, readonly unknown[]>;
+
+/**
+ * The chart views × slicers panel (tabs, industry classification, measure, chart or table, export) over any source
+ * of chart views: a job's results, or the global insights over every job the user may see.
+ */
+export function ChartViewsPanel({
+  query,
+  csvUrl,
+  title,
+  subtitle,
+}: {
+  query: (view: TChartViewId, slice: TSlicerQuery) => ChartViewQuery;
+  csvUrl: (view: TChartViewId, slice: TSlicerQuery) => string;
+  title?: string;
+  subtitle?: string;
+}) {
   const { t } = useTranslation('insights');
   const [params, setParams] = useSearchParams();
   const [slice, setSlice] = useSlice();
@@ -207,17 +235,17 @@ function InsightsBody({ job }: { job: TJobDetails }) {
       },
       { replace: true },
     );
-  const q = useQuery({ ...viewQuery(job.id, view, slice), placeholderData: (prev) => prev });
+  const q = useQuery({ ...query(view, slice), placeholderData: (prev: TChartViewData | undefined) => prev });
 
   return (
     <Stack spacing={2.5} data-testid="insights-page">
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Box sx={{ flex: 1, minWidth: 200 }}>
           <Typography variant="h5" component="h2">
-            {t('insights.title')}
+            {title ?? t('insights.title')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {t('insights.subtitle')}
+            {subtitle ?? t('insights.subtitle')}
           </Typography>
         </Box>
         <SlicerSelect value={slice} onChange={setSlice} />
@@ -279,7 +307,7 @@ function InsightsBody({ job }: { job: TJobDetails }) {
               variant="outlined"
               size="small"
               startIcon={<DownloadRounded />}
-              href={viewCsvUrl(job.id, view, slice)}
+              href={csvUrl(view, slice)}
               download
               data-testid="export-data"
             >

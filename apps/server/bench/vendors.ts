@@ -1,0 +1,99 @@
+/**
+ * `npm run bench -- vendors [merchants=1000000] [queries=200]`: vendor lookup speed on the benchmark network.
+ *
+ * JSON lines: the index build (seconds, peak RSS, file size; skipped when the index already exists — it is built
+ * once per network and reused), the index open time and RSS, then warm searches (after one untimed pass) through
+ * the engine's VendorIndex, which the API calls as is: queries are real merchant names with a typo, with the words
+ * reordered, the exact name, and the name with city and postcode. Target: p95 ≤ 100 ms per search. Also how often
+ * the intended merchant is the first result.
+ */
+import { mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { loadavg } from 'node:os';
+import { benchNetwork, CACHE_DIR } from '../../../packages/analysis/bench/util.ts';
+import { buildVendorIndex, VendorIndex, vendorIndexFile, type VendorQuery } from '@sextant/analysis/match/search';
+import { withDb, lit } from '@sextant/analysis/db';
+
+const MERCHANTS = Number(process.argv[2] ?? 1_000_000);
+const QUERIES = Number(process.argv[3] ?? 200);
+const emit = (measurement: string, values: Record<string, unknown>) =>
+  console.log(
+    JSON.stringify({
+      suite: 'vendors',
+      merchants: MERCHANTS,
+      measurement,
+      loadAverage: Math.round(loadavg()[0]! * 10) / 10,
+      ...values,
+    }),
+  );
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+const rssMb = () => Math.round(process.memoryUsage().rss / 1048576);
+
+const network = await benchNetwork(MERCHANTS);
+const dir = path.join(CACHE_DIR, 'vendor-index');
+mkdirSync(dir, { recursive: true });
+const file = vendorIndexFile(dir, network);
+const info = await buildVendorIndex(network, file);
+emit('index-build', {
+  built: info.built,
+  seconds: Math.round(info.seconds * 10) / 10,
+  rows: info.keys,
+  tokens: info.tokens,
+  fileMb: Math.round(statSync(file).size / 1048576),
+  rssMb: rssMb(),
+});
+let t = performance.now();
+const ix = await VendorIndex.open(file);
+emit('index-open', { ms: Math.round(performance.now() - t), rssMb: rssMb() });
+
+// Queries from real merchants (a spread of the network), in four shapes.
+const sample = await withDb({}, (db) =>
+  db.all<{ merchantId: string; name: string; city: string; postcode: string }>(
+    `SELECT merchantId, name, city, postcode FROM read_parquet(${lit(network)}) USING SAMPLE ${Math.ceil(QUERIES / 4)} ROWS (reservoir, 42)`,
+  ),
+);
+const typo = (name: string) => {
+  const w = name.split(/\s+/);
+  const i = w.reduce((a, x, k) => (x.length > w[a]!.length ? k : a), 0);
+  if (w[i]!.length > 4) w[i] = w[i]!.slice(0, 3) + w[i]!.slice(4);
+  return w.join(' ');
+};
+const reorder = (name: string) => {
+  const w = name.split(/\s+/);
+  return w.length > 1 ? [...w.slice(1), w[0]].join(' ') : name;
+};
+const queries: { q: VendorQuery; id: string; shape: string }[] = sample.flatMap((m) => [
+  { q: { q: typo(m.name) }, id: m.merchantId, shape: 'typo' },
+  { q: { q: reorder(m.name) }, id: m.merchantId, shape: 'reordered' },
+  { q: { q: m.name }, id: m.merchantId, shape: 'exact' },
+  { q: { q: typo(m.name), city: m.city, postcode: m.postcode }, id: m.merchantId, shape: 'typo+location' },
+]);
+for (const x of queries.slice(0, 20)) await ix.search(x.q); // warm-up, untimed
+const times: number[] = [];
+const hits: Record<string, { n: number; first: number }> = {};
+t = performance.now();
+for (const x of queries) {
+  const s = performance.now();
+  const r = await ix.search({ ...x.q, limit: 25 });
+  times.push(performance.now() - s);
+  const h = (hits[x.shape] ??= { n: 0, first: 0 });
+  h.n++;
+  if (r[0]?.vendorId === x.id) h.first++;
+}
+const total = performance.now() - t;
+emit('search-warm', {
+  queries: queries.length,
+  p50Ms: Math.round(pct(times, 50)),
+  p95Ms: Math.round(pct(times, 95)),
+  p99Ms: Math.round(pct(times, 99)),
+  maxMs: Math.round(Math.max(...times)),
+  qps: Math.round((queries.length / total) * 1000 * 10) / 10,
+  targetP95Ms: 100,
+  rssMb: rssMb(),
+});
+for (const [shape, h] of Object.entries(hits))
+  emit('search-first-result', { shape, queries: h.n, firstIsMerchant: Math.round((h.first / h.n) * 1000) / 10 });
+ix.close();

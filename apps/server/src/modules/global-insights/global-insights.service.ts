@@ -1,0 +1,517 @@
+/**
+ * Global insights: the job insights over every job a user may see.
+ *
+ * A scope is the set of (job, latest completed run) the caller may see (authorization's job visibility); its key is
+ * a hash of that set, so users seeing the same jobs share one build, and a run completing or a job going changes the
+ * key. A build (ProQ command `globalInsights.build`, unique per key) reads the runs' suppliers.parquet, counts a
+ * supplier matched to the same merchant in several jobs once (its spend summed, its attributes from its largest
+ * row), and writes DATA_DIR/cache/global-insights/<key>/: entities.parquet (one row per distinct supplier),
+ * views.parquet (the job insights' chart views × slicers, by the same SQL: prepareChartViews) and meta.json
+ * (jobs, organisations). Requests read those files; until they exist the caller sees the build's progress.
+ *
+ * When a run completes or a job is deleted, `globalInsights.refresh` rebuilds the scopes of the users who opened
+ * global insights (remembered in scopes.json with their visibility at that time; their next request recomputes it).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { proqCommands } from '@sextant/db';
+import { withDb, copyToParquet, lit } from '@sextant/analysis/db';
+import { prepareChartViews, SLICER_COLUMNS } from '@sextant/analysis/aggregate/results';
+import {
+  CARD_CAPABILITIES,
+  UNKNOWN_CATEGORY,
+  chartViewLabel,
+  orderCategories,
+  type TChartViewData,
+  type TChartViewId,
+  type TGlobalInsightsStatus,
+  type TGlobalOrganization,
+  type TGlobalOrganizations,
+  type TGlobalSummary,
+  type TSlicerQuery,
+} from '@sextant/shared';
+import type { AppContext } from '../../context.ts';
+import type { AuthContext } from '../../plugins/access.ts';
+import { AppError } from '../../lib/errors.ts';
+import { commitDir, writeFileAtomic } from '../../lib/durable-fs.ts';
+import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
+import { jobVisibilityOf } from '../authorization/authorization.service.ts';
+import type { JobVisibility } from '../authorization/authorization.repo.ts';
+import { queryRows, singleFlight } from '../results/results.store.ts';
+import { visibleResultJobs, type ResultJob } from './global-insights.repo.ts';
+
+/** Bump when the build's files change: every scope is built again. */
+const FORMAT = 'g1';
+const BUILD = 'globalInsights.build';
+const REFRESH = 'globalInsights.refresh';
+
+const dirOf = (ctx: AppContext) => path.join(ctx.config.dataDir, 'cache', 'global-insights');
+const keyOf = (jobs: ResultJob[]) =>
+  createHash('sha256')
+    .update(`${FORMAT}|${jobs.map((j) => `${j.jobId}:${j.runId}`).join(',')}`)
+    .digest('hex')
+    .slice(0, 32);
+
+export interface Meta {
+  key: string;
+  builtAt: string;
+  currency: string;
+  currencies: string[];
+  jobs: (ResultJob & { suppliers: number })[];
+  supplierRows: number;
+  organizations: TGlobalOrganization[];
+}
+
+interface Scope {
+  key: string;
+  jobs: ResultJob[];
+  dir: string;
+}
+
+async function scopeOf(ctx: AppContext, v: JobVisibility): Promise<Scope> {
+  const jobs = await visibleResultJobs(ctx.db, v);
+  const key = keyOf(jobs);
+  return { key, jobs, dir: path.join(dirOf(ctx), key) };
+}
+
+const ready = (s: Scope) => existsSync(path.join(s.dir, 'meta.json'));
+
+async function enqueueBuild(ctx: AppContext, s: Scope): Promise<void> {
+  await ctx.proq.enqueue(ctx.db, {
+    commandType: BUILD,
+    payload: { key: s.key, jobs: s.jobs },
+    uniqueKey: `global-insights:${s.key}`,
+    category: 'analysis',
+    tags: ['global-insights'],
+  });
+}
+
+/** Remembers who uses global insights (and how they saw jobs), so a completed run rebuilds their scope. */
+async function remember(ctx: AppContext, v: JobVisibility): Promise<void> {
+  const file = path.join(dirOf(ctx), 'scopes.json');
+  let scopes: Record<string, JobVisibility> = {};
+  try {
+    scopes = JSON.parse(await readFile(file, 'utf8')) as Record<string, JobVisibility>;
+  } catch {
+    /* first use */
+  }
+  if (JSON.stringify(scopes[v.userId]) === JSON.stringify(v)) return;
+  scopes[v.userId] = v;
+  await mkdir(dirOf(ctx), { recursive: true });
+  await writeFileAtomic(file, JSON.stringify(scopes));
+}
+
+export async function globalStatus(ctx: AppContext, auth: AuthContext): Promise<TGlobalInsightsStatus> {
+  const v = await jobVisibilityOf(ctx, auth);
+  const s = await scopeOf(ctx, v);
+  await remember(ctx, v);
+  if (!s.jobs.length) return { state: 'Empty', progress: null, message: null, jobs: 0, builtAt: null };
+  if (ready(s)) {
+    const meta = await metaOf(s);
+    return { state: 'Ready', progress: 100, message: null, jobs: s.jobs.length, builtAt: meta.builtAt };
+  }
+  const [cmd] = await ctx.db
+    .select({
+      state: proqCommands.state,
+      progress: proqCommands.progressPercent,
+      message: proqCommands.progressMessage,
+      error: proqCommands.message,
+    })
+    .from(proqCommands)
+    .where(eq(proqCommands.uniqueKey, `global-insights:${s.key}`));
+  if (!cmd) await enqueueBuild(ctx, s);
+  if (cmd?.state === 'Error' || cmd?.state === 'Canceled')
+    return {
+      state: 'Failed',
+      progress: null,
+      message: cmd.error ?? 'The build failed',
+      jobs: s.jobs.length,
+      builtAt: null,
+    };
+  return {
+    state: 'Building',
+    progress: cmd?.progress ?? 0,
+    message: cmd?.message ?? 'Queued',
+    jobs: s.jobs.length,
+    builtAt: null,
+  };
+}
+
+const metaCache = new Map<string, Promise<Meta>>();
+function metaOf(s: Scope): Promise<Meta> {
+  return singleFlight(
+    metaCache,
+    s.key,
+    async () => JSON.parse(await readFile(path.join(s.dir, 'meta.json'), 'utf8')) as Meta,
+  );
+}
+
+/** The caller's built scope; 409 while it is being built (the page shows /global-insights/loading). */
+async function readyScope(ctx: AppContext, auth: AuthContext): Promise<Scope & { meta: Meta }> {
+  const s = await scopeOf(ctx, await jobVisibilityOf(ctx, auth));
+  if (!s.jobs.length) throw new AppError(409, 'Conflict', 'None of the jobs you may see has results yet');
+  if (!ready(s)) {
+    await remember(ctx, await jobVisibilityOf(ctx, auth));
+    const [cmd] = await ctx.db
+      .select({ id: proqCommands.id })
+      .from(proqCommands)
+      .where(eq(proqCommands.uniqueKey, `global-insights:${s.key}`));
+    if (!cmd) await enqueueBuild(ctx, s);
+    throw new AppError(409, 'Conflict', 'Global insights are being computed; see /global-insights/loading');
+  }
+  return { ...s, meta: await metaOf(s) };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const share = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10000) / 100 : 0);
+const sliceWhere = (slice: TSlicerQuery) => `coalesce(CAST(${SLICER_COLUMNS[slice.slicer]} AS VARCHAR), '') = $1`;
+
+const summaryCache = new Map<string, Promise<TGlobalSummary>>();
+export async function globalSummary(ctx: AppContext, auth: AuthContext, slice: TSlicerQuery): Promise<TGlobalSummary> {
+  const s = await readyScope(ctx, auth);
+  return singleFlight(summaryCache, `${s.key}|${slice.slicer}|${slice.slicerValue}`, () =>
+    scopeSummary(s.dir, s.meta, slice),
+  );
+}
+
+/** Headline figures of a built scope under a slice (entities.parquet). */
+export async function scopeSummary(dir: string, meta: Meta, slice: TSlicerQuery): Promise<TGlobalSummary> {
+  const s = { dir, meta };
+  const ent = `read_parquet(${lit(path.join(s.dir, 'entities.parquet'))})`;
+  const rows = await queryRows<{ cap: string; matched: boolean; n: number; s: number | null; r: number | null }>(
+    `SELECT cardCapability AS cap, matchStatus = 'MATCHED' AS matched, count(*) AS n, sum(spend) AS s, sum(rebate) AS r
+       FROM ${ent} WHERE ${sliceWhere(slice)} GROUP BY ALL`,
+    [slice.slicerValue],
+  );
+  let n = 0;
+  let spend = 0;
+  let mn = 0;
+  let ms = 0;
+  let rebate = 0;
+  let capable = 0;
+  const caps = new Map<string, { suppliers: number; spend: number }>();
+  for (const x of rows) {
+    n += x.n;
+    spend += x.s ?? 0;
+    rebate += x.r ?? 0;
+    if (x.matched) {
+      mn += x.n;
+      ms += x.s ?? 0;
+    }
+    if (x.cap !== 'Unmatched') capable += x.s ?? 0;
+    const c = caps.get(x.cap) ?? { suppliers: 0, spend: 0 };
+    c.suppliers += x.n;
+    c.spend += x.s ?? 0;
+    caps.set(x.cap, c);
+  }
+  const m = s.meta;
+  return {
+    slicer: slice.slicer,
+    slicerValue: slice.slicerValue,
+    builtAt: m.builtAt,
+    currency: m.currency,
+    currencies: m.currencies,
+    issuers: new Set(m.jobs.map((j) => j.issuerId)).size,
+    buyers: new Set(m.jobs.map((j) => j.buyerId ?? `job:${j.jobId}`)).size,
+    jobs: m.jobs.length,
+    suppliers: n,
+    supplierRows: m.supplierRows,
+    spend: round2(spend),
+    matched: { suppliers: mn, spend: round2(ms), supplierShare: share(mn, n), spendShare: share(ms, spend) },
+    cardCapableSpend: round2(capable),
+    estimatedRebate: round2(rebate),
+    waterfall: CARD_CAPABILITIES.map((capability) => ({
+      capability,
+      suppliers: caps.get(capability)?.suppliers ?? 0,
+      spend: round2(caps.get(capability)?.spend ?? 0),
+    })),
+  };
+}
+
+const viewCache = new Map<string, Promise<TChartViewData>>();
+export async function globalView(
+  ctx: AppContext,
+  auth: AuthContext,
+  view: TChartViewId,
+  slice: TSlicerQuery,
+): Promise<TChartViewData> {
+  const s = await readyScope(ctx, auth);
+  return singleFlight(viewCache, `${s.key}|${view}|${slice.slicer}|${slice.slicerValue}`, () =>
+    scopeView(s.dir, s.meta, view, slice),
+  );
+}
+
+/** One chart view of a built scope under a slice (views.parquet). */
+export async function scopeView(
+  dir: string,
+  meta: Meta,
+  view: TChartViewId,
+  slice: TSlicerQuery,
+): Promise<TChartViewData> {
+  const s = { dir, meta };
+  const rows = await queryRows<{
+    category: string;
+    supplierCount: number;
+    spend: number | null;
+    documentCount: number | null;
+    matchedCount: number;
+  }>(
+    `SELECT coalesce(nullif(category, ''), $4) AS category, sum(supplierCount) AS supplierCount, sum(spend) AS spend,
+         sum(documentCount) AS documentCount, sum(matchedCount) AS matchedCount
+       FROM read_parquet(${lit(path.join(s.dir, 'views.parquet'))}) WHERE view = $1 AND slicer = $2 AND coalesce(slicerValue, '') = $3
+       GROUP BY 1`,
+    [view, slice.slicer, slice.slicerValue, UNKNOWN_CATEGORY],
+  );
+  const categories = orderCategories(
+    view,
+    rows.map((x) => ({
+      category: x.category,
+      supplierCount: x.supplierCount,
+      spend: round2(x.spend ?? 0),
+      documentCount: x.documentCount ?? 0,
+      matchedCount: x.matchedCount,
+    })),
+    (c) => c.spend,
+  );
+  return {
+    view,
+    label: chartViewLabel(view),
+    slicer: slice.slicer,
+    slicerValue: slice.slicerValue,
+    currency: s.meta.currency,
+    categories,
+    totals: {
+      supplierCount: categories.reduce((a, c) => a + c.supplierCount, 0),
+      spend: round2(categories.reduce((a, c) => a + c.spend, 0)),
+    },
+  };
+}
+
+export async function globalOrganizations(
+  ctx: AppContext,
+  auth: AuthContext,
+  q: { kind?: 'issuer' | 'buyer' | undefined; sort: string; order: 'asc' | 'desc' },
+): Promise<TGlobalOrganizations> {
+  const s = await readyScope(ctx, auth);
+  const dir = q.order === 'asc' ? 1 : -1;
+  const val = (o: TGlobalOrganization): string | number =>
+    q.sort === 'jobs' ? o.jobs.length : q.sort === 'name' ? o.name.toLowerCase() : (o[q.sort as 'spend'] ?? 0);
+  const rows = s.meta.organizations
+    .filter((o) => !q.kind || o.kind === q.kind)
+    .sort((a, b) => {
+      const x = val(a);
+      const y = val(b);
+      return (x < y ? -1 : x > y ? 1 : a.name.localeCompare(b.name)) * dir;
+    });
+  return { currency: s.meta.currency, builtAt: s.meta.builtAt, rows };
+}
+
+// ─── the build ────────────────────────────────────────────────────────────────────────────────────────────────
+
+const ZResultJob = z.object({
+  jobId: z.uuid(),
+  jobName: z.string(),
+  issuerId: z.uuid(),
+  issuerName: z.string(),
+  buyerId: z.uuid().nullable(),
+  buyerName: z.string().nullable(),
+  currency: z.string().nullable(),
+  runId: z.uuid(),
+  resultPath: z.string(),
+});
+const ZBuildPayload = z.object({ key: z.string().regex(/^[0-9a-f]{32}$/), jobs: z.array(ZResultJob) });
+
+/** Columns of the job insights' views and slicers, taken from a supplier's largest row. */
+const ATTRIBUTE_COLUMNS = [
+  'supplierName',
+  'country',
+  'frequencyBand',
+  'paymentTermsBand',
+  'paymentMethod',
+  'paymentMethodCount',
+  'matchStatus',
+  'vcAccepting',
+  'detailLevel',
+  'stpCapable',
+  'cardCapability',
+  'mccDescription',
+  'mccGroup',
+  'mccType',
+  'sicDivision',
+  'sicMajorGroup',
+  'sicIndustryGroup',
+  'sicIndustry',
+  'unspscCategory',
+  'naicsNationalIndustry',
+];
+
+export async function buildScope(
+  ctx: AppContext,
+  key: string,
+  jobs: ResultJob[],
+  progress: (p: number, m: string) => Promise<void>,
+): Promise<void> {
+  const root = dirOf(ctx);
+  const final = path.join(root, key);
+  if (existsSync(path.join(final, 'meta.json'))) return;
+  const tmp = path.join(root, `${key}.${process.pid}.${Date.now()}.tmp`);
+  await mkdir(tmp, { recursive: true });
+  try {
+    await withDb({ tempDir: path.join(tmp, '.tmp'), memoryLimit: '1GB' }, async (db) => {
+      await progress(5, `Reading ${jobs.length} jobs`);
+      const parts = jobs
+        .map((j) => ({ j, dir: path.join(ctx.config.dataDir, j.resultPath, 'results') }))
+        .filter((x) => existsSync(path.join(x.dir, 'suppliers.parquet')));
+      if (!parts.length) throw new Error('None of the jobs has result files');
+      await db.run(
+        `CREATE TABLE raw AS ${parts
+          .map(({ j, dir }) => {
+            const uc = path.join(dir, 'use-case-suppliers.parquet');
+            const rebate = existsSync(uc)
+              ? `LEFT JOIN (SELECT supplierKey, max(estimatedRebate) AS rebate FROM read_parquet(${lit(uc)}) GROUP BY 1) u USING (supplierKey)`
+              : `LEFT JOIN (SELECT NULL::VARCHAR AS supplierKey, NULL::DOUBLE AS rebate) u USING (supplierKey)`;
+            return `SELECT ${lit(j.jobId)} AS jobId, ${lit(j.issuerId)} AS issuerId, ${lit(j.buyerId ?? `job:${j.jobId}`)} AS buyerId,
+              CAST(s.supplierKey AS VARCHAR) AS supplierKey, s.matchedMerchantId, coalesce(s.spend, 0) AS spend, s.documentCount,
+              coalesce(u.rebate, 0) AS rebate, s.currency, ${ATTRIBUTE_COLUMNS.map((c) => `s.${c}`).join(', ')}
+            FROM read_parquet(${lit(path.join(dir, 'suppliers.parquet'))}) s ${rebate}`;
+          })
+          .join(' UNION ALL BY NAME ')}`,
+      );
+      await db.run(`ALTER TABLE raw ADD COLUMN ek VARCHAR`);
+      await db.run(
+        `UPDATE raw SET ek = CASE WHEN matchedMerchantId IS NOT NULL THEN 'm:' || matchedMerchantId ELSE 'j:' || jobId || ':' || supplierKey END`,
+      );
+      await progress(35, 'Counting each merchant once');
+      await db.run(`CREATE TABLE ent AS SELECT ek AS supplierKey, sum(spend) AS spend, sum(documentCount) AS documentCount,
+          sum(rebate) AS rebate, count(*) AS supplierRows,
+          ${ATTRIBUTE_COLUMNS.map((c) => `arg_max(${c}, spend) AS ${c}`).join(', ')}
+        FROM raw GROUP BY ek`);
+      await db.run(copyToParquet(`SELECT * FROM ent`, path.join(tmp, 'entities.parquet')));
+      await progress(55, 'Chart views');
+      await db.run(copyToParquet(await prepareChartViews(db, 'ent'), path.join(tmp, 'views.parquet')));
+      await progress(85, 'Organisations');
+      const org = (by: 'issuerId' | 'buyerId') =>
+        db.all<{ id: string; suppliers: number; spend: number; ms: number; cap: number; rebate: number }>(
+          `SELECT ${by} AS id, count(DISTINCT ek) AS suppliers, sum(spend) AS spend,
+             coalesce(sum(spend) FILTER (WHERE matchStatus = 'MATCHED'), 0) AS ms,
+             coalesce(sum(spend) FILTER (WHERE cardCapability <> 'Unmatched'), 0) AS cap, sum(rebate) AS rebate
+           FROM raw GROUP BY 1`,
+        );
+      const counts = await db.all<{ jobId: string; n: number }>(`SELECT jobId, count(*) AS n FROM raw GROUP BY 1`);
+      const [{ n: supplierRows } = { n: 0 }] = await db.all<{ n: number }>(`SELECT count(*) AS n FROM raw`);
+      const currencies = await db.all<{ c: string }>(
+        `SELECT currency AS c FROM raw WHERE currency IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1`,
+      );
+      const byJob = new Map(counts.map((c) => [c.jobId, c.n]));
+      const orgRow = (
+        kind: 'issuer' | 'buyer',
+        x: { id: string; suppliers: number; spend: number; ms: number; cap: number; rebate: number },
+      ): TGlobalOrganization => {
+        const its = jobs.filter((j) => (kind === 'issuer' ? j.issuerId : (j.buyerId ?? `job:${j.jobId}`)) === x.id);
+        return {
+          kind,
+          id: x.id,
+          name:
+            kind === 'issuer'
+              ? (its[0]?.issuerName ?? x.id)
+              : (its[0]?.buyerName ?? (its[0] ? `${its[0].jobName} (no buyer)` : x.id)),
+          issuerName: kind === 'buyer' ? (its[0]?.issuerName ?? null) : null,
+          jobs: its.map((j) => ({ jobId: j.jobId, jobName: j.jobName })),
+          suppliers: x.suppliers,
+          spend: round2(x.spend),
+          matchedSpendShare: share(x.ms, x.spend),
+          cardCapableSpend: round2(x.cap),
+          estimatedRebate: round2(x.rebate),
+        };
+      };
+      const meta: Meta = {
+        key,
+        builtAt: new Date().toISOString(),
+        currency: currencies[0]?.c ?? jobs.find((j) => j.currency)?.currency ?? 'USD',
+        currencies: currencies.map((c) => c.c),
+        jobs: jobs.map((j) => ({ ...j, suppliers: byJob.get(j.jobId) ?? 0 })),
+        supplierRows,
+        organizations: [
+          ...(await org('issuerId')).map((x) => orgRow('issuer', x)),
+          ...(await org('buyerId')).map((x) => orgRow('buyer', x)),
+        ],
+      };
+      await writeFileAtomic(path.join(tmp, 'meta.json'), JSON.stringify(meta));
+    });
+    await rm(path.join(tmp, '.tmp'), { recursive: true, force: true });
+    if (existsSync(path.join(final, 'meta.json'))) await rm(tmp, { recursive: true, force: true });
+    else await commitDir(tmp, final);
+    await progress(100, 'Global insights ready');
+  } catch (err) {
+    await rm(tmp, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** Enqueues the rebuild of the remembered scopes (after a run completes or a job is deleted). */
+export async function enqueueGlobalRefresh(ctx: AppContext): Promise<void> {
+  await ctx.proq.enqueue(ctx.db, {
+    commandType: REFRESH,
+    payload: {},
+    category: 'analysis',
+    tags: ['global-insights'],
+    processingGroup: 'global-insights-refresh',
+  });
+}
+
+export function globalInsightsCommandTypes(ctx: AppContext): CommandTypeDef[] {
+  return [
+    defineCommandType({
+      name: BUILD,
+      description: 'Global insights: the job insights over every job of a scope (a merchant counted once)',
+      category: 'analysis',
+      schema: ZBuildPayload,
+      maxAttempts: 3,
+      stuckTimeOutInSeconds: 900,
+      retry: { baseDelayMs: 2_000, maxDelayMs: 30_000 },
+      async handler(payload, hc) {
+        await buildScope(ctx, payload.key, payload.jobs, (p, m) => hc.progress(p, m));
+        return `global insights ${payload.key}: ${payload.jobs.length} jobs`;
+      },
+    }) as unknown as CommandTypeDef,
+    defineCommandType({
+      name: REFRESH,
+      description: 'Global insights: rebuild the scopes of the users who use them (a run completed or a job went)',
+      category: 'analysis',
+      schema: z.object({}),
+      maxAttempts: 3,
+      stuckTimeOutInSeconds: 300,
+      async handler(_payload, hc) {
+        let scopes: Record<string, JobVisibility>;
+        try {
+          scopes = JSON.parse(await readFile(path.join(dirOf(ctx), 'scopes.json'), 'utf8')) as Record<
+            string,
+            JobVisibility
+          >;
+        } catch {
+          return 'no scopes';
+        }
+        const seen = new Set<string>();
+        let queued = 0;
+        for (const v of Object.values(scopes)) {
+          const s = await scopeOf(ctx, v);
+          if (seen.has(s.key) || !s.jobs.length || ready(s)) continue;
+          seen.add(s.key);
+          await hc.enqueue(ctx.db, {
+            commandType: BUILD,
+            payload: { key: s.key, jobs: s.jobs },
+            uniqueKey: `global-insights:${s.key}`,
+            category: 'analysis',
+            tags: ['global-insights'],
+          });
+          queued++;
+        }
+        return `${queued} scope(s) queued`;
+      },
+    }) as unknown as CommandTypeDef,
+  ];
+}

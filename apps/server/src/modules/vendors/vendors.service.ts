@@ -1,0 +1,133 @@
+/**
+ * Vendor lookup (BETA): searches the reference network the jobs match against, with the matcher's own normalisation
+ * and scoring (packages/analysis match/search.ts). The index is built once per network into
+ * DATA_DIR/cache/vendors/<network>.<size>.<mtime>.<format>.duckdb and reused across restarts; a process opens it
+ * once. "In your jobs" lists the jobs the caller may see (authorization's job visibility) where the vendor is the
+ * matched merchant, with the supplier's spend.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { buildVendorIndex, VendorIndex, vendorIndexFile } from '@sextant/analysis/match/search';
+import { ensurePreparedNetwork } from '@sextant/analysis/match/match';
+import { lit } from '@sextant/analysis/db';
+import type { TVendorDetail, TVendorSearchQuery, TVendorSearchResult } from '@sextant/shared';
+import type { AppContext } from '../../context.ts';
+import type { AuthContext } from '../../plugins/access.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { ensureNetwork } from '../jobs/jobs.commands.ts';
+import { jobVisibilityOf } from '../authorization/authorization.service.ts';
+import { queryRows } from '../results/results.store.ts';
+import { visibleResultJobs } from '../global-insights/global-insights.repo.ts';
+
+const indexes = new Map<string, Promise<VendorIndex>>();
+
+/** The opened index of the current network (built first if missing; concurrent callers share the work). */
+export function vendorIndex(ctx: AppContext): Promise<VendorIndex> {
+  const key = ctx.config.dataDir;
+  let p = indexes.get(key);
+  if (!p) {
+    p = (async () => {
+      const dir = path.join(ctx.config.dataDir, 'cache', 'vendors');
+      await mkdir(dir, { recursive: true });
+      const network = await ensurePreparedNetwork(await ensureNetwork(ctx), dir);
+      const file = vendorIndexFile(dir, network);
+      if (!existsSync(file)) {
+        const info = await buildVendorIndex(network, file);
+        ctx.log.info({ index: file, seconds: info.seconds, merchants: info.merchants }, 'Vendor index built');
+      }
+      return VendorIndex.open(file);
+    })();
+    p.catch(() => indexes.delete(key));
+    indexes.set(key, p);
+  }
+  return p;
+}
+
+/** Closes the app's opened index (app shutdown); an index still being built is closed when it opens, unawaited. */
+export function closeVendorIndex(ctx: AppContext): void {
+  const p = indexes.get(ctx.config.dataDir);
+  indexes.delete(ctx.config.dataDir);
+  void p?.then((ix) => ix.close()).catch(() => undefined);
+}
+
+/** How long a request waits for an index being built before it answers 503 (the build goes on). */
+const INDEX_WAIT_MS = 5_000;
+
+/** The opened index, or 503 while it is still being built (first use of a network: a minute or so on 1M merchants). */
+async function readyIndex(ctx: AppContext): Promise<VendorIndex> {
+  let timer: NodeJS.Timeout | undefined;
+  const ix = await Promise.race([
+    vendorIndex(ctx),
+    new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), INDEX_WAIT_MS))),
+  ]).finally(() => clearTimeout(timer));
+  if (!ix)
+    throw new AppError(
+      503,
+      'InternalError',
+      'The vendor index of the reference network is being prepared (its first use); try again in a minute',
+    );
+  return ix;
+}
+
+export async function searchVendors(ctx: AppContext, q: TVendorSearchQuery): Promise<TVendorSearchResult> {
+  const ix = await readyIndex(ctx);
+  const t = performance.now();
+  const results = await ix.search(q);
+  return {
+    query: {
+      q: q.q,
+      city: q.city ?? null,
+      postcode: q.postcode ?? null,
+      country: q.country ?? null,
+      taxId: q.taxId ?? null,
+    },
+    results,
+    tookMs: Math.round(performance.now() - t),
+  };
+}
+
+export async function vendorDetail(ctx: AppContext, auth: AuthContext, vendorId: string): Promise<TVendorDetail> {
+  const ix = await readyIndex(ctx);
+  const vendor = await ix.get(vendorId);
+  if (!vendor) throw notFound(`Vendor "${vendorId}"`);
+  const jobs = (await visibleResultJobs(ctx.db, await jobVisibilityOf(ctx, auth)))
+    .map((j) => ({ j, file: path.join(ctx.config.dataDir, j.resultPath, 'results', 'suppliers.parquet') }))
+    .filter((x) => existsSync(x.file));
+  const byFile = new Map(jobs.map((x) => [x.file, x.j]));
+  const rows = jobs.length
+    ? await queryRows<{
+        filename: string;
+        supplierKey: string;
+        supplierName: string | null;
+        spend: number | null;
+        currency: string | null;
+        matchConfidence: string | null;
+      }>(
+        `SELECT filename, CAST(supplierKey AS VARCHAR) AS supplierKey, supplierName, spend, currency, matchConfidence
+         FROM read_parquet([${jobs.map((x) => lit(x.file)).join(', ')}], filename = true, union_by_name = true)
+         WHERE matchedMerchantId = $1 ORDER BY spend DESC NULLS LAST`,
+        [vendorId],
+      )
+    : [];
+  return {
+    vendor,
+    inYourJobs: rows.flatMap((r) => {
+      const j = byFile.get(r.filename);
+      if (!j) return [];
+      return [
+        {
+          jobId: j.jobId,
+          jobName: j.jobName,
+          buyerName: j.buyerName,
+          issuerName: j.issuerName,
+          supplierKey: r.supplierKey,
+          supplierName: r.supplierName,
+          spend: Math.round((r.spend ?? 0) * 100) / 100,
+          currency: r.currency ?? j.currency,
+          matchConfidence: r.matchConfidence,
+        },
+      ];
+    }),
+  };
+}

@@ -1,10 +1,18 @@
 /**
- * The figure providers of the analysis admin areas, one registration per area (each area's module owns its query).
- * Areas without a line here show their card with a link and no figure.
+ * The figure providers of the analysis admin areas, one registration per area. Each figure comes from the area's
+ * own service or repository, with the caller's tenant scope where the area has one, so a card never counts what its
+ * page would not list.
  */
 import { registerOverviewFigure } from './overview.ts';
 import { activeVersionNumbers } from '../rulesets/rulesets.repo.ts';
 import { allProfiles } from '../datapoint-profiles/datapoint-profiles.repo.ts';
+import { listPromptUses } from '../ai-prompts/ai-prompts.service.ts';
+import { overridesOf } from '../translations/translations.repo.ts';
+import { listLinks } from '../magic-links/magic-links.service.ts';
+import { manageList } from '../resources/resources.service.ts';
+import { linkedAccountGroups } from '../linked-accounts/linked-accounts.service.ts';
+import { overview as mlOverview } from '../ml-prediction/ml-prediction.service.ts';
+import { passageStats } from '../chat/chat.repo.ts';
 
 registerOverviewFigure('scoringRulesets', 'Scoring_VIEW', async (ctx) => {
   const v = (await activeVersionNumbers(ctx.db)).scoring;
@@ -17,4 +25,32 @@ registerOverviewFigure('confidenceRulesets', 'Confidence_VIEW', async (ctx) => {
 registerOverviewFigure('datapointProfiles', 'DatapointProfiles_CRUD', async (ctx) => ({
   label: 'profiles',
   value: (await allProfiles(ctx.db)).length,
+}));
+registerOverviewFigure('aiPrompts', 'AiPrompts_CRUD', async (ctx) => {
+  const uses = await listPromptUses(ctx);
+  return { label: 'uses with an edited version active', value: uses.filter((u) => u.activeVersion !== null).length };
+});
+registerOverviewFigure('translations', 'Translations_CRUD', async (ctx) => ({
+  label: 'overrides',
+  value: (await overridesOf(ctx.db)).length,
+}));
+registerOverviewFigure('magicLinks', 'MagicLinks_CRUD', async (ctx, auth) => ({
+  label: 'pending links',
+  value: (await listLinks(ctx, auth, { page: 1, pageSize: 1 })).pendingCount,
+}));
+registerOverviewFigure('videoResources', 'VideoResources_CRUD', async (ctx, auth) => ({
+  label: 'resources',
+  value: (await manageList(ctx, auth, {})).collection.length,
+}));
+registerOverviewFigure('mergeLinkedAccounts', 'MergeLinkedAccounts_VIEW', async (ctx, auth) => ({
+  label: 'possible duplicates',
+  value: (await linkedAccountGroups(ctx, auth)).length,
+}));
+registerOverviewFigure('mlPrediction', 'MlPrediction_VIEW', async (ctx, auth) => {
+  const o = await mlOverview(ctx, auth);
+  return { label: o.alertCount === 1 ? 'job in alert' : 'jobs in alert', value: o.alertCount };
+});
+registerOverviewFigure('chatbotDocuments', 'ChatbotDocumentManagement_CRUD', async (ctx) => ({
+  label: 'documents indexed',
+  value: (await passageStats(ctx.db)).documents,
 }));

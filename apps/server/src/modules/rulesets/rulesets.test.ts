@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buyers, issuers, rulesetVersions, systemAuditLog, userPermissions, users } from '@sextant/db';
 import { dbKinds } from '@sextant/db/testing';
+import { ANALYSIS_ADMIN_AREAS } from '@sextant/shared';
 import type { TJobDetails, TRulesetDryRun, TRulesetList, TRulesetVersionDetail, TSupplierPage } from '@sextant/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { invalidateAllSessions } from '../../plugins/auth-cache.ts';
@@ -269,6 +270,8 @@ describe.each(dbKinds())('rulesets on %s', (kind) => {
     expect(figures).toContainEqual(expect.objectContaining({ area: 'scoringRulesets', value: 'v2' }));
     expect(figures).toContainEqual(expect.objectContaining({ area: 'confidenceRulesets', value: 'v1' }));
     expect(figures).toContainEqual(expect.objectContaining({ area: 'datapointProfiles', value: 3 }));
+    // every area of the dashboard has its figure for an administrator holding every area's permission
+    expect(figures.map((f) => f.area).sort()).toEqual([...ANALYSIS_ADMIN_AREAS.map((a) => a.area)].sort());
     expect((await t.call('GET', '/api/v1/analysis-admin/overview', { cookie: manager })).statusCode).toBe(403);
   });
 });

@@ -6,8 +6,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { buyers, issuers } from '@sextant/db';
+import { and, eq } from 'drizzle-orm';
+import { buyers, campaignEnrolments, campaignWorkflows, issuers } from '@sextant/db';
 import type { TFilterItem, TJobDetails, TSupplierDetail, TSupplierPage, TSupplierRow } from '@sextant/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { seedDemoJobs } from '../../seed/demo-jobs.ts';
@@ -356,7 +356,22 @@ describe('supplier results', () => {
     expect(d.useCases.map((u) => u.useCaseId)).toContain('vc-accepting');
     const vc = d.useCases.find((u) => u.useCaseId === 'vc-accepting')!;
     expect(vc.estimatedRebate).toBeCloseTo((d.supplier.spend! * vc.rebateBps) / 10000, 1);
-    expect(d.campaigns).toEqual([]);
+    // The supplier's campaigns (the demo seed's workflow may already hold it): each is a workflow of this job that
+    // enrols this supplier.
+    for (const c of d.campaigns) {
+      const rows = await t.db.db
+        .select({ workflowId: campaignEnrolments.workflowId })
+        .from(campaignEnrolments)
+        .innerJoin(campaignWorkflows, eq(campaignWorkflows.id, campaignEnrolments.workflowId))
+        .where(
+          and(
+            eq(campaignEnrolments.workflowId, c.id),
+            eq(campaignEnrolments.supplierKey, key),
+            eq(campaignWorkflows.jobId, jobId),
+          ),
+        );
+      expect(rows, `campaign ${c.name}`).toHaveLength(1);
+    }
     expect((await get(`${base}/S-not-a-supplier`)).statusCode).toBe(404);
   });
 

@@ -26,6 +26,8 @@ export async function queueCampaignDemo(ctx: AppContext, tx: DbOrTx, jobId: stri
     commandType: DEMO_COMMAND,
     payload: { jobId },
     jobId,
+    // the run's correlation id: DevOps' workflow view shows it with the run it waits for, not as a run of its own
+    correlationId: runId,
     prerequisiteBatchId: run.batchId,
     uniqueKey: `campaigns-demo:${jobId}`,
     tags: ['campaigns', 'demo'],

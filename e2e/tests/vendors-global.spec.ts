@@ -140,10 +140,15 @@ test('global insights totals equal the sum of the user’s jobs; organisations s
   await page.getByTestId('org-kind-buyer').click();
   await page.getByTestId('org-sort-spend').click();
   await expect(page).toHaveURL(/order=asc/);
-  const spends = await page
-    .locator('[data-testid="org-row"]')
-    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-spend'))));
-  expect(spends).toEqual([...spends].sort((a, b) => a - b));
+  // the new order is fetched from the server after the URL changes: wait for the rows to follow it
+  await expect
+    .poll(async () => {
+      const spends = await page
+        .locator('[data-testid="org-row"]')
+        .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-spend'))));
+      return spends.length > 0 && spends.every((v, i) => i === 0 || spends[i - 1]! <= v);
+    })
+    .toBe(true);
   await page.getByTestId('org-job-link').first().click();
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]+\/insights$/);
 });

@@ -117,9 +117,7 @@ export function embeddingsServer(): EmbeddingsServer {
         object: 'list',
         model: parsed.model,
         // answered out of order on purpose: clients must place vectors by their index
-        data: input
-          .map((t, index) => ({ object: 'embedding', index, embedding: conceptVector(t) }))
-          .reverse(),
+        data: input.map((t, index) => ({ object: 'embedding', index, embedding: conceptVector(t) })).reverse(),
         usage: { prompt_tokens: input.join(' ').length, total_tokens: input.join(' ').length },
       }),
     );

@@ -221,7 +221,14 @@ async function embedBatch(config: AppConfig, input: string[], signal?: AbortSign
   data.forEach((d, i) => {
     const at = typeof d.index === 'number' ? d.index : i;
     const v = d.embedding;
-    if (at < 0 || at >= input.length || out[at] || !Array.isArray(v) || !v.length || v.some((x) => typeof x !== 'number'))
+    if (
+      at < 0 ||
+      at >= input.length ||
+      out[at] ||
+      !Array.isArray(v) ||
+      !v.length ||
+      v.some((x) => typeof x !== 'number')
+    )
       throw new EmbeddingError(`The embedding endpoint returned a malformed vector (data[${i}])`, res.status);
     out[at] = Float32Array.from(v as number[]);
   });
@@ -246,7 +253,8 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * product is the cosine similarity). Throws EmbeddingError when a batch fails all its attempts.
  */
 export async function embedTexts(config: AppConfig, texts: string[], o: EmbedOptions = {}): Promise<Float32Array[]> {
-  if (!embeddingsConfigured(config)) throw new EmbeddingError('No embedding endpoint is configured (EMBEDDING_BASE_URL)');
+  if (!embeddingsConfigured(config))
+    throw new EmbeddingError('No embedding endpoint is configured (EMBEDDING_BASE_URL)');
   const attempts = o.attempts ?? 3;
   const out: Float32Array[] = [];
   for (let i = 0; i < texts.length; i += config.EMBEDDING_BATCH_SIZE) {

@@ -105,7 +105,12 @@ export async function indexDocument(
     let vectors: Buffer[] | null = null;
     if (embed) {
       try {
-        vectors = (await embedTexts(ctx.config, part.map((p) => p.content))).map(vectorToBytes);
+        vectors = (
+          await embedTexts(
+            ctx.config,
+            part.map((p) => p.content),
+          )
+        ).map(vectorToBytes);
       } catch (e) {
         if (!(e instanceof EmbeddingError)) throw e;
         // full-text search still works: store the rest without vectors; chat.embed adds them later
@@ -178,7 +183,10 @@ export async function embedDocument(
   for (;;) {
     const part = await repo.passagesFrom(ctx.db, documentId, done, ctx.config.EMBEDDING_BATCH_SIZE);
     if (!part.length) break;
-    const vectors = await embedTexts(ctx.config, part.map((p) => p.content));
+    const vectors = await embedTexts(
+      ctx.config,
+      part.map((p) => p.content),
+    );
     const stored = await repo.setEmbeddings(
       ctx.db,
       { documentId, sha256 },

@@ -124,9 +124,7 @@ function pagesInWorker(kind: 'pdf' | 'docx', bytes: Buffer, onPage?: ReadProgres
       PARSE_LIMITS.timeoutMs,
     );
     type Message =
-      | { ok: true; pages: PageText[] }
-      | { ok: false; message: string }
-      | { progress: { done: number; total: number } };
+      { ok: true; pages: PageText[] } | { ok: false; message: string } | { progress: { done: number; total: number } };
     worker.on('message', (m: Message) => {
       if ('progress' in m) {
         if (!settled) onPage?.(m.progress.done, m.progress.total);

@@ -210,12 +210,7 @@ export function documentsToEmbed(db: DbOrTx, model: string): Promise<ChatDocumen
   return db
     .select(documentColumns)
     .from(chatDocuments)
-    .where(
-      and(
-        eq(chatDocuments.status, 'Indexed'),
-        sql`${chatDocuments.embeddingModel} is distinct from ${model}`,
-      ),
-    )
+    .where(and(eq(chatDocuments.status, 'Indexed'), sql`${chatDocuments.embeddingModel} is distinct from ${model}`))
     .orderBy(asc(chatDocuments.uploadedAt));
 }
 

@@ -30,7 +30,8 @@ const PARAPHRASE = 'Can I get my money back for broken merchandise?';
 const QUOTE = 'Damaged goods may be returned within 30 days of delivery for a full refund.';
 const MANUAL = Array.from(
   { length: 30 },
-  (_, i) => `Section ${i + 1} of the warehouse manual describes pallet handling, forklift safety and loading bay ${i + 1}.`,
+  (_, i) =>
+    `Section ${i + 1} of the warehouse manual describes pallet handling, forklift safety and loading bay ${i + 1}.`,
 );
 
 function multipart(files: { name: string; content: Buffer | string }[]) {
@@ -139,9 +140,7 @@ describe.each(dbKinds())('chat retrieval with vectors (%s)', (kind) => {
     } finally {
       emb.delayMs = 0;
     }
-    expect(emb.requests.every((r) => r.authorization === 'Bearer emb-test-key' && r.model === 'concept-v1')).toBe(
-      true,
-    );
+    expect(emb.requests.every((r) => r.authorization === 'Bearer emb-test-key' && r.model === 'concept-v1')).toBe(true);
     expect(Math.max(...emb.requests.map((r) => r.input.length))).toBeLessThanOrEqual(4);
   });
 
@@ -171,7 +170,9 @@ describe.each(dbKinds())('chat retrieval with vectors (%s)', (kind) => {
       await upload([{ name: 'down.txt', content: 'Loading bay doors close automatically at nine in the evening.' }]);
       const d = await indexed('down.txt');
       expect(d.embedding_model).toBeNull();
-      expect(d.progress_note).toMatch(/^Indexed without vectors \(retried later\): The embedding endpoint answered 503/);
+      expect(d.progress_note).toMatch(
+        /^Indexed without vectors \(retried later\): The embedding endpoint answered 503/,
+      );
       // the question cannot be embedded either: full-text search still answers
       const a = await ask('When do the loading bay doors close?');
       expect(a.sources[0]).toMatchObject({ source: 'down.txt' });

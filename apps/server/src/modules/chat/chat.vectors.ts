@@ -82,8 +82,7 @@ export const RRF_K = 60;
 /** Reciprocal-rank fusion of ranked id lists: Σ 1 / (RRF_K + rank), best first. */
 export function fuse(lists: string[][]): { id: string; score: number }[] {
   const score = new Map<string, number>();
-  for (const list of lists)
-    list.forEach((id, r) => score.set(id, (score.get(id) ?? 0) + 1 / (RRF_K + r + 1)));
+  for (const list of lists) list.forEach((id, r) => score.set(id, (score.get(id) ?? 0) + 1 / (RRF_K + r + 1)));
   return [...score.entries()].map(([id, s]) => ({ id, score: s })).sort((a, b) => b.score - a.score);
 }
 

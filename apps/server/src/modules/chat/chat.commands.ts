@@ -58,7 +58,7 @@ export async function indexDocument(
   const doc = await repo.documentContent(ctx.db, documentId);
   if (!doc) return 'The document was deleted before it was indexed';
   if (doc.row.sha256 !== sha256) return 'The document was replaced; its newer upload is indexed instead';
-  await repo.setDocumentState(ctx.db, documentId, { status: 'Indexing', error: null, progress: 0 });
+  await repo.setDocumentState(ctx.db, documentId, { status: 'Indexing', error: null, progress: 0, progressNote: null });
   const report = documentProgress(ctx, documentId, progress);
   await report(0, `Reading ${doc.row.filename}`, true);
   let pages;
@@ -183,10 +183,21 @@ export async function embedDocument(
   for (;;) {
     const part = await repo.passagesFrom(ctx.db, documentId, done, ctx.config.EMBEDDING_BATCH_SIZE);
     if (!part.length) break;
-    const vectors = await embedTexts(
-      ctx.config,
-      part.map((p) => p.content),
-    );
+    let vectors: Float32Array[];
+    try {
+      vectors = await embedTexts(
+        ctx.config,
+        part.map((p) => p.content),
+      );
+    } catch (e) {
+      // the bar stops; the document keeps answering through full-text search; ProQ tries the command again
+      if (e instanceof EmbeddingError)
+        await repo.setDocumentState(ctx.db, documentId, {
+          progress: 100,
+          progressNote: `Vectors not computed yet (retried later): ${e.message.slice(0, 300)}`,
+        });
+      throw e;
+    }
     const stored = await repo.setEmbeddings(
       ctx.db,
       { documentId, sha256 },

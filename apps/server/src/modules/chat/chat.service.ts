@@ -224,7 +224,7 @@ export async function reindexChatDocuments(
   const rows = await selected(ctx, ids, filenames);
   await ctx.db.transaction(async (tx) => {
     for (const r of rows) {
-      await repo.setDocumentState(tx, r.id, { status: 'Pending', error: null, progress: 0 });
+      await repo.setDocumentState(tx, r.id, { status: 'Pending', error: null, progress: 0, progressNote: null });
       await ctx.proq.enqueue(tx, {
         commandType: CHAT_INDEX_COMMAND,
         payload: { documentId: r.id, sha256: r.sha256 },

@@ -183,12 +183,17 @@ describe.each(dbKinds())('chat retrieval with vectors (%s)', (kind) => {
         .where(sql`${proqCommands.commandType} = 'chat.embed' and ${proqCommands.targetEntityId} = ${d.id}`);
       expect(later).toHaveLength(1);
       await expect(embedDocument(t.app.ctx, d.id, await sha(d.id))).rejects.toBeInstanceOf(EmbeddingError);
+      expect(await doc('down.txt')).toMatchObject({
+        progress: 100,
+        progress_note: expect.stringMatching(/^Vectors not computed yet \(retried later\): /),
+        embedding_model: null,
+      });
     } finally {
       emb.down = false;
     }
     const d = (await doc('down.txt'))!;
     expect(await embedDocument(t.app.ctx, d.id, await sha(d.id))).toMatch(/^Embedded 1 passages of down\.txt/);
-    expect((await doc('down.txt'))!.embedding_model).toBe('concept-v1');
+    expect(await doc('down.txt')).toMatchObject({ embedding_model: 'concept-v1', progress_note: null });
   });
 
   const sha = async (id: string) =>

@@ -36,7 +36,7 @@ export type ProgressFn = (percent: number, message?: string) => Promise<void>;
 function documentProgress(ctx: AppContext, documentId: string, command: ProgressFn) {
   let last = 0;
   let pending: Promise<void> = Promise.resolve();
-  return (percent: number, note: string, force = false): Promise<void> => {
+  const report = (percent: number, note: string, force = false): Promise<void> => {
     const now = Date.now();
     if (!force && now - last < PROGRESS_EVERY_MS) return pending;
     last = now;
@@ -47,6 +47,9 @@ function documentProgress(ctx: AppContext, documentId: string, command: Progress
     });
     return pending;
   };
+  /** Resolves once every report started so far is written (before a final state is set). */
+  const idle = () => pending.catch(() => {});
+  return Object.assign(report, { idle });
 }
 
 export async function indexDocument(
@@ -69,6 +72,7 @@ export async function indexDocument(
       );
     });
   } catch (e) {
+    await report.idle();
     if (!(e instanceof ChatDocumentError)) throw e;
     await repo.setDocumentState(ctx.db, documentId, {
       status: 'Error',
@@ -78,6 +82,7 @@ export async function indexDocument(
     });
     return `Not indexed: ${e.message}`;
   }
+  await report.idle();
   const passages = splitPassages(pages);
   if (!passages.length) {
     const error = 'no text was found in the document (a scanned PDF needs text recognition first)';

@@ -2,8 +2,8 @@
  * The chat assistant in the browser: the floating button's health rules, the window's size and input rules
  * (1–1000 characters, whitespace-only not sendable, Enter sends and Shift+Enter does not, disabled while pending),
  * an answer from the built-in user guide with its source, the conversation kept in session storage and cleared by
- * reset, the failure text; the chatbot document page (upload with per-file errors, indexing, re-index, delete,
- * logs) and the AI prompts pages (new version, test box, activate).
+ * reset, the failure text; the chatbot document page (upload with per-file errors, indexing with a progress bar
+ * that moves, re-index, delete, logs) and the AI prompts pages (new version, test box, activate).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, signIn } from './helpers';
@@ -22,6 +22,40 @@ async function guideIndexed() {
     )
     .toBe('Indexed');
   await admin.dispose();
+}
+
+/** A minimal PDF with one line of Helvetica text per page (objects and cross-reference table written out). */
+function textPdf(pages: string[]): Buffer {
+  const objects: string[] = [];
+  /** Adds an object; returns its number (1-based). */
+  const add = (body: string) => objects.push(body);
+  const catalog = add('');
+  const tree = add('');
+  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  const kids: number[] = [];
+  for (const text of pages) {
+    const escaped = text.replace(/[\\()]/g, (c) => `\\${c}`);
+    const stream = `BT /F1 12 Tf 72 720 Td (${escaped}) Tj ET`;
+    const content = add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
+    kids.push(
+      add(
+        `<< /Type /Page /Parent ${tree} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`,
+      ),
+    );
+  }
+  objects[catalog - 1] = `<< /Type /Catalog /Pages ${tree} 0 R >>`;
+  objects[tree - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
 }
 
 async function openChat(page: Page) {
@@ -172,6 +206,44 @@ test.describe('chatbot document management', () => {
     await page.getByTestId('chat-tab-logs').click();
     await page.getByTestId('chat-log-conversation').first().click();
     await expect(page.getByTestId('chat-log-exchanges')).toContainText('Where do visitors park?');
+  });
+
+  test('shows a progress bar per document that moves while it is indexed', async ({ page }) => {
+    await signIn(page, 'sysAdmin');
+    await page.goto('/admin/analysis-admin/chatbot-document-management');
+    const pages = Array.from(
+      { length: 600 },
+      (_, i) => `Page ${i + 1} of the e2e handbook: pallets in bay ${i + 1} are counted every ${(i % 9) + 1} days.`,
+    );
+    await page
+      .getByTestId('chat-doc-input')
+      .setInputFiles([{ name: 'e2e-handbook.pdf', mimeType: 'application/pdf', buffer: textPdf(pages) }]);
+    const row = page.locator('[data-testid="chat-doc-row"][data-filename="e2e-handbook.pdf"]');
+    const bar = row.getByTestId('chat-doc-progress');
+    const note = row.getByTestId('chat-doc-progress-note');
+    const seen = new Set<number>();
+    const notes = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          const v = await bar.getAttribute('aria-valuenow', { timeout: 200 }).catch(() => null);
+          if (v !== null && Number(v) > 0 && Number(v) < 100) seen.add(Number(v));
+          const n = await note.textContent({ timeout: 200 }).catch(() => null);
+          if (n) notes.add(n);
+          return seen.size;
+        },
+        { timeout: 90_000, intervals: [100] },
+      )
+      .toBeGreaterThanOrEqual(2);
+    expect(
+      [...notes].some((n) => /^Read page \d+ of 600$/.test(n)),
+      [...notes].join(' | '),
+    ).toBe(true);
+    await expect(row).toHaveAttribute('data-status', 'Indexed', { timeout: 120_000 });
+    await expect(bar).toHaveCount(0);
+    await row.getByRole('button', { name: 'Delete e2e-handbook.pdf' }).click();
+    await page.getByTestId('chat-doc-confirm-delete').click();
+    await expect(row).toHaveCount(0);
   });
 
   test('is refused to an issuer', async ({ page }) => {

@@ -96,6 +96,26 @@ const ZEnv = z.object({
   LLM_MODEL: z.string().default('gpt-4o-mini'),
   /** Time limit of one model call (ms). */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /**
+   * Base URL of an OpenAI-compatible embeddings API (…/embeddings is appended); absent → chat retrieval is full-text
+   * only. Not derived from LLM_BASE_URL: a chat endpoint often serves no embedding model.
+   */
+  EMBEDDING_BASE_URL: z.string().url().optional(),
+  /** Bearer key of the embeddings API; when absent and EMBEDDING_BASE_URL equals LLM_BASE_URL, LLM_API_KEY. */
+  EMBEDDING_API_KEY: z.string().optional(),
+  /** Embedding model; changing it re-embeds every chat document (chat.embed-backfill at start). */
+  EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
+  /** Texts per embeddings request. */
+  EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
+  /** Time limit of one embeddings request (ms); a failed request is tried 3 times. */
+  EMBEDDING_TIMEOUT_MS: z.coerce.number().int().min(500).default(30_000),
+  /**
+   * Chat: passage vectors held in memory and compared with a question at most (the most recently indexed documents'
+   * first; 50,000 × 1,536 dimensions ≈ 300 MB); passages beyond it are found by full-text search only.
+   */
+  CHAT_VECTOR_SCAN_MAX: z.coerce.number().int().min(100).default(50_000),
+  /** Chat: least cosine similarity for a passage to be retrieved by its vector alone (model-dependent). */
+  CHAT_VECTOR_MIN_SIMILARITY: z.coerce.number().min(-1).max(1).default(0.25),
   /** Chat: questions per user per minute. */
   CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Chat: largest accepted document (MB). */

@@ -14,7 +14,7 @@ import { purgeExpiredAuthRows } from './modules/auth/auth.service.ts';
 import { startAuditRetention } from './modules/audit-logs/audit-logs.service.ts';
 import { seedDemoJobs } from './seed/demo-jobs.ts';
 import { seedDemoResources } from './modules/resources/resources.seed.ts';
-import { scheduleChatRetention } from './modules/chat/chat.commands.ts';
+import { scheduleChatRetention, scheduleEmbeddingBackfill } from './modules/chat/chat.commands.ts';
 import { seedChatGuide } from './seed/chat-guide.ts';
 import { configRefusals, databaseRefusals } from './production.ts';
 import { acquireDataDirLock, controlSocketPath, type DataDirLock } from './lib/data-dir-lock.ts';
@@ -99,6 +99,9 @@ async function main(): Promise<void> {
     stops.push(async () => stopRetention());
     await scheduleChatRetention(app.ctx).catch((err: unknown) =>
       app.log.error({ err }, 'chat retention not scheduled'),
+    );
+    await scheduleEmbeddingBackfill(app.ctx).catch((err: unknown) =>
+      app.log.error({ err }, 'chat embedding backfill not scheduled'),
     );
   }
   if (config.demoSeed)

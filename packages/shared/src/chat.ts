@@ -93,6 +93,10 @@ export const ZChatDocument = z.object({
   page_count: z.number().int().nullable(),
   passage_count: z.number().int(),
   progress: z.number().nullable(),
+  /** What indexing or embedding is doing now ("Read page 3 of 40", "Embedded 128 of 512 passages"). */
+  progress_note: z.string().nullable(),
+  /** Model of the passages' vectors; null without vectors (full-text search only). */
+  embedding_model: z.string().nullable(),
   builtin: z.boolean(),
   uploaded_by: z.string().nullable(),
   uploaded_at: z.string(),
@@ -131,6 +135,8 @@ export type TChatUploadResult = z.infer<typeof ZChatUploadResult>;
 export const ZChatHealth = z.object({
   status: z.literal('ok'),
   model_configured: z.boolean(),
+  /** An embedding endpoint is configured: retrieval fuses full-text search with passage vectors. */
+  embeddings_configured: z.boolean(),
   documents: z.number().int(),
   passages: z.number().int(),
   upload_max_mb: z.number().int(),

@@ -37,6 +37,10 @@ export const chatDocuments = pgTable('chat_documents', {
   pageCount: integer('page_count'),
   passageCount: integer('passage_count').notNull().default(0),
   progress: doublePrecision('progress'),
+  /** What indexing is doing now (page read, passages embedded), shown beside the progress bar. */
+  progressNote: text('progress_note'),
+  /** Embedding model of the passages' vectors; null when they have none (no endpoint configured, or not yet). */
+  embeddingModel: text('embedding_model'),
   builtin: boolean('builtin').notNull().default(false),
   uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   uploadedByName: text('uploaded_by_name'),
@@ -57,6 +61,8 @@ export const chatPassages = pgTable(
     content: text('content').notNull(),
     language: text('language').notNull(),
     tsv: tsvector('tsv').notNull(),
+    /** The passage's embedding as little-endian float32 (the document's embedding_model), null without vectors. */
+    embedding: bytea('embedding'),
   },
   (t) => [
     index('chat_passages_document_idx').on(t.documentId, t.ordinal),

@@ -1,39 +1,88 @@
 /**
  * Chat background work as ProQ commands: `chat.index` reads one document (off the thread, with limits), splits it
- * into passages and replaces the document's passages in one transaction, with progress; `chat.retention` purges
- * the exchange log daily and schedules its next run. Both are idempotent: an index of a file that has since been
- * replaced again does nothing (the newer upload has its own command), and a purge deletes what is due.
+ * into passages and stores them batch by batch — embedded first when an embedding endpoint is configured — with
+ * progress per page read and per batch stored; `chat.embed` gives an indexed document's passages vectors of the
+ * configured model (documents indexed before vectors were configured, or with another model);
+ * `chat.embed-backfill` (at every start) enqueues `chat.embed` for each such document; `chat.retention` purges the
+ * exchange log daily and schedules its next run. All are idempotent: a command for a file that has since been
+ * replaced stops (the newer upload has its own command), and a purge deletes what is due.
  */
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
+import { EmbeddingError, embeddingsConfigured, embedTexts, vectorToBytes } from '../../lib/llm.ts';
 import { ChatDocumentError, extractPages, guessLanguage, splitPassages } from './chat.parse.ts';
 import * as repo from './chat.repo.ts';
 import { purgeChatLogs } from './chat.service.ts';
 
 export const CHAT_INDEX_COMMAND = 'chat.index';
+export const CHAT_EMBED_COMMAND = 'chat.embed';
+export const CHAT_EMBED_BACKFILL_COMMAND = 'chat.embed-backfill';
 export const CHAT_RETENTION_COMMAND = 'chat.retention';
 const DAY_MS = 86_400_000;
+/** Passages per stored batch without vectors (with vectors: EMBEDDING_BATCH_SIZE, one request per batch). */
+const STORE_BATCH = 250;
+/** Share of the progress bar for reading the pages; storing (and embedding) the passages is the rest. */
+const READ_SHARE = 30;
+/** Least time between two progress writes (the last one is always written). */
+const PROGRESS_EVERY_MS = 250;
+
+export type ProgressFn = (percent: number, message?: string) => Promise<void>;
+
+/**
+ * Progress of a document written where the admin page (chat_documents.progress / progress_note) and the ProQ monitor
+ * (the command's progress) read it, at most every PROGRESS_EVERY_MS unless forced.
+ */
+function documentProgress(ctx: AppContext, documentId: string, command: ProgressFn) {
+  let last = 0;
+  let pending: Promise<void> = Promise.resolve();
+  const report = (percent: number, note: string, force = false): Promise<void> => {
+    const now = Date.now();
+    if (!force && now - last < PROGRESS_EVERY_MS) return pending;
+    last = now;
+    const p = Math.round(Math.min(100, Math.max(0, percent)) * 10) / 10;
+    pending = pending.then(async () => {
+      await repo.setDocumentState(ctx.db, documentId, { progress: p, progressNote: note });
+      await command(p, note);
+    });
+    return pending;
+  };
+  /** Resolves once every report started so far is written (before a final state is set). */
+  const idle = () => pending.catch(() => {});
+  return Object.assign(report, { idle });
+}
 
 export async function indexDocument(
   ctx: AppContext,
   documentId: string,
   sha256: string,
-  progress: (percent: number, message?: string) => Promise<void> = async () => {},
+  progress: ProgressFn = async () => {},
 ): Promise<string> {
   const doc = await repo.documentContent(ctx.db, documentId);
   if (!doc) return 'The document was deleted before it was indexed';
   if (doc.row.sha256 !== sha256) return 'The document was replaced; its newer upload is indexed instead';
-  await repo.setDocumentState(ctx.db, documentId, { status: 'Indexing', error: null, progress: 0 });
-  await progress(5, `Reading ${doc.row.filename}`);
+  await repo.setDocumentState(ctx.db, documentId, { status: 'Indexing', error: null, progress: 0, progressNote: null });
+  const report = documentProgress(ctx, documentId, progress);
+  await report(0, `Reading ${doc.row.filename}`, true);
   let pages;
   try {
-    pages = await extractPages(doc.row.kind, doc.content);
+    pages = await extractPages(doc.row.kind, doc.content, (done, total) => {
+      void report((done / total) * READ_SHARE, `Read page ${done} of ${total}`).catch((err: unknown) =>
+        ctx.log.warn({ err }, 'chat: progress not recorded'),
+      );
+    });
   } catch (e) {
+    await report.idle();
     if (!(e instanceof ChatDocumentError)) throw e;
-    await repo.setDocumentState(ctx.db, documentId, { status: 'Error', error: e.message, progress: null });
+    await repo.setDocumentState(ctx.db, documentId, {
+      status: 'Error',
+      error: e.message,
+      progress: null,
+      progressNote: null,
+    });
     return `Not indexed: ${e.message}`;
   }
+  await report.idle();
   const passages = splitPassages(pages);
   if (!passages.length) {
     const error = 'no text was found in the document (a scanned PDF needs text recognition first)';
@@ -41,22 +90,151 @@ export async function indexDocument(
       status: 'Error',
       error,
       progress: null,
+      progressNote: null,
       pageCount: pages.length,
     });
     return `Not indexed: ${error}`;
   }
   const language = guessLanguage(passages.map((p) => p.content).join(' '));
-  await progress(40, `Indexing ${passages.length} passages of ${pages.length} pages`);
-  await ctx.db.transaction(async (tx) => {
-    // the file may have been replaced while it was read: then leave it to the newer command
-    const current = await repo.documentById(tx, documentId);
-    if (!current || current.sha256 !== sha256) return;
-    await repo.setDocumentState(tx, documentId, { pageCount: pages.length, language });
-    // (no progress report inside: it writes through another connection, which the embedded database would wait on)
-    await repo.replacePassages(tx, documentId, language, passages);
+  const model = ctx.config.EMBEDDING_MODEL;
+  let embed = embeddingsConfigured(ctx.config);
+  let embedFailure: string | null = null;
+  const batch = embed ? ctx.config.EMBEDDING_BATCH_SIZE : STORE_BATCH;
+  const total = passages.length;
+  await report(READ_SHARE, `Storing ${total} passages of ${pages.length} pages${embed ? ' with vectors' : ''}`, true);
+  // Passages are written batch by batch (searchable only once the document is Indexed), so that progress can be
+  // recorded between batches: the embedded database has one connection, which a single long transaction would hold.
+  await repo.clearPassages(ctx.db, documentId);
+  for (let i = 0; i < total; i += batch) {
+    const part = passages.slice(i, i + batch);
+    let vectors: Buffer[] | null = null;
+    if (embed) {
+      try {
+        vectors = (
+          await embedTexts(
+            ctx.config,
+            part.map((p) => p.content),
+          )
+        ).map(vectorToBytes);
+      } catch (e) {
+        if (!(e instanceof EmbeddingError)) throw e;
+        // full-text search still works: store the rest without vectors; chat.embed adds them later
+        embed = false;
+        embedFailure = e.message;
+        ctx.log.warn({ err: e.message, documentId }, 'chat: passages stored without vectors');
+      }
+    }
+    const stored = await repo.insertPassages(ctx.db, { documentId, sha256, language, firstOrdinal: i }, part, vectors);
+    if (!stored) return 'The document was replaced while it was indexed; its newer upload is indexed instead';
+    const done = Math.min(i + batch, total);
+    await report(
+      READ_SHARE + ((100 - READ_SHARE) * done) / total,
+      `${embed ? 'Embedded and stored' : 'Stored'} ${done} of ${total} passages`,
+      done === total,
+    );
+  }
+  const note = embedFailure ? `Indexed without vectors (retried later): ${embedFailure.slice(0, 300)}` : null;
+  const finished = await repo.finishIndexing(ctx.db, {
+    documentId,
+    sha256,
+    pageCount: pages.length,
+    passageCount: total,
+    language,
+    embeddingModel: embed ? model : null,
+    note,
   });
+  if (!finished) return 'The document was replaced while it was indexed; its newer upload is indexed instead';
   await progress(100, 'Indexed');
-  return `Indexed ${passages.length} passages of ${pages.length} pages (${language})`;
+  if (embedFailure) {
+    await scheduleEmbedding(ctx, documentId, sha256, new Date(Date.now() + 60_000));
+    return `Indexed ${total} passages of ${pages.length} pages (${language}) without vectors: ${embedFailure}`;
+  }
+  return `Indexed ${total} passages of ${pages.length} pages (${language})${embed ? ` with vectors of ${model}` : ''}`;
+}
+
+/** Enqueues chat.embed for a document (once per file and model; later if `at` is given). */
+async function scheduleEmbedding(ctx: AppContext, documentId: string, sha256: string, at?: Date): Promise<void> {
+  await ctx.proq.enqueue(ctx.db, {
+    commandType: CHAT_EMBED_COMMAND,
+    payload: { documentId, sha256 },
+    targetEntityId: documentId,
+    category: 'chat',
+    ...(at ? { scheduledTime: at } : {}),
+    uniqueKey: `chat.embed:${documentId}:${sha256}:${ctx.config.EMBEDDING_MODEL}:${Date.now()}`,
+  });
+}
+
+/**
+ * Gives an indexed document's passages vectors of the configured model, batch by batch with progress; the document
+ * keeps answering through full-text search meanwhile and through vectors once all are stored. Throws EmbeddingError
+ * when the endpoint keeps failing (ProQ tries the command again later).
+ */
+export async function embedDocument(
+  ctx: AppContext,
+  documentId: string,
+  sha256: string,
+  progress: ProgressFn = async () => {},
+): Promise<string> {
+  if (!embeddingsConfigured(ctx.config)) return 'No embedding endpoint is configured (EMBEDDING_BASE_URL)';
+  const model = ctx.config.EMBEDDING_MODEL;
+  const doc = await repo.documentById(ctx.db, documentId);
+  if (!doc || doc.sha256 !== sha256) return 'The document was deleted or replaced; its newer upload is indexed instead';
+  if (doc.status !== 'Indexed') return `The document is ${doc.status}; its indexing embeds it`;
+  if (doc.embeddingModel === model) return `Already embedded with ${model}`;
+  const report = documentProgress(ctx, documentId, progress);
+  const total = doc.passageCount;
+  await report(0, `Embedding ${total} passages with ${model}`, true);
+  let done = 0;
+  for (;;) {
+    const part = await repo.passagesFrom(ctx.db, documentId, done, ctx.config.EMBEDDING_BATCH_SIZE);
+    if (!part.length) break;
+    let vectors: Float32Array[];
+    try {
+      vectors = await embedTexts(
+        ctx.config,
+        part.map((p) => p.content),
+      );
+    } catch (e) {
+      // the bar stops; the document keeps answering through full-text search; ProQ tries the command again
+      if (e instanceof EmbeddingError)
+        await repo.setDocumentState(ctx.db, documentId, {
+          progress: 100,
+          progressNote: `Vectors not computed yet (retried later): ${e.message.slice(0, 300)}`,
+        });
+      throw e;
+    }
+    const stored = await repo.setEmbeddings(
+      ctx.db,
+      { documentId, sha256 },
+      part.map((p, j) => ({ id: p.id, embedding: vectorToBytes(vectors[j]!) })),
+    );
+    if (!stored) return 'The document was replaced or re-indexed meanwhile; its indexing embeds it';
+    done = part[part.length - 1]!.ordinal + 1;
+    await report((100 * done) / Math.max(1, total), `Embedded ${Math.min(done, total)} of ${total} passages`);
+  }
+  if (!(await repo.finishEmbedding(ctx.db, { documentId, sha256, model })))
+    return 'The document was replaced or re-indexed meanwhile; its indexing embeds it';
+  await progress(100, 'Embedded');
+  return `Embedded ${total} passages of ${doc.filename} with ${model}`;
+}
+
+/** Enqueues chat.embed for every indexed document without vectors of the configured model; returns how many. */
+export async function backfillEmbeddings(ctx: AppContext): Promise<number> {
+  if (!embeddingsConfigured(ctx.config)) return 0;
+  const docs = await repo.documentsToEmbed(ctx.db, ctx.config.EMBEDDING_MODEL);
+  for (const d of docs) await scheduleEmbedding(ctx, d.id, d.sha256);
+  return docs.length;
+}
+
+/** At start: a backfill when an embedding endpoint is configured (nothing to do is a quick no-op). */
+export async function scheduleEmbeddingBackfill(ctx: AppContext): Promise<void> {
+  if (!embeddingsConfigured(ctx.config)) return;
+  await ctx.proq.enqueue(ctx.db, {
+    commandType: CHAT_EMBED_BACKFILL_COMMAND,
+    payload: { model: ctx.config.EMBEDDING_MODEL },
+    category: 'chat',
+    uniqueKey: `chat.embed-backfill:${ctx.config.EMBEDDING_MODEL}:${Date.now()}`,
+  });
 }
 
 /** Enqueues the next daily purge (once per day: the unique key is the day). */
@@ -80,6 +258,27 @@ export function chatCommandTypes(ctx: AppContext): CommandTypeDef[] {
       maxAttempts: 3,
       stuckTimeOutInSeconds: 300,
       handler: (p, h) => indexDocument(ctx, p.documentId, p.sha256, (percent, message) => h.progress(percent, message)),
+    }) as CommandTypeDef,
+    defineCommandType({
+      name: CHAT_EMBED_COMMAND,
+      description: "Embeds an indexed chat document's passages with the configured embedding model",
+      category: 'chat',
+      schema: z.object({ documentId: z.uuid(), sha256: z.string() }),
+      maxAttempts: 5,
+      stuckTimeOutInSeconds: 600,
+      handler: (p, h) => embedDocument(ctx, p.documentId, p.sha256, (percent, message) => h.progress(percent, message)),
+    }) as CommandTypeDef,
+    defineCommandType({
+      name: CHAT_EMBED_BACKFILL_COMMAND,
+      description: 'Enqueues chat.embed for every indexed chat document without vectors of the configured model',
+      category: 'chat',
+      schema: z.object({ model: z.string() }).passthrough(),
+      handler: async () => {
+        const n = await backfillEmbeddings(ctx);
+        return embeddingsConfigured(ctx.config)
+          ? `${n} documents to embed with ${ctx.config.EMBEDDING_MODEL}`
+          : 'No embedding endpoint is configured (EMBEDDING_BASE_URL)';
+      },
     }) as CommandTypeDef,
     defineCommandType({
       name: CHAT_RETENTION_COMMAND,

@@ -4,9 +4,9 @@
  * is the source. A job the caller cannot see answers 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TChatMessageResponse, TJobDetails, TUseCaseList } from '@sextant/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { seedDemoJobs } from '../../seed/demo-jobs.ts';
+import type { TChatMessageResponse, TUseCaseList } from '@sextant/shared';
+import type { TestApp } from '../../../test/harness.ts';
+import { readyDemoJob } from '../../../test/job-fixture.ts';
 
 describe('chat on a job page', () => {
   let t: TestApp;
@@ -14,25 +14,7 @@ describe('chat on a job page', () => {
   let jobId: string;
 
   beforeAll(async () => {
-    t = await createTestApp('pglite', { NETWORK_MERCHANTS: '3000', PROQ_MIN_DELAY_MS: '50', PROQ_MAX_DELAY_MS: '200' });
-    expect(await seedDemoJobs(t.app.ctx)).toBe(4);
-    await t.app.ctx.proq.start();
-    const manager = await t.login('ptcoJobManager');
-    const list = (
-      await t.call('POST', '/api/v1/authorization/auth-mapped-job-artifacts', { cookie: manager, body: {} })
-    )
-      .json()
-      .collection.find((j: { name: string }) => j.name.startsWith('Albion')) as { id: string };
-    jobId = list.id;
-    const deadline = Date.now() + 250_000;
-    for (;;) {
-      const d = (await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie: manager })).json() as TJobDetails;
-      if (d.status !== 'Processing' || Date.now() > deadline) {
-        expect(d.status).toBe('Ready');
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    ({ t, jobId } = await readyDemoJob('Albion'));
     issuer = await t.login('issuer');
   }, 300_000);
   afterAll(async () => t?.close());

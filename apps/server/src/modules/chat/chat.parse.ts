@@ -97,8 +97,11 @@ export function checkDocument(filename: string, bytes: Buffer): TChatDocumentKin
   return kind;
 }
 
+/** Pages read so far of a document's pages. */
+export type ReadProgress = (done: number, total: number) => void;
+
 /** PDF/DOCX text per page, read in a worker with a capped heap and a wall clock. */
-function pagesInWorker(kind: 'pdf' | 'docx', bytes: Buffer): Promise<PageText[]> {
+function pagesInWorker(kind: 'pdf' | 'docx', bytes: Buffer, onPage?: ReadProgress): Promise<PageText[]> {
   const label = kind === 'pdf' ? 'PDF' : 'DOCX';
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./chat-parse-worker.mjs', import.meta.url), {
@@ -120,11 +123,17 @@ function pagesInWorker(kind: 'pdf' | 'docx', bytes: Buffer): Promise<PageText[]>
         ),
       PARSE_LIMITS.timeoutMs,
     );
-    worker.on('message', (m: { ok: true; pages: PageText[] } | { ok: false; message: string }) =>
+    type Message =
+      { ok: true; pages: PageText[] } | { ok: false; message: string } | { progress: { done: number; total: number } };
+    worker.on('message', (m: Message) => {
+      if ('progress' in m) {
+        if (!settled) onPage?.(m.progress.done, m.progress.total);
+        return;
+      }
       settle(() =>
         m.ok ? resolve(m.pages) : reject(new ChatDocumentError(`the ${label} cannot be read (${m.message})`)),
-      ),
-    );
+      );
+    });
     worker.on('error', (e: Error & { code?: string }) =>
       settle(() =>
         reject(
@@ -175,14 +184,15 @@ export function csvPages(text: string): PageText[] {
   return textPages(lines.join('\n'));
 }
 
-/** Text per page of a checked document. */
-export async function extractPages(kind: TChatDocumentKind, bytes: Buffer): Promise<PageText[]> {
+/** Text per page of a checked document; onPage hears of the pages read (PDF page by page, else at once). */
+export async function extractPages(kind: TChatDocumentKind, bytes: Buffer, onPage?: ReadProgress): Promise<PageText[]> {
   const pages =
     kind === 'pdf' || kind === 'docx'
-      ? await pagesInWorker(kind, bytes)
+      ? await pagesInWorker(kind, bytes, onPage)
       : kind === 'csv'
         ? csvPages(bytes.toString('utf8'))
         : textPages(bytes.toString('utf8'));
+  if (kind !== 'pdf' && kind !== 'docx') onPage?.(pages.length, pages.length);
   const chars = pages.reduce((n, p) => n + p.text.length, 0);
   if (chars > PARSE_LIMITS.maxTextChars)
     throw new ChatDocumentError(`the document holds more than ${PARSE_LIMITS.maxTextChars} characters of text`);

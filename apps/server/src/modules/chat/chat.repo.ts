@@ -19,6 +19,8 @@ const documentColumns = {
   pageCount: chatDocuments.pageCount,
   passageCount: chatDocuments.passageCount,
   progress: chatDocuments.progress,
+  progressNote: chatDocuments.progressNote,
+  embeddingModel: chatDocuments.embeddingModel,
   builtin: chatDocuments.builtin,
   uploadedBy: chatDocuments.uploadedBy,
   uploadedByName: chatDocuments.uploadedByName,
@@ -88,6 +90,8 @@ export async function upsertDocument(
     pageCount: null,
     passageCount: 0,
     progress: 0,
+    progressNote: null,
+    embeddingModel: null,
     builtin: d.builtin ?? false,
     uploadedBy: d.uploadedBy,
     uploadedByName: d.uploadedByName,
@@ -95,8 +99,9 @@ export async function upsertDocument(
     indexedAt: null,
   };
   if (existing) {
-    await tx.delete(chatPassages).where(eq(chatPassages.documentId, existing.id));
+    // the row first: an index command storing passages of the old file holds it and stops on the new sha256
     await tx.update(chatDocuments).set(values).where(eq(chatDocuments.id, existing.id));
+    await tx.delete(chatPassages).where(eq(chatPassages.documentId, existing.id));
     return { id: existing.id, replaced: true };
   }
   const [created] = await tx
@@ -113,38 +118,188 @@ export async function deleteDocuments(tx: DbOrTx, ids: string[]): Promise<void> 
 export async function setDocumentState(
   db: DbOrTx,
   id: string,
-  patch: Partial<Pick<typeof chatDocuments.$inferInsert, 'status' | 'error' | 'progress' | 'pageCount' | 'language'>>,
+  patch: Partial<
+    Pick<
+      typeof chatDocuments.$inferInsert,
+      'status' | 'error' | 'progress' | 'progressNote' | 'pageCount' | 'language' | 'embeddingModel'
+    >
+  >,
 ): Promise<void> {
   await db.update(chatDocuments).set(patch).where(eq(chatDocuments.id, id));
 }
 
-/** Replaces a document's passages (tsvector computed in the database with the document's language). */
-export async function replacePassages(
-  tx: DbOrTx,
-  documentId: string,
-  language: string,
+/**
+ * Locks the document's row and tells whether it still holds the file `sha256` (and, when given, has `status`):
+ * writers of its passages call this first in their transaction, so a replaced or re-indexed file stops them.
+ */
+async function stillCurrent(tx: DbOrTx, id: string, sha256: string, status?: string): Promise<boolean> {
+  const res = await tx.execute(
+    sql`select ${chatDocuments.sha256} as sha256, ${chatDocuments.status} as status from ${chatDocuments} where ${chatDocuments.id} = ${id} for update`,
+  );
+  const row = (res as unknown as { rows: { sha256: string; status: string }[] }).rows[0];
+  return Boolean(row && row.sha256 === sha256 && (status === undefined || row.status === status));
+}
+
+/** Drops a document's passages (before indexing writes them again). */
+export async function clearPassages(db: DbOrTx, documentId: string): Promise<void> {
+  await db.delete(chatPassages).where(eq(chatPassages.documentId, documentId));
+}
+
+/**
+ * Stores a batch of a document's passages (tsvector computed in the database with the document's language; the
+ * vectors as float32 bytes when given), unless the file was replaced meanwhile: then nothing is written → false.
+ */
+export async function insertPassages(
+  db: Db,
+  d: { documentId: string; sha256: string; language: string; firstOrdinal: number },
   passages: Passage[],
-  onBatch?: (done: number) => Promise<void>,
-): Promise<void> {
-  await tx.delete(chatPassages).where(eq(chatPassages.documentId, documentId));
-  const BATCH = 250;
-  for (let i = 0; i < passages.length; i += BATCH) {
+  embeddings: Buffer[] | null,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await stillCurrent(tx, d.documentId, d.sha256))) return false;
     await tx.insert(chatPassages).values(
-      passages.slice(i, i + BATCH).map((p, j) => ({
-        documentId,
-        ordinal: i + j,
+      passages.map((p, j) => ({
+        documentId: d.documentId,
+        ordinal: d.firstOrdinal + j,
         page: p.page,
         content: p.content,
-        language,
-        tsv: sql`to_tsvector(${language}::regconfig, ${p.content})`,
+        language: d.language,
+        tsv: sql`to_tsvector(${d.language}::regconfig, ${p.content})`,
+        embedding: embeddings?.[j] ?? null,
       })),
     );
-    await onBatch?.(Math.min(i + BATCH, passages.length));
-  }
-  await tx
-    .update(chatDocuments)
-    .set({ status: 'Indexed', error: null, progress: 100, passageCount: passages.length, indexedAt: new Date() })
-    .where(eq(chatDocuments.id, documentId));
+    return true;
+  });
+}
+
+/** Marks a document indexed with its passages (unless replaced meanwhile → false). */
+export async function finishIndexing(
+  db: Db,
+  d: {
+    documentId: string;
+    sha256: string;
+    pageCount: number;
+    passageCount: number;
+    language: string;
+    embeddingModel: string | null;
+    note: string | null;
+  },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await stillCurrent(tx, d.documentId, d.sha256))) return false;
+    await tx
+      .update(chatDocuments)
+      .set({
+        status: 'Indexed',
+        error: null,
+        progress: 100,
+        progressNote: d.note,
+        pageCount: d.pageCount,
+        passageCount: d.passageCount,
+        language: d.language,
+        embeddingModel: d.embeddingModel,
+        indexedAt: new Date(),
+      })
+      .where(eq(chatDocuments.id, d.documentId));
+    return true;
+  });
+}
+
+/** Indexed documents whose passages have no vectors of `model` (none yet, or another model's). */
+export function documentsToEmbed(db: DbOrTx, model: string): Promise<ChatDocumentRow[]> {
+  return db
+    .select(documentColumns)
+    .from(chatDocuments)
+    .where(and(eq(chatDocuments.status, 'Indexed'), sql`${chatDocuments.embeddingModel} is distinct from ${model}`))
+    .orderBy(asc(chatDocuments.uploadedAt));
+}
+
+/** A document's passages from ordinal `from` on, in order (for embedding them). */
+export function passagesFrom(
+  db: DbOrTx,
+  documentId: string,
+  from: number,
+  limit: number,
+): Promise<{ id: string; ordinal: number; content: string }[]> {
+  return db
+    .select({ id: chatPassages.id, ordinal: chatPassages.ordinal, content: chatPassages.content })
+    .from(chatPassages)
+    .where(and(eq(chatPassages.documentId, documentId), sql`${chatPassages.ordinal} >= ${from}`))
+    .orderBy(asc(chatPassages.ordinal))
+    .limit(limit);
+}
+
+/** Sets passages' vectors, unless the document was replaced or is being re-indexed meanwhile → false. */
+export async function setEmbeddings(
+  db: Db,
+  d: { documentId: string; sha256: string },
+  rows: { id: string; embedding: Buffer }[],
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await stillCurrent(tx, d.documentId, d.sha256, 'Indexed'))) return false;
+    for (const r of rows)
+      await tx.update(chatPassages).set({ embedding: r.embedding }).where(eq(chatPassages.id, r.id));
+    return true;
+  });
+}
+
+/** Records that every passage of the document has a vector of `model` (unless replaced or re-indexed → false). */
+export async function finishEmbedding(db: Db, d: { documentId: string; sha256: string; model: string }) {
+  return db.transaction(async (tx) => {
+    if (!(await stillCurrent(tx, d.documentId, d.sha256, 'Indexed'))) return false;
+    await tx
+      .update(chatDocuments)
+      .set({ embeddingModel: d.model, progress: 100, progressNote: null })
+      .where(eq(chatDocuments.id, d.documentId));
+    return true;
+  });
+}
+
+/**
+ * What the passage vectors of `model` look like now: changes whenever a document with them is indexed, replaced,
+ * deleted or embedded (a cache of the vectors is valid while this stays the same).
+ */
+export async function vectorGeneration(db: DbOrTx, model: string): Promise<string> {
+  const res = await db.execute(sql`
+    select count(*)::int as n, coalesce(sum(${chatDocuments.passageCount}), 0)::int as p,
+      max(${chatDocuments.indexedAt})::text as at, max(${chatDocuments.sha256}) as sha
+    from ${chatDocuments}
+    where ${chatDocuments.status} = 'Indexed' and ${chatDocuments.embeddingModel} = ${model}`);
+  const r = (res as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  return `${String(r.n)}:${String(r.p)}:${String(r.at)}:${String(r.sha)}`;
+}
+
+/** Passage vectors of `model`, the most recently indexed documents' first, at most `limit`. */
+export async function loadVectors(
+  db: DbOrTx,
+  model: string,
+  limit: number,
+): Promise<{ id: string; embedding: Uint8Array }[]> {
+  const res = await db.execute(sql`
+    select p.id, p.embedding
+    from ${chatPassages} p join ${chatDocuments} d on d.id = p.document_id
+    where d.status = 'Indexed' and d.embedding_model = ${model} and p.embedding is not null
+    order by d.indexed_at desc, p.document_id, p.ordinal
+    limit ${limit}`);
+  return (res as unknown as { rows: { id: string; embedding: Uint8Array }[] }).rows;
+}
+
+/** Passages by id, with their file names (indexed documents only). */
+export async function passagesByIds(db: DbOrTx, ids: string[]): Promise<Omit<PassageHit, 'rank'>[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      id: chatPassages.id,
+      documentId: chatPassages.documentId,
+      filename: chatDocuments.filename,
+      page: chatPassages.page,
+      content: chatPassages.content,
+      language: chatPassages.language,
+    })
+    .from(chatPassages)
+    .innerJoin(chatDocuments, eq(chatDocuments.id, chatPassages.documentId))
+    .where(and(inArray(chatPassages.id, ids), eq(chatDocuments.status, 'Indexed')));
+  return rows;
 }
 
 export interface PassageHit {

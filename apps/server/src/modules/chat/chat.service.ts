@@ -29,7 +29,15 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, badRequest, notFound, rateLimited } from '../../lib/errors.ts';
 import { hit } from '../../lib/rate-limit.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { LlmError, llmConfigured, streamChatCompletion, type LlmMessage } from '../../lib/llm.ts';
+import {
+  EmbeddingError,
+  embeddingsConfigured,
+  embedTexts,
+  LlmError,
+  llmConfigured,
+  streamChatCompletion,
+  type LlmMessage,
+} from '../../lib/llm.ts';
 import { activePromptText, renderPrompt } from '../ai-prompts/ai-prompts.service.ts';
 import { openResults } from '../results/results.store.ts';
 import { useCaseList } from '../results/use-cases.service.ts';
@@ -37,9 +45,12 @@ import { supplierPage } from '../results/suppliers.service.ts';
 import { checkDocument, ChatDocumentError, sentencesOf } from './chat.parse.ts';
 import * as repo from './chat.repo.ts';
 import { CHAT_INDEX_COMMAND } from './chat.commands.ts';
+import { embedQuestion, fuse, nearest, similarity, vectorIndex } from './chat.vectors.ts';
 
 /** Passages handed to the model or quoted. */
 export const CHAT_TOP_PASSAGES = 5;
+/** Passages taken from each of full-text search and vector search before they are fused. */
+const FUSION_DEPTH = 20;
 /** Passages an extractive answer quotes from, and sentences per passage. */
 const QUOTE_PASSAGES = 3;
 const QUOTE_SENTENCES = 2;
@@ -53,6 +64,7 @@ export async function chatHealth(ctx: AppContext): Promise<TChatHealth> {
   return {
     status: 'ok',
     model_configured: llmConfigured(ctx.config),
+    embeddings_configured: embeddingsConfigured(ctx.config),
     ...stats,
     upload_max_mb: ctx.config.CHAT_UPLOAD_MAX_MB,
     retention_days: ctx.config.CHAT_LOG_RETENTION_DAYS,
@@ -73,6 +85,8 @@ export function toDocument(r: repo.ChatDocumentRow): TChatDocument {
     page_count: r.pageCount,
     passage_count: r.passageCount,
     progress: r.progress,
+    progress_note: r.progressNote,
+    embedding_model: r.embeddingModel,
     builtin: r.builtin,
     uploaded_by: r.uploadedByName,
     uploaded_at: iso(r.uploadedAt)!,
@@ -210,7 +224,7 @@ export async function reindexChatDocuments(
   const rows = await selected(ctx, ids, filenames);
   await ctx.db.transaction(async (tx) => {
     for (const r of rows) {
-      await repo.setDocumentState(tx, r.id, { status: 'Pending', error: null, progress: 0 });
+      await repo.setDocumentState(tx, r.id, { status: 'Pending', error: null, progress: 0, progressNote: null });
       await ctx.proq.enqueue(tx, {
         commandType: CHAT_INDEX_COMMAND,
         payload: { documentId: r.id, sha256: r.sha256 },
@@ -246,6 +260,14 @@ interface Candidate {
   url: string | null;
   language: string;
   rank: number;
+  /** Cosine similarity to the question when the passage was found by its vector, else null. */
+  similarity: number | null;
+}
+
+/** What was retrieved for a question: the best passages, and the question's vector when vectors were used. */
+export interface Retrieved {
+  candidates: Candidate[];
+  questionVector: Float32Array | null;
 }
 
 const money = (n: number, currency: string) => `${currency} ${Math.round(n).toLocaleString('en-US')}`;
@@ -275,6 +297,7 @@ export async function jobPassages(ctx: AppContext, auth: AuthContext, jobId: str
       url: jobTabPath(jobId, tab as never),
       language: 'english',
       rank: 0,
+      similarity: null,
     });
   if (may('summary')) {
     add(
@@ -357,21 +380,60 @@ async function rankTexts(
   return out;
 }
 
+const passageCandidate = (h: Omit<repo.PassageHit, 'rank'>, rank: number, sim: number | null): Candidate => ({
+  source: h.filename,
+  page: h.page,
+  content: h.content,
+  url: `/chat/documents/${h.documentId}/file${h.page ? `#page=${h.page}` : ''}`,
+  language: h.language,
+  rank,
+  similarity: sim,
+});
+
+/**
+ * Document passages for a question: full-text search alone without an embedding endpoint; with one, full-text
+ * search and the nearest passage vectors fused by reciprocal rank (a paraphrase without a shared word is found by
+ * its vector). A failing embedding endpoint leaves full-text search (logged).
+ */
+async function documentPassages(ctx: AppContext, question: string): Promise<Retrieved> {
+  if (!embeddingsConfigured(ctx.config)) {
+    const hits = await repo.searchPassages(ctx.db, question, CHAT_TOP_PASSAGES);
+    return { candidates: hits.map((h) => passageCandidate(h, h.rank, null)), questionVector: null };
+  }
+  const hits = await repo.searchPassages(ctx.db, question, FUSION_DEPTH);
+  let questionVector: Float32Array | null = null;
+  try {
+    questionVector = await embedQuestion(ctx, question);
+  } catch (e) {
+    if (!(e instanceof EmbeddingError)) throw e;
+    ctx.log.warn({ err: e.message }, 'chat: the question could not be embedded; full-text search only');
+  }
+  if (!questionVector)
+    return {
+      candidates: hits.slice(0, CHAT_TOP_PASSAGES).map((h) => passageCandidate(h, h.rank, null)),
+      questionVector,
+    };
+  const near = nearest(await vectorIndex(ctx), questionVector, FUSION_DEPTH, ctx.config.CHAT_VECTOR_MIN_SIMILARITY);
+  const sims = new Map(near.map((n) => [n.id, n.similarity]));
+  const fused = fuse([hits.map((h) => h.id), near.map((n) => n.id)]).slice(0, CHAT_TOP_PASSAGES);
+  const byId = new Map<string, Omit<repo.PassageHit, 'rank'>>(hits.map((h) => [h.id, h]));
+  const missing = fused.map((f) => f.id).filter((id) => !byId.has(id));
+  for (const p of await repo.passagesByIds(ctx.db, missing)) byId.set(p.id, p);
+  return {
+    candidates: fused
+      .filter((f) => byId.has(f.id))
+      .map((f) => passageCandidate(byId.get(f.id)!, f.score, sims.get(f.id) ?? null)),
+    questionVector,
+  };
+}
+
 export async function retrieve(
   ctx: AppContext,
   auth: AuthContext,
   question: string,
   jobId: string | null,
-): Promise<Candidate[]> {
-  const hits = await repo.searchPassages(ctx.db, question, CHAT_TOP_PASSAGES);
-  const docs: Candidate[] = hits.map((h) => ({
-    source: h.filename,
-    page: h.page,
-    content: h.content,
-    url: `/chat/documents/${h.documentId}/file${h.page ? `#page=${h.page}` : ''}`,
-    language: h.language,
-    rank: h.rank,
-  }));
+): Promise<Retrieved> {
+  const docs = await documentPassages(ctx, question);
   if (!jobId) return docs;
   const job = await jobPassages(ctx, auth, jobId);
   const ranks = await rankTexts(
@@ -381,7 +443,34 @@ export async function retrieve(
   );
   // On a job page the job's own figures come first when they match at all.
   const jobHits = job.map((j, i) => ({ ...j, rank: ranks[i]! > 0 ? 10 + ranks[i]! : 0 })).filter((j) => j.rank > 0);
-  return [...jobHits, ...docs].sort((a, b) => b.rank - a.rank).slice(0, CHAT_TOP_PASSAGES);
+  return {
+    candidates: [...jobHits, ...docs.candidates].sort((a, b) => b.rank - a.rank).slice(0, CHAT_TOP_PASSAGES),
+    questionVector: docs.questionVector,
+  };
+}
+
+/**
+ * Sentences of passages found by their vector alone (no sentence shares a word with the question) ranked by the
+ * cosine similarity of their own vectors (one embeddings request); empty when the endpoint fails.
+ */
+async function sentencesBySimilarity(
+  ctx: AppContext,
+  questionVector: Float32Array,
+  sentences: { text: string; ci: number }[],
+): Promise<number[]> {
+  if (!sentences.length) return [];
+  try {
+    const vectors = await embedTexts(
+      ctx.config,
+      sentences.map((s) => s.text),
+      { attempts: 1 },
+    );
+    return vectors.map((v) => similarity(v, questionVector));
+  } catch (e) {
+    if (!(e instanceof EmbeddingError)) throw e;
+    ctx.log.warn({ err: e.message }, 'chat: sentences could not be embedded');
+    return [];
+  }
 }
 
 /** The most relevant sentences of the best passages, quoted with their sources. */
@@ -390,12 +479,22 @@ export async function extractiveAnswer(
   question: string,
   candidates: Candidate[],
   why: string = CHAT_NO_MODEL_NOTE,
+  questionVector: Float32Array | null = null,
 ): Promise<{ answer: string; used: Candidate[] }> {
   const top = candidates.slice(0, QUOTE_PASSAGES);
   if (!top.length) return { answer: `${CHAT_NOTHING_FOUND}\n\n${why}`, used: [] };
   const split = top.map((c) => sentencesOf(c.content));
   const flat = split.flatMap((ss, ci) => ss.map((s) => ({ text: s, language: top[ci]!.language, ci })));
   const ranks = await rankTexts(ctx, question, flat);
+  // a passage found by its vector alone: its sentences closest in meaning (a similarity in (0, 1) as the rank)
+  if (questionVector) {
+    const lexical = new Set(flat.filter((_, i) => ranks[i]! > 0).map((f) => f.ci));
+    const byVector = flat
+      .map((f, i) => ({ ...f, i }))
+      .filter((f) => top[f.ci]!.similarity !== null && !lexical.has(f.ci));
+    const sims = await sentencesBySimilarity(ctx, questionVector, byVector);
+    sims.forEach((s, k) => (ranks[byVector[k]!.i] = Math.max(1e-6, s)));
+  }
   const quotes: string[] = [];
   const used: Candidate[] = [];
   top.forEach((c, ci) => {
@@ -515,7 +614,7 @@ export async function askQuestion(
   const question = req.question.trim();
   const existing = req.conversation_id ? await ownConversation(ctx, auth, req.conversation_id) : null;
   const jobId = req.job_id ?? existing?.jobId ?? null;
-  const candidates = await retrieve(ctx, auth, question, jobId);
+  const { candidates, questionVector } = await retrieve(ctx, auth, question, jobId);
 
   let answer: string;
   let used: Candidate[];
@@ -557,6 +656,7 @@ export async function askQuestion(
         question,
         candidates,
         `The language model did not answer (${e.message.slice(0, 200)}), so this answer quotes the most relevant passages of the documents as they are.`,
+        questionVector,
       );
       answer = ex.answer;
       used = ex.used;
@@ -571,6 +671,7 @@ export async function askQuestion(
       llmConfigured(ctx.config)
         ? 'Nothing in the documents matched the question, so the language model was not asked.'
         : CHAT_NO_MODEL_NOTE,
+      questionVector,
     );
     answer = ex.answer;
     used = ex.used;

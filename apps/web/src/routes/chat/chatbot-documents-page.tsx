@@ -57,6 +57,12 @@ const STATUS_COLOR: Record<TChatDocumentStatus, 'default' | 'info' | 'success' |
 const size = (n: number) =>
   n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} B`;
 
+/** Waiting, being indexed, or being embedded (an indexed document whose vectors are being computed). */
+const inProgress = (d: TChatDocument) =>
+  d.status === 'Pending' ||
+  d.status === 'Indexing' ||
+  (d.status === 'Indexed' && d.progress_note !== null && (d.progress ?? 100) < 100);
+
 function DocumentsTab() {
   const { t } = useTranslation('chat');
   const qc = useQueryClient();
@@ -66,8 +72,7 @@ function DocumentsTab() {
   const [confirm, setConfirm] = useState<string[] | null>(null);
   const docs = useQuery({
     ...chatDocumentsQuery(),
-    refetchInterval: (q) =>
-      (q.state.data ?? []).some((d) => d.status === 'Pending' || d.status === 'Indexing') ? 1000 : false,
+    refetchInterval: (q) => ((q.state.data ?? []).some(inProgress) ? 1000 : false),
   });
   const health = useQuery({ queryKey: chatKeys.health(), queryFn: fetchChatHealth, retry: false });
   const refresh = () => qc.invalidateQueries({ queryKey: chatKeys.documents() });
@@ -109,7 +114,9 @@ function DocumentsTab() {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
           {t('documents.intro', { maxMb: health.data?.upload_max_mb ?? '…' })}{' '}
-          {health.data && (health.data.model_configured ? t('documents.modelOn') : t('documents.modelOff'))}
+          {health.data && (health.data.model_configured ? t('documents.modelOn') : t('documents.modelOff'))}{' '}
+          {health.data &&
+            (health.data.embeddings_configured ? t('documents.embeddingsOn') : t('documents.embeddingsOff'))}
         </Typography>
         <input
           ref={fileInput}
@@ -211,12 +218,36 @@ function DocumentsTab() {
                       variant={d.status === 'Indexed' ? 'outlined' : 'filled'}
                       label={
                         d.status === 'Indexing' && d.progress !== null
-                          ? `${t(`documents.status${d.status}`)} ${Math.round(d.progress)}%`
+                          ? `${t(`documents.status${d.status}`)} ${Math.floor(d.progress)}%`
                           : t(`documents.status${d.status}`)
                       }
                       data-testid="chat-doc-status"
                     />
                   </Tooltip>
+                  {inProgress(d) && d.status !== 'Pending' && (
+                    <LinearProgress
+                      variant="determinate"
+                      value={d.progress ?? 0}
+                      aria-label={t('documents.progress', { filename: d.filename })}
+                      data-testid="chat-doc-progress"
+                      sx={{ mt: 0.75, maxWidth: 180, height: 6, borderRadius: 3 }}
+                    />
+                  )}
+                  {d.progress_note && (
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ display: 'block', mt: 0.5 }}
+                      data-testid="chat-doc-progress-note"
+                    >
+                      {d.progress_note}
+                    </Typography>
+                  )}
+                  {d.embedding_model && (
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.25 }}>
+                      {t('documents.vectors', { model: d.embedding_model })}
+                    </Typography>
+                  )}
                   {d.error && (
                     <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5 }}>
                       {d.error}

@@ -1,0 +1,3 @@
+ALTER TABLE "chat_documents" ADD COLUMN "progress_note" text;--> statement-breakpoint
+ALTER TABLE "chat_documents" ADD COLUMN "embedding_model" text;--> statement-breakpoint
+ALTER TABLE "chat_passages" ADD COLUMN "embedding" "bytea";

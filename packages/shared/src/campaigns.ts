@@ -318,3 +318,63 @@ export const ZSupplierCampaign = z.object({
   route: ZRoute.nullable(),
   updatedAt: z.string(),
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// The public enrolment page (/enrol): reached from the outreach email's signed, expiring per-enrolment link.
+
+export const ENROL_DECISIONS = ['confirm', 'decline'] as const;
+export const ZEnrolToken = z.string().trim().min(20, 'The enrolment link is incomplete').max(1000);
+export const ZEnrolQuery = z.object({
+  token: ZEnrolToken,
+  /** The workflow named by the link, when the link carries one: it must be the token's own. */
+  workflow: z.uuid('workflow must be a workflow id').optional(),
+});
+export const ZEnrolLanding = z.object({
+  brandName: z.string(),
+  theme: z.string().nullable(),
+  language: z.string(),
+  issuerName: z.string(),
+  buyerName: z.string(),
+  supplierName: z.string(),
+  campaignName: z.string().nullable(),
+  status: ZEnrolmentStatus,
+  contactEmail: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type TEnrolLanding = z.infer<typeof ZEnrolLanding>;
+export const ZEnrolDecision = z.object({
+  token: ZEnrolToken,
+  workflow: z.uuid('workflow must be a workflow id').optional(),
+  decision: z.enum(ENROL_DECISIONS),
+  contactName: z.string().trim().min(1, 'Your name is required').max(200, 'Your name is too long (200 characters)'),
+  contactEmail: z.email('Enter a valid email address').max(320),
+  phone: z
+    .string()
+    .trim()
+    .max(40, 'The phone number is too long')
+    .regex(/^[+0-9 ()./-]*$/, 'A phone number has digits, spaces and + ( ) . / - only')
+    .optional(),
+  note: z.string().trim().max(2000, 'The note is too long (2,000 characters)').optional(),
+});
+export type TEnrolDecision = z.input<typeof ZEnrolDecision>;
+export const ZEnrolResult = z.object({ status: ZEnrolmentStatus, message: z.string() });
+export type TEnrolResult = z.infer<typeof ZEnrolResult>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bounces read from mail: delivery status notifications (RFC 3464) matched to the outreach email they report on.
+
+export const BOUNCE_MAX_BYTES = 2 * 1024 * 1024;
+export const BOUNCE_MAX_FILES = 200;
+export const ZBounceReport = z.object({
+  results: z.array(
+    z.object({
+      file: z.string(),
+      recipient: z.string().nullable(),
+      outcome: z.enum(['recorded', 'alreadyRecorded', 'notABounce', 'unmatched', 'invalid']),
+      supplierName: z.string().nullable(),
+      reason: z.string(),
+    }),
+  ),
+  recorded: z.number().int(),
+});
+export type TBounceReport = z.infer<typeof ZBounceReport>;

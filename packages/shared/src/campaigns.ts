@@ -331,6 +331,7 @@ export const ZEnrolQuery = z.object({
 });
 export const ZEnrolLanding = z.object({
   brandName: z.string(),
+  brandingKey: z.string().nullable(),
   theme: z.string().nullable(),
   language: z.string(),
   issuerName: z.string(),

@@ -70,7 +70,9 @@ export function enrolmentLink(
   now?: Date,
 ): string {
   const token = enrolmentToken(ctx, enrolment, now);
-  const template = ctx.config.CAMPAIGN_ENROLMENT_URL ?? `${publicUrl(ctx.config)}/enrol?workflow={workflowId}`;
+  // The token travels in the fragment: browsers do not send it with the page request (no access-log copies).
+  const template =
+    ctx.config.CAMPAIGN_ENROLMENT_URL ?? `${publicUrl(ctx.config)}/enrol#workflow={workflowId}&token={token}`;
   const url = template
     .replace('{workflowId}', encodeURIComponent(enrolment.workflowId))
     .replace('{supplierKey}', encodeURIComponent(enrolment.supplierKey));
@@ -182,6 +184,7 @@ export async function enrolLanding(
   const sender = await senderOf(ctx, ctx.db, jobId, { currency: false });
   return {
     brandName: sender.issuerName,
+    brandingKey: sender.branding?.brandingKey ?? null,
     theme: sender.branding?.theme ?? null,
     language: sender.language,
     issuerName: sender.issuerName,

@@ -25,7 +25,13 @@ import { actorOf, auditWorkflow, openWorkflow, type Actor } from './campaigns.se
 export const OUTREACH_COMMAND = 'campaigns.outreach';
 
 interface Sender {
-  branding: { brandingDisplayName: string; theme: string; emailSenderName: string; emailSenderAddress: string } | null;
+  branding: {
+    brandingKey: string;
+    brandingDisplayName: string;
+    theme: string;
+    emailSenderName: string;
+    emailSenderAddress: string;
+  } | null;
   language: string;
   issuerName: string;
   buyerName: string;

@@ -197,6 +197,11 @@ export const ZWorkflowSuppliersQuery = z.object({
   search: z.string().max(200).optional(),
   status: ZEnrolmentStatus.optional(),
   campaignId: z.union([z.uuid(), z.literal('none')]).optional(),
+  /**
+   * Seek paging: the `nextCursor` of the previous page. The page then starts right after that row through the
+   * sort's index (deep pages cost what the first does); pageNumber only labels the page.
+   */
+  after: z.string().max(600).optional(),
 });
 export type TWorkflowSuppliersQuery = z.output<typeof ZWorkflowSuppliersQuery>;
 
@@ -215,7 +220,10 @@ export const ZWorkflowSupplier = z.object({
   updatedAt: z.string(),
 });
 export type TWorkflowSupplier = z.infer<typeof ZWorkflowSupplier>;
-export const ZWorkflowSupplierPage = zPagedResult(ZWorkflowSupplier);
+export const ZWorkflowSupplierPage = zPagedResult(ZWorkflowSupplier).extend({
+  /** Pass as `after` for the next page (seek paging; null on the last page or for sorts without a seek index). */
+  nextCursor: z.string().nullable(),
+});
 export type TWorkflowSupplierPage = z.infer<typeof ZWorkflowSupplierPage>;
 
 export const ZEnrolmentEvent = z.object({

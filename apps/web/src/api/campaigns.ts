@@ -163,5 +163,4 @@ export const enrolLandingQuery = (token: string, workflow?: string) =>
     retry: false,
     meta: { silent: true },
   });
-export const decideEnrolment = (body: TEnrolDecision) =>
-  api<TEnrolResult>('/api/v1/enrol', { method: 'POST', body });
+export const decideEnrolment = (body: TEnrolDecision) => api<TEnrolResult>('/api/v1/enrol', { method: 'POST', body });

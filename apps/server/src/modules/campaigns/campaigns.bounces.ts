@@ -102,25 +102,25 @@ const addressOf = (field: string | undefined) => {
 
 export async function parseDsn(raw: Buffer): Promise<ParsedDsn> {
   const mail = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
-  const contentType = mail.headers.get('content-type') as { value?: string; params?: Record<string, string> } | undefined;
+  const contentType = mail.headers.get('content-type') as
+    { value?: string; params?: Record<string, string> } | undefined;
   const isReport =
     contentType?.value?.toLowerCase() === 'multipart/report' &&
     (contentType.params?.['report-type'] ?? '').toLowerCase() === 'delivery-status';
   const parts = mail.attachments ?? [];
   const status = parts.find((a) => /^message\/(global-)?delivery-status$/i.test(a.contentType));
   const returned = parts.find((a) => /^(message\/rfc822|text\/rfc822-headers|message\/global)$/i.test(a.contentType));
-  const recipients: DsnRecipient[] = [];
-  if (status) {
-    const [, ...perRecipient] = headerBlocks(status.content.toString('utf8'));
-    for (const f of perRecipient)
-      if (f.has('action'))
-        recipients.push({
-          recipient: addressOf(f.get('final-recipient') ?? f.get('original-recipient')),
-          action: f.get('action')!.toLowerCase(),
-          status: f.get('status') ?? null,
-          diagnostic: f.get('diagnostic-code')?.replace(/^smtp;\s*/i, '') ?? null,
-        });
-  }
+  // mailparser keeps a message/delivery-status part as an attachment or, depending on the report, inlines it into
+  // the text: read its per-recipient field blocks from wherever it is.
+  const source = status ? status.content.toString('utf8') : isReport ? (mail.text ?? '') : '';
+  const recipients: DsnRecipient[] = headerBlocks(source)
+    .filter((f) => f.has('action') && (f.has('final-recipient') || f.has('original-recipient')))
+    .map((f) => ({
+      recipient: addressOf(f.get('final-recipient') ?? f.get('original-recipient')),
+      action: f.get('action')!.toLowerCase(),
+      status: f.get('status') ?? null,
+      diagnostic: f.get('diagnostic-code')?.replace(/^smtp;\s*/i, '') ?? null,
+    }));
   let emailId: string | null = null;
   if (returned) {
     const [headers] = headerBlocks(returned.content.toString('utf8').split(/\r?\n\r?\n/)[0] ?? '');
@@ -128,6 +128,8 @@ export async function parseDsn(raw: Buffer): Promise<ParsedDsn> {
   }
   const refs = mail.references;
   emailId ??= emailIdIn(Array.isArray(refs) ? refs.join(' ') : refs) ?? emailIdIn(mail.inReplyTo);
+  // a returned message that mailparser inlined into the text
+  if (isReport) emailId ??= emailIdIn(/^message-id:.*$/im.exec(mail.text ?? '')?.[0]);
   return { isReport: isReport || Boolean(status), recipients, emailId };
 }
 

@@ -220,7 +220,8 @@ export async function enrolDecide(
       .set({ ...set, updatedAt: new Date() })
       .where(and(eq(campaignEnrolments.id, en.id), eq(campaignEnrolments.status, en.status)))
       .returning({ id: campaignEnrolments.id });
-    if (!changed.length) throw new AppError(409, ERROR_CODES.linkUsed, 'This enrolment changed meanwhile: reload the page.');
+    if (!changed.length)
+      throw new AppError(409, ERROR_CODES.linkUsed, 'This enrolment changed meanwhile: reload the page.');
     await repo.insertEvents(tx, [
       {
         enrolmentId: en.id,
@@ -235,10 +236,16 @@ export async function enrolDecide(
         ? [{ enrolmentId: en.id, kind: 'contact' as const, note: `Contact set to ${body.contactEmail}`, userName: who }]
         : []),
     ]);
-    await auditWorkflow(tx, req, confirm ? 'supplier.enrolConfirm' : 'supplier.enrolDecline', {
-      id: en.workflowId,
-      jobId,
-    }, { supplierKey: en.supplierKey, status: to });
+    await auditWorkflow(
+      tx,
+      req,
+      confirm ? 'supplier.enrolConfirm' : 'supplier.enrolDecline',
+      {
+        id: en.workflowId,
+        jobId,
+      },
+      { supplierKey: en.supplierKey, status: to },
+    );
   });
   return {
     status: to,

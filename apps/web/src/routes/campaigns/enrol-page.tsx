@@ -69,13 +69,21 @@ export function Component() {
     onSuccess: setDone,
   });
   const fieldError = (f: TField) =>
-    isApiError(decide.error) ? decide.error.errors?.find((e) => e.path === f)?.message : undefined;
+    isApiError(decide.error)
+      ? decide.error.errors?.find((e) => e.path === f || e.path === `body.${f}`)?.message
+      : undefined;
   const formError =
     decide.error && !(['contactName', 'contactEmail', 'phone', 'note'] as const).some((f) => fieldError(f))
       ? decide.error.message
       : null;
   const blocked =
-    token.length < 20 ? t('enrol.missingToken') : view.isError ? view.error.message : formError && !d ? formError : null;
+    token.length < 20
+      ? t('enrol.missingToken')
+      : view.isError
+        ? view.error.message
+        : formError && !d
+          ? formError
+          : null;
   const field = (f: TField, label: string, extra: { multiline?: boolean; type?: string; required?: boolean } = {}) => (
     <TextField
       label={label}

@@ -736,7 +736,9 @@ function Bounces({ jobId, id, onChange }: { jobId: string; id: string; onChange:
               {m.data.results.slice(0, 100).map((r, i) => (
                 <TableRow key={i}>
                   <TableCell>{r.file}</TableCell>
-                  <TableCell>{r.supplierName ? `${r.supplierName} (${r.recipient ?? '—'})` : (r.recipient ?? '—')}</TableCell>
+                  <TableCell>
+                    {r.supplierName ? `${r.supplierName} (${r.recipient ?? '—'})` : (r.recipient ?? '—')}
+                  </TableCell>
                   <TableCell>{t(`bounces.outcomes.${r.outcome}`)}</TableCell>
                   <TableCell>{r.reason}</TableCell>
                 </TableRow>

@@ -114,7 +114,7 @@ function Workflow({ jobId, id }: { jobId: string; id: string }) {
           <Link component={RouterLink} to={`/jobs/${encodeURIComponent(jobId)}/campaign-workflows`} variant="body2">
             {t('workflow.back')}
           </Link>
-          <Typography variant="h5" component="h2">
+          <Typography variant="h5" component="h2" data-testid="workflow-name">
             {d.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
@@ -250,7 +250,8 @@ function RenameDialog({
   const trimmed = name.trim();
   const local = !trimmed ? t('workflow.nameRequired') : trimmed.length > 200 ? t('workflow.nameTooLong') : null;
   const server = m.error
-    ? ((isApiError(m.error) && m.error.errors?.find((e) => e.path === 'name')?.message) ?? m.error.message)
+    ? ((isApiError(m.error) && m.error.errors?.find((e) => e.path === 'name' || e.path === 'body.name')?.message) ??
+      m.error.message)
     : null;
   const error = (touched && local) || server;
   const submit = () => {

@@ -42,6 +42,8 @@ export interface TWorkflowSupplierParams {
   search?: string;
   status?: TEnrolmentStatus;
   campaignId?: string;
+  /** Seek paging: the previous page's nextCursor. */
+  after?: string;
 }
 
 export const campaignKeys = {

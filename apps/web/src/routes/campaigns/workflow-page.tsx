@@ -765,7 +765,14 @@ function Suppliers({
 }) {
   const { t } = useTranslation(NS);
   const qc = useQueryClient();
-  const [params, setParams] = useState<TWorkflowSupplierParams>({ pageNumber: 1, pageSize: 25, orderBy: 'spend:desc' });
+  const [params, setParamsRaw] = useState<TWorkflowSupplierParams>({
+    pageNumber: 1,
+    pageSize: 25,
+    orderBy: 'spend:desc',
+  });
+  // Any change but "next page" drops the seek cursor (the server then pages by number).
+  const setParams = (f: (p: TWorkflowSupplierParams) => TWorkflowSupplierParams) =>
+    setParamsRaw((p) => ({ ...f(p), after: undefined }));
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [target, setTarget] = useState<TEnrolmentStatus | ''>('');
@@ -946,7 +953,12 @@ function Suppliers({
         page={params.pageNumber - 1}
         rowsPerPage={params.pageSize}
         rowsPerPageOptions={[25, 50, 100]}
-        onPageChange={(_, p) => setParams((x) => ({ ...x, pageNumber: p + 1 }))}
+        onPageChange={(_, p) => {
+          const next = q.data?.nextCursor;
+          // the next page seeks from this page's last row (as fast 1,000 pages deep as on page 2)
+          if (p + 1 === params.pageNumber + 1 && next) setParamsRaw((x) => ({ ...x, pageNumber: p + 1, after: next }));
+          else setParams((x) => ({ ...x, pageNumber: p + 1 }));
+        }}
         onRowsPerPageChange={(e) => setParams((x) => ({ ...x, pageNumber: 1, pageSize: Number(e.target.value) }))}
       />
     </Paper>

@@ -386,6 +386,39 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     ).toBe(1);
   });
 
+  it('pages suppliers by seek cursor exactly as by page number, in both directions of each seekable sort', async () => {
+    for (const orderBy of ['spend:desc', 'supplierName:asc', 'supplierKey:desc']) {
+      const byNumber: string[] = [];
+      for (let p = 1; ; p++) {
+        const page = await ok<TWorkflowSupplierPage>(
+          'GET',
+          `${base}/${wfId}/suppliers?pageSize=3&pageNumber=${p}&orderBy=${orderBy}`,
+        );
+        byNumber.push(...page.collection.map((r) => r.supplierKey));
+        if (!page.hasNextPage) break;
+      }
+      const bySeek: string[] = [];
+      let after: string | null = null;
+      for (let p = 1; p < 100; p++) {
+        const page: TWorkflowSupplierPage = await ok<TWorkflowSupplierPage>(
+          'GET',
+          `${base}/${wfId}/suppliers?pageSize=3&pageNumber=${p}&orderBy=${orderBy}${after ? `&after=${after}` : ''}`,
+        );
+        expect(page.totalCount).toBe(useCaseCount);
+        bySeek.push(...page.collection.map((r) => r.supplierKey));
+        after = page.nextCursor;
+        if (!after) break;
+      }
+      expect(bySeek).toEqual(byNumber);
+      expect(new Set(bySeek).size).toBe(useCaseCount);
+    }
+    const bad = await call('GET', `${base}/${wfId}/suppliers?orderBy=spend:desc&after=bm90LWEtY3Vyc29y`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('after');
+    const unsorted = await call('GET', `${base}/${wfId}/suppliers?orderBy=country:asc&after=bm90LWEtY3Vyc29y`);
+    expect(unsorted.statusCode).toBe(400);
+  });
+
   describe('enrolment links and bounces read from mail', () => {
     let wf2: string;
     const mail = new Map<string, ParsedMail>();

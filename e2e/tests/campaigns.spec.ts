@@ -207,7 +207,8 @@ for (const theme of ['paytech', 'test'] as const) {
     const list = await json<{ collection: { id: string; name: string }[] }>(`/api/v1/jobs/${jobId}/campaign-workflows`);
     const demo = list.collection.find((w) => w.name.startsWith('Card enablement'))!;
     await page.goto(`/jobs/${jobId}/campaign-workflows`);
-    await expect(page.getByTestId('campaign-funnel')).toHaveAttribute('data-chart-ready', 'true');
+    // the chart module loads lazily: allow for a busy machine
+    await expect(page.getByTestId('campaign-funnel')).toHaveAttribute('data-chart-ready', 'true', { timeout: 30_000 });
     await page.screenshot({ path: path.join(shots, `campaigns-list-${theme}.png`), fullPage: true });
     await page.goto(`/jobs/${jobId}/campaign-workflows/${demo.id}`);
     await expect(page.getByTestId('waves')).toBeVisible();

@@ -493,7 +493,21 @@ export async function pageSuppliers<T>(
     .orderBy(...order)
     .limit(q.pageSize)
     .offset(seek ? 0 : (q.pageNumber - 1) * q.pageSize);
-  const wanted = (await ids).map((r) => r.id);
+  // The page's ids and the total are independent: on PostgreSQL they run on two pooled connections at once.
+  const countQuery = async () => {
+    if (!like && !filters.length && !q.campaignId) {
+      const [r] = await db
+        .select({ n: count() })
+        .from(e)
+        .where(and(eq(e.workflowId, workflowId), q.status ? eq(e.status, q.status) : undefined));
+      return Number(r?.n ?? 0);
+    }
+    const c = db.select({ n: count() }).from(e).$dynamic();
+    const [r] = await (needsWave ? c.leftJoin(campaigns, eq(campaigns.id, e.campaignId)) : c).where(where);
+    return Number(r?.n ?? 0);
+  };
+  const [idRows, total] = await Promise.all([ids, countQuery()]);
+  const wanted = idRows.map((r) => r.id);
   const rows = wanted.length
     ? await db
         .select(supplierSelect)
@@ -502,18 +516,6 @@ export async function pageSuppliers<T>(
         .where(inArray(e.id, wanted))
         .orderBy(...order)
     : [];
-  let total: number;
-  if (!like && !filters.length && !q.campaignId) {
-    const [r] = await db
-      .select({ n: count() })
-      .from(e)
-      .where(and(eq(e.workflowId, workflowId), q.status ? eq(e.status, q.status) : undefined));
-    total = Number(r?.n ?? 0);
-  } else {
-    const c = db.select({ n: count() }).from(e).$dynamic();
-    const [r] = await (needsWave ? c.leftJoin(campaigns, eq(campaigns.id, e.campaignId)) : c).where(where);
-    total = Number(r?.n ?? 0);
-  }
   const last = rows.at(-1);
   const page = pagedResult((rows as SupplierRow[]).map(map), total, q.pageNumber, q.pageSize);
   const more = rows.length === q.pageSize && (seek ? true : q.pageNumber * q.pageSize < total);

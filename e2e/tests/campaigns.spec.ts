@@ -7,7 +7,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiAs, signIn } from './helpers.ts';
+import { apiAs, BASE, signIn } from './helpers.ts';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
@@ -54,7 +54,10 @@ test.beforeAll(async () => {
   expect(jobId, 'the demo campaign workflow').not.toBe('');
 });
 
-test('create from a use case → send a wave → upload outcomes → counters and supplier page agree', async ({ page }) => {
+test('create from a use case → rename → send a wave → upload outcomes → counters and supplier page agree → the supplier enrols through the link', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, 'campaignManager');
   await page.goto(`/jobs/${jobId}/campaign-workflows`);
@@ -78,6 +81,17 @@ test('create from a use case → send a wave → upload outcomes → counters an
   await expect(page.getByTestId('campaign-workflow-page')).toContainText('E2E enablement');
   const workflowId = page.url().split('/').pop()!;
   const base = `/api/v1/jobs/${jobId}/campaign-workflows/${workflowId}`;
+
+  // Rename: an empty name is refused under the field; a new one is saved
+  await page.getByTestId('workflow-rename').click();
+  await page.getByTestId('workflow-name-input').fill('   ');
+  await page.getByTestId('workflow-rename-save').click();
+  await expect(page.getByRole('dialog')).toContainText('Name is required');
+  await page.getByTestId('workflow-name-input').fill('E2E enablement — renamed');
+  await page.getByTestId('workflow-rename-save').click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByTestId('workflow-name')).toHaveText('E2E enablement — renamed');
+  expect((await json<Workflow>(base)).name).toBe('E2E enablement — renamed');
 
   // A wave of the 3 largest suppliers
   await page.getByRole('button', { name: 'New wave' }).click();
@@ -149,6 +163,41 @@ test('create from a use case → send a wave → upload outcomes → counters an
   // The cross-job list has it with the same counters
   await page.goto('/campaign-workflows');
   await expect(page.getByTestId('global-workflows')).toContainText('E2E enablement');
+
+  // The third supplier opens the enrolment link of its email, signed out, and confirms
+  const dev = await apiAs('developer');
+  const mails = (await (await dev.get('/api/v1/dev/outbox?to=ap2%40supplier2.example&limit=5')).json()) as {
+    text: string;
+  }[];
+  const link = /\/enrol#workflow=[\w-]+&token=[\w.-]+/.exec(mails[0]?.text ?? '')?.[0];
+  expect(link, mails[0]?.text).toBeTruthy();
+  const supplier = await browser.newContext({ baseURL: BASE });
+  const enrol = await supplier.newPage();
+  await enrol.goto(
+    link!.replace(/token=([\w-]+)\.([\w-])/, (_, p: string, c: string) => `token=${p}.${c === 'A' ? 'B' : 'A'}`),
+  );
+  await expect(enrol.getByTestId('enrol-error')).toContainText('not valid');
+  await enrol.goto('/404');
+  await enrol.goto(link!);
+  await expect(enrol.getByTestId('enrol-intro')).toContainText(members.collection[2]!.supplierName);
+  await enrol.getByTestId('enrol-contactName').fill('Pat Supplier');
+  await enrol.getByTestId('enrol-contactEmail').fill('pat@supplier2');
+  await enrol.getByTestId('enrol-confirm').click();
+  await expect(enrol.getByText('Enter a valid email address')).toBeVisible();
+  await enrol.getByTestId('enrol-contactEmail').fill('pat@supplier2.example');
+  await enrol.getByTestId('enrol-confirm').click();
+  await expect(enrol.getByTestId('enrol-done')).toContainText('confirmed');
+  await enrol.screenshot({ path: path.join(shots, 'campaigns-enrol.png'), fullPage: true });
+  await enrol.reload();
+  await expect(enrol.getByTestId('enrol-error')).toContainText('already used');
+  await supplier.close();
+  const third = await json<{ history: { kind: string; userName: string | null }[] }>(
+    `${base}/suppliers/${encodeURIComponent(keys[2]!)}`,
+  );
+  expect(third.history[0]).toMatchObject({
+    kind: 'link',
+    userName: 'Pat Supplier <pat@supplier2.example> (enrolment link)',
+  });
 });
 
 for (const theme of ['paytech', 'test'] as const) {
@@ -158,7 +207,8 @@ for (const theme of ['paytech', 'test'] as const) {
     const list = await json<{ collection: { id: string; name: string }[] }>(`/api/v1/jobs/${jobId}/campaign-workflows`);
     const demo = list.collection.find((w) => w.name.startsWith('Card enablement'))!;
     await page.goto(`/jobs/${jobId}/campaign-workflows`);
-    await expect(page.getByTestId('campaign-funnel')).toHaveAttribute('data-chart-ready', 'true');
+    // the chart module loads lazily: allow for a busy machine
+    await expect(page.getByTestId('campaign-funnel')).toHaveAttribute('data-chart-ready', 'true', { timeout: 30_000 });
     await page.screenshot({ path: path.join(shots, `campaigns-list-${theme}.png`), fullPage: true });
     await page.goto(`/jobs/${jobId}/campaign-workflows/${demo.id}`);
     await expect(page.getByTestId('waves')).toBeVisible();

@@ -8,8 +8,11 @@
  *   bulk status change of 10,000 suppliers; an outcome file of 5,000 rows         one shot
  *   counters (workflow detail: per campaign, per route, All Routes)               target p95 ≤ 300 ms
  *   the job's workflow list and the cross-job list (counters)                     target p95 ≤ 300 ms
- *   supplier pages of the workflow (sort, status filter, search), one supplier    target p95 ≤ 300 ms
+ *   supplier pages of the workflow (deep sorted pages by OFFSET and by seek, status filter, search), one supplier
+ *                                                                                 target p95 ≤ 300 ms
+ * Each line carries the machine's load average (/proc/loadavg) at the time of the measurement.
  */
+import { readFileSync } from 'node:fs';
 import { createTestApp } from '../test/harness.ts';
 import type { TWorkflowDetail, TWorkflowSupplierPage } from '@sextant/shared';
 import { BENCH_JOB_ENV, buildBenchJob } from './bench-job.ts';
@@ -18,8 +21,15 @@ const N = Number(process.argv[2] ?? 50_000);
 const REQUESTS = Math.max(30, Number(process.argv[3] ?? 60));
 const KIND = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
 
+const loadavg = () => {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return null;
+  }
+};
 const emit = (measurement: string, values: Record<string, unknown>) =>
-  console.log(JSON.stringify({ suite: 'campaigns', db: KIND, suppliers: N, measurement, ...values }));
+  console.log(JSON.stringify({ suite: 'campaigns', db: KIND, suppliers: N, measurement, ...values, load: loadavg() }));
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
@@ -101,11 +111,29 @@ async function main() {
     await time('counters.workflow', [url], 300);
     await time('counters.jobList', [base], 300);
     await time('counters.globalList', ['/api/v1/campaign-workflows'], 300);
+    // Deep pages of the spend sort: OFFSET pages (pageNumber only) and seek pages (`after` = the previous page's
+    // nextCursor, collected by walking the list once).
     const pages = Array.from(
       { length: 20 },
       (_, i) => `${url}/suppliers?pageSize=25&pageNumber=${i * 50 + 1}&orderBy=spend:desc`,
     );
-    await time('supplierPage.sort', pages, 300);
+    await time('supplierPage.sort.offset', pages, 300);
+    const seekPages: string[] = [];
+    let after: string | null = null;
+    for (let p = 1; seekPages.length < 20; p++) {
+      const res = (
+        await t.call('GET', `${url}/suppliers?pageSize=250&orderBy=spend:desc${after ? `&after=${after}` : ''}`, {
+          cookie,
+        })
+      ).json() as TWorkflowSupplierPage;
+      after = res.nextCursor;
+      if (!after) break;
+      if (p % 5 === 0)
+        seekPages.push(
+          `${url}/suppliers?pageSize=25&pageNumber=${(p * 250) / 25 + 1}&orderBy=spend:desc&after=${after}`,
+        );
+    }
+    await time('supplierPage.sort.seek', seekPages, 300);
     await time(
       'supplierPage.statusFilter',
       ['Succeeded', 'Active', 'Pending'].map(

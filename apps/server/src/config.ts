@@ -63,7 +63,10 @@ const ZEnv = z.object({
   MAGIC_LINK_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Campaign outreach: emails sent per second at most (one ProQ command per wave sends them in turn). */
   CAMPAIGN_EMAILS_PER_SECOND: z.coerce.number().min(0.01).max(1000).default(5),
-  /** Where an outreach email's enrolment link points ({supplierKey} and {workflowId} are filled in). */
+  /**
+   * Where an outreach email's enrolment link points instead of the built-in /enrol page ({token}, {workflowId} and
+   * {supplierKey} are filled in; without {token} the signed token is appended as `token=`).
+   */
   CAMPAIGN_ENROLMENT_URL: z.string().url().optional(),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Largest accepted upload (MB); larger answers 413 and nothing is kept. */

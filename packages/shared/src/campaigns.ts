@@ -197,6 +197,11 @@ export const ZWorkflowSuppliersQuery = z.object({
   search: z.string().max(200).optional(),
   status: ZEnrolmentStatus.optional(),
   campaignId: z.union([z.uuid(), z.literal('none')]).optional(),
+  /**
+   * Seek paging: the `nextCursor` of the previous page. The page then starts right after that row through the
+   * sort's index (deep pages cost what the first does); pageNumber only labels the page.
+   */
+  after: z.string().max(600).optional(),
 });
 export type TWorkflowSuppliersQuery = z.output<typeof ZWorkflowSuppliersQuery>;
 
@@ -215,7 +220,10 @@ export const ZWorkflowSupplier = z.object({
   updatedAt: z.string(),
 });
 export type TWorkflowSupplier = z.infer<typeof ZWorkflowSupplier>;
-export const ZWorkflowSupplierPage = zPagedResult(ZWorkflowSupplier);
+export const ZWorkflowSupplierPage = zPagedResult(ZWorkflowSupplier).extend({
+  /** Pass as `after` for the next page (seek paging; null on the last page or for sorts without a seek index). */
+  nextCursor: z.string().nullable(),
+});
 export type TWorkflowSupplierPage = z.infer<typeof ZWorkflowSupplierPage>;
 
 export const ZEnrolmentEvent = z.object({
@@ -318,3 +326,64 @@ export const ZSupplierCampaign = z.object({
   route: ZRoute.nullable(),
   updatedAt: z.string(),
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// The public enrolment page (/enrol): reached from the outreach email's signed, expiring per-enrolment link.
+
+export const ENROL_DECISIONS = ['confirm', 'decline'] as const;
+export const ZEnrolToken = z.string().trim().min(20, 'The enrolment link is incomplete').max(1000);
+export const ZEnrolQuery = z.object({
+  token: ZEnrolToken,
+  /** The workflow named by the link, when the link carries one: it must be the token's own. */
+  workflow: z.uuid('workflow must be a workflow id').optional(),
+});
+export const ZEnrolLanding = z.object({
+  brandName: z.string(),
+  brandingKey: z.string().nullable(),
+  theme: z.string().nullable(),
+  language: z.string(),
+  issuerName: z.string(),
+  buyerName: z.string(),
+  supplierName: z.string(),
+  campaignName: z.string().nullable(),
+  status: ZEnrolmentStatus,
+  contactEmail: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type TEnrolLanding = z.infer<typeof ZEnrolLanding>;
+export const ZEnrolDecision = z.object({
+  token: ZEnrolToken,
+  workflow: z.uuid('workflow must be a workflow id').optional(),
+  decision: z.enum(ENROL_DECISIONS),
+  contactName: z.string().trim().min(1, 'Your name is required').max(200, 'Your name is too long (200 characters)'),
+  contactEmail: z.email('Enter a valid email address').max(320),
+  phone: z
+    .string()
+    .trim()
+    .max(40, 'The phone number is too long')
+    .regex(/^[+0-9 ()./-]*$/, 'A phone number has digits, spaces and + ( ) . / - only')
+    .optional(),
+  note: z.string().trim().max(2000, 'The note is too long (2,000 characters)').optional(),
+});
+export type TEnrolDecision = z.input<typeof ZEnrolDecision>;
+export const ZEnrolResult = z.object({ status: ZEnrolmentStatus, message: z.string() });
+export type TEnrolResult = z.infer<typeof ZEnrolResult>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bounces read from mail: delivery status notifications (RFC 3464) matched to the outreach email they report on.
+
+export const BOUNCE_MAX_BYTES = 2 * 1024 * 1024;
+export const BOUNCE_MAX_FILES = 200;
+export const ZBounceReport = z.object({
+  results: z.array(
+    z.object({
+      file: z.string(),
+      recipient: z.string().nullable(),
+      outcome: z.enum(['recorded', 'alreadyRecorded', 'notABounce', 'unmatched', 'invalid']),
+      supplierName: z.string().nullable(),
+      reason: z.string(),
+    }),
+  ),
+  recorded: z.number().int(),
+});
+export type TBounceReport = z.infer<typeof ZBounceReport>;

@@ -80,6 +80,7 @@ export const ROUTES: readonly TRouteDef[] = [
     { id: 'login', path: '/login', title: 'Sign in', public: true },
     { id: 'loginMagic', path: '/login/magic', title: 'Confirm sign-in', public: true },
     { id: 'uploadLink', path: '/upload', title: 'Upload files', public: true },
+    { id: 'enrol', path: '/enrol', title: 'Enrolment', public: true },
     { id: 'lobby', path: '/lobby', title: 'Lobby', public: true },
     { id: 'error401', path: '/401', title: 'Access Error', public: true },
     { id: 'error404', path: '/404', title: 'Error', public: true },

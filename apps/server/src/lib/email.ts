@@ -19,6 +19,17 @@ export interface EmailMessage {
   from?: string;
   /** Strings in the body that are live secrets (besides any `token=` parameter, which is always one). */
   secrets?: string[];
+  /** The Message-ID header to send (a bounce report quotes it back), e.g. `<id@host>`. */
+  messageId?: string;
+}
+
+export interface EmailResult {
+  id: string;
+  status: 'sent' | 'outbox' | 'failed';
+  /** The first line of the delivery error (failed only). */
+  error?: string;
+  /** The SMTP server refused the recipient for good (a 5xx reply to the recipient): a bounce at send time. */
+  rejected?: boolean;
 }
 
 export const REDACTED = '[removed]';
@@ -44,7 +55,7 @@ function transportFor(url: string): Transporter {
   return t;
 }
 
-export async function sendEmail(ctx: AppContext, msg: EmailMessage): Promise<{ id: string; status: string }> {
+export async function sendEmail(ctx: AppContext, msg: EmailMessage): Promise<EmailResult> {
   const from = msg.from ?? ctx.config.EMAIL_FROM;
   const keep = outboxKeepsSecrets(ctx);
   const stored = (body: string) => (keep ? body : redactSecrets(body, msg.secrets));
@@ -76,6 +87,7 @@ export async function sendEmail(ctx: AppContext, msg: EmailMessage): Promise<{ i
       subject: msg.subject,
       text: msg.text,
       html: msg.html,
+      ...(msg.messageId ? { messageId: msg.messageId } : {}),
     });
     await ctx.db
       .update(emailOutbox)
@@ -90,6 +102,9 @@ export async function sendEmail(ctx: AppContext, msg: EmailMessage): Promise<{ i
       .update(emailOutbox)
       .set({ status: 'failed', error: message, attempts: sql`${emailOutbox.attempts} + 1` })
       .where(eq(emailOutbox.id, id));
-    return { id, status: 'failed' };
+    const e = err as { responseCode?: number; rejected?: string[]; rejectedErrors?: { responseCode?: number }[] };
+    const codes = [e.responseCode, ...(e.rejectedErrors ?? []).map((r) => r.responseCode)];
+    const rejected = Boolean(e.rejected?.length) && codes.some((c) => c !== undefined && c >= 500 && c < 600);
+    return { id, status: 'failed', error: message, rejected };
   }
 }

@@ -4,7 +4,11 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  TBounceReport,
   TCampaignCreate,
+  TEnrolDecision,
+  TEnrolLanding,
+  TEnrolResult,
   TCampaignUpdate,
   TEnrolmentStatus,
   TOutcomeUploadResult,
@@ -38,6 +42,8 @@ export interface TWorkflowSupplierParams {
   search?: string;
   status?: TEnrolmentStatus;
   campaignId?: string;
+  /** Seek paging: the previous page's nextCursor. */
+  after?: string;
 }
 
 export const campaignKeys = {
@@ -142,3 +148,21 @@ export function uploadWorkflowFile(jobId: string, id: string, kind: 'outcomes' |
   body.append('file', file);
   return api<TOutcomeUploadResult>(`${workflowUrl(jobId, id)}/${kind}`, { method: 'POST', body });
 }
+
+/** Uploads bounce messages (.eml delivery status notifications), several at once. */
+export function uploadBounces(jobId: string, id: string, files: File[]) {
+  const body = new FormData();
+  for (const f of files) body.append('file', f);
+  return api<TBounceReport>(`${workflowUrl(jobId, id)}/bounces`, { method: 'POST', body });
+}
+
+/** The public enrolment page (no sign-in): what the link stands for, and the supplier's answer. */
+export const enrolKeys = { view: (token: string) => ['enrol', token.slice(-16)] as const };
+export const enrolLandingQuery = (token: string, workflow?: string) =>
+  queryOptions({
+    queryKey: enrolKeys.view(token),
+    queryFn: () => api<TEnrolLanding>('/api/v1/enrol', { query: { token, ...(workflow ? { workflow } : {}) } }),
+    retry: false,
+    meta: { silent: true },
+  });
+export const decideEnrolment = (body: TEnrolDecision) => api<TEnrolResult>('/api/v1/enrol', { method: 'POST', body });

@@ -91,7 +91,11 @@ export const campaignEnrolments = pgTable(
   (t) => [
     uniqueIndex('campaign_enrolments_workflow_supplier_idx').on(t.workflowId, t.supplierKey),
     index('campaign_enrolments_workflow_status_idx').on(t.workflowId, t.status, t.campaignId),
-    index('campaign_enrolments_workflow_spend_idx').on(t.workflowId, t.spend.desc(), t.supplierKey),
+    // Sort indexes of the supplier table: ties break on supplier_key in the sort's direction, so one index serves
+    // both directions and seek paging ((column, supplier_key) < (last row's)).
+    index('campaign_enrolments_workflow_spend_key_idx').on(t.workflowId, t.spend, t.supplierKey),
+    index('campaign_enrolments_workflow_name_idx').on(t.workflowId, t.supplierName, t.supplierKey),
+    index('campaign_enrolments_workflow_status_name_idx').on(t.workflowId, t.status, t.supplierName, t.supplierKey),
     index('campaign_enrolments_campaign_idx').on(t.campaignId, t.status),
     index('campaign_enrolments_supplier_idx').on(t.supplierKey),
   ],

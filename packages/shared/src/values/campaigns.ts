@@ -33,6 +33,8 @@ export const ENROLMENT_EVENT_KINDS = [
   'bounce',
   'missing',
   'contact',
+  /** The supplier's contact confirmed or declined through the enrolment link of an outreach email. */
+  'link',
 ] as const;
 export type TEnrolmentEventKind = (typeof ENROLMENT_EVENT_KINDS)[number];
 

@@ -8,14 +8,48 @@ import { campaignWorkflows, jobArtifactUsers, jobRuns, users, type DbOrTx } from
 import type { TEnrolmentStatus } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
-import { openResultsForPipeline } from '../results/results.store.ts';
+import { forgetLatestRun, openResultsForPipeline } from '../results/results.store.ts';
 import { selectSuppliers } from '../results/suppliers.service.ts';
 import { useCaseList } from '../results/use-cases.service.ts';
 import * as repo from './campaigns.repo.ts';
 import { outreachCommandType } from './campaigns.outreach.ts';
-import { applyStatuses, type Actor } from './campaigns.service.ts';
+import { applyStatuses, reconcileWorkflow, type Actor } from './campaigns.service.ts';
 
 export const DEMO_COMMAND = 'campaigns.demo';
+export const RECONCILE_COMMAND = 'campaigns.reconcile';
+
+/**
+ * After a run of the job completes: queues the check of its workflows against the run's suppliers (flags the ones
+ * that vanished, clears returning ones). Nothing when the job has no workflow.
+ */
+export async function queueCampaignReconcile(ctx: AppContext, jobId: string, runId: string): Promise<void> {
+  const [any] = await ctx.db
+    .select({ id: campaignWorkflows.id })
+    .from(campaignWorkflows)
+    .where(eq(campaignWorkflows.jobId, jobId))
+    .limit(1);
+  if (!any) return;
+  await ctx.proq.enqueue(ctx.db, {
+    commandType: RECONCILE_COMMAND,
+    payload: { jobId },
+    jobId,
+    correlationId: runId,
+    uniqueKey: `campaigns-reconcile:${runId}`,
+    processingGroup: `campaigns-reconcile:${jobId}`,
+    tags: ['campaigns'],
+  });
+}
+
+/** Reconciles every workflow of the job with its latest completed run. */
+export async function reconcileJobWorkflows(ctx: AppContext, jobId: string): Promise<string> {
+  const workflows = await ctx.db.select().from(campaignWorkflows).where(eq(campaignWorkflows.jobId, jobId));
+  if (!workflows.length) return 'The job has no campaign workflow';
+  forgetLatestRun(jobId); // this process may still hold the run before the one that just completed
+  const results = await openResultsForPipeline(ctx, jobId);
+  let flagged = 0;
+  for (const wf of workflows) flagged += (await reconcileWorkflow(ctx, wf, results))?.vanished ?? 0;
+  return `${workflows.length} workflow${workflows.length === 1 ? '' : 's'} checked against run ${results.runNumber}: ${flagged} supplier${flagged === 1 ? '' : 's'} newly missing`;
+}
 export const DEMO_WORKFLOW_NAME = 'Card enablement — demo';
 
 /** Queues the demo workflow of a demo job behind its run (same transaction as the run). */
@@ -163,6 +197,13 @@ export function campaignCommandTypes(ctx: AppContext): CommandTypeDef[] {
       category: 'campaigns',
       schema: z.object({ jobId: z.uuid() }),
       handler: (p) => seedCampaignDemo(ctx, p.jobId),
+    }) as unknown as CommandTypeDef,
+    defineCommandType({
+      name: RECONCILE_COMMAND,
+      description: 'Flags the campaign enrolments whose supplier the job’s latest run no longer has',
+      category: 'campaigns',
+      schema: z.object({ jobId: z.uuid() }),
+      handler: (p) => reconcileJobWorkflows(ctx, p.jobId),
     }) as unknown as CommandTypeDef,
   ];
 }

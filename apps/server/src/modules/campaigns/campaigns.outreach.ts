@@ -11,7 +11,6 @@ import { z } from 'zod';
 import { brandings, buyers, campaignWorkflows, issuers, jobArtifacts, type Db } from '@sextant/db';
 import { CAMPAIGN_MERGE_FIELDS, spendBand, type TOutreachPreview, type TOutreachSendResult } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
-import { publicUrl } from '../../config.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { sendEmail } from '../../lib/email.ts';
 import { renderBrandedEmail, templateFields } from '../../lib/email-template.ts';
@@ -19,19 +18,32 @@ import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
 import { openResultsForPipeline } from '../results/results.store.ts';
 import * as repo from './campaigns.repo.ts';
+import { enrolmentLink } from './campaigns.enrol.ts';
+import { markBounced, outreachMessageId } from './campaigns.bounces.ts';
 import { actorOf, auditWorkflow, openWorkflow, type Actor } from './campaigns.service.ts';
 
 export const OUTREACH_COMMAND = 'campaigns.outreach';
 
 interface Sender {
-  branding: { brandingDisplayName: string; theme: string; emailSenderName: string; emailSenderAddress: string } | null;
+  branding: {
+    brandingKey: string;
+    brandingDisplayName: string;
+    theme: string;
+    emailSenderName: string;
+    emailSenderAddress: string;
+  } | null;
   language: string;
   issuerName: string;
   buyerName: string;
   currency: string;
 }
 
-async function senderOf(ctx: AppContext, db: Db, jobId: string): Promise<Sender> {
+export async function senderOf(
+  ctx: AppContext,
+  db: Db,
+  jobId: string,
+  opts: { currency: boolean } = { currency: true },
+): Promise<Sender> {
   const [row] = await db
     .select({
       issuerName: issuers.name,
@@ -45,11 +57,12 @@ async function senderOf(ctx: AppContext, db: Db, jobId: string): Promise<Sender>
     .leftJoin(brandings, eq(brandings.brandingId, issuers.brandingId))
     .where(eq(jobArtifacts.id, jobId));
   let currency = '';
-  try {
-    currency = (await openResultsForPipeline(ctx, jobId)).summary.currency;
-  } catch {
-    /* amounts without a currency */
-  }
+  if (opts.currency)
+    try {
+      currency = (await openResultsForPipeline(ctx, jobId)).summary.currency;
+    } catch {
+      /* amounts without a currency */
+    }
   return {
     branding: row?.branding ?? null,
     language: row?.language ?? 'en',
@@ -59,19 +72,11 @@ async function senderOf(ctx: AppContext, db: Db, jobId: string): Promise<Sender>
   };
 }
 
-function enrolmentLink(ctx: AppContext, workflowId: string, supplierKey: string): string {
-  const base =
-    ctx.config.CAMPAIGN_ENROLMENT_URL ?? `${publicUrl(ctx.config)}/enrol?workflow={workflowId}&supplier={supplierKey}`;
-  return base
-    .replace('{workflowId}', encodeURIComponent(workflowId))
-    .replace('{supplierKey}', encodeURIComponent(supplierKey));
-}
-
 export function mergeFieldsOf(
   ctx: AppContext,
   s: Sender,
   wave: { name: string; workflowId: string },
-  e: { supplierKey: string; supplierName: string; spend: number },
+  e: { id: string; supplierKey: string; supplierName: string; spend: number },
 ): Record<string, string> {
   return {
     supplierName: e.supplierName,
@@ -80,7 +85,7 @@ export function mergeFieldsOf(
     issuerName: s.issuerName,
     spendBand: spendBand(e.spend, s.currency),
     campaignName: wave.name,
-    enrolmentLink: enrolmentLink(ctx, wave.workflowId, e.supplierKey),
+    enrolmentLink: enrolmentLink(ctx, { id: e.id, workflowId: wave.workflowId, supplierKey: e.supplierKey }),
   };
 }
 
@@ -115,6 +120,7 @@ export async function previewOutreach(
   const fields = sample
     ? mergeFieldsOf(ctx, sender, wave, sample)
     : mergeFieldsOf(ctx, sender, wave, {
+        id: '00000000-0000-0000-0000-000000000000',
         supplierKey: 'SUPPLIER-KEY',
         supplierName: 'Example Supplier Ltd',
         spend: 50_000,
@@ -212,6 +218,7 @@ export async function runOutreach(
   const total = Math.max(1, (await repo.outreachCounts(ctx.db, p.campaignId)).outstanding);
   let sent = 0;
   let failed = 0;
+  let bounced = 0;
   for (;;) {
     const batch = await repo.outreachTargets(ctx.db, p.campaignId, 50);
     if (!batch.length) break;
@@ -233,16 +240,25 @@ export async function runOutreach(
         subject: out.subject,
         text: out.text,
         html: out.html,
+        messageId: outreachMessageId(ctx, row.id),
         ...(out.from ? { from: out.from } : {}),
       });
       const ok = result.status === 'sent' || result.status === 'outbox';
       await ctx.db.transaction(async (tx) => {
         await repo.updateEmail(tx, row.id, {
           outboxId: result.id,
-          status: result.status === 'failed' ? 'failed' : result.status,
+          status: result.status,
           sentAt: ok ? new Date() : null,
-          error: ok ? null : 'Delivery failed (see the email outbox)',
+          error: ok ? null : (result.error ?? 'Delivery failed (see the email outbox)'),
         });
+        if (result.rejected) {
+          // The mail server refused the address for good: a bounce, read from the SMTP reply.
+          await markBounced(tx, { ...row, toAddress: en.contactEmail! }, result.error ?? 'Recipient refused', {
+            id: null,
+            name: 'Mail server',
+          });
+          return;
+        }
         await repo.insertEvents(tx, [
           {
             enrolmentId: en.id,
@@ -270,13 +286,15 @@ export async function runOutreach(
         }
       });
       if (ok) sent++;
+      else if (result.rejected) bounced++;
       else failed++;
-      await hc.progress(Math.min(100, ((sent + failed) / total) * 100), `${sent + failed} of ${total} emails`);
+      const done = sent + failed + bounced;
+      await hc.progress(Math.min(100, (done / total) * 100), `${done} of ${total} emails`);
       const wait = gapMs - (Date.now() - started);
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     }
   }
-  return `${sent} email${sent === 1 ? '' : 's'} sent${failed ? `, ${failed} failed` : ''}`;
+  return `${sent} email${sent === 1 ? '' : 's'} sent${failed ? `, ${failed} failed` : ''}${bounced ? `, ${bounced} refused by the mail server (bounced)` : ''}`;
 }
 
 export function outreachCommandType(ctx: AppContext): CommandTypeDef {
@@ -308,17 +326,7 @@ export async function recordBounce(
   if (email.status === 'bounced') throw conflict('This email is already recorded as bounced');
   const actor = actorOf(auth);
   await ctx.db.transaction(async (tx) => {
-    await repo.updateEmail(tx, email.id, { status: 'bounced', bouncedAt: new Date(), error: reason ?? 'Bounced' });
-    await repo.insertEvents(tx, [
-      {
-        enrolmentId: en.id,
-        kind: 'bounce',
-        campaignId: email.campaignId,
-        note: `Email to ${email.toAddress} bounced${reason ? `: ${reason}` : ''}`,
-        userId: actor.id,
-        userName: actor.name,
-      },
-    ]);
+    await markBounced(tx, email, reason ?? 'recorded by hand', actor);
     await auditWorkflow(tx, req, 'supplier.bounce', wf.workflow, { supplierKey, emailId });
   });
 }

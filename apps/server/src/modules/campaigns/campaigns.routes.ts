@@ -9,6 +9,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   JOB_TABS_BY_KEY,
   ZBounceBody,
+  ZBounceReport,
+  ZEnrolDecision,
+  ZEnrolLanding,
+  ZEnrolQuery,
+  ZEnrolResult,
   ZCampaignCreate,
   ZCampaignEmailParams,
   ZCampaignParams,
@@ -52,6 +57,8 @@ import {
 } from './campaigns.service.ts';
 import { previewOutreach, recordBounce, sendOutreach } from './campaigns.outreach.ts';
 import { uploadContacts, uploadOutcomes } from './campaigns.outcomes.ts';
+import { uploadBounces } from './campaigns.bounces.ts';
+import { enrolDecide, enrolLanding } from './campaigns.enrol.ts';
 
 const tags = ['Campaigns'];
 const base = '/api/v1/jobs/:jobId/campaign-workflows';
@@ -299,5 +306,43 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: ZOutcomeUploadResult },
     },
     handler: async (req) => uploadContacts(ctx, req, authOf(req), req.params.jobId, req.params.id),
+  });
+
+  r.post(`${base}/:id/bounces`, {
+    config: { access: { permissions: UPLOAD } },
+    schema: {
+      tags,
+      summary:
+        'Upload bounce messages (.eml, multipart field "file", several allowed): delivery status notifications (RFC 3464) are matched to this workflow’s outreach emails by Message-ID or recipient and recorded as bounces; a report per file and recipient',
+      params: ZWorkflowParams,
+      consumes: ['multipart/form-data'],
+      response: { 200: ZBounceReport },
+    },
+    handler: async (req) => uploadBounces(ctx, req, authOf(req), req.params.jobId, req.params.id),
+  });
+
+  // The public enrolment page: no sign-in; the signed, expiring token of the outreach email's link is the credential.
+  r.get('/api/v1/enrol', {
+    config: { access: { public: true } },
+    schema: {
+      tags,
+      summary:
+        'What an enrolment link stands for (public; rate-limited): branding, buyer, supplier and status. A forged, foreign, expired or used token is refused (400, 410, 409)',
+      querystring: ZEnrolQuery,
+      response: { 200: ZEnrolLanding },
+    },
+    handler: async (req) => enrolLanding(ctx, req, req.query),
+  });
+
+  r.post('/api/v1/enrol', {
+    config: { access: { public: true } },
+    schema: {
+      tags,
+      summary:
+        'Confirm or decline an enrolment through its link (public; rate-limited; once per link): confirming moves Pending to Active, declining to Failed, with a dated history entry by the supplier’s contact',
+      body: ZEnrolDecision,
+      response: { 200: ZEnrolResult },
+    },
+    handler: async (req) => enrolDecide(ctx, req, req.body),
   });
 }

@@ -93,7 +93,7 @@ export async function reconcileWorkflow(
   ctx: AppContext,
   wf: repo.WorkflowRow,
   res?: JobResults,
-): Promise<JobResults | null> {
+): Promise<{ results: JobResults; vanished: number } | null> {
   let results = res;
   if (!results) {
     try {
@@ -102,7 +102,7 @@ export async function reconcileWorkflow(
       return null;
     }
   }
-  if (wf.runId === results.runId) return results;
+  if (wf.runId === results.runId) return { results, vanished: 0 };
   const { suppliers } = await selectSuppliers(ctx, results, {});
   const present = new Set(suppliers.map((s) => s.supplierKey));
   const enrolments = await repo.allEnrolmentKeys(ctx.db, wf.id);
@@ -128,7 +128,7 @@ export async function reconcileWorkflow(
     await repo.updateWorkflow(tx, wf.id, { runId: results.runId });
   });
   wf.runId = results.runId;
-  return results;
+  return { results, vanished: vanished.length };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -221,7 +221,7 @@ export async function workflowDetail(
 ): Promise<TWorkflowDetail> {
   const { wf } = await openWorkflow(ctx, auth, jobId, id);
   const res = await reconcileWorkflow(ctx, wf.workflow);
-  return detailOf(ctx, wf, res?.summary.currency);
+  return detailOf(ctx, wf, res?.results.summary.currency);
 }
 
 async function detailOf(

@@ -9,9 +9,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { campaignEnrolments, campaignWorkflows, userRoles, users } from '@sextant/db';
 import { dbKinds } from '@sextant/db/testing';
 import type {
+  TBounceReport,
   TBusinessCase,
   TJobDetails,
   TSupplierDetail,
@@ -25,7 +27,8 @@ import type {
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { seedDemoJobs } from '../../seed/demo-jobs.ts';
 import { invalidateAllSessions } from '../../plugins/auth-cache.ts';
-import { DEMO_WORKFLOW_NAME } from './campaigns.commands.ts';
+import { DEMO_WORKFLOW_NAME, queueCampaignReconcile } from './campaigns.commands.ts';
+import { ENROLMENT_LINK_DAYS, enrolmentToken } from './campaigns.enrol.ts';
 
 describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
   let t: TestApp;
@@ -58,6 +61,16 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
+      // A mailbox that does not exist: the server refuses the recipient for good (a bounce at send time).
+      onRcptTo(address, _session, callback) {
+        if (address.address.startsWith('nobody@'))
+          return callback(
+            Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), {
+              responseCode: 550,
+            }),
+          );
+        callback();
+      },
       onData(stream, session, callback) {
         let body = '';
         stream.on('data', (c: Buffer) => (body += c.toString()));
@@ -373,6 +386,231 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     ).toBe(1);
   });
 
+  it('pages suppliers by seek cursor exactly as by page number, in both directions of each seekable sort', async () => {
+    for (const orderBy of ['spend:desc', 'supplierName:asc', 'supplierKey:desc']) {
+      const byNumber: string[] = [];
+      for (let p = 1; ; p++) {
+        const page = await ok<TWorkflowSupplierPage>(
+          'GET',
+          `${base}/${wfId}/suppliers?pageSize=3&pageNumber=${p}&orderBy=${orderBy}`,
+        );
+        byNumber.push(...page.collection.map((r) => r.supplierKey));
+        if (!page.hasNextPage) break;
+      }
+      const bySeek: string[] = [];
+      let after: string | null = null;
+      for (let p = 1; p < 100; p++) {
+        const page: TWorkflowSupplierPage = await ok<TWorkflowSupplierPage>(
+          'GET',
+          `${base}/${wfId}/suppliers?pageSize=3&pageNumber=${p}&orderBy=${orderBy}${after ? `&after=${after}` : ''}`,
+        );
+        expect(page.totalCount).toBe(useCaseCount);
+        bySeek.push(...page.collection.map((r) => r.supplierKey));
+        after = page.nextCursor;
+        if (!after) break;
+      }
+      expect(bySeek).toEqual(byNumber);
+      expect(new Set(bySeek).size).toBe(useCaseCount);
+    }
+    const bad = await call('GET', `${base}/${wfId}/suppliers?orderBy=spend:desc&after=bm90LWEtY3Vyc29y`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('after');
+    const unsorted = await call('GET', `${base}/${wfId}/suppliers?orderBy=country:asc&after=bm90LWEtY3Vyc29y`);
+    expect(unsorted.statusCode).toBe(400);
+  });
+
+  describe('enrolment links and bounces read from mail', () => {
+    let wf2: string;
+    const mail = new Map<string, ParsedMail>();
+    const tokenOf = (to: string) => /[?&#]token=([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/.exec(mail.get(to)!.text ?? '')![1]!;
+    const enrol = (token: string, extra = '') =>
+      t.call('GET', `/api/v1/enrol?token=${encodeURIComponent(token)}${extra}`, {});
+    const decide = (body: Record<string, unknown>) => t.call('POST', '/api/v1/enrol', { body });
+    const detailOf = (key: string) =>
+      ok<TWorkflowSupplierDetail>('GET', `${base}/${wf2}/suppliers/${encodeURIComponent(key)}`);
+
+    beforeAll(async () => {
+      wf2 = (await ok<TWorkflowDetail>('POST', base, { name: 'Links and bounces', useCaseId }, 201)).id;
+      const d = await ok<TWorkflowDetail>(
+        'POST',
+        `${base}/${wf2}/campaigns`,
+        { name: 'Link wave', route: 'Issuer', supplierKeys: keys.slice(0, 4) },
+        201,
+      );
+      const wave = d.campaigns[0]!.id;
+      const contacts = [
+        'supplierKey,contactEmail',
+        `${keys[0]},one@link.example`,
+        `${keys[1]},nobody@bounce.example`,
+        `${keys[2]},two@link.example`,
+        `${keys[3]},three@link.example`,
+      ].join('\n');
+      expect((await t.upload(`${base}/${wf2}/contacts`, { name: 'c.csv', content: contacts }, cm)).statusCode).toBe(
+        200,
+      );
+      const sent = await ok<{ commandId: number }>('POST', `${base}/${wf2}/campaigns/${wave}/outreach`, undefined, 202);
+      const cmd = await until(async () => {
+        const c = await t.app.ctx.proq.get(sent.commandId);
+        return c && (c.state === 'Completed' || c.state === 'Error') ? c : undefined;
+      }, 'the outreach command');
+      expect(cmd.state).toBe('Completed');
+      for (const to of ['one@link.example', 'two@link.example', 'three@link.example']) {
+        const r = await until(async () => received.find((x) => x.to === to), `the email to ${to}`);
+        mail.set(to, await simpleParser(r.body));
+      }
+    });
+
+    it('records a recipient the SMTP server refuses as a bounce at send time', async () => {
+      expect(received.some((r) => r.to.startsWith('nobody@'))).toBe(false);
+      const s = await detailOf(keys[1]!);
+      expect(s.emails[0]).toMatchObject({ status: 'bounced', toAddress: 'nobody@bounce.example' });
+      expect(s.emails[0]!.error).toContain('User unknown');
+      expect(s.history[0]).toMatchObject({ kind: 'bounce', userName: 'Mail server' });
+      expect(s.supplier.status).toBe('Pending'); // never contacted
+    });
+
+    it('reads delivery status notifications (RFC 3464) and matches them by Message-ID', async () => {
+      const original = mail.get('two@link.example')!;
+      expect(original.messageId).toMatch(/^<campaign-email-[0-9a-f-]{36}@/);
+      const dsn = (messageId: string, recipient: string, action = 'failed') =>
+        [
+          'From: Mail Delivery System <MAILER-DAEMON@mx.link.example>',
+          'To: campaigns@sextant.example',
+          'Subject: Undelivered Mail Returned to Sender',
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/report; report-type=delivery-status; boundary="B0UND"',
+          '',
+          '--B0UND',
+          'Content-Type: text/plain; charset=us-ascii',
+          '',
+          'This is the mail system at host mx.link.example. Your message could not be delivered.',
+          '',
+          '--B0UND',
+          'Content-Type: message/delivery-status',
+          '',
+          'Reporting-MTA: dns; mx.link.example',
+          'Arrival-Date: Tue, 24 Nov 2026 03:00:00 +0000',
+          '',
+          `Final-Recipient: rfc822; ${recipient}`,
+          `Original-Recipient: rfc822;${recipient}`,
+          `Action: ${action}`,
+          'Status: 5.2.2',
+          'Diagnostic-Code: smtp; 552 5.2.2 Mailbox full',
+          '',
+          '--B0UND',
+          'Content-Type: text/rfc822-headers',
+          '',
+          `Message-ID: ${messageId}`,
+          `To: ${recipient}`,
+          'Subject: Card payments',
+          '',
+          '--B0UND--',
+          '',
+        ].join('\r\n');
+      const upload = (name: string, content: string) => t.upload(`${base}/${wf2}/bounces`, { name, content }, cm);
+      const first = await upload('bounce.eml', dsn(original.messageId!, 'two@link.example'));
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toMatchObject({
+        recorded: 1,
+        results: [{ outcome: 'recorded', recipient: 'two@link.example' }],
+      });
+      const s = await detailOf(keys[2]!);
+      expect(s.emails[0]).toMatchObject({ status: 'bounced' });
+      expect(s.emails[0]!.error).toContain('5.2.2');
+      expect(s.history[0]).toMatchObject({ kind: 'bounce' });
+      const again = (await upload('bounce.eml', dsn(original.messageId!, 'two@link.example'))).json() as TBounceReport;
+      expect(again.results[0]!.outcome).toBe('alreadyRecorded');
+      const foreign = (
+        await upload('other.eml', dsn('<campaign-email-00000000-0000-4000-8000-000000000000@x>', 'two@link.example'))
+      ).json() as TBounceReport;
+      expect(foreign.results[0]!.outcome).toBe('unmatched');
+      const delayed = (
+        await upload('delay.eml', dsn(original.messageId!, 'two@link.example', 'delayed'))
+      ).json() as TBounceReport;
+      expect(delayed.results[0]!.outcome).toBe('notABounce');
+      const plain = (
+        await upload('hello.eml', 'From: a@b.example\r\nTo: c@d.example\r\nSubject: hi\r\n\r\nHello\r\n')
+      ).json() as TBounceReport;
+      expect(plain).toMatchObject({ recorded: 0, results: [{ outcome: 'notABounce' }] });
+    });
+
+    it('opens the public enrolment page from the email link and records the confirmation once', async () => {
+      const token = tokenOf('one@link.example');
+      const view = await enrol(token);
+      expect(view.statusCode, view.body).toBe(200);
+      expect(view.json()).toMatchObject({
+        status: 'Active',
+        contactEmail: 'one@link.example',
+        campaignName: 'Link wave',
+      });
+      expect((await enrol(token, `&workflow=${wf2}`)).statusCode).toBe(200);
+      const bad = await decide({ token, decision: 'confirm', contactName: 'Ann Lee', contactEmail: 'not-an-email' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors[0].path).toBe('body.contactEmail');
+      const yes = await decide({
+        token,
+        decision: 'confirm',
+        contactName: 'Ann Lee',
+        contactEmail: 'ann@link.example',
+        phone: '+44 20 7946 0000',
+      });
+      expect(yes.statusCode, yes.body).toBe(200);
+      expect(yes.json().status).toBe('Active');
+      const s = await detailOf(keys[0]!);
+      const link = s.history.find((h) => h.kind === 'link')!;
+      expect(link.userName).toBe('Ann Lee <ann@link.example> (enrolment link)');
+      expect(link.note).toContain('+44 20 7946 0000');
+      expect(s.supplier.contactEmail).toBe('ann@link.example');
+      const replay = await decide({
+        token,
+        decision: 'decline',
+        contactName: 'Mallory',
+        contactEmail: 'm@evil.example',
+      });
+      expect(replay.statusCode).toBe(409);
+      expect(replay.json().code).toBe('LinkUsed');
+      expect((await enrol(token)).statusCode).toBe(409);
+      expect((await detailOf(keys[0]!)).supplier.status).toBe('Active');
+    });
+
+    it('refuses forged, foreign, expired and closed links', async () => {
+      const token = tokenOf('three@link.example');
+      const [payload, sig] = token.split('.') as [string, string];
+      const flipped = `${payload}.${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+      expect((await enrol(flipped)).json().code).toBe('InvalidToken');
+      // the same signature over another enrolment (the first supplier's) fails
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+      const other = (
+        await t.db.db.select().from(campaignEnrolments).where(eq(campaignEnrolments.workflowId, wf2))
+      ).find((e) => e.id !== claims.e)!;
+      const swapped = `${Buffer.from(JSON.stringify({ ...claims, e: other.id })).toString('base64url')}.${sig}`;
+      expect((await enrol(swapped)).statusCode).toBe(400);
+      // a link of this workflow presented as another workflow's
+      const foreign = await enrol(token, `&workflow=${wfId}`);
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().message).toContain('another campaign');
+      const [en3] = await t.db.db
+        .select()
+        .from(campaignEnrolments)
+        .where(and(eq(campaignEnrolments.workflowId, wf2), eq(campaignEnrolments.supplierKey, keys[3]!)));
+      const old = enrolmentToken(t.app.ctx, en3!, new Date(Date.now() - (ENROLMENT_LINK_DAYS + 1) * 86_400_000));
+      const expired = await enrol(old);
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json().code).toBe('LinkExpired');
+      // after the outcome is final, the link cannot move it back
+      await ok('PATCH', `${base}/${wf2}/suppliers/${encodeURIComponent(keys[3]!)}`, { status: 'Succeeded' });
+      const closed = await decide({ token, decision: 'decline', contactName: 'Bob', contactEmail: 'bob@link.example' });
+      expect(closed.statusCode).toBe(409);
+      expect((await detailOf(keys[3]!)).supplier.status).toBe('Succeeded');
+      // rate limit per token
+      const junk = `${'x'.repeat(30)}.${'y'.repeat(32)}`;
+      const codes: number[] = [];
+      for (let i = 0; i < 11; i++) codes.push((await enrol(junk)).statusCode);
+      expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
+      expect(codes[10]).toBe(429);
+    });
+  });
+
   it('lists the supplier’s campaigns on the supplier page and the achieved conversion in the business case', async () => {
     const detail = await ok<TSupplierDetail>(
       'GET',
@@ -385,18 +623,30 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     expect(bc.achieved!.succeededSpend).toBeGreaterThan(0);
   });
 
-  it('flags suppliers a later run no longer has, keeping their enrolments', async () => {
+  it('flags suppliers a later run no longer has when the run completes, keeping their enrolments', async () => {
     await t.db.db
       .update(campaignEnrolments)
       .set({ supplierKey: 'vanished-supplier' })
       .where(and(eq(campaignEnrolments.workflowId, wfId), eq(campaignEnrolments.supplierKey, keys[9]!)));
-    await t.db.db.update(campaignWorkflows).set({ runId: null }).where(eq(campaignWorkflows.id, wfId));
+    await t.db.db.update(campaignWorkflows).set({ runId: null }).where(eq(campaignWorkflows.jobId, jobId));
+    // what the pipeline's last step queues when a run completes
+    await queueCampaignReconcile(t.app.ctx, jobId, crypto.randomUUID());
+    const [flagged] = await until(async () => {
+      const rows = await t.db.db
+        .select()
+        .from(campaignEnrolments)
+        .where(and(eq(campaignEnrolments.workflowId, wfId), eq(campaignEnrolments.supplierKey, 'vanished-supplier')));
+      return rows[0]?.missing ? rows : undefined;
+    }, 'the reconcile command');
+    expect(flagged!.missing).toBe(true);
     const d = await ok<TWorkflowDetail>('GET', `${base}/${wfId}`);
     expect(d.missing).toBe(1);
     expect(d.counters.total).toBe(useCaseCount);
     const s = await ok<TWorkflowSupplierDetail>('GET', `${base}/${wfId}/suppliers/vanished-supplier`);
     expect(s.supplier.missing).toBe(true);
     expect(s.history[0]!.kind).toBe('missing');
+    const page = await ok<TWorkflowSupplierPage>('GET', `${base}/${wfId}/suppliers?search=vanished-supplier`);
+    expect(page.collection[0]).toMatchObject({ supplierKey: 'vanished-supplier', missing: true });
   });
 
   it('gates every call by permission (403) and hides other issuers’ workflows (404)', async () => {

@@ -282,6 +282,8 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
         .catch((err: unknown) => ctx.log.warn({ err, jobId: rc.job.id }, 'Supplier results cache not warmed'));
       // The global insights of the users who see this job are built again in the background.
       await (await import('../global-insights/global-insights.service.ts')).enqueueGlobalRefresh(ctx);
+      // Campaign enrolments whose supplier this run no longer has are flagged now, not when a workflow is opened.
+      await (await import('../campaigns/campaigns.commands.ts')).queueCampaignReconcile(ctx, rc.job.id, rc.run.id);
       return `results ready: ${summary.suppliers} suppliers, ${summary.matched.suppliers} matched`;
     }),
   ];

@@ -16,4 +16,5 @@ export const CAMPAIGN_PAGES: Record<string, () => Promise<TPageModule>> = {
   jobCampaign: () => import('./workflow-page.tsx'),
   jobCampaignSupplier: () => import('./workflow-supplier-page.tsx'),
   jobCampaignCreate: () => import('./create-page.tsx'),
+  enrol: () => import('./enrol-page.tsx'),
 };

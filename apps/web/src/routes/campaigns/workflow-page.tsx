@@ -50,8 +50,10 @@ import {
   createCampaign,
   deleteWorkflow,
   previewOutreach,
+  renameWorkflow,
   sendOutreach,
   updateCampaign,
+  uploadBounces,
   uploadWorkflowFile,
   workflowQuery,
   workflowSuppliersQuery,
@@ -94,6 +96,7 @@ function Workflow({ jobId, id }: { jobId: string; id: string }) {
   });
   const invalidate = useInvalidate(jobId, id);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const remove = useMutation({
     mutationFn: () => deleteWorkflow(jobId, id),
     onSuccess: () => {
@@ -111,7 +114,7 @@ function Workflow({ jobId, id }: { jobId: string; id: string }) {
           <Link component={RouterLink} to={`/jobs/${encodeURIComponent(jobId)}/campaign-workflows`} variant="body2">
             {t('workflow.back')}
           </Link>
-          <Typography variant="h5" component="h2">
+          <Typography variant="h5" component="h2" data-testid="workflow-name">
             {d.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
@@ -123,18 +126,42 @@ function Workflow({ jobId, id }: { jobId: string; id: string }) {
             })}
           </Typography>
         </div>
-        {canDelete && (
-          <Button
-            color="error"
-            variant="outlined"
-            size="small"
-            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-            onClick={() => setConfirmDelete(true)}
-          >
-            {t('workflow.delete')}
-          </Button>
-        )}
+        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+          {canEdit && (
+            <Button
+              variant="outlined"
+              size="small"
+              sx={{ whiteSpace: 'nowrap' }}
+              onClick={() => setRenaming(true)}
+              data-testid="workflow-rename"
+            >
+              {t('workflow.rename')}
+            </Button>
+          )}
+          {canDelete && (
+            <Button
+              color="error"
+              variant="outlined"
+              size="small"
+              sx={{ whiteSpace: 'nowrap' }}
+              onClick={() => setConfirmDelete(true)}
+            >
+              {t('workflow.delete')}
+            </Button>
+          )}
+        </Stack>
       </Stack>
+      {renaming && (
+        <RenameDialog
+          jobId={jobId}
+          d={d}
+          onClose={() => setRenaming(false)}
+          onDone={() => {
+            setRenaming(false);
+            invalidate();
+          }}
+        />
+      )}
       {d.missing > 0 && <Alert severity="warning">{t('workflow.missing', { count: d.missing })}</Alert>}
       <Box
         sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(300px, 2fr)' }, gap: 2 }}
@@ -192,6 +219,75 @@ function Workflow({ jobId, id }: { jobId: string; id: string }) {
         </DialogActions>
       </Dialog>
     </Stack>
+  );
+}
+
+/** Renames the workflow; the server's validation message shows under the field. */
+function RenameDialog({
+  jobId,
+  d,
+  onClose,
+  onDone,
+}: {
+  jobId: string;
+  d: TWorkflowDetail;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation(NS);
+  const qc = useQueryClient();
+  const [name, setName] = useState(d.name);
+  const [touched, setTouched] = useState(false);
+  const m = useMutation({
+    mutationFn: (value: string) => renameWorkflow(jobId, d.id, value),
+    meta: { silent: true },
+    onSuccess: (detail) => {
+      qc.setQueryData(campaignKeys.detail(jobId, d.id), detail);
+      notify('success', t('workflow.renamed', { name: detail.name }));
+      onDone();
+    },
+  });
+  const trimmed = name.trim();
+  const local = !trimmed ? t('workflow.nameRequired') : trimmed.length > 200 ? t('workflow.nameTooLong') : null;
+  const server = m.error
+    ? ((isApiError(m.error) && m.error.errors?.find((e) => e.path === 'name' || e.path === 'body.name')?.message) ??
+      m.error.message)
+    : null;
+  const error = (touched && local) || server;
+  const submit = () => {
+    setTouched(true);
+    if (!local) m.mutate(trimmed);
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{t('workflow.renameTitle')}</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          margin="dense"
+          label={t('create.name')}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            m.reset();
+          }}
+          onBlur={() => setTouched(true)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') submit();
+          }}
+          error={Boolean(error)}
+          helperText={error || ' '}
+          slotProps={{ htmlInput: { 'data-testid': 'workflow-name-input' } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <PendingButton variant="contained" pending={m.isPending} onClick={submit} data-testid="workflow-rename-save">
+          {t('workflow.renameSave')}
+        </PendingButton>
+      </DialogActions>
+    </Dialog>
   );
 }
 
@@ -591,7 +687,68 @@ function Uploads({ jobId, id, onChange }: { jobId: string; id: string; onChange:
       </Stack>
       {m.isPending && <LinearProgress />}
       <UploadReport error={m.error} result={result} />
+      <Bounces jobId={jobId} id={id} onChange={onChange} />
     </Paper>
+  );
+}
+
+/** Bounce messages (.eml delivery status notifications) read and matched to the outreach emails. */
+function Bounces({ jobId, id, onChange }: { jobId: string; id: string; onChange: () => void }) {
+  const { t } = useTranslation(NS);
+  const qc = useQueryClient();
+  const m = useMutation({
+    mutationFn: (files: File[]) => uploadBounces(jobId, id, files),
+    onSuccess: () => {
+      onChange();
+      void qc.invalidateQueries({ queryKey: campaignKeys.detail(jobId, id) });
+    },
+  });
+  const pick = (e: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(e.target.files ?? [])];
+    e.target.value = '';
+    if (files.length) m.mutate(files);
+  };
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('bounces.help')}
+      </Typography>
+      <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={m.isPending}>
+        {t('bounces.upload')}
+        <input hidden multiple type="file" accept=".eml,message/rfc822" onChange={pick} data-testid="bounces-input" />
+      </Button>
+      {m.isPending && <LinearProgress sx={{ mt: 1 }} />}
+      {m.error && <UploadReport error={m.error} result={null} />}
+      {m.data && (
+        <Alert severity={m.data.recorded ? 'success' : 'info'} sx={{ mt: 1 }} data-testid="bounce-report">
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t('bounces.recorded', { count: m.data.recorded })}
+          </Typography>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('bounces.file')}</TableCell>
+                <TableCell>{t('bounces.recipient')}</TableCell>
+                <TableCell>{t('bounces.outcome')}</TableCell>
+                <TableCell>{t('upload.problem')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {m.data.results.slice(0, 100).map((r, i) => (
+                <TableRow key={i}>
+                  <TableCell>{r.file}</TableCell>
+                  <TableCell>
+                    {r.supplierName ? `${r.supplierName} (${r.recipient ?? '—'})` : (r.recipient ?? '—')}
+                  </TableCell>
+                  <TableCell>{t(`bounces.outcomes.${r.outcome}`)}</TableCell>
+                  <TableCell>{r.reason}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Alert>
+      )}
+    </Box>
   );
 }
 
@@ -608,7 +765,14 @@ function Suppliers({
 }) {
   const { t } = useTranslation(NS);
   const qc = useQueryClient();
-  const [params, setParams] = useState<TWorkflowSupplierParams>({ pageNumber: 1, pageSize: 25, orderBy: 'spend:desc' });
+  const [params, setParamsRaw] = useState<TWorkflowSupplierParams>({
+    pageNumber: 1,
+    pageSize: 25,
+    orderBy: 'spend:desc',
+  });
+  // Any change but "next page" drops the seek cursor (the server then pages by number).
+  const setParams = (f: (p: TWorkflowSupplierParams) => TWorkflowSupplierParams) =>
+    setParamsRaw((p) => ({ ...f(p), after: undefined }));
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [target, setTarget] = useState<TEnrolmentStatus | ''>('');
@@ -789,7 +953,12 @@ function Suppliers({
         page={params.pageNumber - 1}
         rowsPerPage={params.pageSize}
         rowsPerPageOptions={[25, 50, 100]}
-        onPageChange={(_, p) => setParams((x) => ({ ...x, pageNumber: p + 1 }))}
+        onPageChange={(_, p) => {
+          const next = q.data?.nextCursor;
+          // the next page seeks from this page's last row (as fast 1,000 pages deep as on page 2)
+          if (p + 1 === params.pageNumber + 1 && next) setParamsRaw((x) => ({ ...x, pageNumber: p + 1, after: next }));
+          else setParams((x) => ({ ...x, pageNumber: p + 1 }));
+        }}
         onRowsPerPageChange={(e) => setParams((x) => ({ ...x, pageNumber: 1, pageSize: Number(e.target.value) }))}
       />
     </Paper>

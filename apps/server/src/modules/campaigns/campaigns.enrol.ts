@@ -1,0 +1,256 @@
+/**
+ * The public enrolment page behind the outreach email's link (/enrol, or CAMPAIGN_ENROLMENT_URL): no sign-in, the
+ * link's token is the only credential. A token names one enrolment and its workflow, when it was issued and until
+ * when it is valid, and is HMAC-SHA256-signed with a key derived from SECRETS_KEY: nothing is stored, a changed
+ * byte (another enrolment, another workflow, a later expiry) fails the signature.
+ *
+ * A token is used once: the supplier's confirmation or refusal is a 'link' event of the enrolment, and a token
+ * issued before that event is refused afterwards. Confirming moves a Pending enrolment to Active (an Active one
+ * stays Active); declining moves it to Failed; a Succeeded or Failed enrolment is final and the link says so.
+ * Both calls are rate-limited per client address and per token.
+ */
+import type { FastifyRequest } from 'fastify';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, gte } from 'drizzle-orm';
+import { campaignEnrolmentEvents, campaignEnrolments, campaigns, campaignWorkflows } from '@sextant/db';
+import {
+  ERROR_CODES,
+  canMoveEnrolment,
+  type TEnrolDecision,
+  type TEnrolLanding,
+  type TEnrolResult,
+  type TEnrolmentStatus,
+} from '@sextant/shared';
+import type { AppContext } from '../../context.ts';
+import { publicUrl } from '../../config.ts';
+import { secretsKey } from '../../lib/crypto.ts';
+import { AppError, rateLimited } from '../../lib/errors.ts';
+import { hit } from '../../lib/rate-limit.ts';
+import * as repo from './campaigns.repo.ts';
+import { auditWorkflow } from './campaigns.service.ts';
+import { senderOf } from './campaigns.outreach.ts';
+
+/** How long an enrolment link stays valid after its email was sent. */
+export const ENROLMENT_LINK_DAYS = 60;
+/** Calls of the enrolment page per client address and per token in a minute. */
+const LIMIT_PER_IP = 30;
+const LIMIT_PER_TOKEN = 10;
+
+interface TokenClaims {
+  /** Enrolment id. */
+  e: string;
+  /** Workflow id. */
+  w: string;
+  /** Issued at, seconds since the epoch. */
+  i: number;
+  /** Expires at, seconds since the epoch. */
+  x: number;
+}
+
+const linkKey = (ctx: AppContext) =>
+  createHmac('sha256', secretsKey(ctx.config)).update('campaign-enrolment-link/v1').digest();
+const sign = (ctx: AppContext, payload: string) =>
+  createHmac('sha256', linkKey(ctx)).update(payload).digest().subarray(0, 24);
+
+export function enrolmentToken(
+  ctx: AppContext,
+  enrolment: { id: string; workflowId: string },
+  now = new Date(),
+): string {
+  const i = Math.floor(now.getTime() / 1000);
+  const claims: TokenClaims = { e: enrolment.id, w: enrolment.workflowId, i, x: i + ENROLMENT_LINK_DAYS * 86_400 };
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return `${payload}.${sign(ctx, payload).toString('base64url')}`;
+}
+
+/** The enrolment link of an outreach email (CAMPAIGN_ENROLMENT_URL may place {token}, {workflowId}, {supplierKey}). */
+export function enrolmentLink(
+  ctx: AppContext,
+  enrolment: { id: string; workflowId: string; supplierKey: string },
+  now?: Date,
+): string {
+  const token = enrolmentToken(ctx, enrolment, now);
+  // The token travels in the fragment: browsers do not send it with the page request (no access-log copies).
+  const template =
+    ctx.config.CAMPAIGN_ENROLMENT_URL ?? `${publicUrl(ctx.config)}/enrol#workflow={workflowId}&token={token}`;
+  const url = template
+    .replace('{workflowId}', encodeURIComponent(enrolment.workflowId))
+    .replace('{supplierKey}', encodeURIComponent(enrolment.supplierKey));
+  if (url.includes('{token}')) return url.replace('{token}', token);
+  return `${url}${url.includes('?') ? '&' : '?'}token=${token}`;
+}
+
+const invalid = () =>
+  new AppError(
+    400,
+    ERROR_CODES.invalidToken,
+    'This enrolment link is not valid: it may have been changed or copied incompletely. Open the link from the email again.',
+  );
+
+/** The claims of a token whose signature holds (else 400); expiry and use are checked by the caller. */
+export function verifyToken(ctx: AppContext, token: string): TokenClaims {
+  const [payload, sig, extra] = token.split('.');
+  if (!payload || !sig || extra !== undefined) throw invalid();
+  const given = Buffer.from(sig, 'base64url');
+  const expected = sign(ctx, payload);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+  let claims: unknown;
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  const c = claims as Partial<TokenClaims>;
+  if (typeof c.e !== 'string' || typeof c.w !== 'string' || typeof c.i !== 'number' || typeof c.x !== 'number')
+    throw invalid();
+  return c as TokenClaims;
+}
+
+const dateOf = (d: Date) => d.toISOString().slice(0, 10);
+
+async function limit(ctx: AppContext, req: FastifyRequest, token: string) {
+  const [perIp, perToken] = await Promise.all([
+    hit(ctx.db, `enrol:ip:${req.ip}`, 60),
+    hit(ctx.db, `enrol:token:${token.slice(-32)}`, 60),
+  ]);
+  if (perIp > LIMIT_PER_IP || perToken > LIMIT_PER_TOKEN)
+    throw rateLimited('Too many attempts with enrolment links: wait a minute and try again');
+}
+
+/** The enrolment a token stands for, refusing forged, foreign, expired, used and closed links. */
+async function openToken(ctx: AppContext, req: FastifyRequest, token: string, workflow: string | undefined) {
+  await limit(ctx, req, token);
+  const claims = verifyToken(ctx, token);
+  if (workflow !== undefined && workflow !== claims.w)
+    throw new AppError(
+      400,
+      ERROR_CODES.invalidToken,
+      'This enrolment link belongs to another campaign than the one in the address. Open the link from the email again.',
+    );
+  const [row] = await ctx.db
+    .select({ enrolment: campaignEnrolments, campaignName: campaigns.name, jobId: campaignWorkflows.jobId })
+    .from(campaignEnrolments)
+    .innerJoin(campaignWorkflows, eq(campaignWorkflows.id, campaignEnrolments.workflowId))
+    .leftJoin(campaigns, eq(campaigns.id, campaignEnrolments.campaignId))
+    .where(and(eq(campaignEnrolments.id, claims.e), eq(campaignEnrolments.workflowId, claims.w)));
+  if (!row)
+    throw new AppError(
+      404,
+      ERROR_CODES.notFound,
+      'This enrolment no longer exists: the campaign was closed. Contact the sender of the email.',
+    );
+  const expires = new Date(claims.x * 1000);
+  if (expires.getTime() < Date.now())
+    throw new AppError(
+      410,
+      ERROR_CODES.linkExpired,
+      `This enrolment link expired on ${dateOf(expires)}. Contact the sender of the email for a new one.`,
+    );
+  const [used] = await ctx.db
+    .select({ at: campaignEnrolmentEvents.occurredAt, toStatus: campaignEnrolmentEvents.toStatus })
+    .from(campaignEnrolmentEvents)
+    .where(
+      and(
+        eq(campaignEnrolmentEvents.enrolmentId, claims.e),
+        eq(campaignEnrolmentEvents.kind, 'link'),
+        gte(campaignEnrolmentEvents.occurredAt, new Date(claims.i * 1000)),
+      ),
+    )
+    .limit(1);
+  if (used)
+    throw new AppError(
+      409,
+      ERROR_CODES.linkUsed,
+      `This enrolment link was already used on ${dateOf(used.at)} (${used.toStatus === 'Failed' ? 'declined' : 'confirmed'}). Nothing more is needed.`,
+    );
+  const status = row.enrolment.status;
+  if (status === 'Succeeded' || status === 'Failed')
+    throw new AppError(
+      409,
+      ERROR_CODES.linkUsed,
+      status === 'Succeeded'
+        ? 'This supplier is already enrolled: nothing more is needed.'
+        : 'This enrolment is closed. Contact the sender of the email to enrol.',
+    );
+  return { claims, ...row };
+}
+
+export async function enrolLanding(
+  ctx: AppContext,
+  req: FastifyRequest,
+  q: { token: string; workflow?: string | undefined },
+): Promise<TEnrolLanding> {
+  const { claims, enrolment, campaignName, jobId } = await openToken(ctx, req, q.token, q.workflow);
+  const sender = await senderOf(ctx, ctx.db, jobId, { currency: false });
+  return {
+    brandName: sender.issuerName,
+    brandingKey: sender.branding?.brandingKey ?? null,
+    theme: sender.branding?.theme ?? null,
+    language: sender.language,
+    issuerName: sender.issuerName,
+    buyerName: sender.buyerName,
+    supplierName: enrolment.supplierName,
+    campaignName: campaignName ?? null,
+    status: enrolment.status,
+    contactEmail: enrolment.contactEmail,
+    expiresAt: new Date(claims.x * 1000).toISOString(),
+  };
+}
+
+export async function enrolDecide(
+  ctx: AppContext,
+  req: FastifyRequest,
+  body: Omit<TEnrolDecision, 'phone' | 'note'> & { phone?: string | undefined; note?: string | undefined },
+): Promise<TEnrolResult> {
+  const { enrolment: en, jobId } = await openToken(ctx, req, body.token, body.workflow);
+  const confirm = body.decision === 'confirm';
+  const to: TEnrolmentStatus = confirm ? (en.status === 'Pending' ? 'Active' : en.status) : 'Failed';
+  if (to !== en.status && !canMoveEnrolment(en.status, to))
+    throw new AppError(409, ERROR_CODES.linkUsed, 'This enrolment is closed: nothing was changed.');
+  const who = `${body.contactName} <${body.contactEmail}> (enrolment link)`;
+  const detail = [body.phone ? `phone ${body.phone}` : null, body.note ? `note: ${body.note}` : null]
+    .filter(Boolean)
+    .join('; ');
+  await ctx.db.transaction(async (tx) => {
+    // Guard against a concurrent use of the same link: the status must still be the one read.
+    const set: Parameters<typeof repo.updateEnrolment>[2] = { status: to };
+    if (body.contactEmail !== en.contactEmail) set.contactEmail = body.contactEmail;
+    const changed = await tx
+      .update(campaignEnrolments)
+      .set({ ...set, updatedAt: new Date() })
+      .where(and(eq(campaignEnrolments.id, en.id), eq(campaignEnrolments.status, en.status)))
+      .returning({ id: campaignEnrolments.id });
+    if (!changed.length)
+      throw new AppError(409, ERROR_CODES.linkUsed, 'This enrolment changed meanwhile: reload the page.');
+    await repo.insertEvents(tx, [
+      {
+        enrolmentId: en.id,
+        kind: 'link',
+        fromStatus: en.status,
+        toStatus: to,
+        campaignId: en.campaignId,
+        note: `${confirm ? 'Confirmed' : 'Declined'} enrolment through the email link${detail ? ` (${detail})` : ''}`,
+        userName: who,
+      },
+      ...(set.contactEmail
+        ? [{ enrolmentId: en.id, kind: 'contact' as const, note: `Contact set to ${body.contactEmail}`, userName: who }]
+        : []),
+    ]);
+    await auditWorkflow(
+      tx,
+      req,
+      confirm ? 'supplier.enrolConfirm' : 'supplier.enrolDecline',
+      {
+        id: en.workflowId,
+        jobId,
+      },
+      { supplierKey: en.supplierKey, status: to },
+    );
+  });
+  return {
+    status: to,
+    message: confirm
+      ? 'Thank you: your enrolment is confirmed. The enablement team will contact you with the next steps.'
+      : 'Thank you: we have recorded that you do not wish to enrol.',
+  };
+}

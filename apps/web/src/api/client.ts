@@ -93,15 +93,53 @@ export type TResponse<P extends keyof paths, M extends keyof paths[P]> = paths[P
   ? B
   : never;
 
-/** The response body of a call of `http`, or the API's error envelope thrown as an ApiError. */
-export async function ok<D>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<D> {
+type TAnswer<D> = Promise<{ data?: D; error?: unknown; response: Response }>;
+
+async function checked<D>(call: TAnswer<D>): Promise<{ data: D; response: Response }> {
   const r = await call;
   if (r.error !== undefined || !r.response.ok) {
     const body = typeof r.error === 'object' && r.error !== null ? (r.error as Partial<TApiError>) : null;
     const req = requests.get(r.response);
     throw new ApiError(r.response.status, body, req?.url ?? '', req?.method ?? '');
   }
-  return r.data as D;
+  return { data: r.data as D, response: r.response };
+}
+
+/** The JSON body a route takes, from the generated document. */
+export type TRequest<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
+
+/** The query-string fields a route takes, from the generated document. */
+export type TQuery<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  parameters: { query?: infer Q };
+}
+  ? NonNullable<Q>
+  : never;
+
+/** The response body of a call of `http`, or the API's error envelope thrown as an ApiError. */
+export const ok = async <D>(call: TAnswer<D>): Promise<D> => (await checked(call)).data;
+
+/**
+ * Saves the file a call of `http` with `parseAs: 'blob'` answers (named by its Content-Disposition, else
+ * `fallbackName`) and returns the response headers; a failure is thrown as an ApiError.
+ */
+export async function download(call: TAnswer<Blob>, fallbackName: string): Promise<Headers> {
+  const { data, response } = await checked(call);
+  const cd = response.headers.get('content-disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(cd)?.[1];
+  const plain = /filename="([^"]+)"/i.exec(cd)?.[1];
+  const href = URL.createObjectURL(data);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = star ? decodeURIComponent(star) : (plain ?? fallbackName);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return response.headers;
 }
 
 /**

@@ -3368,7 +3368,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            error: string | null;
+                            fromAddress: string;
+                            html: string | null;
+                            id: string;
+                            sentAt: string | null;
+                            status: string;
+                            subject: string;
+                            text: string;
+                            toAddress: string;
+                        }[];
+                    };
                 };
             };
         };

@@ -14,6 +14,7 @@ export default tseslint.config(
       'packages/db/migrations/**',
       'test-results/**',
       'playwright-report/**',
+      'apps/web/src/api/generated/**',
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: unit + integration tests (Vitest; PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the
-// end-to-end tests in Chromium (Playwright). Prints one closing line "N passed, N failed" over both.
+// `npm test`: that the web's generated API types match the routes (one check), unit + integration tests (Vitest;
+// PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the end-to-end tests in Chromium (Playwright). Prints
+// one closing line "N passed, N failed" over all.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,19 @@ if (existsSync(path.join(root, 'apps/web/index.html'))) {
   if (b.status !== 0) {
     console.error('\nTests: 0 passed, 1 failed (the web app did not build)');
     process.exit(b.status ?? 1);
+  }
+}
+
+// The committed API types must be what the routes give (npm run api:generate), before any test runs on them.
+if (only !== 'e2e') {
+  const c = spawnSync(process.execPath, [path.join(root, 'scripts/api-client.mjs'), '--check'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (c.status === 0) passed += 1;
+  else {
+    failed += 1;
+    exit = c.status ?? 1;
   }
 }
 

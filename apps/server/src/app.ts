@@ -82,7 +82,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       info: { title: 'Sextant API', description: 'B2B payments and spend analytics', version: '1.0.0' },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sextant_session' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: documentedSchema,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/docs.json', { config: { access: { public: true, allowInMaintenance: true } } }, async () =>
@@ -102,6 +102,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerWeb(app, webDist);
   return app;
 }
+
+/**
+ * The route's zod schemas as OpenAPI JSON schema. A free-form query string (a record: a saved report's parameters)
+ * has no named fields to document as parameters, so it is left out of the document rather than mangled into
+ * parameters called "type" and "additionalProperties".
+ */
+const documentedSchema: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  const qs = (out.schema as { querystring?: { properties?: unknown } } | undefined)?.querystring;
+  if (qs && !qs.properties) {
+    const { querystring: _free, ...schema } = out.schema as Record<string, unknown>;
+    return { ...out, schema };
+  }
+  return out;
+};
 
 /**
  * Standard headers on every response, the app's pages and the API alike (DESIGN §6), set before any other hook can

@@ -54,7 +54,10 @@ const issuerFields = {
   }),
   language: z
     .string(required('Language'))
-    .refine((v) => ISSUER_LANGUAGE_KEYS.includes(v), `Language must be one of ${ISSUER_LANGUAGE_KEYS.join(', ')}`),
+    .refine(
+      (v) => (ISSUER_LANGUAGE_KEYS as readonly string[]).includes(v),
+      `Language must be one of ${ISSUER_LANGUAGE_KEYS.join(', ')}`,
+    ),
   sendMagicLinks: z.boolean(required('Send magic links')),
   brandingId: z.uuid(required('Branding')),
   analysisDataDownloadProfileId: requiredText('Analysis data download profile'),

@@ -156,6 +156,27 @@ export const ZJobDetails = z.object({
 });
 export type TJobDetails = z.infer<typeof ZJobDetails>;
 
+/** An issuer the caller may create jobs for, with its buyers (GET /api/v1/jobs/creation-options). */
+export const ZJobCreationOption = z.object({
+  issuerId: z.uuid(),
+  issuerName: z.string(),
+  currency: z.string().nullable(),
+  canCreateBuyer: z.boolean(),
+  buyers: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+export type TJobCreationOption = z.infer<typeof ZJobCreationOption>;
+
+/** The job id of the /api/v1/jobs/{jobId}/… routes. */
+export const ZJobParams = z.object({ jobId: z.uuid('Job id must be an id') });
+/** PATCH /api/v1/jobs/{jobId}: a new name. */
+export const ZJobRename = z.object({ name: ZCreateJob.shape.name });
+/** POST /api/v1/jobs/{jobId}/publish. */
+export const ZJobPublish = z.object({ isPublished: z.boolean() });
+/** POST /api/v1/jobs/{jobId}/files: the kind of data the uploaded file holds. */
+export const ZJobFileUploadQuery = z.object({ dataKind: ZInputKind });
+/** PUT /api/v1/jobs/{jobId}/files/{fileId}/mapping. */
+export const ZJobMappingUpdate = z.object({ mapping: ZColumnMapping });
+
 export const ZJobLog = z.object({
   id: z.number().int(),
   at: z.string(),

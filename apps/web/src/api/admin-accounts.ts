@@ -1,25 +1,15 @@
 /** Translations, magic links and linked-account merges (analysis admin), and the upload-link holder's calls. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
-  TLinkedAccountGroup,
-  TMagicLink,
-  TMagicLinkPage,
   TMagicLinkQuery,
-  TMergePreview,
   TMergeRequest,
-  TMergeResult,
-  TMutationResult,
-  TTranslationImportResult,
   TTranslationOverrideSet,
-  TTranslationPage,
   TTranslationQuery,
-  TTranslationRow,
   TUploadLinkCreate,
-  TUploadLinkCreated,
-  TUploadLinkFile,
-  TUploadLinkView,
 } from '@sextant/shared/values';
-import { ApiError, api } from './client.ts';
+import { http, ok, withForm, type TQuery } from './client.ts';
+
+export type TUploadKind = TQuery<'/api/v1/upload-links/current/files', 'post'>['dataKind'];
 
 export const translationKeys = {
   all: ['translations'] as const,
@@ -30,17 +20,16 @@ export const translationKeys = {
 export const translationsQuery = (q: TTranslationQuery) =>
   queryOptions({
     queryKey: translationKeys.list(q),
-    queryFn: () => api<TTranslationPage>('/api/v1/translations', { query: { ...q } }),
+    queryFn: () => ok(http.GET('/api/v1/translations', { params: { query: q } })),
     placeholderData: keepPreviousData,
   });
 
-export const setTranslationOverride = (body: TTranslationOverrideSet) =>
-  api<TTranslationRow>('/api/v1/translations', { method: 'PUT', body });
+export const setTranslationOverride = (body: TTranslationOverrideSet) => ok(http.PUT('/api/v1/translations', { body }));
 
 export const importTranslations = (file: File) => {
   const form = new FormData();
   form.append('file', file);
-  return api<TTranslationImportResult>('/api/v1/translations/import', { body: form });
+  return ok(http.POST('/api/v1/translations/import', { middleware: [withForm(form)] }));
 };
 
 export const translationExportUrl = (language?: string) =>
@@ -55,15 +44,14 @@ export const magicLinkKeys = {
 export const magicLinksQuery = (q: TMagicLinkQuery) =>
   queryOptions({
     queryKey: magicLinkKeys.list(q),
-    queryFn: () => api<TMagicLinkPage>('/api/v1/magic-links', { query: { ...q } }),
+    queryFn: () => ok(http.GET('/api/v1/magic-links', { params: { query: q } })),
     placeholderData: keepPreviousData,
   });
 
-export const issueUploadLink = (body: TUploadLinkCreate) =>
-  api<TUploadLinkCreated>('/api/v1/magic-links/upload-links', { body });
+export const issueUploadLink = (body: TUploadLinkCreate) => ok(http.POST('/api/v1/magic-links/upload-links', { body }));
 
 export const revokeMagicLink = (id: string) =>
-  api<TMagicLink>(`/api/v1/magic-links/${encodeURIComponent(id)}/revoke`, { method: 'POST' });
+  ok(http.POST('/api/v1/magic-links/{id}/revoke', { params: { path: { id } } }));
 
 export const linkedAccountKeys = {
   all: ['linked-accounts'] as const,
@@ -74,50 +62,42 @@ export const linkedAccountKeys = {
 export const linkedAccountsQuery = (q: string) =>
   queryOptions({
     queryKey: linkedAccountKeys.list(q),
-    queryFn: () => api<TLinkedAccountGroup[]>('/api/v1/linked-accounts', { query: { q: q || undefined } }),
+    queryFn: () => ok(http.GET('/api/v1/linked-accounts', { params: { query: { q: q || undefined } } })),
     placeholderData: keepPreviousData,
   });
 
 export const mergePreviewQuery = (r: TMergeRequest) =>
   queryOptions({
     queryKey: linkedAccountKeys.preview(r),
-    queryFn: () => api<TMergePreview>('/api/v1/linked-accounts/preview', { body: r }),
+    queryFn: () => ok(http.POST('/api/v1/linked-accounts/preview', { body: r })),
   });
 
-export const mergeAccounts = (r: TMergeRequest) => api<TMergeResult>('/api/v1/linked-accounts/merge', { body: r });
+export const mergeAccounts = (r: TMergeRequest) => ok(http.POST('/api/v1/linked-accounts/merge', { body: r }));
 
 // ---------- the upload-link holder (no session: the token travels in a header) ----------
-async function withToken<T>(token: string, path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(path, {
-    ...init,
-    credentials: 'omit',
-    cache: 'no-store',
-    headers: { Accept: 'application/json', 'X-Upload-Token': token, ...(init.headers ?? {}) },
-  });
-  const text = await res.text();
-  const body = text ? (JSON.parse(text) as unknown) : null;
-  if (!res.ok) throw new ApiError(res.status, body as never, path, init.method ?? 'GET');
-  return body as T;
-}
+const withToken = (token: string) =>
+  ({ credentials: 'omit', cache: 'no-store', headers: { 'X-Upload-Token': token } }) as const;
 
 export const uploadLinkKeys = { view: (token: string) => ['upload-link', token.slice(0, 8)] as const };
 
 export const uploadLinkQuery = (token: string) =>
   queryOptions({
     queryKey: uploadLinkKeys.view(token),
-    queryFn: () => withToken<TUploadLinkView>(token, '/api/v1/upload-links/current'),
+    queryFn: () => ok(http.GET('/api/v1/upload-links/current', withToken(token))),
     retry: false,
   });
 
-export const uploadWithLink = (token: string, dataKind: string, file: File) => {
+export const uploadWithLink = (token: string, dataKind: TUploadKind, file: File) => {
   const form = new FormData();
   form.append('file', file);
-  return withToken<TUploadLinkFile>(
-    token,
-    `/api/v1/upload-links/current/files?dataKind=${encodeURIComponent(dataKind)}`,
-    { method: 'POST', body: form },
+  return ok(
+    http.POST('/api/v1/upload-links/current/files', {
+      ...withToken(token),
+      params: { query: { dataKind } },
+      middleware: [withForm(form)],
+    }),
   );
 };
 
 export const finishUploadLink = (token: string) =>
-  withToken<TMutationResult>(token, '/api/v1/upload-links/current/finish', { method: 'POST' });
+  ok(http.POST('/api/v1/upload-links/current/finish', withToken(token)));

@@ -1,13 +1,7 @@
 /** AI prompt administration calls (/api/v1/ai-prompts). */
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  TAiPrompt,
-  TAiPromptCreate,
-  TAiPromptRenderResult,
-  TAiPromptUse,
-  TAiPromptUseSummary,
-} from '@sextant/shared/values';
-import { api } from './client.ts';
+import type { TAiPromptCreate, TAiPromptUse } from '@sextant/shared/values';
+import { http, ok } from './client.ts';
 
 export const aiPromptKeys = {
   all: ['ai-prompts'] as const,
@@ -16,13 +10,17 @@ export const aiPromptKeys = {
 };
 
 export const aiPromptsQuery = () =>
-  queryOptions({ queryKey: aiPromptKeys.list(), queryFn: () => api<TAiPromptUseSummary[]>('/api/v1/ai-prompts') });
+  queryOptions({ queryKey: aiPromptKeys.list(), queryFn: () => ok(http.GET('/api/v1/ai-prompts')) });
 export const aiPromptQuery = (id: string) =>
-  queryOptions({ queryKey: aiPromptKeys.detail(id), queryFn: () => api<TAiPrompt>(`/api/v1/ai-prompts/${id}`) });
+  queryOptions({
+    queryKey: aiPromptKeys.detail(id),
+    queryFn: () => ok(http.GET('/api/v1/ai-prompts/{promptId}', { params: { path: { promptId: id } } })),
+  });
 
-export const createAiPrompt = (body: TAiPromptCreate) => api<TAiPrompt>('/api/v1/ai-prompts', { body });
-export const activateAiPrompt = (id: string) => api<TAiPrompt>(`/api/v1/ai-prompts/${id}/activate`, { method: 'POST' });
+export const createAiPrompt = (body: TAiPromptCreate) => ok(http.POST('/api/v1/ai-prompts', { body }));
+export const activateAiPrompt = (id: string) =>
+  ok(http.POST('/api/v1/ai-prompts/{promptId}/activate', { params: { path: { promptId: id } } }));
 export const useDefaultAiPrompt = (use: TAiPromptUse) =>
-  api(`/api/v1/ai-prompts/uses/${use}/use-default`, { method: 'POST' });
+  ok(http.POST('/api/v1/ai-prompts/uses/{use}/use-default', { params: { path: { use } } }));
 export const renderAiPrompt = (text: string, variables: Record<string, string>) =>
-  api<TAiPromptRenderResult>('/api/v1/ai-prompts/render', { body: { text, variables } });
+  ok(http.POST('/api/v1/ai-prompts/render', { body: { text, variables } }));

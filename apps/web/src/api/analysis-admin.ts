@@ -1,7 +1,6 @@
 /** The analysis admin dashboard's figures (GET /api/v1/analysis-admin/overview). */
 import { queryOptions } from '@tanstack/react-query';
-import type { TAnalysisAdminOverview } from '@sextant/shared/values';
-import { api } from './client.ts';
+import { http, ok } from './client.ts';
 
 export const analysisAdminKeys = {
   all: ['analysis-admin'] as const,
@@ -11,6 +10,6 @@ export const analysisAdminKeys = {
 export const analysisAdminOverviewQuery = () =>
   queryOptions({
     queryKey: analysisAdminKeys.overview(),
-    queryFn: () => api<TAnalysisAdminOverview>('/api/v1/analysis-admin/overview'),
+    queryFn: () => ok(http.GET('/api/v1/analysis-admin/overview')),
     staleTime: 15_000,
   });

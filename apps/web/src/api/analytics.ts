@@ -1,18 +1,15 @@
 /** Analytics query calls (/api/v1/analytics): views catalogue, runs, saved reports, CSV downloads. */
 import { queryOptions } from '@tanstack/react-query';
 import type {
-  TAnalyticsCatalog,
-  TAnalyticsReport,
   TAnalyticsReportInput,
   TAnalyticsReportUpdate,
-  TAnalyticsResult,
   TAnalyticsRunRequest,
   TAnalyticsValues,
-  TMutationResult,
-  TPagedResult,
   TPagingRequest,
 } from '@sextant/shared/values';
-import { ApiError, api } from './client.ts';
+import { download, http, ok } from './client.ts';
+
+const report = (id: string) => ({ params: { path: { id } } });
 
 export const analyticsKeys = {
   all: ['analytics'] as const,
@@ -25,26 +22,23 @@ export const analyticsKeys = {
 export const analyticsCatalogQuery = () =>
   queryOptions({
     queryKey: analyticsKeys.views(),
-    queryFn: () => api<TAnalyticsCatalog>('/api/v1/analytics/views'),
+    queryFn: () => ok(http.GET('/api/v1/analytics/views')),
     staleTime: 5 * 60_000,
   });
-export const fetchReports = (req: TPagingRequest) =>
-  api<TPagedResult<TAnalyticsReport>>('/api/v1/analytics/reports/get', { body: req });
+export const fetchReports = (req: TPagingRequest) => ok(http.POST('/api/v1/analytics/reports/get', { body: req }));
 export const reportQuery = (id: string) =>
   queryOptions({
     queryKey: analyticsKeys.detail(id),
-    queryFn: () => api<TAnalyticsReport>(`/api/v1/analytics/reports/${id}`),
+    queryFn: () => ok(http.GET('/api/v1/analytics/reports/{id}', report(id))),
   });
 
-export const runQuery = (body: TAnalyticsRunRequest) => api<TAnalyticsResult>('/api/v1/analytics/run', { body });
+export const runQuery = (body: TAnalyticsRunRequest) => ok(http.POST('/api/v1/analytics/run', { body }));
 export const runReport = (id: string, values: TAnalyticsValues) =>
-  api<TAnalyticsResult>(`/api/v1/analytics/reports/${id}/run`, { body: { values } });
-export const createReport = (body: TAnalyticsReportInput) =>
-  api<TMutationResult & { id: string }>('/api/v1/analytics/reports', { body });
+  ok(http.POST('/api/v1/analytics/reports/{id}/run', { ...report(id), body: { values } }));
+export const createReport = (body: TAnalyticsReportInput) => ok(http.POST('/api/v1/analytics/reports', { body }));
 export const updateReport = (id: string, body: TAnalyticsReportUpdate) =>
-  api<TMutationResult>(`/api/v1/analytics/reports/${id}`, { method: 'PUT', body });
-export const deleteReport = (id: string) =>
-  api<TMutationResult>(`/api/v1/analytics/reports/${id}`, { method: 'DELETE' });
+  ok(http.PUT('/api/v1/analytics/reports/{id}', { ...report(id), body }));
+export const deleteReport = (id: string) => ok(http.DELETE('/api/v1/analytics/reports/{id}', report(id)));
 
 /** The CSV download URL of a saved report with its parameter values as query-string fields. */
 export function reportCsvUrl(id: string, values: TAnalyticsValues): string {
@@ -56,19 +50,5 @@ export function reportCsvUrl(id: string, values: TAnalyticsValues): string {
 
 /** Downloads an ad-hoc query's rows as CSV (POST, so the SQL never lands in a URL). */
 export async function downloadQueryCsv(body: TAnalyticsRunRequest): Promise<void> {
-  const res = await fetch('/api/v1/analytics/run/csv', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok)
-    throw new ApiError(res.status, (await res.json().catch(() => null)) as never, '/api/v1/analytics/run/csv', 'POST');
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'analytics-query.csv';
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  await download(http.POST('/api/v1/analytics/run/csv', { body, parseAs: 'blob' }), 'analytics-query.csv');
 }

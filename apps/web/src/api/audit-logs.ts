@@ -1,7 +1,7 @@
 /** System audit log calls (/api/v1/system-audit-logs). */
 import { queryOptions } from '@tanstack/react-query';
-import type { TAuditLogEntry, TAuditLogFacets, TPagedResult, TPagingRequest } from '@sextant/shared/values';
-import { api } from './client.ts';
+import type { TPagingRequest } from '@sextant/shared/values';
+import { http, ok } from './client.ts';
 
 export const auditLogKeys = {
   all: ['system-audit-logs'] as const,
@@ -10,15 +10,14 @@ export const auditLogKeys = {
   facets: () => [...auditLogKeys.all, 'facets'] as const,
 };
 
-export const fetchAuditLog = (req: TPagingRequest) =>
-  api<TPagedResult<TAuditLogEntry>>('/api/v1/system-audit-logs/get', { body: req });
+export const fetchAuditLog = (req: TPagingRequest) => ok(http.POST('/api/v1/system-audit-logs/get', { body: req }));
 export const auditEntryQuery = (id: number) =>
   queryOptions({
     queryKey: auditLogKeys.detail(id),
-    queryFn: () => api<TAuditLogEntry>(`/api/v1/system-audit-logs/${id}`),
+    queryFn: () => ok(http.GET('/api/v1/system-audit-logs/{id}', { params: { path: { id } } })),
   });
 export const auditFacetsQuery = () =>
   queryOptions({
     queryKey: auditLogKeys.facets(),
-    queryFn: () => api<TAuditLogFacets>('/api/v1/system-audit-logs/facets'),
+    queryFn: () => ok(http.GET('/api/v1/system-audit-logs/facets')),
   });

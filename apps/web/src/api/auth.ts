@@ -1,7 +1,6 @@
 /** Sign-in, session and role-switching calls (SPEC §4, §7 Authorization). */
 import { queryOptions } from '@tanstack/react-query';
-import type { TAuthMethods, TCurrentUser, TMutationResult, TPublicBranding, TRoleEntry } from '@sextant/shared/values';
-import { api } from './client.ts';
+import { http, ok, type TRequest } from './client.ts';
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -15,7 +14,7 @@ export const authKeys = {
 export const meQuery = () =>
   queryOptions({
     queryKey: authKeys.me(),
-    queryFn: () => api<TCurrentUser>('/api/v1/auth/me'),
+    queryFn: () => ok(http.GET('/api/v1/auth/me')),
     staleTime: 60_000,
     retry: false,
     retryOnMount: false,
@@ -24,14 +23,14 @@ export const meQuery = () =>
 export const authMethodsQuery = () =>
   queryOptions({
     queryKey: authKeys.methods(),
-    queryFn: () => api<TAuthMethods>('/api/v1/auth/methods'),
+    queryFn: () => ok(http.GET('/api/v1/auth/methods')),
     staleTime: 5 * 60_000,
   });
 
 export const publicBrandingQuery = () =>
   queryOptions({
     queryKey: authKeys.publicBranding(),
-    queryFn: () => api<TPublicBranding>('/api/v2/brandings/by-domain'),
+    queryFn: () => ok(http.GET('/api/v2/brandings/by-domain')),
     staleTime: Infinity,
     retry: 1,
   });
@@ -39,32 +38,25 @@ export const publicBrandingQuery = () =>
 export const switchableRolesQuery = () =>
   queryOptions({
     queryKey: authKeys.switchableRoles(),
-    queryFn: () => api<TRoleEntry[]>('/api/v1/auth/switchable-roles'),
+    queryFn: () => ok(http.GET('/api/v1/auth/switchable-roles')),
     staleTime: 5 * 60_000,
   });
 
 export const eligibilityQuery = () =>
   queryOptions({
     queryKey: authKeys.eligibility(),
-    queryFn: () => api<{ eligible: boolean; reason: string | null }>('/api/v1/users/user-eligible-status'),
+    queryFn: () => ok(http.GET('/api/v1/users/user-eligible-status')),
     retry: false,
   });
 
-export interface TLoginResult extends TMutationResult {
-  user: TCurrentUser;
-}
-export interface TMagicVerifyResult extends TLoginResult {
-  callbackUrl?: string | null;
-}
-
 export const login = (username: string, password: string) =>
-  api<TLoginResult>('/api/v1/auth/login', { body: { username, password } });
-export const logout = () => api<TMutationResult>('/api/v1/auth/logout', { method: 'POST', body: {} });
+  ok(http.POST('/api/v1/auth/login', { body: { username, password } }));
+export const logout = () => ok(http.POST('/api/v1/auth/logout'));
 export const requestMagicLink = (email: string, callbackUrl?: string) =>
-  api<TMutationResult>('/api/v1/auth/magic-link', { body: { email, ...(callbackUrl ? { callbackUrl } : {}) } });
-export const verifyMagicLink = (token: string) =>
-  api<TMagicVerifyResult>('/api/v1/auth/magic-link/verify', { body: { token } });
-export const switchRoles = (roles: string[]) => api<TCurrentUser>('/api/v1/auth/switch-roles', { body: { roles } });
-export const resetRoles = () => api<TCurrentUser>('/api/v1/auth/switch-roles', { method: 'DELETE' });
+  ok(http.POST('/api/v1/auth/magic-link', { body: { email, ...(callbackUrl ? { callbackUrl } : {}) } }));
+export const verifyMagicLink = (token: string) => ok(http.POST('/api/v1/auth/magic-link/verify', { body: { token } }));
+export const switchRoles = (roles: TRequest<'/api/v1/auth/switch-roles', 'post'>['roles']) =>
+  ok(http.POST('/api/v1/auth/switch-roles', { body: { roles } }));
+export const resetRoles = () => ok(http.DELETE('/api/v1/auth/switch-roles'));
 export const oidcStartUrl = (callbackUrl: string) =>
   `/api/v1/auth/oidc/start?callbackUrl=${encodeURIComponent(callbackUrl)}`;

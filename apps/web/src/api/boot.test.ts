@@ -23,8 +23,9 @@ function bootUrls(pathname: string, search = ''): string[] {
 /** The URL the app requests for a query. */
 async function appUrl<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>): Promise<string> {
   const urls: string[] = [];
-  vi.stubGlobal('fetch', (url: string) => {
-    urls.push(url);
+  vi.stubGlobal('fetch', (input: string | Request) => {
+    const url = new URL(typeof input === 'string' ? input : input.url, 'http://localhost');
+    urls.push(url.pathname + url.search);
     return Promise.resolve(new Response('{}', { status: 200 }));
   });
   await new QueryClient().fetchQuery(options);

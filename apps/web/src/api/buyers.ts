@@ -1,14 +1,7 @@
 /** Buyer management calls (/api/v1/buyers). */
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  TBuyer,
-  TBuyerCreate,
-  TBuyerUpdate,
-  TMutationResult,
-  TPagedResult,
-  TPagingRequest,
-} from '@sextant/shared/values';
-import { api } from './client.ts';
+import type { TBuyerCreate, TBuyerUpdate, TPagingRequest } from '@sextant/shared/values';
+import { http, ok } from './client.ts';
 
 export const buyerKeys = {
   all: ['buyers'] as const,
@@ -17,10 +10,12 @@ export const buyerKeys = {
   detail: (id: string) => [...buyerKeys.details(), id] as const,
 };
 
-export const fetchBuyers = (req: TPagingRequest) => api<TPagedResult<TBuyer>>('/api/v1/buyers/get', { body: req });
+const buyer = (id: string) => ({ params: { path: { id } } });
+
+export const fetchBuyers = (req: TPagingRequest) => ok(http.POST('/api/v1/buyers/get', { body: req }));
 export const buyerQuery = (id: string) =>
-  queryOptions({ queryKey: buyerKeys.detail(id), queryFn: () => api<TBuyer>(`/api/v1/buyers/${id}`) });
-export const createBuyer = (body: TBuyerCreate) => api<TMutationResult & { id: string }>('/api/v1/buyers', { body });
+  queryOptions({ queryKey: buyerKeys.detail(id), queryFn: () => ok(http.GET('/api/v1/buyers/{id}', buyer(id))) });
+export const createBuyer = (body: TBuyerCreate) => ok(http.POST('/api/v1/buyers', { body }));
 export const updateBuyer = (id: string, body: TBuyerUpdate) =>
-  api<TMutationResult>(`/api/v1/buyers/${id}`, { method: 'PUT', body });
-export const deleteBuyer = (id: string) => api<TMutationResult>(`/api/v1/buyers/${id}`, { method: 'DELETE' });
+  ok(http.PUT('/api/v1/buyers/{id}', { ...buyer(id), body }));
+export const deleteBuyer = (id: string) => ok(http.DELETE('/api/v1/buyers/{id}', buyer(id)));

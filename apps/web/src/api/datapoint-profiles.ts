@@ -1,12 +1,9 @@
 /** Datapoint profiles (/api/v1/datapoint-profiles). */
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  TDatapointProfile,
-  TDatapointProfileInput,
-  TDatapointProfileList,
-  TMutationResult,
-} from '@sextant/shared/values';
-import { api } from './client.ts';
+import type { TDatapointProfileInput } from '@sextant/shared/values';
+import { http, ok } from './client.ts';
+
+const profile = (id: string) => ({ params: { path: { id } } });
 
 export const datapointProfileKeys = {
   all: ['datapoint-profiles'] as const,
@@ -17,18 +14,17 @@ export const datapointProfileKeys = {
 export const datapointProfilesQuery = () =>
   queryOptions({
     queryKey: datapointProfileKeys.list(),
-    queryFn: () => api<TDatapointProfileList>('/api/v1/datapoint-profiles'),
+    queryFn: () => ok(http.GET('/api/v1/datapoint-profiles')),
   });
 
 export const datapointProfileQuery = (id: string) =>
   queryOptions({
     queryKey: datapointProfileKeys.detail(id),
-    queryFn: () => api<TDatapointProfile>(`/api/v1/datapoint-profiles/${encodeURIComponent(id)}`),
+    queryFn: () => ok(http.GET('/api/v1/datapoint-profiles/{id}', profile(id))),
   });
 
 export const createDatapointProfile = (body: TDatapointProfileInput) =>
-  api<TDatapointProfile>('/api/v1/datapoint-profiles', { body });
+  ok(http.POST('/api/v1/datapoint-profiles', { body }));
 export const updateDatapointProfile = (id: string, body: TDatapointProfileInput) =>
-  api<TDatapointProfile>(`/api/v1/datapoint-profiles/${encodeURIComponent(id)}`, { method: 'PUT', body });
-export const deleteDatapointProfile = (id: string) =>
-  api<TMutationResult>(`/api/v1/datapoint-profiles/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  ok(http.PUT('/api/v1/datapoint-profiles/{id}', { ...profile(id), body }));
+export const deleteDatapointProfile = (id: string) => ok(http.DELETE('/api/v1/datapoint-profiles/{id}', profile(id)));

@@ -1,18 +1,8 @@
 /** Dev area calls (/api/v1/dev): debug logging, CSV anonymiser, reset all jobs, database anonymiser, outbox. */
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  TAnonymizeKind,
-  TAnonymizePreview,
-  TDatabaseAnonymizeResult,
-  TDebugLoggingState,
-  TDebugLogLevel,
-  TDevResetResult,
-  TOutboxMessage,
-} from '@sextant/shared/values';
-import { api } from './client.ts';
-import { postFileForCsv } from './tools.ts';
-
-const base = '/api/v1/dev';
+import type { TAnonymizeKind, TDebugLogLevel } from '@sextant/shared/values';
+import { download, http, ok } from './client.ts';
+import { fileForm } from './tools.ts';
 
 export const devKeys = {
   all: ['dev'] as const,
@@ -21,26 +11,29 @@ export const devKeys = {
 };
 
 export const debugLoggingQuery = () =>
-  queryOptions({ queryKey: devKeys.debugLogging(), queryFn: () => api<TDebugLoggingState>(`${base}/debug-logging`) });
+  queryOptions({ queryKey: devKeys.debugLogging(), queryFn: () => ok(http.GET('/api/v1/dev/debug-logging')) });
 export const startDebugLogging = (level: TDebugLogLevel, minutes: number) =>
-  api<TDebugLoggingState>(`${base}/debug-logging`, { body: { level, minutes } });
-export const endDebugLogging = () => api<TDebugLoggingState>(`${base}/debug-logging`, { method: 'DELETE' });
+  ok(http.POST('/api/v1/dev/debug-logging', { body: { level, minutes } }));
+export const endDebugLogging = () => ok(http.DELETE('/api/v1/dev/debug-logging'));
 
-export function anonymizePreview(file: File) {
-  const body = new FormData();
-  body.append('file', file);
-  return api<TAnonymizePreview>(`${base}/anonymize-csv/preview`, { body });
-}
+export const anonymizePreview = (file: File) =>
+  ok(http.POST('/api/v1/dev/anonymize-csv/preview', { middleware: fileForm(file) }));
 export const anonymizeCsv = (file: File, columns: Record<string, TAnonymizeKind>) =>
-  postFileForCsv(`${base}/anonymize-csv`, file, { columns: JSON.stringify(columns) });
+  download(
+    http.POST('/api/v1/dev/anonymize-csv', {
+      middleware: fileForm(file, { columns: JSON.stringify(columns) }),
+      parseAs: 'blob',
+    }),
+    'download.csv',
+  );
 
-export const resetAllJobs = () => api<TDevResetResult>(`${base}/reset-all-jobs`, { body: { confirm: 'RESET' } });
+export const resetAllJobs = () => ok(http.POST('/api/v1/dev/reset-all-jobs', { body: { confirm: 'RESET' } }));
 export const anonymizeDatabase = () =>
-  api<TDatabaseAnonymizeResult>(`${base}/database-anonymizer`, { body: { confirm: 'ANONYMIZE' } });
+  ok(http.POST('/api/v1/dev/database-anonymizer', { body: { confirm: 'ANONYMIZE' } }));
 
 export const outboxQuery = () =>
   queryOptions({
     queryKey: devKeys.outbox(),
-    queryFn: () => api<TOutboxMessage[]>(`${base}/outbox`, { query: { limit: 50 } }),
+    queryFn: () => ok(http.GET('/api/v1/dev/outbox', { params: { query: { limit: 50 } } })),
     retry: false,
   });

@@ -4,27 +4,10 @@
  * mutations invalidate what they change.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  TComparisonJob,
-  TComparisonUser,
-  TIntegrationCheck,
-  TIntegrationConfigurations,
-  TJobComparison,
-  TJobMaintenanceAction,
-  TJobMaintenanceList,
-  TMaintenanceCommand,
-  TResourceGuardState,
-  TResourceHistory,
-  TResourceLimits,
-  TSftpConfig,
-  TSftpConfigDetail,
-  TSftpConfigInput,
-  TSftpTestRequest,
-  TSftpTestResult,
-  TSystemMode,
-  TUserComparison,
-} from '@sextant/shared/values';
-import { api } from './client.ts';
+import type { TJobMaintenanceAction, TMaintenanceCommand, TResourceLimits, TSystemMode } from '@sextant/shared/values';
+import { http, ok, type TRequest } from './client.ts';
+
+export type TSftpConfigBody = TRequest<'/api/v1/devops/sftp-configurations', 'post'>;
 import { systemKeys } from './system.ts';
 import { notify, notifyError } from '../components/notifications/notification-store.ts';
 import { handleAuthorizationOutcome } from '../app/query-client.ts';
@@ -44,10 +27,7 @@ export const devopsKeys = {
   augmentedText: () => [...devopsKeys.all, 'augmented-text'] as const,
 };
 
-const MAINTENANCE = '/api/v1/devops/job-maintenance';
-const COMPARISON = '/api/v1/endpoint-comparison';
-const GUARD = '/api/v1/resource-guard';
-const SFTP = '/api/v1/devops/sftp-configurations';
+const sftp = (configId: string) => ({ params: { path: { configId } } });
 
 const isOpen = (c: TMaintenanceCommand | null) => Boolean(c && ['Blocked', 'Pending', 'InProgress'].includes(c.state));
 
@@ -55,7 +35,7 @@ const isOpen = (c: TMaintenanceCommand | null) => Boolean(c && ['Blocked', 'Pend
 export const maintenanceQuery = () =>
   queryOptions({
     queryKey: devopsKeys.maintenance(),
-    queryFn: () => api<TJobMaintenanceList>(MAINTENANCE),
+    queryFn: () => ok(http.GET('/api/v1/devops/job-maintenance')),
     refetchInterval: (q) => (q.state.data?.jobs.some((j) => isOpen(j.lastAction)) ? 2_000 : 30_000),
   });
 
@@ -63,22 +43,29 @@ export function useMaintenanceAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ jobId, action }: { jobId: string; action: TJobMaintenanceAction }) =>
-      api<TMaintenanceCommand>(`${MAINTENANCE}/${jobId}/actions`, { method: 'POST', body: { action } }),
+      ok(
+        http.POST('/api/v1/devops/job-maintenance/{jobId}/actions', { params: { path: { jobId } }, body: { action } }),
+      ),
     meta: { operation: 'Job maintenance' },
     onSuccess: () => qc.invalidateQueries({ queryKey: devopsKeys.maintenance() }),
   });
 }
 
 export const comparisonJobsQuery = () =>
-  queryOptions({ queryKey: devopsKeys.comparisonJobs(), queryFn: () => api<TComparisonJob[]>(`${COMPARISON}/jobs`) });
+  queryOptions({
+    queryKey: devopsKeys.comparisonJobs(),
+    queryFn: () => ok(http.GET('/api/v1/endpoint-comparison/jobs')),
+  });
 
 export const jobComparisonQuery = (jobId: string, base: string | null, other: string | null) =>
   queryOptions({
     queryKey: devopsKeys.comparison(jobId, base ?? '', other ?? ''),
     queryFn: () =>
-      api<TJobComparison>(`${COMPARISON}/jobs/${encodeURIComponent(jobId)}`, {
-        query: { baseRunId: base, compareRunId: other },
-      }),
+      ok(
+        http.GET('/api/v1/endpoint-comparison/jobs/{jobId}', {
+          params: { path: { jobId }, query: { baseRunId: base ?? '', compareRunId: other ?? '' } },
+        }),
+      ),
     enabled: Boolean(base && other),
     staleTime: Infinity,
   });
@@ -86,13 +73,13 @@ export const jobComparisonQuery = (jobId: string, base: string | null, other: st
 export const comparisonUsersQuery = () =>
   queryOptions({
     queryKey: devopsKeys.comparisonUsers(),
-    queryFn: () => api<TComparisonUser[]>(`${COMPARISON}/users`),
+    queryFn: () => ok(http.GET('/api/v1/endpoint-comparison/users')),
   });
 
 export function useCompareUsers() {
   return useMutation({
     mutationFn: (body: { userA: string; userB: string }) =>
-      api<TUserComparison>(`${COMPARISON}/users`, { method: 'POST', body }),
+      ok(http.POST('/api/v1/endpoint-comparison/users', { body })),
     meta: { operation: 'Compare users' },
   });
 }
@@ -100,7 +87,7 @@ export function useCompareUsers() {
 export function useStartRun() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (jobId: string) => api(`/api/v1/jobs/${encodeURIComponent(jobId)}/runs`, { method: 'POST' }),
+    mutationFn: (jobId: string) => ok(http.POST('/api/v1/jobs/{jobId}/runs', { params: { path: { jobId } } })),
     meta: { operation: 'Re-run with the current engine' },
     onSuccess: () => qc.invalidateQueries({ queryKey: devopsKeys.comparisonJobs() }),
   });
@@ -109,49 +96,56 @@ export function useStartRun() {
 export const resourceGuardQuery = () =>
   queryOptions({
     queryKey: devopsKeys.guard(),
-    queryFn: () => api<TResourceGuardState>(GUARD),
+    queryFn: () => ok(http.GET('/api/v1/resource-guard')),
     refetchInterval: 5_000,
   });
 
 export const resourceHistoryQuery = (minutes: number) =>
   queryOptions({
     queryKey: devopsKeys.guardHistory(minutes),
-    queryFn: () => api<TResourceHistory>(`${GUARD}/history`, { query: { minutes } }),
+    queryFn: () => ok(http.GET('/api/v1/resource-guard/history', { params: { query: { minutes } } })),
     refetchInterval: 15_000,
   });
 
-export const saveLimits = (limits: TResourceLimits) =>
-  api<TResourceGuardState>(`${GUARD}/limits`, { method: 'PUT', body: limits });
+export const saveLimits = (limits: TResourceLimits) => ok(http.PUT('/api/v1/resource-guard/limits', { body: limits }));
 
 export function useRecordSample() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api(`${GUARD}/samples`, { method: 'POST' }),
+    mutationFn: () => ok(http.POST('/api/v1/resource-guard/samples')),
     meta: { operation: 'Record a resource sample' },
     onSuccess: () => qc.invalidateQueries({ queryKey: devopsKeys.guard() }),
   });
 }
 
 export const sftpListQuery = () =>
-  queryOptions({ queryKey: devopsKeys.sftpList(), queryFn: () => api<TSftpConfig[]>(SFTP) });
+  queryOptions({ queryKey: devopsKeys.sftpList(), queryFn: () => ok(http.GET('/api/v1/devops/sftp-configurations')) });
 
 export const sftpQuery = (id: string) =>
   queryOptions({
     queryKey: devopsKeys.sftp(id),
-    queryFn: () => api<TSftpConfigDetail>(`${SFTP}/${encodeURIComponent(id)}`),
+    queryFn: () => ok(http.GET('/api/v1/devops/sftp-configurations/{configId}', sftp(id))),
     refetchInterval: 10_000,
   });
 
-export const saveSftp = (id: string | null, body: TSftpConfigInput) =>
-  api<TSftpConfigDetail>(id ? `${SFTP}/${encodeURIComponent(id)}` : SFTP, { method: id ? 'PUT' : 'POST', body });
+export const saveSftp = (id: string | null, body: TSftpConfigBody) =>
+  ok(
+    id
+      ? http.PUT('/api/v1/devops/sftp-configurations/{configId}', { ...sftp(id), body })
+      : http.POST('/api/v1/devops/sftp-configurations', { body }),
+  );
 
-export const testSftp = (id: string | null, body: TSftpTestRequest) =>
-  api<TSftpTestResult>(id ? `${SFTP}/${encodeURIComponent(id)}/test` : `${SFTP}/test`, { method: 'POST', body });
+export const testSftp = (id: string | null, body: TRequest<'/api/v1/devops/sftp-configurations/test', 'post'>) =>
+  ok(
+    id
+      ? http.POST('/api/v1/devops/sftp-configurations/{configId}/test', { ...sftp(id), body })
+      : http.POST('/api/v1/devops/sftp-configurations/test', { body }),
+  );
 
 export function useSftpPull(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ commandId: number }>(`${SFTP}/${encodeURIComponent(id)}/pull`, { method: 'POST' }),
+    mutationFn: () => ok(http.POST('/api/v1/devops/sftp-configurations/{configId}/pull', sftp(id))),
     meta: { operation: 'Pull now' },
     onSuccess: () => qc.invalidateQueries({ queryKey: devopsKeys.sftp(id) }),
   });
@@ -160,7 +154,7 @@ export function useSftpPull(id: string) {
 export function useDeleteSftp() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(`${SFTP}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => ok(http.DELETE('/api/v1/devops/sftp-configurations/{configId}', sftp(id))),
     meta: { operation: 'Delete SFTP configuration' },
     onSuccess: () => qc.invalidateQueries({ queryKey: devopsKeys.sftpList() }),
   });
@@ -171,15 +165,14 @@ export function useDeleteSftp() {
 export const integrationConfigurationsQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: [...devopsKeys.integrations(), 'configurations'],
-    queryFn: () => api<TIntegrationConfigurations>('/api/v1/system-audit/get-integration-configurations'),
+    queryFn: () => ok(http.GET('/api/v1/system-audit/get-integration-configurations')),
     enabled,
   });
 
-export const verifyIntegrations = () =>
-  api<TIntegrationCheck[]>('/api/v1/system-audit/verify-integrations-configuration');
+export const verifyIntegrations = () => ok(http.GET('/api/v1/system-audit/verify-integrations-configuration'));
 
 export const augmentedTextQuery = () =>
-  queryOptions({ queryKey: devopsKeys.augmentedText(), queryFn: () => api<boolean>('/api/v1/augmented-text') });
+  queryOptions({ queryKey: devopsKeys.augmentedText(), queryFn: () => ok(http.GET('/api/v1/augmented-text')) });
 
 function useSwitch<T>(fn: (v: T) => Promise<unknown>, operation: string, key: readonly unknown[], done: string) {
   const qc = useQueryClient();
@@ -198,7 +191,7 @@ function useSwitch<T>(fn: (v: T) => Promise<unknown>, operation: string, key: re
 
 export const useSetSystemMode = (done: string) =>
   useSwitch(
-    (mode: TSystemMode) => api('/api/v1/system-mode', { method: 'POST', query: { mode } }),
+    (mode: TSystemMode) => ok(http.POST('/api/v1/system-mode', { params: { query: { mode } } })),
     'Set the system mode',
     systemKeys.mode(),
     done,
@@ -206,7 +199,7 @@ export const useSetSystemMode = (done: string) =>
 
 export const usePublishTimestamp = (done: string) =>
   useSwitch(
-    () => api('/api/v1/system-data/app-timestamp', { method: 'POST', body: {} }),
+    () => ok(http.POST('/api/v1/system-data/app-timestamp', { body: {} })),
     'Publish the app timestamp',
     systemKeys.appTimestamp(),
     done,
@@ -214,7 +207,8 @@ export const usePublishTimestamp = (done: string) =>
 
 export const useSetAugmentedText = (done: string) =>
   useSwitch(
-    (status: boolean) => api('/api/v1/augmented-text', { method: 'POST', query: { status } }),
+    (status: boolean) =>
+      ok(http.POST('/api/v1/augmented-text', { params: { query: { status: status ? 'true' : 'false' } } })),
     'Set augmented text',
     devopsKeys.augmentedText(),
     done,

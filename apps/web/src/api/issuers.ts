@@ -1,26 +1,17 @@
 /** Issuer administration calls (SPEC §7 Issuers) and the brandings list used by admin forms. */
 import { queryOptions } from '@tanstack/react-query';
 import type {
-  TAssignedUserIssuer,
-  TBranding,
-  TIssuer,
   TIssuerCreate,
-  TIssuerFull,
   TIssuerMemberAdd,
-  TIssuerMemberSummary,
   TIssuerMemberUpdate,
   TIssuerUpdate,
-  TSupplierListEntry,
   TSupplierListEntryAdd,
-  TSupplierListsSummary,
   TSupplierListType,
-  TSupplierListUploadResult,
-  TMutationResult,
-  TPagedResult,
   TPagingRequest,
-  TUserSummary,
 } from '@sextant/shared/values';
-import { api } from './client.ts';
+import { http, ok, withForm, type TRequest } from './client.ts';
+
+const issuer = (id: string) => ({ params: { path: { id } } });
 
 export const issuerKeys = {
   all: ['issuers'] as const,
@@ -36,7 +27,7 @@ export const issuerKeys = {
     [...issuerKeys.supplierLists(id), listType, search] as const,
 };
 
-export const fetchIssuers = (req: TPagingRequest) => api<TPagedResult<TIssuer>>('/api/v1/issuers/get', { body: req });
+export const fetchIssuers = (req: TPagingRequest) => ok(http.POST('/api/v1/issuers/get', { body: req }));
 
 /** Every issuer the caller may read, for pick lists (sorted by name). */
 export const issuerOptionsQuery = () =>
@@ -48,85 +39,110 @@ export const issuerOptionsQuery = () =>
   });
 
 export const issuerFullQuery = (id: string) =>
-  queryOptions({ queryKey: issuerKeys.detail(id), queryFn: () => api<TIssuerFull>(`/api/v1/issuers/${id}/full`) });
+  queryOptions({
+    queryKey: issuerKeys.detail(id),
+    queryFn: () => ok(http.GET('/api/v1/issuers/{id}/full', issuer(id))),
+  });
 
 export const capabilitiesQuery = () =>
   queryOptions({
     queryKey: issuerKeys.reference('capabilities'),
-    queryFn: () => api<{ id: string; name: string }[]>('/api/v1/issuers/getAllCapabilities'),
+    queryFn: () => ok(http.GET('/api/v1/issuers/getAllCapabilities')),
     staleTime: Infinity,
   });
 export const lockboxesQuery = () =>
   queryOptions({
     queryKey: issuerKeys.reference('lockboxes'),
-    queryFn: () => api<{ key: string; label: string }[]>('/api/v1/issuers/getAllVirtualLockboxesAvailableToIssuers'),
+    queryFn: () => ok(http.GET('/api/v1/issuers/getAllVirtualLockboxesAvailableToIssuers')),
     staleTime: Infinity,
   });
 export const languagesQuery = () =>
   queryOptions({
     queryKey: issuerKeys.reference('languages'),
-    queryFn: () => api<{ key: string; name: string }[]>('/api/v1/issuers/getAllIssuerLanguages'),
+    queryFn: () => ok(http.GET('/api/v1/issuers/getAllIssuerLanguages')),
     staleTime: Infinity,
   });
 export const brandingsQuery = () =>
   queryOptions({
     queryKey: ['brandings', 'all'],
-    queryFn: () => api<TBranding[]>('/api/v2/brandings/all'),
+    queryFn: () => ok(http.GET('/api/v2/brandings/all')),
     staleTime: 5 * 60_000,
   });
 
 export const assignedUserIssuersQuery = (userId: string) =>
   queryOptions({
     queryKey: issuerKeys.assignedToUser(userId),
-    queryFn: () => api<TAssignedUserIssuer[]>(`/api/v1/issuers/${userId}/assigned-user-issuers`),
+    queryFn: () => ok(http.GET('/api/v1/issuers/{id}/assigned-user-issuers', issuer(userId))),
   });
 
 export const potentialIssuerUsersQuery = (issuerId: string, search: string) =>
   queryOptions({
     queryKey: issuerKeys.potentialUsers(issuerId, search),
     queryFn: () =>
-      api<TUserSummary[]>('/api/v1/users/potential-issuer-users', { query: { issuerId, search: search || undefined } }),
+      ok(
+        http.GET('/api/v1/users/potential-issuer-users', {
+          params: { query: { issuerId, search: search || undefined } },
+        }),
+      ),
   });
 
-export const createIssuer = (body: TIssuerCreate) => api<TMutationResult & { id: string }>('/api/v1/issuers', { body });
+export const createIssuer = (body: TIssuerCreate) => ok(http.POST('/api/v1/issuers', { body }));
 export const updateIssuer = (id: string, body: TIssuerUpdate) =>
-  api<TMutationResult>('/api/v1/issuers', { method: 'PUT', body, query: { id } });
-export const deleteIssuer = (id: string) => api<TMutationResult>(`/api/v1/issuers/${id}`, { method: 'DELETE' });
-export const updateIssuerCapabilities = (issuerId: string, capabilities: string[]) =>
-  api<TMutationResult>('/api/v1/issuers/issuer-admin-capabilities', { body: { capabilities }, query: { issuerId } });
-export const updateIssuerLockboxes = (issuerId: string, virtualLockboxes: string[]) =>
-  api<TMutationResult>('/api/v1/issuers/issuer-admin-virtual-lockbox-update', {
-    body: { virtualLockboxes },
-    query: { issuerId },
-  });
-export const updateIssuerInputDataOptions = (issuerId: string, inputDataOptions: string[]) =>
-  api<TMutationResult>('/api/v1/issuers/issuer-admin-input-data-option-update', {
-    body: { inputDataOptions },
-    query: { issuerId },
-  });
+  ok(http.PUT('/api/v1/issuers', { params: { query: { id } }, body }));
+export const deleteIssuer = (id: string) => ok(http.DELETE('/api/v1/issuers/{id}', issuer(id)));
+export const updateIssuerCapabilities = (
+  issuerId: string,
+  capabilities: TRequest<'/api/v1/issuers/issuer-admin-capabilities', 'post'>['capabilities'],
+) =>
+  ok(
+    http.POST('/api/v1/issuers/issuer-admin-capabilities', { params: { query: { issuerId } }, body: { capabilities } }),
+  );
+export const updateIssuerLockboxes = (
+  issuerId: string,
+  virtualLockboxes: TRequest<'/api/v1/issuers/issuer-admin-virtual-lockbox-update', 'post'>['virtualLockboxes'],
+) =>
+  ok(
+    http.POST('/api/v1/issuers/issuer-admin-virtual-lockbox-update', {
+      params: { query: { issuerId } },
+      body: { virtualLockboxes },
+    }),
+  );
+export const updateIssuerInputDataOptions = (
+  issuerId: string,
+  inputDataOptions: TRequest<'/api/v1/issuers/issuer-admin-input-data-option-update', 'post'>['inputDataOptions'],
+) =>
+  ok(
+    http.POST('/api/v1/issuers/issuer-admin-input-data-option-update', {
+      params: { query: { issuerId } },
+      body: { inputDataOptions },
+    }),
+  );
 
 /** Issuer members (/admin/issuer-manager/{issuerId}/users); each change answers the new member list. */
-const membersUrl = (issuerId: string, userId?: string) =>
-  `/api/v1/issuers/${issuerId}/members${userId ? `/${userId}` : ''}`;
+const member = (id: string, userId: string) => ({ params: { path: { id, userId } } });
 export const addIssuerMember = (issuerId: string, body: TIssuerMemberAdd) =>
-  api<TIssuerMemberSummary[]>(membersUrl(issuerId), { body });
+  ok(http.POST('/api/v1/issuers/{id}/members', { ...issuer(issuerId), body }));
 export const updateIssuerMember = (issuerId: string, userId: string, body: TIssuerMemberUpdate) =>
-  api<TIssuerMemberSummary[]>(membersUrl(issuerId, userId), { method: 'PATCH', body });
+  ok(http.PATCH('/api/v1/issuers/{id}/members/{userId}', { ...member(issuerId, userId), body }));
 export const removeIssuerMember = (issuerId: string, userId: string) =>
-  api<TIssuerMemberSummary[]>(membersUrl(issuerId, userId), { method: 'DELETE' });
+  ok(http.DELETE('/api/v1/issuers/{id}/members/{userId}', member(issuerId, userId)));
 
 /** Supplier include / exclude lists of an issuer (used by the analysis). */
-const listsUrl = (issuerId: string, listType?: TSupplierListType) =>
-  `/api/v1/issuers/${issuerId}/supplier-lists${listType ? `/${listType}` : ''}`;
+const list = (id: string, listType: TSupplierListType) => ({ path: { id, listType } });
 export const supplierListsSummaryQuery = (issuerId: string) =>
   queryOptions({
     queryKey: issuerKeys.supplierLists(issuerId),
-    queryFn: () => api<TSupplierListsSummary>(listsUrl(issuerId)),
+    queryFn: () => ok(http.GET('/api/v1/issuers/{id}/supplier-lists', issuer(issuerId))),
   });
 export const fetchSupplierList = (issuerId: string, listType: TSupplierListType, search: string, req: TPagingRequest) =>
-  api<TPagedResult<TSupplierListEntry>>(listsUrl(issuerId, listType), {
-    query: { pageNumber: req.pageNumber ?? 1, pageSize: req.pageSize ?? 25, search: search || undefined },
-  });
+  ok(
+    http.GET('/api/v1/issuers/{id}/supplier-lists/{listType}', {
+      params: {
+        ...list(issuerId, listType),
+        query: { pageNumber: req.pageNumber ?? 1, pageSize: req.pageSize ?? 25, search: search || undefined },
+      },
+    }),
+  );
 export const uploadSupplierList = (
   issuerId: string,
   listType: TSupplierListType,
@@ -135,15 +151,20 @@ export const uploadSupplierList = (
 ) => {
   const body = new FormData();
   body.set('file', file);
-  return api<TSupplierListUploadResult>(`${listsUrl(issuerId, listType)}/upload`, {
-    method: 'POST',
-    body,
-    query: { mode },
-  });
+  return ok(
+    http.POST('/api/v1/issuers/{id}/supplier-lists/{listType}/upload', {
+      params: { ...list(issuerId, listType), query: { mode } },
+      middleware: [withForm(body)],
+    }),
+  );
 };
 export const addSupplierListEntry = (issuerId: string, listType: TSupplierListType, body: TSupplierListEntryAdd) =>
-  api<TSupplierListEntry>(`${listsUrl(issuerId, listType)}/entries`, { body });
+  ok(http.POST('/api/v1/issuers/{id}/supplier-lists/{listType}/entries', { params: list(issuerId, listType), body }));
 export const removeSupplierListEntry = (issuerId: string, listType: TSupplierListType, entryId: string) =>
-  api<TMutationResult>(`${listsUrl(issuerId, listType)}/entries/${entryId}`, { method: 'DELETE' });
+  ok(
+    http.DELETE('/api/v1/issuers/{id}/supplier-lists/{listType}/entries/{entryId}', {
+      params: { path: { id: issuerId, listType, entryId } },
+    }),
+  );
 export const clearSupplierList = (issuerId: string, listType: TSupplierListType) =>
-  api<TMutationResult>(listsUrl(issuerId, listType), { method: 'DELETE' });
+  ok(http.DELETE('/api/v1/issuers/{id}/supplier-lists/{listType}', { params: list(issuerId, listType) }));

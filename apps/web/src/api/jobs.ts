@@ -4,34 +4,16 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  TActiveEntityUser,
-  TAuthMappedJobArtifact,
   TColumnMapping,
-  TEntityLock,
   TInputKind,
-  TJobArtifactAdmin,
   TJobDetails,
-  TJobFile,
-  TJobLog,
-  TJobOwnerFilterItem,
-  TJobRun,
   TJobType,
-  TMutationResult,
-  TPagedResult,
   TPagingRequest,
   TUserSummary,
 } from '@sextant/shared/values';
-import { api, ApiError } from './client.ts';
+import { ApiError, http, ok, withForm, type TResponse } from './client.ts';
 
-/** Row of GET /proq/queued-commands-quick-view/{jobId} (SPEC §3 quick-view row; the fields this page reads). */
-export interface TJobCommandRow {
-  id: number;
-  commandType: string;
-  state: string;
-  age: number;
-  tags: string[];
-  progressPercent: number | null;
-}
+export type TCreationOption = TResponse<'/api/v1/jobs/creation-options', 'get'>[number];
 
 export const jobKeys = {
   all: ['jobs'] as const,
@@ -49,30 +31,22 @@ export const jobKeys = {
   activeUsers: (jobId: string) => ['concurrency', 'JobArtifact', jobId, 'active-users'] as const,
 };
 
-export interface TCreationOption {
-  issuerId: string;
-  issuerName: string;
-  currency: string | null;
-  canCreateBuyer: boolean;
-  buyers: { id: string; name: string }[];
-}
-
-const jobPath = (jobId: string) => `/api/v1/jobs/${encodeURIComponent(jobId)}`;
+const job = (jobId: string) => ({ params: { path: { jobId } } });
 
 export const fetchJobList = (req: TPagingRequest) =>
-  api<TPagedResult<TAuthMappedJobArtifact>>('/api/v1/authorization/auth-mapped-job-artifacts', { body: req });
+  ok(http.POST('/api/v1/authorization/auth-mapped-job-artifacts', { body: req }));
 
 export const jobOwnersQuery = () =>
   queryOptions({
     queryKey: jobKeys.owners(),
-    queryFn: () => api<TJobOwnerFilterItem[]>('/api/v1/authorization/job-owners-filter-items'),
+    queryFn: () => ok(http.GET('/api/v1/authorization/job-owners-filter-items')),
     staleTime: 60_000,
   });
 
 export const creationOptionsQuery = () =>
   queryOptions({
     queryKey: jobKeys.creationOptions(),
-    queryFn: () => api<TCreationOption[]>('/api/v1/jobs/creation-options'),
+    queryFn: () => ok(http.GET('/api/v1/jobs/creation-options')),
     meta: { operation: 'Loading issuers and buyers' },
   });
 
@@ -86,19 +60,19 @@ export const isProcessing = (job: TJobDetails | undefined) =>
 export const jobQuery = (jobId: string, opts: { poll?: boolean } = {}) =>
   queryOptions({
     queryKey: jobKeys.detail(jobId),
-    queryFn: () => api<TJobDetails>(jobPath(jobId)),
+    queryFn: () => ok(http.GET('/api/v1/jobs/{jobId}', job(jobId))),
     retry: false,
     meta: { silent: true },
     refetchInterval: (q) => (opts.poll && isProcessing(q.state.data) ? 2_000 : false),
   });
 
 export const jobLogsPage = (jobId: string, beforeId?: number, limit = 50) =>
-  api<TJobLog[]>(`${jobPath(jobId)}/logs`, { query: { limit, beforeId } });
+  ok(http.GET('/api/v1/jobs/{jobId}/logs', { params: { path: { jobId }, query: { limit, beforeId } } }));
 
 export const jobCommandsQuery = (jobId: string, enabled: boolean) =>
   queryOptions({
     queryKey: jobKeys.commands(jobId),
-    queryFn: () => api<TJobCommandRow[]>(`/api/v1/proq/queued-commands-quick-view/${encodeURIComponent(jobId)}`),
+    queryFn: () => ok(http.GET('/api/v1/proq/queued-commands-quick-view/{jobId}', job(jobId))),
     enabled,
     refetchInterval: 4_000,
     meta: { silent: true },
@@ -107,7 +81,7 @@ export const jobCommandsQuery = (jobId: string, enabled: boolean) =>
 export const jobAdminQuery = (jobId: string) =>
   queryOptions({
     queryKey: jobKeys.admin(jobId),
-    queryFn: () => api<TJobArtifactAdmin>(`/api/v1/job-artifacts/${encodeURIComponent(jobId)}/admin`),
+    queryFn: () => ok(http.GET('/api/v1/job-artifacts/{id}/admin', artifact(jobId))),
     meta: { operation: 'Loading the job’s users' },
   });
 
@@ -120,17 +94,15 @@ export const userCandidatesQuery = (issuerId: string, source: 'issuer' | 'users'
     queryKey: [...jobKeys.userCandidates(issuerId, ''), source],
     queryFn: async (): Promise<TUserSummary[]> =>
       source === 'issuer'
-        ? (
-            await api<{ members: { userId: string; username: string; displayName: string }[] }>(
-              `/api/v1/issuers/${encodeURIComponent(issuerId)}/full`,
-            )
-          ).members.map((m) => ({
-            id: m.userId,
-            username: m.username,
-            displayName: m.displayName,
-            email: null,
-          }))
-        : api<TUserSummary[]>('/api/v1/users'),
+        ? (await ok(http.GET('/api/v1/issuers/{id}/full', { params: { path: { id: issuerId } } }))).members.map(
+            (m) => ({
+              id: m.userId,
+              username: m.username,
+              displayName: m.displayName,
+              email: null,
+            }),
+          )
+        : ok(http.GET('/api/v1/users')),
     staleTime: 30_000,
     meta: { operation: 'Loading users' },
   });
@@ -138,7 +110,7 @@ export const userCandidatesQuery = (issuerId: string, source: 'issuer' | 'users'
 export const ownerCandidatesQuery = (issuerId: string) =>
   queryOptions({
     queryKey: jobKeys.ownerCandidates(issuerId),
-    queryFn: () => api<TUserSummary[]>('/api/v1/users/potential-job-analysis-owners', { query: { issuerId } }),
+    queryFn: () => ok(http.GET('/api/v1/users/potential-job-analysis-owners', { params: { query: { issuerId } } })),
     staleTime: 30_000,
     meta: { operation: 'Loading possible owners' },
   });
@@ -146,10 +118,7 @@ export const ownerCandidatesQuery = (issuerId: string) =>
 export const activeUsersQuery = (jobId: string, enabled: boolean, interval: number) =>
   queryOptions({
     queryKey: jobKeys.activeUsers(jobId),
-    queryFn: () =>
-      api<TActiveEntityUser[]>('/api/v1/concurrency/active-entity-users', {
-        query: { entityType: 'JobArtifact', entityId: jobId },
-      }),
+    queryFn: () => ok(http.GET('/api/v1/concurrency/active-entity-users', { params: { query: entity(jobId) } })),
     enabled,
     refetchInterval: interval,
     meta: { silent: true },
@@ -157,7 +126,7 @@ export const activeUsersQuery = (jobId: string, enabled: boolean, interval: numb
 
 /** Streamed by the server with the columns of the issuer's datapoint profile. */
 export const downloadUrl = (jobId: string, kind: 'analysis-data' | 'matched-data-only', format: 'csv' | 'xlsx') =>
-  `${jobPath(jobId)}/downloads/${kind}?format=${format}`;
+  `/api/v1/jobs/${encodeURIComponent(jobId)}/downloads/${kind}?format=${format}`;
 
 // ——— calls ———
 
@@ -167,26 +136,32 @@ export const createJob = (input: {
   issuerId: string;
   buyerId?: string;
   newBuyerName?: string;
-}) => api<TMutationResult & { id: string }>('/api/v1/job-artifacts', { method: 'POST', query: input, body: {} });
+}) => ok(http.POST('/api/v1/job-artifacts', { params: { query: input } }));
 
 export const uploadJobFile = (jobId: string, dataKind: TInputKind, file: File) => {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api<TJobFile>(`${jobPath(jobId)}/files`, { method: 'POST', query: { dataKind }, body: form });
+  return ok(
+    http.POST('/api/v1/jobs/{jobId}/files', {
+      params: { path: { jobId }, query: { dataKind } },
+      middleware: [withForm(form)],
+    }),
+  );
 };
 
 export const entity = (jobId: string) => ({ entityType: 'JobArtifact' as const, entityId: jobId });
+const artifact = (id: string) => ({ params: { path: { id } } });
 export const concurrency = {
   heartbeat: (jobId: string, userId: string, scope: string) =>
-    api<boolean>('/api/v1/concurrency/try-set-entity-active-user', { body: { ...entity(jobId), userId, scope } }),
+    ok(http.POST('/api/v1/concurrency/try-set-entity-active-user', { body: { ...entity(jobId), userId, scope } })),
   tryLock: (jobId: string) =>
-    api<TEntityLock>('/api/v1/concurrency/try-set-exclusive-write-access', { body: entity(jobId) }),
+    ok(http.POST('/api/v1/concurrency/try-set-exclusive-write-access', { body: entity(jobId) })),
   forceLock: (jobId: string) =>
-    api<TEntityLock>('/api/v1/concurrency/force-set-exclusive-write-access', { body: entity(jobId) }),
+    ok(http.POST('/api/v1/concurrency/force-set-exclusive-write-access', { body: entity(jobId) })),
   requestLock: (jobId: string) =>
-    api<boolean>('/api/v1/concurrency/request-exclusive-write-access', { body: entity(jobId) }),
+    ok(http.POST('/api/v1/concurrency/request-exclusive-write-access', { body: entity(jobId) })),
   denyLock: (jobId: string) =>
-    api<boolean>('/api/v1/concurrency/deny-exclusive-write-access', { method: 'POST', query: entity(jobId), body: {} }),
+    ok(http.POST('/api/v1/concurrency/deny-exclusive-write-access', { params: { query: entity(jobId) } })),
 };
 
 // ——— mutations ———
@@ -213,7 +188,7 @@ export function useRenameJob() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ jobId, name }: { jobId: string; name: string }) =>
-      api<TMutationResult>(jobPath(jobId), { method: 'PATCH', body: { name } }),
+      ok(http.PATCH('/api/v1/jobs/{jobId}', { ...job(jobId), body: { name } })),
     onSuccess: (_r, v) => invalidate(v.jobId),
     ...inline,
   });
@@ -223,7 +198,7 @@ export function useChangeOwner() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ jobId, ownerId }: { jobId: string; ownerId: string }) =>
-      api<unknown>(`/api/v1/job-artifacts/${encodeURIComponent(jobId)}/owner`, { method: 'PATCH', body: { ownerId } }),
+      ok(http.PATCH('/api/v1/job-artifacts/{id}/owner', { ...artifact(jobId), body: { ownerId } })),
     onSuccess: (_r, v) => invalidate(v.jobId),
     ...inline,
   });
@@ -233,7 +208,7 @@ export function usePublishJob() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ jobId, isPublished }: { jobId: string; isPublished: boolean }) =>
-      api<TMutationResult>(`${jobPath(jobId)}/publish`, { body: { isPublished } }),
+      ok(http.POST('/api/v1/jobs/{jobId}/publish', { ...job(jobId), body: { isPublished } })),
     onSuccess: (_r, v) => invalidate(v.jobId),
     meta: { operation: 'Publishing the job' },
   });
@@ -243,7 +218,7 @@ export function useDeleteJob() {
   const invalidate = useInvalidate();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (jobId: string) => api<TMutationResult>(jobPath(jobId), { method: 'DELETE' }),
+    mutationFn: (jobId: string) => ok(http.DELETE('/api/v1/jobs/{jobId}', job(jobId))),
     onSuccess: (_r, jobId) => {
       qc.removeQueries({ queryKey: jobKeys.detail(jobId) });
       return invalidate();
@@ -265,10 +240,12 @@ export function useUpdateMapping(jobId: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ fileId, mapping }: { fileId: string; mapping: TColumnMapping }) =>
-      api<TJobFile>(`${jobPath(jobId)}/files/${encodeURIComponent(fileId)}/mapping`, {
-        method: 'PUT',
-        body: { mapping },
-      }),
+      ok(
+        http.PUT('/api/v1/jobs/{jobId}/files/{fileId}/mapping', {
+          params: { path: { jobId, fileId } },
+          body: { mapping },
+        }),
+      ),
     onSuccess: () => invalidate(jobId),
     ...inline,
   });
@@ -279,7 +256,7 @@ export function useUpdateLayout(jobId: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ fileId, ...body }: { fileId: string; headerRow?: number; sheet?: string }) =>
-      api<TJobFile>(`${jobPath(jobId)}/files/${encodeURIComponent(fileId)}/layout`, { method: 'PUT', body }),
+      ok(http.PUT('/api/v1/jobs/{jobId}/files/{fileId}/layout', { params: { path: { jobId, fileId } }, body })),
     onSuccess: () => invalidate(jobId),
     ...inline,
   });
@@ -289,7 +266,7 @@ export function useDeleteFile(jobId: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (fileId: string) =>
-      api<TMutationResult>(`${jobPath(jobId)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' }),
+      ok(http.DELETE('/api/v1/jobs/{jobId}/files/{fileId}', { params: { path: { jobId, fileId } } })),
     onSuccess: () => invalidate(jobId),
     meta: { operation: 'Removing the file' },
   });
@@ -298,7 +275,7 @@ export function useDeleteFile(jobId: string) {
 export function useStartRun(jobId: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: () => api<TJobRun>(`${jobPath(jobId)}/runs`, { method: 'POST', body: {} }),
+    mutationFn: () => ok(http.POST('/api/v1/jobs/{jobId}/runs', job(jobId))),
     onSuccess: () => invalidate(jobId),
     ...inline,
   });
@@ -308,7 +285,7 @@ export function useRetryRun(jobId: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (runId: string) =>
-      api<TJobRun>(`${jobPath(jobId)}/runs/${encodeURIComponent(runId)}/retry`, { method: 'POST', body: {} }),
+      ok(http.POST('/api/v1/jobs/{jobId}/runs/{runId}/retry', { params: { path: { jobId, runId } } })),
     onSuccess: () => invalidate(jobId),
     meta: { operation: 'Retrying the step' },
   });
@@ -319,10 +296,11 @@ export function useAssignUser(jobId: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ userId, isAssigned }: { userId: string; isAssigned: boolean }) =>
-      api<unknown>('/api/v1/job-artifacts/update-job-artifact-user-assignment', {
-        method: 'PUT',
-        body: { jobArtifactId: jobId, userId, isAssigned },
-      }),
+      ok(
+        http.PUT('/api/v1/job-artifacts/update-job-artifact-user-assignment', {
+          body: { jobArtifactId: jobId, userId, isAssigned },
+        }),
+      ),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: jobKeys.admin(jobId) }), invalidate(jobId)]),
     meta: { operation: 'Changing the job’s users' },
   });

@@ -1,7 +1,6 @@
 /** Acceptance-model monitoring calls (/api/v1/ml-prediction). */
 import { queryOptions } from '@tanstack/react-query';
-import type { TMlJobDetail, TMlOverview } from '@sextant/shared/values';
-import { api } from './client.ts';
+import { http, ok } from './client.ts';
 
 export const mlKeys = {
   all: ['ml-prediction'] as const,
@@ -10,10 +9,10 @@ export const mlKeys = {
 };
 
 export const mlOverviewQuery = () =>
-  queryOptions({ queryKey: mlKeys.overview(), queryFn: () => api<TMlOverview>('/api/v1/ml-prediction/jobs') });
+  queryOptions({ queryKey: mlKeys.overview(), queryFn: () => ok(http.GET('/api/v1/ml-prediction/jobs')) });
 
 export const mlJobQuery = (jobId: string) =>
   queryOptions({
     queryKey: mlKeys.job(jobId),
-    queryFn: () => api<TMlJobDetail>(`/api/v1/ml-prediction/jobs/${jobId}`),
+    queryFn: () => ok(http.GET('/api/v1/ml-prediction/jobs/{jobId}', { params: { path: { jobId } } })),
   });

@@ -3,25 +3,18 @@
  * retry/cancel invalidate every ProQ query so counts, lists, the detail drawer and the workflow redraw.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  PROQ_BASE,
-  PROQ_QUICK_VIEW_POLL_MS,
-  type TNamedCount,
-  type TPagedResult,
-  type TPagingRequest,
-  type TProqBackgroundService,
-  type TProqBackoffStrategy,
-  type TProqCommand,
-  type TProqMonitoringData,
-  type TProqQuickViewRow,
-  type TProqStatus,
-  type TProqWorker,
-} from '@sextant/shared/values';
-import { api } from './client.ts';
+import { PROQ_QUICK_VIEW_POLL_MS, type TPagingRequest } from '@sextant/shared/values';
+import { http, ok } from './client.ts';
 import { notify, notifyError } from '../components/notifications/notification-store.ts';
 import { handleAuthorizationOutcome } from '../app/query-client.ts';
 
-export type TProqList = 'queued' | 'error' | 'completed';
+/** The command lists of the monitoring page, by their routes. */
+const LIST_PATH = {
+  queued: '/api/v1/proq/queued-commands',
+  error: '/api/v1/proq/error-commands',
+  completed: '/api/v1/proq/completed-commands',
+} as const;
+export type TProqList = keyof typeof LIST_PATH;
 
 export const proqKeys = {
   all: ['proq'] as const,
@@ -40,13 +33,12 @@ export const proqKeys = {
 };
 
 const silent = { silent: true };
-const enc = encodeURIComponent;
 
 /** Navbar status (badge): polled every 4 s (SPEC §7). */
 export const proqStatusQuery = (enabled = true) =>
   queryOptions({
     queryKey: proqKeys.status(),
-    queryFn: () => api<TProqStatus>(`${PROQ_BASE}/proq-status-details`),
+    queryFn: () => ok(http.GET('/api/v1/proq/proq-status-details')),
     enabled,
     refetchInterval: PROQ_QUICK_VIEW_POLL_MS,
     retry: false,
@@ -57,8 +49,10 @@ export const proqQuickViewQuery = (jobId: string | null, enabled: boolean) =>
   queryOptions({
     queryKey: proqKeys.quickView(jobId ?? undefined),
     queryFn: () =>
-      api<TProqQuickViewRow[]>(
-        jobId ? `${PROQ_BASE}/queued-commands-quick-view/${enc(jobId)}` : `${PROQ_BASE}/proq-commands-info`,
+      ok(
+        jobId
+          ? http.GET('/api/v1/proq/queued-commands-quick-view/{jobId}', { params: { path: { jobId } } })
+          : http.GET('/api/v1/proq/proq-commands-info'),
       ),
     enabled,
     refetchInterval: PROQ_QUICK_VIEW_POLL_MS,
@@ -69,35 +63,35 @@ export const proqQuickViewQuery = (jobId: string | null, enabled: boolean) =>
 export const monitoringQuery = () =>
   queryOptions({
     queryKey: proqKeys.monitoring(),
-    queryFn: () => api<TProqMonitoringData>(`${PROQ_BASE}/get-proqmonitoring-data`),
+    queryFn: () => ok(http.GET('/api/v1/proq/get-proqmonitoring-data')),
     meta: { operation: 'Loading ProQ monitoring data' },
   });
 
 export const queuedCountsQuery = (groupBy: 'commandType' | 'state' | 'category') =>
   queryOptions({
     queryKey: proqKeys.counts(groupBy),
-    queryFn: () => api<TNamedCount[]>(`${PROQ_BASE}/queued-commands-count`, { query: { groupBy } }),
+    queryFn: () => ok(http.GET('/api/v1/proq/queued-commands-count', { params: { query: { groupBy } } })),
     meta: silent,
   });
 
 export const workersQuery = () =>
   queryOptions({
     queryKey: proqKeys.workers(),
-    queryFn: () => api<TProqWorker[]>(`${PROQ_BASE}/workers`),
+    queryFn: () => ok(http.GET('/api/v1/proq/workers')),
     meta: silent,
   });
 
 export const backoffQuery = () =>
   queryOptions({
     queryKey: proqKeys.backoff(),
-    queryFn: () => api<TProqBackoffStrategy>(`${PROQ_BASE}/get-proq-backoff-strategy-data`),
+    queryFn: () => ok(http.GET('/api/v1/proq/get-proq-backoff-strategy-data')),
     meta: silent,
   });
 
 export const commandTypesQuery = () =>
   queryOptions({
     queryKey: proqKeys.commandTypes(),
-    queryFn: () => api<string[]>(`${PROQ_BASE}/get-proq-command-types`),
+    queryFn: () => ok(http.GET('/api/v1/proq/get-proq-command-types')),
     staleTime: 60_000,
     meta: silent,
   });
@@ -105,7 +99,7 @@ export const commandTypesQuery = () =>
 export const commandQuery = (id: number) =>
   queryOptions({
     queryKey: proqKeys.detail(id),
-    queryFn: () => api<TProqCommand>(`${PROQ_BASE}/commands/${id}`),
+    queryFn: () => ok(http.GET('/api/v1/proq/commands/{id}', { params: { path: { id } } })),
     meta: { operation: 'Loading the command' },
   });
 
@@ -113,7 +107,7 @@ export const commandQuery = (id: number) =>
 export const jobWorkflowQuery = (jobId: string | null) =>
   queryOptions({
     queryKey: proqKeys.job(jobId ?? ''),
-    queryFn: () => api<TProqCommand[]>(`${PROQ_BASE}/jobs/${enc(jobId ?? '')}/commands`),
+    queryFn: () => ok(http.GET('/api/v1/proq/jobs/{jobId}/commands', { params: { path: { jobId: jobId ?? '' } } })),
     enabled: Boolean(jobId),
     refetchInterval: (q) =>
       q.state.data?.some((c) => c.state === 'Blocked' || c.state === 'Pending' || c.state === 'InProgress')
@@ -122,23 +116,21 @@ export const jobWorkflowQuery = (jobId: string | null) =>
     meta: { operation: "Loading the job's commands" },
   });
 
-const LIST_PATH: Record<TProqList, string> = {
-  queued: 'queued-commands',
-  error: 'error-commands',
-  completed: 'completed-commands',
-};
-export const fetchCommandPage = (kind: TProqList, req: TPagingRequest) =>
-  api<TPagedResult<TProqCommand>>(`${PROQ_BASE}/${LIST_PATH[kind]}`, { body: req });
+export const fetchCommandPage = (kind: TProqList, req: TPagingRequest) => ok(http.POST(LIST_PATH[kind], { body: req }));
 
 /** Retry (Error/Canceled) or cancel (Blocked/Pending/InProgress, optional reason); errors become notifications. */
 export function useCommandAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: number; action: 'retry' | 'cancel'; reason?: string }) =>
-      api<TProqCommand>(`${PROQ_BASE}/commands/${v.id}/${v.action}`, {
-        method: 'POST',
-        body: v.action === 'cancel' ? (v.reason?.trim() ? { reason: v.reason.trim() } : {}) : undefined,
-      }),
+      ok(
+        v.action === 'cancel'
+          ? http.POST('/api/v1/proq/commands/{id}/cancel', {
+              params: { path: { id: v.id } },
+              body: v.reason?.trim() ? { reason: v.reason.trim() } : {},
+            })
+          : http.POST('/api/v1/proq/commands/{id}/retry', { params: { path: { id: v.id } } }),
+      ),
     meta: silent,
     onSuccess: async (c, v) => {
       qc.setQueryData(proqKeys.detail(c.id), c);
@@ -156,7 +148,7 @@ export function useCommandAction() {
 export const backgroundServiceQuery = () =>
   queryOptions({
     queryKey: proqKeys.backgroundService(),
-    queryFn: () => api<TProqBackgroundService>(`${PROQ_BASE}/background-service`),
+    queryFn: () => ok(http.GET('/api/v1/proq/background-service')),
     meta: silent,
   });
 
@@ -165,7 +157,7 @@ export function useBackgroundServiceToggle() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (running: boolean) =>
-      api<TProqBackgroundService>(`${PROQ_BASE}/background-service?running=${running}`, { method: 'POST' }),
+      ok(http.POST('/api/v1/proq/background-service', { params: { query: { running: running ? 'true' : 'false' } } })),
     meta: silent,
     onSuccess: async (state) => {
       qc.setQueryData(proqKeys.backgroundService(), state);

@@ -1,15 +1,12 @@
 /** Resource hub calls (/api/v1/resources): the hub, a job's story videos and the video-resources admin. */
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  TMutationResult,
-  TResource,
-  TResourceCreate,
-  TResourceCreated,
-  TResourceList,
-  TResourceListQuery,
-  TResourceUpdate,
-} from '@sextant/shared/values';
-import { api } from './client.ts';
+import { http, ok, withForm, type TQuery, type TRequest } from './client.ts';
+
+export type TResourceListQuery = TQuery<'/api/v1/resources', 'get'>;
+export type TResourceCreate = TRequest<'/api/v1/resources', 'post'>;
+export type TResourceUpdate = TRequest<'/api/v1/resources/{id}', 'put'>;
+
+const resource = (id: string) => ({ params: { path: { id } } });
 
 export const resourceKeys = {
   all: ['resources'] as const,
@@ -31,33 +28,35 @@ const clean = (q: TResourceListQuery) => ({
 export const hubResourcesQuery = (q: TResourceListQuery) =>
   queryOptions({
     queryKey: resourceKeys.hub(q),
-    queryFn: () => api<TResourceList>('/api/v1/resources', { query: clean(q) }),
+    queryFn: () => ok(http.GET('/api/v1/resources', { params: { query: clean(q) } })),
     placeholderData: (prev) => prev,
   });
 
 export const manageResourcesQuery = (q: TResourceListQuery) =>
   queryOptions({
     queryKey: resourceKeys.manage(q),
-    queryFn: () => api<TResourceList>('/api/v1/resources/manage', { query: clean(q) }),
+    queryFn: () => ok(http.GET('/api/v1/resources/manage', { params: { query: clean(q) } })),
     placeholderData: (prev) => prev,
   });
 
 export const resourceQuery = (id: string) =>
-  queryOptions({ queryKey: resourceKeys.detail(id), queryFn: () => api<TResource>(`/api/v1/resources/${id}`) });
+  queryOptions({
+    queryKey: resourceKeys.detail(id),
+    queryFn: () => ok(http.GET('/api/v1/resources/{id}', resource(id))),
+  });
 
-export const createResource = (body: TResourceCreate) => api<TResourceCreated>('/api/v1/resources', { body });
+export const createResource = (body: TResourceCreate) => ok(http.POST('/api/v1/resources', { body }));
 export const updateResource = (id: string, body: TResourceUpdate) =>
-  api<TMutationResult>(`/api/v1/resources/${id}`, { method: 'PUT', body });
-export const deleteResource = (id: string) => api<TMutationResult>(`/api/v1/resources/${id}`, { method: 'DELETE' });
+  ok(http.PUT('/api/v1/resources/{id}', { ...resource(id), body }));
+export const deleteResource = (id: string) => ok(http.DELETE('/api/v1/resources/{id}', resource(id)));
 
 const fileForm = (file: File) => {
   const form = new FormData();
   form.append('file', file);
-  return form;
+  return [withForm(form)];
 };
 export const uploadResourceFile = (id: string, file: File) =>
-  api<TResource>(`/api/v1/resources/${id}/file`, { method: 'POST', body: fileForm(file) });
+  ok(http.POST('/api/v1/resources/{id}/file', { ...resource(id), middleware: fileForm(file) }));
 export const uploadResourcePoster = (id: string, file: File) =>
-  api<TResource>(`/api/v1/resources/${id}/poster`, { method: 'POST', body: fileForm(file) });
-export const deleteResourcePoster = (id: string) =>
-  api<TResource>(`/api/v1/resources/${id}/poster`, { method: 'DELETE' });
+  ok(http.POST('/api/v1/resources/{id}/poster', { ...resource(id), middleware: fileForm(file) }));
+export const deleteResourcePoster = (id: string) => ok(http.DELETE('/api/v1/resources/{id}/poster', resource(id)));

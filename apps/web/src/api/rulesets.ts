@@ -1,7 +1,7 @@
 /** Scoring and confidence ruleset versions (/api/v1/rulesets/{kind}). */
 import { queryOptions } from '@tanstack/react-query';
-import type { TRulesetDryRun, TRulesetKind, TRulesetList, TRulesetVersionDetail } from '@sextant/shared/values';
-import { api } from './client.ts';
+import type { TRulesetKind } from '@sextant/shared/values';
+import { http, ok } from './client.ts';
 
 export const rulesetKeys = {
   all: ['rulesets'] as const,
@@ -11,22 +11,22 @@ export const rulesetKeys = {
 };
 
 export const rulesetListQuery = (kind: TRulesetKind) =>
-  queryOptions({ queryKey: rulesetKeys.list(kind), queryFn: () => api<TRulesetList>(`/api/v1/rulesets/${kind}`) });
+  queryOptions({ queryKey: rulesetKeys.list(kind), queryFn: () => ok(http.GET(`/api/v1/rulesets/${kind}`)) });
 
 export const rulesetQuery = (kind: TRulesetKind, version: number) =>
   queryOptions({
     queryKey: rulesetKeys.detail(kind, version),
-    queryFn: () => api<TRulesetVersionDetail>(`/api/v1/rulesets/${kind}/${version}`),
+    queryFn: () => ok(http.GET(`/api/v1/rulesets/${kind}/{version}`, { params: { path: { version } } })),
     staleTime: 60_000,
   });
 
 export const createRulesetVersion = (
   kind: TRulesetKind,
   body: { basedOn?: number; definition: Record<string, unknown> | string },
-) => api<TRulesetVersionDetail>(`/api/v1/rulesets/${kind}`, { body });
+) => ok(http.POST(`/api/v1/rulesets/${kind}`, { body }));
 
 export const activateRulesetVersion = (kind: TRulesetKind, version: number) =>
-  api<TRulesetVersionDetail>(`/api/v1/rulesets/${kind}/${version}/activate`, { body: {} });
+  ok(http.POST(`/api/v1/rulesets/${kind}/{version}/activate`, { params: { path: { version } }, body: {} }));
 
 export const dryRunRuleset = (kind: TRulesetKind, version: number, jobId: string) =>
-  api<TRulesetDryRun>(`/api/v1/rulesets/${kind}/${version}/dry-run`, { body: { jobId } });
+  ok(http.POST(`/api/v1/rulesets/${kind}/{version}/dry-run`, { params: { path: { version } }, body: { jobId } }));

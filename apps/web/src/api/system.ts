@@ -1,7 +1,6 @@
 /** System mode and app version (SPEC §4, §7 System). */
 import { queryOptions } from '@tanstack/react-query';
-import type { TSystemMode } from '@sextant/shared/values';
-import { api } from './client.ts';
+import { http, ok } from './client.ts';
 
 export const MAINTENANCE_POLL_MS = 10_000;
 export const VERSION_CHECK_MS = 60_000;
@@ -14,7 +13,7 @@ export const systemKeys = {
 export const systemModeQuery = () =>
   queryOptions({
     queryKey: systemKeys.mode(),
-    queryFn: () => api<{ mode: TSystemMode | string }>('/api/v1/system-mode'),
+    queryFn: () => ok(http.GET('/api/v1/system-mode')),
     refetchInterval: MAINTENANCE_POLL_MS,
     refetchIntervalInBackground: true,
     retry: 1,
@@ -23,7 +22,7 @@ export const systemModeQuery = () =>
 export const appTimestampQuery = () =>
   queryOptions({
     queryKey: systemKeys.appTimestamp(),
-    queryFn: () => api<{ timestamp: string | number }>('/api/v1/system-data/app-timestamp'),
+    queryFn: () => ok(http.GET('/api/v1/system-data/app-timestamp')),
     refetchInterval: VERSION_CHECK_MS,
     refetchIntervalInBackground: true,
     retry: false,

@@ -1,22 +1,7 @@
 /** Tools area calls (/api/v1/tools): address parser and validator, companies lookup, send email. */
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  TAddressParseResponse,
-  TAddressToValidate,
-  TAddressValidateResponse,
-  TCompanyRegisterImportResult,
-  TCompanyRegisterStatus,
-  TCompanySearchResult,
-  TCountryItem,
-  TEmailPreview,
-  TEmailRecipient,
-  TSendEmailRequest,
-  TSendEmailResult,
-  TSentEmail,
-} from '@sextant/shared/values';
-import { api, ApiError } from './client.ts';
-
-const base = '/api/v1/tools';
+import type { TAddressToValidate, TSendEmailRequest } from '@sextant/shared/values';
+import { download, http, ok, withForm } from './client.ts';
 
 export const toolKeys = {
   all: ['tools'] as const,
@@ -28,66 +13,59 @@ export const toolKeys = {
 };
 
 export const parseAddresses = (addresses: string[], country?: string) =>
-  api<TAddressParseResponse>(`${base}/address-parser`, { body: { addresses, ...(country ? { country } : {}) } });
+  ok(http.POST('/api/v1/tools/address-parser', { body: { addresses, ...(country ? { country } : {}) } }));
 
 export const countriesQuery = () =>
   queryOptions({
     queryKey: toolKeys.countries(),
-    queryFn: () => api<TCountryItem[]>(`${base}/countries`),
+    queryFn: () => ok(http.GET('/api/v1/tools/countries')),
     staleTime: Infinity,
   });
 
 export const validateAddresses = (addresses: TAddressToValidate[]) =>
-  api<TAddressValidateResponse>(`${base}/address-validator`, { body: { addresses } });
+  ok(http.POST('/api/v1/tools/address-validator', { body: { addresses } }));
 
-/** Posts a file and downloads the CSV the server answers; returns the response headers. */
-export async function postFileForCsv(url: string, file: File, fields: Record<string, string> = {}): Promise<Headers> {
+/** A form with these fields and then the file (multipart routes read the fields first). */
+export function fileForm(file: File, fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', file);
-  const res = await fetch(url, { method: 'POST', credentials: 'same-origin', body: form });
-  if (!res.ok) throw new ApiError(res.status, (await res.json().catch(() => null)) as never, url, 'POST');
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'download.csv';
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  return res.headers;
+  return [withForm(form)];
 }
-export const validateAddressCsv = (file: File) => postFileForCsv(`${base}/address-validator/csv`, file);
+/** Posts a CSV file and downloads the validated CSV the server answers; returns the response headers. */
+export const validateAddressCsv = (file: File) =>
+  download(
+    http.POST('/api/v1/tools/address-validator/csv', { middleware: fileForm(file), parseAs: 'blob' }),
+    'download.csv',
+  );
 
 export const companiesQuery = (q: string, source: 'all' | 'network' | 'register') =>
   queryOptions({
     queryKey: toolKeys.companies(q, source),
-    queryFn: () => api<TCompanySearchResult>(`${base}/companies`, { query: { q, source, limit: 50 } }),
+    queryFn: () => ok(http.GET('/api/v1/tools/companies', { params: { query: { q, source, limit: 50 } } })),
     enabled: q.trim().length >= 2,
   });
 
 export const registerStatusQuery = () =>
   queryOptions({
     queryKey: toolKeys.register(),
-    queryFn: () => api<TCompanyRegisterStatus>(`${base}/companies/register`),
+    queryFn: () => ok(http.GET('/api/v1/tools/companies/register')),
   });
 
-export function importRegister(file: File) {
-  const body = new FormData();
-  body.append('file', file);
-  return api<TCompanyRegisterImportResult>(`${base}/companies/register`, { body });
-}
+export const importRegister = (file: File) =>
+  ok(http.POST('/api/v1/tools/companies/register', { middleware: fileForm(file) }));
 
 export const recipientsQuery = (q: string) =>
   queryOptions({
     queryKey: toolKeys.recipients(q),
-    queryFn: () => api<TEmailRecipient[]>(`${base}/email/recipients`, { query: { q } }),
+    queryFn: () => ok(http.GET('/api/v1/tools/email/recipients', { params: { query: { q } } })),
     staleTime: 30_000,
   });
 
-export const previewEmail = (body: TSendEmailRequest) => api<TEmailPreview>(`${base}/email/preview`, { body });
-export const sendEmail = (body: TSendEmailRequest) => api<TSendEmailResult>(`${base}/email/send`, { body });
+export const previewEmail = (body: TSendEmailRequest) => ok(http.POST('/api/v1/tools/email/preview', { body }));
+export const sendEmail = (body: TSendEmailRequest) => ok(http.POST('/api/v1/tools/email/send', { body }));
 export const emailLogQuery = () =>
   queryOptions({
     queryKey: toolKeys.emailLog(),
-    queryFn: async () => (await api<{ items: TSentEmail[] }>(`${base}/email/log`)).items,
+    queryFn: async () => (await ok(http.GET('/api/v1/tools/email/log'))).items,
   });

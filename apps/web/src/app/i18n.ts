@@ -17,7 +17,8 @@
  */
 import i18n, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { ISSUER_LANGUAGE_KEYS } from '@sextant/shared/values';
+import { ISSUER_LANGUAGE_KEYS, ISSUER_LANGUAGES } from '@sextant/shared/values';
+import { http } from '../api/client.ts';
 import enAdmin from '../locales/en/admin.json';
 import enDevops from '../locales/en/devops.json';
 import enJobs from '../locales/en/jobs.json';
@@ -188,15 +189,16 @@ const overridden = new Map<string, Set<string>>();
  */
 export async function applyOverrides(lang: string): Promise<void> {
   if (typeof window === 'undefined' || typeof fetch !== 'function') return;
+  const lng = ISSUER_LANGUAGES.find((l) => l.key === lang)?.key;
+  if (!lng) return; // a language the API has no overrides for
   let body: Record<string, Record<string, unknown>>;
   try {
-    const res = await fetch(`/api/v1/translations/${encodeURIComponent(lang)}`, {
-      credentials: 'same-origin',
+    const { data, response } = await http.GET('/api/v1/translations/{lng}', {
+      params: { path: { lng } },
       cache: 'no-cache',
-      headers: { Accept: 'application/json' },
     });
-    if (!res.ok) return;
-    body = (await res.json()) as Record<string, Record<string, unknown>>;
+    if (!response.ok || !data) return;
+    body = data;
   } catch {
     return;
   }

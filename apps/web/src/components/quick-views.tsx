@@ -24,7 +24,7 @@ import PlaylistPlayOutlined from '@mui/icons-material/PlaylistPlayOutlined';
 import WorkHistoryOutlined from '@mui/icons-material/WorkHistoryOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import { PROQ_QUICK_VIEW_MAX_HEIGHT, type TProqQuickViewRow } from '@sextant/shared/values';
-import { api, isApiError } from '../api/client.ts';
+import { http, isApiError, ok } from '../api/client.ts';
 import { proqQuickViewQuery, proqStatusQuery } from '../api/proq.ts';
 import { can, useCurrentUser } from '../app/current-user.ts';
 import { formatAge, proqBadgeText } from '../routes/devops/proq-format.ts';
@@ -32,13 +32,6 @@ import { ProgressCell, StateChip } from '../routes/devops/proq-ui.tsx';
 
 export const QUICK_VIEW_MAX_HEIGHT = PROQ_QUICK_VIEW_MAX_HEIGHT;
 const ACTIVE_USERS_POLL_MS = 2000;
-
-interface TActiveUser {
-  userName: string;
-  scope: string;
-  entityName: string;
-  exclusiveWriteAccess: boolean;
-}
 
 function Unavailable({ what }: { what: string }) {
   return (
@@ -258,7 +251,7 @@ function ProqJob({
 function ActiveUsers({ open }: { open: boolean }) {
   const q = useQuery({
     queryKey: ['concurrency', 'active-users'],
-    queryFn: () => api<TActiveUser[]>('/api/v1/concurrency/active-users'),
+    queryFn: () => ok(http.GET('/api/v1/concurrency/active-users')),
     enabled: open,
     refetchInterval: stopOn404(ACTIVE_USERS_POLL_MS),
     retry: false,

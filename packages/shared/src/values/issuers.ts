@@ -14,4 +14,5 @@ export const ISSUER_LANGUAGES = [
   { key: 'sv', name: 'Swedish' },
 ] as const;
 
-export const ISSUER_LANGUAGE_KEYS = ISSUER_LANGUAGES.map((l) => l.key) as [string, ...string[]];
+export type TIssuerLanguage = (typeof ISSUER_LANGUAGES)[number]['key'];
+export const ISSUER_LANGUAGE_KEYS = ISSUER_LANGUAGES.map((l) => l.key) as [TIssuerLanguage, ...TIssuerLanguage[]];

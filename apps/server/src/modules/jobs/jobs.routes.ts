@@ -8,12 +8,16 @@ import { z } from 'zod';
 import { desc, eq, lt, and } from 'drizzle-orm';
 import { jobLogs } from '@sextant/db';
 import {
-  ZColumnMapping,
   ZCreateJob,
-  ZInputKind,
+  ZJobCreationOption,
   ZJobDetails,
   ZJobFile,
+  ZJobFileUploadQuery,
   ZJobLog,
+  ZJobMappingUpdate,
+  ZJobParams,
+  ZJobPublish,
+  ZJobRename,
   ZJobRun,
   ZLayoutChange,
   ZMutationResult,
@@ -38,7 +42,6 @@ import {
 } from './jobs.service.ts';
 
 const tags = ['Jobs'];
-const ZJobParams = z.object({ jobId: z.uuid('Job id must be an id') });
 const ZFileParams = ZJobParams.extend({ fileId: z.uuid('File id must be an id') });
 const ZRunParams = ZJobParams.extend({ runId: z.uuid('Run id must be an id') });
 
@@ -66,15 +69,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       tags,
       summary: 'Issuers the caller may create jobs for, with their buyers',
       response: {
-        200: z.array(
-          z.object({
-            issuerId: z.uuid(),
-            issuerName: z.string(),
-            currency: z.string().nullable(),
-            canCreateBuyer: z.boolean(),
-            buyers: z.array(z.object({ id: z.uuid(), name: z.string() })),
-          }),
-        ),
+        200: z.array(ZJobCreationOption),
       },
     },
     handler: async (req) => creationOptions(ctx, authOf(req)),
@@ -86,7 +81,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       tags,
       summary: 'Rename a job (owner or JobName_UPDATE)',
       params: ZJobParams,
-      body: z.object({ name: ZCreateJob.shape.name }),
+      body: ZJobRename,
       response: { 200: ZMutationResult },
     },
     handler: async (req) => {
@@ -101,7 +96,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       tags,
       summary: 'Publish or unpublish a job',
       params: ZJobParams,
-      body: z.object({ isPublished: z.boolean() }),
+      body: ZJobPublish,
       response: { 200: ZMutationResult },
     },
     handler: async (req) => {
@@ -142,7 +137,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       summary:
         'Upload a CSV or XLSX file (multipart field "file"): stored, checked by content, columns auto-mapped, rows validated',
       params: ZJobParams,
-      querystring: z.object({ dataKind: ZInputKind }),
+      querystring: ZJobFileUploadQuery,
       consumes: ['multipart/form-data'],
       response: { 200: ZJobFile },
     },
@@ -155,7 +150,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       tags,
       summary: 'Change the column mapping of a file; rows are validated again',
       params: ZFileParams,
-      body: z.object({ mapping: ZColumnMapping }),
+      body: ZJobMappingUpdate,
       response: { 200: ZJobFile },
     },
     handler: async (req) => updateMapping(ctx, authOf(req), req.params.jobId, req.params.fileId, req.body.mapping),

@@ -23,6 +23,7 @@ import {
   type TJobType,
   type TRunStatus,
   type TValidationReport,
+  type TJobCreationOption,
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
@@ -750,13 +751,7 @@ export async function retryRun(
 
 // ---------- creation options, rename, publish, delete ----------
 
-export interface CreationOption {
-  issuerId: string;
-  issuerName: string;
-  currency: string | null;
-  canCreateBuyer: boolean;
-  buyers: { id: string; name: string }[];
-}
+export type CreationOption = TJobCreationOption;
 
 /** Issuers the caller may create jobs for, with their buyers. */
 export async function creationOptions(ctx: AppContext, auth: AuthContext): Promise<CreationOption[]> {

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { desc } from 'drizzle-orm';
 import { emailOutbox } from '@sextant/db';
-import { ZMutationResult, ZSystemMode } from '@sextant/shared';
+import { ZMutationResult, ZOutboxMessage, ZSystemMode } from '@sextant/shared';
 import { writeAudit } from '../../lib/audit.ts';
 import { getSetting, setSetting } from './settings.repo.ts';
 
@@ -117,10 +117,13 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       tags: ['Dev'],
       summary: 'Latest emails in the outbox',
       querystring: z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(20) }),
+      response: { 200: z.array(ZOutboxMessage) },
     },
     handler: async (req) => {
       const rows = await ctx.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(req.query.limit);
-      return rows.filter((m) => !req.query.to || m.toAddress.toLowerCase() === req.query.to.toLowerCase());
+      return rows
+        .filter((m) => !req.query.to || m.toAddress.toLowerCase() === req.query.to.toLowerCase())
+        .map((m) => ({ ...m, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null }));
     },
   });
 }

@@ -30,7 +30,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { ISSUER_LANGUAGES, type TTranslationImportResult, type TTranslationRow } from '@sextant/shared/values';
+import {
+  ISSUER_LANGUAGES,
+  type TIssuerLanguage,
+  type TTranslationImportResult,
+  type TTranslationRow,
+} from '@sextant/shared/values';
 import {
   importTranslations,
   setTranslationOverride,
@@ -47,7 +52,7 @@ const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fon
 
 export function Component() {
   const { t } = useTranslation('admin-accounts');
-  const [language, setLanguage] = useState('de');
+  const [language, setLanguage] = useState<TIssuerLanguage>('de');
   const [namespace, setNamespace] = useState('');
   const [q, setQ] = useState('');
   const [missingOnly, setMissingOnly] = useState(false);
@@ -86,7 +91,10 @@ export function Component() {
             size="small"
             label={t('translations.language')}
             value={language}
-            onChange={(e) => (setLanguage(e.target.value), reset())}
+            onChange={(e) => (
+              setLanguage(ISSUER_LANGUAGES.find((l) => l.key === e.target.value)?.key ?? language),
+              reset()
+            )}
             fullWidth={false}
             sx={{ width: 170 }}
             slotProps={{ htmlInput: { 'data-testid': 'translations-language' } }}
@@ -280,7 +288,15 @@ export function Component() {
   );
 }
 
-function EditDialog({ row, language, onClose }: { row: TTranslationRow; language: string; onClose: () => void }) {
+function EditDialog({
+  row,
+  language,
+  onClose,
+}: {
+  row: TTranslationRow;
+  language: TIssuerLanguage;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('admin-accounts');
   const [value, setValue] = useState(row.override ?? row.bundled ?? row.source);
   const save = useFormMutation({

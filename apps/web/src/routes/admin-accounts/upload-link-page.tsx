@@ -19,7 +19,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
-import { finishUploadLink, uploadLinkKeys, uploadLinkQuery, uploadWithLink } from '../../api/admin-accounts.ts';
+import {
+  finishUploadLink,
+  uploadLinkKeys,
+  uploadLinkQuery,
+  uploadWithLink,
+  type TUploadKind,
+} from '../../api/admin-accounts.ts';
 import { isApiError } from '../../api/client.ts';
 import { formatDateTime } from '../../app/i18n.ts';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
@@ -38,12 +44,15 @@ export function Component() {
   const token = useMemo(() => tokenFromHash(hash), [hash]);
   const qc = useQueryClient();
   const view = useQuery({ ...uploadLinkQuery(token), enabled: token.length >= 20, meta: { silent: true } });
-  const [dataKind, setDataKind] = useState('');
+  const [dataKind, setDataKind] = useState<TUploadKind | ''>('');
   const [files, setFiles] = useState<File[]>([]);
   const [finished, setFinished] = useState(false);
   const kind = dataKind || view.data?.dataKinds[0] || '';
   const upload = useMutation({
-    mutationFn: () => uploadWithLink(token, kind, files[0]!),
+    mutationFn: async () => {
+      if (!kind) throw new Error(t('upload.dataKind'));
+      return uploadWithLink(token, kind, files[0]!);
+    },
     meta: { silent: true },
     onSuccess: async () => {
       setFiles([]);
@@ -104,7 +113,7 @@ export function Component() {
               size="small"
               label={t('upload.dataKind')}
               value={kind}
-              onChange={(e) => setDataKind(e.target.value)}
+              onChange={(e) => setDataKind(view.data.dataKinds.find((k) => k === e.target.value) ?? '')}
             >
               {view.data.dataKinds.map((k) => (
                 <MenuItem key={k} value={k}>

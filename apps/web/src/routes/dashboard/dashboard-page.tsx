@@ -14,8 +14,11 @@ import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import WorkOutlineOutlined from '@mui/icons-material/WorkOutlineOutlined';
 import PlaylistPlayOutlined from '@mui/icons-material/PlaylistPlayOutlined';
-import type { TPagedResult } from '@sextant/shared/values';
-import { api, isApiError } from '../../api/client.ts';
+import type { TPagingRequest } from '@sextant/shared/values';
+import { http, isApiError, ok } from '../../api/client.ts';
+import { fetchUserTab } from '../../api/admin-users.ts';
+import { fetchIssuers } from '../../api/issuers.ts';
+import { fetchJobList } from '../../api/jobs.ts';
 import { useRequiredUser, can } from '../../app/current-user.ts';
 import { formatCount } from '../../lib/format.ts';
 import { formatDateTime } from '../../app/i18n.ts';
@@ -89,7 +92,8 @@ function Metric({
   );
 }
 
-const paged = (path: string) => () => api<TPagedResult<unknown>>(path, { body: FIRST_PAGE }).then((r) => r.totalCount);
+const paged = (fetchPage: (req: TPagingRequest) => Promise<{ totalCount: number }>) => () =>
+  fetchPage(FIRST_PAGE).then((r) => r.totalCount);
 
 export function Component() {
   const { t } = useTranslation('profile');
@@ -97,25 +101,24 @@ export function Component() {
   const opts = { retry: false, meta: { silent: true } } as const;
   const users = useQuery({
     queryKey: ['dashboard', 'users'],
-    queryFn: paged('/api/v1/users/active'),
+    queryFn: paged((req) => fetchUserTab('active', req)),
     enabled: can(user, ['User_CRUD']),
     ...opts,
   });
   const issuers = useQuery({
     queryKey: ['dashboard', 'issuers'],
-    queryFn: paged('/api/v1/issuers/get'),
+    queryFn: paged(fetchIssuers),
     enabled: can(user, ['IssuerArea_VIEW']),
     ...opts,
   });
   const jobs = useQuery({
     queryKey: ['dashboard', 'jobs'],
-    queryFn: paged('/api/v1/authorization/auth-mapped-job-artifacts'),
+    queryFn: paged(fetchJobList),
     ...opts,
   });
   const queue = useQuery({
     queryKey: ['dashboard', 'queue'],
-    queryFn: () =>
-      api<{ queuedCommandCount: number }>('/api/v1/proq/proq-status-details').then((r) => r.queuedCommandCount),
+    queryFn: () => ok(http.GET('/api/v1/proq/proq-status-details')).then((r) => r.queuedCommandCount),
     enabled: can(user, ['DevOps_Area_VIEW']),
     refetchInterval: 10_000,
     ...opts,

@@ -7,8 +7,9 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { SCHEMES, type TPagedResult, type TPagingRequest } from '@sextant/shared/values';
+import { SCHEMES, type TPagingRequest } from '@sextant/shared/values';
 import { api } from '../../api/client.ts';
+import { fetchIssuers } from '../../api/issuers.ts';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { FileUpload } from '../../components/file-upload.tsx';
 import { FormDialog, type TFormValues } from '../../components/form-dialog.tsx';
@@ -16,16 +17,7 @@ import { notify, notifyError } from '../../components/notifications/notification
 import { PendingButton } from '../../components/pending-button.tsx';
 import { formatCount } from '../../lib/format.ts';
 
-interface TIssuerRow {
-  id: string;
-  name: string;
-  issuerKey: string;
-  scheme: string;
-  currency: string;
-  jobsCount: number;
-  usersCount: number;
-}
-
+type TIssuerRow = Awaited<ReturnType<typeof fetchIssuers>>['collection'][number];
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Card>
@@ -51,6 +43,7 @@ export function Component() {
             variant="outlined"
             data-testid="example-error"
             onClick={() =>
+              // deliberately a path the API does not have (so outside the typed client): its 404 is the example
               api('/api/v1/does-not-exist').catch((e: unknown) => notifyError(e, 'Loading the example resource'))
             }
           >
@@ -129,7 +122,7 @@ export function Component() {
       <Section title="Server-paged table (issuers)">
         <DataTable<TIssuerRow>
           queryKey={['dev-examples', 'issuers']}
-          fetchPage={(req: TPagingRequest) => api<TPagedResult<TIssuerRow>>('/api/v1/issuers/get', { body: req })}
+          fetchPage={(req: TPagingRequest) => fetchIssuers(req)}
           rowKey={(r) => r.id}
           defaultSort={{ propertyName: 'name', direction: 'asc' }}
           operation="Loading issuers"

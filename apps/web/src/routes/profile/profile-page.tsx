@@ -16,9 +16,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import { avatarInitials, THEME_LABELS, type TMutationResult, type TRoleEntry } from '@sextant/shared/values';
+import { avatarInitials, THEME_LABELS, type TRoleEntry } from '@sextant/shared/values';
 import { authKeys } from '../../api/auth.ts';
-import { api } from '../../api/client.ts';
+import { http, ok } from '../../api/client.ts';
 import { useRequiredUser } from '../../app/current-user.ts';
 import i18n, { formatDateTime } from '../../app/i18n.ts';
 import { notify } from '../../components/notifications/notification-store.ts';
@@ -81,13 +81,13 @@ function AgreementRow({
 }: {
   label: string;
   agreed: boolean;
-  path: string;
+  path: '/api/v1/users/user-agree-tos-latest' | '/api/v1/users/user-agree-pp-latest';
   operation: string;
 }) {
   const { t } = useTranslation('profile');
   const qc = useQueryClient();
   const m = useMutation({
-    mutationFn: () => api<TMutationResult>(path, { method: 'PATCH', body: {} }),
+    mutationFn: () => ok(http.PATCH(path)),
     meta: { operation },
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: authKeys.me() });

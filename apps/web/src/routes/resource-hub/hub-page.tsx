@@ -32,7 +32,7 @@ export function Component() {
   const [category, setCategory] = useState<TResourceCategory | null>(null);
   const [search, setSearch] = useState('');
   const [kind, setKind] = useState<TResourceMediaKind | 'all'>('all');
-  const [language, setLanguage] = useState('');
+  const [language, setLanguage] = useState<(typeof ISSUER_LANGUAGES)[number]['key'] | ''>('');
   const [open, setOpen] = useState<TResource | null>(null);
   const deferred = useDeferredValue(search.trim());
   const q = useQuery({
@@ -116,7 +116,7 @@ export function Component() {
             size="small"
             label={t('hub.language')}
             value={language}
-            onChange={(e) => setLanguage(e.target.value)}
+            onChange={(e) => setLanguage(ISSUER_LANGUAGES.find((l) => l.key === e.target.value)?.key ?? '')}
             sx={{ flex: '0 0 180px', width: 180 }}
           >
             <MenuItem value="">{t('hub.anyLanguage')}</MenuItem>

@@ -7,8 +7,14 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import type { TResourceCreate } from '@sextant/shared/values';
-import { createResource, resourceKeys, uploadResourceFile, uploadResourcePoster } from '../../api/resources.ts';
+
+import {
+  createResource,
+  resourceKeys,
+  uploadResourceFile,
+  uploadResourcePoster,
+  type TResourceCreate,
+} from '../../api/resources.ts';
 import { isApiError } from '../../api/client.ts';
 import { FileUpload } from '../../components/file-upload.tsx';
 import { PendingButton } from '../../components/pending-button.tsx';

@@ -12,7 +12,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TResource, TResourceUpdate } from '@sextant/shared/values';
+import type { TResource } from '@sextant/shared/values';
 import {
   deleteResource,
   deleteResourcePoster,
@@ -21,6 +21,7 @@ import {
   updateResource,
   uploadResourceFile,
   uploadResourcePoster,
+  type TResourceUpdate,
 } from '../../api/resources.ts';
 import { formatDateTime } from '../../app/i18n.ts';
 import { FileUpload } from '../../components/file-upload.tsx';

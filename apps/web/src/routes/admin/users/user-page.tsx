@@ -31,6 +31,7 @@ import {
   hasAll,
   PERMISSIONS,
   type TJobArtifactForUser,
+  type TPermission,
   type TRoleCatalogue,
   type TUserDetail,
 } from '@sextant/shared/values';
@@ -137,8 +138,8 @@ function RolesEditor({ user, catalogue }: { user: TUserDetail; catalogue: TRoleC
   const me = useRequiredUser();
   const held = new Set(me.permissions);
   const initial = () => ({
-    standard: user.roles.standard.map((r) => r.role as string),
-    tabbedView: user.roles.tabbedView.map((r) => r.role as string),
+    standard: user.roles.standard.map((r) => r.role),
+    tabbedView: user.roles.tabbedView.map((r) => r.role),
   });
   const [sel, setSel] = useState(initial);
   useEffect(() => setSel(initial()), [user]);
@@ -215,12 +216,13 @@ function ExtraPermissionsEditor({ user }: { user: TUserDetail }) {
   const q = useQuery({ ...extraPermissionsQuery(user.id), enabled: canEdit });
   const held = new Set(q.data?.grantable ?? me.permissions);
   const fromRoles = new Set(q.data?.fromRoles ?? []);
-  const initial = q.data?.permissions ?? user.extraPermissions;
-  const [sel, setSel] = useState<string[]>(initial);
+  const stored: readonly string[] = q.data?.permissions ?? user.extraPermissions;
+  const initial = PERMISSIONS.filter((p) => stored.includes(p));
+  const [sel, setSel] = useState<TPermission[]>(initial);
   // Reset the selection only when the stored set really changes (not on every refetch of the same data), so a
   // refetch finishing while the administrator picks permissions does not throw the picks away.
   const storedKey = JSON.stringify([...initial].sort());
-  useEffect(() => setSel(JSON.parse(storedKey) as string[]), [storedKey]);
+  useEffect(() => setSel(JSON.parse(storedKey) as TPermission[]), [storedKey]);
   const m = useFormMutation({
     operation: 'Saving extra permissions',
     mutationFn: () => setExtraPermissions(user.id, sel),
@@ -248,7 +250,7 @@ function ExtraPermissionsEditor({ user }: { user: TUserDetail }) {
       <Autocomplete
         multiple
         fullWidth
-        options={[...PERMISSIONS] as string[]}
+        options={PERMISSIONS}
         value={sel}
         disabled={!q.data}
         disableCloseOnSelect

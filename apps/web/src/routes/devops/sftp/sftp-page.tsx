@@ -27,9 +27,17 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
-import { JOB_TYPES, type TSftpConfigDetail, type TSftpConfigInput, type TSftpTestResult } from '@sextant/shared/values';
+import { JOB_TYPES, type TSftpConfigDetail, type TSftpTestResult } from '@sextant/shared/values';
 import { creationOptionsQuery } from '../../../api/jobs.ts';
-import { devopsKeys, saveSftp, sftpQuery, testSftp, useDeleteSftp, useSftpPull } from '../../../api/devops.ts';
+import {
+  devopsKeys,
+  saveSftp,
+  sftpQuery,
+  testSftp,
+  useDeleteSftp,
+  useSftpPull,
+  type TSftpConfigBody,
+} from '../../../api/devops.ts';
 import { useCan } from '../../../app/current-user.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
@@ -90,7 +98,7 @@ const fromConfig = (c: TSftpConfigDetail): TDraft => ({
 });
 
 /** The request body: secrets only when typed (an empty field keeps the stored one). */
-function toInput(d: TDraft): TSftpConfigInput {
+function toInput(d: TDraft): TSftpConfigBody {
   return {
     issuerId: d.issuerId,
     name: d.name,

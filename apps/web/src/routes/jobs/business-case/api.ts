@@ -1,9 +1,20 @@
 /** Business case API (query-key factory, queries, save, downloads). */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TApiError, TBusinessCase, TBusinessCaseInputs } from '@sextant/shared/values';
-import { api, ApiError } from '../../../api/client.ts';
+import type { TBusinessCaseInputs } from '@sextant/shared/values';
+import { download, http, ok } from '../../../api/client.ts';
 
-const path = (jobId: string) => `/api/v1/jobs/${encodeURIComponent(jobId)}/business-case`;
+const job = (jobId: string) => ({ params: { path: { jobId } } });
+
+/**
+ * The three ramp-up years as the calculation types them (a tuple): the OpenAPI document (3.0) describes a tuple as
+ * an array of three, so the generated type is an array.
+ */
+const years = ([y1 = 0, y2 = 0, y3 = 0]: number[]): [number, number, number] => [y1, y2, y3];
+const withYears = <T extends { defaults: { rampUp: number[] }; inputs: { rampUp: number[] } }>(bc: T) => ({
+  ...bc,
+  defaults: { ...bc.defaults, rampUp: years(bc.defaults.rampUp) },
+  inputs: { ...bc.inputs, rampUp: years(bc.inputs.rampUp) },
+});
 
 export const businessCaseKeys = {
   all: (jobId: string) => ['jobs', 'detail', jobId, 'business-case'] as const,
@@ -14,7 +25,7 @@ export const businessCaseKeys = {
 export const businessCaseQuery = (jobId: string) =>
   queryOptions({
     queryKey: businessCaseKeys.calculator(jobId),
-    queryFn: () => api<TBusinessCase>(path(jobId)),
+    queryFn: async () => withYears(await ok(http.GET('/api/v1/jobs/{jobId}/business-case', job(jobId)))),
     retry: false,
   });
 
@@ -22,14 +33,15 @@ export const businessCaseQuery = (jobId: string) =>
 export const businessCaseSummaryQuery = (jobId: string) =>
   queryOptions({
     queryKey: businessCaseKeys.summary(jobId),
-    queryFn: () => api<TBusinessCase>(`${path(jobId)}/summary`),
+    queryFn: async () => withYears(await ok(http.GET('/api/v1/jobs/{jobId}/business-case/summary', job(jobId)))),
     retry: false,
   });
 
 export function useSaveBusinessCase(jobId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (inputs: TBusinessCaseInputs) => api<TBusinessCase>(path(jobId), { method: 'PUT', body: inputs }),
+    mutationFn: (inputs: TBusinessCaseInputs) =>
+      ok(http.PUT('/api/v1/jobs/{jobId}/business-case', { ...job(jobId), body: inputs })).then(withYears),
     onSuccess: (data) => {
       qc.setQueryData(businessCaseKeys.calculator(jobId), data);
       void qc.invalidateQueries({ queryKey: businessCaseKeys.summary(jobId) });
@@ -37,28 +49,17 @@ export function useSaveBusinessCase(jobId: string) {
   });
 }
 
-export const businessCaseXlsxUrl = (jobId: string) => `${path(jobId)}/download?format=xlsx`;
-export const reportPdfUrl = (jobId: string, type: string) =>
-  `/api/v1/jobs/${encodeURIComponent(jobId)}/reports/${encodeURIComponent(type)}/pdf`;
-
-/** Fetches a file and hands it to the browser as a download; API errors are thrown as ApiError. */
-export async function downloadFile(url: string, fallbackName: string): Promise<void> {
-  const res = await fetch(url, { credentials: 'same-origin' });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as Partial<TApiError> | null;
-    throw new ApiError(res.status, body, url, 'GET');
-  }
-  const blob = await res.blob();
-  const cd = res.headers.get('content-disposition') ?? '';
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(cd)?.[1];
-  const plain = /filename="([^"]+)"/i.exec(cd)?.[1];
-  const name = star ? decodeURIComponent(star) : (plain ?? fallbackName);
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
+/** The calculator's workbook (XLSX) and the business case report (PDF), saved as files. */
+export const downloadBusinessCaseXlsx = (jobId: string) =>
+  download(
+    http.GET('/api/v1/jobs/{jobId}/business-case/download', {
+      params: { path: { jobId }, query: { format: 'xlsx' } },
+      parseAs: 'blob',
+    }),
+    'business-case.xlsx',
+  );
+export const downloadBusinessCasePdf = (jobId: string) =>
+  download(
+    http.GET('/api/v1/jobs/{jobId}/reports/business-case/pdf', { ...job(jobId), parseAs: 'blob' }),
+    'business-case.pdf',
+  );

@@ -26,7 +26,7 @@ import { useRequiredUser } from '../../../app/current-user.ts';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { formatAmount, formatCount } from '../../../lib/format.ts';
 import { JobLayout } from '../job-layout.tsx';
-import { businessCaseSummaryQuery, businessCaseXlsxUrl, downloadFile, reportPdfUrl } from './api.ts';
+import { businessCaseSummaryQuery, downloadBusinessCasePdf, downloadBusinessCaseXlsx } from './api.ts';
 import { Headlines, YearsTable } from './results-view.tsx';
 
 function Download({ bc, job }: { bc: TBusinessCase; job: TJobDetails }) {
@@ -34,10 +34,10 @@ function Download({ bc, job }: { bc: TBusinessCase; job: TJobDetails }) {
   const user = useRequiredUser();
   const [error, setError] = useState<string | null>(null);
   const canCalculate = jobTabVisible(JOB_TABS_BY_KEY['business-case-calculator'], new Set(user.permissions), job.type);
-  const run = async (url: string, name: string) => {
+  const run = async (save: (jobId: string) => Promise<unknown>) => {
     setError(null);
     try {
-      await downloadFile(url, name);
+      await save(bc.jobId);
     } catch (e) {
       setError(t('download.failed', { message: (e as Error).message }));
     }
@@ -64,7 +64,7 @@ function Download({ bc, job }: { bc: TBusinessCase; job: TJobDetails }) {
               variant="contained"
               startIcon={<DownloadRounded />}
               data-testid="bc-download-xlsx"
-              onClick={() => run(businessCaseXlsxUrl(bc.jobId), 'business-case.xlsx')}
+              onClick={() => run(downloadBusinessCaseXlsx)}
             >
               {t('download.xlsx')}
             </PendingButton>
@@ -72,7 +72,7 @@ function Download({ bc, job }: { bc: TBusinessCase; job: TJobDetails }) {
               variant="outlined"
               startIcon={<PictureAsPdfRounded />}
               data-testid="bc-download-pdf"
-              onClick={() => run(reportPdfUrl(bc.jobId, 'business-case'), 'business-case.pdf')}
+              onClick={() => run(downloadBusinessCasePdf)}
             >
               {t('download.pdf')}
             </PendingButton>

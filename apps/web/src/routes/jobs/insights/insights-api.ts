@@ -8,14 +8,11 @@ import {
   CHART_VIEW_IDS,
   SLICERS,
   SLICER_NAMES,
-  type TChartViewData,
   type TChartViewId,
-  type TJobSummary,
-  type TPresentationDeck,
   type TSlicer,
   type TSlicerQuery,
 } from '@sextant/shared/values';
-import { api } from '../../../api/client.ts';
+import { http, ok } from '../../../api/client.ts';
 
 const isView = (v: string | null): v is TChartViewId => !!v && (CHART_VIEW_IDS as readonly string[]).includes(v);
 /** The chart view of the URL's ?view= (country when absent or unknown). */
@@ -47,22 +44,32 @@ export const resultKeys = {
 export const summaryQuery = (jobId: string, slice: TSlicerQuery) =>
   queryOptions({
     queryKey: resultKeys.summary(jobId, slice),
-    queryFn: ({ signal }) => api<TJobSummary>(`${base(jobId)}/results/summary`, { query: slice, signal }),
+    queryFn: ({ signal }) =>
+      ok(http.GET('/api/v1/jobs/{jobId}/results/summary', { params: { path: { jobId }, query: slice }, signal })),
     staleTime: 60_000,
   });
 
 export const viewQuery = (jobId: string, view: TChartViewId, slice: TSlicerQuery) =>
   queryOptions({
     queryKey: resultKeys.view(jobId, view, slice),
-    queryFn: ({ signal }) =>
-      api<TChartViewData>(`${base(jobId)}/results/views/${encodeURIComponent(view)}`, { query: slice, signal }),
+    queryFn: async ({ signal }) => {
+      const data = await ok(
+        http.GET('/api/v1/jobs/{jobId}/results/views/{view}', {
+          params: { path: { jobId, view }, query: slice },
+          signal,
+        }),
+      );
+      // The route answers CSV text only for ?format=csv, which this query never asks for.
+      if (typeof data === 'string') throw new Error('The chart view came back as text instead of JSON');
+      return data;
+    },
     staleTime: 60_000,
   });
 
 export const deckQuery = (jobId: string) =>
   queryOptions({
     queryKey: resultKeys.deck(jobId),
-    queryFn: ({ signal }) => api<TPresentationDeck>(`${base(jobId)}/presentation`, { signal }),
+    queryFn: ({ signal }) => ok(http.GET('/api/v1/jobs/{jobId}/presentation', { params: { path: { jobId } }, signal })),
     staleTime: 60_000,
   });
 

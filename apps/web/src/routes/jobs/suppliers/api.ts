@@ -3,19 +3,11 @@
  * /api/v1/jobs/{jobId}/results/suppliers…, /use-cases… and /use-cases-report.
  */
 import { queryOptions } from '@tanstack/react-query';
-import {
-  supplierListSearch,
-  type TSupplierColumns,
-  type TSupplierDetail,
-  type TSupplierListParams,
-  type TSupplierPage,
-  type TUseCaseDetail,
-  type TUseCaseList,
-  type TUseCasesReport,
-} from '@sextant/shared/results-suppliers';
-import { api } from '../../../api/client.ts';
+import { supplierListSearch, type TSupplierListParams, type TSupplierPage } from '@sextant/shared/results-suppliers';
+import { api, http, ok } from '../../../api/client.ts';
 
 const enc = encodeURIComponent;
+const job = (jobId: string) => ({ params: { path: { jobId } } });
 export const resultsBase = (jobId: string) => `/api/v1/jobs/${enc(jobId)}/results`;
 export const suppliersUrl = (jobId: string) => `${resultsBase(jobId)}/suppliers`;
 export const useCaseSuppliersUrl = (jobId: string, useCaseId: string) =>
@@ -34,7 +26,7 @@ export const supplierKeys = {
 export const supplierColumnsQuery = (jobId: string) =>
   queryOptions({
     queryKey: supplierKeys.columns(jobId),
-    queryFn: () => api<TSupplierColumns>(`${suppliersUrl(jobId)}/columns`),
+    queryFn: () => ok(http.GET('/api/v1/jobs/{jobId}/results/suppliers/columns', job(jobId))),
     staleTime: 5 * 60_000,
     meta: { operation: 'Loading supplier columns' },
   });
@@ -53,28 +45,34 @@ export function exportHref(url: string, params: TSupplierListParams, format: 'cs
 export const supplierDetailQuery = (jobId: string, key: string) =>
   queryOptions({
     queryKey: supplierKeys.detail(jobId, key),
-    queryFn: () => api<TSupplierDetail>(`${suppliersUrl(jobId)}/${enc(key)}`),
+    queryFn: () =>
+      ok(
+        http.GET('/api/v1/jobs/{jobId}/results/suppliers/{supplierKey}', {
+          params: { path: { jobId, supplierKey: key } },
+        }),
+      ),
     meta: { operation: 'Loading supplier' },
   });
 
 export const useCasesQuery = (jobId: string) =>
   queryOptions({
     queryKey: supplierKeys.useCases(jobId),
-    queryFn: () => api<TUseCaseList>(`${resultsBase(jobId)}/use-cases`),
+    queryFn: () => ok(http.GET('/api/v1/jobs/{jobId}/results/use-cases', job(jobId))),
     meta: { operation: 'Loading use cases' },
   });
 
 export const useCaseQuery = (jobId: string, useCaseId: string) =>
   queryOptions({
     queryKey: supplierKeys.useCase(jobId, useCaseId),
-    queryFn: () => api<TUseCaseDetail>(`${resultsBase(jobId)}/use-cases/${enc(useCaseId)}`),
+    queryFn: () =>
+      ok(http.GET('/api/v1/jobs/{jobId}/results/use-cases/{useCaseId}', { params: { path: { jobId, useCaseId } } })),
     meta: { operation: 'Loading use case' },
   });
 
 export const useCasesReportQuery = (jobId: string) =>
   queryOptions({
     queryKey: supplierKeys.report(jobId),
-    queryFn: () => api<TUseCasesReport>(`${resultsBase(jobId)}/use-cases-report`),
+    queryFn: () => ok(http.GET('/api/v1/jobs/{jobId}/results/use-cases-report', job(jobId))),
     meta: { operation: 'Loading Use Cases Report' },
   });
 

@@ -13,10 +13,25 @@ export const ZFilterItem = z.object({
 });
 export type TFilterItem = z.infer<typeof ZFilterItem>;
 
-export const ZOrderBy = z.object({
-  propertyName: z.string().min(1),
-  direction: z.enum(['asc', 'desc']).default('asc'),
-});
+const ORDER_BY_TEXT = /^\s*([A-Za-z_][\w.]*)(?:\s+(asc|desc))?\s*$/i;
+
+/**
+ * An ordering: `{ propertyName, direction }`, or the text form clients of the original API send ("name",
+ * "name desc", "name ASC"), read into the same object.
+ */
+export const ZOrderBy = z.union([
+  z.object({
+    propertyName: z.string().min(1),
+    direction: z.enum(['asc', 'desc']).default('asc'),
+  }),
+  z
+    .string()
+    .regex(ORDER_BY_TEXT, 'must be a property name, optionally followed by "asc" or "desc" (e.g. "name desc")')
+    .transform((text) => {
+      const [, propertyName = '', direction] = ORDER_BY_TEXT.exec(text) ?? [];
+      return { propertyName, direction: direction?.toLowerCase() === 'desc' ? ('desc' as const) : ('asc' as const) };
+    }),
+]);
 export type TOrderBy = z.infer<typeof ZOrderBy>;
 
 export const MAX_PAGE_SIZE = 500;

@@ -1,5 +1,5 @@
 /**
- * Jobs (issue 6): a job manager creates a base job from a generated supplier file, checks the mapping and
+ * Jobs: a job manager creates a base job from a generated supplier file, checks the mapping and
  * preview, runs it to Ready, opens Details and Logs and shares it with a client, who then sees it in
  * Analysis Jobs; a user of another issuer gets /no-access; bad files show the server's message.
  */

@@ -1,5 +1,5 @@
 /**
- * The app works under its Content-Security-Policy (issue 13, item 7): signing in through the form, the job pages
+ * The app works under its Content-Security-Policy: signing in through the form, the job pages
  * with their charts, the printable frame and the API docs report no CSP violation, and an injected inline script
  * is refused.
  */

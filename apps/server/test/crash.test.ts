@@ -1,5 +1,5 @@
 /**
- * Crash safety of the embedded default (issue 21, point 2): the real server process (`npm start`) runs a scripted
+ * Crash safety of the embedded default: the real server process (`npm start`) runs a scripted
  * workload — sign-in, job creation, uploads, analysis runs, buyer creation by an administrator — and is SIGKILLed
  * at seeded random moments (mostly the server itself, every fourth time the `npm start` process above it), then
  * started again. After every restart: it starts, everything that was acknowledged is there (jobs, buyers, uploads

@@ -69,7 +69,7 @@ describe('sign-in callbacks', () => {
     expect(safeCallback('/login?x')).toBe('/');
     expect(safeCallback(null)).toBe('/');
   });
-  it('refuses what a browser would turn into another origin (issue 13)', () => {
+  it('refuses what a browser would turn into another origin', () => {
     for (const raw of [
       '/\t/evil.example/',
       '/\n/evil.example/',

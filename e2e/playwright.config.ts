@@ -32,7 +32,8 @@ export default defineConfig({
   // Two workers share one server. The specs that change system-wide state (maintenance and read-only mode, the app
   // timestamp, the background service, resource limits, translations, demo users' roles and memberships) or
   // compare screenshots run afterwards in the `system` project, one at a time, with nothing else running.
-  workers: 2,
+  // E2E_WORKERS=1 runs everything one at a time (the order stays: `parallel`, then `system`).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   projects: [
     { name: 'parallel', testIgnore: SYSTEM_WIDE },

@@ -10,6 +10,8 @@ export default defineConfig({
       'apps/server/test/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
     ],
+    // One migrated and one seeded PGlite per run, copied by each test file (apps/server/test/pglite-templates.ts).
+    globalSetup: ['apps/server/test/pglite-templates.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

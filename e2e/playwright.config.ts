@@ -14,12 +14,34 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'sextant-e2e-'));
 
+/**
+ * Specs that change state every other spec sees: run alone, after the others (`dependencies`). A failure in
+ * `parallel` then skips them; `npm test` (scripts/test.mjs) runs the two projects one after the other instead.
+ */
+const SYSTEM_WIDE = [
+  '**/shell.spec.ts', // maintenance and read-only mode, app timestamp, idle sign-out setting
+  '**/devops.spec.ts', // pauses the background service
+  '**/devops-tools.spec.ts', // resource-guard limits, cleans a demo job's intermediates
+  '**/admin-accounts.spec.ts', // translation overrides, merges the demo tester's accounts
+  '**/admin-lists.spec.ts', // demo users' permissions and memberships, exclude lists
+  '**/i18n.spec.ts', // a demo user's issuer membership
+];
+
 export default defineConfig({
   testDir: path.join(here, 'tests'),
   outputDir: path.join(here, 'test-results'),
-  // The specs change system-wide state (maintenance mode, app timestamp): one worker keeps them independent.
-  workers: 1,
+  // Two workers share one server. The specs that change system-wide state (maintenance and read-only mode, the app
+  // timestamp, the background service, resource limits, translations, demo users' roles, memberships and
+  // language) run afterwards in the `system` project, one at a time, with nothing else running.
+  // E2E_WORKERS=1 runs everything one at a time (the order stays: `parallel`, then `system`).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
+  projects: [
+    { name: 'parallel', testIgnore: SYSTEM_WIDE },
+    { name: 'system', testMatch: SYSTEM_WIDE, workers: 1, dependencies: ['parallel'] },
+  ],
+  // Screenshot baselines are committed next to the specs, made in this environment (Debian's Chromium).
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}{ext}',
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

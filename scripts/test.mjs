@@ -61,22 +61,45 @@ if (only !== 'e2e') {
 }
 
 if (only !== 'unit' && existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
-  const json = path.join(out, 'playwright.json');
-  const r = spawnSync('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
-  });
-  if (existsSync(json)) {
-    const res = JSON.parse(readFileSync(json, 'utf8'));
-    passed += res.stats?.expected ?? 0;
-    failed += (res.stats?.unexpected ?? 0) + (res.stats?.flaky ?? 0);
-    skipped += res.stats?.skipped ?? 0;
+  // The `parallel` project (two workers), then the `system` project (the specs that change system-wide state, one
+  // at a time) even when a `parallel` test failed; both servers use one data directory, so the demo jobs run once.
+  const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'sextant-e2e-'));
+  for (const [project, extra] of [
+    ['parallel', []],
+    ['system', ['--no-deps']],
+  ]) {
+    const json = path.join(out, `playwright-${project}.json`);
+    const r = spawnSync(
+      'npx',
+      [
+        'playwright',
+        'test',
+        '--config',
+        'e2e/playwright.config.ts',
+        `--project=${project}`,
+        ...extra,
+        '--reporter=list,json',
+      ],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, E2E_DATA_DIR: dataDir, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
+      },
+    );
+    let counted = 0;
+    if (existsSync(json)) {
+      const res = JSON.parse(readFileSync(json, 'utf8'));
+      passed += res.stats?.expected ?? 0;
+      counted = (res.stats?.unexpected ?? 0) + (res.stats?.flaky ?? 0);
+      failed += counted;
+      skipped += res.stats?.skipped ?? 0;
+    }
+    if (r.status !== 0) {
+      exit = exit || r.status || 1;
+      if (counted === 0) failed += 1;
+    }
   }
-  if (r.status !== 0) {
-    exit = exit || r.status || 1;
-    if (failed === 0) failed += 1;
-  }
+  if (!process.env.E2E_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
 }
 
 rmSync(out, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 
 /**
  * Pages whose modules index.html preloads when the URL is theirs, so they download with the app's own modules
- * instead of after the router has started (issue #7: the insights page's first chart within 1.5 s).
+ * instead of after the router has started (the insights page's first chart within 1.5 s).
  */
 const ROUTE_PRELOADS: { path: RegExp; modules: string[] }[] = [
   {

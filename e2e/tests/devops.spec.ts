@@ -1,5 +1,5 @@
 /**
- * DevOps / ProQ (issue 4 point 5): the demo start queues three jobs whose pipeline commands run through ProQ.
+ * DevOps / ProQ: the demo start queues three jobs whose pipeline commands run through ProQ.
  * A sysAdmin sees them completed in /proq-monitoring and opens one with its payload, follows a demo job's six
  * steps in order in /workflow-management, and uses the navbar quick views; an issuer has no DevOps area.
  */

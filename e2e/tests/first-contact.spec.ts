@@ -1,5 +1,5 @@
 /**
- * First contact (issue 22): a report export with title lines above the header is read from the header row the
+ * First contact: a report export with title lines above the header is read from the header row the
  * detection found; the mapping step shows it, and choosing another row reads the file from there (and back).
  */
 import { expect, test } from '@playwright/test';

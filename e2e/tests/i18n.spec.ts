@@ -1,5 +1,5 @@
 /**
- * UI language (issue #3 point 9): the shell follows the signed-in user's issuer language. issuerPlus belongs to
+ * UI language: the shell follows the signed-in user's issuer language. issuerPlus belongs to
  * Meridian Trust (German); issuer belongs to Northbridge Bank (English).
  */
 import { expect, test } from '@playwright/test';

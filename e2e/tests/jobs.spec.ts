@@ -1,5 +1,5 @@
 /**
- * Jobs (issue 6): a job manager creates a base job from a generated supplier file, checks the mapping and
+ * Jobs: a job manager creates a base job from a generated supplier file, checks the mapping and
  * preview, runs it to Ready, opens Details and Logs and shares it with a client, who then sees it in
  * Analysis Jobs; a user of another issuer gets /no-access; bad files show the server's message.
  */
@@ -162,6 +162,15 @@ test.describe.serial('jobs: create, run, share, isolate', () => {
     await signIn(page, 'client');
     await page.goto('/analysis');
     await expect(page.getByTestId('data-table')).toContainText(jobName);
+    // The row's name is a real link (open in a new tab, copy the address): the job's address opens its first tab.
+    const link = page.getByTestId('row-link').filter({ hasText: jobName });
+    await expect(link).toHaveAttribute('href', `/jobs/${jobId}`);
+    const tab = await page.context().newPage();
+    await tab.goto(`/jobs/${jobId}`);
+    await expect(tab).toHaveURL(new RegExp(`/jobs/${jobId}/summary$`));
+    await tab.close();
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}/summary$`));
     // The client holds result accessors only: the admin tabs answer /no-access.
     await page.goto(`/jobs/${jobId}/details`);
     await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}/no-access$`));

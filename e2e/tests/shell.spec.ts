@@ -203,9 +203,13 @@ test.describe('system states', () => {
   test("version refresh notice with countdown, Don't Refresh", async ({ page }) => {
     const admin = await apiAs('developer');
     await signIn(page, 'sysAdmin');
+    // the page must know the current timestamp before it changes
+    const known = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/system-data/app-timestamp') && r.request().method() === 'GET' && r.ok(),
+    );
     await page.goto('/dashboard');
     await expect(page.getByTestId('main-frame')).toBeVisible();
-    await page.waitForTimeout(500);
+    await known;
     const res = await admin.post('/api/v1/system-data/app-timestamp', { data: {} });
     expect(res.ok()).toBeTruthy();
     await page.getByTestId('navbar').getByTestId('nav-tools').click();

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- load [--quick] [--suppliers=N] [--duration=S] [--users=U] [--db=pglite|postgres|both] [--micro]`:
- * load test of the signed-in API (issue #21 point 1).
+ * load test of the signed-in API.
  *
  * A child process (load-server.ts) serves a completed job of N suppliers to U signed-in users; this process drives
  * it with autocannon (U connections, one request in flight each, 10 s timeout) for S seconds of a realistic mix:

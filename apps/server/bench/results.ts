@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- results [suppliers=500000] [requests=60]`: result-page speed on a job of N suppliers (issue #7).
+ * `npm run bench -- results [suppliers=500000] [requests=60]`: result-page speed on a job of N suppliers.
  *
  * Setup (not measured): bench-job.ts builds a completed job of N suppliers on PGlite.
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- upload [suppliers=100000] [network=100000]`: a new user's first contact at scale (issue 22) —
+ * `npm run bench -- upload [suppliers=100000] [network=100000]`: a new user's first contact at scale —
  * a supplier CSV of N rows (suppliers of the reference network with realistic noise, a quarter absent from it)
  * uploaded over HTTP (format check, preview, header detection, validation of every row), then run to Ready.
  * Target: upload → Ready ≤ 30 s for 100,000 suppliers against the 100k network on 2 cores.

@@ -1,5 +1,5 @@
 /**
- * Start-up refusals (issue 13, DESIGN §6): a production server never carries the demo accounts or their default
+ * Start-up refusals (DESIGN §6): a production server never carries the demo accounts or their default
  * password, and a server reachable from the network is an explicit production set-up. main.ts prints each reason
  * and exits with status 1 before listening.
  */

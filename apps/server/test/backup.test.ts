@@ -1,5 +1,5 @@
 /**
- * Backup and restore of the embedded default (issue 21, point 5), through the real CLI and real server processes:
+ * Backup and restore of the embedded default, through the real CLI and real server processes:
  * a running installation with a job, an upload and results is backed up while it takes more uploads (the server
  * takes the backup: consistent while running), restored into a fresh data directory and started there — the jobs,
  * results, uploads and sign-in are back. Also: an offline backup (no server), a damaged backup is refused, and a

@@ -1,5 +1,5 @@
 /**
- * First contact (issue 22): every file of the corpus (apps/server/test/corpus, files in the shapes real ERP and
+ * First contact: every file of the corpus (apps/server/test/corpus, files in the shapes real ERP and
  * accounting exports have) goes through the HTTP upload — format check, preview, header-row detection, column
  * mapping, row validation — and ends in a result or a specific 4xx error; never a 500. Its expectations file says
  * which. The files that validate then run through the whole pipeline in two jobs (an advanced job with every

@@ -6,7 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createTestDb, type TestDb, type TestDbKind } from '@sextant/db/testing';
+import {
+  createTestDb,
+  PGLITE_SEEDED_TEMPLATE_ENV,
+  pgliteTemplate,
+  type TestDb,
+  type TestDbKind,
+} from '@sextant/db/testing';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp } from '../src/app.ts';
 import { syncReferenceData } from '../src/seed/reference.ts';
@@ -34,12 +40,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(kind: TestDbKind, env: Record<string, string> = {}): Promise<TestApp> {
-  const db = await createTestDb(kind);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sextant-test-data-'));
-  const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+/** The reference data and the demo installation (users, issuers, buyers) every integration test starts from. */
+export async function seedTestDb(db: Pick<TestDb, 'db'>): Promise<void> {
   await syncReferenceData(db.db);
   await seedDemo(db.db, 'demo');
+}
+
+export async function createTestApp(kind: TestDbKind, env: Record<string, string> = {}): Promise<TestApp> {
+  // PGlite starts from the run's seeded template when there is one (pglite-templates.ts): the same rows these calls make.
+  const seeded = kind === 'pglite' ? pgliteTemplate(PGLITE_SEEDED_TEMPLATE_ENV) : undefined;
+  const db = await createTestDb(kind, seeded);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sextant-test-data-'));
+  const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  if (!seeded) await seedTestDb(db);
   const app = await buildApp({ config, dbh: db, web: false, logger: false });
   await app.ready();
   const call: TestApp['call'] = (method, url, opts = {}) =>

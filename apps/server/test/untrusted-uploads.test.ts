@@ -1,5 +1,5 @@
 /**
- * Attack tests over HTTP on the upload routes (DESIGN §6, issue 13 item 4): hostile workbooks and CSV files sent to
+ * Attack tests over HTTP on the upload routes (DESIGN §6): hostile workbooks and CSV files sent to
  * the job upload (preview + validation) and the supplier-list upload answer a clear 4xx within seconds, store
  * nothing, keep the process's memory bounded, and the server keeps answering other requests meanwhile.
  */

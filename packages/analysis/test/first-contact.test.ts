@@ -1,5 +1,5 @@
 /**
- * First contact (issue 22) at the engine: header rows below title lines, totals rows, an issue report without
+ * First contact at the engine: header rows below title lines, totals rows, an issue report without
  * issues, rows wider than the header, whitespace in names, serial dates, delimiters under title lines.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';

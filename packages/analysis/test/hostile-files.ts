@@ -168,7 +168,7 @@ export function makeXlsx(spec: XlsxSpec): Buffer {
 }
 
 /**
- * The file of issue 13 item 4 (1.6 KB): a header row with a cell at XFD1, and a second row numbered 1,048,576.
+ * The XFD bomb (1.6 KB): a header row with a cell at XFD1, and a second row numbered 1,048,576.
  * `wideRow: 2` puts the wide cell in the second row instead.
  */
 export function xfdBomb(wideRow: 1 | 2 = 1): Buffer {

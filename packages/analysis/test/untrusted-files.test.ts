@@ -1,5 +1,5 @@
 /**
- * Attack tests on the upload parsers of the engine (DESIGN §6, issue 13 item 4): one hostile file per class — cell
+ * Attack tests on the upload parsers of the engine (DESIGN §6): one hostile file per class — cell
  * far to the right, row far below, blank fill, a zip directory that lies, an honest bomb, a row past Excel's last,
  * a reference past XFD, a heap bomb, a slow file — each ends in a specific AnalysisInputError, quickly and with bounded
  * memory; plus the worksheet choice and the CSV limits (long lines, too many columns, binary content).
@@ -60,7 +60,7 @@ const ROWS = [
 
 describe('hostile workbooks', () => {
   it.each([1, 2] as const)(
-    'the 1.6 KB XFD bomb of issue 13 (wide cell in row %i, a row numbered 1,048,576) is refused in seconds by ingest and preview',
+    'the 1.6 KB XFD bomb (wide cell in row %i, a row numbered 1,048,576) is refused in seconds by ingest and preview',
     async (wideRow) => {
       const f = writeFile(dir, `xfd${wideRow}.xlsx`, xfdBomb(wideRow));
       expect(readFileSync(f).length).toBeLessThan(2000);

@@ -35,6 +35,8 @@ export interface OpenDbOptions {
   url?: string;
   /** PGlite data directory; omitted → in-memory */
   dataDir?: string;
+  /** PGlite only: start from this data directory (a tar from `dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob;
   /** Apply committed migrations (default true) */
   migrate?: boolean;
   poolSize?: number;
@@ -43,16 +45,16 @@ export interface OpenDbOptions {
 export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
   const handle = options.url
     ? await openPostgres(options.url, options.poolSize ?? 10)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.loadDataDir);
   if (options.migrate !== false) await migrateDb(handle, options.url);
   return handle;
 }
 
-async function openPglite(dataDir?: string): Promise<DbHandle> {
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   return {

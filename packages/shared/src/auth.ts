@@ -66,5 +66,5 @@ export const ZAuthMethods = z.object({
 });
 export type TAuthMethods = z.infer<typeof ZAuthMethods>;
 
-/** Magic-link lifetime: at most 10 minutes (issue #2). */
+/** Magic-link lifetime: at most 10 minutes. */
 export const MAGIC_LINK_TTL_SECONDS = 600;

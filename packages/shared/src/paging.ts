@@ -13,10 +13,27 @@ export const ZFilterItem = z.object({
 });
 export type TFilterItem = z.infer<typeof ZFilterItem>;
 
-export const ZOrderBy = z.object({
+const ORDER_BY_TEXT = /^\s*([A-Za-z_][\w.]*)(?:\s+(asc|desc))?\s*$/i;
+
+/**
+ * An ordering: `{ propertyName, direction }`, or the text form clients of the original API send ("name",
+ * "name desc", "name ASC"), read into the same object.
+ */
+const ZOrderByObject = z.object({
   propertyName: z.string().min(1),
   direction: z.enum(['asc', 'desc']).default('asc'),
 });
+
+export const ZOrderBy = z.union([
+  ZOrderByObject,
+  z
+    .string()
+    .regex(ORDER_BY_TEXT, 'must be a property name, optionally followed by "asc" or "desc" (e.g. "name desc")')
+    .transform((text) => {
+      const [, propertyName = '', direction] = ORDER_BY_TEXT.exec(text) ?? [];
+      return { propertyName, direction: direction?.toLowerCase() === 'desc' ? ('desc' as const) : ('asc' as const) };
+    }),
+]);
 export type TOrderBy = z.infer<typeof ZOrderBy>;
 
 export const MAX_PAGE_SIZE = 500;
@@ -28,7 +45,11 @@ export const ZPagingRequest = z.object({
   pageNumber: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
-export type TPagingRequest = z.input<typeof ZPagingRequest>;
+/** A paging request as this app's clients build it: orderings as objects (the API also reads the text form). */
+export type TPagingRequest = Omit<z.input<typeof ZPagingRequest>, 'orderBy' | 'secondaryOrderBy'> & {
+  orderBy?: z.input<typeof ZOrderByObject>;
+  secondaryOrderBy?: z.input<typeof ZOrderByObject>;
+};
 export type TPagingRequestParsed = z.output<typeof ZPagingRequest>;
 
 export const zPagedResult = <T extends z.ZodType>(item: T) =>

@@ -1,5 +1,5 @@
 /**
- * Job results — summary, insights chart views and the insights presentation (issue #7): the request and response
+ * Job results — summary, insights chart views and the insights presentation: the request and response
  * contracts of GET /jobs/{jobId}/results/summary, /results/views/{view} and /presentation, plus the chart views of
  * SPEC §2 with their labels. Slicer values follow SPEC §3 (SLICERS); a slicer without a value means its first one.
  */

@@ -1,5 +1,5 @@
 /**
- * Job results — suppliers and use cases (issue #7): the declared supplier column catalogue (every column the
+ * Job results — suppliers and use cases: the declared supplier column catalogue (every column the
  * suppliers table shows, with its value type and SPEC §3 column filter kind), the query of the server-paged
  * supplier lists (GET /jobs/{jobId}/results/suppliers and /results/use-cases/{useCaseId}/suppliers), the supplier
  * detail and the use case contracts.

@@ -122,6 +122,8 @@ export const ROUTES: readonly TRouteDef[] = [
   ]),
   ...group('jobs', 'main', [
     { id: 'jobsLoading', path: '/jobs/loading/:jobId?', title: 'New Job' },
+    // A job's own address (a link to it from a list): opens the job's first tab, as a click on its row does.
+    { id: 'jobOpen', path: '/jobs/:jobId', title: 'Job' },
     { id: 'jobCreate', path: '/jobs/create/:type', title: 'New Job', permissions: ['JobCreate'] },
     { id: 'jobWorkflow', path: '/jobs/:jobId/workflow/:type', title: 'Upload' },
     { id: 'jobDetails', path: '/jobs/:jobId/details', title: 'Details' },

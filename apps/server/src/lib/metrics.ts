@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue #21 point 6), served by GET /metrics (modules/health).
+ * Prometheus metrics, served by GET /metrics (modules/health).
  *
  * Process-wide (one registry per process): Node process metrics (CPU, memory, event-loop lag, GC, handles) and the
  * duration of every ProQ command the worker of this process ran, by command type and outcome (the job pipeline's

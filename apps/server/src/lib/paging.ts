@@ -23,7 +23,7 @@ export type PagingColumns = Record<string, PagingColumn>;
 
 /**
  * The column definition of a client-named property, own properties only: a plain lookup would answer `constructor`,
- * `__proto__` or `toString` with what every object inherits (a 500 instead of a 400, issue 13).
+ * `__proto__` or `toString` with what every object inherits (a 500 instead of a 400).
  */
 export function pagingColumn(columns: PagingColumns, propertyName: string): PagingColumn | undefined {
   return Object.hasOwn(columns, propertyName) ? columns[propertyName] : undefined;

@@ -3,7 +3,7 @@
  *
  * A sign-in for an unknown user (or one without a password) must take as long as a wrong password, or the answer
  * time tells which usernames exist — but it must not cost an argon2 hash each time either, or a flood of made-up
- * usernames is a cheap way to burn the server's CPU and memory (issue 13). So only a small budget of such attempts
+ * usernames is a cheap way to burn the server's CPU and memory. So only a small budget of such attempts
  * per process runs the real (dummy) hash, which also measures how long a verification takes; beyond the budget the
  * attempt waits that measured time on a timer, which costs nothing.
  */

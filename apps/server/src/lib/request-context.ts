@@ -1,5 +1,5 @@
 /**
- * Request and correlation ids (issue #21 point 6).
+ * Request and correlation ids.
  *
  * Every request gets an id (Fastify's `reqId` in every log line, echoed as the X-Request-Id response header): the
  * incoming X-Request-Id when it is sane (1–128 characters of letters, digits and `._:-`), else a fresh UUID. The

@@ -1,5 +1,5 @@
 /**
- * A short-lived, per-process cache of resolved sessions (issue #21): without it every signed-in request costs
+ * A short-lived, per-process cache of resolved sessions: without it every signed-in request costs
  * five database queries (session + user, roles, extra permissions, memberships, system mode), which on PGlite's
  * single connection caps a signed-in API far below the public one.
  *

@@ -1,5 +1,5 @@
 /**
- * Jobs API (SPEC §7 Job artifacts, Authorization, Concurrency; issue 6): one query-key factory, query options
+ * Jobs API (SPEC §7 Job artifacts, Authorization, Concurrency): one query-key factory, query options
  * and mutations. Mutations invalidate the job lists and the job's detail (Medusa style).
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';

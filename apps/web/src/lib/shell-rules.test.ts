@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatCount, formatPercent, badgeCount } from './format.ts';
+import { formatAmount, formatAmountCompact, formatCount, formatPercent, badgeCount } from './format.ts';
 import { MAINTENANCE_MESSAGE, mapSystemMode } from '../components/system/system-mode.ts';
 import { AUTO_REFRESH_SECONDS, refreshMessage } from '../components/system/version-check.tsx';
 import { shouldShowReleaseNotice } from '../components/system/release-notice.tsx';
@@ -15,6 +15,14 @@ describe('amount formatting (SPEC §9)', () => {
     expect(formatCount(null)).toBe('—');
     expect(badgeCount(100)).toBe('99+');
     expect(badgeCount(99)).toBe('99');
+  });
+  it('headline amounts are compact with the currency prefix and one decimal', () => {
+    expect(formatAmountCompact(127_412_345.6, 'GBP')).toBe('GBP 127.4M');
+    expect(formatAmountCompact(1_234_567_890, 'USD')).toBe('USD 1.2B');
+    expect(formatAmountCompact(45_640, 'EUR')).toBe('EUR 45.6K');
+    expect(formatAmountCompact(950, 'GBP')).toBe('GBP 950.0');
+    expect(formatAmountCompact(-2_500_000, 'GBP')).toBe('-GBP 2.5M');
+    expect(formatAmountCompact(undefined, 'GBP')).toBe('—');
   });
 });
 
@@ -61,7 +69,7 @@ describe('sign-in callbacks', () => {
     expect(safeCallback('/login?x')).toBe('/');
     expect(safeCallback(null)).toBe('/');
   });
-  it('refuses what a browser would turn into another origin (issue 13)', () => {
+  it('refuses what a browser would turn into another origin', () => {
     for (const raw of [
       '/\t/evil.example/',
       '/\n/evil.example/',

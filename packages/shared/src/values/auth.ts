@@ -24,7 +24,7 @@ const URL_TRICKS = /[\u0000-\u001f\u007f\\]/;
 /**
  * The same-origin path (path + query + hash) that `raw` leads to, rebuilt by the URL parser, or null when it leads
  * anywhere else or is not a plain path: absolute URLs, protocol-relative "//host", "/\host", control characters,
- * and their percent-encoded forms are all refused (no open redirect after sign-in, issue 13).
+ * and their percent-encoded forms are all refused (no open redirect after sign-in).
  */
 export function sameOriginPath(raw: string | null | undefined): string | null {
   if (typeof raw !== 'string' || !raw.startsWith('/') || raw.length > 2000 || URL_TRICKS.test(raw)) return null;

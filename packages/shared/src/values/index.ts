@@ -1,7 +1,7 @@
 /**
  * `@sextant/shared/values`: the package without zod — enumerations, labels, routes, permissions, job tabs and pure
  * functions, plus every type. The web app imports from here, so its start-up path neither downloads zod nor builds
- * the API schemas (issue 7); the package root (`@sextant/shared`) re-exports all of it with the schemas.
+ * the API schemas; the package root (`@sextant/shared`) re-exports all of it with the schemas.
  */
 export type * from '../index.ts';
 export * from './enums.ts';

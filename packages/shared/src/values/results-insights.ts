@@ -1,6 +1,6 @@
 /**
  * Chart views, industry classifications, category order, slices and presentation slides of the job results
- * (SPEC §2, §3, issue #7), without zod; results-insights.ts adds the request and response schemas.
+ * (SPEC §2, §3), without zod; results-insights.ts adds the request and response schemas.
  */
 import { SCORE_KINDS, SLICERS, type TSlicer } from './enums.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Attacks on the analytics query sandbox over HTTP (issue 13 item 1, DESIGN §6): as an internal user with
+ * Attacks on the analytics query sandbox over HTTP (DESIGN §6): as an internal user with
  * AnalyticsQuery_VIEW, try to leave the documented analytics views (role reset with set_config, dynamic SQL in
  * query_to_xml / ts_stat, file and large-object functions, dblink, advisory locks) and to hold the server with a
  * slow query. Every attempt must answer an error without data, and other requests must keep their normal speed.

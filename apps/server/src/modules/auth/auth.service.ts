@@ -104,7 +104,7 @@ export async function passwordLogin(
   const ipKey = `login:ip:${req.ip}`;
   // Hit first, judge after: each attempt takes its own place in the window in one atomic statement, so of N parallel
   // attempts exactly the limit get a password check (peek-then-hit judged 7 of 25 parallel guesses against a limit
-  // of 5 in issue 13, all 25 on PGlite).
+  // of 5, all 25 on PGlite).
   const [accountAttempts, ipAttempts] = await Promise.all([
     hit(ctx.db, accountKey, windowSeconds),
     hit(ctx.db, ipKey, windowSeconds),

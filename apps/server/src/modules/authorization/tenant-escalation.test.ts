@@ -1,5 +1,5 @@
 /**
- * Attack tests for the trust model (DESIGN §6, issue 13 items 2 and 3), each performed over HTTP:
+ * Attack tests for the trust model (DESIGN §6), each performed over HTTP:
  *
  * 1. A tenant manager with user and issuer rights creates a user, grants it their roles and removes its last
  *    membership: the user must see nothing tenant-scoped (it used to administer every issuer).

@@ -57,6 +57,26 @@ describe.each(dbKinds())('buyers API (%s)', (kind) => {
     expect(badProp.json().errors[0].path).toBe('orderBy.propertyName');
   });
 
+  it('accepts orderBy as a property name with an optional direction, as clients of the original API send it', async () => {
+    const names = async (orderBy: unknown) => {
+      const res = await t.call('POST', '/api/v1/buyers/get', { cookie: admin, body: { orderBy, pageSize: 50 } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().collection.map((b: { name: string }) => b.name) as string[];
+    };
+    const ascending = await names({ propertyName: 'name', direction: 'asc' });
+    expect(ascending.length).toBeGreaterThan(2);
+    expect(await names('name')).toEqual(ascending);
+    expect(await names('name asc')).toEqual(ascending);
+    expect(await names('name desc')).toEqual([...ascending].reverse());
+    expect(await names('  name   DESC ')).toEqual([...ascending].reverse());
+    const unknown = await t.call('POST', '/api/v1/buyers/get', { cookie: admin, body: { orderBy: 'secret desc' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors[0].path).toBe('orderBy.propertyName');
+    const malformed = await t.call('POST', '/api/v1/buyers/get', { cookie: admin, body: { orderBy: 'name sideways' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.body).toContain('orderBy');
+  });
+
   it('creates a buyer with field-level validation, a unique name per issuer and an audit entry', async () => {
     const empty = await t.call('POST', '/api/v1/buyers', { cookie: admin, body: {} });
     expect(empty.statusCode).toBe(400);

@@ -1,5 +1,5 @@
 /**
- * Liveness, readiness and Prometheus metrics (issue #21 point 6).
+ * Liveness, readiness and Prometheus metrics.
  *
  * GET /health/live   200 while the process serves requests (no dependencies checked).
  * GET /health/ready  200 when the database answers, the data directory is writable and the ProQ queue table is

@@ -1,5 +1,5 @@
 /**
- * Summary and insights of a job's results (issue #7): headline figures, the card capability waterfall and the
+ * Summary and insights of a job's results: headline figures, the card capability waterfall and the
  * score distributions computed from suppliers.parquet under a slicer (so every slicer works and totals equal the
  * sum of supplier rows), and one chart view's categories under a slicer from views.parquet, as JSON or CSV.
  */

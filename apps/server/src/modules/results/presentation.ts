@@ -1,5 +1,5 @@
 /**
- * The insights presentation (issue #7): one deck model (title, headline figures, card capability waterfall,
+ * The insights presentation: one deck model (title, headline figures, card capability waterfall,
  * score distributions, top countries, industry view, top suppliers, use cases) shown as slides in the app and
  * rendered here as a PPTX with native (editable) charts through pptxgenjs.
  */

@@ -1,5 +1,5 @@
 /**
- * Read access to a job's results (issue #7): the latest completed run's Parquet files and summary, queried with
+ * Read access to a job's results: the latest completed run's Parquet files and summary, queried with
  * one shared, bounded DuckDB instance per process (connections are cheap; each request takes its own).
  *
  * `openResults` checks that the caller may see the job (tenant scope, 404 otherwise) and answers 409 while the job
@@ -73,7 +73,7 @@ export function resultsDuckIfOpen(): Promise<DuckDBInstance> | null {
 }
 
 /**
- * At most DUCKDB_CONCURRENCY queries run at once; the others wait in order (issue #21). Each running query holds
+ * At most DUCKDB_CONCURRENCY queries run at once; the others wait in order. Each running query holds
  * one of libuv's four threads (which file reads also need) and DuckDB has two threads of its own, so hundreds of
  * concurrent requests are served faster one small batch at a time than all at once.
  */

@@ -1,5 +1,5 @@
 /**
- * Supplier results (issue #7): the server-paged supplier list of a job and of a use case (filters, search, slicer,
+ * Supplier results: the server-paged supplier list of a job and of a use case (filters, search, slicer,
  * sort, filtered totals, CSV/XLSX export) and one supplier's detail (match evidence, matched merchant, scores with
  * the rule that produced them, industry codes, documents, use cases).
  *

@@ -1,5 +1,5 @@
 /**
- * Use cases of a job's results (issue #7, DESIGN §4): the list with each opportunity (suppliers, spend, estimated
+ * Use cases of a job's results (DESIGN §4): the list with each opportunity (suppliers, spend, estimated
  * rebate at the use case's basis points), one use case, and the Use Cases Report's data (every use case with its
  * top suppliers). A use case's suppliers are listed by suppliers.service (same paging, filters and export).
  */

@@ -2,8 +2,9 @@
  * Server-paged data table used by every list: sorting, column filters mapped to the SPEC §3 paging request,
  * pagination labelled "Rows:", and copy cells for users with ListCellCopyIcon_VIEW.
  */
-import { useState, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
@@ -14,6 +15,7 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Popover from '@mui/material/Popover';
 import Radio from '@mui/material/Radio';
@@ -69,6 +71,11 @@ export interface TDataTableProps<T> {
   defaultSort?: TOrderBy;
   pageSize?: number;
   onRowClick?: (row: T) => void;
+  /**
+   * The page a row opens: the first cell becomes a link to it (open in a new tab, copy the address) and a click
+   * anywhere on the row follows it — or calls `onRowClick` when given.
+   */
+  rowHref?: (row: T) => string;
   emptyText?: string;
   operation?: string;
   /** Controlled state (e.g. kept in the URL); without it the table keeps its own. */
@@ -192,12 +199,20 @@ export function DataTable<T>({
   defaultSort,
   pageSize,
   onRowClick,
+  rowHref,
   emptyText,
   operation,
   state: controlled,
   onStateChange,
 }: TDataTableProps<T>) {
   const { t } = useTranslation('table');
+  const navigate = useNavigate();
+  const rowClick = onRowClick ?? (rowHref ? (row: T) => void navigate(rowHref(row)) : undefined);
+  // A plain click on the row's link is the row's click; with a modifier (new tab or window) the browser follows it.
+  const followRowLink = (e: MouseEvent) => {
+    if (e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || e.button !== 0) e.stopPropagation();
+    else e.preventDefault();
+  };
   const [internal, setInternal] = useState<TTableState>(() => initialTableState(defaultSort, pageSize));
   const state = controlled ?? internal;
   const setState = (update: (s: TTableState) => TTableState) => {
@@ -310,15 +325,28 @@ export function DataTable<T>({
               rows.map((row) => (
                 <TableRow
                   key={rowKey(row)}
-                  hover={Boolean(onRowClick)}
-                  onClick={onRowClick ? () => onRowClick(row) : undefined}
-                  sx={{ cursor: onRowClick ? 'pointer' : undefined }}
+                  hover={Boolean(rowClick)}
+                  onClick={rowClick ? () => rowClick(row) : undefined}
+                  sx={{ cursor: rowClick ? 'pointer' : undefined }}
                 >
-                  {columns.map((c) => {
+                  {columns.map((c, i) => {
                     const content = c.render ? c.render(row) : String((row as Record<string, unknown>)[c.field] ?? '');
                     return (
                       <TableCell key={c.field} align={c.align}>
-                        {content}
+                        {rowHref && i === 0 ? (
+                          <Link
+                            component={RouterLink}
+                            to={rowHref(row)}
+                            color="inherit"
+                            underline="hover"
+                            onClick={followRowLink}
+                            data-testid="row-link"
+                          >
+                            {content}
+                          </Link>
+                        ) : (
+                          content
+                        )}
                         {canCopy && c.copyValue && <CopyCellButton value={c.copyValue(row)} />}
                       </TableCell>
                     );

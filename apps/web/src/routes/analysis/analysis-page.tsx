@@ -230,6 +230,7 @@ export function Component() {
         rowKey={(r) => r.id}
         defaultSort={{ propertyName: 'createdOn', direction: 'desc' }}
         pageSize={DEFAULT_PAGE_SIZE}
+        rowHref={(r) => `/jobs/${encodeURIComponent(r.id)}`}
         onRowClick={(r) => void open(r)}
         emptyText={t('list.empty')}
         operation="Loading analysis jobs"

@@ -11,7 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { globalSummaryQuery, globalViewCsvUrl, globalViewQuery } from '../../api/vendors.ts';
-import { formatAmount, formatCount, formatPercent } from '../../lib/format.ts';
+import { formatAmount, formatAmountCompact, formatCount, formatPercent } from '../../lib/format.ts';
 import { ChartViewsPanel, type ChartViewQuery } from '../jobs/insights/insights-page.tsx';
 import { useSlice } from '../jobs/insights/slicer-select.tsx';
 import { ResultsError } from '../jobs/insights/results-error.tsx';
@@ -20,11 +20,14 @@ import { GlobalHeader, useLoadingRedirect } from './global-nav.tsx';
 function Figure({
   label,
   value,
+  title,
   caption,
   testId,
 }: {
   label: string;
   value: ReactNode;
+  /** The full value on hover, when `value` is compact. */
+  title?: string;
   caption?: string;
   testId: string;
 }) {
@@ -35,7 +38,8 @@ function Figure({
       </Typography>
       <Typography
         variant="h5"
-        sx={{ fontWeight: 700, mt: 0.5, fontVariantNumeric: 'tabular-nums' }}
+        sx={{ fontWeight: 700, mt: 0.5, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+        title={title}
         data-testid={`${testId}-value`}
       >
         {value}
@@ -84,7 +88,12 @@ export function Component() {
             value={formatCount(d.suppliers)}
             caption={t('figures.suppliersCaption', { rows: formatCount(d.supplierRows) })}
           />
-          <Figure testId="global-spend" label={t('figures.spend')} value={formatAmount(d.spend, d.currency)} />
+          <Figure
+            testId="global-spend"
+            label={t('figures.spend')}
+            value={formatAmountCompact(d.spend, d.currency)}
+            title={formatAmount(d.spend, d.currency)}
+          />
           <Figure
             testId="global-matched"
             label={t('figures.matched')}
@@ -94,12 +103,14 @@ export function Component() {
           <Figure
             testId="global-card-capable"
             label={t('figures.cardCapable')}
-            value={formatAmount(d.cardCapableSpend, d.currency)}
+            value={formatAmountCompact(d.cardCapableSpend, d.currency)}
+            title={formatAmount(d.cardCapableSpend, d.currency)}
           />
           <Figure
             testId="global-rebate"
             label={t('figures.rebate')}
-            value={formatAmount(d.estimatedRebate, d.currency)}
+            value={formatAmountCompact(d.estimatedRebate, d.currency)}
+            title={formatAmount(d.estimatedRebate, d.currency)}
           />
         </Box>
       )}

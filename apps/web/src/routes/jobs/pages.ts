@@ -22,6 +22,7 @@ const withCharts =
 export const JOB_PAGES: Record<string, () => Promise<TPageModule>> = {
   analysis: () => import('../analysis/analysis-page.tsx'),
   jobsLoading: () => import('./loading-page.tsx'),
+  jobOpen: () => import('./open-page.tsx'),
   jobCreate: () => import('./create-page.tsx'),
   jobWorkflow: () => import('./workflow-page.tsx'),
   jobDetails: () => import('./details-page.tsx'),

@@ -1,4 +1,4 @@
-/** Texts of the sign-in pages: login error codes (SPEC §8) and API error codes (issue #2). */
+/** Texts of the sign-in pages: login error codes (SPEC §8) and API error codes. */
 import { ERROR_CODES } from '@sextant/shared/values';
 import i18n from '../../app/i18n.ts';
 

@@ -1,4 +1,4 @@
-/** /login: password, e-mailed sign-in link and SSO (issue #2 point 9, SPEC §2 Public, §8 login error codes). */
+/** /login: password, e-mailed sign-in link and SSO (SPEC §2 Public, §8 login error codes). */
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** /login/magic?token=…: explains, and only the "Sign in" POST spends the single-use token (issue #2). */
+/** /login/magic?token=…: explains, and only the "Sign in" POST spends the single-use token. */
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';

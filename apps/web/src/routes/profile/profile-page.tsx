@@ -1,4 +1,4 @@
-/** /profile: identity, roles, branding, terms and privacy status, idle-logout setting (issue #3 point 8). */
+/** /profile: identity, roles, branding, terms and privacy status, idle-logout setting. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -76,7 +76,7 @@ export function Component() {
             columns={columns}
             rowKey={(r) => r.id}
             defaultSort={{ propertyName: 'name', direction: 'asc' }}
-            onRowClick={(r) => navigate(`/admin/analytics-query/reports/${r.id}`)}
+            rowHref={(r) => `/admin/analytics-query/reports/${r.id}`}
             emptyText={t('analytics.empty')}
             operation="Loading reports"
           />

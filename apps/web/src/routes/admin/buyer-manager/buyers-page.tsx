@@ -67,7 +67,7 @@ export function Component() {
         columns={columns}
         rowKey={(r) => r.id}
         defaultSort={{ propertyName: 'name', direction: 'asc' }}
-        onRowClick={(r) => navigate(`/admin/buyer-manager/${r.id}`)}
+        rowHref={(r) => `/admin/buyer-manager/${r.id}`}
         emptyText={t('buyers.empty')}
         operation="Loading buyers"
       />

@@ -114,7 +114,7 @@ export function Component() {
         columns={columns}
         rowKey={(r) => r.id}
         defaultSort={{ propertyName: 'name', direction: 'asc' }}
-        onRowClick={(r) => navigate(`/admin/issuer-manager/${r.id}`)}
+        rowHref={(r) => `/admin/issuer-manager/${r.id}`}
         emptyText={t('issuers.empty')}
         operation="Loading issuers"
       />

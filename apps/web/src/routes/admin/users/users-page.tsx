@@ -177,7 +177,7 @@ export function Component() {
         rowKey={(r) => r.id}
         defaultSort={{ propertyName: 'username', direction: 'asc' }}
         pageSize={USERS_PAGE_SIZE}
-        onRowClick={(r) => navigate(`/admin/users/${r.id}`)}
+        rowHref={(r) => `/admin/users/${r.id}`}
         emptyText={t(extra.length ? `users.emptyFiltered.${tab}` : `users.empty.${tab}`)}
         operation="Loading users"
       />

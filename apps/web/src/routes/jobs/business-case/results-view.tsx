@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import type { TBusinessCase, TBusinessCaseBase, TBusinessCaseOutputs, TBusinessCaseYear } from '@sextant/shared/values';
-import { formatAmount, formatCount, formatPercent } from '../../../lib/format.ts';
+import { formatAmount, formatAmountCompact, formatCount, formatPercent } from '../../../lib/format.ts';
 
 type TMetric = keyof Omit<TBusinessCaseYear, 'year'>;
 const ROWS: { key: TMetric; kind: 'amount' | 'count' | 'pct'; strong?: boolean }[] = [
@@ -27,11 +27,14 @@ const ROWS: { key: TMetric; kind: 'amount' | 'count' | 'pct'; strong?: boolean }
 export function Headline({
   label,
   value,
+  title,
   note,
   testId,
 }: {
   label: string;
   value: string;
+  /** The full value on hover, when `value` is compact. */
+  title?: string;
   note?: string;
   testId?: string;
 }) {
@@ -40,7 +43,13 @@ export function Headline({
       <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', fontWeight: 600 }}>
         {label}
       </Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 700, mt: 0.5 }} data-testid={testId}>
+      <Typography
+        variant="h5"
+        component="p"
+        sx={{ fontWeight: 700, mt: 0.5, whiteSpace: 'nowrap' }}
+        title={title}
+        data-testid={testId}
+      >
         {value}
       </Typography>
       {note && (
@@ -191,19 +200,22 @@ export function Headlines({
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
       <Headline
         label={t('results.threeYearBenefit')}
-        value={formatAmount(outputs.total.totalBenefit, base.currency)}
+        value={formatAmountCompact(outputs.total.totalBenefit, base.currency)}
+        title={formatAmount(outputs.total.totalBenefit, base.currency)}
         testId="bc-total-benefit"
       />
       <Headline
         label={t('results.targetCardSpend')}
-        value={formatAmount(outputs.target.cardSpend, base.currency)}
+        value={formatAmountCompact(outputs.target.cardSpend, base.currency)}
+        title={formatAmount(outputs.target.cardSpend, base.currency)}
         note={t('results.convertible', { amount: formatAmount(convertible, base.currency) })}
         testId="bc-target-card-spend"
       />
       {achieved && achieved.enrolledSuppliers > 0 && (
         <Headline
           label={t('results.achieved')}
-          value={formatAmount(achieved.succeededSpend, base.currency)}
+          value={formatAmountCompact(achieved.succeededSpend, base.currency)}
+          title={formatAmount(achieved.succeededSpend, base.currency)}
           note={t('results.achievedNote', {
             pct: formatPercent(achieved.shareOfTargetPct),
             succeeded: achieved.succeededSuppliers,

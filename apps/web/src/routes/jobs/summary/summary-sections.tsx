@@ -17,7 +17,7 @@ import { useTheme } from '@mui/material/styles';
 import { SCORE_KIND_LABELS, TRANSACTION_COUNTS, type TJobSummary } from '@sextant/shared/values';
 import { EChart } from '../../../components/charts/chart.tsx';
 import { chartColors, halfPieChart, stackedBarChart, type TMeasure } from '../../../components/charts/builders.ts';
-import { formatAmount, formatCount, formatPercent } from '../../../lib/format.ts';
+import { formatAmount, formatAmountCompact, formatCount, formatPercent } from '../../../lib/format.ts';
 
 export function useChartColors() {
   const theme = useTheme();
@@ -62,7 +62,22 @@ export function Section({
   );
 }
 
-function Figure({ label, value, note, testId }: { label: string; value: string; note?: string; testId: string }) {
+function Figure({
+  label,
+  value,
+  title,
+  note,
+  noteTitle,
+  testId,
+}: {
+  label: string;
+  value: string;
+  /** The full value on hover, when `value` is compact. */
+  title?: string;
+  note?: string;
+  noteTitle?: string;
+  testId: string;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid={testId}>
       <Typography
@@ -72,11 +87,17 @@ function Figure({ label, value, note, testId }: { label: string; value: string; 
       >
         {label}
       </Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 700, mt: 0.5 }} data-testid={`${testId}-value`}>
+      <Typography
+        variant="h5"
+        component="p"
+        sx={{ fontWeight: 700, mt: 0.5, whiteSpace: 'nowrap' }}
+        title={title}
+        data-testid={`${testId}-value`}
+      >
         {value}
       </Typography>
       {note && (
-        <Typography variant="body2" color="text.secondary" data-testid={`${testId}-note`}>
+        <Typography variant="body2" color="text.secondary" title={noteTitle} data-testid={`${testId}-note`}>
           {note}
         </Typography>
       )}
@@ -90,7 +111,12 @@ export function HeadlineFigures({ summary: s }: { summary: TJobSummary }) {
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
         <Figure label={t('figures.suppliers')} value={formatCount(s.suppliers)} testId="figure-suppliers" />
-        <Figure label={t('figures.spend')} value={formatAmount(s.spend, s.currency)} testId="figure-spend" />
+        <Figure
+          label={t('figures.spend')}
+          value={formatAmountCompact(s.spend, s.currency)}
+          title={formatAmount(s.spend, s.currency)}
+          testId="figure-spend"
+        />
         <Figure
           label={t('figures.matchedSuppliers')}
           value={formatPercent(s.matched.supplierShare)}
@@ -100,7 +126,8 @@ export function HeadlineFigures({ summary: s }: { summary: TJobSummary }) {
         <Figure
           label={t('figures.matchedSpend')}
           value={formatPercent(s.matched.spendShare)}
-          note={formatAmount(s.matched.spend, s.currency)}
+          note={formatAmountCompact(s.matched.spend, s.currency)}
+          noteTitle={formatAmount(s.matched.spend, s.currency)}
           testId="figure-matched-spend"
         />
       </Box>

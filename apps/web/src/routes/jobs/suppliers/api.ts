@@ -1,5 +1,5 @@
 /**
- * Supplier and use case results API (issue #7): query-key factory and query options for
+ * Supplier and use case results API: query-key factory and query options for
  * /api/v1/jobs/{jobId}/results/suppliers…, /use-cases… and /use-cases-report.
  */
 import { queryOptions } from '@tanstack/react-query';

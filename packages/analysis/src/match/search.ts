@@ -23,7 +23,7 @@
  * candidates, or, when it is common, those carrying both of the two rarest words. They are ranked by a soft token
  * similarity of their names to the query (best Jaro-Winkler per word, both ways) and the best SEARCH_SCORED scored.
  */
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { lit } from '../db.ts';
@@ -193,6 +193,12 @@ export async function buildVendorIndex(
     instance.closeSync();
   }
   renameSync(tmp, indexFile);
+  // indexes of this network file in an older format (or of an earlier version of it) are not read again
+  const dir = path.dirname(indexFile);
+  const base = `${path.basename(networkFile).replace(/\.parquet$/i, '')}.`;
+  for (const f of readdirSync(dir))
+    if (f.startsWith(base) && f.endsWith('.duckdb') && path.join(dir, f) !== indexFile)
+      rmSync(path.join(dir, f), { force: true });
   onProgress(100, 'Vendor index ready');
   return { ...(await indexInfo(indexFile)), seconds: (performance.now() - t0) / 1000, built: true };
 }

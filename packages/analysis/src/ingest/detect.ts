@@ -44,7 +44,8 @@ function splitCamel(h: string): string {
   return h.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
 }
 
-function jaroWinkler(a: string, b: string): number {
+/** Jaro-Winkler similarity (prefix scale 0.1, up to 4 letters). */
+export function jaroWinkler(a: string, b: string): number {
   if (a === b) return 1;
   const la = a.length;
   const lb = b.length;

@@ -104,10 +104,27 @@ export async function scorePairs(
   const create = opts.temp ? 'CREATE OR REPLACE TEMP TABLE' : 'CREATE TABLE';
   const pm = `${out}_pm`;
   const pair = `${out}_pair`;
+  const sql = scorePairsSql(P, { pairs, sup, net, pm, pair });
+  await db.run(`${create} ${pm} AS ${sql.pm}`);
+  await db.run(`${create} ${pair} AS ${sql.pair}`);
+  await db.run(`DROP TABLE ${pm}`);
+  await db.run(`${create} ${out} AS ${sql.scored}`);
+  await db.run(`DROP TABLE ${pair}`);
+}
+
+/**
+ * The three steps of scorePairs as queries: `pm` reads `pairs`, `sup` and `net`; `pair` reads the relation named
+ * `pm`; `scored` reads the relation named `pair` (tables in a job's run, common table expressions in vendor search).
+ */
+export function scorePairsSql(
+  P: TMatchRuleset['parameters'],
+  rel: { pairs: string; sup: string; net: string; pm: string; pair: string },
+): { pm: string; pair: string; scored: string } {
+  const { pairs, sup, net, pm, pair } = rel;
   // Token similarity matrix (supplier tokens × merchant tokens) computed once; soft similarity is the
   // weaker of the row-wise and column-wise best-match averages, containment the stronger, or how fully one
   // part of a name in parts ("Lakeview Youth Alliance - Little Steps", "… dba …") is found in the other name.
-  await db.run(`${create} ${pm} AS SELECT p.sid, p.mid, p.jw,
+  const pmSql = `SELECT p.sid, p.mid, p.jw,
         list_transform(s.nameTokens, x -> list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y))) AS tm,
         greatest(
           list_max(list_transform(n.nameSegments, seg -> list_avg(list_transform(seg, y -> list_max(list_transform(s.nameTokens, x -> jaro_winkler_similarity(x, y))))))),
@@ -121,9 +138,9 @@ export async function scorePairs(
         CASE WHEN s.country IS NOT NULL AND n.country IS NOT NULL THEN s.country = n.country END AS countryAgrees,
         CASE WHEN s.addrNum IS NOT NULL AND n.addrNum IS NOT NULL THEN s.addrNum <= n.addrNumHi AND n.addrNum <= s.addrNumHi END AS numAgrees,
         CASE WHEN s.addrStreet IS NOT NULL AND n.addrStreet IS NOT NULL THEN jaro_winkler_similarity(s.addrStreet, n.addrStreet) END AS addressScore
-      FROM ${pairs} p JOIN ${sup} s USING (sid) JOIN ${net} n USING (mid)`);
+      FROM ${pairs} p JOIN ${sup} s USING (sid) JOIN ${net} n USING (mid)`;
   const e = (b: string) => `CASE WHEN ${b} IS NULL THEN 'unknown' WHEN ${b} THEN 'agree' ELSE 'differ' END`;
-  await db.run(`${create} ${pair} AS SELECT * EXCLUDE (tm, r, c, segContain),
+  const pairSql = `SELECT * EXCLUDE (tm, r, c, segContain),
         least(r, c) AS soft, greatest(r, c, coalesce(segContain, 0)) AS contain,
         ${e('taxAgrees')} AS taxE, ${e('postcodeAgrees')} AS postcodeE, ${e('cityAgrees')} AS cityE, ${e('countryAgrees')} AS countryE,
         ${e('numAgrees')} AS streetNumberE,
@@ -132,15 +149,14 @@ export async function scorePairs(
              WHEN numAgrees IS NOT NULL AND addressScore IS NOT NULL AND (NOT numAgrees OR addressScore < ${P.streetDiffersBelow}) THEN 'differ'
              ELSE 'unknown' END AS addressE
       FROM (SELECT *, list_avg(list_transform(tm, r -> list_max(r))) AS r,
-          list_avg(list_transform(range(1, len(tm[1]) + 1), j -> list_max(list_transform(tm, r -> r[j])))) AS c FROM ${pm})`);
-  await db.run(`DROP TABLE ${pm}`);
-  await db.run(`${create} ${out} AS SELECT *,
+          list_avg(list_transform(range(1, len(tm[1]) + 1), j -> list_max(list_transform(tm, r -> r[j])))) AS c FROM ${pm})`;
+  const scoredSql = `SELECT *,
         round(0.4 * jw + 0.6 * soft, 4) AS nameScore,
         round(0.4 * jw + 0.6 * soft + 0.05 * contain + 0.3 * (taxE = 'agree')::INT + 0.12 * (postcodeE = 'agree')::INT + 0.15 * (addressE = 'agree')::INT
           + 0.04 * (cityE = 'agree')::INT - 0.3 * (countryE = 'differ')::INT - 0.08 * (postcodeE = 'differ')::INT
           - 0.05 * (cityE = 'differ')::INT - 0.12 * (addressE = 'differ')::INT, 4) AS totalScore
-      FROM ${pair}`);
-  await db.run(`DROP TABLE ${pair}`);
+      FROM ${pair}`;
+  return { pm: pmSql, pair: pairSql, scored: scoredSql };
 }
 
 /**

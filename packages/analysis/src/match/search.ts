@@ -1,39 +1,48 @@
 /**
  * Vendor search: one query against the reference network with the job matcher's own normalisation
- * (normalise-sql.ts macros) and pair scoring (match.ts scorePairs, the match ruleset's rules and ambiguity step),
+ * (normalise-sql.ts macros) and pair scoring (match.ts scorePairsSql, the match ruleset's rules and ambiguity step),
  * so a result's confidence means what a job match means.
  *
  * The index is a DuckDB file built once per network (buildVendorIndex) and opened read-only (VendorIndex):
- * - net       the prepared network with a merchant number (mid) and industry labels from the reference tables;
- * - net_tok   one row per (name token, merchant) with every column a search reads, sorted by token;
- * - tok_df    each token's network frequency; tax_idx the network sorted by normalised tax id.
- * A look-up is a range over a sorted table, so DuckDB's zone maps skip all but a few row groups (an IN list of
- * strings is not pruned that way).
+ * - net       the prepared network with a merchant number (mid) and industry labels from the reference tables,
+ *             with ART indexes on merchantId and the normalised tax id (point look-ups);
+ * - net_tok   one row per (name token, merchant) with every column a search reads, sorted by token: a token's
+ *             merchants are contiguous, so fetching some of them reads a few vectors (a fetch of rows scattered
+ *             over the network by an index costs milliseconds per row);
+ * - tok_post  each name token's merchants (postings, sorted by mid).
+ * Opening loads the postings into memory (typed arrays: token → merchants and merchant → tokens, ≈ 30 MB for
+ * 1M merchants), so candidates are found without touching the file.
  *
- * Candidates of a query: each query word becomes the network tokens it may be (itself; typos: the same first 3
- * letters and Jaro-Winkler >= 0.85; the last word also as a prefix, for search as you type). The rarest word's
- * merchants are the candidates, or, when it is common, those carrying both of the two rarest words; a tax id is
- * looked up directly. The best candidates by name Jaro-Winkler are then scored like a job's suppliers.
+ * A search is two statements: the query words normalised by the matcher's macros; then, after the candidates are
+ * chosen in memory, one statement that fetches the chosen merchants from their tokens' ranges of net_tok (and any
+ * tax-id hit), scores them as a
+ * job's suppliers are scored and returns the ranked results with their display columns.
+ *
+ * Candidates: each query word becomes the network tokens it may be (itself; typos: the same first 3 letters and
+ * Jaro-Winkler >= 0.85; the last word also as a prefix, for search as you type). The rarest word's merchants are the
+ * candidates, or, when it is common, those carrying both of the two rarest words. They are ranked by a soft token
+ * similarity of their names to the query (best Jaro-Winkler per word, both ways) and the best SEARCH_SCORED scored.
  */
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { lit } from '../db.ts';
 import type { Db } from '../db.ts';
 import { loadReference } from '../reference/load.ts';
 import { createNormaliseMacros } from './normalise-sql.ts';
-import { ambiguousConfidenceSql, NAME_JW_SQL, scorePairs } from './match.ts';
+import { ambiguousConfidenceSql, NAME_JW_SQL, scorePairsSql } from './match.ts';
+import { jaroWinkler } from '../ingest/detect.ts';
 import { defaultMatchRuleset, rulesSql, type TMatchRuleset } from './rules.ts';
 import type { ProgressFn } from '../progress.ts';
 
 /** Bump when the index layout or the normalisation changes: an index of another format is rebuilt. */
-export const VENDOR_INDEX_FORMAT = 'vx2';
+export const VENDOR_INDEX_FORMAT = 'vx3';
 /** A query word carried by at most this many merchants narrows the candidates alone; otherwise two words together. */
 export const SEARCH_MAX_TOKEN_DF = 5_000;
-/** Candidate merchants read per look-up (name words, tax id). */
-export const SEARCH_MAX_CANDIDATES = 20_000;
-/** Candidates scored per query (the best by name Jaro-Winkler; tax-id hits always). */
-export const SEARCH_SCORED = 200;
+/** Candidate merchants ranked in memory per query (name words). */
+export const SEARCH_MAX_CANDIDATES = 200_000;
+/** Candidates scored per query (the best by soft token similarity; tax-id hits always). */
+export const SEARCH_SCORED = 100;
 /** Fuzzy token matches per query token (network tokens within jw 0.85 sharing the first 3 letters). */
 const FUZZY_TOKEN_JW = 0.85;
 
@@ -86,7 +95,7 @@ export interface VendorHit extends VendorRecord {
 export interface VendorIndexInfo {
   file: string;
   merchants: number;
-  /** rows of net_tok (token, merchant pairs) */
+  /** postings (token, merchant pairs) */
   keys: number;
   tokens: number;
   bytes: number;
@@ -163,16 +172,17 @@ export async function buildVendorIndex(
         ${u(`r.sicIndustry || ' - ' || r.sicIndustryTitle`)} AS sicIndustry, ${u(`r.naics || ' - ' || r.naicsTitle`)} AS naicsNationalIndustry,
         ${u(`r.unspscFamily || ' - ' || r.unspscFamilyTitle`)} AS unspscCategory
       FROM read_parquet(${lit(networkFile)}) n LEFT JOIN ref_mcc_industry r ON r.mcc = n.mcc ORDER BY mid`);
-    onProgress(30, 'Indexing name tokens');
-    // One row per (name token, merchant) with every column a search needs, sorted by token: a token's merchants are
-    // contiguous, so a look-up reads a few row groups instead of fetching merchants scattered over the network.
+    onProgress(40, 'Indexing merchants');
+    await conn.run(`CREATE INDEX net_merchant ON vx.net (merchantId)`);
+    await conn.run(`CREATE INDEX net_tax ON vx.net (taxNorm)`);
+    onProgress(60, 'Indexing name tokens');
     await conn.run(`CREATE TABLE vx.net_tok AS SELECT t.tok, n.* FROM (SELECT DISTINCT mid, unnest(nameTokens) AS tok FROM vx.net) t
         JOIN vx.net n USING (mid) ORDER BY t.tok, t.mid`);
-    await conn.run(`CREATE TABLE vx.tok_df AS SELECT tok, count(*) AS df FROM vx.net_tok GROUP BY tok ORDER BY tok`);
-    onProgress(80, 'Indexing tax ids');
-    await conn.run(`CREATE TABLE vx.tax_idx AS SELECT * FROM vx.net WHERE taxNorm IS NOT NULL ORDER BY taxNorm, mid`);
+    await conn.run(`CREATE TABLE vx.tok_post AS SELECT tok, list(mid ORDER BY mid)::INTEGER[] AS mids
+        FROM (SELECT DISTINCT mid, unnest(nameTokens) AS tok FROM vx.net) GROUP BY tok ORDER BY tok`);
     await conn.run(`CREATE TABLE vx.meta AS SELECT ${lit(VENDOR_INDEX_FORMAT)} AS format, ${lit(networkFile)} AS network,
-        (SELECT count(*) FROM vx.net) AS merchants, (SELECT count(*) FROM vx.net_tok) AS keys, (SELECT count(*) FROM vx.tok_df) AS tokens, now() AS builtAt`);
+        (SELECT count(*) FROM vx.net) AS merchants, (SELECT sum(len(mids)) FROM vx.tok_post) AS keys, (SELECT count(*) FROM vx.tok_post) AS tokens,
+        (SELECT max(mid) FROM vx.net) AS maxMid, now() AS builtAt`);
     await conn.run(`DETACH vx`);
   } catch (err) {
     rmSync(tmp, { force: true });
@@ -183,6 +193,12 @@ export async function buildVendorIndex(
     instance.closeSync();
   }
   renameSync(tmp, indexFile);
+  // indexes of this network file in an older format (or of an earlier version of it) are not read again
+  const dir = path.dirname(indexFile);
+  const base = `${path.basename(networkFile).replace(/\.parquet$/i, '')}.`;
+  for (const f of readdirSync(dir))
+    if (f.startsWith(base) && f.endsWith('.duckdb') && path.join(dir, f) !== indexFile)
+      rmSync(path.join(dir, f), { force: true });
   onProgress(100, 'Vendor index ready');
   return { ...(await indexInfo(indexFile)), seconds: (performance.now() - t0) / 1000, built: true };
 }
@@ -202,9 +218,6 @@ async function indexInfo(file: string): Promise<Omit<VendorIndexInfo, 'seconds' 
   }
 }
 
-/** The normalised columns the matcher compares (see match.ts). */
-const MATCH_COLUMNS =
-  'mid, nameTokens, nameCore, nameSorted, nameSegments, postcodeNorm, cityNorm, taxNorm, country, addrNum, addrNumHi, addrStreet';
 const RECORD_COLUMNS = `merchantId, name, addressLine1, addressLine2, city, region, postcode, country, taxId, mcc, acceptsCard, vcAccepting,
   detailLevel, stpCapable, lockboxes, mccDescription, mccGroup, mccType, sicIndustry, naicsNationalIndustry, unspscCategory`;
 
@@ -237,20 +250,75 @@ function recordOf(r: Record<string, unknown>): VendorRecord {
   };
 }
 
-const inList = (xs: readonly (string | number)[]) =>
-  xs.map((x) => (typeof x === 'number' ? String(x) : lit(x))).join(', ');
+/** Name tokens in memory: token → merchants (postings) and merchant → tokens, as typed arrays. */
+interface Postings {
+  /** tokens, sorted by JavaScript string order */
+  toks: string[];
+  /** merchants of token i: post[postOff[i] .. postOff[i + 1]) */
+  postOff: Int32Array;
+  post: Int32Array;
+  /** tokens of merchant m: mtok[mtokOff[m] .. mtokOff[m + 1]) */
+  mtokOff: Int32Array;
+  mtok: Int32Array;
+}
 
-/** An opened vendor index: searches run concurrently, each on its own connection (temporary tables are per connection). */
+async function loadPostings(db: Db): Promise<Postings> {
+  const [meta] = await db.all<{ maxMid: number }>(`SELECT maxMid FROM vx.meta`);
+  const maxMid = meta?.maxMid ?? 0;
+  const reader = await db.conn.runAndReadAll(`SELECT tok, mids FROM vx.tok_post`);
+  const rows = reader.getRowsJS() as [string, number[]][];
+  rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const toks = rows.map((r) => r[0]);
+  const postOff = new Int32Array(rows.length + 1);
+  for (let i = 0; i < rows.length; i++) postOff[i + 1] = postOff[i]! + rows[i]![1].length;
+  const post = new Int32Array(postOff[rows.length]!);
+  const count = new Int32Array(maxMid + 2);
+  for (let i = 0; i < rows.length; i++) {
+    const mids = rows[i]![1];
+    post.set(mids, postOff[i]!);
+    for (const m of mids) count[m]!++;
+  }
+  const mtokOff = new Int32Array(maxMid + 2);
+  for (let m = 0; m <= maxMid; m++) mtokOff[m + 1] = mtokOff[m]! + count[m]!;
+  const fill = mtokOff.slice(0, maxMid + 1);
+  const mtok = new Int32Array(post.length);
+  for (let i = 0; i < rows.length; i++) for (let k = postOff[i]!; k < postOff[i + 1]!; k++) mtok[fill[post[k]!]!++] = i;
+  return { toks, postOff, post, mtokOff, mtok };
+}
+
+/** First index of a sorted array whose value is >= x. */
+function lowerBound(xs: readonly string[], x: string): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Union of the postings of some tokens (sorted, distinct merchants). */
+function unionOf(p: Postings, toks: readonly number[]): Int32Array {
+  if (toks.length === 1) return p.post.subarray(p.postOff[toks[0]!]!, p.postOff[toks[0]! + 1]!);
+  const all = new Set<number>();
+  for (const t of toks) for (let k = p.postOff[t]!; k < p.postOff[t + 1]!; k++) all.add(p.post[k]!);
+  return Int32Array.from(all).sort();
+}
+
+/** An opened vendor index: searches run concurrently, each on its own connection. */
 export class VendorIndex {
   private constructor(
     private readonly instance: DuckDBInstance,
     readonly file: string,
     private readonly ruleset: TMatchRuleset,
+    private readonly postings: Postings,
   ) {}
 
   static async open(file: string, options: { threads?: number; memoryLimit?: string } = {}): Promise<VendorIndex> {
     const instance = await DuckDBInstance.create(':memory:', {
-      threads: String(options.threads ?? 2),
+      // one thread: a search is small, and handing its pipelines to worker threads costs more than it saves
+      threads: String(options.threads ?? 1),
       memory_limit: options.memoryLimit ?? '512MB',
       autoinstall_known_extensions: 'false',
       autoload_known_extensions: 'false',
@@ -259,10 +327,14 @@ export class VendorIndex {
     try {
       await conn.run(`ATTACH ${lit(file)} AS vx (READ_ONLY)`);
       await createNormaliseMacros(dbOf(conn));
+      const postings = await loadPostings(dbOf(conn));
+      return new VendorIndex(instance, file, defaultMatchRuleset(), postings);
+    } catch (err) {
+      instance.closeSync();
+      throw err;
     } finally {
       conn.closeSync();
     }
-    return new VendorIndex(instance, file, defaultMatchRuleset());
   }
 
   close(): void {
@@ -280,94 +352,161 @@ export class VendorIndex {
 
   async get(vendorId: string): Promise<VendorRecord | null> {
     return this.withConn(async (db) => {
-      const rows = await (db.all as (s: string, p?: DuckDBValue[]) => Promise<Record<string, unknown>[]>)(
-        `SELECT ${RECORD_COLUMNS} FROM vx.net WHERE merchantId = $1 LIMIT 1`,
-        [vendorId],
+      const rows = await db.all<Record<string, unknown>>(
+        `SELECT ${RECORD_COLUMNS} FROM vx.net WHERE merchantId = ${lit(vendorId)} LIMIT 1`,
       );
       return rows[0] ? recordOf(rows[0]) : null;
     });
   }
 
+  /**
+   * The network tokens a query word may be, best first (itself; typos: same first 3 letters and Jaro-Winkler >=
+   * 0.85; `prefix`: also the tokens it begins), at most 8.
+   */
+  private expand(word: string, prefix: boolean): number[] {
+    const { toks } = this.postings;
+    const lo = word.slice(0, Math.min(3, word.length));
+    const found: { i: number; jw: number }[] = [];
+    for (let i = lowerBound(toks, lo); i < toks.length && toks[i]!.startsWith(lo); i++) {
+      const tok = toks[i]!;
+      const jw = jaroWinkler(tok, word);
+      if (tok === word || (word.length >= 3 && jw >= FUZZY_TOKEN_JW) || (prefix && tok.startsWith(word)))
+        found.push({ i, jw: tok === word ? 2 : jw });
+    }
+    return found
+      .sort((a, b) => b.jw - a.jw || a.i - b.i)
+      .slice(0, 8)
+      .map((f) => f.i);
+  }
+
+  /**
+   * The merchants to score for the query words: the rarest word's merchants (or those with both of the two rarest
+   * words when it is common), the SEARCH_SCORED most similar by name tokens (soft similarity: the weaker of the
+   * average best match of each query word and of each merchant token, the measure the matcher scores).
+   */
+  candidates(words: readonly string[], last: string | null): { mid: number; tok: string }[] {
+    const p = this.postings;
+    const groups = words
+      .map((w) => {
+        const toks = this.expand(w, w === last && w.length >= 3);
+        return { toks, df: toks.reduce((n, t) => n + p.postOff[t + 1]! - p.postOff[t]!, 0) };
+      })
+      .filter((g) => g.toks.length > 0)
+      .sort((a, b) => a.df - b.df);
+    const [g1, g2] = groups;
+    if (!g1) return [];
+    // each candidate with the token of the rarest word it carries (where the search reads its row)
+    const anchor = new Map<number, number>();
+    let mids: Int32Array;
+    if (g1.toks.length === 1) mids = unionOf(p, g1.toks);
+    else {
+      for (const t of g1.toks)
+        for (let k = p.postOff[t]!; k < p.postOff[t + 1]!; k++) if (!anchor.has(p.post[k]!)) anchor.set(p.post[k]!, t);
+      mids = Int32Array.from(anchor.keys()).sort();
+    }
+    if (g1.df > SEARCH_MAX_TOKEN_DF && g2) {
+      const other = new Set(unionOf(p, g2.toks));
+      mids = mids.filter((m) => other.has(m));
+    }
+    if (mids.length > SEARCH_MAX_CANDIDATES) mids = mids.subarray(0, SEARCH_MAX_CANDIDATES);
+    // similarity of each query word to each network token, computed once per token seen (-1: not yet)
+    const sims = words.map(() => new Float32Array(p.toks.length).fill(-1));
+    const sim = (q: number, tok: number) => {
+      const m = sims[q]!;
+      let v = m[tok]!;
+      if (v < 0) m[tok] = v = jaroWinkler(words[q]!, p.toks[tok]!);
+      return v;
+    };
+    const scored: { mid: number; score: number; extra: number }[] = [];
+    const best = new Float64Array(words.length);
+    for (const mid of mids) {
+      const from = p.mtokOff[mid]!;
+      const to = p.mtokOff[mid + 1]!;
+      if (to <= from) continue;
+      best.fill(0);
+      let colSum = 0;
+      for (let k = from; k < to; k++) {
+        const tok = p.mtok[k]!;
+        let colBest = 0;
+        for (let q = 0; q < words.length; q++) {
+          const v = sim(q, tok);
+          if (v > best[q]!) best[q] = v;
+          if (v > colBest) colBest = v;
+        }
+        colSum += colBest;
+      }
+      let rowSum = 0;
+      for (let q = 0; q < words.length; q++) rowSum += best[q]!;
+      const score = Math.min(rowSum / words.length, colSum / (to - from));
+      scored.push({ mid, score, extra: Math.abs(to - from - words.length) });
+    }
+    scored.sort((a, b) => b.score - a.score || a.extra - b.extra || a.mid - b.mid);
+    return scored.slice(0, SEARCH_SCORED).map((s) => ({ mid: s.mid, tok: p.toks[anchor.get(s.mid) ?? g1.toks[0]!]! }));
+  }
+
   async search(query: VendorQuery): Promise<VendorHit[]> {
     const limit = Math.max(1, Math.min(query.limit ?? 25, 100));
     return this.withConn(async (db) => {
-      const all = db.all as <T>(s: string, p?: DuckDBValue[]) => Promise<T[]>;
       const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
-      // The query as a one-row supplier, normalised by the matcher's macros.
-      await all(
-        `CREATE OR REPLACE TEMP TABLE q_sup AS SELECT 1 AS sid, nameTokens, nameSegments, array_to_string(nameTokens, ' ') AS nameCore,
-           array_to_string(list_sort(nameTokens), ' ') AS nameSorted, sx_postcode($2) AS postcodeNorm, nullif(sx_clean($3), '') AS cityNorm,
-           sx_taxid($4) AS taxNorm, nullif(upper(trim($5)), '') AS country, NULL::INTEGER AS addrNum, NULL::INTEGER AS addrNumHi, NULL::VARCHAR AS addrStreet
+      const params: DuckDBValue[] = [
+        query.q,
+        blank(query.postcode),
+        blank(query.city),
+        blank(query.taxId),
+        blank(query.country),
+      ];
+      // 1. the query as a supplier, normalised by the matcher's macros
+      const [q] = await (db.all as (s: string, p?: DuckDBValue[]) => Promise<Record<string, unknown>[]>)(
+        `SELECT nameTokens, nameSegments, sx_postcode($2) AS postcodeNorm, nullif(sx_clean($3), '') AS cityNorm,
+           sx_taxid($4) AS taxNorm, nullif(upper(trim($5)), '') AS country, list_reverse(string_split(trim(sx_clean($1)), ' '))[1] AS last
          FROM (SELECT sx_name_tokens($1) AS nameTokens, sx_name_segments($1) AS nameSegments)`,
-        [query.q, blank(query.postcode), blank(query.city), blank(query.taxId), blank(query.country)],
+        params,
       );
-      const [sup] = await all<{ nameTokens: string[]; nameSorted: string; taxNorm: string | null; last: string }>(
-        `SELECT nameTokens, nameSorted, taxNorm, list_reverse(string_split(trim(sx_clean($1)), ' '))[1] AS last FROM q_sup`,
-        [query.q],
-      );
-      if (!sup) return [];
-      const tokens = [...new Set(sup.nameTokens.filter((t) => t !== ''))];
-      // Each query word → the network tokens it may be (itself, typos: same first 3 letters and jw >= 0.85; the last
-      // word as typed also as a prefix), with how many merchants carry them.
-      const groups: { toks: string[]; df: number }[] = [];
-      for (const t of tokens) {
-        const lo = t.slice(0, Math.min(3, t.length));
-        const prefix = t === sup.last && t.length >= 3 ? ` OR starts_with(tok, ${lit(t)})` : '';
-        const found = await all<{ tok: string; df: number }>(
-          `SELECT tok, df FROM vx.tok_df WHERE tok >= ${lit(lo)} AND tok < ${lit(lo + '\u{10FFFF}')}
-             AND (tok = ${lit(t)} OR (length(${lit(t)}) >= 3 AND jaro_winkler_similarity(tok, ${lit(t)}) >= ${FUZZY_TOKEN_JW})${prefix})
-           ORDER BY tok = ${lit(t)} DESC, jaro_winkler_similarity(tok, ${lit(t)}) DESC LIMIT 8`,
-        );
-        if (found.length) groups.push({ toks: found.map((f) => f.tok), df: found.reduce((n, f) => n + f.df, 0) });
-      }
-      groups.sort((x, y) => x.df - y.df);
-      const parts: string[] = [];
-      const [g1, g2] = groups;
-      // (a range per token: DuckDB prunes row groups of the sorted table by a range, not by an IN list of strings)
-      const byToken = (toks: string[], cols: string) =>
-        toks
-          .map((t) => `SELECT ${cols} FROM vx.net_tok WHERE tok >= ${lit(t)} AND tok <= ${lit(t)}`)
-          .join(' UNION ALL ');
-      if (g1 && (g1.df <= SEARCH_MAX_TOKEN_DF || !g2)) {
-        // the rarest word alone narrows enough (or is all there is: the candidate limit cuts it)
-        parts.push(byToken(g1.toks, MATCH_COLUMNS));
-      } else if (g1 && g2) {
-        // two common words: the merchants carrying both
-        parts.push(`SELECT * FROM (${byToken(g1.toks, MATCH_COLUMNS)}) WHERE mid IN (${byToken(g2.toks, 'mid')})`);
-      }
-      if (sup.taxNorm && sup.taxNorm.length >= 6)
-        parts.push(
-          `SELECT ${MATCH_COLUMNS} FROM vx.tax_idx WHERE taxNorm >= ${lit(sup.taxNorm)} AND taxNorm <= ${lit(sup.taxNorm)}`,
-        );
-      if (!parts.length) return [];
-      await db.run(`CREATE OR REPLACE TEMP TABLE q_net AS SELECT * FROM (${parts.map((x) => `(${x} LIMIT ${SEARCH_MAX_CANDIDATES})`).join(' UNION ALL ')})
-        QUALIFY row_number() OVER (PARTITION BY mid) = 1`);
-      await db.run(`CREATE OR REPLACE TEMP TABLE q_pairs AS SELECT 1 AS sid, n.mid, ${NAME_JW_SQL} AS jw
-        FROM q_net n, q_sup s
-        QUALIFY row_number() OVER (ORDER BY coalesce(s.taxNorm = n.taxNorm, FALSE) DESC, jw DESC, n.mid) <= ${SEARCH_SCORED}`);
-      await scorePairs(db, this.ruleset.parameters, 'q_pairs', 'q_scored', { sup: 'q_sup', net: 'q_net', temp: true });
-      // The display columns of the best only, from the same token ranges (or the tax-id range).
-      const top = (
-        await all<{ mid: number }>(`SELECT mid FROM q_scored ORDER BY totalScore DESC, mid LIMIT ${limit}`)
-      ).map((m) => m.mid);
-      if (!top.length) return [];
-      const display: string[] = [];
-      if (g1) display.push(byToken(g1.toks, `mid, ${RECORD_COLUMNS}`));
-      if (sup.taxNorm && sup.taxNorm.length >= 6)
-        display.push(
-          `SELECT mid, ${RECORD_COLUMNS} FROM vx.tax_idx WHERE taxNorm >= ${lit(sup.taxNorm)} AND taxNorm <= ${lit(sup.taxNorm)}`,
-        );
-      await db.run(`CREATE OR REPLACE TEMP TABLE q_disp AS SELECT * FROM (${display.join(' UNION ALL ')}) WHERE mid IN (${inList(top)})
-        QUALIFY row_number() OVER (PARTITION BY mid) = 1`);
+      if (!q) return [];
+      const nameTokens = (q.nameTokens as string[] | null) ?? [];
+      const words = [...new Set(nameTokens)].filter((t) => t !== '');
+      const cands = this.candidates(words, (q.last as string | null) ?? null);
+      const taxNorm = typeof q.taxNorm === 'string' && q.taxNorm.length >= 6 ? q.taxNorm : null;
+      if (!cands.length && !taxNorm) return [];
+      // 2. fetch, score and rank the candidates against the normalised query (a one-row supplier)
+      const P = this.ruleset.parameters;
+      const sql = scorePairsSql(P, { pairs: 'p', sup: 's', net: 'n', pm: 'pm', pair: 'pair' });
       const rules = rulesSql(this.ruleset);
-      const rows = await all<Record<string, unknown>>(`
-        WITH r AS (SELECT *, row_number() OVER (ORDER BY totalScore DESC, mid) AS rk,
-            max(totalScore) OVER () AS best, nth_value(totalScore, 2) OVER (ORDER BY totalScore DESC, mid ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS second
-          FROM q_scored),
-        c AS (SELECT *, CASE WHEN rk = 1 THEN second ELSE best END AS runnerUp, ${rules.confidence} AS rawConfidence, ${rules.ruleId} AS ruleId FROM r)
-        SELECT n.*, c.totalScore AS score, c.nameScore, ${ambiguousConfidenceSql(this.ruleset.parameters)} AS confidence, c.ruleId,
+      const text = (v: unknown) => (typeof v === 'string' ? lit(v) : 'NULL');
+      const list = (v: unknown): string =>
+        Array.isArray(v) ? `[${v.map((x) => (Array.isArray(x) ? list(x) : text(x))).join(', ')}]` : 'NULL';
+      // the candidates by token (a range per token: DuckDB skips the row groups of the sorted table outside it)
+      const byTok = new Map<string, number[]>();
+      for (const c of cands) (byTok.get(c.tok) ?? byTok.set(c.tok, []).get(c.tok)!).push(c.mid);
+      const fetch = [
+        ...[...byTok].map(
+          ([tok, mids]) =>
+            `SELECT * EXCLUDE (tok) FROM vx.net_tok WHERE tok >= ${lit(tok)} AND tok <= ${lit(tok)} AND mid IN (${mids.join(', ')})`,
+        ),
+        ...(taxNorm ? [`SELECT * FROM vx.net WHERE taxNorm = ${lit(taxNorm)}`] : []),
+      ];
+      const rows = await (db.all as (s: string, p?: DuckDBValue[]) => Promise<Record<string, unknown>[]>)(
+        `WITH s AS (SELECT 1 AS sid, nameTokens, nameSegments, array_to_string(nameTokens, ' ') AS nameCore,
+             array_to_string(list_sort(nameTokens), ' ') AS nameSorted, ${text(q.postcodeNorm)}::VARCHAR AS postcodeNorm,
+             ${text(q.cityNorm)}::VARCHAR AS cityNorm, ${text(q.taxNorm)}::VARCHAR AS taxNorm, ${text(q.country)}::VARCHAR AS country,
+             NULL::INTEGER AS addrNum, NULL::INTEGER AS addrNumHi, NULL::VARCHAR AS addrStreet
+           FROM (SELECT ${list(nameTokens)}::VARCHAR[] AS nameTokens, ${list(q.nameSegments)}::VARCHAR[][] AS nameSegments)),
+         n AS MATERIALIZED (SELECT * FROM (${fetch.join(' UNION ALL ')}) QUALIFY row_number() OVER (PARTITION BY mid) = 1),
+         p AS (SELECT 1 AS sid, n.mid, ${NAME_JW_SQL} AS jw FROM n, s
+           QUALIFY row_number() OVER (ORDER BY coalesce(s.taxNorm = n.taxNorm, FALSE) DESC, jw DESC, n.mid) <= ${SEARCH_SCORED + 50}),
+         pm AS (${sql.pm}),
+         pair AS (${sql.pair}),
+         sc AS (${sql.scored}),
+         r AS (SELECT *, row_number() OVER (ORDER BY totalScore DESC, mid) AS rk,
+             max(totalScore) OVER () AS best, nth_value(totalScore, 2) OVER (ORDER BY totalScore DESC, mid ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS second
+           FROM sc),
+         c AS (SELECT *, CASE WHEN rk = 1 THEN second ELSE best END AS runnerUp, ${rules.confidence} AS rawConfidence, ${rules.ruleId} AS ruleId FROM r)
+        SELECT n.mid, ${RECORD_COLUMNS.split(',')
+          .map((c) => `n.${c.trim()}`)
+          .join(', ')}, c.totalScore AS score, c.nameScore, ${ambiguousConfidenceSql(P)} AS confidence, c.ruleId,
           [x FOR x IN [['taxId', taxE], ['postcode', postcodeE], ['city', cityE], ['country', countryE]]] AS evidence
-        FROM c JOIN q_disp n USING (mid) ORDER BY c.totalScore DESC, mid LIMIT ${limit}`);
+        FROM c JOIN n USING (mid) ORDER BY c.totalScore DESC, mid LIMIT ${limit}`,
+      );
       return rows.map((r) => {
         const ev = (r.evidence as [string, string][]) ?? [];
         const nameScore = Number(r.nameScore);

@@ -17,6 +17,7 @@ import {
   type TSlicerQuery,
   orderCategories,
 } from '@sextant/shared';
+import type { DuckDBValue } from '@duckdb/node-api';
 import { csvSafe } from '../jobs/downloads.ts';
 import { ident, singleFlight, type JobResults } from './results.store.ts';
 
@@ -142,8 +143,22 @@ export function chartView(r: JobResults, view: TChartViewId, slice: TSlicerQuery
   );
 }
 
-async function computeChartView(r: JobResults, view: TChartViewId, slice: TSlicerQuery): Promise<TChartViewData> {
-  const rows = await r.all<{
+function computeChartView(r: JobResults, view: TChartViewId, slice: TSlicerQuery): Promise<TChartViewData> {
+  return chartViewOf(r.all, r.table('views'), view, slice, r.summary.currency);
+}
+
+/**
+ * One chart view's categories under a slice, read from a views table (a run's views.parquet, or a global-insights
+ * scope's, written by the same prepareChartViews): ordered as the chart shows them, with totals.
+ */
+export async function chartViewOf(
+  query: <T>(sql: string, params: DuckDBValue[]) => Promise<T[]>,
+  views: string,
+  view: TChartViewId,
+  slice: TSlicerQuery,
+  currency: string,
+): Promise<TChartViewData> {
+  const rows = await query<{
     category: string;
     supplierCount: number;
     spend: number | null;
@@ -152,7 +167,7 @@ async function computeChartView(r: JobResults, view: TChartViewId, slice: TSlice
   }>(
     `SELECT coalesce(nullif(category, ''), $4) AS category, sum(supplierCount) AS supplierCount, sum(spend) AS spend,
        sum(documentCount) AS documentCount, sum(matchedCount) AS matchedCount
-     FROM ${r.table('views')} WHERE view = $1 AND slicer = $2 AND coalesce(slicerValue, '') = $3
+     FROM ${views} WHERE view = $1 AND slicer = $2 AND coalesce(slicerValue, '') = $3
      GROUP BY 1`,
     [view, slice.slicer, slice.slicerValue, UNKNOWN_CATEGORY],
   );
@@ -172,7 +187,7 @@ async function computeChartView(r: JobResults, view: TChartViewId, slice: TSlice
     label: chartViewLabel(view),
     slicer: slice.slicer,
     slicerValue: slice.slicerValue,
-    currency: r.summary.currency,
+    currency,
     categories,
     totals: {
       supplierCount: categories.reduce((a, c) => a + c.supplierCount, 0),

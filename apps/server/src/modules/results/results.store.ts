@@ -63,6 +63,12 @@ export function resultsDuck(): Promise<DuckDBInstance> {
     threads: '2',
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',
+  }).then(async (instance) => {
+    // result files are written once under a new name and never changed: their footers are read once, not per query
+    const conn = await instance.connect();
+    await conn.run('SET GLOBAL parquet_metadata_cache = true');
+    conn.closeSync();
+    return instance;
   });
   return shared;
 }

@@ -43,6 +43,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { csvSafe } from '../jobs/downloads.ts';
 import { supplierCampaigns } from '../campaigns/campaigns.repo.ts';
+import { dropSupplierDetail, supplierDetailRows, warmSupplierDetail } from './supplier-detail.ts';
 import { NETWORK_SEED } from '../jobs/jobs.commands.ts';
 import {
   ident,
@@ -184,11 +185,14 @@ async function dropOlderCaches(dir: string, jobId: string, keep: string): Promis
  * so nobody waits seconds for a large job's first supplier page).
  */
 export async function warmSupplierCache(ctx: AppContext, jobId: string): Promise<void> {
-  await runCache(ctx, await openResultsForPipeline(ctx, jobId));
+  const res = await openResultsForPipeline(ctx, jobId);
+  await runCache(ctx, res);
+  await warmSupplierDetail(ctx.config.dataDir, res, networkFile(ctx));
 }
 
 /** Detaches and removes a job's supplier cache files (job deleted). */
 export async function dropSupplierCaches(ctx: AppContext, jobId: string): Promise<void> {
+  await dropSupplierDetail(ctx.config.dataDir, jobId);
   const dir = path.join(ctx.config.dataDir, 'cache', 'results');
   await withConnection(async (conn) => {
     const attached = await conn.runAndReadAll(
@@ -685,37 +689,30 @@ function matchRuleEvidence(
 }
 
 export async function supplierDetail(ctx: AppContext, res: JobResults, supplierKey: string): Promise<TSupplierDetail> {
-  const s = await res.one<R>(`SELECT * FROM ${res.table('suppliers')} WHERE supplierKey = $1`, [supplierKey]);
+  const found = await supplierDetailRows(ctx.config.dataDir, res, supplierKey, networkFile(ctx));
+  const s = found.supplier;
   if (!s) throw notFound(`Supplier "${supplierKey}"`);
   const evidence = parseEvidence(s.matchEvidence);
   let merchant: TSupplierDetail['merchant'] = null;
-  const merchantId = str(s.matchedMerchantId) ?? str(s.candidateMerchantId);
-  const net = merchantId ? networkFile(ctx) : null;
-  if (merchantId && net) {
-    const m = await res.one<R>(
-      `SELECT merchantId, name, addressLine1, addressLine2, city, region, postcode, country, taxId, mcc, acceptsCard, vcAccepting, detailLevel, stpCapable, lockboxes
-       FROM read_parquet(${lit(net)}) WHERE merchantId = $1 LIMIT 1`,
-      [merchantId],
-    );
-    if (m)
-      merchant = {
-        merchantId: String(m.merchantId),
-        name: str(m.name),
-        addressLine1: str(m.addressLine1),
-        addressLine2: str(m.addressLine2),
-        city: str(m.city),
-        region: str(m.region),
-        postcode: str(m.postcode),
-        country: str(m.country),
-        taxId: str(m.taxId),
-        mcc: str(m.mcc),
-        acceptsCard: bool(m.acceptsCard),
-        vcAccepting: bool(m.vcAccepting),
-        detailLevel: num(m.detailLevel),
-        stpCapable: bool(m.stpCapable),
-        lockboxes: strs(m.lockboxes),
-      };
-  }
+  const m = found.merchant;
+  if (m)
+    merchant = {
+      merchantId: String(m.merchantId),
+      name: str(m.name),
+      addressLine1: str(m.addressLine1),
+      addressLine2: str(m.addressLine2),
+      city: str(m.city),
+      region: str(m.region),
+      postcode: str(m.postcode),
+      country: str(m.country),
+      taxId: str(m.taxId),
+      mcc: str(m.mcc),
+      acceptsCard: bool(m.acceptsCard),
+      vcAccepting: bool(m.vcAccepting),
+      detailLevel: num(m.detailLevel),
+      stpCapable: bool(m.stpCapable),
+      lockboxes: strs(m.lockboxes),
+    };
   const scoringVersion = num(s.scoringRulesetVersion);
   const confidenceVersion = num(s.confidenceRulesetVersion);
   // Rules are described from the version the run used (stored in the database; versions never change).
@@ -739,14 +736,7 @@ export async function supplierDetail(ctx: AppContext, res: JobResults, supplierK
         ),
       }))
     : [];
-  const useCases = res.has('useCaseSuppliers')
-    ? await res.all<{ useCaseId: string; name: string; rebateBps: number; spend: number; estimatedRebate: number }>(
-        `SELECT u.useCaseId, c.name, c.rebateBps, u.spend, u.estimatedRebate
-         FROM ${res.table('useCaseSuppliers')} u JOIN ${res.table('useCases')} c USING (useCaseId)
-         WHERE u.supplierKey = $1 ORDER BY u.estimatedRebate DESC, c.name`,
-        [supplierKey],
-      )
-    : [];
+  const useCases = found.useCases;
   return {
     jobId: res.jobId,
     currency: str(s.currency) ?? res.summary.currency,

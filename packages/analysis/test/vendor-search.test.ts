@@ -1,0 +1,91 @@
+/**
+ * Vendor search over a built index: a merchant is found first by its exact name, with a typo, with its words
+ * reordered and by the beginning of its last word; the candidates come from the in-memory postings; scores and
+ * confidence are the matcher's (an exact name scores as the job matcher scores it); the index is reused.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildVendorIndex, SEARCH_SCORED, VendorIndex, vendorIndexFile } from '../src/match/search.ts';
+import { readParquet } from './match-helpers.ts';
+import { smallNetwork, tmpDir } from './helpers.ts';
+
+describe('vendor search', () => {
+  const tmp = tmpDir('sx-vendor-search-');
+  let ix: VendorIndex;
+  let network: string;
+  let merchants: { merchantId: string; name: string; nameTokens: string[] }[];
+
+  beforeAll(async () => {
+    network = await smallNetwork();
+    const file = vendorIndexFile(tmp.dir, network);
+    const info = await buildVendorIndex(network, file);
+    expect(info.built).toBe(true);
+    expect(info.merchants).toBe(3000);
+    ix = await VendorIndex.open(file);
+    // merchants whose name has two words or more of 5 letters or more, and is unique in the network
+    merchants = await readParquet(
+      `SELECT merchantId, name, nameTokens FROM read_parquet('${network}')
+       WHERE len(list_filter(nameTokens, t -> length(t) >= 5)) >= 2
+       QUALIFY count(*) OVER (PARTITION BY nameSorted) = 1 ORDER BY merchantId LIMIT 12`,
+    );
+    expect(merchants.length).toBe(12);
+  }, 120_000);
+  afterAll(() => {
+    ix?.close();
+    tmp.cleanup();
+  });
+
+  it('reuses a built index', async () => {
+    const again = await buildVendorIndex(network, vendorIndexFile(tmp.dir, network));
+    expect(again.built).toBe(false);
+    expect(path.basename(again.file)).toContain('.vx');
+  });
+
+  it('finds the merchant first by its exact name, a typo, reordered words and a prefix', async () => {
+    const firsts = { exact: 0, typo: 0, reordered: 0, prefix: 0 };
+    for (const m of merchants) {
+      const words = m.name.split(/\s+/);
+      const long = words.findIndex((w) => w.length >= 6);
+      const typo = words.map((w, i) => (i === long ? w.slice(0, 3) + w.slice(4) : w)).join(' ');
+      const reordered = [...words.slice(1), words[0]].join(' ');
+      const prefix = [...words.slice(0, -1), words.at(-1)!.slice(0, Math.max(3, words.at(-1)!.length - 2))].join(' ');
+      for (const [shape, q] of Object.entries({ exact: m.name, typo, reordered, prefix }))
+        if ((await ix.search({ q }))[0]?.vendorId === m.merchantId) firsts[shape as keyof typeof firsts]++;
+    }
+    expect(firsts.exact).toBe(merchants.length);
+    expect(firsts.reordered).toBeGreaterThanOrEqual(merchants.length - 1);
+    expect(firsts.typo).toBeGreaterThanOrEqual(merchants.length - 2);
+    expect(firsts.prefix).toBeGreaterThanOrEqual(merchants.length - 2);
+  });
+
+  it('scores an exact name as the matcher does: name score 1, a confidence from the ruleset', async () => {
+    const m = merchants[0]!;
+    const [hit] = await ix.search({ q: m.name });
+    expect(hit).toMatchObject({ vendorId: m.merchantId, nameScore: 1 });
+    expect(hit!.agreeing).toContain('name');
+    expect(['High', 'Medium', 'Low']).toContain(hit!.confidence);
+    expect(hit!.rule).not.toBeNull();
+    // a country that differs costs what it costs a job match
+    const [other] = await ix.search({ q: m.name, country: 'ZZ' });
+    expect(other!.vendorId).toBe(m.merchantId);
+    expect(other!.score).toBeCloseTo(hit!.score - 0.3, 4);
+    expect(other!.differing).toContain('country');
+  });
+
+  it('ranks candidates in memory, keeping the merchants that carry the query words', () => {
+    const m = merchants[1]!;
+    const words = m.nameTokens.filter((t) => t !== '');
+    const cands = ix.candidates(words, words.at(-1)!);
+    expect(cands.length).toBeGreaterThan(0);
+    expect(cands.length).toBeLessThanOrEqual(SEARCH_SCORED);
+    expect(cands.map((c) => c.mid)).toEqual([...new Set(cands.map((c) => c.mid))]);
+    expect(ix.candidates(['zzqxv'], 'zzqxv')).toEqual([]);
+  });
+
+  it('answers nothing for a query without words, and a vendor by id', async () => {
+    expect(await ix.search({ q: '!!!' })).toEqual([]);
+    const m = merchants[2]!;
+    expect((await ix.get(m.merchantId))?.name).toBe(m.name);
+    expect(await ix.get('no-such-vendor')).toBeNull();
+  });
+});

@@ -22,7 +22,7 @@ export const aiPromptQuery = (id: string) =>
 
 export const createAiPrompt = (body: TAiPromptCreate) => api<TAiPrompt>('/api/v1/ai-prompts', { body });
 export const activateAiPrompt = (id: string) => api<TAiPrompt>(`/api/v1/ai-prompts/${id}/activate`, { method: 'POST' });
-export const useDefaultAiPrompt = (use: TAiPromptUse) =>
+export const revertToDefaultAiPrompt = (use: TAiPromptUse) =>
   api(`/api/v1/ai-prompts/uses/${use}/use-default`, { method: 'POST' });
 export const renderAiPrompt = (text: string, variables: Record<string, string>) =>
   api<TAiPromptRenderResult>('/api/v1/ai-prompts/render', { body: { text, variables } });

@@ -12,11 +12,6 @@ export const auditLogKeys = {
 
 export const fetchAuditLog = (req: TPagingRequest) =>
   api<TPagedResult<TAuditLogEntry>>('/api/v1/system-audit-logs/get', { body: req });
-export const auditEntryQuery = (id: number) =>
-  queryOptions({
-    queryKey: auditLogKeys.detail(id),
-    queryFn: () => api<TAuditLogEntry>(`/api/v1/system-audit-logs/${id}`),
-  });
 export const auditFacetsQuery = () =>
   queryOptions({
     queryKey: auditLogKeys.facets(),

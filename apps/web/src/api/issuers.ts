@@ -1,7 +1,6 @@
 /** Issuer administration calls (SPEC §7 Issuers) and the brandings list used by admin forms. */
 import { queryOptions } from '@tanstack/react-query';
 import type {
-  TAssignedUserIssuer,
   TBranding,
   TIssuer,
   TIssuerCreate,
@@ -75,12 +74,6 @@ export const brandingsQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-export const assignedUserIssuersQuery = (userId: string) =>
-  queryOptions({
-    queryKey: issuerKeys.assignedToUser(userId),
-    queryFn: () => api<TAssignedUserIssuer[]>(`/api/v1/issuers/${userId}/assigned-user-issuers`),
-  });
-
 export const potentialIssuerUsersQuery = (issuerId: string, search: string) =>
   queryOptions({
     queryKey: issuerKeys.potentialUsers(issuerId, search),
@@ -92,18 +85,6 @@ export const createIssuer = (body: TIssuerCreate) => api<TMutationResult & { id:
 export const updateIssuer = (id: string, body: TIssuerUpdate) =>
   api<TMutationResult>('/api/v1/issuers', { method: 'PUT', body, query: { id } });
 export const deleteIssuer = (id: string) => api<TMutationResult>(`/api/v1/issuers/${id}`, { method: 'DELETE' });
-export const updateIssuerCapabilities = (issuerId: string, capabilities: string[]) =>
-  api<TMutationResult>('/api/v1/issuers/issuer-admin-capabilities', { body: { capabilities }, query: { issuerId } });
-export const updateIssuerLockboxes = (issuerId: string, virtualLockboxes: string[]) =>
-  api<TMutationResult>('/api/v1/issuers/issuer-admin-virtual-lockbox-update', {
-    body: { virtualLockboxes },
-    query: { issuerId },
-  });
-export const updateIssuerInputDataOptions = (issuerId: string, inputDataOptions: string[]) =>
-  api<TMutationResult>('/api/v1/issuers/issuer-admin-input-data-option-update', {
-    body: { inputDataOptions },
-    query: { issuerId },
-  });
 
 /** Issuer members (/admin/issuer-manager/{issuerId}/users); each change answers the new member list. */
 const membersUrl = (issuerId: string, userId?: string) =>

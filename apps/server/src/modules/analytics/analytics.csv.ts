@@ -19,6 +19,8 @@ const objectText = (value: object): string =>
 export function toCsv(columns: readonly TAnalyticsColumn[], rows: readonly unknown[][]): string {
   const csv = stringify([columns.map((c) => c.name), ...rows], {
     record_delimiter: 'windows',
+    // csv-stringify quotes the record delimiter (CRLF) only: a lone line break in a cell must be quoted too.
+    quoted_match: /[\r\n]/,
     cast: {
       string: csvSafe,
       boolean: (b) => (b ? 'true' : 'false'),

@@ -186,7 +186,8 @@ async function computeChartView(r: JobResults, view: TChartViewId, slice: TSlice
 export function chartViewCsv(d: TChartViewData): string {
   const head = ['category', 'supplierCount', `spend (${d.currency})`, 'documentCount', 'matchedCount'];
   const rows = d.categories.map((c) => [c.category, c.supplierCount, c.spend, c.documentCount, c.matchedCount]);
-  return stringify([head, ...rows], { record_delimiter: 'windows', cast: { string: csvSafe } });
+  // csv-stringify quotes the record delimiter (CRLF) only: a lone line break in a cell must be quoted too.
+  return stringify([head, ...rows], { record_delimiter: 'windows', quoted_match: /[\r\n]/, cast: { string: csvSafe } });
 }
 
 /** A file name from the job name (letters, digits, dot, dash, underscore). */

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tmpdir, loadavg } from 'node:os';
-import { withDb, lit, copyToParquet } from '@sextant/analysis/db';
+import { withDb, lit, copyToParquet } from '@sextant/analysis';
 import { CHART_VIEW_IDS, SLICERS, SLICER_NAMES } from '@sextant/shared';
 import type { AppContext } from '../src/context.ts';
 import {

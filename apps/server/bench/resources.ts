@@ -10,8 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { copyToParquet, withDb } from '@sextant/analysis/db';
-import { evaluateRunModel } from '@sextant/analysis/score/model-monitoring';
+import { copyToParquet, evaluateRunModel, withDb } from '@sextant/analysis';
 import { createTestApp } from '../test/harness.ts';
 
 const FILE_MB = Number(process.argv[2] ?? 64);

@@ -8,9 +8,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { withDb, lit, copyToParquet } from '@sextant/analysis/db';
-import { compileConfidence, compileOptima, compileScoring, validateRuleset } from '@sextant/analysis/score/ruleset';
-import { defaultConfidenceRuleset, defaultScoringRuleset } from '@sextant/analysis/score/defaults';
+import {
+  compileConfidence,
+  compileOptima,
+  compileScoring,
+  copyToParquet,
+  defaultConfidenceRuleset,
+  defaultScoringRuleset,
+  lit,
+  validateRuleset,
+  withDb,
+} from '@sextant/analysis';
 import { dryRunSql } from '../src/modules/rulesets/rulesets.service.ts';
 
 const N = Number(process.argv[2] ?? 500_000);

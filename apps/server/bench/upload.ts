@@ -11,7 +11,7 @@
 import { eq } from 'drizzle-orm';
 import { buyers, issuers } from '@sextant/db';
 import type { TJobDetails, TJobFile } from '@sextant/shared';
-import { labelledCsv, makeLabelledSuppliers } from '@sextant/analysis/network/labelled';
+import { labelledCsv, makeLabelledSuppliers } from '@sextant/analysis';
 import { createTestApp } from '../test/harness.ts';
 import { ensureNetwork, NETWORK_SEED } from '../src/modules/jobs/jobs.commands.ts';
 

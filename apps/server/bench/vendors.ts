@@ -11,8 +11,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadavg } from 'node:os';
 import { benchNetwork, CACHE_DIR } from '../../../packages/analysis/bench/util.ts';
-import { buildVendorIndex, VendorIndex, vendorIndexFile, type VendorQuery } from '@sextant/analysis/match/search';
-import { withDb, lit } from '@sextant/analysis/db';
+import { buildVendorIndex, lit, VendorIndex, vendorIndexFile, type VendorQuery, withDb } from '@sextant/analysis';
 
 const MERCHANTS = Number(process.argv[2] ?? 1_000_000);
 const QUERIES = Number(process.argv[3] ?? 200);

@@ -11,7 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DbHandle } from '@sextant/db';
-import type { Config } from './config.ts';
+import { proqOptions, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -57,7 +57,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     genReqId: requestIdOf,
   });
   // One queue per database in a process: the API routes and the in-process worker share it.
-  const proq = opts.proq ?? proqFor(dbh, { logger: app.log });
+  const proq = opts.proq ?? proqFor(dbh, { ...proqOptions(config), logger: app.log });
   const ctx: AppContext = { config, dbh, db: dbh.db, log: app.log, proq };
   registerFeatureCommands(ctx);
   app.decorate('ctx', ctx);

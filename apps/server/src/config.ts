@@ -86,8 +86,44 @@ const ZEnv = z.object({
   PUBLIC_FLAG_MEMORY_TESTING: bool(false),
   // --- Analytics sandbox (ADR 0006) ---
   /** PostgreSQL login analytics queries run as (it must read only the analytics views); absent → the server sets
-   * up the role sextant_analytics_reader itself. Limits: ANALYTICS_TIMEOUT_MS, ANALYTICS_MAX_PER_USER, … (runtime). */
+   * up the role sextant_analytics_reader itself. */
   ANALYTICS_DATABASE_URL: z.string().url().optional(),
+  /** Analytics: rows a query returns at most (more → truncated). */
+  ANALYTICS_ROW_LIMIT: z.coerce.number().int().min(1).default(5000),
+  /** Analytics: rows a CSV export carries at most. */
+  ANALYTICS_EXPORT_ROW_LIMIT: z.coerce.number().int().min(1).default(50_000),
+  /** Analytics: the longest a query may run (ms); then it is stopped. */
+  ANALYTICS_TIMEOUT_MS: z.coerce.number().int().min(10).default(10_000),
+  /** Analytics: queries one user may run at the same time. */
+  ANALYTICS_MAX_PER_USER: z.coerce.number().int().min(1).default(1),
+  /** Analytics: reader connections (PostgreSQL) or worker threads (PGlite). */
+  ANALYTICS_SANDBOXES: z.coerce.number().int().min(1).default(2),
+  /** Analytics (PGlite): a snapshot of the views is reused while younger than this (ms). */
+  ANALYTICS_SNAPSHOT_MAX_AGE_MS: z.coerce.number().int().min(0).default(5000),
+  /** libpq's password variable (node-postgres reads it too): the fallback the analytics reader's password derives from. */
+  PGPASSWORD: z.string().optional(),
+  // --- ProQ (apps/server/src/proq): unset → ProQ's own defaults ---
+  /** Commands are enqueued into, and claimed from, this environment only (ProQ default "default"). */
+  PROQ_ENVIRONMENT: z.string().min(1).optional(),
+  /** Commands run at once by this process's worker (ProQ default 4). */
+  PROQ_CONCURRENCY: z.coerce.number().int().min(1).optional(),
+  /** Idle polling backoff: wait MIN after an empty poll, ×COEFFICIENT each time, up to MAX (ms). */
+  PROQ_MIN_DELAY_MS: z.coerce.number().int().min(1).optional(),
+  PROQ_MAX_DELAY_MS: z.coerce.number().int().min(1).optional(),
+  PROQ_COEFFICIENT: z.coerce.number().min(1).optional(),
+  /** On stop, how long running commands may finish before they are handed back (ms; ProQ default 10000). */
+  PROQ_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).optional(),
+  /** Heartbeat, stuck recovery and dependency sweeps (ms; ProQ default 5000). */
+  PROQ_MAINTENANCE_INTERVAL_MS: z.coerce.number().int().min(10).optional(),
+  // --- PDF reports (modules/results/pdf.ts) ---
+  /** The Chromium binary PDF rendering drives (its presence is checked at each use). */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Renders at once. */
+  PDF_MAX_CONCURRENT: z.coerce.number().int().min(1).default(2),
+  /** Renders waiting for a slot before requests answer 429. */
+  PDF_MAX_QUEUED: z.coerce.number().int().min(0).default(8),
+  /** The longest one render may take (ms). */
+  PDF_TIMEOUT_MS: z.coerce.number().int().min(100).default(45_000),
   /** Session cache TTL (plugins/auth-cache.ts); default 60 s on the embedded PGlite, 5 s on PostgreSQL; 0 = off. */
   SESSION_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   /** Bearer token for GET /metrics from other hosts (without it only direct loopback requests may scrape). */
@@ -159,6 +195,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoSeed,
     embedded,
     oidcEnabled: Boolean(c.OIDC_ISSUER_URL && c.OIDC_CLIENT_ID),
+  };
+}
+
+/** ProQ's settings from the configuration (an unset one is undefined: ProQ keeps its default). */
+export function proqOptions(config: Config) {
+  return {
+    environment: config.PROQ_ENVIRONMENT,
+    concurrency: config.PROQ_CONCURRENCY,
+    pollMinDelayMs: config.PROQ_MIN_DELAY_MS,
+    pollMaxDelayMs: config.PROQ_MAX_DELAY_MS,
+    pollCoefficient: config.PROQ_COEFFICIENT,
+    shutdownGraceMs: config.PROQ_SHUTDOWN_GRACE_MS,
+    maintenanceIntervalMs: config.PROQ_MAINTENANCE_INTERVAL_MS,
   };
 }
 

@@ -29,7 +29,6 @@ describe.skipIf(!existsSync(chromium))('PDF render queue', () => {
   let app: FastifyInstance;
   let jobId: string;
   let manager: string;
-  const saved = { ...process.env };
 
   beforeAll(async () => {
     t = await createTestApp('pglite', { NETWORK_MERCHANTS: '2000', PROQ_MIN_DELAY_MS: '50', PROQ_MAX_DELAY_MS: '200' });
@@ -57,9 +56,8 @@ describe.skipIf(!existsSync(chromium))('PDF render queue', () => {
     } while (job.status === 'Processing' && Date.now() < deadline);
     expect(job.status, job.runs[0]?.error ?? '').toBe('Ready');
     // One render at a time, one waiting; a page that never gets ready (no web app served) keeps the slot busy.
-    Object.assign(process.env, { PDF_MAX_CONCURRENT: '1', PDF_MAX_QUEUED: '1', PDF_TIMEOUT_MS: '6000' });
     app = await buildApp({
-      config: t.config,
+      config: { ...t.config, PDF_MAX_CONCURRENT: 1, PDF_MAX_QUEUED: 1, PDF_TIMEOUT_MS: 6000 },
       dbh: t.db,
       web: false,
       logger: false,
@@ -68,9 +66,6 @@ describe.skipIf(!existsSync(chromium))('PDF render queue', () => {
     await app.listen({ host: '127.0.0.1', port: 0 });
   }, 200_000);
   afterAll(async () => {
-    for (const k of ['PDF_MAX_CONCURRENT', 'PDF_MAX_QUEUED', 'PDF_TIMEOUT_MS'])
-      if (saved[k] === undefined) delete process.env[k];
-      else process.env[k] = saved[k];
     await app?.close();
     await t?.close();
   });

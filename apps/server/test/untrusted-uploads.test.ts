@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { buyers, issuers } from '@sextant/db';
 import { dbKinds } from '@sextant/db/testing';
 import type { TJobDetails } from '@sextant/shared';
-import { MAX_COLUMNS } from '@sextant/analysis/ingest/limits';
+import { MAX_COLUMNS } from '@sextant/analysis';
 import { lyingZipBomb, sharedStringsBomb, xfdBomb } from '../../../packages/analysis/test/hostile-files.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 

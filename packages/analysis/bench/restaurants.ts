@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { ingestFile } from '../src/ingest/ingest.ts';
 import { normaliseAndAggregate } from '../src/aggregate/normalise.ts';
 import { matchSuppliers } from '../src/match/match.ts';
@@ -40,8 +41,6 @@ export interface RestaurantQuality {
   wrong: { supplier: string; matched: string; confidence: string }[];
   missed: { supplier: string; truth: string; candidate: string | null; confidence: string | null }[];
 }
-
-const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
 
 /** Builds the network and supplier CSVs in `dir`; returns their paths and the true merchant per supplier. */
 export function restaurantFiles(dir: string): { network: string; suppliers: string; truth: Map<string, string> } {
@@ -77,21 +76,17 @@ export function restaurantFiles(dir: string): { network: string; suppliers: stri
   const suppliers = path.join(dir, 'suppliers.csv');
   writeFileSync(
     network,
-    ['merchantId,name,addressLine1,city,country']
-      .concat(
-        net.map((i) => [`M${i}`, rows[i - 1]!.name, rows[i - 1]!.addr, rows[i - 1]!.city, 'US'].map(csvCell).join(',')),
-      )
-      .join('\n') + '\n',
+    stringify([
+      ['merchantId', 'name', 'addressLine1', 'city', 'country'],
+      ...net.map((i) => [`M${i}`, rows[i - 1]!.name, rows[i - 1]!.addr, rows[i - 1]!.city, 'US']),
+    ]),
   );
   writeFileSync(
     suppliers,
-    ['Supplier ID,Supplier Name,Address,City,Country,Annual Spend']
-      .concat(
-        sup.map((i) =>
-          [`S${i}`, rows[i - 1]!.name, rows[i - 1]!.addr, rows[i - 1]!.city, 'US', '1000'].map(csvCell).join(','),
-        ),
-      )
-      .join('\n') + '\n',
+    stringify([
+      ['Supplier ID', 'Supplier Name', 'Address', 'City', 'Country', 'Annual Spend'],
+      ...sup.map((i) => [`S${i}`, rows[i - 1]!.name, rows[i - 1]!.addr, rows[i - 1]!.city, 'US', '1000']),
+    ]),
   );
   return { network, suppliers, truth };
 }

@@ -119,10 +119,6 @@ export function copyToParquet(query: string, file: string, compression: 'zstd' |
   return `COPY (${query}) TO ${lit(file)} (FORMAT parquet, COMPRESSION ${compression})`;
 }
 
-export function workPath(workDir: string, ...parts: string[]): string {
-  return path.join(workDir, ...parts);
-}
-
 export function tempDirOf(workDir: string): string {
   return path.join(workDir, '.tmp');
 }

@@ -17,6 +17,7 @@
  *   score/ruleset.ts, defaults.ts      scoring / confidence ruleset JSON format (zod) and SQL compiler; default v1
  *   score/acceptance-model.ts, score.ts step 5: acceptance prediction (naive Bayes in SQL), ruleset evaluation
  *   address/parse-address.ts          rule-based postal address parser (tools and the matcher's street evidence)
+ *   lists/supplier-lists.ts            an issuer's supplier include / exclude lists applied in DuckDB (sx_name_core)
  *   aggregate/results.ts               step 6: chart views × slicers, scores, use cases, summary.json, suppliers.csv
  *   pipeline/run-analysis.ts           runAnalysis: all steps chained
  *   cli/main.ts                        `npm run cli -- …`
@@ -27,12 +28,12 @@
 export { AnalysisInputError } from './errors.ts';
 export type { InputErrorCode } from './errors.ts';
 export type { ProgressFn } from './progress.ts';
-export { openDb, withDb } from './db.ts';
+export { openDb, withDb, lit, copyToParquet } from './db.ts';
 export type { Db, DbOptions } from './db.ts';
 
 export { loadReference, REFERENCE_DIR, REFERENCE_FILES } from './reference/load.ts';
 
-export { generateNetwork, importNetwork } from './network/import.ts';
+export { generateNetwork, importNetwork, isPreparedNetwork } from './network/import.ts';
 export type { NetworkImportReport, NetworkIssue } from './network/import.ts';
 export {
   makeMerchant,
@@ -63,6 +64,8 @@ export type { ColumnSuggestion, DetectedMapping } from './ingest/detect.ts';
 export { ingestFile, INGEST_COLUMNS } from './ingest/ingest.ts';
 export type { ColumnMapping, IngestIssue, IngestOptions, IngestReport } from './ingest/ingest.ts';
 export { previewFile } from './ingest/preview.ts';
+export { readXlsxRows } from './ingest/xlsx.ts';
+export { isLimitError, MAX_COLUMNS } from './ingest/limits.ts';
 export type { FilePreview } from './ingest/preview.ts';
 
 export { normaliseAndAggregate, FREQUENCY_BANDS, PAYMENT_TERMS_BANDS } from './aggregate/normalise.ts';
@@ -88,12 +91,14 @@ export {
   compileScoring,
   compileOptima,
   compileConfidence,
+  validateRuleset,
 } from './score/ruleset.ts';
 export type { TCondition, TScoringRuleset, TConfidenceRuleset, ScoreField } from './score/ruleset.ts';
 export { defaultScoringRuleset, defaultConfidenceRuleset, RULESETS_DIR } from './score/defaults.ts';
 export { score } from './score/score.ts';
 export type { ScoreOptions, ScoreResult } from './score/score.ts';
-export { ACCEPTANCE_THRESHOLDS } from './score/acceptance-model.ts';
+export { ACCEPTANCE_THRESHOLDS, HOLDOUT_SQL } from './score/acceptance-model.ts';
+export { evaluateRunModel, holdoutMetrics, psi } from './score/model-monitoring.ts';
 export type { AcceptanceModelReport } from './score/acceptance-model.ts';
 
 export {
@@ -130,3 +135,6 @@ export type { AddressToValidate, AddressValidation, AddressIssue, CountryEntry }
 export { blockingKeysSql, scorePairs, ambiguousConfidenceSql, NAME_JW_SQL } from './match/match.ts';
 export { buildVendorIndex, vendorIndexFile, VendorIndex, VENDOR_INDEX_FORMAT } from './match/search.ts';
 export type { VendorQuery, VendorRecord, VendorHit, VendorIndexInfo } from './match/search.ts';
+export { createNormaliseMacros } from './match/normalise-sql.ts';
+export { applySupplierListsToFile, normaliseSupplierNames } from './lists/supplier-lists.ts';
+export type { SupplierListEntry, SupplierListFilterResult } from './lists/supplier-lists.ts';

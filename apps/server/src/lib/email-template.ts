@@ -15,21 +15,6 @@ export interface BrandedEmailBranding {
   emailSenderAddress?: string | null;
 }
 
-export interface BrandedEmailInput {
-  branding: BrandedEmailBranding | null;
-  language: string;
-  subject: string;
-  body: string;
-  fields?: Record<string, string>;
-}
-
-export interface BrandedEmail {
-  subject: string;
-  text: string;
-  html: string;
-  from?: string;
-}
-
 const FIELD = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
 
 /** Replaces `{{field}}` with its value; unknown fields stay as written. */

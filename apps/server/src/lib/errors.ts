@@ -20,6 +20,4 @@ export const conflict = (message: string, path?: string) =>
   new AppError(409, ERROR_CODES.conflict, message, path ? [{ path, message }] : undefined);
 export const forbidden = (message = 'You do not have permission to do this') =>
   new AppError(403, ERROR_CODES.forbidden, message);
-export const unauthenticated = (message = 'Please sign in', code: TErrorCode = ERROR_CODES.unauthenticated) =>
-  new AppError(401, code, message);
 export const rateLimited = (message: string) => new AppError(429, ERROR_CODES.rateLimited, message);

@@ -22,8 +22,6 @@ declare module 'fastify' {
   }
 }
 
-export { processRegistry, proqCommandDuration } from './process-metrics.ts';
-
 const QUEUE_STATES = ['Blocked', 'Pending', 'InProgress'] as const;
 
 /** Registers the request-latency hook and the scrape-time gauges of one app; returns its registry. */

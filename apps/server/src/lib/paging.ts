@@ -2,7 +2,7 @@
  * Server side of the paging request (SPEC §3): filters with every comparison operator, ordering and page
  * slicing over a whitelist of columns. Unknown properties or values of the wrong type are a 400 naming the field.
  */
-import { and, asc, count, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   pagedResult,
@@ -181,5 +181,3 @@ export async function runPaged<TRow, TOut>(opts: {
   const [total] = (await opts.countFrom().where(where)) as { value: number }[];
   return pagedResult(rows.map(opts.map), Number(total?.value ?? 0), pageNumber, pageSize);
 }
-
-export { count };

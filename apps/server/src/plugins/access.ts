@@ -9,7 +9,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { sessions, userPermissions, userRoles, users, issuerMemberships } from '@sextant/db';
 import {
   ERROR_CODES,
@@ -300,12 +300,4 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
 export function authOf(req: FastifyRequest): AuthContext {
   if (!req.auth) throw new AppError(401, ERROR_CODES.unauthenticated, 'Please sign in');
   return req.auth;
-}
-
-export async function userHasMembership(ctx: AppContext, userId: string, issuerId: string): Promise<boolean> {
-  const rows = await ctx.db
-    .select()
-    .from(issuerMemberships)
-    .where(and(eq(issuerMemberships.userId, userId), eq(issuerMemberships.issuerId, issuerId)));
-  return rows.length > 0;
 }

@@ -46,7 +46,7 @@ export { commandCatalog } from './catalog.ts';
 export { proqFor } from './instance.ts';
 export { ProqError, ProqPermanentError, ProqLeaseLostError, type ProqErrorCode } from './errors.ts';
 export { stopOnSignals, type StopOnSignalsOptions } from './service.ts';
-export { runWorkerService, proqOptionsFromEnv } from './worker-main.ts';
+export { runWorkerService } from './worker-main.ts';
 export { retryDelayMs, PollBackoff } from './backoff.ts';
 export type {
   BackoffStrategyData,

@@ -4,9 +4,11 @@
  */
 import { z } from 'zod';
 import { openDb } from '@sextant/db';
+import { loadConfig } from '../config.ts';
 import { createProq, defineCommandType, stopOnSignals, type CommandTypeDef } from './index.ts';
 
-const dbh = await openDb({ url: process.env.DATABASE_URL, migrate: false, poolSize: 4 });
+const config = loadConfig();
+const dbh = await openDb({ url: config.DATABASE_URL, migrate: false, poolSize: 4 });
 const effect = defineCommandType({
   name: 'test.effect',
   schema: z.object({ key: z.string(), sleepMs: z.number().int().default(0) }),
@@ -27,13 +29,13 @@ const effect = defineCommandType({
 });
 const proq = createProq({
   db: dbh,
-  environment: process.env.PROQ_ENVIRONMENT,
+  environment: config.PROQ_ENVIRONMENT,
   commandTypes: [effect as unknown as CommandTypeDef],
   concurrency: 2,
   pollMinDelayMs: 20,
   pollMaxDelayMs: 200,
   maintenanceIntervalMs: 300,
-  shutdownGraceMs: Number(process.env.PROQ_SHUTDOWN_GRACE_MS ?? 10_000),
+  shutdownGraceMs: config.PROQ_SHUTDOWN_GRACE_MS ?? 10_000,
 });
 await proq.start();
 stopOnSignals(proq, {

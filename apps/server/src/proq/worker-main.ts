@@ -6,32 +6,19 @@
  * PROQ_COEFFICIENT, PROQ_SHUTDOWN_GRACE_MS, PROQ_ENVIRONMENT.
  */
 import { openDb } from '@sextant/db';
+import { loadConfig, proqOptions } from '../config.ts';
 import { commandCatalog } from './catalog.ts';
 import { createProq, type ProqOptions } from './proq.ts';
 import { stopOnSignals } from './service.ts';
 import type { CommandTypeDef } from './types.ts';
-
-const num = (v: string | undefined): number | undefined => (v && v.trim() !== '' ? Number(v) : undefined);
-
-export function proqOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit<ProqOptions, 'db'> {
-  const all: Omit<ProqOptions, 'db'> = {
-    environment: env.PROQ_ENVIRONMENT || undefined,
-    concurrency: num(env.PROQ_CONCURRENCY),
-    pollMinDelayMs: num(env.PROQ_MIN_DELAY_MS),
-    pollMaxDelayMs: num(env.PROQ_MAX_DELAY_MS),
-    pollCoefficient: num(env.PROQ_COEFFICIENT),
-    shutdownGraceMs: num(env.PROQ_SHUTDOWN_GRACE_MS),
-    maintenanceIntervalMs: num(env.PROQ_MAINTENANCE_INTERVAL_MS),
-  };
-  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined && !Number.isNaN(v)));
-}
 
 /** Opens DATABASE_URL, runs a worker with `commandTypes` until SIGTERM/SIGINT, then exits. */
 export async function runWorkerService(
   commandTypes: CommandTypeDef[] = commandCatalog,
   extra: Partial<ProqOptions> = {},
 ) {
-  const url = process.env.DATABASE_URL;
+  const config = loadConfig();
+  const url = config.DATABASE_URL;
   if (!url) {
     console.error(
       'The ProQ worker service needs DATABASE_URL (PostgreSQL); the embedded database runs its worker in-process.',
@@ -39,7 +26,7 @@ export async function runWorkerService(
     process.exit(2);
   }
   const dbh = await openDb({ url });
-  const proq = createProq({ db: dbh, commandTypes, ...proqOptionsFromEnv(), ...extra });
+  const proq = createProq({ db: dbh, commandTypes, ...proqOptions(config), ...extra });
   await proq.start();
   console.log(JSON.stringify({ msg: 'ProQ worker started', workerId: proq.workerId, types: proq.commandTypeNames() }));
   stopOnSignals(proq, {

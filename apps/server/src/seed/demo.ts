@@ -2,7 +2,7 @@
  * Demo data for the embedded mode: the brandings of SPEC §3 with *.localhost domains, issuers of both schemes,
  * buyers, and one account per role (password DEMO_PASSWORD, default "demo"). Idempotent: existing rows are kept.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { brandings, buyers, issuerMemberships, issuers, userRoles, users, type Db } from '@sextant/db';
 import { ACCESSOR_ROLES, type TRole, type TThemeKey } from '@sextant/shared';
 import { hashPassword } from '../lib/passwords.ts';
@@ -262,21 +262,4 @@ async function seedDemoIn(db: Db, password: string): Promise<{ created: number }
         .values({ issuerId: issuer.id, userId: row.id, role: u.issuer!.role, isDomainUser: true });
   }
   return { created };
-}
-
-export async function demoUsernames(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ username: users.username })
-    .from(users)
-    .where(
-      inArray(
-        users.username,
-        DEMO_USERS.map((u) => u.username),
-      ),
-    );
-  return rows.map((r) => r.username);
-}
-
-export async function hasUser(db: Db, username: string): Promise<boolean> {
-  return (await db.select({ id: users.id }).from(users).where(eq(users.username, username))).length > 0;
 }

@@ -20,7 +20,7 @@ export const aiPromptQuery = (id: string) =>
 export const createAiPrompt = (body: TAiPromptCreate) => ok(http.POST('/api/v1/ai-prompts', { body }));
 export const activateAiPrompt = (id: string) =>
   ok(http.POST('/api/v1/ai-prompts/{promptId}/activate', { params: { path: { promptId: id } } }));
-export const useDefaultAiPrompt = (use: TAiPromptUse) =>
+export const revertToDefaultAiPrompt = (use: TAiPromptUse) =>
   ok(http.POST('/api/v1/ai-prompts/uses/{use}/use-default', { params: { path: { use } } }));
 export const renderAiPrompt = (text: string, variables: Record<string, string>) =>
   ok(http.POST('/api/v1/ai-prompts/render', { body: { text, variables } }));

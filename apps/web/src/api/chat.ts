@@ -37,8 +37,6 @@ export const chatConversationQuery = (id: string) =>
     queryFn: () => api<TChatConversation>(`/chat/conversation/${id}`),
   });
 
-export const deleteChatConversation = (id: string) => api(`/chat/conversation/${id}`, { method: 'DELETE' });
-
 /**
  * Asks a question; the answer streams (server-sent events) into onDelta, and the call resolves with the whole
  * response. A failure before the stream starts throws ApiError with the server's message.
@@ -109,11 +107,6 @@ export const deleteChatDocuments = (ids: string[]) =>
 export const reindexChatDocuments = (ids: string[]) =>
   api<{ affected: number }>(`/chat/documents/reindex?${selection(ids)}`, { method: 'POST' });
 
-export const chatLogsQuery = (limit: number, offset: number) =>
-  queryOptions({
-    queryKey: chatKeys.logs(limit, offset),
-    queryFn: () => api<TChatList<TChatLogEntry>>('/chat/logs', { query: { limit, offset } }),
-  });
 export const chatLogConversationsQuery = (limit: number, offset: number) =>
   queryOptions({
     queryKey: chatKeys.conversations(limit, offset),

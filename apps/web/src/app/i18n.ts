@@ -268,8 +268,6 @@ export const formatDateTime = (
   const d = value instanceof Date ? value : new Date(value);
   return Number.isNaN(d.getTime()) ? '—' : new Intl.DateTimeFormat(currentLanguage(), opts).format(d);
 };
-export const formatDate = (value: string | number | Date | null | undefined) =>
-  formatDateTime(value, { dateStyle: 'medium' });
 export const formatNumber = (n: number | null | undefined, opts?: Intl.NumberFormatOptions): string =>
   n === null || n === undefined || !Number.isFinite(n) ? '—' : new Intl.NumberFormat(currentLanguage(), opts).format(n);
 

@@ -15,15 +15,15 @@ export function usePublicBranding() {
   useEffect(() => {
     if (q.data && isThemeKey(q.data.theme)) themeStore.setPublic(q.data.theme);
   }, [q.data]);
+  const cb = params.get('callbackUrl');
   useEffect(() => {
     if (q.isError && !failedBefore) {
       const next = new URLSearchParams();
-      const cb = params.get('callbackUrl');
       if (cb) next.set('callbackUrl', cb);
       next.set('error', 'PublicBrandingError');
       navigate(`/login?${next.toString()}`, { replace: true });
     }
-  }, [q.isError, failedBefore]);
+  }, [q.isError, failedBefore, cb, navigate]);
   return {
     brandingKey: q.data?.brandingKey ?? null,
     theme: q.data?.theme ?? null,

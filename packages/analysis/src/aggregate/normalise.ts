@@ -14,6 +14,14 @@ import { loadReference } from '../reference/load.ts';
 import { createNormaliseMacros } from '../match/normalise-sql.ts';
 import { ingestedFiles, workFile } from '../pipeline/workdir.ts';
 import { PAYMENT_METHODS } from '../ingest/datapoints.ts';
+import {
+  idKeysByNameSql,
+  kindPrioritySql,
+  methodAggSql,
+  supplierIdentsSql,
+  supplierKeyMapSql,
+  supplierRowsSql,
+} from './normalise-sql.ts';
 import type { ProgressFn } from '../progress.ts';
 
 export interface NormaliseOptions {
@@ -53,17 +61,10 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
     const src = `read_parquet([${files.map((f) => lit(f)).join(', ')}], union_by_name=true)`;
     // Supplier keys are decided per distinct (id, name, country): names are normalised once per
     // distinct value rather than once per document row.
-    await db.run(
-      `CREATE TABLE idents AS SELECT *, sx_name_core(supplierName) AS nameNorm FROM (SELECT DISTINCT supplierId, supplierName, country FROM ${src})`,
-    );
+    await db.run(`CREATE TABLE idents AS ${supplierIdentsSql(src)}`);
     onProgress(25, 'Assigning supplier keys');
-    await db.run(`CREATE TABLE idkeys AS SELECT nameNorm, min('S' || substr(md5('id:' || lower(trim(supplierId))), 1, 16)) AS k, count(DISTINCT lower(trim(supplierId))) AS n
-      FROM idents WHERE supplierId IS NOT NULL AND nameNorm <> '' GROUP BY nameNorm`);
-    await db.run(`CREATE TABLE keymap0 AS SELECT d.supplierId, d.supplierName, d.country, CASE
-        WHEN d.supplierId IS NOT NULL THEN 'S' || substr(md5('id:' || lower(trim(d.supplierId))), 1, 16)
-        WHEN i.n = 1 THEN i.k
-        ELSE 'S' || substr(md5('nm:' || d.nameNorm || '|' || coalesce(d.country, '')), 1, 16) END AS supplierKey
-      FROM idents d LEFT JOIN idkeys i ON i.nameNorm = d.nameNorm`);
+    await db.run(`CREATE TABLE idkeys AS ${idKeysByNameSql('idents')}`);
+    await db.run(`CREATE TABLE keymap0 AS ${supplierKeyMapSql('idents', 'idkeys')}`);
     // skid: an integer per supplierKey, so the 5M-row aggregation groups on integers, not strings.
     await db.run(`CREATE TABLE keymap AS SELECT *, dense_rank() OVER (ORDER BY supplierKey) AS skid FROM keymap0`);
     await db.run(`CREATE TABLE skeys AS SELECT DISTINCT skid, supplierKey FROM keymap`);
@@ -171,7 +172,7 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
     ];
     const rows = `(SELECT d.*, k.skid,
           d.amount / coalesce(TRY_CAST(c.unitsPerUsd AS DOUBLE), ${rate.r}) * ${rate.r} AS amountJob,
-          CASE d.kind WHEN 'suppliers' THEN 0 WHEN 'payments' THEN 1 WHEN 'spend' THEN 2 WHEN 'invoices' THEN 3 WHEN 'transactions' THEN 4 ELSE 5 END AS prio
+          ${kindPrioritySql('d.kind')} AS prio
         FROM ${src} d
         JOIN keymap k ON k.supplierId IS NOT DISTINCT FROM d.supplierId AND k.supplierName IS NOT DISTINCT FROM d.supplierName AND k.country IS NOT DISTINCT FROM d.country
         LEFT JOIN ref_currencies c ON c.currency = d.currency)`;
@@ -190,44 +191,9 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
     await db.run(`CREATE TABLE agg AS SELECT * EXCLUDE (skid, pt_s, pt_i, pt_all), coalesce(pt_s, pt_i, pt_all) AS paymentTermsDays
       FROM skeys JOIN (SELECT skid, ${sel.join(', ')} FROM ${rows} GROUP BY skid) USING (skid)`);
     // Methods used, by spend (then count, then name): the main one, how many, the list, and card spend.
-    const methodStructs = methods.map((m, i) => `{s: -pm${i}_spend, c: -pm${i}_n, m: ${lit(m)}, spend: pm${i}_spend}`);
-    await db.run(`CREATE TABLE method_agg AS SELECT supplierKey, ms[1].m AS paymentMethod, len(ms) AS paymentMethodCount, list_transform(ms, x -> x.m) AS paymentMethods,
-        list_sum(list_transform(list_filter(ms, x -> x.m IN ('Card', 'VirtualCard')), x -> x.spend)) AS cardSpend
-      FROM (SELECT supplierKey, list_sort(list_filter([${methodStructs.join(', ')}], x -> x.c < 0)) AS ms FROM agg)
-      WHERE len(ms) > 0`);
+    await db.run(`CREATE TABLE method_agg AS ${methodAggSql('agg', methods)}`);
     onProgress(75, 'Writing suppliers');
-    await db.run(
-      copyToParquet(
-        `
-      WITH a AS (
-        SELECT a.*,
-          coalesce(s_spend, p_spend, sp_spend, i_spend, t_spend, po_spend) AS spend,
-          CASE WHEN s_count IS NOT NULL THEN s_count WHEN p_spend IS NOT NULL THEN paymentCount WHEN sp_spend IS NOT NULL THEN spendCount
-               WHEN i_spend IS NOT NULL THEN invoiceCount WHEN t_spend IS NOT NULL THEN transactionCount ELSE nullif(poCount, 0) END AS txnCount,
-          CASE WHEN s_count IS NOT NULL OR firstDate IS NULL THEN 1.0 ELSE 365.0 / greatest(90, lastDate - firstDate + 1) END AS annualise
-        FROM agg a)
-      SELECT a.supplierKey, a.sourceSupplierId, a.inputOrder, a.supplierName, a.supplierNameOriginal, a.addressLine1, a.addressLine2, a.city, a.region, a.postcode, a.country, a.taxId,
-        round(coalesce(a.spend, 0), 2) AS spend, ${lit(currency)} AS currency,
-        coalesce(a.spendCount, 0) AS spendCount, coalesce(a.poCount, 0) AS poCount, coalesce(a.invoiceCount, 0) AS invoiceCount,
-        coalesce(a.paymentCount, 0) AS paymentCount, coalesce(a.transactionCount, 0) AS transactionCount,
-        a.txnCount AS documentCount,
-        CASE WHEN a.txnCount > 0 THEN round(a.spend / a.txnCount, 2) END AS avgTransactionValue,
-        round(a.txnCount * a.annualise, 1) AS transactionsPerYear,
-        CASE WHEN a.txnCount IS NULL THEN 'Unknown' WHEN a.txnCount * a.annualise <= 1 THEN '${FREQUENCY_BANDS[0]}' WHEN a.txnCount * a.annualise <= 4 THEN '${FREQUENCY_BANDS[1]}'
-             WHEN a.txnCount * a.annualise <= 12 THEN '${FREQUENCY_BANDS[2]}' WHEN a.txnCount * a.annualise <= 26 THEN '${FREQUENCY_BANDS[3]}'
-             WHEN a.txnCount * a.annualise <= 52 THEN '${FREQUENCY_BANDS[4]}' ELSE '${FREQUENCY_BANDS[5]}' END AS frequencyBand,
-        CAST(round(a.paymentTermsDays) AS INTEGER) AS paymentTermsDays,
-        CASE WHEN a.paymentTermsDays IS NULL THEN 'Unknown' WHEN a.paymentTermsDays <= 0 THEN '${PAYMENT_TERMS_BANDS[0]}' WHEN a.paymentTermsDays <= 15 THEN '${PAYMENT_TERMS_BANDS[1]}'
-             WHEN a.paymentTermsDays <= 30 THEN '${PAYMENT_TERMS_BANDS[2]}' WHEN a.paymentTermsDays <= 45 THEN '${PAYMENT_TERMS_BANDS[3]}' WHEN a.paymentTermsDays <= 60 THEN '${PAYMENT_TERMS_BANDS[4]}'
-             WHEN a.paymentTermsDays <= 90 THEN '${PAYMENT_TERMS_BANDS[5]}' ELSE '${PAYMENT_TERMS_BANDS[6]}' END AS paymentTermsBand,
-        coalesce(m.paymentMethod, 'Unknown') AS paymentMethod, coalesce(m.paymentMethodCount, 0) AS paymentMethodCount, coalesce(m.paymentMethods, []) AS paymentMethods,
-        round(coalesce(m.cardSpend, 0), 2) AS cardSpend,
-        a.inputMcc, a.category, a.inputKinds, a.firstDate, a.lastDate
-      FROM a LEFT JOIN method_agg m USING (supplierKey)
-      ORDER BY a.inputOrder NULLS LAST, spend DESC, a.supplierKey`,
-        out,
-      ),
-    );
+    await db.run(copyToParquet(supplierRowsSql('agg', 'method_agg', currency), out));
     const r = (await db.one<{ suppliers: number; documents: number; totalSpend: number; fromSupplierFile: boolean }>(
       `SELECT count(*) AS suppliers, (SELECT count(*) FROM ${src}) AS documents, coalesce(sum(spend), 0) AS totalSpend, bool_or(inputOrder IS NOT NULL) AS fromSupplierFile FROM read_parquet(${lit(out)})`,
     ))!;

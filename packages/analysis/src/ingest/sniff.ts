@@ -163,29 +163,6 @@ export function sniffDelimiter(text: string): { delimiter: string; consistent: b
   return { delimiter: best.delimiter, consistent: best.consistent };
 }
 
-/** Parses one CSV line (RFC 4180 quoting) into fields. */
-export function parseCsvLine(line: string, delimiter: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let q = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (q) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (ch === '"') q = false;
-      else cur += ch;
-    } else if (ch === '"') q = true;
-    else if (ch === delimiter) {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out.map((s) => s.trim());
-}
-
 export interface CsvRecord {
   /** 1-based physical line on which the record starts */
   line: number;

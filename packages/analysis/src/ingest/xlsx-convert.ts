@@ -10,6 +10,7 @@
  *    numbering) only when a row with content follows it, and only after its bytes are counted against the limit;
  *  - every byte written (blank fill included) counts against maxBytes, and writes wait for the stream to drain.
  */
+import { stringify } from 'csv-stringify/sync';
 import { createWriteStream, renameSync, writeFileSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { getHeapStatistics } from 'node:v8';
@@ -238,10 +239,6 @@ function cellText(v: ExcelJS.CellValue | undefined): string {
   return String(v);
 }
 
-function csvCell(s: string): string {
-  return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
 type WorksheetLike = AsyncIterable<ExcelJS.Row>;
 
 interface SheetOut {
@@ -305,20 +302,15 @@ async function sheetToCsv(ws: WorksheetLike, no: number, job: ConvertJob, budget
       const cells = rowCells(row, rn, where);
       if (cells.length === 0) continue; // blank: written only if content follows
       if (width < 0) width = cells.length;
-      let lineBytes = 0;
-      const parts: string[] = [];
-      for (let i = 0; i < Math.max(width, cells.length); i++) {
-        const c = csvCell(cells[i] ?? '');
-        lineBytes += Buffer.byteLength(c) + 1;
-        if (lineBytes > MAX_LINE_BYTES)
-          throw new AnalysisInputError(
-            'LINE_TOO_LONG',
-            `the row is longer than ${formatMb(MAX_LINE_BYTES)} as text; a row of a supplier or spend file is a few hundred bytes`,
-            { ...where, row: rn },
-          );
-        parts.push(c);
-      }
-      const line = parts.join(',') + '\n';
+      while (cells.length < width) cells.push('');
+      const line = stringify([cells]);
+      const lineBytes = Buffer.byteLength(line);
+      if (lineBytes > MAX_LINE_BYTES)
+        throw new AnalysisInputError(
+          'LINE_TOO_LONG',
+          `the row is longer than ${formatMb(MAX_LINE_BYTES)} as text; a row of a supplier or spend file is a few hundred bytes`,
+          { ...where, row: rn },
+        );
       const gap = rn - last - 1;
       const blank = ','.repeat(Math.max(0, width - 1)) + '\n';
       if (budget.used + gap * blank.length + lineBytes > job.maxBytes)

@@ -3,6 +3,7 @@
  * Writes the documented network CSV layout (see network/import.ts); `generateNetwork` then
  * imports it into a prepared Parquet network.
  */
+import { stringify } from 'csv-stringify/sync';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { COUNTRIES, DESCRIPTORS, INVENTED_A, INVENTED_B, LOCAL_WORDS, MCC_MIX, PLACE_STEMS } from './vocabulary.ts';
@@ -240,11 +241,7 @@ export function merchantsAt(seed: number, indices: Iterable<number>, idPrefix = 
   return out;
 }
 
-function csvCell(v: string): string {
-  return /[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
-}
-
-export function merchantCsvLine(m: NetworkMerchant): string {
+function merchantRecord(m: NetworkMerchant): string[] {
   return [
     m.merchantId,
     m.name,
@@ -261,9 +258,7 @@ export function merchantCsvLine(m: NetworkMerchant): string {
     m.detailLevel === null ? '' : String(m.detailLevel),
     String(m.stpCapable),
     m.lockboxes.join(';'),
-  ]
-    .map(csvCell)
-    .join(',');
+  ];
 }
 
 /** Writes `count` merchants as network CSV (documented layout) to `file`. */
@@ -274,19 +269,19 @@ export async function writeNetworkCsv(
   onProgress?: (done: number) => void,
 ): Promise<void> {
   const out = createWriteStream(file, { encoding: 'utf8' });
-  out.write(NETWORK_COLUMNS.join(',') + '\n');
-  let buf: string[] = [];
+  out.write(stringify([NETWORK_COLUMNS]));
+  let buf: string[][] = [];
   let i = 0;
   for (const m of networkMerchants(seed, count)) {
-    buf.push(merchantCsvLine(m));
+    buf.push(merchantRecord(m));
     i++;
     if (buf.length >= 5000) {
-      if (!out.write(buf.join('\n') + '\n')) await once(out, 'drain');
+      if (!out.write(stringify(buf))) await once(out, 'drain');
       buf = [];
       onProgress?.(i);
     }
   }
-  if (buf.length) out.write(buf.join('\n') + '\n');
+  if (buf.length) out.write(stringify(buf));
   out.end();
   await once(out, 'finish');
 }

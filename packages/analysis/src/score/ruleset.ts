@@ -65,7 +65,6 @@ export const COMPARISON_OPS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'] as const;
 export const LIST_OPS = ['in', 'notIn'] as const;
 export const NULL_OPS = ['isNull', 'notNull'] as const;
 export const CONDITION_OPS = [...COMPARISON_OPS, ...LIST_OPS, ...NULL_OPS] as const;
-export type TConditionOp = (typeof CONDITION_OPS)[number];
 
 type Issue = { path: (string | number)[]; message: string };
 const typeOf = (v: unknown) => (Array.isArray(v) ? 'a list' : v === null ? 'null' : `a ${typeof v}`);

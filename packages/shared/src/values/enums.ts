@@ -61,8 +61,6 @@ export type TScoreMetricLevel = (typeof SCORE_METRIC_LEVELS)[number];
 
 export const CONFIDENCE_LEVELS = ['Low', 'Medium', 'High'] as const;
 export type TConfidenceLevel = (typeof CONFIDENCE_LEVELS)[number];
-/** Prediction levels share the confidence scale. */
-export const PREDICTION_LEVELS = CONFIDENCE_LEVELS;
 
 export const CAMPAIGN_COUNTERS = ['Total', 'Pending', 'Active', 'Succeeded', 'Failed'] as const;
 export const CAMPAIGN_STAGE_STATUSES = ['Pending', 'Active', 'Completed'] as const;

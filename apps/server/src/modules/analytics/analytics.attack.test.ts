@@ -9,6 +9,10 @@ import { eq } from 'drizzle-orm';
 import { dbKinds } from '@sextant/db/testing';
 import { emailOutbox, users } from '@sextant/db';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { loadConfig } from '../../config.ts';
+
+/** The configured limits a test restores after tuning one on its app. */
+const DEFAULTS = loadConfig({});
 
 const MARKER = `magic-token-${Math.random().toString(36).slice(2)}`;
 
@@ -91,7 +95,7 @@ describe.each(dbKinds())('analytics sandbox attacks (%s)', (kind) => {
     // Both sandboxes (reader connections or workers) started, so the timing below measures queries, not start-up.
     const warm = await Promise.all([run('select 1'), run('select 2', admin)]);
     expect(warm.map((r) => r.statusCode)).toEqual([200, 200]);
-    process.env.ANALYTICS_TIMEOUT_MS = '3000';
+    t.config.ANALYTICS_TIMEOUT_MS = 3000;
     try {
       const started = performance.now();
       // Hidden in a string so no keyword check sees it, plus a long computation that needs no function at all.
@@ -118,7 +122,7 @@ describe.each(dbKinds())('analytics sandbox attacks (%s)', (kind) => {
       expect(Math.max(...busy)).toBeLessThan(1500);
       expect(lag).toBeLessThan(500);
     } finally {
-      delete process.env.ANALYTICS_TIMEOUT_MS;
+      t.config.ANALYTICS_TIMEOUT_MS = DEFAULTS.ANALYTICS_TIMEOUT_MS;
     }
     // And the sandbox answers again afterwards.
     const again = await run('select count(*)::int as n from v_users');
@@ -126,7 +130,7 @@ describe.each(dbKinds())('analytics sandbox attacks (%s)', (kind) => {
   });
 
   it('one user cannot hold every sandbox: a second concurrent query of the same user is refused', async () => {
-    process.env.ANALYTICS_TIMEOUT_MS = '1500';
+    t.config.ANALYTICS_TIMEOUT_MS = 1500;
     try {
       const first = run('select count(*) from generate_series(1, 100000000000) a');
       await new Promise((r) => setTimeout(r, 100));
@@ -135,7 +139,7 @@ describe.each(dbKinds())('analytics sandbox attacks (%s)', (kind) => {
       expect(second.json().message).toMatch(/already have an analytics query running/);
       expect((await first).statusCode).toBe(400);
     } finally {
-      delete process.env.ANALYTICS_TIMEOUT_MS;
+      t.config.ANALYTICS_TIMEOUT_MS = DEFAULTS.ANALYTICS_TIMEOUT_MS;
     }
   });
 
@@ -192,7 +196,7 @@ describe.each(dbKinds())('analytics sandbox attacks (%s)', (kind) => {
         expect(become.statusCode, become.body).toBe(400);
         expectNoSecret(become.body);
         // The statement timeout switched off inside the query: the server cancels the backend itself.
-        process.env.ANALYTICS_TIMEOUT_MS = '1000';
+        t.config.ANALYTICS_TIMEOUT_MS = 1000;
         const started = performance.now();
         const sleep = await run("select set_config('statement_timeout', '0', true), pg_sleep(30)");
         const took = performance.now() - started;
@@ -200,7 +204,7 @@ describe.each(dbKinds())('analytics sandbox attacks (%s)', (kind) => {
         expect(sleep.json().message).toMatch(/^The query took longer than 1 s and was stopped/);
         expect(took).toBeLessThan(5000);
       } finally {
-        delete process.env.ANALYTICS_TIMEOUT_MS;
+        t.config.ANALYTICS_TIMEOUT_MS = DEFAULTS.ANALYTICS_TIMEOUT_MS;
         for (const f of [
           'set_config(text,text,boolean)',
           'query_to_xml(text,boolean,boolean,text)',

@@ -42,7 +42,7 @@ function readerConfig(ctx: AppContext, appOptions: pg.PoolConfig): { config: pg.
   if (explicit) return { config: { connectionString: explicit } };
   if (!appOptions.connectionString) throw unavailable('the database connection has no URL to derive the reader from');
   const url = new URL(appOptions.connectionString);
-  const appPassword = decodeURIComponent(url.password) || process.env.PGPASSWORD || '';
+  const appPassword = decodeURIComponent(url.password) || ctx.config.PGPASSWORD || '';
   // Derived, so every process of a deployment sets and uses the same password; without one (trust or peer
   // authentication) a random one per process does (set ANALYTICS_DATABASE_URL when the reader needs its own).
   const password = appPassword
@@ -196,7 +196,7 @@ export function createPgSandbox(ctx: AppContext): Sandbox {
   const prepare = () => {
     ready ??= ensureReader(ctx, appPool).then(({ config }) => {
       if (closed) throw unavailable('the server is stopping');
-      const limits = analyticsPoolSize();
+      const limits = ctx.config.ANALYTICS_SANDBOXES;
       pool = new pg.Pool({
         ...config,
         max: limits,
@@ -270,9 +270,4 @@ export function createPgSandbox(ctx: AppContext): Sandbox {
       await pool?.end().catch(() => undefined);
     },
   };
-}
-
-function analyticsPoolSize(): number {
-  const v = Number(process.env.ANALYTICS_SANDBOXES);
-  return Number.isInteger(v) && v >= 1 ? v : 2;
 }

@@ -68,7 +68,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       assertInternal(authOf(req));
       warmSandbox(ctx);
-      return catalog();
+      return catalog(ctx);
     },
   });
 

@@ -10,7 +10,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import type { PreparedQuery } from './analytics.sql.ts';
 import { READER_ROLE, runInSandbox, timeoutError, unavailable, type AnalyticsLimits } from './analytics.sandbox.ts';
 
-export { READER_ROLE, analyticsLimits, type AnalyticsLimits } from './analytics.sandbox.ts';
+export { analyticsLimits, type AnalyticsLimits } from './analytics.sandbox.ts';
 
 const NUMBER_OIDS = new Set([20, 21, 23, 26, 700, 701, 1700]);
 const DATE_OIDS = new Set([1082, 1083, 1114, 1184, 1266]);

@@ -8,6 +8,7 @@
  */
 import type { DbHandle } from '@sextant/db';
 import { ERROR_CODES } from '@sextant/shared';
+import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, rateLimited } from '../../lib/errors.ts';
 
@@ -38,20 +39,15 @@ export interface AnalyticsLimits {
   snapshotMaxAgeMs: number;
 }
 
-const envInt = (name: string, def: number, min: number) => {
-  const v = Number(process.env[name]);
-  return Number.isInteger(v) && v >= min ? v : def;
-};
-
-/** Limits from the environment (read on each call so operators and tests can tune them). */
-export function analyticsLimits(): AnalyticsLimits {
+/** Limits from the configuration (ANALYTICS_*), read on each call. */
+export function analyticsLimits(config: Config): AnalyticsLimits {
   return {
-    rowLimit: envInt('ANALYTICS_ROW_LIMIT', 5000, 1),
-    exportRowLimit: envInt('ANALYTICS_EXPORT_ROW_LIMIT', 50_000, 1),
-    timeoutMs: envInt('ANALYTICS_TIMEOUT_MS', 10_000, 10),
-    maxPerUser: envInt('ANALYTICS_MAX_PER_USER', 1, 1),
-    sandboxes: envInt('ANALYTICS_SANDBOXES', 2, 1),
-    snapshotMaxAgeMs: envInt('ANALYTICS_SNAPSHOT_MAX_AGE_MS', 5000, 0),
+    rowLimit: config.ANALYTICS_ROW_LIMIT,
+    exportRowLimit: config.ANALYTICS_EXPORT_ROW_LIMIT,
+    timeoutMs: config.ANALYTICS_TIMEOUT_MS,
+    maxPerUser: config.ANALYTICS_MAX_PER_USER,
+    sandboxes: config.ANALYTICS_SANDBOXES,
+    snapshotMaxAgeMs: config.ANALYTICS_SNAPSHOT_MAX_AGE_MS,
   };
 }
 

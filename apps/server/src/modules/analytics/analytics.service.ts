@@ -58,8 +58,8 @@ function toReport(r: ReportRow): TAnalyticsReport {
   };
 }
 
-export function catalog(): TAnalyticsCatalog {
-  const l = analyticsLimits();
+export function catalog(ctx: AppContext): TAnalyticsCatalog {
+  const l = analyticsLimits(ctx.config);
   return {
     schema: ANALYTICS_SCHEMA,
     views: ANALYTICS_VIEWS,
@@ -187,7 +187,7 @@ interface RunSpec {
 }
 
 async function execute(ctx: AppContext, req: FastifyRequest, spec: RunSpec): Promise<TAnalyticsResult> {
-  const limits = analyticsLimits();
+  const limits = analyticsLimits(ctx.config);
   const rowLimit = spec.purpose === 'export' ? limits.exportRowLimit : limits.rowLimit;
   const action = spec.reportId ? `analytics.report.${spec.purpose}` : `analytics.query.${spec.purpose}`;
   const target = spec.reportId

@@ -4,8 +4,12 @@ import { dbKinds } from '@sextant/db/testing';
 import { analyticsReports, issuerMemberships, issuers, systemAuditLog, userPermissions, users } from '@sextant/db';
 import { scanSql, sqlParameterNames } from '@sextant/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { csvCell, toCsv } from './analytics.csv.ts';
+import { loadConfig } from '../../config.ts';
+import { toCsv } from './analytics.csv.ts';
 import { invalidateAllSessions } from '../../plugins/auth-cache.ts';
+
+/** The configured limits a test restores after tuning one on its app. */
+const DEFAULTS = loadConfig({});
 
 describe('analytics SQL scanning and CSV cells', () => {
   it('finds :parameters outside strings, comments, casts and quoted identifiers', () => {
@@ -15,6 +19,8 @@ describe('analytics SQL scanning and CSV cells', () => {
   });
 
   it('neutralises formulas in text cells and quotes separators', () => {
+    /** The CSV text of one value (the line below the header). */
+    const csvCell = (v: unknown) => toCsv([{ name: 'c', type: 'text' }], [[v]]).slice('\uFEFFc\r\n'.length, -2);
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell('+1')).toBe("'+1");
     expect(csvCell('-2')).toBe("'-2");
@@ -24,6 +30,9 @@ describe('analytics SQL scanning and CSV cells', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell(['a', 'b'])).toBe('"a, b"');
     expect(csvCell(null)).toBe('');
+    expect(csvCell({ a: 1 })).toBe('"{""a"":1}"');
+    expect(csvCell(new Date('2026-01-02T03:04:05Z'))).toBe('2026-01-02T03:04:05.000Z');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
     expect(toCsv([{ name: 'n', type: 'text' }], [['x']])).toBe('\uFEFFn\r\nx\r\n');
   });
 });
@@ -123,7 +132,7 @@ describe.each(dbKinds())('analytics API (%s)', (kind) => {
   });
 
   it('stops a query that runs too long with a clear error', async () => {
-    process.env.ANALYTICS_TIMEOUT_MS = '300';
+    t.config.ANALYTICS_TIMEOUT_MS = 300;
     try {
       const started = Date.now();
       const res = await run({ sql: 'select count(*) from generate_series(1, 100000000000) a' });
@@ -137,19 +146,19 @@ describe.each(dbKinds())('analytics API (%s)', (kind) => {
       // The sandbox is usable afterwards.
       expect((await run({ sql: 'select 1 as one' })).json().rows).toEqual([[1]]);
     } finally {
-      delete process.env.ANALYTICS_TIMEOUT_MS;
+      t.config.ANALYTICS_TIMEOUT_MS = DEFAULTS.ANALYTICS_TIMEOUT_MS;
     }
   });
 
   it('applies the row limit and says the result was truncated', async () => {
-    process.env.ANALYTICS_ROW_LIMIT = '10';
+    t.config.ANALYTICS_ROW_LIMIT = 10;
     try {
       const res = await run({ sql: 'select g from generate_series(1, 50) g order by g desc' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ rowCount: 10, truncated: true, rowLimit: 10 });
       expect(res.json().rows[0]).toEqual([50]);
     } finally {
-      delete process.env.ANALYTICS_ROW_LIMIT;
+      t.config.ANALYTICS_ROW_LIMIT = DEFAULTS.ANALYTICS_ROW_LIMIT;
     }
   });
 

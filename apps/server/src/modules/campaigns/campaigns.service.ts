@@ -754,20 +754,4 @@ export async function bulkStatus(
   });
 }
 
-/** The supplier's campaigns on the supplier page (job already checked by the caller). */
-export async function campaignsOfSupplier(ctx: AppContext, jobId: string, supplierKey: string) {
-  const rows = await repo.supplierCampaigns(ctx.db, jobId, supplierKey);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    status: r.status,
-    campaignName: r.campaignName ?? null,
-    route: r.route ?? null,
-    updatedAt: r.updatedAt.toISOString(),
-  }));
-}
-
-/** Achieved conversion of the job's campaigns: suppliers and spend that succeeded (business case). */
-export const achievedConversion = (ctx: AppContext, jobId: string) => repo.achievedOf(ctx.db, jobId);
-
 export { audit as auditWorkflow };

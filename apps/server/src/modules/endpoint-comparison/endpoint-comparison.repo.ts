@@ -1,5 +1,5 @@
 /** SQL of endpoint comparison: jobs with their runs, users in the caller's scope, short-lived comparison sessions. */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { buyers, issuerMemberships, issuers, jobArtifacts, jobRuns, sessions, users, type DbOrTx } from '@sextant/db';
 import { jobVisibleCondition, type JobVisibility } from '../authorization/authorization.repo.ts';
 
@@ -49,11 +49,3 @@ export async function insertSession(db: DbOrTx, id: string, userId: string, expi
 export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
 }
-
-export const jobExists = async (db: DbOrTx, id: string) =>
-  (
-    await db
-      .select({ n: sql<number>`1` })
-      .from(jobArtifacts)
-      .where(eq(jobArtifacts.id, id))
-  ).length > 0;

@@ -19,8 +19,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { proqCommands } from '@sextant/db';
-import { withDb, copyToParquet, lit } from '@sextant/analysis/db';
-import { prepareChartViews } from '@sextant/analysis/aggregate/results';
+import { copyToParquet, lit, prepareChartViews, withDb } from '@sextant/analysis';
 import {
   CARD_CAPABILITIES,
   type TChartViewData,

@@ -7,11 +7,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TFileLayout, TInputKind, TJobFile, TJobType, TValidationReport } from '@sextant/shared';
-import { AnalysisInputError } from '@sextant/analysis/errors';
-import { isLimitError } from '@sextant/analysis/ingest/limits';
-import { previewFile } from '@sextant/analysis/ingest/preview';
-import { ingestFile, type ColumnMapping } from '@sextant/analysis/ingest/ingest';
-import { DATAPOINTS, KIND_DATAPOINTS, KIND_REQUIRED } from '@sextant/analysis/ingest/datapoints';
+import {
+  AnalysisInputError,
+  type ColumnMapping,
+  DATAPOINTS,
+  ingestFile,
+  isLimitError,
+  KIND_DATAPOINTS,
+  KIND_REQUIRED,
+  previewFile,
+} from '@sextant/analysis';
 import { AppError } from '../../lib/errors.ts';
 
 const PREVIEW_ROWS = 10;

@@ -6,29 +6,35 @@
  * run's results stay in place.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { issuers, jobArtifacts, jobRuns } from '@sextant/db';
 import type { TInputKind, TJobType, TPipelineStep } from '@sextant/shared';
 import { PIPELINE_STEP_LABELS } from '@sextant/shared';
-import { ingestFile, type ColumnMapping } from '@sextant/analysis/ingest/ingest';
-import { normaliseAndAggregate } from '@sextant/analysis/aggregate/normalise';
-import { ensurePreparedNetwork, matchSuppliers } from '@sextant/analysis/match/match';
-import { enrich } from '@sextant/analysis/enrich/enrich';
-import { score } from '@sextant/analysis/score/score';
-import { aggregateResults } from '@sextant/analysis/aggregate/results';
-import { generateNetwork, importNetwork, isPreparedNetwork } from '@sextant/analysis/network/import';
+import {
+  aggregateResults,
+  applySupplierListsToFile,
+  type ColumnMapping,
+  enrich,
+  ensurePreparedNetwork,
+  generateNetwork,
+  importNetwork,
+  ingestFile,
+  isPreparedNetwork,
+  matchSuppliers,
+  normaliseAndAggregate,
+  score,
+  withDb,
+  workFile,
+} from '@sextant/analysis';
 import type { AppContext } from '../../context.ts';
 import { commitDir, commitFile, tempPathFor } from '../../lib/durable-fs.ts';
 import { defineCommandType, type CommandTypeDef, type HandlerContext } from '../../proq/index.ts';
 import { addJobLog, filesOf } from './jobs.repo.ts';
 import { rulesetsForRun } from '../rulesets/rulesets.service.ts';
-import { supplierListsOf } from '../supplier-lists/supplier-lists.service.ts';
-import { normaliseSupplierName } from '../supplier-lists/supplier-lists.file.ts';
-import { copyToParquet, lit, withDb } from '@sextant/analysis/db';
-import { workFile } from '@sextant/analysis/pipeline/workdir';
+import { supplierListEntriesOf } from '../supplier-lists/supplier-lists.service.ts';
 
 const ZStepPayload = z.object({ runId: z.uuid() });
 
@@ -148,44 +154,26 @@ function step(
 
 /**
  * The issuer's supplier include and exclude lists (issuer admin): with an include list only the suppliers on it
- * are analysed; suppliers on the exclude list never are. Matched by supplier id, else by normalised name.
- * Rewrites the run's suppliers.parquet; returns a note for the step message ('' when the issuer has no lists).
+ * are analysed; suppliers on the exclude list never are. Matched by supplier id, else by normalised name, in DuckDB
+ * (the engine's applySupplierListsToFile). Rewrites the run's suppliers.parquet; returns a note for the step message
+ * ('' when the issuer has no lists).
  */
 async function applySupplierLists(ctx: AppContext, rc: RunContext): Promise<string> {
-  const lists = await supplierListsOf(ctx.db, rc.job.issuerId);
-  if (!lists.hasInclude && !lists.hasExclude) return '';
-  const file = workFile(rc.workDir, 'suppliers');
-  return withDb({ tempDir: path.join(rc.workDir, 'tmp') }, async (db) => {
-    const rows = await db.all<{ supplierKey: string; supplierName: string | null; sourceSupplierId: string | null }>(
-      `SELECT supplierKey, supplierName, CAST(sourceSupplierId AS VARCHAR) AS sourceSupplierId FROM read_parquet(${lit(file)})`,
-    );
-    const listed = (names: ReadonlySet<string>, ids: ReadonlySet<string>, r: (typeof rows)[number]) =>
-      (r.sourceSupplierId !== null && ids.has(r.sourceSupplierId)) ||
-      (r.supplierName !== null && names.has(normaliseSupplierName(r.supplierName)));
-    const keep = rows.filter(
-      (r) =>
-        (!lists.hasInclude || listed(lists.include, lists.includeSupplierIds, r)) &&
-        !(lists.hasExclude && listed(lists.exclude, lists.excludeSupplierIds, r)),
-    );
-    const dropped = rows.length - keep.length;
-    if (dropped === 0) return `; the supplier lists keep all ${rows.length} suppliers`;
-    await db.run(`CREATE TABLE keep_keys (supplierKey VARCHAR)`);
-    for (let i = 0; i < keep.length; i += 1000) {
-      const chunk = keep.slice(i, i + 1000).map((r) => `(${lit(r.supplierKey)})`);
-      await db.run(`INSERT INTO keep_keys VALUES ${chunk.join(', ')}`);
-    }
-    const tmp = `${file}.lists.parquet`;
-    await db.run(
-      copyToParquet(`SELECT s.* FROM read_parquet(${lit(file)}) s SEMI JOIN keep_keys k USING (supplierKey)`, tmp),
-    );
-    await rename(tmp, file);
-    await addJobLog(ctx.db, {
-      jobId: rc.job.id,
-      runId: rc.run.id,
-      message: `The issuer's supplier lists removed ${dropped} of ${rows.length} suppliers from the analysis`,
-    });
-    return `; the supplier lists removed ${dropped}`;
+  const entries = await supplierListEntriesOf(ctx.db, rc.job.issuerId);
+  if (entries.length === 0) return '';
+  const { before, after } = await applySupplierListsToFile({
+    suppliersFile: workFile(rc.workDir, 'suppliers'),
+    entries,
+    tempDir: path.join(rc.workDir, 'tmp'),
   });
+  const dropped = before - after;
+  if (dropped === 0) return `; the supplier lists keep all ${before} suppliers`;
+  await addJobLog(ctx.db, {
+    jobId: rc.job.id,
+    runId: rc.run.id,
+    message: `The issuer's supplier lists removed ${dropped} of ${before} suppliers from the analysis`,
+  });
+  return `; the supplier lists removed ${dropped}`;
 }
 
 export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {

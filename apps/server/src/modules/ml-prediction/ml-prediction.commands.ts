@@ -8,7 +8,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { ML_DRIFT_INPUT_LABELS, type TMlDriftInput } from '@sextant/shared';
-import { evaluateRunModel, psi } from '@sextant/analysis/score/model-monitoring';
+import { evaluateRunModel, psi } from '@sextant/analysis';
 import type { AppContext } from '../../context.ts';
 import { defineCommandType, ProqPermanentError, type CommandTypeDef } from '../../proq/index.ts';
 import { addJobLog } from '../jobs/jobs.repo.ts';

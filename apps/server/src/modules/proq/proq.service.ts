@@ -28,11 +28,13 @@ import { isInternalStaff, jobVisibilityOf } from '../authorization/authorization
 import { jobVisibleCondition } from '../authorization/authorization.repo.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { proqFor } from '../../proq/instance.ts';
+import { proqOptions } from '../../config.ts';
 import { ProqError, type Proq } from '../../proq/index.ts';
 import * as repo from './proq.repo.ts';
 
 /** The app's queue (ctx.proq, shared with the in-process worker). */
-export const proqOf = (ctx: AppContext): Proq => ctx.proq ?? proqFor(ctx.dbh, { logger: ctx.log });
+export const proqOf = (ctx: AppContext): Proq =>
+  ctx.proq ?? proqFor(ctx.dbh, { ...proqOptions(ctx.config), logger: ctx.log });
 
 /** The commands the caller may see: undefined = every command (internal staff). */
 async function commandScope(ctx: AppContext, auth: AuthContext): Promise<SQL | undefined> {

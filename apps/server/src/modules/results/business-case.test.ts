@@ -13,7 +13,7 @@ import {
   type TBusinessCaseInputs,
   type TJobDetails,
 } from '@sextant/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { createProq } from '../../proq/index.ts';
 import { forwardedCookies, loopbackOrigin, PdfRenderer } from './pdf.ts';
@@ -190,15 +190,24 @@ describe.each(dbKinds())('business case on %s', (kind) => {
       cookie: manager,
     });
     expect(badParams.statusCode).toBe(400);
-    const saved = process.env.CHROMIUM_PATH;
-    process.env.CHROMIUM_PATH = '/nonexistent/chromium';
+    // An app whose configured Chromium is missing answers 503 with the installation hint.
+    const noChromium = await buildApp({
+      config: { ...t.config, CHROMIUM_PATH: '/nonexistent/chromium' },
+      dbh: t.db,
+      web: false,
+      logger: false,
+      proq: createProq({ db: t.db, listen: false }),
+    });
     try {
-      const pdf = await t.call('GET', `/api/v1/jobs/${jobId}/reports/business-case/pdf`, { cookie: manager });
+      const pdf = await noChromium.inject({
+        method: 'GET',
+        url: `/api/v1/jobs/${jobId}/reports/business-case/pdf`,
+        headers: { cookie: manager, origin: TEST_ORIGIN },
+      });
       expect(pdf.statusCode).toBe(503);
       expect(pdf.json().message).toBe('PDF rendering needs Chromium (apt-get install chromium)');
     } finally {
-      if (saved === undefined) delete process.env.CHROMIUM_PATH;
-      else process.env.CHROMIUM_PATH = saved;
+      await noChromium.close();
     }
   });
 

@@ -3,6 +3,7 @@
  * score distributions computed from suppliers.parquet under a slicer (so every slicer works and totals equal the
  * sum of supplier rows), and one chart view's categories under a slicer from views.parquet, as JSON or CSV.
  */
+import { stringify } from 'csv-stringify/sync';
 import { SLICER_COLUMNS } from '@sextant/analysis';
 import {
   CARD_CAPABILITIES,
@@ -196,19 +197,12 @@ export async function chartViewOf(
   };
 }
 
-const csvCell = (v: string | number) => {
-  if (typeof v === 'number') return String(v);
-  const s = csvSafe(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 /** The chart's data as CSV (one row per category, the figures the chart and its table show). */
 export function chartViewCsv(d: TChartViewData): string {
   const head = ['category', 'supplierCount', `spend (${d.currency})`, 'documentCount', 'matchedCount'];
-  const lines = [head.map(csvCell).join(',')];
-  for (const c of d.categories)
-    lines.push([c.category, c.supplierCount, c.spend, c.documentCount, c.matchedCount].map(csvCell).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  const rows = d.categories.map((c) => [c.category, c.supplierCount, c.spend, c.documentCount, c.matchedCount]);
+  // csv-stringify quotes the record delimiter (CRLF) only: a lone line break in a cell must be quoted too.
+  return stringify([head, ...rows], { record_delimiter: 'windows', quoted_match: /[\r\n]/, cast: { string: csvSafe } });
 }
 
 /** A file name from the job name (letters, digits, dot, dash, underscore). */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { buyers, issuers } from '@sextant/db';
-import { labelledCsv, makeLabelledSuppliers } from '@sextant/analysis/network/labelled';
+import { labelledCsv, makeLabelledSuppliers } from '@sextant/analysis';
 import {
   CARD_CAPABILITIES,
   CHART_VIEW_IDS,

@@ -31,22 +31,19 @@ export interface RenderRequest {
 }
 
 export interface PdfRendererOptions {
+  /** The Chromium binary (default /usr/bin/chromium; the app passes CHROMIUM_PATH). */
   executablePath?: string;
-  /** Renders at once (PDF_MAX_CONCURRENT, default 2). */
+  /** Renders at once (default 2; the app passes PDF_MAX_CONCURRENT). */
   maxConcurrent?: number;
-  /** Renders waiting for a slot before requests answer 429 (PDF_MAX_QUEUED, default 8). */
+  /** Renders waiting for a slot before requests answer 429 (default 8; the app passes PDF_MAX_QUEUED). */
   maxQueued?: number;
+  /** The longest one render may take (default 45 s; the app passes PDF_TIMEOUT_MS). */
   timeoutMs?: number;
   /** Where to say how Chromium was launched. */
   log?: { info(msg: string): void; warn(msg: string): void };
 }
 
 export type SandboxMode = 'sandbox' | 'no-sandbox';
-
-const envInt = (name: string): number | undefined => {
-  const v = Number(process.env[name]);
-  return Number.isInteger(v) && v >= 0 && process.env[name] !== '' ? v : undefined;
-};
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -84,15 +81,15 @@ export class PdfRenderer {
 
   constructor(options: PdfRendererOptions = {}) {
     this.configuredPath = options.executablePath;
-    this.maxConcurrent = Math.max(1, options.maxConcurrent ?? envInt('PDF_MAX_CONCURRENT') ?? 2);
-    this.maxQueued = options.maxQueued ?? envInt('PDF_MAX_QUEUED') ?? 8;
-    this.timeoutMs = options.timeoutMs ?? Number(process.env.PDF_TIMEOUT_MS ?? 45_000);
+    this.maxConcurrent = Math.max(1, options.maxConcurrent ?? 2);
+    this.maxQueued = options.maxQueued ?? 8;
+    this.timeoutMs = options.timeoutMs ?? 45_000;
     this.log = options.log ?? { info: () => {}, warn: () => {} };
   }
 
-  /** The option, else CHROMIUM_PATH (read at each use, so an installation after start is picked up). */
+  /** The option, else the default (its presence is checked at each use, so an installation after start is picked up). */
   get executablePath(): string {
-    return this.configuredPath ?? process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
+    return this.configuredPath ?? DEFAULT_CHROMIUM_PATH;
   }
 
   get available(): boolean {

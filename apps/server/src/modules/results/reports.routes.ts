@@ -35,7 +35,13 @@ const ZQuery = z.object({
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  const renderer = new PdfRenderer({ log: app.log });
+  const renderer = new PdfRenderer({
+    executablePath: ctx.config.CHROMIUM_PATH,
+    maxConcurrent: ctx.config.PDF_MAX_CONCURRENT,
+    maxQueued: ctx.config.PDF_MAX_QUEUED,
+    timeoutMs: ctx.config.PDF_TIMEOUT_MS,
+    log: app.log,
+  });
   app.addHook('onClose', async () => renderer.close());
 
   for (const type of Object.keys(PDF_REPORTS)) {

@@ -16,15 +16,16 @@ import {
   type TScoreKind,
 } from '@sextant/shared';
 import {
-  SCORE_FIELDS,
   compileConfidence,
   compileOptima,
   compileScoring,
-  validateRuleset,
+  defaultConfidenceRuleset,
+  defaultScoringRuleset,
+  SCORE_FIELDS,
   type TConfidenceRuleset,
   type TScoringRuleset,
-} from '@sextant/analysis/score/ruleset';
-import { defaultConfidenceRuleset, defaultScoringRuleset } from '@sextant/analysis/score/defaults';
+  validateRuleset,
+} from '@sextant/analysis';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import type { DbOrTx } from '@sextant/db';

@@ -1,16 +1,20 @@
 /**
  * Reads a supplier list upload (CSV or XLSX): the analysis engine's previewFile detects the format, encoding,
- * delimiter and header row; the rows are then read in full (CSV decoded in memory — lists are small and capped —,
- * XLSX read in a worker with limits by the engine's xlsx.ts, from the first worksheet with content). The supplier name column is found by its header.
+ * delimiter and header row; the rows are then read in full (CSV decoded in memory — lists are small and capped — and
+ * parsed by csv-parse, quoted line breaks included; XLSX read in a worker with limits by the engine's xlsx.ts, from
+ * the first worksheet with content). The supplier name column is found by its header; names are normalised by the
+ * engine's DuckDB macro sx_name_core (normaliseSupplierNames), the one the pipeline matches the lists with.
  */
 import { readFile } from 'node:fs/promises';
-import { previewFile } from '@sextant/analysis/ingest/preview';
-import { readXlsxRows } from '@sextant/analysis/ingest/xlsx';
-import { isLimitError } from '@sextant/analysis/ingest/limits';
-import { parseCsvLine } from '@sextant/analysis/ingest/sniff';
-import { normaliseHeader } from '@sextant/analysis/ingest/detect';
-import { AnalysisInputError } from '@sextant/analysis/errors';
-import { LEGAL_FORMS, NAME_ABBREVIATIONS } from '@sextant/analysis/match/normalise-sql';
+import { CsvError, parse } from 'csv-parse/sync';
+import {
+  AnalysisInputError,
+  isLimitError,
+  normaliseHeader,
+  normaliseSupplierNames,
+  previewFile,
+  readXlsxRows,
+} from '@sextant/analysis';
 import { SUPPLIER_LIST_MAX_ENTRIES } from '@sextant/shared';
 import { AppError, fieldError } from '../../lib/errors.ts';
 
@@ -20,31 +24,8 @@ const tooLarge = (originalName: string, reason: string) =>
     { path: 'file', message: reason },
   ]);
 
-const LEGAL = new Set(LEGAL_FORMS);
-/** Longest line of a CSV supplier list. */
-const MAX_LINE_CHARS = 100_000;
-
-/**
- * A supplier name normalised exactly like the analysis engine's DuckDB macro `sx_name_core` (normalise-sql.ts):
- * "&" → "and", accents stripped, lower case, dots and apostrophes removed, other punctuation → space,
- * abbreviations expanded, legal forms and filler words dropped (unless nothing else is left).
- */
-export function normaliseSupplierName(name: string): string {
-  const clean = name
-    .replace(/&/g, ' and ')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[.'’`]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-  const all = clean
-    .split(' ')
-    .filter((t) => t !== '')
-    .map((t) => NAME_ABBREVIATIONS[t] ?? t);
-  const kept = all.filter((t) => !LEGAL.has(t));
-  return (kept.length > 0 ? kept : all).join(' ');
-}
+/** Longest record of a CSV supplier list (characters). */
+const MAX_RECORD_CHARS = 100_000;
 
 const NAME_HEADERS = [
   'supplier name',
@@ -113,16 +94,27 @@ async function allRows(file: string, format: 'csv' | 'xlsx', encoding: string, d
           ? 'windows-1252'
           : 'utf-8';
   const text = new TextDecoder(decoderName).decode(buf).replace(/^\uFEFF/, '');
-  const lines = text.split(/\r?\n/).filter((l) => l.trim().length > 0);
-  // A line of a supplier list is a name and an id; one of megabytes (of delimiters) would split into millions of
-  // fields on the request thread.
-  const long = lines.findIndex((l) => l.length > MAX_LINE_CHARS);
-  if (long >= 0)
-    throw new AnalysisInputError(
-      'LINE_TOO_LONG',
-      `line ${long + 1} is longer than ${MAX_LINE_CHARS.toLocaleString('en')} characters; a supplier list holds a name (and an id) per line`,
-    );
-  return lines.map((l) => parseCsvLine(l, delimiter ?? ','));
+  try {
+    return parse(text, {
+      delimiter: delimiter ?? ',',
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+      // A record of a supplier list is a name and an id; one of megabytes (of delimiters) would split into millions
+      // of fields on the request thread.
+      max_record_size: MAX_RECORD_CHARS,
+    }) as string[][];
+  } catch (err) {
+    if (err instanceof CsvError && err.code === 'CSV_MAX_RECORD_SIZE')
+      throw new AnalysisInputError(
+        'LINE_TOO_LONG',
+        `line ${err.lines} is longer than ${MAX_RECORD_CHARS.toLocaleString('en')} characters; a supplier list holds a name (and an id) per line`,
+      );
+    if (err instanceof CsvError)
+      throw new AnalysisInputError('UNREADABLE_FILE', `line ${err.lines}: ${err.message.replace(/^.*?: /, '')}`);
+    throw err;
+  }
 }
 
 /** Reads and checks the whole file; throws a 400 with a clear message (field "file") when it cannot be used. */
@@ -160,10 +152,13 @@ export async function readSupplierFile(file: string, originalName: string): Prom
   const entries: SupplierFileEntry[] = [];
   let skippedBlank = 0;
   let duplicates = 0;
-  for (const row of rows.slice(1)) {
-    const supplierName = (row[nameIdx] ?? '').trim().slice(0, 300);
-    const supplierId = idIdx >= 0 ? (row[idIdx] ?? '').trim().slice(0, 100) || null : null;
-    const normalisedName = normaliseSupplierName(supplierName);
+  const body = rows.slice(1).map((row) => ({
+    supplierName: (row[nameIdx] ?? '').trim().slice(0, 300),
+    supplierId: idIdx >= 0 ? (row[idIdx] ?? '').trim().slice(0, 100) || null : null,
+  }));
+  const normalised = await normaliseSupplierNames(body.map((r) => r.supplierName));
+  for (const [i, { supplierName, supplierId }] of body.entries()) {
+    const normalisedName = normalised[i]!;
     // A name without letters or digits ("-", ";") names nothing: counted with the blank rows.
     if (!supplierName || !normalisedName) {
       skippedBlank++;

@@ -3,13 +3,14 @@
  * remove entries, clear. Read with Issuer_View within the caller's read scope; changed with Issuer_Update by
  * callers who manage the issuer (assertIssuerManageable: other issuers → 404, readable but not managed → 403).
  * The issuers' hasSupplierIncludeList / hasSupplierExcludeList flags are kept in step in the same transaction.
- * Every change is audited. `supplierListsOf` is the analysis's read side.
+ * Every change is audited. `supplierListEntriesOf` is the analysis's read side (applied in DuckDB by the engine).
  */
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { normaliseSupplierNames, type SupplierListEntry } from '@sextant/analysis';
 import type { DbOrTx } from '@sextant/db';
 import {
   SUPPLIER_LIST_LABELS,
@@ -26,7 +27,7 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { assertIssuerManageable, assertIssuerReadable } from '../issuer-members/issuer-members.service.ts';
-import { normaliseSupplierName, readSupplierFile } from './supplier-lists.file.ts';
+import { readSupplierFile } from './supplier-lists.file.ts';
 import {
   deleteEntries,
   entriesOf,
@@ -39,41 +40,13 @@ import {
   type SupplierListRow,
 } from './supplier-lists.repo.ts';
 
-export { normaliseSupplierName };
-
-export interface SupplierLists {
-  /** Normalised names (see normaliseSupplierName / the DuckDB macro sx_name_core) of the include list. */
-  include: ReadonlySet<string>;
-  /** Normalised names of the exclude list. */
-  exclude: ReadonlySet<string>;
-  /** Supplier ids given in the include / exclude lists (exact, trimmed). */
-  includeSupplierIds: ReadonlySet<string>;
-  excludeSupplierIds: ReadonlySet<string>;
-  /** True when the issuer has an include list: then ONLY included suppliers are analysed. */
-  hasInclude: boolean;
-  hasExclude: boolean;
-}
-
-/** The issuer's supplier lists for the analysis (no access check: the caller is the pipeline). */
-export async function supplierListsOf(db: DbOrTx, issuerId: string): Promise<SupplierLists> {
-  const rows = await entriesOf(db, issuerId);
-  const include = new Set<string>();
-  const exclude = new Set<string>();
-  const includeSupplierIds = new Set<string>();
-  const excludeSupplierIds = new Set<string>();
-  for (const r of rows) {
-    const [names, ids] = r.listType === 'include' ? [include, includeSupplierIds] : [exclude, excludeSupplierIds];
-    names.add(r.normalisedName);
-    if (r.supplierId) ids.add(r.supplierId);
-  }
-  return {
-    include,
-    exclude,
-    includeSupplierIds,
-    excludeSupplierIds,
-    hasInclude: include.size > 0,
-    hasExclude: exclude.size > 0,
-  };
+/** The issuer's supplier list entries for the analysis (no access check: the caller is the pipeline). */
+export async function supplierListEntriesOf(db: DbOrTx, issuerId: string): Promise<SupplierListEntry[]> {
+  return (await entriesOf(db, issuerId)).map((r) => ({
+    listType: r.listType === 'include' ? 'include' : 'exclude',
+    normalisedName: r.normalisedName,
+    supplierId: r.supplierId,
+  }));
 }
 
 const toEntry = (r: SupplierListRow): TSupplierListEntry => ({
@@ -219,7 +192,7 @@ export async function addEntry(
   body: { supplierName: string; supplierId: string | null },
 ): Promise<TSupplierListEntry> {
   await assertIssuerManageable(ctx, auth, issuerId);
-  const normalisedName = normaliseSupplierName(body.supplierName);
+  const [normalisedName] = await normaliseSupplierNames([body.supplierName]);
   if (!normalisedName) throw fieldError('body.supplierName', 'Supplier name needs letters or digits');
   const entry = { supplierName: body.supplierName, supplierId: body.supplierId, normalisedName };
   return ctx.db.transaction(async (tx) => {

@@ -4,9 +4,8 @@ import ExcelJS from 'exceljs';
 import { dbKinds } from '@sextant/db/testing';
 import { issuers, issuerSupplierLists, systemAuditLog, userPermissions, users } from '@sextant/db';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { lit, withDb } from '@sextant/analysis/db';
-import { createNormaliseMacros } from '@sextant/analysis/match/normalise-sql';
-import { normaliseSupplierName, supplierListsOf } from './supplier-lists.service.ts';
+import { createNormaliseMacros, lit, normaliseSupplierNames, withDb } from '@sextant/analysis';
+import { supplierListEntriesOf } from './supplier-lists.service.ts';
 
 async function xlsx(rows: (string | number | null)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -15,34 +14,24 @@ async function xlsx(rows: (string | number | null)[][]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-describe('normaliseSupplierName', () => {
-  it('normalises like the analysis engine (sx_name_core)', () => {
-    expect(normaliseSupplierName('ACME Ltd.')).toBe('acme');
-    expect(normaliseSupplierName('Müller & Söhne GmbH')).toBe('muller sohne');
-    expect(normaliseSupplierName("McDonald's Intl Corp")).toBe('mcdonalds international');
-    expect(normaliseSupplierName('The Company Ltd')).toBe('the company ltd');
-  });
-
-  it('agrees with the DuckDB macro the pipeline uses', async () => {
-    const names = [
-      'ACME Ltd.',
-      'Müller & Söhne GmbH',
-      "McDonald's Intl Corp",
-      'The Company Ltd',
-      'Société Générale S.A.',
-      'A-1 Mfg. Co',
-      '  Globex   Holdings plc ',
-      'St. Mary’s Hosp Svc',
-      'Initech, Inc.',
-      '3M',
-    ];
+describe('supplier list names', () => {
+  it('are normalised by the engine’s DuckDB macro sx_name_core (the one the pipeline matches with)', async () => {
+    const names = ['ACME Ltd.', 'Müller & Söhne GmbH', "McDonald's Intl Corp", 'The Company Ltd', 'I B M Corp', ''];
+    expect(await normaliseSupplierNames(names)).toEqual([
+      'acme',
+      'muller sohne',
+      'mcdonalds international',
+      'the company ltd',
+      'ibm',
+      '',
+    ]);
     const rows = await withDb({ threads: 1, memoryLimit: '256MB' }, async (db) => {
       await createNormaliseMacros(db);
       return db.all<{ n: string }>(
         `SELECT sx_name_core(s) AS n FROM (VALUES ${names.map((n, i) => `(${i}, ${lit(n)})`).join(', ')}) t(i, s) ORDER BY i`,
       );
     });
-    expect(names.map(normaliseSupplierName)).toEqual(rows.map((r) => r.n));
+    expect(await normaliseSupplierNames(names)).toEqual(rows.map((r) => r.n));
   });
 });
 
@@ -163,17 +152,46 @@ describe.each(dbKinds())('supplier lists API (%s)', (kind) => {
     // "Hooli Inc" without an id differs from "Hooli Inc"/H1 → both kept; nothing duplicated.
     expect(app.json()).toMatchObject({ added: 2, total: 4 });
     expect(await flags('northbridge')).toEqual({ include: true, exclude: true });
-    const lists = await supplierListsOf(t.db.db, issuerIds.northbridge!);
-    expect([...lists.include].sort()).toEqual(['hooli', 'pied piper', 'umbrella']);
-    expect([...lists.exclude].sort()).toEqual(['acme', 'globex', 'initech']);
-    expect([...lists.excludeSupplierIds].sort()).toEqual(['S1', 'S2', 'S3']);
-    expect(lists).toMatchObject({ hasInclude: true, hasExclude: true });
+    const entries = await supplierListEntriesOf(t.db.db, issuerIds.northbridge!);
+    const of = (type: string) => entries.filter((e) => e.listType === type);
+    expect([...new Set(of('include').map((e) => e.normalisedName))].sort()).toEqual([
+      'hooli',
+      'pied piper',
+      'umbrella',
+    ]);
+    expect(
+      of('exclude')
+        .map((e) => e.normalisedName)
+        .sort(),
+    ).toEqual(['acme', 'globex', 'initech']);
+    expect(
+      of('exclude')
+        .map((e) => e.supplierId)
+        .sort(),
+    ).toEqual(['S1', 'S2', 'S3']);
     const replace = await t.upload(
       `${base('northbridge', 'include')}/upload`,
       { name: 'more.xlsx', content: more },
       admin,
     );
     expect(replace.json()).toMatchObject({ added: 2, total: 2 });
+  });
+
+  it('reads a quoted line break as part of its field, not as a new row', async () => {
+    const csv = 'Supplier Name,Supplier ID\n"Acme\nHoldings Ltd",A1\n"Globex, ""the"" Corp",G2\nHooli,H3\n';
+    const res = await t.upload(
+      `${base('northbridge', 'include')}/upload`,
+      { name: 'include.csv', content: csv },
+      admin,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ added: 3, skippedBlank: 0, duplicates: 0, total: 3 });
+    const rows = await stored('northbridge', 'include');
+    expect(rows.map((r) => [r.supplierName, r.supplierId, r.normalisedName]).sort()).toEqual([
+      ['Acme\nHoldings Ltd', 'A1', 'acme'],
+      ['Globex, "the" Corp', 'G2', 'globex'],
+      ['Hooli', 'H3', 'hooli'],
+    ]);
   });
 
   it('refuses unusable files with a clear message and stores nothing', async () => {

@@ -5,8 +5,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import type { FastifyRequest } from 'fastify';
-import { lit } from '@sextant/analysis/db';
-import { withDb } from '@sextant/analysis';
+import { lit, withDb } from '@sextant/analysis';
 import {
   COMPANY_REGISTER_COLUMNS,
   COMPANY_REGISTER_MAX_ROWS,

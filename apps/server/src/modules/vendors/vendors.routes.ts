@@ -62,6 +62,8 @@ export function vendorsCsv(r: TVendorSearchResult): string {
   ]);
   return stringify([head, ...rows.map((row) => row.map((c) => (typeof c === 'string' ? csvSafe(c) : c)))], {
     record_delimiter: 'windows',
+    // csv-stringify quotes the record delimiter (CRLF) only: a lone line break in a cell must be quoted too.
+    quoted_match: /[\r\n]/,
   });
 }
 

@@ -8,9 +8,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { buildVendorIndex, VendorIndex, vendorIndexFile } from '@sextant/analysis/match/search';
-import { ensurePreparedNetwork } from '@sextant/analysis/match/match';
-import { lit } from '@sextant/analysis/db';
+import { buildVendorIndex, ensurePreparedNetwork, lit, VendorIndex, vendorIndexFile } from '@sextant/analysis';
 import type { TVendorDetail, TVendorSearchQuery, TVendorSearchResult } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buyers, issuers } from '@sextant/db';
 import { dbKinds } from '@sextant/db/testing';
-import { labelledCsv, makeLabelledSuppliers } from '@sextant/analysis/network/labelled';
+import { labelledCsv, makeLabelledSuppliers } from '@sextant/analysis';
 import {
   CHART_VIEW_IDS,
   type TChartViewData,

@@ -12,9 +12,6 @@ declare module '@mui/material/styles' {
   }
 }
 
-/** Breakpoints xs–xl ranked 1–5 (SPEC §9); mobile is sm or smaller. */
-export const BREAKPOINT_RANK = { xs: 1, sm: 2, md: 3, lg: 4, xl: 5 } as const;
-
 export function buildTheme(key: TThemeKey, printable = false): Theme {
   const t = THEME_TOKENS[key];
   const tokens: TThemeTokens = printable

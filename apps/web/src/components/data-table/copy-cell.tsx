@@ -6,8 +6,6 @@ import Tooltip from '@mui/material/Tooltip';
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
 
 export const COPY_NOTICE_MS = 2000;
-/** SPEC §8 text (English); rendered through `table:copied`. */
-export const COPIED_TEXT = 'Copied to clipboard';
 
 export function CopyCellButton({ value }: { value: string }) {
   const { t } = useTranslation('table');

@@ -47,8 +47,6 @@ import {
   type TTableState,
 } from './paging.ts';
 
-/** SPEC §2 text (English); rendered through `table:rows`. */
-export const ROWS_LABEL = 'Rows:';
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 
 export interface TDataColumn<T> {

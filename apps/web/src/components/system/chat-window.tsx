@@ -58,7 +58,7 @@ function writeStored(key: string, value: string | null) {
   }
 }
 
-export function ChatWindow({ user, onClose }: { user: TCurrentUser; onClose: () => void }) {
+function ChatWindow({ user, onClose }: { user: TCurrentUser; onClose: () => void }) {
   const { t } = useTranslation('chat');
   const location = useLocation();
   const navigate = useNavigate();

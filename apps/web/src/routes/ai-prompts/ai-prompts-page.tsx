@@ -16,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import type { TAiPromptUse } from '@sextant/shared/values';
-import { aiPromptKeys, aiPromptsQuery, activateAiPrompt, useDefaultAiPrompt } from '../../api/ai-prompts.ts';
+import { aiPromptKeys, aiPromptsQuery, activateAiPrompt, revertToDefaultAiPrompt } from '../../api/ai-prompts.ts';
 import { notify, notifyError } from '../../components/notifications/notification-store.ts';
 import { formatDateTime } from '../admin/admin-ui.tsx';
 
@@ -36,7 +36,7 @@ export function Component() {
     onError: (e) => notifyError(e, 'Activate AI prompt'),
   });
   const useDefault = useMutation({
-    mutationFn: (use: TAiPromptUse) => useDefaultAiPrompt(use),
+    mutationFn: (use: TAiPromptUse) => revertToDefaultAiPrompt(use),
     onSuccess: () => {
       notify('success', t('usedDefault'));
       void refresh();

@@ -64,7 +64,7 @@ export function Component() {
       setColumns(existing.data.columns);
     }
   }, [existing.data]);
-  const datapoints = list.data?.datapoints ?? [];
+  const datapoints = useMemo(() => list.data?.datapoints ?? [], [list.data]);
   const byId = useMemo(() => new Map(datapoints.map((d) => [d.datapoint, d])), [datapoints]);
   const invalidate = [datapointProfileKeys.all, analysisAdminKeys.overview()];
   const save = useFormMutation({

@@ -521,7 +521,7 @@ function Outreach({
   });
   useEffect(() => {
     load.mutate();
-    // first preview with the saved template
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once on opening: the first preview, of the saved template
   }, []);
   const send = useMutation({
     mutationFn: async () => {

@@ -47,15 +47,6 @@ export const STATE_COLOR: Record<TProqCommandState, TStateColor> = {
   Error: 'error',
   Canceled: 'warning',
 };
-/** English state labels (the UI shows `states.<state>` of the devops namespace). */
-export const STATE_LABEL: Record<TProqCommandState, string> = {
-  Blocked: 'Blocked',
-  Pending: 'Pending',
-  InProgress: 'In progress',
-  Completed: 'Completed',
-  Error: 'Error',
-  Canceled: 'Canceled',
-};
 
 export const isQueuedState = (s: TProqCommandState) => (PROQ_QUEUED_STATES as readonly string[]).includes(s);
 export const canRetry = (s: TProqCommandState) => s === 'Error' || s === 'Canceled';

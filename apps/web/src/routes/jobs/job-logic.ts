@@ -64,8 +64,6 @@ export function runProgressPercent(run: Pick<TJobRun, 'steps' | 'status'>): numb
   return Math.round(sum / run.steps.length);
 }
 
-export const latestRun = (job: Pick<TJobDetails, 'runs'>): TJobRun | undefined => job.runs[0];
-
 /** Points a datapoint at a source header (null: not mapped). A header feeds one datapoint, so its other use is cleared. */
 export function setMappedColumn(mapping: TColumnMapping, datapoint: string, header: string | null): TColumnMapping {
   const next: TColumnMapping = {};

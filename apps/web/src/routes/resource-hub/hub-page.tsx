@@ -44,7 +44,7 @@ export function Component() {
     }),
     meta: { operation: 'Loading resources' },
   });
-  const counts = q.data?.categoryCounts ?? {};
+  const counts = useMemo(() => q.data?.categoryCounts ?? {}, [q.data]);
   const total = useMemo(() => Object.values(counts).reduce((s, n) => s + n, 0), [counts]);
   const groups = useMemo(() => {
     const rows = q.data?.collection ?? [];

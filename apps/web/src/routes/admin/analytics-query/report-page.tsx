@@ -68,6 +68,7 @@ export function Component() {
     );
   useEffect(() => {
     if (autoRun && !result && !run.isPending && !Object.keys(run.errors).length) run.mutate(undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the report turns runnable (not after each run)
   }, [autoRun]);
   if (q.isError) return <Alert severity="error">{t('report.loadError')}</Alert>;
   if (!report) return <Skeleton variant="rounded" height={280} />;

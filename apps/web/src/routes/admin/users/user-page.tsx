@@ -3,7 +3,7 @@
  * reactivate, invite, branding, issuers, directly assigned jobs, last activity and terms/privacy status, and
  * whether the user is internal staff (a switch for internal administrators, read-only for everyone else).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -137,12 +137,15 @@ function RolesEditor({ user, catalogue }: { user: TUserDetail; catalogue: TRoleC
   const { t } = useTranslation('admin');
   const me = useRequiredUser();
   const held = new Set(me.permissions);
-  const initial = () => ({
-    standard: user.roles.standard.map((r) => r.role),
-    tabbedView: user.roles.tabbedView.map((r) => r.role),
-  });
+  const initial = useCallback(
+    () => ({
+      standard: user.roles.standard.map((r) => r.role),
+      tabbedView: user.roles.tabbedView.map((r) => r.role),
+    }),
+    [user],
+  );
   const [sel, setSel] = useState(initial);
-  useEffect(() => setSel(initial()), [user]);
+  useEffect(() => setSel(initial()), [initial]);
   const m = useFormMutation({
     operation: 'Saving roles',
     mutationFn: () => setUserRoles(user.id, [...sel.standard, ...sel.tabbedView]),

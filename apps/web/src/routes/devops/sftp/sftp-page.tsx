@@ -132,7 +132,7 @@ export function Component() {
   const loaded = existing.data?.id;
   useEffect(() => {
     if (existing.data) setDraft(fromConfig(existing.data));
-    // only when another source is loaded, not on each poll (existing.data changes on every poll)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another source is loaded, not on each poll (existing.data changes on every poll)
   }, [loaded]);
   const set = <K extends keyof TDraft>(k: K, v: TDraft[K]) => setDraft((d) => ({ ...d, [k]: v }));
   const save = useFormMutation({

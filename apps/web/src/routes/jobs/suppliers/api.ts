@@ -10,7 +10,7 @@ const enc = encodeURIComponent;
 const job = (jobId: string) => ({ params: { path: { jobId } } });
 export const resultsBase = (jobId: string) => `/api/v1/jobs/${enc(jobId)}/results`;
 export const suppliersUrl = (jobId: string) => `${resultsBase(jobId)}/suppliers`;
-export const useCaseSuppliersUrl = (jobId: string, useCaseId: string) =>
+export const suppliersOfUseCaseUrl = (jobId: string, useCaseId: string) =>
   `${resultsBase(jobId)}/use-cases/${enc(useCaseId)}/suppliers`;
 
 export const supplierKeys = {
@@ -76,4 +76,4 @@ export const useCasesReportQuery = (jobId: string) =>
     meta: { operation: 'Loading Use Cases Report' },
   });
 
-export const useCasesPdfUrl = (jobId: string) => `/api/v1/jobs/${enc(jobId)}/reports/use-cases/pdf`;
+export const pdfUrlOfUseCases = (jobId: string) => `/api/v1/jobs/${enc(jobId)}/reports/use-cases/pdf`;

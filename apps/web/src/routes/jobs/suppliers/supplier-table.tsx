@@ -154,6 +154,7 @@ export function SupplierTable({ jobId, url, supplierHref, useCase }: TSupplierTa
     if (search.trim() === urlState.search.trim()) return;
     const id = setTimeout(() => set({ search, table: { ...urlState.table, pageNumber: 1 } }, true), 300);
     return () => clearTimeout(id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- restarts on typing only; a URL change resets `search` below
   }, [search]);
   useEffect(() => setSearch(urlState.search), [urlState.search]);
 

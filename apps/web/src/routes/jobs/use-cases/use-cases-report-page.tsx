@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { JobLayout } from '../job-layout.tsx';
 import { ReportPageFrame } from '../printable/report-page-frame.tsx';
-import { useCasesPdfUrl } from '../suppliers/api.ts';
+import { pdfUrlOfUseCases } from '../suppliers/api.ts';
 import { NS } from '../suppliers/i18n.ts';
 import UseCasesReport from './use-cases-report.tsx';
 
@@ -18,7 +18,7 @@ export function Component() {
           title={t('report.title')}
           subtitle={t('report.subtitle')}
           downloadLabel={t('report.downloadPdf')}
-          pdfUrl={useCasesPdfUrl(job.id)}
+          pdfUrl={pdfUrlOfUseCases(job.id)}
           testId="use-cases-report-page"
         >
           <UseCasesReport jobId={job.id} params={[]} />

@@ -104,6 +104,8 @@ export const createWorkflow = (
   jobId: string,
   body: { name: string; useCaseId?: string; filter?: Partial<TSupplierSelection> },
 ) => api<TWorkflowDetail>(workflowsUrl(jobId), { method: 'POST', body });
+export const renameWorkflow = (jobId: string, id: string, name: string) =>
+  api<TWorkflowDetail>(workflowUrl(jobId, id), { method: 'PATCH', body: { name } });
 export const deleteWorkflow = (jobId: string, id: string) =>
   api<{ success: boolean }>(workflowUrl(jobId, id), { method: 'DELETE' });
 export const createCampaign = (jobId: string, id: string, body: TCampaignCreate) =>

@@ -15,6 +15,16 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * Where files and results live (lib/blob-store.ts): unset → DATA_DIR itself; `s3://bucket/prefix?endpoint=…&region=…`
+   * → S3-compatible object storage (credentials from the standard AWS environment or config files).
+   */
+  BLOB_URL: z
+    .string()
+    .regex(/^s3:\/\/[^/?]+/, 'BLOB_URL must look like s3://bucket/prefix?endpoint=…&region=…')
+    .optional(),
+  /** With object storage: bytes of downloaded files and results kept in DATA_DIR/cache/blobs (least recently used go). */
+  BLOB_CACHE_MB: z.coerce.number().int().min(16).default(2048),
   DATABASE_URL: z.string().url().optional(),
   /** development | test | production: routes may be limited to some environments (mismatch → 503). */
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),

@@ -3,7 +3,7 @@
  * catalog types only (proq/catalog.ts). The application's worker — with the job pipeline types, which need the app
  * context — is `npm start -- --services=worker`. Needs DATABASE_URL (PostgreSQL): the embedded PGlite database belongs to one process. Any number of these
  * may run against the same database. Settings: PROQ_CONCURRENCY, PROQ_MIN_DELAY_MS, PROQ_MAX_DELAY_MS,
- * PROQ_COEFFICIENT, PROQ_SHUTDOWN_GRACE_MS, PROQ_ENVIRONMENT.
+ * PROQ_COEFFICIENT, PROQ_SHUTDOWN_GRACE_MS, PROQ_ENVIRONMENT, PROQ_MAINTENANCE_INTERVAL_MS, PROQ_WORKER_DEAD_SECONDS.
  */
 import { openDb } from '@sextant/db';
 import { commandCatalog } from './catalog.ts';
@@ -22,6 +22,7 @@ export function proqOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit<P
     pollCoefficient: num(env.PROQ_COEFFICIENT),
     shutdownGraceMs: num(env.PROQ_SHUTDOWN_GRACE_MS),
     maintenanceIntervalMs: num(env.PROQ_MAINTENANCE_INTERVAL_MS),
+    workerDeadAfterSeconds: num(env.PROQ_WORKER_DEAD_SECONDS),
   };
   return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined && !Number.isNaN(v)));
 }

@@ -63,6 +63,7 @@ describe.each(kinds)('%s blob store', (kind, make) => {
     await expect(store.localFile('jobs/a/uploads/nope')).rejects.toBeInstanceOf(BlobNotFoundError);
     await store.delete('jobs/a/uploads/f2');
     expect(await store.stat('jobs/a/uploads/f2')).toBeNull();
+    await store.put('jobs/a/runs/1/work/x.parquet', 'x'); // a prefix of several keys (a multi-object delete on S3)
     await store.deletePrefix('jobs/a');
     expect(await store.list('jobs/a')).toEqual([]);
     expect((await store.list('jobs/b')).map((e) => e.key)).toEqual(['jobs/b/uploads/f3']);

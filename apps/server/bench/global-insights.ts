@@ -13,6 +13,7 @@ import { tmpdir, loadavg } from 'node:os';
 import { withDb, lit, copyToParquet } from '@sextant/analysis';
 import { CHART_VIEW_IDS, SLICERS, SLICER_NAMES } from '@sextant/shared';
 import type { AppContext } from '../src/context.ts';
+import { LocalBlobStore } from '../src/lib/blob-store.ts';
 import {
   buildScope,
   scopeSummary,
@@ -85,7 +86,7 @@ try {
     }
   });
   emit('setup', { seconds: Math.round((performance.now() - t0) / 100) / 10 });
-  const ctx = { config: { dataDir } } as unknown as AppContext;
+  const ctx = { config: { dataDir }, blobs: new LocalBlobStore(dataDir) } as unknown as AppContext;
   const key = 'b'.repeat(32);
   const tb = performance.now();
   await buildScope(ctx, key, jobs, async () => undefined);

@@ -24,6 +24,7 @@ import { proqFor, type Proq } from './proq/index.ts';
 import { registerFeatureCommands } from './modules/commands.ts';
 import { correlationIdOf, enterCorrelation, requestIdOf } from './lib/request-context.ts';
 import { registerAppMetrics } from './lib/metrics.ts';
+import { openBlobStore, type BlobStore } from './lib/blob-store.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -37,6 +38,8 @@ export interface BuildAppOptions {
   proq?: Proq;
   /** HTTP services to serve (default both): `api` = every /api module, `chat` = the /chat/* service. */
   services?: { api: boolean; chat: boolean };
+  /** The blob store to use (tests); by default the one BLOB_URL names, else DATA_DIR. */
+  blobs?: BlobStore;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -58,7 +61,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   // One queue per database in a process: the API routes and the in-process worker share it.
   const proq = opts.proq ?? proqFor(dbh, { ...proqOptions(config), logger: app.log });
-  const ctx: AppContext = { config, dbh, db: dbh.db, log: app.log, proq };
+  const blobs =
+    opts.blobs ??
+    (await openBlobStore({
+      dataDir: config.dataDir,
+      url: config.BLOB_URL,
+      cacheBytes: config.BLOB_CACHE_MB * 1024 * 1024,
+    }));
+  if (!opts.blobs) app.addHook('onClose', async () => blobs.close());
+  const ctx: AppContext = { config, dbh, db: dbh.db, log: app.log, proq, blobs };
   registerFeatureCommands(ctx);
   app.decorate('ctx', ctx);
   // Request id echoed, correlation id logged with every line of the request and carried into ProQ commands.

@@ -15,6 +15,16 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * Where files and results live (lib/blob-store.ts): unset → DATA_DIR itself; `s3://bucket/prefix?endpoint=…&region=…`
+   * → S3-compatible object storage (credentials from the standard AWS environment or config files).
+   */
+  BLOB_URL: z
+    .string()
+    .regex(/^s3:\/\/[^/?]+/, 'BLOB_URL must look like s3://bucket/prefix?endpoint=…&region=…')
+    .optional(),
+  /** With object storage: bytes of downloaded files and results kept in DATA_DIR/cache/blobs (least recently used go). */
+  BLOB_CACHE_MB: z.coerce.number().int().min(16).default(2048),
   DATABASE_URL: z.string().url().optional(),
   /** development | test | production: routes may be limited to some environments (mismatch → 503). */
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -115,6 +125,8 @@ const ZEnv = z.object({
   PROQ_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).optional(),
   /** Heartbeat, stuck recovery and dependency sweeps (ms; ProQ default 5000). */
   PROQ_MAINTENANCE_INTERVAL_MS: z.coerce.number().int().min(10).optional(),
+  /** Seconds without a worker heartbeat after which another worker takes over its leased commands (default 30). */
+  PROQ_WORKER_DEAD_SECONDS: z.coerce.number().int().min(1).optional(),
   // --- PDF reports (modules/results/pdf.ts) ---
   /** The Chromium binary PDF rendering drives (its presence is checked at each use). */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
@@ -208,6 +220,7 @@ export function proqOptions(config: Config) {
     pollCoefficient: config.PROQ_COEFFICIENT,
     shutdownGraceMs: config.PROQ_SHUTDOWN_GRACE_MS,
     maintenanceIntervalMs: config.PROQ_MAINTENANCE_INTERVAL_MS,
+    workerDeadAfterSeconds: config.PROQ_WORKER_DEAD_SECONDS,
   };
 }
 

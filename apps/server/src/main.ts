@@ -130,6 +130,7 @@ async function main(): Promise<void> {
     '',
     `  Sextant is running at ${url}  (started in ${seconds} s; services: ${[...services].join(', ')})`,
     `  Database: ${dbh.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Files: ${app.ctx.blobs.description}`,
   ];
   if (config.demoSeed) {
     lines.push(

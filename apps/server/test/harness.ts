@@ -17,6 +17,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp } from '../src/app.ts';
 import { syncReferenceData } from '../src/seed/reference.ts';
 import { seedDemo } from '../src/seed/demo.ts';
+import { startTestS3 } from './s3-server.ts';
 
 export const TEST_ORIGIN = 'http://127.0.0.1:3000';
 
@@ -51,7 +52,16 @@ export async function createTestApp(kind: TestDbKind, env: Record<string, string
   const seeded = kind === 'pglite' ? pgliteTemplate(PGLITE_SEEDED_TEMPLATE_ENV) : undefined;
   const db = await createTestDb(kind, seeded);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sextant-test-data-'));
-  const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  // TEST_BLOB_S3=1 runs the app on object storage: an S3-compatible server on loopback (test/s3-server.ts) per app,
+  // so any integration test can be run against the S3 blob store.
+  const s3 = process.env.TEST_BLOB_S3 === '1' && !env.BLOB_URL ? await startTestS3() : null;
+  const config = loadConfig({
+    APP_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...(s3 ? { BLOB_URL: s3.url() } : {}),
+    ...env,
+  });
   if (!seeded) await seedTestDb(db);
   const app = await buildApp({ config, dbh: db, web: false, logger: false });
   await app.ready();
@@ -99,6 +109,7 @@ export async function createTestApp(kind: TestDbKind, env: Record<string, string
       await app.ctx.proq.stop().catch(() => undefined);
       await app.close();
       await db.close();
+      await s3?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -43,17 +43,22 @@ export function pidAlive(pid: number): boolean {
   }
 }
 
-/** Starts the server on `dataDir` and waits until it answers (or throws with its output). */
+/**
+ * Starts the server on `dataDir` and waits until it answers (or throws with its output). `args` go to the server
+ * (`--services=worker`: no HTTP, ready once it prints its start banner).
+ */
 export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
   timeoutMs = 90_000,
+  args: string[] = [],
 ): Promise<ServerProcess> {
+  const http = !args.some((a) => a.startsWith('--services=')) || args.some((a) => /--services=.*(api|chat)/.test(a));
   const port = await freePort();
   let out = '';
   const inherited: NodeJS.ProcessEnv = { ...process.env };
   delete inherited.DATABASE_URL; // the embedded default
-  const wrapper = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+  const wrapper = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), ...args], {
     cwd: ROOT,
     env: {
       ...inherited,
@@ -82,12 +87,14 @@ export async function startServer(
       wrapper.kill('SIGKILL');
       throw new Error(`The server did not answer within ${timeoutMs} ms:\n${out.slice(-4000)}`);
     }
-    try {
-      const r = await fetch(`${base}/api/v1/auth/methods`, { signal: AbortSignal.timeout(2000) });
-      if (r.ok && out.includes('Sextant is running')) break;
-    } catch {
-      /* not yet */
-    }
+    if (!http && out.includes('Sextant is running')) break;
+    if (http)
+      try {
+        const r = await fetch(`${base}/api/v1/auth/methods`, { signal: AbortSignal.timeout(2000) });
+        if (r.ok && out.includes('Sextant is running')) break;
+      } catch {
+        /* not yet */
+      }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

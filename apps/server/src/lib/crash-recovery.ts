@@ -9,13 +9,16 @@
  * - commands the previous process was running are resumed (or failed after their last attempt).
  * The file sweeps and the status changes need the data directory to ourselves: they run only for the embedded
  * database, whose lock guarantees that. With PostgreSQL (several processes may share DATA_DIR) problems are logged.
+ * Uploads and results are checked through the blob store (lib/blob-store.ts), so in object storage too; the sweep
+ * of unrecorded files covers the local store only (object storage: see docs/OPERATIONS.md, "Scale-out").
  */
 import { existsSync } from 'node:fs';
-import { open, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { open, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { jobArtifacts, jobFiles, jobRuns } from '@sextant/db';
 import type { AppContext } from '../context.ts';
+import type { BlobStore } from './blob-store.ts';
 import { addJobLog } from '../modules/jobs/jobs.repo.ts';
 import { isTempName } from './durable-fs.ts';
 
@@ -59,6 +62,26 @@ export async function unreadableReason(file: string): Promise<string | null> {
   } finally {
     await fh.close();
   }
+}
+
+/** unreadableReason for a file in the blob store (its size and, for Parquet, both magic numbers by range reads). */
+export async function unreadableBlob(blobs: BlobStore, key: string): Promise<string | null> {
+  const name = path.posix.basename(key);
+  const s = await blobs.stat(key);
+  if (!s) return `${name} is missing`;
+  if (key.endsWith('.parquet')) {
+    if (s.size < 12) return `${name} is truncated`;
+    const head = await blobs.read(key, { start: 0, end: 3 });
+    const tail = await blobs.read(key, { start: s.size - 4, end: s.size - 1 });
+    if (!head.equals(PARQUET_MAGIC) || !tail.equals(PARQUET_MAGIC)) return `${name} is not a complete Parquet file`;
+  } else if (key.endsWith('.json')) {
+    try {
+      JSON.parse((await blobs.read(key)).toString('utf8'));
+    } catch {
+      return `${name} is not complete`;
+    }
+  }
+  return null;
 }
 
 async function removeTempFiles(ctx: AppContext, dir: string, skip: Set<string>): Promise<number> {
@@ -132,10 +155,7 @@ async function checkUploads(ctx: AppContext, fix: boolean): Promise<number> {
     .from(jobFiles);
   let n = 0;
   for (const f of files) {
-    const size = await stat(path.join(ctx.config.dataDir, f.storedPath)).then(
-      (s) => s.size,
-      () => -1,
-    );
+    const size = (await ctx.blobs.stat(f.storedPath))?.size ?? -1;
     if (size === f.sizeBytes) continue;
     n++;
     const problem =
@@ -176,10 +196,9 @@ async function checkResults(ctx: AppContext, fix: boolean): Promise<number> {
     .where(eq(jobRuns.status, 'Completed'));
   let n = 0;
   for (const run of runs) {
-    const dir = path.join(ctx.config.dataDir, run.resultPath, 'results');
     const problems: string[] = [];
     for (const name of resultFilesOf(run.summary)) {
-      const why = await unreadableReason(path.join(dir, name));
+      const why = await unreadableBlob(ctx.blobs, `${run.resultPath}/results/${name}`);
       if (why) problems.push(why);
     }
     if (!problems.length) continue;
@@ -225,7 +244,7 @@ export async function recoverAfterStop(ctx: AppContext, opts: { exclusive: boole
       await rm(path.join(tmp, e), { recursive: true, force: true });
       report.tempFilesRemoved++;
     }
-    report.orphansRemoved = await removeOrphans(ctx);
+    if (ctx.blobs.kind === 'local') report.orphansRemoved = await removeOrphans(ctx);
   }
   report.filesMissing = await checkUploads(ctx, opts.exclusive);
   report.runsFailed = await checkResults(ctx, opts.exclusive);

@@ -562,6 +562,49 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       expect(calls).toBe(2);
     });
 
+    it('takes over the commands of a worker whose heartbeat stopped, long before their stuck timeout', async () => {
+      const def = defineCommandType({
+        name: 'test.takeover',
+        schema: z.object({}),
+        async handler() {
+          return 'done here';
+        },
+      }) as unknown as CommandTypeDef;
+      const proq = make([def], { workerDeadAfterSeconds: 1 });
+      const dead = await proq.enqueue(t.db, { commandType: 'test.takeover', stuckTimeOutInSeconds: 600 });
+      const alive = await proq.enqueue(t.db, { commandType: 'test.takeover', stuckTimeOutInSeconds: 600 });
+      // both leased 3 s ago (past the 1 s limit); one worker's heartbeat stopped 3 s ago, the other's is current
+      // (dated ahead so that it stays current for the whole test)
+      for (const [id, worker] of [
+        [dead.id, 'takeover-dead'],
+        [alive.id, 'takeover-live'],
+      ] as const)
+        await t.query(
+          `update proq_commands set state = 'InProgress', attempts = 1, started_date = now(), locked_by = $2,
+             locked_at = now() - interval '3 seconds' where id = $1`,
+          [id, worker],
+        );
+      await t.query(
+        `insert into proq_workers (id, hostname, pid, environment, concurrency, last_seen_at, current_delay_ms,
+           min_delay_ms, max_delay_ms, coefficient)
+         values ('takeover-dead', 'h', 1, $1, 1, now() - interval '3 seconds', 0, 0, 0, 1),
+                ('takeover-live', 'h', 2, $1, 1, now() + interval '10 minutes', 0, 0, 0, 1)`,
+        [proq.environment],
+      );
+      await start(proq);
+      await waitFor(async () => (await proq.get(dead.id))?.state === 'Completed', {
+        what: 'taken over',
+        timeoutMs: 20_000,
+      });
+      const done = (await proq.get(dead.id))!;
+      expect([done.attempts, done.message]).toEqual([2, 'done here']);
+      expect(done.lockedBy).toBe(proq.workerId);
+      const held = (await proq.get(alive.id))!;
+      expect([held.state, held.lockedBy]).toEqual(['InProgress', 'takeover-live']);
+      await t.query(`update proq_commands set state = 'Canceled' where id = $1`, [alive.id]);
+      await t.query(`delete from proq_workers where id in ('takeover-dead', 'takeover-live')`);
+    });
+
     it('progress reports renew the lease and are visible while running', async () => {
       let release!: () => void;
       const gate = new Promise<void>((r) => (release = r));

@@ -26,6 +26,8 @@ export interface ProqOptions {
   pollCoefficient?: number;
   /** Heartbeat, stuck recovery and dependency sweeps (default 5000). */
   maintenanceIntervalMs?: number;
+  /** A worker silent this long is dead: its commands are taken over at once (default 30). */
+  workerDeadAfterSeconds?: number;
   /** On stop/SIGTERM, how long running commands may finish before they are handed back (default 10000). */
   shutdownGraceMs?: number;
   /** Wake on NOTIFY instead of waiting for the next poll (default true). */
@@ -349,6 +351,7 @@ export function createProq(options: ProqOptions): Proq {
           coefficient: options.pollCoefficient ?? 1.5,
         },
         maintenanceIntervalMs: options.maintenanceIntervalMs ?? 5000,
+        workerDeadAfterSeconds: options.workerDeadAfterSeconds,
         shutdownGraceMs: options.shutdownGraceMs ?? 10_000,
         listen: options.listen ?? true,
         retry: { baseDelayMs: options.retryBaseDelayMs ?? 2000, maxDelayMs: options.retryMaxDelayMs ?? 10 * 60_000 },
@@ -378,7 +381,7 @@ export function createProq(options: ProqOptions): Proq {
     },
     async runMaintenance() {
       if (worker) return worker.maintenance();
-      await maintainQueue(dbh.db, logger);
+      await maintainQueue(dbh.db, logger, options.workerDeadAfterSeconds);
     },
     async recoverInterrupted() {
       const r = await recoverInterruptedCommands(dbh.db, logger);

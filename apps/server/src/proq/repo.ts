@@ -514,9 +514,20 @@ export async function releaseCommands(exec: DbOrTx, workerId: string, leases: Le
  * goes back to Pending, or to Error when it has used all its attempts. Any worker may run this; SKIP LOCKED keeps
  * concurrent recoveries apart. The dead worker's late outcome is then refused by the lease check.
  */
-export async function recoverStuck(exec: DbOrTx): Promise<(Finished & { state: TProqCommandState })[]> {
-  return recoverLeased(exec, 'stuck');
+export async function recoverStuck(
+  exec: DbOrTx,
+  workerDeadAfterSeconds = DEFAULT_WORKER_DEAD_AFTER_SECONDS,
+): Promise<(Finished & { state: TProqCommandState })[]> {
+  return recoverLeased(exec, 'stuck', workerDeadAfterSeconds);
 }
+
+/**
+ * A worker whose heartbeat (proq_workers.last_seen_at, renewed every maintenance pass, 5 s by default) is older
+ * than this is dead: the commands it leased are taken over without waiting for their stuck timeout (minutes for
+ * the analysis steps). Only leases at least this old are taken, so a worker that just claimed before its first
+ * heartbeat keeps its commands.
+ */
+export const DEFAULT_WORKER_DEAD_AFTER_SECONDS = 30;
 
 /**
  * Crash recovery at start-up of a process that knows no other worker can be alive (the embedded database is held
@@ -531,13 +542,22 @@ export async function recoverInterrupted(exec: DbOrTx): Promise<(Finished & { st
 async function recoverLeased(
   exec: DbOrTx,
   why: 'stuck' | 'interrupted',
+  deadAfter = DEFAULT_WORKER_DEAD_AFTER_SECONDS,
 ): Promise<(Finished & { state: TProqCommandState })[]> {
+  const workerDead = sql`(c.locked_at < now() - make_interval(secs => ${deadAfter})
+      and not exists (select 1 from proq_workers w where w.id = c.locked_by
+        and w.last_seen_at > now() - make_interval(secs => ${deadAfter})))`;
   const which =
-    why === 'stuck' ? sql`and c.locked_at < now() - make_interval(secs => c.stuck_timeout_in_seconds)` : sql``;
+    why === 'stuck'
+      ? sql`and (c.locked_at < now() - make_interval(secs => c.stuck_timeout_in_seconds) or ${workerDead})`
+      : sql``;
   const message =
     why === 'stuck'
-      ? sql`'Stuck: no sign of life from worker ' || coalesce(c.locked_by, '?') || ' for ' ||
-          c.stuck_timeout_in_seconds || ' s (attempt ' || c.attempts || ' of ' || c.max_attempts || ')'`
+      ? sql`case when ${workerDead}
+          then 'Taken over: worker ' || coalesce(c.locked_by, '?') || ' stopped sending its heartbeat (attempt ' ||
+            c.attempts || ' of ' || c.max_attempts || ')'
+          else 'Stuck: no sign of life from worker ' || coalesce(c.locked_by, '?') || ' for ' ||
+            c.stuck_timeout_in_seconds || ' s (attempt ' || c.attempts || ' of ' || c.max_attempts || ')' end`
       : sql`'Interrupted: the server stopped while this step ran (attempt ' || c.attempts || ' of ' ||
           c.max_attempts || ')' || case when c.attempts >= c.max_attempts then '; retry the run' else '; it runs again' end`;
   const r = await rows(

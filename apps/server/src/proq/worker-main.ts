@@ -3,7 +3,7 @@
  * catalog types only (proq/catalog.ts). The application's worker — with the job pipeline types, which need the app
  * context — is `npm start -- --services=worker`. Needs DATABASE_URL (PostgreSQL): the embedded PGlite database belongs to one process. Any number of these
  * may run against the same database. Settings: PROQ_CONCURRENCY, PROQ_MIN_DELAY_MS, PROQ_MAX_DELAY_MS,
- * PROQ_COEFFICIENT, PROQ_SHUTDOWN_GRACE_MS, PROQ_ENVIRONMENT.
+ * PROQ_COEFFICIENT, PROQ_SHUTDOWN_GRACE_MS, PROQ_ENVIRONMENT, PROQ_MAINTENANCE_INTERVAL_MS, PROQ_WORKER_DEAD_SECONDS.
  */
 import { openDb } from '@sextant/db';
 import { loadConfig, proqOptions } from '../config.ts';

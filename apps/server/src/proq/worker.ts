@@ -30,6 +30,8 @@ export interface WorkerOptions {
   claimBatchSize?: number;
   poll: PollBackoffOptions;
   maintenanceIntervalMs: number;
+  /** Heartbeat age after which another worker's leases are taken over (repo.DEFAULT_WORKER_DEAD_AFTER_SECONDS). */
+  workerDeadAfterSeconds?: number;
   shutdownGraceMs: number;
   listen: boolean;
   retry: { baseDelayMs: number; maxDelayMs: number };
@@ -205,7 +207,7 @@ export class ProqWorker {
     );
     for (const id of lost)
       this.active.get(id)?.ac.abort(new ProqLeaseLostError(`Command #${id} was canceled or its lease expired`));
-    await maintainQueue(this.o.dbh.db, this.o.logger);
+    await maintainQueue(this.o.dbh.db, this.o.logger, this.o.workerDeadAfterSeconds);
   }
 
   // ─── loop ───────────────────────────────────────────────────────────────────────────────────────────────
@@ -541,8 +543,8 @@ export async function recoverInterruptedCommands(
  * Queue-wide upkeep any process may run at any time: stuck recovery, dependency sweeps (safety nets for the
  * event-driven unblocking/cascading), orphan group leases, forgotten workers.
  */
-export async function maintainQueue(db: DbOrTx, logger: ProqLogger): Promise<void> {
-  const recovered = await repo.recoverStuck(db);
+export async function maintainQueue(db: DbOrTx, logger: ProqLogger, workerDeadAfterSeconds?: number): Promise<void> {
+  const recovered = await repo.recoverStuck(db, workerDeadAfterSeconds);
   if (recovered.length > 0) logger.warn({ ids: recovered.map((r) => r.id) }, 'ProQ: recovered stuck commands');
   for (const r of recovered) if (r.state === 'Error' && r.hasDependents) await repo.cascadeFailure(db, r.id, 'Error');
   for (const root of await repo.failedRootsOfBlocked(db))

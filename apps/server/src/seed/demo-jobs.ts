@@ -3,16 +3,13 @@
  * suppliers of the reference network with realistic noise, plus suppliers absent from it) and run through the real
  * pipeline, so a new user sees real results at once.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { buyers, issuers, jobArtifacts, users } from '@sextant/db';
 import { queueCampaignDemo } from '../modules/campaigns/campaigns.commands.ts';
 import type { TInputKind, TJobType } from '@sextant/shared';
 import { labelledCsv, makeDemoDocuments, makeLabelledSuppliers } from '@sextant/analysis';
 import type { AppContext } from '../context.ts';
-import { writeFileAtomic } from '../lib/durable-fs.ts';
-import { jobDir, queueRun, registerStoredFile } from '../modules/jobs/jobs.service.ts';
+import { queueRun, registerStoredFile, uploadKey } from '../modules/jobs/jobs.service.ts';
 import { addJobLog } from '../modules/jobs/jobs.repo.ts';
 import { NETWORK_SEED } from '../modules/jobs/jobs.commands.ts';
 
@@ -84,8 +81,6 @@ export async function seedDemoJobs(ctx: AppContext): Promise<number> {
       absent: spec.absent,
       seed: 4242 + i,
     });
-    const dir = path.join(jobDir(ctx, job!.id), 'uploads');
-    await mkdir(dir, { recursive: true });
     const prefix = spec.buyer.replace(/\W+/g, '-').toLowerCase();
     const files: [TInputKind, string, string][] = [];
     if (spec.type === 'advanced') {
@@ -98,9 +93,9 @@ export async function seedDemoJobs(ctx: AppContext): Promise<number> {
     } else files.push(['suppliers', `${prefix}-suppliers.csv`, labelledCsv(rows)]);
     for (const [dataKind, originalName, content] of files) {
       const fileId = crypto.randomUUID();
-      const stored = path.join(dir, fileId);
-      await writeFileAtomic(stored, content);
-      await registerStoredFile(ctx, { jobId: job!.id, fileId, dataKind, stored, originalName, userId: owner.id });
+      const key = uploadKey(job!.id, fileId);
+      const stored = await ctx.blobs.put(key, content);
+      await registerStoredFile(ctx, { jobId: job!.id, fileId, dataKind, key, stored, originalName, userId: owner.id });
     }
     await ctx.db.transaction(async (tx) => {
       const runId = await queueRun(ctx, tx, job!, { id: owner.id, displayName: owner.displayName });

@@ -3,8 +3,6 @@
  * the CSV anonymiser (consistent pseudonyms per column kind), reset all jobs (a ProQ command) and the database
  * anonymiser. The last two are development-only routes (refused elsewhere by the access plugin, and again here).
  */
-import path from 'node:path';
-import { rm } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyRequest } from 'fastify';
@@ -204,9 +202,7 @@ export function devCommandTypes(ctx: AppContext): CommandTypeDef[] {
         await hc.progress(5, 'Removing result folders');
         const folders = await allRunFolders(hc.db);
         for (const [i, f] of folders.entries()) {
-          // result folders live under the data folder; anything else is not ours to delete
-          const abs = path.resolve(ctx.config.dataDir, f);
-          if (abs.startsWith(ctx.config.dataDir + path.sep)) await rm(abs, { recursive: true, force: true });
+          await ctx.blobs.deletePrefix(f);
           if (i % 20 === 0)
             await hc.progress(5 + (i / Math.max(1, folders.length)) * 80, `Result folders ${i}/${folders.length}`);
         }

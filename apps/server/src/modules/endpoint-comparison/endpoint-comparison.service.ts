@@ -69,7 +69,7 @@ const section = (name: string, a: unknown, b: unknown, options: DiffOptions = {}
 };
 
 async function runAnswers(ctx: AppContext, run: RunRow) {
-  const dir = path.join(ctx.config.dataDir, run.resultPath, 'results');
+  const dir = await ctx.blobs.localDir(`${run.resultPath}/results`);
   const summaryFile = path.join(dir, 'summary.json');
   const summary = run.summary ?? (existsSync(summaryFile) ? JSON.parse(await readFile(summaryFile, 'utf8')) : null);
   const parquet = (name: string) => path.join(dir, name);

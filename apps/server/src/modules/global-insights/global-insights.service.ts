@@ -33,7 +33,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError } from '../../lib/errors.ts';
-import { commitDir, writeFileAtomic } from '../../lib/durable-fs.ts';
+import { writeFileAtomic } from '../../lib/durable-fs.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
 import { jobVisibilityOf } from '../authorization/authorization.service.ts';
 import type { JobVisibility } from '../authorization/authorization.repo.ts';
@@ -47,6 +47,16 @@ const BUILD = 'globalInsights.build';
 const REFRESH = 'globalInsights.refresh';
 
 const dirOf = (ctx: AppContext) => path.join(ctx.config.dataDir, 'cache', 'global-insights');
+/** Built scopes and the remembered scopes live in the blob store: built by a worker, read by every API process. */
+const scopeBlob = (key: string) => `cache/global-insights/${key}`;
+const SCOPES_BLOB = 'cache/global-insights/scopes.json';
+async function readScopes(ctx: AppContext): Promise<Record<string, JobVisibility> | null> {
+  try {
+    return JSON.parse((await ctx.blobs.read(SCOPES_BLOB)).toString('utf8')) as Record<string, JobVisibility>;
+  } catch {
+    return null;
+  }
+}
 const keyOf = (jobs: ResultJob[]) =>
   createHash('sha256')
     .update(`${FORMAT}|${jobs.map((j) => `${j.jobId}:${j.runId}`).join(',')}`)
@@ -72,7 +82,7 @@ interface Scope {
 async function scopeOf(ctx: AppContext, v: JobVisibility): Promise<Scope> {
   const jobs = await visibleResultJobs(ctx.db, v);
   const key = keyOf(jobs);
-  return { key, jobs, dir: path.join(dirOf(ctx), key) };
+  return { key, jobs, dir: await ctx.blobs.localDir(scopeBlob(key)) };
 }
 
 const ready = (s: Scope) => existsSync(path.join(s.dir, 'meta.json'));
@@ -89,17 +99,10 @@ async function enqueueBuild(ctx: AppContext, s: Scope): Promise<void> {
 
 /** Remembers who uses global insights (and how they saw jobs), so a completed run rebuilds their scope. */
 async function remember(ctx: AppContext, v: JobVisibility): Promise<void> {
-  const file = path.join(dirOf(ctx), 'scopes.json');
-  let scopes: Record<string, JobVisibility> = {};
-  try {
-    scopes = JSON.parse(await readFile(file, 'utf8')) as Record<string, JobVisibility>;
-  } catch {
-    /* first use */
-  }
+  const scopes = (await readScopes(ctx)) ?? {}; // none at first use
   if (JSON.stringify(scopes[v.userId]) === JSON.stringify(v)) return;
   scopes[v.userId] = v;
-  await mkdir(dirOf(ctx), { recursive: true });
-  await writeFileAtomic(file, JSON.stringify(scopes));
+  await ctx.blobs.put(SCOPES_BLOB, JSON.stringify(scopes));
 }
 
 export async function globalStatus(ctx: AppContext, auth: AuthContext): Promise<TGlobalInsightsStatus> {
@@ -316,16 +319,16 @@ export async function buildScope(
   progress: (p: number, m: string) => Promise<void>,
 ): Promise<void> {
   const root = dirOf(ctx);
-  const final = path.join(root, key);
+  const final = await ctx.blobs.localDir(scopeBlob(key));
   if (existsSync(path.join(final, 'meta.json'))) return;
   const tmp = path.join(root, `${key}.${process.pid}.${Date.now()}.tmp`);
   await mkdir(tmp, { recursive: true });
   try {
     await withDb({ tempDir: path.join(tmp, '.tmp'), memoryLimit: '1GB' }, async (db) => {
       await progress(5, `Reading ${jobs.length} jobs`);
-      const parts = jobs
-        .map((j) => ({ j, dir: path.join(ctx.config.dataDir, j.resultPath, 'results') }))
-        .filter((x) => existsSync(path.join(x.dir, 'suppliers.parquet')));
+      const parts = (
+        await Promise.all(jobs.map(async (j) => ({ j, dir: await ctx.blobs.localDir(`${j.resultPath}/results`) })))
+      ).filter((x) => existsSync(path.join(x.dir, 'suppliers.parquet')));
       if (!parts.length) throw new Error('None of the jobs has result files');
       await db.run(
         `CREATE TABLE raw AS ${parts
@@ -408,7 +411,7 @@ export async function buildScope(
     });
     await rm(path.join(tmp, '.tmp'), { recursive: true, force: true });
     if (existsSync(path.join(final, 'meta.json'))) await rm(tmp, { recursive: true, force: true });
-    else await commitDir(tmp, final);
+    else await ctx.blobs.publishDir(scopeBlob(key), tmp);
     await progress(100, 'Global insights ready');
   } catch (err) {
     await rm(tmp, { recursive: true, force: true });
@@ -450,15 +453,8 @@ export function globalInsightsCommandTypes(ctx: AppContext): CommandTypeDef[] {
       maxAttempts: 3,
       stuckTimeOutInSeconds: 300,
       async handler(_payload, hc) {
-        let scopes: Record<string, JobVisibility>;
-        try {
-          scopes = JSON.parse(await readFile(path.join(dirOf(ctx), 'scopes.json'), 'utf8')) as Record<
-            string,
-            JobVisibility
-          >;
-        } catch {
-          return 'no scopes';
-        }
+        const scopes = await readScopes(ctx);
+        if (!scopes) return 'no scopes';
         const seen = new Set<string>();
         let queued = 0;
         for (const v of Object.values(scopes)) {

@@ -82,6 +82,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         const probe = path.join(dir, `.ready-${process.pid}-${Date.now()}`);
         await writeFile(probe, 'ok');
         await rm(probe, { force: true });
+        await ctx.blobs.check(); // object storage reachable (with BLOB_URL)
       }),
       check(() => ctx.dbh.query('select 1 from proq_commands limit 1')),
     ]);

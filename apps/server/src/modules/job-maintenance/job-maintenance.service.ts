@@ -4,7 +4,7 @@
  * intermediates, delete results, delete job — each a ProQ command (progress in the list), confirmed in the UI and
  * audited when requested (in the enqueue's transaction) and when done.
  */
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ import { conflict } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
 import { jobVisibilityOf } from '../authorization/authorization.service.ts';
-import { jobDir, queueRun, visibleJob } from '../jobs/jobs.service.ts';
+import { jobKey, queueRun, visibleJob } from '../jobs/jobs.service.ts';
 import { addJobLog, filesOf } from '../jobs/jobs.repo.ts';
 import {
   MAINTENANCE_COMMAND,
@@ -53,15 +53,17 @@ export async function folderBytes(dir: string): Promise<number> {
 const cacheDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'cache', 'results');
 
 export async function jobStorage(ctx: AppContext, jobId: string, cacheFiles: string[]): Promise<TJobStorage> {
-  const dir = jobDir(ctx, jobId);
-  const filesBytes = await folderBytes(path.join(dir, 'uploads'));
+  let filesBytes = 0;
   let parquetBytes = 0;
   let intermediateBytes = 0;
-  for (const run of await readdir(path.join(dir, 'runs')).catch(() => [] as string[])) {
-    const runFolder = path.join(dir, 'runs', run);
-    const work = await folderBytes(path.join(runFolder, 'work'));
-    intermediateBytes += work;
-    parquetBytes += work + (await folderBytes(path.join(runFolder, 'results')));
+  const prefix = jobKey(jobId);
+  for (const f of await ctx.blobs.list(prefix)) {
+    const rel = f.key.slice(prefix.length + 1);
+    if (rel.startsWith('uploads/')) filesBytes += f.size;
+    else if (/^runs\/[^/]+\/work\//.test(rel)) {
+      intermediateBytes += f.size;
+      parquetBytes += f.size;
+    } else if (/^runs\/[^/]+\/results\//.test(rel)) parquetBytes += f.size;
   }
   let cacheBytes = 0;
   for (const f of cacheFiles)
@@ -203,7 +205,6 @@ export function jobMaintenanceCommandTypes(ctx: AppContext): CommandTypeDef[] {
       async handler(p, hc) {
         const job = await jobById(ctx.db, p.jobId);
         if (!job) return p.action === 'deleteJob' ? 'The job was already deleted' : 'The job no longer exists';
-        const dir = jobDir(ctx, p.jobId);
         const done = async (message: string) => {
           await hc.progress(100, message);
           await writeAudit(ctx.db, {
@@ -233,9 +234,9 @@ export function jobMaintenanceCommandTypes(ctx: AppContext): CommandTypeDef[] {
             let freed = 0;
             for (const [i, r] of runs.entries()) {
               if (r.status === 'Queued' || r.status === 'Running') continue; // its work folder is in use
-              const work = path.join(ctx.config.dataDir, r.resultPath, 'work');
-              freed += await folderBytes(work);
-              await rm(work, { recursive: true, force: true });
+              const work = `${r.resultPath}/work`;
+              freed += (await ctx.blobs.list(work)).reduce((n, f) => n + f.size, 0);
+              await ctx.blobs.deletePrefix(work);
               await hc.progress(((i + 1) / runs.length) * 95, `Run ${r.runNumber} cleaned`);
             }
             await addJobLog(ctx.db, { jobId: p.jobId, message: `Intermediate files removed by ${p.displayName}` });
@@ -245,7 +246,7 @@ export function jobMaintenanceCommandTypes(ctx: AppContext): CommandTypeDef[] {
             const runs = await runsOfJob(ctx.db, p.jobId);
             await deleteRunsOf(ctx.db, p.jobId);
             await hc.progress(30, 'Runs removed');
-            await rm(path.join(dir, 'runs'), { recursive: true, force: true });
+            await ctx.blobs.deletePrefix(`${jobKey(p.jobId)}/runs`);
             await hc.progress(70, 'Result files removed');
             await dropCaches(ctx, p.jobId);
             await addJobLog(ctx.db, {
@@ -260,7 +261,7 @@ export function jobMaintenanceCommandTypes(ctx: AppContext): CommandTypeDef[] {
             await hc.progress(20, 'Queued work canceled');
             await deleteJobRow(ctx.db, p.jobId);
             await hc.progress(50, 'Job removed');
-            await rm(dir, { recursive: true, force: true });
+            await ctx.blobs.deletePrefix(jobKey(p.jobId));
             await dropCaches(ctx, p.jobId);
             return done(`Job "${job.name}" deleted`);
           }

@@ -122,7 +122,12 @@ describe.each(dbKinds())('job maintenance (%s)', (kind) => {
       async () => (await t.db.db.select().from(jobArtifacts).where(eq(jobArtifacts.id, jobId))).length,
       (n) => n === 0,
     );
-    expect(existsSync(path.join(t.config.dataDir, 'jobs', jobId))).toBe(false);
+    // the row goes first, the files right after it
+    const folderLeft = await until(
+      async () => existsSync(path.join(t.config.dataDir, 'jobs', jobId)),
+      (exists) => !exists,
+    );
+    expect(folderLeft).toBe(false);
     expect((await list()).jobs.some((j) => j.id === jobId)).toBe(false);
     const done = await until(
       async () =>

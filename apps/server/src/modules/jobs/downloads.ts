@@ -55,7 +55,7 @@ export async function openDownload(
   const result = runs.find((r) => r.status === 'Completed');
   if (!result) throw new AppError(409, 'Conflict', 'This job has no results yet; run the analysis first');
   const [run] = await ctx.db.select().from(jobRuns).where(eq(jobRuns.id, result.id));
-  const parquet = path.join(ctx.config.dataDir, run!.resultPath, 'results', 'suppliers.parquet');
+  const parquet = path.join(await ctx.blobs.localDir(`${run!.resultPath}/results`), 'suppliers.parquet');
   if (!existsSync(parquet)) throw notFound('Result file');
   const profileId =
     kind === 'analysis-data' ? row.issuerDatapointProfiles.analysis : row.issuerDatapointProfiles.matchedDataOnly;

@@ -30,7 +30,7 @@ import {
   workFile,
 } from '@sextant/analysis';
 import type { AppContext } from '../../context.ts';
-import { commitDir, commitFile, tempPathFor } from '../../lib/durable-fs.ts';
+import { commitFile, tempPathFor } from '../../lib/durable-fs.ts';
 import { defineCommandType, type CommandTypeDef, type HandlerContext } from '../../proq/index.ts';
 import { addJobLog, filesOf } from './jobs.repo.ts';
 import { rulesetsForRun } from '../rulesets/rulesets.service.ts';
@@ -97,7 +97,10 @@ interface RunContext {
   run: typeof jobRuns.$inferSelect;
   job: typeof jobArtifacts.$inferSelect;
   currency: string | null;
-  runFolder: string;
+  /** Blob-store keys of the run's intermediate files and of its results. */
+  workKey: string;
+  resultsKey: string;
+  /** Local folders: the intermediate files (mirrored from the blob store before each step) and the results. */
   workDir: string;
   outDir: string;
 }
@@ -110,8 +113,15 @@ async function loadRun(ctx: AppContext, runId: string): Promise<RunContext> {
     .innerJoin(issuers, eq(issuers.id, jobArtifacts.issuerId))
     .where(eq(jobRuns.id, runId));
   if (!row) throw new Error(`Run ${runId} no longer exists (job deleted?)`);
-  const runFolder = path.join(ctx.config.dataDir, row.run.resultPath);
-  return { ...row, runFolder, workDir: path.join(runFolder, 'work'), outDir: path.join(runFolder, 'results') };
+  const workKey = `${row.run.resultPath}/work`;
+  const resultsKey = `${row.run.resultPath}/results`;
+  return {
+    ...row,
+    workKey,
+    resultsKey,
+    workDir: ctx.blobs.scratchDir(workKey),
+    outDir: ctx.blobs.scratchDir(resultsKey),
+  };
 }
 
 function step(
@@ -129,6 +139,9 @@ function step(
     retry: { baseDelayMs: 2_000, maxDelayMs: 30_000 },
     async handler(payload, hc) {
       const rc = await loadRun(ctx, payload.runId);
+      // The step may run on another machine than the previous one: the working folder comes from the blob store
+      // (ingest starts it afresh) and what the step wrote goes back before the step counts as done.
+      if (name !== 'ingest') await ctx.blobs.pullDir(rc.workKey);
       if (name === 'ingest') {
         await ctx.db.update(jobRuns).set({ status: 'Running', startedAt: new Date() }).where(eq(jobRuns.id, rc.run.id));
       }
@@ -146,6 +159,7 @@ function step(
         void hc.progress(p, m).catch(() => undefined);
       };
       const message = await body(rc, hc, progress);
+      if (name !== 'aggregate') await ctx.blobs.pushDir(rc.workKey);
       await addJobLog(ctx.db, { jobId: rc.job.id, runId: rc.run.id, message: `Run ${rc.run.runNumber}: ${message}` });
       return message;
     },
@@ -186,7 +200,7 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
       let rows = 0;
       for (const [i, f] of files.entries()) {
         const report = await ingestFile({
-          file: path.join(ctx.config.dataDir, f.storedPath),
+          file: await ctx.blobs.localFile(f.storedPath),
           kind: f.dataKind as TInputKind,
           workDir: rc.workDir,
           mapping: f.mapping as ColumnMapping,
@@ -237,6 +251,7 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
     step(ctx, 'aggregate', async (rc, _hc, progress) => {
       // Written to a temporary folder, flushed and renamed into place before the run is marked Completed: a
       // completed run's results are whole, and a crash mid-way leaves only a temporary folder (removed at start).
+      await mkdir(path.dirname(rc.outDir), { recursive: true });
       const tmpOut = tempPathFor(rc.outDir);
       let summary;
       try {
@@ -246,7 +261,7 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
           type: rc.job.type as TJobType,
           onProgress: progress,
         });
-        await commitDir(tmpOut, rc.outDir);
+        await ctx.blobs.publishDir(rc.resultsKey, tmpOut);
       } catch (err) {
         await rm(tmpOut, { recursive: true, force: true });
         throw err;
@@ -261,6 +276,8 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
           .set({ status: 'Ready', updatedAt: new Date() })
           .where(eq(jobArtifacts.id, rc.job.id));
       });
+      // With object storage the intermediate files stay in the store only (removed with the job or cleaned).
+      await ctx.blobs.forgetLocal(rc.workKey);
       // The supplier table's cache, built now rather than on the first request (seconds on a large job). Loaded
       // lazily: the results module imports this one.
       void import('../results/results.store.ts')

@@ -3,7 +3,7 @@
  * under DATA_DIR, checked by content, inspected and validated by the analysis engine), runs of the pipeline
  * (one ProQ command per step, chained by prerequisites, in one batch) and what the caller may do with the job.
  */
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -29,15 +29,15 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { writeStreamAtomic } from '../../lib/durable-fs.ts';
 import { jobVisibilityOf, tenantScopeOf, inScope } from '../authorization/authorization.service.ts';
 import { addJobLog, filesOf, findVisibleJob, jobNameTaken, nextRunNumber, runsOf, type JobRow } from './jobs.repo.ts';
 import { datapointsOf, inspectUpload, validateUpload, type Inspection } from './analysis.adapter.ts';
 import { activeRulesetVersions } from '../rulesets/rulesets.service.ts';
 
-export const jobDir = (ctx: AppContext, jobId: string) => path.join(ctx.config.dataDir, 'jobs', jobId);
-export const runDir = (ctx: AppContext, jobId: string, runNumber: number) =>
-  path.join(jobDir(ctx, jobId), 'runs', String(runNumber));
+/** Blob-store keys (lib/blob-store.ts) of a job's files: its folder, an upload, a run's folder. */
+export const jobKey = (jobId: string) => `jobs/${jobId}`;
+export const uploadKey = (jobId: string, fileId: string) => `${jobKey(jobId)}/uploads/${fileId}`;
+export const runKey = (jobId: string, runNumber: number) => `${jobKey(jobId)}/runs/${runNumber}`;
 
 /** The job when the caller may see it; 404 otherwise (other tenants' jobs do not exist for them). */
 export async function visibleJob(ctx: AppContext, auth: AuthContext, jobId: string): Promise<NonNullable<JobRow>> {
@@ -372,12 +372,10 @@ export async function storeUpload(
   if (!part) throw fieldError('file', 'Choose a file to upload');
   const originalName = path.basename(part.filename || 'upload');
   const fileId = crypto.randomUUID();
-  const dir = path.join(jobDir(ctx, jobId), 'uploads');
-  await mkdir(dir, { recursive: true });
-  const stored = path.join(dir, fileId);
+  const key = uploadKey(jobId, fileId);
   try {
-    // whole or not at all: a temporary name, flushed, renamed (an upload cut by a crash is never used)
-    await writeStreamAtomic(part.file, stored);
+    // whole or not at all (an upload cut by a crash is never used); `stored` is a local copy for the checks
+    const stored = await ctx.blobs.put(key, part.file);
     if (part.file.truncated) {
       throw new AppError(
         413,
@@ -390,26 +388,31 @@ export async function storeUpload(
       jobId,
       fileId,
       dataKind,
+      key,
       stored,
       originalName,
       userId: target.userId,
       jobType: target.jobType,
     });
   } catch (err) {
-    await rm(stored, { force: true });
+    await ctx.blobs.delete(key).catch(() => undefined);
     // drain what is left of the request so the client gets the answer instead of a reset connection
     part.file.resume();
     throw err;
   }
 }
 
-/** Checks, inspects and validates a file already stored in the job's uploads folder, and records it. */
+/**
+ * Checks, inspects and validates a file already in the blob store under `key` (`stored`: a local copy of it), and
+ * records it.
+ */
 export async function registerStoredFile(
   ctx: AppContext,
   f: {
     jobId: string;
     fileId: string;
     dataKind: TInputKind;
+    key: string;
     stored: string;
     originalName: string;
     userId: string;
@@ -436,7 +439,7 @@ export async function registerStoredFile(
         jobArtifactId: jobId,
         dataKind,
         originalName,
-        storedPath: path.relative(ctx.config.dataDir, stored),
+        storedPath: f.key,
         sizeBytes: size,
         format,
         encoding: inspected.encoding,
@@ -517,7 +520,7 @@ export async function updateLayout(
         ? `"${change.sheet}" is not a worksheet of ${file.originalName} (worksheets: ${before.sheets.join(', ')})`
         : `${file.originalName} is not a workbook; it has no worksheets`,
     );
-  const stored = path.join(ctx.config.dataDir, file.storedPath);
+  const stored = await ctx.blobs.localFile(file.storedPath);
   const format = file.format as 'csv' | 'xlsx';
   const kind = file.dataKind as TInputKind;
   // A new worksheet starts from its own detected header unless a row is given as well.
@@ -575,7 +578,7 @@ export async function updateMapping(
   const unknown = Object.keys(mapping).filter((k) => !datapoints.some((d) => d.key === k));
   if (unknown.length)
     throw fieldError(`mapping.${unknown[0]}`, `"${unknown[0]}" is not a datapoint of ${file.dataKind} files`);
-  const stored = path.join(ctx.config.dataDir, file.storedPath);
+  const stored = await ctx.blobs.localFile(file.storedPath);
   const checked = await validateUpload(
     stored,
     file.format as 'csv' | 'xlsx',
@@ -614,7 +617,7 @@ export async function deleteFile(ctx: AppContext, auth: AuthContext, jobId: stri
     .where(and(eq(jobFiles.id, fileId), eq(jobFiles.jobArtifactId, jobId)))
     .returning();
   if (!file) throw notFound('File');
-  await rm(path.join(ctx.config.dataDir, file.storedPath), { force: true });
+  await ctx.blobs.delete(file.storedPath);
   await addJobLog(ctx.db, { jobId, message: `Removed ${file.originalName}` });
 }
 
@@ -672,7 +675,7 @@ export async function queueRun(
       jobArtifactId: job.id,
       runNumber,
       batchId: `job-run:${job.id}:${runNumber}`,
-      resultPath: path.relative(ctx.config.dataDir, runDir(ctx, job.id, runNumber)),
+      resultPath: runKey(job.id, runNumber),
       scoringRulesetVersion: scored ? versions.scoring : null,
       confidenceRulesetVersion: scored ? versions.confidence : null,
       createdBy: by.id,
@@ -867,7 +870,7 @@ export async function deleteJob(ctx: AppContext, auth: AuthContext, jobId: strin
       req,
     );
   });
-  await rm(jobDir(ctx, jobId), { recursive: true, force: true });
+  await ctx.blobs.deletePrefix(jobKey(jobId));
   // Derived caches of its results (loaded lazily: the results module imports this one).
   await (await import('../results/suppliers.service.ts')).dropSupplierCaches(ctx, jobId);
   await (await import('../global-insights/global-insights.service.ts')).enqueueGlobalRefresh(ctx);

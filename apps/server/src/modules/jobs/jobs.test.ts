@@ -212,14 +212,14 @@ describe.each(dbKinds())('jobs on %s', (kind) => {
   }, 180_000);
 
   it('keeps the previous results while a re-run fails, and retries the failed step', async () => {
-    // Break the job's file on disk so the next run's ingest fails; the completed run stays the result run.
+    // Take the job's stored file away (blob store: DATA_DIR or object storage) so the next run's ingest fails; the
+    // completed run stays the result run.
     const before = await details();
     const { jobFiles } = await import('@sextant/db');
     const [f] = await t.db.db.select().from(jobFiles).where(eq(jobFiles.jobArtifactId, jobId));
-    const { rename } = await import('node:fs/promises');
-    const path = await import('node:path');
-    const stored = path.join(t.config.dataDir, f!.storedPath);
-    await rename(stored, `${stored}.away`);
+    const blobs = t.app.ctx.blobs;
+    const content = await blobs.read(f!.storedPath);
+    await blobs.delete(f!.storedPath);
     const second = (await t.call('POST', `/api/v1/jobs/${jobId}/runs`, { cookie: manager })).json();
     const failed = await until(details, (d) => d.runs[0]!.status === 'Failed');
     expect(failed.runs[0]!.status).toBe('Failed');
@@ -232,7 +232,7 @@ describe.each(dbKinds())('jobs on %s', (kind) => {
       body: { mapping: f!.mapping },
     });
     expect(remap.statusCode, remap.body).not.toBe(403);
-    await rename(`${stored}.away`, stored);
+    await blobs.put(f!.storedPath, content);
     const retried = await t.call('POST', `/api/v1/jobs/${jobId}/runs/${second.id}/retry`, { cookie: manager });
     expect(retried.statusCode).toBe(200);
     const ready = await until(details, (d) => d.runs[0]!.status === 'Completed');

@@ -26,10 +26,11 @@ export async function monitorRun(ctx: AppContext, runId: string): Promise<string
   if (!rc) return 'run no longer exists (job deleted)';
   if (rc.job.type === 'matched-data-only') return 'not scored (matched data only): nothing to monitor';
   if (rc.run.status !== 'Completed') throw new Error(`Run ${rc.run.runNumber} is ${rc.run.status}, not Completed`);
-  const runFolder = path.join(ctx.config.dataDir, rc.run.resultPath);
-  const file = path.join(runFolder, 'results', 'suppliers.parquet');
+  const file = path.join(await ctx.blobs.localDir(`${rc.run.resultPath}/results`), 'suppliers.parquet');
   if (!existsSync(file)) throw new ProqPermanentError(`Run ${rc.run.runNumber} has no supplier results to evaluate`);
-  const ev = await evaluateRunModel(file, { tempDir: path.join(runFolder, 'work', 'tmp') });
+  const ev = await evaluateRunModel(file, {
+    tempDir: path.join(ctx.blobs.scratchDir(`${rc.run.resultPath}/work`), 'tmp'),
+  });
   const prev = await previousMlRun(ctx.db, rc.job.id, rc.run.runNumber);
   let drift = null;
   if (prev) {

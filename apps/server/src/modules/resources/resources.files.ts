@@ -1,7 +1,8 @@
 /**
- * Resource files under DATA_DIR/resources/{id}/: uploads streamed to disk through the durable-write helper with a
- * size limit and a check of the first bytes (the declared name and type are never trusted), and served with HTTP
- * range requests (206 / Accept-Ranges / Content-Range, 416 on an unsatisfiable range) by @fastify/send.
+ * Resource files under the blob-store prefix resources/{id}/: uploads streamed to a temporary local file with a
+ * size limit and a check of the first bytes (the declared name and type are never trusted), then stored whole, and
+ * served from a local copy with HTTP range requests (206 / Accept-Ranges / Content-Range, 416 on an unsatisfiable
+ * range) by @fastify/send.
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -17,8 +18,13 @@ import {
   type TResourceFileType,
   type TResourcePosterType,
 } from '@sextant/shared';
-import { commitFile, tempPathFor } from '../../lib/durable-fs.ts';
+import { tempPathFor } from '../../lib/durable-fs.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
+import { BlobNotFoundError } from '../../lib/blob-store.ts';
+import type { AppContext } from '../../context.ts';
+
+/** What storing and serving resource files needs of the application context. */
+type FilesCtx = Pick<AppContext, 'blobs' | 'config'>;
 
 const SNIFF_BYTES = 64;
 const MP4_BRANDS = new Set([
@@ -110,15 +116,15 @@ function sniffingStream<T extends string>(
 }
 
 export interface StoredFile {
-  /** Relative to DATA_DIR. */
+  /** Blob-store key (relative to DATA_DIR with the local store). */
   relPath: string;
   contentType: string;
   sizeBytes: number;
   fileName: string;
 }
 
-/** Folder of a resource's files, relative to DATA_DIR. */
-export const resourceFolder = (id: string) => path.join('resources', id);
+/** Blob-store prefix of a resource's files. */
+export const resourceFolder = (id: string) => `resources/${id}`;
 
 /**
  * Reads the multipart field "file" of the request and stores it as `<prefix>-<random>.<ext>` in the resource's
@@ -126,7 +132,7 @@ export const resourceFolder = (id: string) => path.join('resources', id);
  */
 async function storeUpload<T extends string>(
   req: FastifyRequest,
-  dataDir: string,
+  ctx: FilesCtx,
   resourceId: string,
   opts: {
     prefix: string;
@@ -141,10 +147,10 @@ async function storeUpload<T extends string>(
   if (!part) throw fieldError('file', 'Choose a file to upload');
   const fileName = path.basename(part.filename || 'upload').slice(0, 200);
   let type: T | null = null;
-  const folder = path.join(dataDir, resourceFolder(resourceId));
+  const folder = path.join(ctx.config.dataDir, 'tmp', 'resources');
   await mkdir(folder, { recursive: true });
-  const final = path.join(folder, `${opts.prefix}-${randomBytes(6).toString('hex')}`);
-  const tmp = tempPathFor(final);
+  const name = `${opts.prefix}-${randomBytes(6).toString('hex')}`;
+  const tmp = tempPathFor(path.join(folder, name));
   const check = sniffingStream(opts.sniff, (t) => (type = t));
   const tooLarge = () =>
     new AppError(413, 'ValidationError', `"${fileName}" is larger than the ${formatMb(opts.maxBytes)} limit`, [
@@ -154,9 +160,9 @@ async function storeUpload<T extends string>(
     // pipeline: an error of any stage (refused content, size limit, disk) ends every stage and lands here.
     await pipeline(part.file, check, createWriteStream(tmp, { flags: 'wx' }));
     if (part.file.truncated) throw tooLarge();
-    const withExt = `${final}.${opts.ext(type!)}`;
-    await commitFile(tmp, withExt); // flushed, renamed into place, folder flushed
-    return { relPath: path.relative(dataDir, withExt), contentType: type!, sizeBytes: check.bytes, fileName };
+    const key = `${resourceFolder(resourceId)}/${name}.${opts.ext(type!)}`;
+    await ctx.blobs.putFile(key, tmp); // stored whole or not at all
+    return { relPath: key, contentType: type!, sizeBytes: check.bytes, fileName };
   } catch (err) {
     part.file.resume();
     await rm(tmp, { force: true });
@@ -168,8 +174,8 @@ async function storeUpload<T extends string>(
 
 const formatMb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
-export function storeResourceFile(req: FastifyRequest, dataDir: string, resourceId: string, maxBytes: number) {
-  return storeUpload<TResourceFileType>(req, dataDir, resourceId, {
+export function storeResourceFile(req: FastifyRequest, ctx: FilesCtx, resourceId: string, maxBytes: number) {
+  return storeUpload<TResourceFileType>(req, ctx, resourceId, {
     prefix: 'content',
     maxBytes,
     sniff: sniffResourceFile,
@@ -178,8 +184,8 @@ export function storeResourceFile(req: FastifyRequest, dataDir: string, resource
   });
 }
 
-export function storePoster(req: FastifyRequest, dataDir: string, resourceId: string) {
-  return storeUpload<TResourcePosterType>(req, dataDir, resourceId, {
+export function storePoster(req: FastifyRequest, ctx: FilesCtx, resourceId: string) {
+  return storeUpload<TResourcePosterType>(req, ctx, resourceId, {
     prefix: 'poster',
     maxBytes: RESOURCE_POSTER_MAX_BYTES,
     sniff: sniffPoster,
@@ -188,13 +194,13 @@ export function storePoster(req: FastifyRequest, dataDir: string, resourceId: st
   });
 }
 
-/** Removes a stored file (relative to DATA_DIR); a missing file is fine. */
-export async function removeStored(dataDir: string, relPath: string | null | undefined): Promise<void> {
-  if (relPath) await rm(path.join(dataDir, relPath), { force: true });
+/** Removes a stored file; a missing file is fine. */
+export async function removeStored(ctx: FilesCtx, relPath: string | null | undefined): Promise<void> {
+  if (relPath) await ctx.blobs.delete(relPath);
 }
 
-export async function removeResourceFolder(dataDir: string, id: string): Promise<void> {
-  await rm(path.join(dataDir, resourceFolder(id)), { recursive: true, force: true });
+export async function removeResourceFolder(ctx: FilesCtx, id: string): Promise<void> {
+  await ctx.blobs.deletePrefix(resourceFolder(id));
 }
 
 /**
@@ -204,12 +210,16 @@ export async function removeResourceFolder(dataDir: string, id: string): Promise
 export async function serveStored(
   req: FastifyRequest,
   reply: FastifyReply,
-  dataDir: string,
+  ctx: FilesCtx,
   relPath: string,
   contentType: string,
   downloadName: string,
 ): Promise<FastifyReply> {
-  const abs = path.join(dataDir, relPath);
+  const abs = await ctx.blobs.localFile(relPath).catch((err: unknown) => {
+    if (err instanceof BlobNotFoundError)
+      throw new AppError(404, 'NotFound', 'The resource file is missing on the server');
+    throw err;
+  });
   const r = await send(req.raw, encodeURIComponent(path.basename(abs)), {
     root: path.dirname(abs),
     acceptRanges: true,

@@ -2,14 +2,11 @@
  * Demo resources for a new demo installation: a few PDF guides generated at first start (pdf-lib; no binary is
  * kept in the repository), one limited to one issuer, in English and German. Skipped when any resource exists.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { issuers, users } from '@sextant/db';
 import type { TResourceCategory } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
-import { writeFileAtomic } from '../../lib/durable-fs.ts';
 import { countResources, insertResource, replaceResourceIssuers, updateResource } from './resources.repo.ts';
 import { resourceFolder } from './resources.files.ts';
 
@@ -147,9 +144,8 @@ export async function seedDemoResources(ctx: AppContext): Promise<number> {
         createdBy: admin?.id ?? null,
       });
       await replaceResourceIssuers(tx, id, issuerId ? [issuerId] : []);
-      const rel = path.join(resourceFolder(id), 'content-demo.pdf');
-      await mkdir(path.join(ctx.config.dataDir, resourceFolder(id)), { recursive: true });
-      await writeFileAtomic(path.join(ctx.config.dataDir, rel), bytes);
+      const rel = `${resourceFolder(id)}/content-demo.pdf`;
+      await ctx.blobs.put(rel, bytes);
       await updateResource(tx, id, {
         filePath: rel,
         fileName: `${d.title.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase()}.pdf`,

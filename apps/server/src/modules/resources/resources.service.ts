@@ -253,7 +253,7 @@ export async function removeResource(
     await deleteResource(tx, id);
     await audit(tx, req, 'delete', id, { title: row.resource.title, fileName: row.resource.fileName });
   });
-  await removeResourceFolder(ctx.config.dataDir, id);
+  await removeResourceFolder(ctx, id);
   return row.resource.title;
 }
 
@@ -266,7 +266,7 @@ export async function uploadFile(
   const row = await manageableRow(ctx, auth, id);
   if (row.resource.source !== 'upload')
     throw conflict('This resource is an external link; it has no file to upload', 'file');
-  const stored = await storeResourceFile(req, ctx.config.dataDir, id, ctx.config.RESOURCE_MAX_MB * 1024 * 1024);
+  const stored = await storeResourceFile(req, ctx, id, ctx.config.RESOURCE_MAX_MB * 1024 * 1024);
   const type = stored.contentType as TResourceFileType;
   try {
     await ctx.db.transaction(async (tx) => {
@@ -286,10 +286,10 @@ export async function uploadFile(
       });
     });
   } catch (err) {
-    await removeStored(ctx.config.dataDir, stored.relPath);
+    await removeStored(ctx, stored.relPath);
     throw err;
   }
-  await removeStored(ctx.config.dataDir, row.resource.filePath);
+  await removeStored(ctx, row.resource.filePath);
   return getResource(ctx, auth, id);
 }
 
@@ -300,17 +300,17 @@ export async function uploadPoster(
   id: string,
 ): Promise<TResource> {
   const row = await manageableRow(ctx, auth, id);
-  const stored = await storePoster(req, ctx.config.dataDir, id);
+  const stored = await storePoster(req, ctx, id);
   try {
     await ctx.db.transaction(async (tx) => {
       await updateResource(tx, id, { posterPath: stored.relPath, posterContentType: stored.contentType });
       await audit(tx, req, 'poster.upload', id, { fileName: stored.fileName, contentType: stored.contentType });
     });
   } catch (err) {
-    await removeStored(ctx.config.dataDir, stored.relPath);
+    await removeStored(ctx, stored.relPath);
     throw err;
   }
-  await removeStored(ctx.config.dataDir, row.resource.posterPath);
+  await removeStored(ctx, row.resource.posterPath);
   return getResource(ctx, auth, id);
 }
 
@@ -326,7 +326,7 @@ export async function removePoster(
     await updateResource(tx, id, { posterPath: null, posterContentType: null });
     await audit(tx, req, 'poster.delete', id, {});
   });
-  await removeStored(ctx.config.dataDir, row.resource.posterPath);
+  await removeStored(ctx, row.resource.posterPath);
   return getResource(ctx, auth, id);
 }
 
@@ -339,7 +339,7 @@ export async function sendContent(
 ): Promise<FastifyReply> {
   const r = (await visibleRow(ctx, auth, id)).resource;
   if (r.source !== 'upload' || !r.filePath || !r.contentType) throw notFound('Resource file');
-  return serveStored(req, reply, ctx.config.dataDir, r.filePath, r.contentType, r.fileName ?? 'file');
+  return serveStored(req, reply, ctx, r.filePath, r.contentType, r.fileName ?? 'file');
 }
 
 export async function sendPoster(
@@ -351,5 +351,5 @@ export async function sendPoster(
 ): Promise<FastifyReply> {
   const r = (await visibleRow(ctx, auth, id)).resource;
   if (!r.posterPath || !r.posterContentType) throw notFound('Poster');
-  return serveStored(req, reply, ctx.config.dataDir, r.posterPath, r.posterContentType, 'poster');
+  return serveStored(req, reply, ctx, r.posterPath, r.posterContentType, 'poster');
 }

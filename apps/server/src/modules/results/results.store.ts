@@ -225,7 +225,8 @@ async function resultsOf(ctx: AppContext, job: ResultsJob): Promise<JobResults> 
   const jobId = job.id;
   const run = await latestRun(ctx, jobId);
   if (!run) throw new AppError(409, 'Conflict', 'This job has no results yet; run the analysis first');
-  const dir = path.join(ctx.config.dataDir, run.resultPath, 'results');
+  // a local folder: the run's results themselves, or their copy in the blob store's cache
+  const dir = await ctx.blobs.localDir(`${run.resultPath}/results`);
   let summary = summaryCache.get(run.id);
   if (!summary) {
     const file = path.join(dir, 'summary.json');

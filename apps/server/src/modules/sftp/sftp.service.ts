@@ -27,7 +27,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { decryptSecret, encryptSecret, secretsKey } from '../../lib/crypto.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
 import { tenantScopeOf } from '../authorization/authorization.service.ts';
-import { jobDir, queueRun, registerStoredFile } from '../jobs/jobs.service.ts';
+import { queueRun, registerStoredFile, uploadKey } from '../jobs/jobs.service.ts';
 import { addJobLog, jobNameTaken } from '../jobs/jobs.repo.ts';
 import { guardHeavyWork } from '../resource-guard/resource-guard.service.ts';
 import { openSftp, type SftpConnection } from './sftp.client.ts';
@@ -410,20 +410,23 @@ export async function pullFiles(ctx: AppContext, c: SftpRow, progress: (p: numbe
           return j;
         }));
       const fileId = crypto.randomUUID();
-      const dir = path.join(jobDir(ctx, job.id), 'uploads');
+      const key = uploadKey(job.id, fileId);
+      const dir = path.join(ctx.config.dataDir, 'tmp', 'sftp');
       await mkdir(dir, { recursive: true });
-      const stored = path.join(dir, fileId);
+      const pulled = path.join(dir, fileId);
       try {
-        await session.download(remotePath, stored);
+        await session.download(remotePath, pulled);
+        await ctx.blobs.putFile(key, pulled);
       } catch (err) {
-        await rm(stored, { force: true });
+        await rm(pulled, { force: true });
         throw err;
       }
       const file = await registerStoredFile(ctx, {
         jobId: job.id,
         fileId,
         dataKind: dataKindOf(c.jobType),
-        stored,
+        key,
+        stored: await ctx.blobs.localFile(key),
         originalName: e.name,
         userId: c.createdBy,
         jobType: c.jobType,

@@ -89,9 +89,15 @@ export async function vendorDetail(ctx: AppContext, auth: AuthContext, vendorId:
   const ix = await readyIndex(ctx);
   const vendor = await ix.get(vendorId);
   if (!vendor) throw notFound(`Vendor "${vendorId}"`);
-  const jobs = (await visibleResultJobs(ctx.db, await jobVisibilityOf(ctx, auth)))
-    .map((j) => ({ j, file: path.join(ctx.config.dataDir, j.resultPath, 'results', 'suppliers.parquet') }))
-    .filter((x) => existsSync(x.file));
+  const visible = await visibleResultJobs(ctx.db, await jobVisibilityOf(ctx, auth));
+  const jobs = (
+    await Promise.all(
+      visible.map(async (j) => ({
+        j,
+        file: path.join(await ctx.blobs.localDir(`${j.resultPath}/results`), 'suppliers.parquet'),
+      })),
+    )
+  ).filter((x) => existsSync(x.file));
   const byFile = new Map(jobs.map((x) => [x.file, x.j]));
   const rows = jobs.length
     ? await queryRows<{

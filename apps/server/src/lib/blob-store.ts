@@ -14,7 +14,7 @@
  * the store first (`pullDir`) and sends back what it changed (`pushDir`).
  */
 import { createReadStream } from 'node:fs';
-import { access, constants, mkdir, readdir, rename, rm, stat, copyFile } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, rm, stat, copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { commitDir, commitFile, isTempName, writeFileAtomic, writeStreamAtomic } from './durable-fs.ts';
@@ -84,9 +84,6 @@ export function blobKey(key: string): string {
     throw new Error(`Invalid stored file key "${key}"`);
   return k;
 }
-
-/** Joins key parts with `/`. */
-export const joinKey = (...parts: string[]) => blobKey(parts.join('/'));
 
 /** Files under a local folder as `/`-separated paths relative to it; temporary names and `skipDirs` left out. */
 export async function walkFiles(dir: string, skipDirs: ReadonlySet<string> = new Set()): Promise<string[]> {
@@ -234,12 +231,6 @@ export class LocalBlobStore implements BlobStore {
   }
 
   close(): void {}
-}
-
-/** Renames `from` to `to` (replacing a file there), creating the parent folder. */
-export async function moveInto(from: string, to: string): Promise<void> {
-  await mkdir(path.dirname(to), { recursive: true });
-  await rename(from, to);
 }
 
 /** The store configured by BLOB_URL (object storage) or the local default under DATA_DIR. */

@@ -11,11 +11,6 @@ export const auditLogKeys = {
 };
 
 export const fetchAuditLog = (req: TPagingRequest) => ok(http.POST('/api/v1/system-audit-logs/get', { body: req }));
-export const auditEntryQuery = (id: number) =>
-  queryOptions({
-    queryKey: auditLogKeys.detail(id),
-    queryFn: () => ok(http.GET('/api/v1/system-audit-logs/{id}', { params: { path: { id } } })),
-  });
 export const auditFacetsQuery = () =>
   queryOptions({
     queryKey: auditLogKeys.facets(),

@@ -9,7 +9,7 @@ import type {
   TSupplierListType,
   TPagingRequest,
 } from '@sextant/shared/values';
-import { http, ok, withForm, type TRequest } from './client.ts';
+import { http, ok, withForm } from './client.ts';
 
 const issuer = (id: string) => ({ params: { path: { id } } });
 
@@ -69,12 +69,6 @@ export const brandingsQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-export const assignedUserIssuersQuery = (userId: string) =>
-  queryOptions({
-    queryKey: issuerKeys.assignedToUser(userId),
-    queryFn: () => ok(http.GET('/api/v1/issuers/{id}/assigned-user-issuers', issuer(userId))),
-  });
-
 export const potentialIssuerUsersQuery = (issuerId: string, search: string) =>
   queryOptions({
     queryKey: issuerKeys.potentialUsers(issuerId, search),
@@ -90,33 +84,6 @@ export const createIssuer = (body: TIssuerCreate) => ok(http.POST('/api/v1/issue
 export const updateIssuer = (id: string, body: TIssuerUpdate) =>
   ok(http.PUT('/api/v1/issuers', { params: { query: { id } }, body }));
 export const deleteIssuer = (id: string) => ok(http.DELETE('/api/v1/issuers/{id}', issuer(id)));
-export const updateIssuerCapabilities = (
-  issuerId: string,
-  capabilities: TRequest<'/api/v1/issuers/issuer-admin-capabilities', 'post'>['capabilities'],
-) =>
-  ok(
-    http.POST('/api/v1/issuers/issuer-admin-capabilities', { params: { query: { issuerId } }, body: { capabilities } }),
-  );
-export const updateIssuerLockboxes = (
-  issuerId: string,
-  virtualLockboxes: TRequest<'/api/v1/issuers/issuer-admin-virtual-lockbox-update', 'post'>['virtualLockboxes'],
-) =>
-  ok(
-    http.POST('/api/v1/issuers/issuer-admin-virtual-lockbox-update', {
-      params: { query: { issuerId } },
-      body: { virtualLockboxes },
-    }),
-  );
-export const updateIssuerInputDataOptions = (
-  issuerId: string,
-  inputDataOptions: TRequest<'/api/v1/issuers/issuer-admin-input-data-option-update', 'post'>['inputDataOptions'],
-) =>
-  ok(
-    http.POST('/api/v1/issuers/issuer-admin-input-data-option-update', {
-      params: { query: { issuerId } },
-      body: { inputDataOptions },
-    }),
-  );
 
 /** Issuer members (/admin/issuer-manager/{issuerId}/users); each change answers the new member list. */
 const member = (id: string, userId: string) => ({ params: { path: { id, userId } } });

@@ -39,17 +39,6 @@ import {
   runsOfJob,
 } from './job-maintenance.repo.ts';
 
-/** Bytes under a folder (0 when it does not exist). */
-export async function folderBytes(dir: string): Promise<number> {
-  let total = 0;
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  for (const e of entries) {
-    if (!e.isFile()) continue;
-    total += (await stat(path.join(e.parentPath, e.name)).catch(() => ({ size: 0 }))).size;
-  }
-  return total;
-}
-
 const cacheDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'cache', 'results');
 
 export async function jobStorage(ctx: AppContext, jobId: string, cacheFiles: string[]): Promise<TJobStorage> {

@@ -13,7 +13,9 @@ import { labelledCsv, makeLabelledSuppliers } from '@sextant/analysis/network/la
 import { makeDemoDocuments } from '@sextant/analysis/network/demo-documents';
 import type { AppContext } from '../context.ts';
 import { writeFileAtomic } from '../lib/durable-fs.ts';
-import { jobDir, queueRun, registerStoredFile } from '../modules/jobs/jobs.service.ts';
+import { jobDir } from '../modules/jobs/job-access.ts';
+import { registerStoredFile } from '../modules/jobs/job-files.ts';
+import { queueRun } from '../modules/jobs/job-runs.ts';
 import { addJobLog } from '../modules/jobs/jobs.repo.ts';
 import { NETWORK_SEED } from '../modules/jobs/jobs.commands.ts';
 

@@ -23,7 +23,10 @@ import { conflict } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
 import { jobVisibilityOf } from '../authorization/authorization.service.ts';
-import { jobDir, queueRun, visibleJob } from '../jobs/jobs.service.ts';
+import { jobDir, visibleJob } from '../jobs/job-access.ts';
+import { queueRun } from '../jobs/job-runs.ts';
+import { forgetLatestRun } from '../results/results.store.ts';
+import { dropSupplierCaches } from '../results/supplier-cache.ts';
 import { addJobLog, filesOf } from '../jobs/jobs.repo.ts';
 import {
   MAINTENANCE_COMMAND,
@@ -93,15 +96,15 @@ export async function listMaintenanceJobs(ctx: AppContext, auth: AuthContext): P
     const cmd = actions.get(r.id);
     jobs.push({
       ...r,
-      type: r.type as TMaintenanceJob['type'],
-      status: r.status as TMaintenanceJob['status'],
+      type: r.type,
+      status: r.status,
       createdOn: iso(r.createdOn)!,
       storage: await jobStorage(ctx, r.id, cacheFiles),
       lastRun: run
         ? {
             id: run.id,
             runNumber: run.runNumber,
-            status: run.status as NonNullable<TMaintenanceJob['lastRun']>['status'],
+            status: run.status,
             createdAt: iso(run.createdAt)!,
             completedAt: iso(run.completedAt),
             error: run.error,
@@ -271,7 +274,6 @@ export function jobMaintenanceCommandTypes(ctx: AppContext): CommandTypeDef[] {
 }
 
 async function dropCaches(ctx: AppContext, jobId: string): Promise<void> {
-  // Loaded lazily: the results module imports the jobs module.
-  (await import('../results/results.store.ts')).forgetLatestRun(jobId);
-  await (await import('../results/suppliers.service.ts')).dropSupplierCaches(ctx, jobId);
+  forgetLatestRun(jobId);
+  await dropSupplierCaches(ctx, jobId);
 }

@@ -93,7 +93,7 @@ describe.each(dbKinds())('users API (%s)', (kind) => {
       .values(
         rows
           .filter((r) => r.username.startsWith('zz-user-0'))
-          .map((r) => ({ issuerId: issuerIds.pacific!, userId: r.id, role: 'Member' })),
+          .map((r) => ({ issuerId: issuerIds.pacific!, userId: r.id, role: 'Member' as const })),
       );
     await t.db.db.update(users).set({ brandingId: brandingIds.lloyds }).where(eq(users.username, 'zz-user-30'));
   });

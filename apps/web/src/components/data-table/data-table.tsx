@@ -50,7 +50,8 @@ export const ROWS_LABEL = 'Rows:';
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 
 export interface TDataColumn<T> {
-  field: string;
+  /** A property of the row, which is also the name the server sorts and filters by; `actions` for row actions. */
+  field: Extract<keyof T, string> | 'actions';
   header: string;
   sortable?: boolean;
   filter?: TColumnFilter;
@@ -315,7 +316,11 @@ export function DataTable<T>({
                   sx={{ cursor: onRowClick ? 'pointer' : undefined }}
                 >
                   {columns.map((c) => {
-                    const content = c.render ? c.render(row) : String((row as Record<string, unknown>)[c.field] ?? '');
+                    const content = c.render
+                      ? c.render(row)
+                      : c.field === 'actions'
+                        ? null
+                        : String(row[c.field] ?? '');
                     return (
                       <TableCell key={c.field} align={c.align}>
                         {content}

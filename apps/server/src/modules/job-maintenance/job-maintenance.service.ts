@@ -128,7 +128,7 @@ export async function listMaintenanceJobs(ctx: AppContext, auth: AuthContext): P
 function commandView(c: {
   id: number;
   payload: unknown;
-  state: string;
+  state: TMaintenanceCommand['state'];
   progressPercent: number | null;
   progressMessage: string | null;
   message: string | null;
@@ -137,7 +137,7 @@ function commandView(c: {
   return {
     commandId: c.id,
     action: (c.payload as { action: TJobMaintenanceAction }).action,
-    state: c.state as TMaintenanceCommand['state'],
+    state: c.state,
     progressPercent: c.progressPercent,
     progressMessage: c.progressMessage,
     message: c.message,

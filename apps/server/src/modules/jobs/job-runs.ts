@@ -75,6 +75,8 @@ export async function runViews(ctx: AppContext, jobId: string): Promise<TJobRun[
     if ((status === 'Queued' || status === 'Running') && failed) {
       status = failed.state === 'Canceled' ? 'Canceled' : 'Failed';
       error = stepFailureText(failed.label, failed.error ?? failed.state).error;
+    } else if (status === 'Completed' && steps.some((s) => s.commandId !== null && s.state !== 'Completed')) {
+      status = 'Running'; // the last step has recorded the run, and ProQ has not yet recorded the step
     }
     out.push({
       id: run.id,

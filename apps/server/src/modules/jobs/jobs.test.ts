@@ -246,7 +246,16 @@ describe.each(dbKinds())('jobs on %s', (kind) => {
 
   it('refuses changes while the job processes with 409 JobProcessing; a read records nothing, recovery does', async () => {
     await t.app.ctx.proq.stop({ graceMs: 0 }); // the run stays queued, so the job stays processing
-    const run = (await t.call('POST', `/api/v1/jobs/${jobId}/runs`, { cookie: manager })).json();
+    // The file was re-validated while it was away (previous test): validate it again now that it is back.
+    const [file] = (await details()).files;
+    const remap = await t.call('PUT', `/api/v1/jobs/${jobId}/files/${file!.id}/mapping`, {
+      cookie: manager,
+      body: { mapping: file!.mapping },
+    });
+    expect(remap.json().status, remap.body).toBe('validated');
+    const started = await t.call('POST', `/api/v1/jobs/${jobId}/runs`, { cookie: manager });
+    expect(started.statusCode, started.body).toBe(200);
+    const run = started.json();
     const again = await t.call('POST', `/api/v1/jobs/${jobId}/runs`, { cookie: manager });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('JobProcessing');

@@ -122,7 +122,14 @@ describe.each(dbKinds())('job maintenance (%s)', (kind) => {
       async () => (await t.db.db.select().from(jobArtifacts).where(eq(jobArtifacts.id, jobId))).length,
       (n) => n === 0,
     );
-    expect(existsSync(path.join(t.config.dataDir, 'jobs', jobId))).toBe(false);
+    // The folder goes after the row (the command removes the row first): poll for it.
+    const folder = path.join(t.config.dataDir, 'jobs', jobId);
+    expect(
+      await until(
+        async () => existsSync(folder),
+        (exists) => !exists,
+      ),
+    ).toBe(false);
     expect((await list()).jobs.some((j) => j.id === jobId)).toBe(false);
     const done = await until(
       async () =>

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { issuerMemberships, sessions, userRoles, users } from '@sextant/db';
 import { createTestApp } from '../test/harness.ts';
 import { sha256 } from '../src/lib/crypto.ts';
-import { warmSupplierCache } from '../src/modules/results/suppliers.service.ts';
+import { warmSupplierCache } from '../src/modules/results/supplier-cache.ts';
 import { setAuthCacheEnabled } from '../src/plugins/auth-cache.ts';
 import { BENCH_JOB_ENV, buildBenchJob } from './bench-job.ts';
 

@@ -37,7 +37,7 @@ describe.each(dbKinds())('database on %s', (kind) => {
     const values = {
       name: 'Bank',
       issuerKey: 'bank',
-      scheme: 'Visa',
+      scheme: 'Visa' as const,
       language: 'en',
       brandingId: b!.brandingId,
       analysisDataDownloadProfileId: 'p1',

@@ -1,9 +1,9 @@
 /** Authorization contracts (SPEC §7 Authorization). */
 import { z } from 'zod';
-import { ZRole, ROLE_KINDS } from './permissions.ts';
+import { ZGrant, ZRole, ROLE_KINDS } from './permissions.ts';
 import { ZRoleEntry } from './auth.ts';
 
-export const ZRoleCatalogueEntry = ZRoleEntry.extend({ kind: z.enum(ROLE_KINDS), permissions: z.array(z.string()) });
+export const ZRoleCatalogueEntry = ZRoleEntry.extend({ kind: z.enum(ROLE_KINDS), permissions: z.array(ZGrant) });
 export const ZRoleCatalogue = z.object({
   standard: z.array(ZRoleCatalogueEntry),
   tabbedView: z.array(ZRoleCatalogueEntry),

@@ -1,6 +1,7 @@
 /** Job artifact contracts (SPEC §3 Job artifact admin view, assignable job artifact, job artifact for user; §7). */
 import { z } from 'zod';
 import { ZConnectionType, ZJobType } from './enums.ts';
+import { ZJobAbilities } from './jobs.ts';
 import { ZRole } from './permissions.ts';
 
 export const ZJobArtifactAdmin = z.object({
@@ -51,6 +52,8 @@ export const ZAuthMappedJobArtifact = z.object({
   /** Why the caller sees it; null when by permission (Buyers_ViewAll). */
   connectionType: ZConnectionType.nullable(),
   isDirectAssignment: z.boolean(),
+  /** What the caller may do with the job, by the rule the job routes enforce (the row actions follow it). */
+  abilities: ZJobAbilities,
 });
 export type TAuthMappedJobArtifact = z.infer<typeof ZAuthMappedJobArtifact>;
 

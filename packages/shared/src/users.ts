@@ -15,6 +15,8 @@ export const USER_LIST_PROPERTIES = [
   'username',
   'displayName',
   'email',
+  'givenName',
+  'surname',
   'issuerId',
   'effectiveBrandingId',
   'lastActivityAt',

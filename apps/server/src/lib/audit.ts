@@ -21,9 +21,14 @@ function scrub(details: Record<string, unknown> | undefined): Record<string, unk
   return Object.fromEntries(Object.entries(details).filter(([k]) => !SECRET_KEYS.test(k)));
 }
 
-export async function writeAudit(db: DbOrTx, entry: AuditEntry, req?: FastifyRequest): Promise<void> {
+/**
+ * Writes an audit row. `tx` is the transaction of the change the row records (`db.transaction`), so the change
+ * and its row commit together or not at all; an event that changes nothing (a refused or failed attempt, a sent
+ * invitation) passes the database.
+ */
+export async function writeAudit(tx: DbOrTx, entry: AuditEntry, req?: FastifyRequest): Promise<void> {
   const auth = req?.auth;
-  await db.insert(systemAuditLog).values({
+  await tx.insert(systemAuditLog).values({
     action: entry.action,
     targetType: entry.targetType ?? null,
     targetId: entry.targetId ?? null,

@@ -6,7 +6,9 @@
  *   deletion and its files') are removed;
  * - stored uploads that are gone are marked invalid ("upload it again"), and completed runs whose result files are
  *   missing or unreadable are marked Failed with that message, so nothing half-written is ever used;
- * - commands the previous process was running are resumed (or failed after their last attempt).
+ * - commands the previous process was running are resumed (or failed after their last attempt), and runs whose
+ *   pipeline failed or was canceled without the run being marked are marked Failed (Canceled) — a conditional
+ *   update, done with PostgreSQL too.
  * The file sweeps and the status changes need the data directory to ourselves: they run only for the embedded
  * database, whose lock guarantees that. With PostgreSQL (several processes may share DATA_DIR) problems are logged.
  * Uploads and results are checked through the blob store (lib/blob-store.ts), so in object storage too; the sweep
@@ -20,6 +22,7 @@ import { jobArtifacts, jobFiles, jobRuns } from '@sextant/db';
 import type { AppContext } from '../context.ts';
 import type { BlobStore } from './blob-store.ts';
 import { addJobLog } from '../modules/jobs/jobs.repo.ts';
+import { recordUnrecordedRunFailures } from '../modules/jobs/run-failure.ts';
 import { isTempName } from './durable-fs.ts';
 
 export interface RecoveryReport {
@@ -253,6 +256,9 @@ export async function recoverAfterStop(ctx: AppContext, opts: { exclusive: boole
     report.commandsResumed = r.resumed;
     report.commandsFailed = r.failed;
   }
+  // Pipeline failures the last process did not record (a canceled step, a stop between a step's failure and its
+  // record): their runs and jobs become Failed (Canceled) now, not when someone next reads the job.
+  report.runsFailed += await recordUnrecordedRunFailures(ctx.db);
   const changed = Object.values(report).some((v) => v > 0);
   if (changed) ctx.log.warn({ recovery: report }, 'Start-up checks after the last stop');
   return report;

@@ -18,6 +18,8 @@ export const fieldError = (path: string, message: string) => badRequest(`${path}
 export const notFound = (what: string) => new AppError(404, ERROR_CODES.notFound, `${what} was not found`);
 export const conflict = (message: string, path?: string) =>
   new AppError(409, ERROR_CODES.conflict, message, path ? [{ path, message }] : undefined);
+/** The target is in a state that does not allow the change (409 with a specific code; never 403). */
+export const stateConflict = (code: TErrorCode, message: string) => new AppError(409, code, message);
 export const forbidden = (message = 'You do not have permission to do this') =>
   new AppError(403, ERROR_CODES.forbidden, message);
 export const rateLimited = (message: string) => new AppError(429, ERROR_CODES.rateLimited, message);

@@ -20,6 +20,8 @@ export interface PagingColumn {
   kind: ColumnKind;
 }
 export type PagingColumns = Record<string, PagingColumn>;
+/** A list's columns, one for each of its shared property names (`satisfies` it: no name missing, none extra). */
+export type PagingColumnsOf<P extends string> = Record<P, PagingColumn>;
 
 /**
  * The column definition of a client-named property, own properties only: a plain lookup would answer `constructor`,

@@ -9,11 +9,11 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { sessions, userPermissions, userRoles, users, issuerMemberships } from '@sextant/db';
+import type { users } from '@sextant/db';
 import {
   ERROR_CODES,
   hasAll,
+  isGrant,
   permissionsOf,
   switchableRoles,
   ZRole,
@@ -27,6 +27,7 @@ import { AppError } from '../lib/errors.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { getSetting } from '../modules/system/settings.repo.ts';
 import { authCacheGeneration, authCacheTtlMs, cachedAuth, storeAuth } from './auth-cache.ts';
+import { accessRowsOfUser, deleteSession, sessionWithUser } from '../modules/auth/auth.repo.ts';
 
 export type AppEnvironment = 'development' | 'test' | 'production';
 
@@ -62,7 +63,8 @@ export interface AuthContext {
   roles: TRole[];
   ownRoles: TRole[];
   roleSwitchActive: boolean;
-  permissions: Set<string>;
+  /** Grants held (roles' permissions, extra permissions, public flags); `has` takes only known grant names. */
+  permissions: ReadonlySet<TGrant>;
   issuerIds: string[];
   /** The user's issuer memberships with their role there (loaded with the session; absent in hand-made contexts). */
   memberships?: { issuerId: string; role: TIssuerMemberRole }[];
@@ -92,7 +94,10 @@ const PROBE_URLS = new Set(['/health/live', '/health/ready', '/metrics']);
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Whether a declared access passes for a signed-in context (used by enforcement and by the role × route test). */
-export function accessAllows(access: RouteAccess, auth: Pick<AuthContext, 'permissions' | 'user'> | null): boolean {
+export function accessAllows(
+  access: RouteAccess,
+  auth: { permissions: ReadonlySet<TGrant>; user: Pick<AuthUser, 'canSwitchRoles'> } | null,
+): boolean {
   if (access.public) return true;
   if (!auth) return false;
   const held = hasAll(auth.permissions, access.permissions);
@@ -144,34 +149,21 @@ async function loadAuthFromDb(
   now: number,
   idleMs: number,
 ): Promise<{ auth: AuthContext; lastSeenAt: number } | 'expired' | null> {
-  const [row] = await ctx.db
-    .select({ s: sessions, u: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id));
+  const row = await sessionWithUser(ctx.db, id);
   if (!row) return null;
   if (row.s.expiresAt.getTime() <= now || row.s.lastSeenAt.getTime() + idleMs <= now || row.u.isDeactivated) {
-    await ctx.db.delete(sessions).where(eq(sessions.id, id));
+    await deleteSession(ctx.db, id);
     return 'expired';
   }
-  const [roleRows, permRows, memberRows] = await Promise.all([
-    ctx.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, row.u.id)),
-    ctx.db.select({ p: userPermissions.permission }).from(userPermissions).where(eq(userPermissions.userId, row.u.id)),
-    ctx.db
-      .select({ issuerId: issuerMemberships.issuerId, role: issuerMemberships.role })
-      .from(issuerMemberships)
-      .where(eq(issuerMemberships.userId, row.u.id)),
-  ]);
-  const ownRoles = roleRows.map((r) => r.role).filter((r): r is TRole => ZRole.safeParse(r).success);
+  const stored = await accessRowsOfUser(ctx.db, row.u.id);
+  const memberRows = stored.memberships;
+  const ownRoles = stored.roles.filter((r): r is TRole => ZRole.safeParse(r).success);
   // A switch only narrows (DESIGN §6): a stored choice is cut back to the roles the own roles still cover.
   const switchable = row.s.activeRoles && row.u.canSwitchRoles ? new Set<string>(switchableRoles(ownRoles)) : null;
   const kept = switchable ? row.s.activeRoles!.filter((r): r is TRole => switchable.has(r)) : [];
   const switched = kept.length ? kept : null;
   const roles = switched ?? ownRoles;
-  const permissions = permissionsOf(
-    roles,
-    permRows.map((p) => p.p),
-  );
+  const permissions = permissionsOf(roles, stored.permissions.filter(isGrant));
   if (ctx.config.PUBLIC_FLAG_APP_CONFIG) permissions.add('AppConfig_VIEW');
   if (ctx.config.PUBLIC_FLAG_MEMORY_TESTING) permissions.add('MemoryTesting');
   let lastSeenAt = row.s.lastSeenAt.getTime();
@@ -188,7 +180,7 @@ async function loadAuthFromDb(
     roleSwitchActive: Boolean(switched),
     permissions,
     issuerIds: memberRows.map((m) => m.issuerId),
-    memberships: memberRows.map((m) => ({ issuerId: m.issuerId, role: m.role as TIssuerMemberRole })),
+    memberships: memberRows.map((m) => ({ issuerId: m.issuerId, role: m.role })),
     eligible: isEligible(row.u),
   };
   return { auth, lastSeenAt };

@@ -9,7 +9,9 @@ import { queueCampaignDemo } from '../modules/campaigns/campaigns.commands.ts';
 import type { TInputKind, TJobType } from '@sextant/shared';
 import { labelledCsv, makeDemoDocuments, makeLabelledSuppliers } from '@sextant/analysis';
 import type { AppContext } from '../context.ts';
-import { queueRun, registerStoredFile, uploadKey } from '../modules/jobs/jobs.service.ts';
+import { uploadKey } from '../modules/jobs/job-access.ts';
+import { registerStoredFile } from '../modules/jobs/job-files.ts';
+import { queueRun } from '../modules/jobs/job-runs.ts';
 import { addJobLog } from '../modules/jobs/jobs.repo.ts';
 import { NETWORK_SEED } from '../modules/jobs/jobs.commands.ts';
 

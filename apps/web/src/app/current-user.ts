@@ -1,6 +1,6 @@
 /** The signed-in user and permission checks. The UI only reads the server-computed `permissions`. */
 import { useQuery } from '@tanstack/react-query';
-import { hasAll, type TCurrentUser, type TPermission } from '@sextant/shared/values';
+import { hasAll, type TCurrentUser, type TGrant } from '@sextant/shared/values';
 import { meQuery } from '../api/auth.ts';
 
 export function useCurrentUser(): TCurrentUser | undefined {
@@ -14,14 +14,11 @@ export function useRequiredUser(): TCurrentUser {
   return user;
 }
 
-export function can(
-  user: Pick<TCurrentUser, 'permissions'> | undefined,
-  required: readonly (TPermission | string)[],
-): boolean {
+export function can(user: Pick<TCurrentUser, 'permissions'> | undefined, required: readonly TGrant[]): boolean {
   if (!user) return false;
   return hasAll(new Set(user.permissions), required);
 }
 
-export function useCan(required: readonly (TPermission | string)[]): boolean {
+export function useCan(required: readonly TGrant[]): boolean {
   return can(useCurrentUser(), required);
 }

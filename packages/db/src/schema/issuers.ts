@@ -1,4 +1,5 @@
 import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TIssuerMemberRole, TScheme } from '@sextant/shared/values';
 import { brandings } from './brandings.ts';
 import { users } from './users.ts';
 
@@ -7,7 +8,7 @@ export const issuers = pgTable('issuers', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   issuerKey: text('issuer_key').notNull().unique(),
-  scheme: text('scheme').notNull(),
+  scheme: text('scheme').$type<TScheme>().notNull(),
   language: text('language').notNull(),
   currency: text('currency'),
   fallbackCountryIso3: text('fallback_country_iso3'),
@@ -39,7 +40,7 @@ export const issuerMemberships = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role').notNull(), // Manager | Member
+    role: text('role').$type<TIssuerMemberRole>().notNull(),
     isDomainUser: boolean('is_domain_user').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

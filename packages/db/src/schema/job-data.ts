@@ -15,6 +15,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type {
+  TDatapointProfileKind,
+  TFileLayout,
+  TInputKind,
+  TJobFile,
+  TRunStatus,
+  TValidationReport,
+} from '@sextant/shared/values';
 import { jobArtifacts } from './jobs.ts';
 import { users } from './users.ts';
 
@@ -25,19 +33,20 @@ export const jobFiles = pgTable(
     jobArtifactId: uuid('job_artifact_id')
       .notNull()
       .references(() => jobArtifacts.id, { onDelete: 'cascade' }),
-    dataKind: text('data_kind').notNull(),
+    dataKind: text('data_kind').$type<TInputKind>().notNull(),
     originalName: text('original_name').notNull(),
     /** Path under DATA_DIR. */
     storedPath: text('stored_path').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-    format: text('format').notNull(), // csv | xlsx
+    format: text('format').$type<TJobFile['format']>().notNull(),
     encoding: text('encoding'),
     delimiter: text('delimiter'),
     headers: jsonb('headers').$type<string[]>().notNull(),
     mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull(),
     preview: jsonb('preview').$type<string[][]>().notNull(),
-    validation: jsonb('validation'),
-    status: text('status').notNull().default('uploaded'), // uploaded | validated | invalid
+    /** The validation report and the file's detected layout. */
+    validation: jsonb('validation').$type<TValidationReport & { layout?: TFileLayout }>(),
+    status: text('status').$type<TJobFile['status']>().notNull().default('uploaded'),
     uploadedBy: uuid('uploaded_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -53,7 +62,7 @@ export const jobRuns = pgTable(
       .notNull()
       .references(() => jobArtifacts.id, { onDelete: 'cascade' }),
     runNumber: integer('run_number').notNull(),
-    status: text('status').notNull().default('Queued'), // Queued | Running | Completed | Failed | Canceled
+    status: text('status').$type<TRunStatus>().notNull().default('Queued'),
     /** ProQ batch of this run's commands. */
     batchId: text('batch_id').notNull(),
     scoringRulesetVersion: text('scoring_ruleset_version'),
@@ -90,7 +99,7 @@ export const jobLogs = pgTable(
 export const datapointProfiles = pgTable('datapoint_profiles', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
-  kind: text('kind').notNull(), // analysis-data | matched-data-only | onboarding
+  kind: text('kind').$type<TDatapointProfileKind>().notNull(),
   columns: jsonb('columns').$type<{ datapoint: string; header: string }[]>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

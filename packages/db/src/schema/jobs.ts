@@ -1,4 +1,5 @@
 import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TConnectionType, TJobStatus, TJobType } from '@sextant/shared/values';
 import { buyers, issuers } from './issuers.ts';
 import { users } from './users.ts';
 
@@ -6,7 +7,7 @@ import { users } from './users.ts';
 export const jobArtifacts = pgTable('job_artifacts', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
-  type: text('type').notNull(), // base | matched-data-only | advanced
+  type: text('type').$type<TJobType>().notNull(),
   ownerId: uuid('owner_id')
     .notNull()
     .references(() => users.id),
@@ -17,7 +18,7 @@ export const jobArtifacts = pgTable('job_artifacts', {
   isPublished: boolean('is_published').notNull().default(false),
   isHidden: boolean('is_hidden').notNull().default(false),
   /** Draft (files being prepared) → Processing → Ready | Failed; a re-run goes back to Processing. */
-  status: text('status').notNull().default('Draft'),
+  status: text('status').$type<TJobStatus>().notNull().default('Draft'),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -32,7 +33,7 @@ export const jobArtifactUsers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    connectionType: text('connection_type').notNull(), // Owner | IssuerManager | DirectAssignment | MagicLinkUser
+    connectionType: text('connection_type').$type<TConnectionType>().notNull(),
     assignedBy: uuid('assigned_by').references(() => users.id),
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
   },

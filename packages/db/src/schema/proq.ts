@@ -22,6 +22,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TProqCommandState } from '@sextant/shared/values';
 
 export const proqCommands = pgTable(
   'proq_commands',
@@ -43,7 +44,7 @@ export const proqCommands = pgTable(
     queuedDate: timestamp('queued_date', { withTimezone: true }).notNull().defaultNow(),
     startedDate: timestamp('started_date', { withTimezone: true }),
     completedDate: timestamp('completed_date', { withTimezone: true }),
-    state: text('state').notNull(),
+    state: text('state').$type<TProqCommandState>().notNull(),
     tags: text('tags')
       .array()
       .notNull()

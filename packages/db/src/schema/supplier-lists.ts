@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TSupplierListType } from '@sextant/shared/values';
 import { issuers } from './issuers.ts';
 
 /**
@@ -13,7 +14,7 @@ export const issuerSupplierLists = pgTable(
     issuerId: uuid('issuer_id')
       .notNull()
       .references(() => issuers.id, { onDelete: 'cascade' }),
-    listType: text('list_type').notNull(), // include | exclude
+    listType: text('list_type').$type<TSupplierListType>().notNull(),
     supplierName: text('supplier_name').notNull(),
     supplierId: text('supplier_id'),
     normalisedName: text('normalised_name').notNull(),

@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   validation: 'ValidationError',
   notFound: 'NotFound',
   conflict: 'Conflict',
+  /** The job is processing: its files and runs cannot change until the run ends (409). */
+  jobProcessing: 'JobProcessing',
   rateLimited: 'RateLimited',
   resourceExhausted: 'ResourceExhausted',
   invalidCredentials: 'InvalidCredentials',

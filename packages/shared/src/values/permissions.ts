@@ -327,9 +327,14 @@ function describeRole(role: TRole): { displayName: string; description: string }
   return { displayName, description: `Grants the ${displayName.replace(/ Accessor$/, '')} view` };
 }
 
+const GRANTS: ReadonlySet<string> = new Set<string>([...PERMISSIONS, ...ACCESSOR_ROLES]);
+
+/** Whether a stored string (a user's extra permission) names a permission this build knows. */
+export const isGrant = (p: string): p is TGrant => GRANTS.has(p);
+
 /** Every permission held by a set of roles plus extra permissions. */
-export function permissionsOf(roles: readonly TRole[], extra: readonly string[] = []): Set<string> {
-  const held = new Set<string>(extra);
+export function permissionsOf(roles: readonly TRole[], extra: readonly TGrant[] = []): Set<TGrant> {
+  const held = new Set<TGrant>(extra);
   for (const role of roles) for (const p of ROLE_PERMISSIONS[role] ?? []) held.add(p);
   return held;
 }
@@ -345,6 +350,6 @@ export function switchableRoles(ownRoles: readonly TRole[]): TRole[] {
 }
 
 /** True when every required permission is held (an empty requirement passes). */
-export function hasAll(held: ReadonlySet<string>, required: readonly string[]): boolean {
+export function hasAll(held: ReadonlySet<string>, required: readonly TGrant[]): boolean {
   return required.every((p) => held.has(p));
 }

@@ -1,12 +1,12 @@
 /** SQL of the system audit log: paged list with issuer names, one entry, filter facets, retention purge. */
 import { asc, count, eq, inArray, isNotNull, lt, min, sql, type SQL } from 'drizzle-orm';
 import { issuers, systemAuditLog, type DbOrTx } from '@sextant/db';
-import type { TPagingRequestParsed } from '@sextant/shared';
-import { runPaged, type PagingColumns } from '../../lib/paging.ts';
+import type { TAuditLogProperty, TPagingRequestParsed } from '@sextant/shared';
+import { runPaged, type PagingColumnsOf } from '../../lib/paging.ts';
 
 export type AuditRow = { entry: typeof systemAuditLog.$inferSelect; issuerName: string | null };
 
-export const AUDIT_COLUMNS: PagingColumns = {
+export const AUDIT_COLUMNS = {
   id: { column: systemAuditLog.id, kind: 'number' },
   at: { column: systemAuditLog.at, kind: 'date' },
   userId: { column: systemAuditLog.userId, kind: 'uuid' },
@@ -18,7 +18,7 @@ export const AUDIT_COLUMNS: PagingColumns = {
   targetId: { column: systemAuditLog.targetId, kind: 'string' },
   outcome: { column: systemAuditLog.outcome, kind: 'string' },
   ip: { column: systemAuditLog.ip, kind: 'string' },
-};
+} satisfies PagingColumnsOf<TAuditLogProperty>;
 
 const selection = { entry: systemAuditLog, issuerName: issuers.name };
 

@@ -68,14 +68,16 @@ export async function getAuditFacets(ctx: AppContext, auth: AuthContext): Promis
  */
 export async function purgeAuditLog(db: DbOrTx, retentionDays: number, now: Date = new Date()): Promise<number> {
   const before = new Date(now.getTime() - retentionDays * 86_400_000);
-  const deleted = await deleteAuditBefore(db, before);
-  if (deleted > 0)
-    await writeAudit(db, {
-      action: 'audit.purge',
-      targetType: 'system-audit-log',
-      details: { deleted, before: before.toISOString(), retentionDays },
-    });
-  return deleted;
+  return db.transaction(async (tx) => {
+    const deleted = await deleteAuditBefore(tx, before);
+    if (deleted > 0)
+      await writeAudit(tx, {
+        action: 'audit.purge',
+        targetType: 'system-audit-log',
+        details: { deleted, before: before.toISOString(), retentionDays },
+      });
+    return deleted;
+  });
 }
 
 export const AUDIT_PURGE_INTERVAL_MS = 6 * 3_600_000;

@@ -5,9 +5,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import { oidcFlows, sessions, signInTokens, users } from '@sextant/db';
 import {
   ERROR_CODES,
   MAGIC_LINK_TTL_SECONDS,
@@ -26,6 +24,26 @@ import { writeAudit } from '../../lib/audit.ts';
 import { sendEmail } from '../../lib/email.ts';
 import { SESSION_COOKIE, type AuthUser } from '../../plugins/access.ts';
 import { invalidateSession, invalidateUser } from '../../plugins/auth-cache.ts';
+import {
+  consumeUsableSignInToken,
+  deleteSession,
+  deleteUserSessions,
+  insertOidcFlow,
+  insertSession,
+  insertSignInToken,
+  insertUserRow,
+  purgeExpired,
+  setSessionRoles,
+  signInTokenByHash,
+  takeOidcFlow,
+  touchUserActivity,
+  updateUserProfile,
+  userByEmailCi,
+  userById,
+  userByIdentity,
+  userByUsernameCi,
+  usernameTaken,
+} from './auth.repo.ts';
 
 export type SignInMethod = 'password' | 'magic-link' | 'oidc';
 
@@ -47,15 +65,29 @@ export async function createSession(
 ) {
   const token = newToken();
   const expiresAt = new Date(Date.now() + ctx.config.SESSION_ABSOLUTE_HOURS * 3_600_000);
-  await ctx.db.insert(sessions).values({
-    id: sha256(token),
-    userId: user.id,
-    expiresAt,
-    method,
-    ip: req.ip,
-    userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
+  await ctx.db.transaction(async (tx) => {
+    await insertSession(tx, {
+      id: sha256(token),
+      userId: user.id,
+      expiresAt,
+      method,
+      ip: req.ip,
+      userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
+    });
+    await touchUserActivity(tx, user.id);
+    await writeAudit(
+      tx,
+      {
+        action: 'auth.sign-in',
+        targetType: 'user',
+        targetId: user.id,
+        userId: user.id,
+        username: user.username,
+        details: { method },
+      },
+      req,
+    );
   });
-  await ctx.db.update(users).set({ lastActivityAt: new Date() }).where(eq(users.id, user.id));
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -63,33 +95,24 @@ export async function createSession(
     secure: secureCookies(ctx, req),
     expires: expiresAt,
   });
-  await writeAudit(
-    ctx.db,
-    {
-      action: 'auth.sign-in',
-      targetType: 'user',
-      targetId: user.id,
-      userId: user.id,
-      username: user.username,
-      details: { method },
-    },
-    req,
-  );
   return token;
 }
 
 export async function destroySession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (req.auth) {
-    await ctx.db.delete(sessions).where(eq(sessions.id, req.auth.sessionId));
-    invalidateSession(req.auth.sessionId); // session cache (plugins/auth-cache.ts)
-    await writeAudit(ctx.db, { action: 'auth.sign-out', targetType: 'user', targetId: req.auth.user.id }, req);
+  const auth = req.auth;
+  if (auth) {
+    await ctx.db.transaction(async (tx) => {
+      await deleteSession(tx, auth.sessionId);
+      await writeAudit(tx, { action: 'auth.sign-out', targetType: 'user', targetId: auth.user.id }, req);
+    });
+    invalidateSession(auth.sessionId); // session cache (plugins/auth-cache.ts)
   }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
 /** Sign out every session of a user (deactivation). */
 export async function destroyUserSessions(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.db.delete(sessions).where(eq(sessions.userId, userId));
+  await deleteUserSessions(ctx.db, userId);
   invalidateUser(userId); // session cache (plugins/auth-cache.ts)
 }
 
@@ -126,10 +149,7 @@ export async function passwordLogin(
     );
     throw rateLimited(`Too many failed sign-in attempts. Try again in ${ctx.config.LOGIN_WINDOW_MINUTES} minutes.`);
   }
-  const [user] = await ctx.db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+  const user = await userByUsernameCi(ctx.db, username);
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) {
     await writeAudit(
@@ -190,11 +210,7 @@ export async function requestMagicLink(
   if (perEmail > ctx.config.MAGIC_LINK_MAX_PER_EMAIL || perIp > ctx.config.MAGIC_LINK_MAX_PER_IP) {
     throw rateLimited('Too many sign-in links requested. Try again in 15 minutes.');
   }
-  const [user] = await ctx.db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${normalised}`)
-    .orderBy(users.isDeactivated, users.createdAt); // an active account first (a merged-away one is deactivated)
+  const user = await userByEmailCi(ctx.db, normalised);
   if (!user || user.isDeactivated) {
     await writeAudit(
       ctx.db,
@@ -210,7 +226,7 @@ export async function requestMagicLink(
     return GENERIC_MAGIC_LINK_MESSAGE;
   }
   const token = newToken();
-  await ctx.db.insert(signInTokens).values({
+  await insertSignInToken(ctx.db, {
     tokenHash: sha256(token),
     purpose: 'magic-link',
     userId: user.id,
@@ -260,22 +276,10 @@ export async function consumeSignInToken(
 ): Promise<{ user: AuthUser; callbackUrl: string }> {
   const hash = sha256(token);
   const now = new Date();
-  const [used] = await ctx.db
-    .update(signInTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(signInTokens.tokenHash, hash),
-        inArray(signInTokens.purpose, [...SIGN_IN_PURPOSES]),
-        isNull(signInTokens.usedAt),
-        isNull(signInTokens.revokedAt),
-        gt(signInTokens.expiresAt, now),
-      ),
-    )
-    .returning();
-  const user = used?.userId ? (await ctx.db.select().from(users).where(eq(users.id, used.userId)))[0] : undefined;
+  const used = await consumeUsableSignInToken(ctx.db, hash, now);
+  const user = used?.userId ? await userById(ctx.db, used.userId) : undefined;
   if (!used || !user) {
-    const [row] = used ? [] : await ctx.db.select().from(signInTokens).where(eq(signInTokens.tokenHash, hash));
+    const row = used ? undefined : await signInTokenByHash(ctx.db, hash);
     const reason: keyof typeof SIGN_IN_TOKEN_REFUSALS = !row
       ? 'unknown-token'
       : !SIGN_IN_PURPOSES.includes(row.purpose)
@@ -316,7 +320,7 @@ export async function createInvitationLink(
 ): Promise<string> {
   if (!user.email) throw badRequest('The user has no email address to invite');
   const token = newToken();
-  await ctx.db.insert(signInTokens).values({
+  await insertSignInToken(ctx.db, {
     tokenHash: sha256(token),
     purpose: 'invite',
     userId: user.id,
@@ -328,18 +332,7 @@ export async function createInvitationLink(
 }
 
 export async function purgeExpiredAuthRows(ctx: AppContext): Promise<void> {
-  const now = new Date();
-  // sign-in links a day after expiry; job-upload links stay listed (who could upload into which job, and when)
-  await ctx.db
-    .delete(signInTokens)
-    .where(
-      and(
-        lt(signInTokens.expiresAt, new Date(now.getTime() - 86_400_000)),
-        inArray(signInTokens.purpose, [...SIGN_IN_PURPOSES]),
-      ),
-    );
-  await ctx.db.delete(oidcFlows).where(lt(oidcFlows.expiresAt, now));
-  await ctx.db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await purgeExpired(ctx.db, new Date());
 }
 
 // ---------- OIDC ----------
@@ -388,7 +381,7 @@ export async function oidcStart(
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
-  await ctx.db.insert(oidcFlows).values({
+  await insertOidcFlow(ctx.db, {
     state,
     codeVerifier,
     nonce,
@@ -432,7 +425,7 @@ export async function oidcCallback(
       ERROR_CODES.invalidToken,
       'This sign-in was not started in this browser (or it has expired). Start again.',
     );
-  const [flow] = await ctx.db.delete(oidcFlows).where(eq(oidcFlows.state, state)).returning();
+  const flow = await takeOidcFlow(ctx.db, state);
   if (!flow || flow.expiresAt.getTime() < Date.now())
     throw new AppError(400, ERROR_CODES.invalidToken, 'This sign-in attempt has expired. Start again.');
   const tokens = await oidc.authorizationCodeGrant(config, current, {
@@ -449,11 +442,7 @@ export async function oidcCallback(
     ? { ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)), sub: idClaims.sub }
     : idClaims;
   const provider = ctx.config.OIDC_PROVIDER_NAME;
-  const [existing] = await ctx.db
-    .select()
-    .from(users)
-    .where(and(eq(users.idProviderName, provider), eq(users.idpId, claims.sub)));
-  let user = existing;
+  let user = await userByIdentity(ctx.db, provider, claims.sub);
   const email = typeof claims.email === 'string' ? claims.email : null;
   const givenName = typeof claims.given_name === 'string' ? claims.given_name : null;
   const surname = typeof claims.family_name === 'string' ? claims.family_name : null;
@@ -464,9 +453,8 @@ export async function oidcCallback(
   if (!user) {
     // New identities are provisioned unapproved (lobby until an administrator approves); never linked by email.
     const username = await uniqueUsername(ctx, (email ?? `${provider}-${claims.sub}`).toLowerCase());
-    [user] = await ctx.db
-      .insert(users)
-      .values({
+    user = await ctx.db.transaction(async (tx) => {
+      const created = await insertUserRow(tx, {
         idProviderName: provider,
         idpId: claims.sub,
         username,
@@ -476,47 +464,42 @@ export async function oidcCallback(
         surname,
         approved: false,
         pending: true,
-      })
-      .returning();
-    await writeAudit(
-      ctx.db,
-      {
-        action: 'user.provisioned',
-        targetType: 'user',
-        targetId: user!.id,
-        userId: user!.id,
-        username,
-        details: { provider },
-      },
-      req,
-    );
+      });
+      await writeAudit(
+        tx,
+        {
+          action: 'user.provisioned',
+          targetType: 'user',
+          targetId: created.id,
+          userId: created.id,
+          username,
+          details: { provider },
+        },
+        req,
+      );
+      return created;
+    });
   } else {
-    [user] = await ctx.db
-      .update(users)
-      .set({
-        email: email ?? user.email,
-        givenName: givenName ?? user.givenName,
-        surname: surname ?? user.surname,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, user.id))
-      .returning();
-    invalidateUser(user!.id); // session cache (plugins/auth-cache.ts)
+    user = await updateUserProfile(ctx.db, user.id, {
+      email: email ?? user.email,
+      givenName: givenName ?? user.givenName,
+      surname: surname ?? user.surname,
+    });
+    invalidateUser(user.id); // session cache (plugins/auth-cache.ts)
   }
-  if (user!.isDeactivated)
+  if (user.isDeactivated)
     throw new AppError(
       403,
       ERROR_CODES.accountDeactivated,
       'This account has been deactivated. Contact your administrator.',
     );
-  return { user: user!, callbackUrl: safeCallbackUrl(flow.callbackUrl) };
+  return { user, callbackUrl: safeCallbackUrl(flow.callbackUrl) };
 }
 
 async function uniqueUsername(ctx: AppContext, wanted: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
     const candidate = i === 0 ? wanted : `${wanted}-${i + 1}`;
-    const taken = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, candidate));
-    if (taken.length === 0) return candidate;
+    if (!(await usernameTaken(ctx.db, candidate))) return candidate;
   }
   return `${wanted}-${newToken(4)}`;
 }
@@ -548,18 +531,20 @@ export async function switchRoles(ctx: AppContext, req: FastifyRequest, roles: T
       );
     }
   }
-  await ctx.db.update(sessions).set({ activeRoles: roles }).where(eq(sessions.id, auth.sessionId));
+  await ctx.db.transaction(async (tx) => {
+    await setSessionRoles(tx, auth.sessionId, roles);
+    await writeAudit(
+      tx,
+      {
+        action: roles ? 'auth.roles.switch' : 'auth.roles.restore',
+        targetType: 'user',
+        targetId: auth.user.id,
+        details: { roles },
+      },
+      req,
+    );
+  });
   invalidateSession(auth.sessionId); // session cache (plugins/auth-cache.ts)
-  await writeAudit(
-    ctx.db,
-    {
-      action: roles ? 'auth.roles.switch' : 'auth.roles.restore',
-      targetType: 'user',
-      targetId: auth.user.id,
-      details: { roles },
-    },
-    req,
-  );
 }
 
 /** Constant-time comparison of two secrets. */

@@ -1,6 +1,4 @@
 /** Builds the current-user view (SPEC §3 User, "the current user also carries …") from an auth context. */
-import { eq, inArray } from 'drizzle-orm';
-import { brandings, issuerMemberships, issuers } from '@sextant/db';
 import {
   ROLE_DESCRIPTIONS,
   roleKind,
@@ -12,6 +10,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { AuthContext, AuthUser } from '../../plugins/access.ts';
 import { getSetting } from '../system/settings.repo.ts';
+import { brandingRow, firstIssuerOfUser } from './auth.repo.ts';
 
 export function rolesView(roles: readonly TRole[]): TUserRoles {
   const entry = (role: TRole) => ({ role, ...ROLE_DESCRIPTIONS[role] });
@@ -35,34 +34,24 @@ export async function effectiveBranding(
   user: Pick<AuthUser, 'id' | 'brandingId'>,
 ): Promise<EffectiveBranding | null> {
   if (user.brandingId) {
-    const [b] = await ctx.db.select().from(brandings).where(eq(brandings.brandingId, user.brandingId));
+    const b = await brandingRow(ctx.db, user.brandingId);
     if (b)
       return {
         brandingId: b.brandingId,
         brandingDisplayName: b.brandingDisplayName,
-        theme: b.theme as TThemeKey,
+        theme: b.theme,
         fullDomainName: b.fullDomainName,
         inherited: false,
       };
   }
-  const memberIssuers = await ctx.db
-    .select({ brandingId: issuers.brandingId })
-    .from(issuerMemberships)
-    .innerJoin(issuers, eq(issuers.id, issuerMemberships.issuerId))
-    .where(eq(issuerMemberships.userId, user.id))
-    .orderBy(issuers.name)
-    .limit(1);
-  const id = memberIssuers[0]?.brandingId;
+  const id = (await firstIssuerOfUser(ctx.db, user.id))?.brandingId;
   if (!id) return null;
-  const [b] = await ctx.db
-    .select()
-    .from(brandings)
-    .where(inArray(brandings.brandingId, [id]));
+  const b = await brandingRow(ctx.db, id);
   return b
     ? {
         brandingId: b.brandingId,
         brandingDisplayName: b.brandingDisplayName,
-        theme: b.theme as TThemeKey,
+        theme: b.theme,
         fullDomainName: b.fullDomainName,
         inherited: true,
       }
@@ -71,14 +60,7 @@ export async function effectiveBranding(
 
 /** The UI language: the language of the user's first issuer (by name), else English. */
 async function languageOf(ctx: AppContext, userId: string): Promise<string> {
-  const [row] = await ctx.db
-    .select({ language: issuers.language })
-    .from(issuerMemberships)
-    .innerJoin(issuers, eq(issuers.id, issuerMemberships.issuerId))
-    .where(eq(issuerMemberships.userId, userId))
-    .orderBy(issuers.name)
-    .limit(1);
-  return row?.language ?? 'en';
+  return (await firstIssuerOfUser(ctx.db, userId))?.language ?? 'en';
 }
 
 export async function currentUserView(ctx: AppContext, auth: AuthContext): Promise<TCurrentUser> {

@@ -13,7 +13,7 @@ import {
 import type { TPagingRequestParsed } from '@sextant/shared';
 import { count } from 'drizzle-orm';
 import { runPaged, type PagingColumns } from '../../lib/paging.ts';
-import type { TIssuerMemberRole } from '@sextant/shared';
+import type { TConnectionType, TIssuerMemberRole, TJobStatus, TJobType } from '@sextant/shared';
 import { invalidateUser } from '../../plugins/auth-cache.ts';
 
 export async function membershipsOf(
@@ -24,7 +24,7 @@ export async function membershipsOf(
     .select({ issuerId: issuerMemberships.issuerId, role: issuerMemberships.role })
     .from(issuerMemberships)
     .where(eq(issuerMemberships.userId, userId));
-  return rows.map((r) => ({ issuerId: r.issuerId, role: r.role as TIssuerMemberRole }));
+  return rows.map((r) => ({ issuerId: r.issuerId, role: r.role }));
 }
 
 /** Users belonging to one of the issuers (for tenant-scoped administrators); undefined = everyone. */
@@ -66,11 +66,11 @@ export function jobVisibleCondition(v: JobVisibility): SQL {
 }
 
 /** Why the caller sees a job: Owner, a stored connection (direct first), IssuerManager, else null (by permission). */
-export function jobConnectionTypeExpr(v: JobVisibility): SQL<string | null> {
+export function jobConnectionTypeExpr(v: JobVisibility): SQL<TConnectionType | null> {
   const managed = v.managedIssuerIds.length
     ? sql`${inArray(jobArtifacts.issuerId, [...v.managedIssuerIds])}`
     : sql`false`;
-  return sql<string | null>`case
+  return sql<TConnectionType | null>`case
     when ${jobArtifacts.ownerId} = ${v.userId} then 'Owner'
     when exists (select 1 from ${jobArtifactUsers} where ${jobArtifactUsers.jobArtifactId} = ${jobArtifacts.id} and ${jobArtifactUsers.userId} = ${v.userId} and ${jobArtifactUsers.connectionType} = 'DirectAssignment') then 'DirectAssignment'
     when exists (select 1 from ${jobArtifactUsers} where ${jobArtifactUsers.jobArtifactId} = ${jobArtifacts.id} and ${jobArtifactUsers.userId} = ${v.userId} and ${jobArtifactUsers.connectionType} = 'MagicLinkUser') then 'MagicLinkUser'
@@ -149,7 +149,7 @@ export const MAPPED_JOB_COLUMNS: PagingColumns = {
 export interface MappedJobRow {
   id: string;
   name: string;
-  type: string;
+  type: TJobType;
   buyerId: string | null;
   buyerName: string | null;
   issuerId: string;
@@ -160,7 +160,8 @@ export interface MappedJobRow {
   isPublished: boolean;
   isHidden: boolean;
   createdOn: Date;
-  connectionType: string | null;
+  status: TJobStatus;
+  connectionType: TConnectionType | null;
 }
 
 export function pageVisibleJobs<T>(
@@ -191,6 +192,7 @@ export function pageVisibleJobs<T>(
           isPublished: jobArtifacts.isPublished,
           isHidden: jobArtifacts.isHidden,
           createdOn: jobArtifacts.createdOn,
+          status: jobArtifacts.status,
           connectionType: jobConnectionTypeExpr(v),
         })
         .from(jobArtifacts)

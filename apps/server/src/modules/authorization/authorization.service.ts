@@ -27,8 +27,6 @@ import {
   permissionsOf,
   roleKind,
   type TAuthMappedJobArtifact,
-  type TConnectionType,
-  type TJobType,
   type TPagedResult,
   type TPagingRequestParsed,
   type TRole,
@@ -37,9 +35,11 @@ import {
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
+import { invalidateUser } from '../../plugins/auth-cache.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { rolesView } from '../auth/current-user.ts';
+import { abilitiesOf } from '../jobs/job-abilities.ts';
 import {
   jobOwnersVisible,
   membershipsOf,
@@ -166,17 +166,20 @@ export async function setUserRoles(
       `You cannot grant or remove the role ${refused.map((r) => r.role).join(', ')}: it carries permissions your own roles do not hold (${first.missing.slice(0, 5).join(', ')}${first.missing.length > 5 ? ', …' : ''})`,
     );
   }
-  if (add.length || remove.length) await replaceUserRoles(ctx.db, userId, remove, add);
-  await writeAudit(
-    ctx.db,
-    {
-      action: 'user.roles.update',
-      targetType: 'user',
-      targetId: userId,
-      details: { before: before.sort(), after: wanted.sort(), add, remove },
-    },
-    req,
-  );
+  await ctx.db.transaction(async (tx) => {
+    if (add.length || remove.length) await replaceUserRoles(tx, userId, remove, add);
+    await writeAudit(
+      tx,
+      {
+        action: 'user.roles.update',
+        targetType: 'user',
+        targetId: userId,
+        details: { before: before.sort(), after: wanted.sort(), add, remove },
+      },
+      req,
+    );
+  });
+  invalidateUser(userId); // session cache (plugins/auth-cache.ts), again after the commit
   return true;
 }
 
@@ -188,11 +191,17 @@ export async function mappedJobArtifacts(
   includeHidden: boolean,
 ): Promise<TPagedResult<TAuthMappedJobArtifact>> {
   const v = await jobVisibilityOf(ctx, auth);
-  return pageVisibleJobs(ctx.db, request, v, includeHidden && auth.permissions.has('HiddenJobsCount_VIEW'), (r) => ({
-    ...r,
-    type: r.type as TJobType,
-    createdOn: r.createdOn.toISOString(),
-    connectionType: (r.connectionType as TConnectionType | null) ?? null,
-    isDirectAssignment: r.connectionType === 'DirectAssignment',
-  }));
+  return pageVisibleJobs(
+    ctx.db,
+    request,
+    v,
+    includeHidden && auth.permissions.has('HiddenJobsCount_VIEW'),
+    ({ status, ...r }) => ({
+      ...r,
+      createdOn: r.createdOn.toISOString(),
+      connectionType: r.connectionType ?? null,
+      isDirectAssignment: r.connectionType === 'DirectAssignment',
+      abilities: abilitiesOf(auth, { ownerId: r.ownerId, status }),
+    }),
+  );
 }

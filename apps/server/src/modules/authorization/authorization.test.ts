@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { dbKinds } from '@sextant/db/testing';
+import type { TJobAbilities } from '@sextant/shared';
 import {
   issuers,
   jobArtifacts,
@@ -36,7 +37,9 @@ describe.each(dbKinds())('authorization API (%s)', (kind) => {
     return res.json() as {
       totalCount: number;
       collection: {
+        id: string;
         name: string;
+        abilities: TJobAbilities;
         connectionType: string | null;
         isDirectAssignment: boolean;
         ownerName: string;
@@ -196,6 +199,21 @@ describe.each(dbKinds())('authorization API (%s)', (kind) => {
     ]);
     expect(names(await mapped('accountManager'))).toEqual(['J3 Pacific']);
     expect(names(await mapped('issuerPlus'))).toEqual(['J2 Meridian', 'J4 Meridian assigned']);
+    // Each row carries what the caller may do with the job, by the rule the job routes enforce.
+    const owned = all.collection.find((j) => j.name.startsWith('J4'))!;
+    expect(owned.abilities).toMatchObject({ canRename: true, canChangeOwner: true, canDelete: true });
+    const assigned = member.collection[0]!;
+    expect(assigned.abilities).toMatchObject({
+      canRename: false,
+      canChangeOwner: false,
+      canPublish: false,
+      canDelete: false,
+    });
+    const rename = await t.call('PATCH', `/api/v1/jobs/${assigned.id}`, {
+      cookie: await t.login('client'),
+      body: { name: 'Not mine' },
+    });
+    expect(rename.statusCode).toBe(403);
     const filtered = await mapped('sysAdmin', {
       filters: {
         filterItems: [

@@ -2,12 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
-import { brandings } from '@sextant/db';
-import { ZBranding, ZPublicBranding, type TThemeKey } from '@sextant/shared';
+import { ZBranding, ZPublicBranding } from '@sextant/shared';
 import { notFound } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/access.ts';
 import { listBrandings } from './brandings.service.ts';
+import { brandingForHost } from './brandings.repo.ts';
 
 const tags = ['Branding'];
 export const DEFAULT_BRANDING_KEY = 'paytech';
@@ -21,12 +20,9 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, summary: 'Branding of the requested host (before sign-in)', response: { 200: ZPublicBranding } },
     handler: async (req) => {
       const host = req.hostname.toLowerCase();
-      const [byDomain] = await ctx.db.select().from(brandings).where(eq(brandings.fullDomainName, host));
-      const [fallback] = byDomain
-        ? [byDomain]
-        : await ctx.db.select().from(brandings).where(eq(brandings.brandingKey, DEFAULT_BRANDING_KEY));
-      if (!fallback) throw notFound(`Branding for ${host}`);
-      return { brandingKey: fallback.brandingKey, theme: fallback.theme as TThemeKey };
+      const branding = await brandingForHost(ctx.db, host, DEFAULT_BRANDING_KEY);
+      if (!branding) throw notFound(`Branding for ${host}`);
+      return { brandingKey: branding.brandingKey, theme: branding.theme };
     },
   });
 

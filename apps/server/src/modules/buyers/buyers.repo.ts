@@ -1,13 +1,13 @@
 /** SQL of the buyer area: paged list with issuer name and job count, one buyer, create/update/delete. */
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { buyers, issuers, jobArtifacts, users, type DbOrTx } from '@sextant/db';
-import type { TPagingRequestParsed } from '@sextant/shared';
-import { runPaged, type PagingColumns } from '../../lib/paging.ts';
+import type { BUYER_PROPERTIES, TPagingRequestParsed } from '@sextant/shared';
+import { runPaged, type PagingColumnsOf } from '../../lib/paging.ts';
 
 export type BuyerInsert = typeof buyers.$inferInsert;
 const jobsCount = sql<number>`(select count(*)::int from ${jobArtifacts} where ${jobArtifacts.buyerId} = ${buyers.id})`;
 
-export const BUYER_COLUMNS: PagingColumns = {
+export const BUYER_COLUMNS = {
   id: { column: buyers.id, kind: 'uuid' },
   name: { column: buyers.name, kind: 'string' },
   countryIso3: { column: buyers.countryIso3, kind: 'string' },
@@ -16,7 +16,7 @@ export const BUYER_COLUMNS: PagingColumns = {
   jobsCount: { column: jobsCount, kind: 'number' },
   createdByUsername: { column: users.username, kind: 'string' },
   createdAt: { column: buyers.createdAt, kind: 'date' },
-};
+} satisfies PagingColumnsOf<(typeof BUYER_PROPERTIES)[number]>;
 
 const selection = {
   buyer: buyers,

@@ -6,38 +6,38 @@
  * A request left unanswered for LOCK_REQUEST_GRACE_SECONDS lets the requester force the lock; users who may
  * change a job's owner (JobOwner_UPDATE) may force at any time. Every forced take-over is audited.
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { entityLocks, entityPresence, jobArtifacts, users } from '@sextant/db';
+import type { FastifyRequest } from 'fastify';
 import {
   LOCK_REQUEST_GRACE_SECONDS,
   LOCK_TTL_SECONDS,
-  PRESENCE_TTL_SECONDS,
   type TActiveEntityUser,
   type TEntityLock,
-  type TEntityType,
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import type { FastifyRequest } from 'fastify';
 import { jobVisibilityOf } from '../authorization/authorization.service.ts';
-import { jobVisibleCondition } from '../authorization/authorization.repo.ts';
-
-export interface EntityRef {
-  entityType: TEntityType;
-  entityId: string;
-}
+import {
+  forceLockTo,
+  lockRow,
+  presenceOnVisibleJobs,
+  presentUsers,
+  recordLockDenial,
+  recordLockRequest,
+  takeLock,
+  upsertPresence,
+  userRow,
+  visibleJobName,
+  type EntityRef,
+} from './concurrency.repo.ts';
 
 /** Resolves an entity the caller may see to its display name; 404 otherwise (no existence leak across tenants). */
 export async function resolveEntity(ctx: AppContext, auth: AuthContext, ref: EntityRef): Promise<{ name: string }> {
   if (ref.entityType === 'JobArtifact') {
     if (!/^[0-9a-f-]{36}$/i.test(ref.entityId)) throw notFound('Job');
     const visibility = await jobVisibilityOf(ctx, auth);
-    const [job] = await ctx.db
-      .select({ name: jobArtifacts.name })
-      .from(jobArtifacts)
-      .where(and(eq(jobArtifacts.id, ref.entityId), jobVisibleCondition(visibility)));
+    const job = await visibleJobName(ctx.db, ref.entityId, visibility);
     if (!job) throw notFound('Job');
     return job;
   }
@@ -51,31 +51,14 @@ export async function heartbeat(
 ): Promise<boolean> {
   if (ref.userId !== auth.user.id) throw forbidden('You can only report yourself as active');
   await resolveEntity(ctx, auth, ref);
-  await ctx.db
-    .insert(entityPresence)
-    .values({ entityType: ref.entityType, entityId: ref.entityId, userId: auth.user.id, scope: ref.scope ?? '' })
-    .onConflictDoUpdate({
-      target: [entityPresence.entityType, entityPresence.entityId, entityPresence.userId],
-      set: { lastSeenAt: sql`now()`, scope: ref.scope ?? '' },
-    });
+  await upsertPresence(ctx.db, ref, auth.user.id, ref.scope ?? '');
   return true;
 }
 
 export async function activeUsers(ctx: AppContext, auth: AuthContext, ref: EntityRef): Promise<TActiveEntityUser[]> {
   const entity = await resolveEntity(ctx, auth, ref);
   const lock = await currentLock(ctx, ref);
-  const rows = await ctx.db
-    .select({ userId: entityPresence.userId, userName: users.displayName, scope: entityPresence.scope })
-    .from(entityPresence)
-    .innerJoin(users, eq(users.id, entityPresence.userId))
-    .where(
-      and(
-        eq(entityPresence.entityType, ref.entityType),
-        eq(entityPresence.entityId, ref.entityId),
-        gt(entityPresence.lastSeenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`),
-      ),
-    )
-    .orderBy(users.displayName);
+  const rows = await presentUsers(ctx.db, ref);
   return rows.map((r) => ({
     userName: r.userName,
     scope: r.scope,
@@ -85,10 +68,7 @@ export async function activeUsers(ctx: AppContext, auth: AuthContext, ref: Entit
 }
 
 async function currentLock(ctx: AppContext, ref: EntityRef) {
-  const [row] = await ctx.db
-    .select()
-    .from(entityLocks)
-    .where(and(eq(entityLocks.entityType, ref.entityType), eq(entityLocks.entityId, ref.entityId)));
+  const row = await lockRow(ctx.db, ref);
   if (!row || row.activeUntil.getTime() <= Date.now()) return row ? { ...row, expired: true as const } : undefined;
   return { ...row, expired: false as const };
 }
@@ -96,10 +76,8 @@ async function currentLock(ctx: AppContext, ref: EntityRef) {
 async function lockView(ctx: AppContext, auth: AuthContext, ref: EntityRef): Promise<TEntityLock> {
   const lock = await currentLock(ctx, ref);
   const live = lock && !lock.expired ? lock : undefined;
-  const [holder] = live ? await ctx.db.select().from(users).where(eq(users.id, live.holderUserId)) : [];
-  const [requester] = live?.requesterUserId
-    ? await ctx.db.select().from(users).where(eq(users.id, live.requesterUserId))
-    : [];
+  const holder = live ? await userRow(ctx.db, live.holderUserId) : undefined;
+  const requester = live?.requesterUserId ? await userRow(ctx.db, live.requesterUserId) : undefined;
   const myRequestAt = live?.requesterUserId === auth.user.id ? live.requestedAt : null;
   return {
     entityId: ref.entityId,
@@ -129,21 +107,7 @@ const until = () => new Date(Date.now() + LOCK_TTL_SECONDS * 1000);
 /** Takes or renews the lock when it is free, expired or already the caller's. */
 export async function tryLock(ctx: AppContext, auth: AuthContext, ref: EntityRef): Promise<TEntityLock> {
   await resolveEntity(ctx, auth, ref);
-  await ctx.db
-    .insert(entityLocks)
-    .values({ ...ref, holderUserId: auth.user.id, activeUntil: until() })
-    .onConflictDoUpdate({
-      target: [entityLocks.entityType, entityLocks.entityId],
-      set: {
-        holderUserId: auth.user.id,
-        activeUntil: until(),
-        updatedAt: sql`now()`,
-        // a new holder starts with no pending request; a renewal keeps it
-        requesterUserId: sql`case when ${entityLocks.holderUserId} = ${auth.user.id} then ${entityLocks.requesterUserId} else null end`,
-        requestedAt: sql`case when ${entityLocks.holderUserId} = ${auth.user.id} then ${entityLocks.requestedAt} else null end`,
-      },
-      setWhere: sql`${entityLocks.holderUserId} = ${auth.user.id} or ${entityLocks.activeUntil} <= now()`,
-    });
+  await takeLock(ctx.db, ref, auth.user.id, until());
   return lockView(ctx, auth, ref);
 }
 
@@ -162,28 +126,20 @@ export async function forceLock(
       live.requestedAt &&
       live.requestedAt.getTime() + LOCK_REQUEST_GRACE_SECONDS * 1000 <= Date.now();
     if (!graceOver && !auth.permissions.has('JobOwner_UPDATE')) return lockView(ctx, auth, ref);
-    await ctx.db
-      .update(entityLocks)
-      .set({
-        holderUserId: auth.user.id,
-        activeUntil: until(),
-        requesterUserId: null,
-        requestedAt: null,
-        deniedUserId: null,
-        deniedAt: null,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(entityLocks.entityType, ref.entityType), eq(entityLocks.entityId, ref.entityId)));
-    await writeAudit(
-      ctx.db,
-      {
-        action: 'entity-lock.forced',
-        targetType: ref.entityType,
-        targetId: ref.entityId,
-        details: { previousHolder: live.holderUserId },
-      },
-      req,
-    );
+    // The take-over and its audit row in one transaction.
+    await ctx.db.transaction(async (tx) => {
+      await forceLockTo(tx, ref, auth.user.id, until());
+      await writeAudit(
+        tx,
+        {
+          action: 'entity-lock.forced',
+          targetType: ref.entityType,
+          targetId: ref.entityId,
+          details: { previousHolder: live.holderUserId },
+        },
+        req,
+      );
+    });
     return lockView(ctx, auth, ref);
   }
   return tryLock(ctx, auth, ref);
@@ -192,81 +148,19 @@ export async function forceLock(
 /** Asks the holder for the lock; false when there is no other live holder to ask. */
 export async function requestLock(ctx: AppContext, auth: AuthContext, ref: EntityRef): Promise<boolean> {
   await resolveEntity(ctx, auth, ref);
-  const updated = await ctx.db
-    .update(entityLocks)
-    .set({
-      requesterUserId: auth.user.id,
-      requestedAt: new Date(),
-      deniedUserId: null,
-      deniedAt: null,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(entityLocks.entityType, ref.entityType),
-        eq(entityLocks.entityId, ref.entityId),
-        gt(entityLocks.activeUntil, new Date()),
-        sql`${entityLocks.holderUserId} <> ${auth.user.id}`,
-        // a request already pending keeps its original time (no resetting someone else's grace period)
-        sql`(${entityLocks.requesterUserId} is null or ${entityLocks.requesterUserId} = ${auth.user.id})`,
-      ),
-    )
-    .returning();
-  return updated.length > 0;
+  return recordLockRequest(ctx.db, ref, auth.user.id);
 }
 
 /** The holder turns a pending request down. */
 export async function denyLock(ctx: AppContext, auth: AuthContext, ref: EntityRef): Promise<boolean> {
   await resolveEntity(ctx, auth, ref);
-  const updated = await ctx.db
-    .update(entityLocks)
-    .set({
-      deniedUserId: sql`${entityLocks.requesterUserId}`,
-      deniedAt: new Date(),
-      requesterUserId: null,
-      requestedAt: null,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(entityLocks.entityType, ref.entityType),
-        eq(entityLocks.entityId, ref.entityId),
-        eq(entityLocks.holderUserId, auth.user.id),
-        sql`${entityLocks.requesterUserId} is not null`,
-      ),
-    )
-    .returning();
-  return updated.length > 0;
+  return recordLockDenial(ctx.db, ref, auth.user.id);
 }
 
 /** Everyone active on any job the caller may see (the navbar's active-users quick view). */
 export async function allActiveUsers(ctx: AppContext, auth: AuthContext): Promise<TActiveEntityUser[]> {
   const visibility = await jobVisibilityOf(ctx, auth);
-  const rows = await ctx.db
-    .select({
-      userId: entityPresence.userId,
-      userName: users.displayName,
-      scope: entityPresence.scope,
-      entityId: entityPresence.entityId,
-      entityName: jobArtifacts.name,
-      holder: entityLocks.holderUserId,
-      until: entityLocks.activeUntil,
-    })
-    .from(entityPresence)
-    .innerJoin(users, eq(users.id, entityPresence.userId))
-    .innerJoin(jobArtifacts, sql`${jobArtifacts.id}::text = ${entityPresence.entityId}`)
-    .leftJoin(
-      entityLocks,
-      and(eq(entityLocks.entityType, entityPresence.entityType), eq(entityLocks.entityId, entityPresence.entityId)),
-    )
-    .where(
-      and(
-        eq(entityPresence.entityType, 'JobArtifact'),
-        gt(entityPresence.lastSeenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`),
-        jobVisibleCondition(visibility),
-      ),
-    )
-    .orderBy(users.displayName, jobArtifacts.name);
+  const rows = await presenceOnVisibleJobs(ctx.db, visibility);
   return rows.map((r) => ({
     userName: r.userName,
     scope: r.scope,

@@ -171,7 +171,7 @@ function toProfile(r: ProfileRow, refs: Refs): TDatapointProfile {
   return {
     id: r.id,
     name: r.name,
-    kind: r.kind as TDatapointProfileKind,
+    kind: r.kind,
     columns: r.columns,
     usedBy: usesOf(refs, r.id),
     createdAt: r.createdAt.toISOString(),

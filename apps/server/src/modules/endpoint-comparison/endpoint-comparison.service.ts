@@ -39,7 +39,7 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 const runView = (r: RunRow): TComparableRun => ({
   id: r.id,
   runNumber: r.runNumber,
-  status: r.status as TComparableRun['status'],
+  status: r.status,
   createdAt: iso(r.createdAt)!,
   completedAt: iso(r.completedAt),
   scoringRulesetVersion: r.scoringRulesetVersion,
@@ -58,7 +58,7 @@ export async function listComparisonJobs(
   );
   return jobs.map((j) => ({
     ...j,
-    type: j.type as TComparisonJob['type'],
+    type: j.type,
     runs: runs.filter((r) => r.jobArtifactId === j.id).map(runView),
   }));
 }

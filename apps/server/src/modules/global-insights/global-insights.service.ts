@@ -40,11 +40,11 @@ import type { JobVisibility } from '../authorization/authorization.repo.ts';
 import { queryRows, singleFlight } from '../results/results.store.ts';
 import { chartViewOf, sliceWhere } from '../results/insights.service.ts';
 import { visibleResultJobs, type ResultJob } from './global-insights.repo.ts';
+import { REFRESH } from './global-refresh.ts';
 
 /** Bump when the build's files change: every scope is built again. */
 const FORMAT = 'g2';
 const BUILD = 'globalInsights.build';
-const REFRESH = 'globalInsights.refresh';
 
 const dirOf = (ctx: AppContext) => path.join(ctx.config.dataDir, 'cache', 'global-insights');
 /** Built scopes and the remembered scopes live in the blob store: built by a worker, read by every API process. */
@@ -420,16 +420,6 @@ export async function buildScope(
 }
 
 /** Enqueues the rebuild of the remembered scopes (after a run completes or a job is deleted). */
-export async function enqueueGlobalRefresh(ctx: AppContext): Promise<void> {
-  await ctx.proq.enqueue(ctx.db, {
-    commandType: REFRESH,
-    payload: {},
-    category: 'analysis',
-    tags: ['global-insights'],
-    processingGroup: 'global-insights-refresh',
-  });
-}
-
 export function globalInsightsCommandTypes(ctx: AppContext): CommandTypeDef[] {
   return [
     defineCommandType({

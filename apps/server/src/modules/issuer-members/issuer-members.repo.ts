@@ -1,6 +1,7 @@
 /** SQL for issuer memberships (table issuer_memberships). */
 import { and, eq } from 'drizzle-orm';
 import { issuerMemberships, users, type DbOrTx } from '@sextant/db';
+import type { TIssuerMemberRole } from '@sextant/shared';
 import { invalidateUser } from '../../plugins/auth-cache.ts';
 
 export async function membershipOf(db: DbOrTx, issuerId: string, userId: string) {
@@ -22,7 +23,7 @@ export async function userBrief(db: DbOrTx, userId: string) {
 /** Inserts a membership; false when the user already belongs to the issuer. */
 export async function insertMembership(
   db: DbOrTx,
-  v: { issuerId: string; userId: string; role: string; isDomainUser: boolean },
+  v: { issuerId: string; userId: string; role: TIssuerMemberRole; isDomainUser: boolean },
 ): Promise<boolean> {
   const rows = await db.insert(issuerMemberships).values(v).onConflictDoNothing().returning();
   invalidateUser(v.userId); // session cache (plugins/auth-cache.ts)
@@ -33,7 +34,7 @@ export async function updateMembership(
   db: DbOrTx,
   issuerId: string,
   userId: string,
-  set: { role?: string; isDomainUser?: boolean },
+  set: { role?: TIssuerMemberRole; isDomainUser?: boolean },
 ): Promise<void> {
   await db
     .update(issuerMemberships)

@@ -5,9 +5,11 @@
  * managed). A user to add must be one the caller may administer (assertUserManageable). Every change is audited.
  */
 import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '@sextant/db';
 import type { TIssuerMemberRole, TIssuerMemberSummary } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
+import { invalidateUser } from '../../plugins/auth-cache.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { assertUserManageable, inScope, tenantScopeOf } from '../authorization/authorization.service.ts';
@@ -42,16 +44,12 @@ export async function listMembers(
 ): Promise<TIssuerMemberSummary[]> {
   await assertIssuerReadable(ctx, auth, issuerId);
   const rows = await membersOfIssuer(ctx.db, issuerId);
-  return rows.map((m) => ({ ...m, memberRole: m.memberRole as TIssuerMemberRole }));
+  return rows.map((m) => ({ ...m, memberRole: m.memberRole }));
 }
 
-const audit = (
-  ctx: AppContext,
-  req: FastifyRequest,
-  action: string,
-  issuerId: string,
-  details: Record<string, unknown>,
-) => writeAudit(ctx.db, { action, targetType: 'issuer', targetId: issuerId, issuerId, details }, req);
+/** The audit row of a membership change; `db` is the change's transaction. */
+const audit = (db: DbOrTx, req: FastifyRequest, action: string, issuerId: string, details: Record<string, unknown>) =>
+  writeAudit(db, { action, targetType: 'issuer', targetId: issuerId, issuerId, details }, req);
 
 export async function addMember(
   ctx: AppContext,
@@ -65,19 +63,22 @@ export async function addMember(
   const user = await userBrief(ctx.db, body.userId);
   if (!user) throw notFound('User');
   if (user.isDeactivated) throw fieldError('body.userId', `${user.username} is deactivated and cannot be added`);
-  const added = await insertMembership(ctx.db, {
-    issuerId,
-    userId: body.userId,
-    role: body.memberRole,
-    isDomainUser: body.isDomainUser,
+  await ctx.db.transaction(async (tx) => {
+    const added = await insertMembership(tx, {
+      issuerId,
+      userId: body.userId,
+      role: body.memberRole,
+      isDomainUser: body.isDomainUser,
+    });
+    if (!added) throw conflict(`${user.username} is already a member of this issuer`, 'body.userId');
+    await audit(tx, req, 'issuer.member.add', issuerId, {
+      userId: user.id,
+      memberUsername: user.username,
+      memberRole: body.memberRole,
+      isDomainUser: body.isDomainUser,
+    });
   });
-  if (!added) throw conflict(`${user.username} is already a member of this issuer`, 'body.userId');
-  await audit(ctx, req, 'issuer.member.add', issuerId, {
-    userId: user.id,
-    memberUsername: user.username,
-    memberRole: body.memberRole,
-    isDomainUser: body.isDomainUser,
-  });
+  invalidateUser(body.userId); // session cache (plugins/auth-cache.ts), again after the commit
   return listMembers(ctx, auth, issuerId);
 }
 
@@ -102,22 +103,25 @@ export async function updateMember(
   const { membership, username, selfTenant } = await existingMember(ctx, auth, issuerId, userId);
   if (selfTenant && body.memberRole === 'Member' && membership.role === 'Manager')
     throw conflict('You cannot remove your own Manager role; ask another manager', 'body.memberRole');
-  const set: { role?: string; isDomainUser?: boolean } = {};
+  const set: { role?: TIssuerMemberRole; isDomainUser?: boolean } = {};
   if (body.memberRole !== undefined && body.memberRole !== membership.role) set.role = body.memberRole;
   if (body.isDomainUser !== undefined && body.isDomainUser !== membership.isDomainUser)
     set.isDomainUser = body.isDomainUser;
   if (Object.keys(set).length) {
-    await updateMembership(ctx.db, issuerId, userId, set);
-    await audit(ctx, req, 'issuer.member.update', issuerId, {
-      userId,
-      memberUsername: username,
-      changed: Object.fromEntries(
-        Object.entries(set).map(([k, v]) => [
-          k === 'role' ? 'memberRole' : k,
-          { from: k === 'role' ? membership.role : membership.isDomainUser, to: v },
-        ]),
-      ),
+    await ctx.db.transaction(async (tx) => {
+      await updateMembership(tx, issuerId, userId, set);
+      await audit(tx, req, 'issuer.member.update', issuerId, {
+        userId,
+        memberUsername: username,
+        changed: Object.fromEntries(
+          Object.entries(set).map(([k, v]) => [
+            k === 'role' ? 'memberRole' : k,
+            { from: k === 'role' ? membership.role : membership.isDomainUser, to: v },
+          ]),
+        ),
+      });
     });
+    invalidateUser(userId); // session cache (plugins/auth-cache.ts), again after the commit
   }
   return listMembers(ctx, auth, issuerId);
 }
@@ -131,12 +135,15 @@ export async function removeMember(
 ): Promise<TIssuerMemberSummary[]> {
   const { membership, username, selfTenant } = await existingMember(ctx, auth, issuerId, userId);
   if (selfTenant) throw conflict('You cannot remove yourself from the issuer; ask another manager');
-  await deleteMembership(ctx.db, issuerId, userId);
-  await audit(ctx, req, 'issuer.member.remove', issuerId, {
-    userId,
-    memberUsername: username,
-    memberRole: membership.role,
-    isDomainUser: membership.isDomainUser,
+  await ctx.db.transaction(async (tx) => {
+    await deleteMembership(tx, issuerId, userId);
+    await audit(tx, req, 'issuer.member.remove', issuerId, {
+      userId,
+      memberUsername: username,
+      memberRole: membership.role,
+      isDomainUser: membership.isDomainUser,
+    });
   });
+  invalidateUser(userId); // session cache (plugins/auth-cache.ts), again after the commit
   return listMembers(ctx, auth, issuerId);
 }

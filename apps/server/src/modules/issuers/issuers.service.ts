@@ -13,10 +13,8 @@ import {
   type TAssignedUserIssuer,
   type TIssuer,
   type TIssuerFull,
-  type TIssuerMemberRole,
   type TPagedResult,
   type TPagingRequestParsed,
-  type TScheme,
 } from '@sextant/shared';
 import type { z } from 'zod';
 import type { ZIssuerCreate, ZIssuerUpdate } from '@sextant/shared';
@@ -61,7 +59,7 @@ function toIssuer(r: IssuerListRow): TIssuer {
     usersCount: Number(r.usersCount),
     usernames: r.usernames ?? [],
     issuerCapabilities: i.capabilities,
-    scheme: i.scheme as TScheme,
+    scheme: i.scheme,
     language: i.language,
     issuerVirtualLockboxes: i.virtualLockboxes,
     issuerInputDataOptions: i.inputDataOptions,
@@ -115,7 +113,7 @@ export async function getIssuerFull(ctx: AppContext, auth: AuthContext, id: stri
     ...toIssuer(row),
     issuerEmailDomains: row.issuer.emailDomains,
     numberNonEmailDomainUsers: members.filter((m) => !m.isDomainUser).length,
-    members: members.map((m) => ({ ...m, memberRole: m.memberRole as TIssuerMemberRole })),
+    members: members.map((m) => ({ ...m, memberRole: m.memberRole })),
   };
 }
 
@@ -160,25 +158,26 @@ export async function createIssuer(
   if (!isInternalStaff(auth)) throw forbidden('Only internal staff can create issuers');
   if (await issuerKeyTaken(ctx.db, body.issuerKey)) throw duplicateKey(body.issuerKey);
   if (!(await brandingExists(ctx.db, body.brandingId))) throw notFound('Branding');
-  let row;
   try {
-    row = await insertIssuer(ctx.db, toValues(body) as IssuerInsert);
+    return await ctx.db.transaction(async (tx) => {
+      const row = await insertIssuer(tx, toValues(body) as IssuerInsert);
+      await writeAudit(
+        tx,
+        {
+          action: 'issuer.create',
+          targetType: 'issuer',
+          targetId: row.id,
+          issuerId: row.id,
+          details: { issuerKey: row.issuerKey, name: row.name },
+        },
+        req,
+      );
+      return row.id;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateKey(body.issuerKey);
     throw err;
   }
-  await writeAudit(
-    ctx.db,
-    {
-      action: 'issuer.create',
-      targetType: 'issuer',
-      targetId: row.id,
-      issuerId: row.id,
-      details: { issuerKey: row.issuerKey, name: row.name },
-    },
-    req,
-  );
-  return row.id;
 }
 
 export async function updateIssuerFields(
@@ -202,22 +201,24 @@ export async function updateIssuerFields(
   )
     throw notFound('Branding');
   const values = toValues(fields);
-  try {
-    await updateIssuer(ctx.db, id, values);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw duplicateKey(fields.issuerKey ?? '');
-    throw err;
-  }
   const changed = Object.fromEntries(
     Object.entries(values)
       .filter(([k, v]) => JSON.stringify(before[k as keyof typeof before]) !== JSON.stringify(v))
       .map(([k, v]) => [k, { from: before[k as keyof typeof before], to: v }]),
   );
-  await writeAudit(
-    ctx.db,
-    { action: 'issuer.update', targetType: 'issuer', targetId: id, issuerId: id, details: { changed } },
-    req,
-  );
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await updateIssuer(tx, id, values);
+      await writeAudit(
+        tx,
+        { action: 'issuer.update', targetType: 'issuer', targetId: id, issuerId: id, details: { changed } },
+        req,
+      );
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateKey(fields.issuerKey ?? '');
+    throw err;
+  }
 }
 
 export type IssuerListField = 'capabilities' | 'virtualLockboxes' | 'inputDataOptions';
@@ -232,18 +233,20 @@ export async function updateIssuerList(
 ): Promise<void> {
   const before = await assertManageable(ctx, auth, id);
   const next = [...new Set(values)];
-  await updateIssuer(ctx.db, id, { [field]: next });
-  await writeAudit(
-    ctx.db,
-    {
-      action: `issuer.update.${field}`,
-      targetType: 'issuer',
-      targetId: id,
-      issuerId: id,
-      details: { from: before[field], to: next },
-    },
-    req,
-  );
+  await ctx.db.transaction(async (tx) => {
+    await updateIssuer(tx, id, { [field]: next });
+    await writeAudit(
+      tx,
+      {
+        action: `issuer.update.${field}`,
+        targetType: 'issuer',
+        targetId: id,
+        issuerId: id,
+        details: { from: before[field], to: next },
+      },
+      req,
+    );
+  });
 }
 
 export async function removeIssuer(ctx: AppContext, req: FastifyRequest, auth: AuthContext, id: string): Promise<void> {
@@ -253,18 +256,20 @@ export async function removeIssuer(ctx: AppContext, req: FastifyRequest, auth: A
     throw conflict(
       `The issuer ${before.name} still has ${jobs} job${jobs === 1 ? '' : 's'}; delete or move them first`,
     );
-  await deleteIssuer(ctx.db, id);
-  await writeAudit(
-    ctx.db,
-    {
-      action: 'issuer.delete',
-      targetType: 'issuer',
-      targetId: id,
-      issuerId: id,
-      details: { issuerKey: before.issuerKey, name: before.name },
-    },
-    req,
-  );
+  await ctx.db.transaction(async (tx) => {
+    await deleteIssuer(tx, id);
+    await writeAudit(
+      tx,
+      {
+        action: 'issuer.delete',
+        targetType: 'issuer',
+        targetId: id,
+        issuerId: id,
+        details: { issuerKey: before.issuerKey, name: before.name },
+      },
+      req,
+    );
+  });
 }
 
 /** GET /issuers/{userId}/assigned-user-issuers: the issuers a user belongs to (within the caller's read scope). */
@@ -276,7 +281,7 @@ export async function assignedUserIssuers(
   await assertUserManageable(ctx, auth, userId);
   const scope = await tenantScopeOf(ctx, auth);
   const rows = await assignedIssuersOfUser(ctx.db, userId, scope.readIssuerIds);
-  return rows.map((r) => ({ ...r, userRole: r.userRole as TIssuerMemberRole }));
+  return rows.map((r) => ({ ...r, userRole: r.userRole }));
 }
 
 export const capabilityItems = () => ISSUER_CAPABILITY_ITEMS;

@@ -55,8 +55,7 @@ export async function jobAdminView(ctx: AppContext, auth: AuthContext, id: strin
   };
   add(j.ownerId, row.ownerUsername, 'Owner');
   for (const s of stored)
-    if (s.connectionType !== 'Owner' || s.userId === j.ownerId)
-      add(s.userId, s.username, s.connectionType as TConnectionType);
+    if (s.connectionType !== 'Owner' || s.userId === j.ownerId) add(s.userId, s.username, s.connectionType);
   for (const m of managers) add(m.userId, m.username, 'IssuerManager');
   return {
     id: j.id,
@@ -95,18 +94,20 @@ export async function changeJobOwner(
   if (owner.isDeactivated)
     throw conflict(`ownerId: ${owner.username} is deactivated and cannot own a job`, 'body.ownerId');
   if (row.job.ownerId === ownerId) return `${owner.username} already owns ${row.job.name}`;
-  await setJobOwner(ctx.db, id, ownerId, auth.user.id);
-  await writeAudit(
-    ctx.db,
-    {
-      action: 'job.owner.update',
-      targetType: 'job-artifact',
-      targetId: id,
-      issuerId: row.job.issuerId,
-      details: { from: row.job.ownerId, to: ownerId },
-    },
-    req,
-  );
+  await ctx.db.transaction(async (tx) => {
+    await setJobOwner(tx, id, ownerId, auth.user.id);
+    await writeAudit(
+      tx,
+      {
+        action: 'job.owner.update',
+        targetType: 'job-artifact',
+        targetId: id,
+        issuerId: row.job.issuerId,
+        details: { from: row.job.ownerId, to: ownerId },
+      },
+      req,
+    );
+  });
   return `${owner.username} now owns ${row.job.name}`;
 }
 
@@ -122,20 +123,22 @@ export async function updateUserAssignment(
   if (!user) throw notFound('User');
   if (body.isAssigned && user.isDeactivated)
     throw conflict(`userId: ${user.username} is deactivated and cannot be assigned`, 'body.userId');
-  const changed = await setDirectAssignment(ctx.db, body.jobArtifactId, body.userId, body.isAssigned, auth.user.id);
-  if (changed) {
-    await writeAudit(
-      ctx.db,
-      {
-        action: body.isAssigned ? 'job.user.assign' : 'job.user.unassign',
-        targetType: 'job-artifact',
-        targetId: body.jobArtifactId,
-        issuerId: row.job.issuerId,
-        details: { userId: body.userId, username: user.username },
-      },
-      req,
-    );
-  }
+  const changed = await ctx.db.transaction(async (tx) => {
+    const done = await setDirectAssignment(tx, body.jobArtifactId, body.userId, body.isAssigned, auth.user.id);
+    if (done)
+      await writeAudit(
+        tx,
+        {
+          action: body.isAssigned ? 'job.user.assign' : 'job.user.unassign',
+          targetType: 'job-artifact',
+          targetId: body.jobArtifactId,
+          issuerId: row.job.issuerId,
+          details: { userId: body.userId, username: user.username },
+        },
+        req,
+      );
+    return done;
+  });
   const verb = body.isAssigned
     ? changed
       ? 'is now assigned to'

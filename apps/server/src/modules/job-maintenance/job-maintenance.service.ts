@@ -23,7 +23,10 @@ import { conflict } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
 import { jobVisibilityOf } from '../authorization/authorization.service.ts';
-import { jobKey, queueRun, visibleJob } from '../jobs/jobs.service.ts';
+import { jobKey, visibleJob } from '../jobs/job-access.ts';
+import { queueRun } from '../jobs/job-runs.ts';
+import { forgetLatestRun } from '../results/results.store.ts';
+import { dropSupplierCaches } from '../results/supplier-cache.ts';
 import { addJobLog, filesOf } from '../jobs/jobs.repo.ts';
 import {
   MAINTENANCE_COMMAND,
@@ -84,15 +87,15 @@ export async function listMaintenanceJobs(ctx: AppContext, auth: AuthContext): P
     const cmd = actions.get(r.id);
     jobs.push({
       ...r,
-      type: r.type as TMaintenanceJob['type'],
-      status: r.status as TMaintenanceJob['status'],
+      type: r.type,
+      status: r.status,
       createdOn: iso(r.createdOn)!,
       storage: await jobStorage(ctx, r.id, cacheFiles),
       lastRun: run
         ? {
             id: run.id,
             runNumber: run.runNumber,
-            status: run.status as NonNullable<TMaintenanceJob['lastRun']>['status'],
+            status: run.status,
             createdAt: iso(run.createdAt)!,
             completedAt: iso(run.completedAt),
             error: run.error,
@@ -116,7 +119,7 @@ export async function listMaintenanceJobs(ctx: AppContext, auth: AuthContext): P
 function commandView(c: {
   id: number;
   payload: unknown;
-  state: string;
+  state: TMaintenanceCommand['state'];
   progressPercent: number | null;
   progressMessage: string | null;
   message: string | null;
@@ -125,7 +128,7 @@ function commandView(c: {
   return {
     commandId: c.id,
     action: (c.payload as { action: TJobMaintenanceAction }).action,
-    state: c.state as TMaintenanceCommand['state'],
+    state: c.state,
     progressPercent: c.progressPercent,
     progressMessage: c.progressMessage,
     message: c.message,
@@ -261,7 +264,6 @@ export function jobMaintenanceCommandTypes(ctx: AppContext): CommandTypeDef[] {
 }
 
 async function dropCaches(ctx: AppContext, jobId: string): Promise<void> {
-  // Loaded lazily: the results module imports the jobs module.
-  (await import('../results/results.store.ts')).forgetLatestRun(jobId);
-  await (await import('../results/suppliers.service.ts')).dropSupplierCaches(ctx, jobId);
+  forgetLatestRun(jobId);
+  await dropSupplierCaches(ctx, jobId);
 }

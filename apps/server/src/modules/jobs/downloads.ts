@@ -7,16 +7,16 @@
 import { PassThrough, Readable } from 'node:stream';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { runViews, visibleJob } from './jobs.service.ts';
+import { visibleJob } from './job-access.ts';
+import { runViews } from './job-runs.ts';
+import { runById } from './jobs.repo.ts';
 import { profileForDownload } from '../datapoint-profiles/datapoint-profiles.service.ts';
-import { jobRuns } from '@sextant/db';
 
 export const DOWNLOAD_KINDS = ['analysis-data', 'matched-data-only'] as const;
 export type TDownloadKind = (typeof DOWNLOAD_KINDS)[number];
@@ -54,7 +54,7 @@ export async function openDownload(
   const runs = await runViews(ctx, jobId);
   const result = runs.find((r) => r.status === 'Completed');
   if (!result) throw new AppError(409, 'Conflict', 'This job has no results yet; run the analysis first');
-  const [run] = await ctx.db.select().from(jobRuns).where(eq(jobRuns.id, result.id));
+  const run = await runById(ctx.db, result.id);
   const parquet = path.join(await ctx.blobs.localDir(`${run!.resultPath}/results`), 'suppliers.parquet');
   if (!existsSync(parquet)) throw notFound('Result file');
   const profileId =

@@ -5,13 +5,11 @@
  * The last step records the run's summary and marks the run Completed and the job Ready; until then the previous
  * run's results stay in place.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
-import { issuers, jobArtifacts, jobRuns } from '@sextant/db';
-import type { TInputKind, TJobType, TPipelineStep } from '@sextant/shared';
+import type { jobArtifacts, jobRuns } from '@sextant/db';
+import type { TPipelineStep } from '@sextant/shared';
 import { PIPELINE_STEP_LABELS } from '@sextant/shared';
 import {
   aggregateResults,
@@ -19,20 +17,23 @@ import {
   type ColumnMapping,
   enrich,
   ensurePreparedNetwork,
-  generateNetwork,
-  importNetwork,
   ingestFile,
-  isPreparedNetwork,
   matchSuppliers,
   normaliseAndAggregate,
   score,
-  withDb,
   workFile,
 } from '@sextant/analysis';
 import type { AppContext } from '../../context.ts';
-import { commitFile, tempPathFor } from '../../lib/durable-fs.ts';
-import { defineCommandType, type CommandTypeDef, type HandlerContext } from '../../proq/index.ts';
-import { addJobLog, filesOf } from './jobs.repo.ts';
+import { tempPathFor } from '../../lib/durable-fs.ts';
+import { defineCommandType, ProqPermanentError, type CommandTypeDef, type HandlerContext } from '../../proq/index.ts';
+import { errorMessage } from '../../proq/errors.ts';
+import { addJobLog, completeRun, filesOf, markRunRunning, runWithJob } from './jobs.repo.ts';
+import { ensureNetwork } from './network.ts';
+import { forgetLatestRun } from '../results/results.store.ts';
+import { warmSupplierCache } from '../results/supplier-cache.ts';
+import { enqueueGlobalRefresh } from '../global-insights/global-refresh.ts';
+import { queueCampaignReconcile } from '../campaigns/campaigns.commands.ts';
+import { recordStepFailure } from './run-failure.ts';
 import { rulesetsForRun } from '../rulesets/rulesets.service.ts';
 import { supplierListEntriesOf } from '../supplier-lists/supplier-lists.service.ts';
 
@@ -51,47 +52,7 @@ function hintsOf(f: { delimiter: string | null; validation: unknown }): {
     ...(layout?.sheet ? { sheet: layout.sheet } : {}),
   };
 }
-/** Seed of the generated reference network (the demo supplier files are drawn from the same network). */
-export const NETWORK_SEED = 20_261_122;
-
-/** The prepared reference network when it has been made already (ensureNetwork makes it), else null. */
-export function existingNetworkFile(ctx: AppContext): string | null {
-  const dir = path.join(ctx.config.dataDir, 'network');
-  const file = ctx.config.NETWORK_FILE
-    ? path.join(dir, 'imported.parquet')
-    : path.join(dir, `generated-${ctx.config.NETWORK_MERCHANTS}-${NETWORK_SEED}.parquet`);
-  return existsSync(file) ? file : null;
-}
-
-/** The reference network every job matches against: the configured file, or a generated one (made once). */
-const networks = new Map<string, Promise<string>>();
-export function ensureNetwork(ctx: AppContext): Promise<string> {
-  const dir = path.join(ctx.config.dataDir, 'network');
-  const source = ctx.config.NETWORK_FILE;
-  const out = path.join(
-    dir,
-    source ? 'imported.parquet' : `generated-${ctx.config.NETWORK_MERCHANTS}-${NETWORK_SEED}.parquet`,
-  );
-  let ready = networks.get(out);
-  if (!ready) {
-    ready = (async () => {
-      // A network prepared by an older matcher (without the current matching columns) is prepared again once
-      // here, not in every job's working directory.
-      if (existsSync(out) && (await withDb({}, (db) => isPreparedNetwork(db, out)))) return out;
-      await mkdir(dir, { recursive: true });
-      const tmp = `${out}.${process.pid}.tmp.parquet`;
-      if (source) await importNetwork(path.resolve(source), tmp);
-      else await generateNetwork({ merchants: ctx.config.NETWORK_MERCHANTS, seed: NETWORK_SEED, out: tmp });
-      await commitFile(tmp, out);
-      ctx.log.info({ network: out }, 'Reference network ready');
-      return out;
-    })();
-    // a failure is not remembered: the next step tries again
-    ready.catch(() => networks.delete(out));
-    networks.set(out, ready);
-  }
-  return ready.then((file) => (existsSync(file) ? file : (networks.delete(out), ensureNetwork(ctx))));
-}
+export { NETWORK_SEED, ensureNetwork, existingNetworkFile } from './network.ts';
 
 interface RunContext {
   run: typeof jobRuns.$inferSelect;
@@ -106,12 +67,7 @@ interface RunContext {
 }
 
 async function loadRun(ctx: AppContext, runId: string): Promise<RunContext> {
-  const [row] = await ctx.db
-    .select({ run: jobRuns, job: jobArtifacts, currency: issuers.currency })
-    .from(jobRuns)
-    .innerJoin(jobArtifacts, eq(jobArtifacts.id, jobRuns.jobArtifactId))
-    .innerJoin(issuers, eq(issuers.id, jobArtifacts.issuerId))
-    .where(eq(jobRuns.id, runId));
+  const row = await runWithJob(ctx.db, runId);
   if (!row) throw new Error(`Run ${runId} no longer exists (job deleted?)`);
   const workKey = `${row.run.resultPath}/work`;
   const resultsKey = `${row.run.resultPath}/results`;
@@ -129,6 +85,31 @@ function step(
   name: TPipelineStep,
   body: (rc: RunContext, hc: HandlerContext, progress: (p: number, m: string) => void) => Promise<string>,
 ): CommandTypeDef {
+  async function runStep(rc: RunContext, hc: HandlerContext): Promise<string> {
+    // The first step starts the run; a later step running again (a retry) reopens a failed run.
+    // The step may run on another machine than the previous one: the working folder comes from the blob store
+    // (ingest starts it afresh) and what the step wrote goes back before the step counts as done.
+    if (name !== 'ingest') await ctx.blobs.pullDir(rc.workKey);
+    await markRunRunning(ctx.db, rc.run.id, rc.job.id, name === 'ingest');
+    await addJobLog(ctx.db, {
+      jobId: rc.job.id,
+      runId: rc.run.id,
+      message: `Run ${rc.run.runNumber}: ${PIPELINE_STEP_LABELS[name]}…`,
+    });
+    // Progress is reported at most every 500 ms (each report is a database write that renews the lease).
+    let last = 0;
+    const progress = (p: number, m: string) => {
+      const now = Date.now();
+      if (now - last < 500 && p < 100) return;
+      last = now;
+      void hc.progress(p, m).catch(() => undefined);
+    };
+    const message = await body(rc, hc, progress);
+    if (name !== 'aggregate') await ctx.blobs.pushDir(rc.workKey);
+    await addJobLog(ctx.db, { jobId: rc.job.id, runId: rc.run.id, message: `Run ${rc.run.runNumber}: ${message}` });
+    return message;
+  }
+
   return defineCommandType({
     name: `job.${name}`,
     description: `Analysis pipeline: ${PIPELINE_STEP_LABELS[name]}`,
@@ -139,29 +120,20 @@ function step(
     retry: { baseDelayMs: 2_000, maxDelayMs: 30_000 },
     async handler(payload, hc) {
       const rc = await loadRun(ctx, payload.runId);
-      // The step may run on another machine than the previous one: the working folder comes from the blob store
-      // (ingest starts it afresh) and what the step wrote goes back before the step counts as done.
-      if (name !== 'ingest') await ctx.blobs.pullDir(rc.workKey);
-      if (name === 'ingest') {
-        await ctx.db.update(jobRuns).set({ status: 'Running', startedAt: new Date() }).where(eq(jobRuns.id, rc.run.id));
+      try {
+        return await runStep(rc, hc);
+      } catch (err) {
+        // A step that fails for good fails its run (recorded here, before ProQ records the command's Error).
+        const final = err instanceof ProqPermanentError || hc.command.attempts >= hc.command.maxAttempts;
+        if (final && !hc.signal.aborted)
+          await recordStepFailure(ctx.db, {
+            runId: rc.run.id,
+            commandType: `job.${name}`,
+            state: 'Error',
+            message: errorMessage(err).slice(0, 8000),
+          });
+        throw err;
       }
-      await addJobLog(ctx.db, {
-        jobId: rc.job.id,
-        runId: rc.run.id,
-        message: `Run ${rc.run.runNumber}: ${PIPELINE_STEP_LABELS[name]}…`,
-      });
-      // Progress is reported at most every 500 ms (each report is a database write that renews the lease).
-      let last = 0;
-      const progress = (p: number, m: string) => {
-        const now = Date.now();
-        if (now - last < 500 && p < 100) return;
-        last = now;
-        void hc.progress(p, m).catch(() => undefined);
-      };
-      const message = await body(rc, hc, progress);
-      if (name !== 'aggregate') await ctx.blobs.pushDir(rc.workKey);
-      await addJobLog(ctx.db, { jobId: rc.job.id, runId: rc.run.id, message: `Run ${rc.run.runNumber}: ${message}` });
-      return message;
     },
   }) as unknown as CommandTypeDef;
 }
@@ -201,7 +173,7 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
       for (const [i, f] of files.entries()) {
         const report = await ingestFile({
           file: await ctx.blobs.localFile(f.storedPath),
-          kind: f.dataKind as TInputKind,
+          kind: f.dataKind,
           workDir: rc.workDir,
           mapping: f.mapping as ColumnMapping,
           name: `${f.dataKind}-${i + 1}`,
@@ -237,7 +209,7 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
       return `${r.suppliers} suppliers enriched`;
     }),
     step(ctx, 'score', async (rc, _hc, progress) => {
-      if ((rc.job.type as TJobType) === 'matched-data-only') return 'not scored (matched data only)';
+      if (rc.job.type === 'matched-data-only') return 'not scored (matched data only)';
       // The versions recorded on the run when it was queued (the active ones then), whatever is active now.
       const rulesets = await rulesetsForRun(ctx.db, rc.run);
       const r = await score({
@@ -258,7 +230,7 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
         summary = await aggregateResults({
           workDir: rc.workDir,
           outDir: tmpOut,
-          type: rc.job.type as TJobType,
+          type: rc.job.type,
           onProgress: progress,
         });
         await ctx.blobs.publishDir(rc.resultsKey, tmpOut);
@@ -266,29 +238,18 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
         await rm(tmpOut, { recursive: true, force: true });
         throw err;
       }
-      await ctx.db.transaction(async (tx) => {
-        await tx
-          .update(jobRuns)
-          .set({ status: 'Completed', summary, completedAt: new Date(), error: null })
-          .where(eq(jobRuns.id, rc.run.id));
-        await tx
-          .update(jobArtifacts)
-          .set({ status: 'Ready', updatedAt: new Date() })
-          .where(eq(jobArtifacts.id, rc.job.id));
-      });
+      await ctx.db.transaction((tx) => completeRun(tx, rc.run.id, rc.job.id, summary));
       // With object storage the intermediate files stay in the store only (removed with the job or cleaned).
       await ctx.blobs.forgetLocal(rc.workKey);
-      // The supplier table's cache, built now rather than on the first request (seconds on a large job). Loaded
-      // lazily: the results module imports this one.
-      void import('../results/results.store.ts')
-        .then((store) => store.forgetLatestRun(rc.job.id)) // the short-lived latest-run cache of this process
-        .then(() => import('../results/suppliers.service.ts'))
-        .then((m) => m.warmSupplierCache(ctx, rc.job.id))
-        .catch((err: unknown) => ctx.log.warn({ err, jobId: rc.job.id }, 'Supplier results cache not warmed'));
+      forgetLatestRun(rc.job.id); // the short-lived latest-run cache of this process
+      // The supplier table's cache, built now rather than on the first request (seconds on a large job).
+      void warmSupplierCache(ctx, rc.job.id).catch((err: unknown) =>
+        ctx.log.warn({ err, jobId: rc.job.id }, 'Supplier results cache not warmed'),
+      );
       // The global insights of the users who see this job are built again in the background.
-      await (await import('../global-insights/global-insights.service.ts')).enqueueGlobalRefresh(ctx);
+      await enqueueGlobalRefresh(ctx);
       // Campaign enrolments whose supplier this run no longer has are flagged now, not when a workflow is opened.
-      await (await import('../campaigns/campaigns.commands.ts')).queueCampaignReconcile(ctx, rc.job.id, rc.run.id);
+      await queueCampaignReconcile(ctx, rc.job.id, rc.run.id);
       return `results ready: ${summary.suppliers} suppliers, ${summary.matched.suppliers} matched`;
     }),
   ];

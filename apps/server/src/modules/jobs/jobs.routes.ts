@@ -5,8 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { desc, eq, lt, and } from 'drizzle-orm';
-import { jobLogs } from '@sextant/db';
 import {
   ZCreateJob,
   ZJobCreationOption,
@@ -24,22 +22,11 @@ import {
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
 import { openDownload } from './downloads.ts';
-import {
-  createJob,
-  creationOptions,
-  deleteFile,
-  deleteJob,
-  jobDetails,
-  renameJob,
-  retryRun,
-  runViews,
-  setPublished,
-  startRun,
-  updateLayout,
-  updateMapping,
-  uploadFile,
-  visibleJob,
-} from './jobs.service.ts';
+import { createJob, creationOptions, deleteJob, jobDetails, renameJob, setPublished } from './jobs.service.ts';
+import { deleteFile, updateLayout, updateMapping, uploadFile } from './job-files.ts';
+import { retryRun, runViews, startRun } from './job-runs.ts';
+import { visibleJob } from './job-access.ts';
+import { jobLogPage } from './jobs.repo.ts';
 
 const tags = ['Jobs'];
 const ZFileParams = ZJobParams.extend({ fileId: z.uuid('File id must be an id') });
@@ -223,17 +210,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (req) => {
       await visibleJob(ctx, authOf(req), req.params.jobId);
-      const rows = await ctx.db
-        .select()
-        .from(jobLogs)
-        .where(
-          and(
-            eq(jobLogs.jobArtifactId, req.params.jobId),
-            req.query.beforeId ? lt(jobLogs.id, req.query.beforeId) : undefined,
-          ),
-        )
-        .orderBy(desc(jobLogs.id))
-        .limit(req.query.limit);
+      const rows = await jobLogPage(ctx.db, req.params.jobId, req.query.limit, req.query.beforeId);
       return rows.map((l) => ({
         id: l.id,
         at: l.at.toISOString(),

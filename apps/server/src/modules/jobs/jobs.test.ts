@@ -225,6 +225,10 @@ describe.each(dbKinds())('jobs on %s', (kind) => {
     expect(failed.runs[0]!.status).toBe('Failed');
     expect(failed.runs[0]!.error).toContain('Reading the files');
     expect(failed.resultRunId).toBe(before.resultRunId);
+    // The pipeline recorded the failure itself (reads do not write).
+    const { jobRuns } = await import('@sextant/db');
+    const [storedRun] = await t.db.db.select().from(jobRuns).where(eq(jobRuns.id, second.id));
+    expect(storedRun!.status).toBe('Failed');
     // A failed run leaves the job editable again (no stale "processing" state).
     expect(failed.abilities).toMatchObject({ canUpload: true, canRun: true });
     const remap = await t.call('PUT', `/api/v1/jobs/${jobId}/files/${f!.id}/mapping`, {
@@ -239,6 +243,51 @@ describe.each(dbKinds())('jobs on %s', (kind) => {
     expect(ready.runs[0]!.status).toBe('Completed');
     expect(ready.resultRunId).toBe(second.id);
   }, 180_000);
+
+  it('refuses changes while the job processes with 409 JobProcessing; a read records nothing, recovery does', async () => {
+    await t.app.ctx.proq.stop({ graceMs: 0 }); // the run stays queued, so the job stays processing
+    // The file was re-validated while it was away (previous test): validate it again now that it is back.
+    const [file] = (await details()).files;
+    const remap = await t.call('PUT', `/api/v1/jobs/${jobId}/files/${file!.id}/mapping`, {
+      cookie: manager,
+      body: { mapping: file!.mapping },
+    });
+    expect(remap.json().status, remap.body).toBe('validated');
+    const started = await t.call('POST', `/api/v1/jobs/${jobId}/runs`, { cookie: manager });
+    expect(started.statusCode, started.body).toBe(200);
+    const run = started.json();
+    const again = await t.call('POST', `/api/v1/jobs/${jobId}/runs`, { cookie: manager });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('JobProcessing');
+    const upload = await t.upload(
+      `/api/v1/jobs/${jobId}/files?dataKind=suppliers`,
+      { name: 'more.csv', content: SUPPLIERS_CSV },
+      manager,
+    );
+    expect(upload.statusCode).toBe(409);
+    expect(upload.json().code).toBe('JobProcessing');
+    // Someone cancels the run's first step in ProQ: the job page shows the run canceled at once…
+    const ingest = run.steps.find((s: { step: string }) => s.step === 'ingest').commandId as number;
+    await t.app.ctx.proq.cancel(ingest, 'stopped by an operator');
+    const shown = await details();
+    expect(shown.runs[0]).toMatchObject({ id: run.id, status: 'Canceled' });
+    expect(shown.runs[0]!.error).toContain('Reading the files');
+    expect(shown.abilities).toMatchObject({ canUpload: true, canRun: true });
+    // …without the read writing anything: the stored run is still queued and the job still processing.
+    const { jobArtifacts, jobRuns } = await import('@sextant/db');
+    const stored = async () => ({
+      run: (await t.db.db.select().from(jobRuns).where(eq(jobRuns.id, run.id)))[0]!.status,
+      job: (await t.db.db.select().from(jobArtifacts).where(eq(jobArtifacts.id, jobId)))[0]!.status,
+    });
+    expect(await stored()).toEqual({ run: 'Queued', job: 'Processing' });
+    // Start-up recovery records it (and a second pass changes nothing).
+    const { recordUnrecordedRunFailures } = await import('./run-failure.ts');
+    expect(await recordUnrecordedRunFailures(t.app.ctx.db)).toBe(1);
+    expect(await stored()).toEqual({ run: 'Canceled', job: 'Failed' });
+    expect(await recordUnrecordedRunFailures(t.app.ctx.db)).toBe(0);
+    const logs = (await t.call('GET', `/api/v1/jobs/${jobId}/logs`, { cookie: manager })).json();
+    expect(logs.some((l: { message: string }) => l.message.includes('failed at "Reading the files"'))).toBe(true);
+  }, 60_000);
 
   it('shows the job to its issuer’s manager, and never to another issuer: every job endpoint answers 404', async () => {
     expect((await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie: issuerUser })).statusCode).toBe(200);

@@ -13,7 +13,7 @@ import {
   users,
   type DbOrTx,
 } from '@sextant/db';
-import { SIGN_IN_PURPOSES } from '@sextant/shared';
+import { SIGN_IN_PURPOSES, type TIssuerMemberRole } from '@sextant/shared';
 import { usersInIssuers } from '../authorization/authorization.repo.ts';
 import { UPLOAD_LINK_PROVIDER } from '../magic-links/magic-links.repo.ts';
 
@@ -76,9 +76,10 @@ export async function permissionsOfUser(db: DbOrTx, id: string): Promise<string[
 }
 
 export async function membershipsOf(db: DbOrTx, ids: string[]) {
-  const out = new Map<string, { issuerId: string; issuerName: string; role: string; isDomainUser: boolean }[]>(
-    ids.map((id) => [id, []]),
-  );
+  const out = new Map<
+    string,
+    { issuerId: string; issuerName: string; role: TIssuerMemberRole; isDomainUser: boolean }[]
+  >(ids.map((id) => [id, []]));
   if (!ids.length) return out;
   const rows = await db
     .select({
@@ -142,7 +143,7 @@ export async function mergeInto(
     sourceId: string;
     targetId: string;
     byId: string;
-    memberships: { issuerId: string; role: string; isDomainUser: boolean }[];
+    memberships: { issuerId: string; role: TIssuerMemberRole; isDomainUser: boolean }[];
     raise: string[];
     internalAfter: boolean;
   },

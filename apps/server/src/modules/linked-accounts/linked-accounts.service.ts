@@ -11,6 +11,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   ROLE_PERMISSIONS,
+  type TIssuerMemberRole,
   type TLinkedAccount,
   type TLinkedAccountGroup,
   type TMergePreview,
@@ -176,7 +177,7 @@ export async function previewMerge(
 }
 
 interface Plan {
-  memberships: { issuerId: string; role: string; isDomainUser: boolean }[];
+  memberships: { issuerId: string; role: TIssuerMemberRole; isDomainUser: boolean }[];
   raise: string[];
 }
 

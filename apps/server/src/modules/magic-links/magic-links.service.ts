@@ -13,7 +13,6 @@ import {
   ERROR_CODES,
   JOB_TYPE_INPUT_KINDS,
   type TInputKind,
-  type TJobType,
   type TUploadLinkFile,
   type TValidationReport,
 } from '@sextant/shared';
@@ -35,7 +34,8 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { sendEmail } from '../../lib/email.ts';
 import { isInternalStaff, jobVisibilityOf, tenantScopeOf } from '../authorization/authorization.service.ts';
-import { storeUpload, visibleJob } from '../jobs/jobs.service.ts';
+import { visibleJob } from '../jobs/job-access.ts';
+import { storeUpload } from '../jobs/job-files.ts';
 import { addJobLog } from '../jobs/jobs.repo.ts';
 import {
   countLinkUse,
@@ -269,10 +269,8 @@ export async function uploadLinkView(ctx: AppContext, token: string | undefined)
     issuerName: link.issuerName,
     email: link.email,
     expiresAt: link.expiresAt.toISOString(),
-    dataKinds: [...JOB_TYPE_INPUT_KINDS[link.jobType as TJobType]],
-    files: files.map((f) =>
-      fileView({ ...f, uploadedAt: f.uploadedAt.toISOString(), validation: f.validation as TValidationReport | null }),
-    ),
+    dataKinds: [...JOB_TYPE_INPUT_KINDS[link.jobType]],
+    files: files.map((f) => fileView({ ...f, uploadedAt: f.uploadedAt.toISOString(), validation: f.validation })),
   };
 }
 
@@ -285,11 +283,7 @@ export async function uploadWithLink(
   const link = await openLink(ctx, token);
   if (link.jobStatus === 'Processing')
     throw conflict('The job is being analysed right now; try again in a few minutes', 'file');
-  const file = await storeUpload(
-    ctx,
-    { jobId: link.jobId, jobType: link.jobType as TJobType, dataKind, userId: link.userId },
-    req,
-  );
+  const file = await storeUpload(ctx, { jobId: link.jobId, jobType: link.jobType, dataKind, userId: link.userId }, req);
   await ctx.db.transaction(async (tx) => {
     await countLinkUse(tx, link.id);
     await writeAudit(

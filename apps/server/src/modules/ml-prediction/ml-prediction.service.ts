@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { jobVisibilityOf } from '../authorization/authorization.service.ts';
-import { visibleJob } from '../jobs/jobs.service.ts';
+import { visibleJob } from '../jobs/job-access.ts';
 import { visibleMlRuns, type MlRunRow } from './ml-prediction.repo.ts';
 
 export interface Thresholds {

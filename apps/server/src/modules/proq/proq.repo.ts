@@ -5,17 +5,18 @@ import {
   PROQ_COMPLETED_STATES,
   PROQ_ERROR_STATES,
   PROQ_QUEUED_STATES,
+  type PROQ_LIST_PROPERTIES,
   type TPagingRequestParsed,
   type TProqCommandState,
 } from '@sextant/shared';
-import { runPaged, type PagingColumns } from '../../lib/paging.ts';
+import { runPaged, type PagingColumnsOf } from '../../lib/paging.ts';
 
 /** A worker is alive when it heartbeated within this many seconds (it beats every maintenance interval, 5 s). */
 export const WORKER_ALIVE_SECONDS = 30;
 
 const c = proqCommands;
 
-export const PROQ_COLUMNS: PagingColumns = {
+export const PROQ_COLUMNS = {
   id: { column: c.id, kind: 'number' },
   priority: { column: c.priority, kind: 'number' },
   prerequisite: { column: c.prerequisite, kind: 'number' },
@@ -37,7 +38,7 @@ export const PROQ_COLUMNS: PagingColumns = {
   prerequisiteBatchId: { column: c.prerequisiteBatchId, kind: 'string' },
   message: { column: c.message, kind: 'string' },
   attempts: { column: c.attempts, kind: 'number' },
-};
+} satisfies PagingColumnsOf<(typeof PROQ_LIST_PROPERTIES)[number]>;
 
 export type ProqListKind = 'queued' | 'error' | 'completed';
 const LIST_STATES: Record<ProqListKind, readonly TProqCommandState[]> = {
@@ -179,7 +180,7 @@ function countWhere(environment: string, f: CountFilter, scope?: SQL): SQL | und
 }
 
 export async function queueCounts(db: DbOrTx, environment: string, f: CountFilter, scope?: SQL) {
-  const inList = (states: readonly string[]) =>
+  const inList = (states: readonly TProqCommandState[]) =>
     sql<number>`count(*) filter (where ${inArray(c.state, [...states])})::int`;
   const [row] = await db
     .select({

@@ -25,7 +25,7 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { isInternalStaff, tenantScopeOf } from '../authorization/authorization.service.ts';
-import { visibleJob } from '../jobs/jobs.service.ts';
+import { visibleJob } from '../jobs/job-access.ts';
 import {
   categoryCounts,
   deleteResource,

@@ -25,7 +25,7 @@ import { AppError, forbidden } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { entityStatus } from '../concurrency/concurrency.service.ts';
 import { achievedOf } from '../campaigns/campaigns.repo.ts';
-import { visibleJob } from '../jobs/jobs.service.ts';
+import { visibleJob } from '../jobs/job-access.ts';
 import { openResults, type JobResults } from './results.store.ts';
 
 const baseCache = new Map<string, TBusinessCaseBase>();

@@ -8,15 +8,15 @@
  */
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import { and, desc, eq } from 'drizzle-orm';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import { jobArtifacts, jobRuns } from '@sextant/db';
+import type { jobRuns } from '@sextant/db';
 import type { AnalysisSummary } from '@sextant/analysis';
 import type { TJobType } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { visibleJob } from '../jobs/jobs.service.ts';
+import { visibleJob } from '../jobs/job-access.ts';
+import { jobById, latestCompletedRun } from '../jobs/jobs.repo.ts';
 
 /** Result files of a run (packages/analysis aggregateResults). */
 export const RESULT_TABLES = {
@@ -101,9 +101,6 @@ function release(): void {
   else running--;
 }
 
-/** Queries waiting for a DuckDB slot (metrics). */
-export const duckdbQueueLength = () => waiting.length;
-
 export async function withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
   await acquire();
   try {
@@ -166,7 +163,7 @@ export function singleFlight<T>(cache: Map<string, Promise<T>>, key: string, com
 export interface ResultsJob {
   id: string;
   name: string;
-  type: string;
+  type: TJobType;
   issuerId: string;
   buyerName: string | null;
 }
@@ -185,7 +182,7 @@ export async function openResults(ctx: AppContext, auth: AuthContext, jobId: str
 
 /** The same for work without a caller (the pipeline warming caches): no visibility check. */
 export async function openResultsForPipeline(ctx: AppContext, jobId: string): Promise<JobResults> {
-  const [job] = await ctx.db.select().from(jobArtifacts).where(eq(jobArtifacts.id, jobId));
+  const job = await jobById(ctx.db, jobId);
   if (!job) throw notFound('Job');
   return resultsOf(ctx, { id: job.id, name: job.name, type: job.type, issuerId: job.issuerId, buyerName: null });
 }
@@ -203,13 +200,7 @@ function latestRun(ctx: AppContext, jobId: string): Promise<RunRow | undefined> 
   const now = Date.now();
   const hit = latestRuns.get(jobId);
   if (hit && hit.until > now) return hit.run;
-  const run = ctx.db
-    .select()
-    .from(jobRuns)
-    .where(and(eq(jobRuns.jobArtifactId, jobId), eq(jobRuns.status, 'Completed')))
-    .orderBy(desc(jobRuns.runNumber))
-    .limit(1)
-    .then((rows) => rows[0]);
+  const run = latestCompletedRun(ctx.db, jobId);
   latestRuns.set(jobId, { run, until: now + LATEST_RUN_TTL_MS });
   run.catch(() => latestRuns.delete(jobId));
   if (latestRuns.size > 1_000) latestRuns.delete(latestRuns.keys().next().value!);
@@ -240,7 +231,7 @@ async function resultsOf(ctx: AppContext, job: ResultsJob): Promise<JobResults> 
   return {
     jobId,
     jobName: job.name,
-    jobType: job.type as TJobType,
+    jobType: job.type,
     buyerName: job.buyerName,
     issuerId: job.issuerId,
     runId: run.id,

@@ -92,7 +92,7 @@ export async function deleteEntries(db: DbOrTx, issuerId: string, listType: TSup
 /** Sets the issuer's hasSupplierIncludeList / hasSupplierExcludeList from the stored entries; returns the counts. */
 export async function syncFlags(db: DbOrTx, issuerId: string): Promise<Record<TSupplierListType, number>> {
   const counts = { include: 0, exclude: 0 };
-  for (const r of await listCounts(db, issuerId)) counts[r.listType as TSupplierListType] = Number(r.n);
+  for (const r of await listCounts(db, issuerId)) counts[r.listType] = Number(r.n);
   await db
     .update(issuers)
     .set({

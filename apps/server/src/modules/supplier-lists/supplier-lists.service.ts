@@ -57,15 +57,9 @@ const toEntry = (r: SupplierListRow): TSupplierListEntry => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-const audit = (
-  ctx: AppContext | { db: DbOrTx },
-  req: FastifyRequest,
-  action: string,
-  issuerId: string,
-  details: Record<string, unknown>,
-) =>
+const audit = (db: DbOrTx, req: FastifyRequest, action: string, issuerId: string, details: Record<string, unknown>) =>
   writeAudit(
-    ctx.db,
+    db,
     { action: `issuer.supplierList.${action}`, targetType: 'issuer', targetId: issuerId, issuerId, details },
     req,
   );
@@ -79,7 +73,7 @@ export async function listsSummary(
   const out: TSupplierListsSummary = { include: { count: 0, updatedAt: null }, exclude: { count: 0, updatedAt: null } };
   for (const r of await listCounts(ctx.db, issuerId)) {
     const at = r.updatedAt as Date | string | null;
-    out[r.listType as TSupplierListType] = {
+    out[r.listType] = {
       count: Number(r.n),
       updatedAt: at ? new Date(at).toISOString() : null,
     };
@@ -153,7 +147,7 @@ export async function uploadList(
       }
       await insertEntries(tx, issuerId, listType, entries);
       const counts = await syncFlags(tx, issuerId);
-      await audit({ db: tx }, req, 'upload', issuerId, {
+      await audit(tx, req, 'upload', issuerId, {
         listType,
         mode,
         fileName: originalName,
@@ -206,7 +200,7 @@ export async function addEntry(
       );
     const [row] = await insertEntries(tx, issuerId, listType, [entry]);
     await syncFlags(tx, issuerId);
-    await audit({ db: tx }, req, 'add', issuerId, { listType, ...entry });
+    await audit(tx, req, 'add', issuerId, { listType, ...entry });
     return toEntry(row!);
   });
 }
@@ -225,7 +219,7 @@ export async function removeEntry(
   await ctx.db.transaction(async (tx) => {
     await deleteEntries(tx, issuerId, listType, entryId);
     await syncFlags(tx, issuerId);
-    await audit({ db: tx }, req, 'remove', issuerId, {
+    await audit(tx, req, 'remove', issuerId, {
       listType,
       supplierName: row.supplierName,
       supplierId: row.supplierId,
@@ -245,7 +239,7 @@ export async function clearList(
     const before = (await entriesOf(tx, issuerId, listType)).length;
     await deleteEntries(tx, issuerId, listType);
     await syncFlags(tx, issuerId);
-    await audit({ db: tx }, req, 'clear', issuerId, { listType, removed: before });
+    await audit(tx, req, 'clear', issuerId, { listType, removed: before });
     return before;
   });
 }

@@ -42,7 +42,7 @@ describe.each(dbKinds())('supplier lists API (%s)', (kind) => {
   const issuerIds: Record<string, string> = {};
   const base = (issuer: string, list = '') =>
     `/api/v1/issuers/${issuerIds[issuer] ?? issuer}/supplier-lists${list ? `/${list}` : ''}`;
-  const stored = async (issuer: string, listType: string) =>
+  const stored = async (issuer: string, listType: 'include' | 'exclude') =>
     t.db.db
       .select()
       .from(issuerSupplierLists)

@@ -104,20 +104,20 @@ export async function systemAuditRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (req) => {
       const correlationId = `health-${randomUUID()}`;
-      await ctx.db.transaction((tx) =>
-        ctx.proq.enqueue(tx, {
+      await ctx.db.transaction(async (tx) => {
+        await ctx.proq.enqueue(tx, {
           commandType: 'proq.noop',
           payload: { sleepMs: 0, message: 'health check' },
           correlationId,
           category: 'system',
           tags: ['health-check'],
-        }),
-      );
-      await writeAudit(
-        ctx.db,
-        { action: 'system.health-check', targetType: 'proq-command', targetId: correlationId },
-        req,
-      );
+        });
+        await writeAudit(
+          tx,
+          { action: 'system.health-check', targetType: 'proq-command', targetId: correlationId },
+          req,
+        );
+      });
       return { correlationId };
     },
   });

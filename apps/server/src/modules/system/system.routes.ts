@@ -30,17 +30,19 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (req) => {
       const before = await getSetting(ctx.db, 'systemMode');
-      await setSetting(ctx.db, 'systemMode', req.query.mode, req.auth!.user.id);
-      await writeAudit(
-        ctx.db,
-        {
-          action: 'system.mode.set',
-          targetType: 'system-setting',
-          targetId: 'systemMode',
-          details: { from: before, to: req.query.mode },
-        },
-        req,
-      );
+      await ctx.db.transaction(async (tx) => {
+        await setSetting(tx, 'systemMode', req.query.mode, req.auth!.user.id);
+        await writeAudit(
+          tx,
+          {
+            action: 'system.mode.set',
+            targetType: 'system-setting',
+            targetId: 'systemMode',
+            details: { from: before, to: req.query.mode },
+          },
+          req,
+        );
+      });
       return { success: true, statusCode: 200, message: `System mode set to ${req.query.mode}` };
     },
   });
@@ -65,17 +67,19 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (req) => {
       const timestamp = req.body?.timestamp ?? new Date().toISOString();
-      await setSetting(ctx.db, 'appTimestamp', timestamp, req.auth!.user.id);
-      await writeAudit(
-        ctx.db,
-        {
-          action: 'system.app-timestamp.set',
-          targetType: 'system-setting',
-          targetId: 'appTimestamp',
-          details: { timestamp },
-        },
-        req,
-      );
+      await ctx.db.transaction(async (tx) => {
+        await setSetting(tx, 'appTimestamp', timestamp, req.auth!.user.id);
+        await writeAudit(
+          tx,
+          {
+            action: 'system.app-timestamp.set',
+            targetType: 'system-setting',
+            targetId: 'appTimestamp',
+            details: { timestamp },
+          },
+          req,
+        );
+      });
       return { timestamp };
     },
   });
@@ -95,17 +99,19 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: z.boolean() },
     },
     handler: async (req) => {
-      await setSetting(ctx.db, 'augmentedText', req.query.status, req.auth!.user.id);
-      await writeAudit(
-        ctx.db,
-        {
-          action: 'system.augmented-text.set',
-          targetType: 'system-setting',
-          targetId: 'augmentedText',
-          details: { status: req.query.status },
-        },
-        req,
-      );
+      await ctx.db.transaction(async (tx) => {
+        await setSetting(tx, 'augmentedText', req.query.status, req.auth!.user.id);
+        await writeAudit(
+          tx,
+          {
+            action: 'system.augmented-text.set',
+            targetType: 'system-setting',
+            targetId: 'augmentedText',
+            details: { status: req.query.status },
+          },
+          req,
+        );
+      });
       return req.query.status;
     },
   });

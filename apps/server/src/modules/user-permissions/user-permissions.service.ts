@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { permissionsOf, ZRole, type TPermission, type TUserExtraPermissions } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
+import { invalidateUser } from '../../plugins/auth-cache.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { assertUserManageable, grantablePermissions } from '../authorization/authorization.service.ts';
@@ -70,12 +71,15 @@ export async function setExtraPermissions(
     );
   }
   if (add.length || remove.length) {
-    await replaceExtraPermissions(ctx.db, userId, remove, add);
-    await writeAudit(
-      ctx.db,
-      { action: AUDIT_ACTION, targetType: 'user', targetId: userId, details: { before, after: next, add, remove } },
-      req,
-    );
+    await ctx.db.transaction(async (tx) => {
+      await replaceExtraPermissions(tx, userId, remove, add);
+      await writeAudit(
+        tx,
+        { action: AUDIT_ACTION, targetType: 'user', targetId: userId, details: { before, after: next, add, remove } },
+        req,
+      );
+    });
+    invalidateUser(userId); // session cache (plugins/auth-cache.ts), again after the commit
   }
   return getExtraPermissions(ctx, auth, userId);
 }

@@ -13,8 +13,8 @@ import {
   users,
   type DbOrTx,
 } from '@sextant/db';
-import type { TPagingRequestParsed, TUserListTab } from '@sextant/shared';
-import { runPaged, type PagingColumns } from '../../lib/paging.ts';
+import type { TIssuerMemberRole, TPagingRequestParsed, TUserListTab, USER_LIST_PROPERTIES } from '@sextant/shared';
+import { runPaged, type PagingColumns, type PagingColumnsOf } from '../../lib/paging.ts';
 import { invalidateUser } from '../../plugins/auth-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -32,7 +32,7 @@ const issuerNames = sql<
 >`array(select ${issuers.name} from ${issuerMemberships} join ${issuers} on ${issuers.id} = ${issuerMemberships.issuerId} where ${issuerMemberships.userId} = ${users.id} order by ${issuers.name})`;
 
 /** Filterable and sortable properties of the user lists (SPEC §5: username, displayName, issuerId, effective branding). */
-export const USER_COLUMNS: PagingColumns = {
+export const USER_COLUMNS = {
   username: { column: users.username, kind: 'string' },
   displayName: { column: users.displayName, kind: 'string' },
   email: { column: users.email, kind: 'string' },
@@ -42,7 +42,7 @@ export const USER_COLUMNS: PagingColumns = {
   effectiveBrandingId: { column: effectiveBrandingId, kind: 'uuid' },
   lastActivityAt: { column: users.lastActivityAt, kind: 'date' },
   createdAt: { column: users.createdAt, kind: 'date' },
-};
+} satisfies PagingColumnsOf<(typeof USER_LIST_PROPERTIES)[number]>;
 
 /** The four tabs are disjoint: deactivated wins, then pending (awaiting review), then approval. */
 export function tabCondition(tab: TUserListTab): SQL {
@@ -200,7 +200,7 @@ export async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
 export async function insertUser(
   db: DbOrTx,
   values: typeof users.$inferInsert,
-  membership?: { issuerId: string; role: string; isDomainUser: boolean },
+  membership?: { issuerId: string; role: TIssuerMemberRole; isDomainUser: boolean },
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(users).values(values).returning();

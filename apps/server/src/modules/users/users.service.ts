@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { users } from '@sextant/db';
+import { users, type DbOrTx } from '@sextant/db';
 import {
   ROLE_PERMISSIONS,
   ROLES,
@@ -17,7 +17,6 @@ import {
   type TPagingRequestParsed,
   type TPotentialUserIssuer,
   type TRole,
-  type TThemeKey,
   type TUserCreate,
   type TUserDetail,
   type TUserListRow,
@@ -109,16 +108,17 @@ async function userScopeCondition(ctx: AppContext, auth: AuthContext) {
 export const isInternalAdministrator = (auth: AuthContext) =>
   isInternalStaff(auth) && grantablePermissions(auth).has('User_CRUD');
 
+/** The audit row of a change to a user; `db` is the change's transaction. */
 async function auditUser(
-  ctx: AppContext,
+  db: DbOrTx,
   req: FastifyRequest,
   action: string,
   userId: string,
   details?: Record<string, unknown>,
 ) {
-  const issuerId = await firstIssuerOf(ctx.db, userId);
+  const issuerId = await firstIssuerOf(db, userId);
   await writeAudit(
-    ctx.db,
+    db,
     { action, targetType: 'user', targetId: userId, ...(issuerId ? { issuerId } : {}), details },
     req,
   );
@@ -185,19 +185,19 @@ export async function getUserDetail(ctx: AppContext, auth: AuthContext, id: stri
     effectiveBrandingId: row.effectiveBrandingId,
     inheritedBrandingId: row.inheritedBrandingId,
     effectiveBrandingDisplayName: row.effectiveBrandingDisplayName,
-    branding: branding ? { theme: branding.theme as TThemeKey, fullDomainName: branding.fullDomainName } : null,
+    branding: branding ? { theme: branding.theme, fullDomainName: branding.fullDomainName } : null,
     canSwitchRoles: u.canSwitchRoles,
     isInternal: u.isInternal,
     canChangeInternal: isInternalAdministrator(auth) && u.id !== auth.user.id,
     authenticated: live,
     hasMoreJobArtifactsToAssign: assignable.length > 0,
     issuers: memberships
-      .filter((m) => m.userRole !== null)
+      .flatMap((m) => (m.userRole === null ? [] : [{ ...m, userRole: m.userRole }]))
       .map((m) => ({
         issuerId: m.issuerId,
         issuerName: m.issuerName,
         issuerBrandingName: m.issuerBrandingName,
-        userRole: m.userRole as TIssuerMemberRole,
+        userRole: m.userRole,
         isDomainUser: m.isDomainUser ?? false,
         emailDomains: m.emailDomains,
       })),
@@ -272,7 +272,7 @@ export async function potentialUserIssuers(
     issuerBrandingName: r.issuerBrandingName,
     emailDomains: r.emailDomains,
     isAssigned: r.userRole !== null,
-    userRole: (r.userRole as TIssuerMemberRole | null) ?? null,
+    userRole: r.userRole ?? null,
     isDomainUser: r.isDomainUser ?? false,
     matchesEmailDomain: Boolean(domain && r.emailDomains.includes(domain)),
   }));
@@ -302,9 +302,11 @@ export async function deactivateUser(
   if (id === auth.user.id) throw fieldError('body.id', 'You cannot deactivate yourself');
   const user = await manageableUser(ctx, auth, id);
   if (user.isDeactivated) return `${user.username} is already deactivated`;
-  await updateUser(ctx.db, id, { isDeactivated: true });
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, id, { isDeactivated: true });
+    await auditUser(tx, req, 'user.deactivate', id, { username: user.username });
+  });
   await destroyUserSessions(ctx, id);
-  await auditUser(ctx, req, 'user.deactivate', id, { username: user.username });
   return `${user.username} was deactivated and signed out`;
 }
 
@@ -316,8 +318,10 @@ export async function reactivateUser(
 ): Promise<string> {
   const user = await manageableUser(ctx, auth, id);
   if (!user.isDeactivated) return `${user.username} is already active`;
-  await updateUser(ctx.db, id, { isDeactivated: false });
-  await auditUser(ctx, req, 'user.reactivate', id, { username: user.username });
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, id, { isDeactivated: false });
+    await auditUser(tx, req, 'user.reactivate', id, { username: user.username });
+  });
   return `${user.username} was reactivated`;
 }
 
@@ -329,8 +333,10 @@ export async function approveUser(
 ): Promise<string> {
   const user = await manageableUser(ctx, auth, id);
   if (user.isDeactivated) throw conflict(`${user.username} is deactivated; reactivate them first`, 'body.id');
-  await updateUser(ctx.db, id, { approved: true, pending: false });
-  await auditUser(ctx, req, 'user.approve', id, { username: user.username });
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, id, { approved: true, pending: false });
+    await auditUser(tx, req, 'user.approve', id, { username: user.username });
+  });
   return `${user.username} was approved`;
 }
 
@@ -350,7 +356,7 @@ export async function inviteUser(ctx: AppContext, req: FastifyRequest, auth: Aut
     text: `Hello ${user.displayName},\n\n${auth.user.displayName} invited you to ${product}. Use this link to sign in. It works once and expires in 10 minutes:\n\n${link}\n\nIf the link has expired, request a new sign-in link on the login page.`,
     html: `<p>Hello ${escapeHtml(user.displayName)},</p><p>${escapeHtml(auth.user.displayName)} invited you to ${escapeHtml(product)}. Use this link to sign in. It works once and expires in 10 minutes:</p><p><a href="${link}">Sign in</a></p><p>If the link has expired, request a new sign-in link on the login page.</p>`,
   });
-  await auditUser(ctx, req, 'user.invite', id, {
+  await auditUser(ctx.db, req, 'user.invite', id, {
     username: user.username,
     to: user.email,
     emailId: sent.id,
@@ -369,8 +375,10 @@ export async function setUserBranding(
   const user = await manageableUser(ctx, auth, id);
   if (brandingId && (!(await brandingInScope(ctx, auth, brandingId)) || !(await brandingById(ctx.db, brandingId))))
     throw notFound('Branding');
-  await updateUser(ctx.db, id, { brandingId });
-  await auditUser(ctx, req, 'user.branding', id, { from: user.brandingId, to: brandingId });
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, id, { brandingId });
+    await auditUser(tx, req, 'user.branding', id, { from: user.brandingId, to: brandingId });
+  });
   return brandingId ? 'Branding set' : 'Branding cleared; the issuer branding applies';
 }
 
@@ -397,8 +405,10 @@ export async function setInternalStaff(
   const user = await manageableUser(ctx, auth, id);
   if (user.isInternal === isInternal)
     return `${user.username} is already ${isInternal ? 'internal staff' : 'a tenant user'}`;
-  await updateUser(ctx.db, id, { isInternal });
-  await auditUser(ctx, req, 'user.internal', id, { username: user.username, from: user.isInternal, to: isInternal });
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, id, { isInternal });
+    await auditUser(tx, req, 'user.internal', id, { username: user.username, from: user.isInternal, to: isInternal });
+  });
   return isInternal
     ? `${user.username} is now internal staff and sees every issuer`
     : `${user.username} is no longer internal staff and sees only the issuers they belong to`;
@@ -413,7 +423,7 @@ export async function createUser(
   const scope = await tenantScopeOf(ctx, auth);
   if (scope.manageIssuerIds !== null && !body.issuerId)
     throw fieldError('body.issuerId', 'Issuer is required: you can only add users to the issuers you manage');
-  let membership: { issuerId: string; role: string; isDomainUser: boolean } | undefined;
+  let membership: { issuerId: string; role: TIssuerMemberRole; isDomainUser: boolean } | undefined;
   if (body.issuerId) {
     const issuer = inScope(scope.readIssuerIds, body.issuerId) ? await issuerById(ctx.db, body.issuerId) : undefined;
     if (!issuer) throw notFound('Issuer');
@@ -431,26 +441,29 @@ export async function createUser(
   if (await emailTaken(ctx.db, body.email))
     throw conflict(`email: a user with the email ${body.email} already exists`, 'body.email');
   const displayName = body.displayName ?? ([body.givenName, body.surname].filter(Boolean).join(' ') || body.username);
-  const user = await insertUser(
-    ctx.db,
-    {
-      idProviderName: 'local',
-      idpId: crypto.randomUUID(),
-      username: body.username,
-      email: body.email,
-      displayName,
-      givenName: body.givenName || null,
-      surname: body.surname || null,
-      approved: true,
-      pending: false,
-    },
-    membership,
-  );
-  await auditUser(ctx, req, 'user.create', user.id, {
-    username: user.username,
-    email: user.email,
-    issuerId: membership?.issuerId,
-    issuerRole: membership?.role,
+  const user = await ctx.db.transaction(async (tx) => {
+    const created = await insertUser(
+      tx,
+      {
+        idProviderName: 'local',
+        idpId: crypto.randomUUID(),
+        username: body.username,
+        email: body.email,
+        displayName,
+        givenName: body.givenName || null,
+        surname: body.surname || null,
+        approved: true,
+        pending: false,
+      },
+      membership,
+    );
+    await auditUser(tx, req, 'user.create', created.id, {
+      username: created.username,
+      email: created.email,
+      issuerId: membership?.issuerId,
+      issuerRole: membership?.role,
+    });
+    return created;
   });
   return user.id;
 }
@@ -462,21 +475,23 @@ export async function agreeLatest(
   which: 'terms' | 'privacy',
 ): Promise<string> {
   const version = await getSetting(ctx.db, which === 'terms' ? 'latestTermsVersion' : 'latestPrivacyVersion');
-  await updateUser(
-    ctx.db,
-    auth.user.id,
-    which === 'terms' ? { agreedTermsVersion: version } : { agreedPrivacyVersion: version },
-  );
-  await writeAudit(
-    ctx.db,
-    {
-      action: which === 'terms' ? 'user.agree-terms' : 'user.agree-privacy',
-      targetType: 'user',
-      targetId: auth.user.id,
-      details: { version },
-    },
-    req,
-  );
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(
+      tx,
+      auth.user.id,
+      which === 'terms' ? { agreedTermsVersion: version } : { agreedPrivacyVersion: version },
+    );
+    await writeAudit(
+      tx,
+      {
+        action: which === 'terms' ? 'user.agree-terms' : 'user.agree-privacy',
+        targetType: 'user',
+        targetId: auth.user.id,
+        details: { version },
+      },
+      req,
+    );
+  });
   return `Agreed to version ${version}`;
 }
 

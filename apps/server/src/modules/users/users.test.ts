@@ -13,6 +13,7 @@ import {
   users,
 } from '@sextant/db';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { invalidateUser } from '../../plugins/auth-cache.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { setSetting } from '../system/settings.repo.ts';
 
@@ -28,11 +29,14 @@ describe.each(dbKinds())('users API (%s)', (kind) => {
   const ids: Record<string, string> = {};
   const issuerIds: Record<string, string> = {};
   const brandingIds: Record<string, string> = {};
-  const grant = async (username: string, ...perms: string[]) =>
-    t.db.db
+  // Written straight to the table, so the session cache is told, as the repositories do after their writes.
+  const grant = async (username: string, ...perms: string[]) => {
+    await t.db.db
       .insert(userPermissions)
       .values(perms.map((permission) => ({ userId: ids[username]!, permission })))
       .onConflictDoNothing();
+    invalidateUser(ids[username]!);
+  };
   const audits = (action: string, targetId: string) =>
     t.db.db
       .select()
@@ -93,7 +97,7 @@ describe.each(dbKinds())('users API (%s)', (kind) => {
       .values(
         rows
           .filter((r) => r.username.startsWith('zz-user-0'))
-          .map((r) => ({ issuerId: issuerIds.pacific!, userId: r.id, role: 'Member' })),
+          .map((r) => ({ issuerId: issuerIds.pacific!, userId: r.id, role: 'Member' as const })),
       );
     await t.db.db.update(users).set({ brandingId: brandingIds.lloyds }).where(eq(users.username, 'zz-user-30'));
   });

@@ -13,7 +13,7 @@ import type { TVendorDetail, TVendorSearchQuery, TVendorSearchResult } from '@se
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { ensureNetwork } from '../jobs/jobs.commands.ts';
+import { ensureNetwork } from '../jobs/network.ts';
 import { jobVisibilityOf } from '../authorization/authorization.service.ts';
 import { queryRows } from '../results/results.store.ts';
 import { visibleResultJobs } from '../global-insights/global-insights.repo.ts';

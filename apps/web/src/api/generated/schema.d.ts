@@ -1829,7 +1829,7 @@ export interface paths {
                                 displayName: string;
                                 /** @enum {string} */
                                 kind: "standard" | "tabbedView";
-                                permissions: string[];
+                                permissions: ("Dashboard_VIEW" | "AnalysisLanding_VIEW" | "AnalysisJobList_VIEW" | "GlobalInsightsView" | "CampaignManager_Feature_VIEW" | "CampaignManager_Upload" | "ResourceHubView" | "VendorsSearchView" | "SystemUpdates_VIEW" | "ViewJobTabs" | "JobCreate" | "User_CRUD" | "UserManagement_VIEW" | "SystemLogs_VIEW" | "IssuerArea_VIEW" | "IssuerArea_CRUD" | "BuyerManagement_VIEW" | "BuyerManagement_CRUD" | "AnalyticsQuery_VIEW" | "Analysis_Admin_Area_VIEW" | "Confidence_VIEW" | "Confidence_UPDATE" | "Scoring_VIEW" | "Scoring_UPDATE" | "AiPrompts_CRUD" | "Translations_CRUD" | "Translations_VIEW" | "MagicLinks_CRUD" | "DatapointProfiles_CRUD" | "VideoResources_CRUD" | "MergeLinkedAccounts_VIEW" | "MlPrediction_VIEW" | "ChatbotDocumentManagement_CRUD" | "DevOps_Area_VIEW" | "JobMaintenance_VIEW" | "JobMaintenance_UPDATE" | "Tools_Area_VIEW" | "Address_Validator_VIEW" | "DevArea_CRUD" | "InaccessibleArea_ALL" | "StandardLayoutNavbar_VIEW" | "QuickView_ProQ_VIEW" | "ActiveUsers_VIEW" | "JobDashboardActiveUsers_VIEW" | "Chatbot_VIEW" | "Chatbot_ErrorState_VIEW" | "SystemNotificationsDetailed_VIEW" | "SystemMaintenanceMode_IGNORE" | "UserNotification_VIEW" | "Concurrency_Take_Entity_Lock" | "Autocomplete_Options_Focus_VIEW" | "ListCellCopyIcon_VIEW" | "Toolbar_Theme_Switcher_VIEW" | "Insights_VIEW" | "UseCases_VIEW" | "MatchedDataOnlyWorkflow_VIEW" | "CapabilitySelection_VIEW" | "BuyerCreate" | "SuppliersScore_VIEW" | "Buyers_ViewAll" | "UserAssignment_EDIT" | "JobDetails_VIEW" | "JobLogs_VIEW" | "StoryVideo_VIEW" | "AnalysisPublish" | "JobOwner_UPDATE" | "JobName_UPDATE" | "E2ETestRun" | "HiddenJobsCount_VIEW" | "IntegrationConfiguration_CHECK" | "AppTimestamp_UPDATE" | "BackgroundService_TOGGLE" | "SystemMode_UPDATE" | "AppConfig_VIEW" | "MemoryTesting" | "Job_Create" | "Job_Update" | "Job_Delete" | "Issuer_View" | "Issuer_Create" | "Issuer_Update" | "Issuer_Delete" | "Artifacts_Publish" | "Artifacts_View" | "User_Update" | "User_Delete" | "Campaign_Create" | "Campaign_View" | "Campaign_Edit" | "Campaign_Delete" | "SelfServe" | "MatchedDataOnly" | "MagicLinks_Admin" | "Brandings_View" | "GlobalInsightsAccessor" | "JobSummaryUploadAccessor" | "JobMatchedDataOnlyUploadAccessor" | "JobConsultantUploadAccessor" | "JobSummaryAccessor" | "JobInsightsAccessor" | "JobSuppliersAccessor" | "JobReportAccessor" | "JobPresentationAccessor" | "JobUseCasesAccessor" | "JobCampaignsAccessor" | "JobUseCasesReportAccessor" | "JobBusinessCaseCalculatorAccessor" | "JobBusinessCaseDownloadAccessor" | "JobDataDownloadAccessor" | "JobMatchedDataOnlyDownloadAccessor" | "JobUsersAccessor" | "JobDetailsAccessor" | "JobLogsAccessor" | "LegacyJobViewAccessor" | "VendorsLookupAccessor" | "JobTypeTabSwitcherAccessor")[];
                                 /** @enum {string} */
                                 role: "issuer" | "client" | "issuerPlus" | "accountManager" | "ptcoJobManager" | "sysAdmin" | "tester" | "developer" | "campaignManager" | "live" | "readOnly" | "matchedDataOnlyJobCreator" | "selfServeJobCreator" | "GlobalInsightsAccessor" | "JobSummaryUploadAccessor" | "JobMatchedDataOnlyUploadAccessor" | "JobConsultantUploadAccessor" | "JobSummaryAccessor" | "JobInsightsAccessor" | "JobSuppliersAccessor" | "JobReportAccessor" | "JobPresentationAccessor" | "JobUseCasesAccessor" | "JobCampaignsAccessor" | "JobUseCasesReportAccessor" | "JobBusinessCaseCalculatorAccessor" | "JobBusinessCaseDownloadAccessor" | "JobDataDownloadAccessor" | "JobMatchedDataOnlyDownloadAccessor" | "JobUsersAccessor" | "JobDetailsAccessor" | "JobLogsAccessor" | "LegacyJobViewAccessor" | "VendorsLookupAccessor" | "JobTypeTabSwitcherAccessor";
                             }[];
@@ -1838,7 +1838,7 @@ export interface paths {
                                 displayName: string;
                                 /** @enum {string} */
                                 kind: "standard" | "tabbedView";
-                                permissions: string[];
+                                permissions: ("Dashboard_VIEW" | "AnalysisLanding_VIEW" | "AnalysisJobList_VIEW" | "GlobalInsightsView" | "CampaignManager_Feature_VIEW" | "CampaignManager_Upload" | "ResourceHubView" | "VendorsSearchView" | "SystemUpdates_VIEW" | "ViewJobTabs" | "JobCreate" | "User_CRUD" | "UserManagement_VIEW" | "SystemLogs_VIEW" | "IssuerArea_VIEW" | "IssuerArea_CRUD" | "BuyerManagement_VIEW" | "BuyerManagement_CRUD" | "AnalyticsQuery_VIEW" | "Analysis_Admin_Area_VIEW" | "Confidence_VIEW" | "Confidence_UPDATE" | "Scoring_VIEW" | "Scoring_UPDATE" | "AiPrompts_CRUD" | "Translations_CRUD" | "Translations_VIEW" | "MagicLinks_CRUD" | "DatapointProfiles_CRUD" | "VideoResources_CRUD" | "MergeLinkedAccounts_VIEW" | "MlPrediction_VIEW" | "ChatbotDocumentManagement_CRUD" | "DevOps_Area_VIEW" | "JobMaintenance_VIEW" | "JobMaintenance_UPDATE" | "Tools_Area_VIEW" | "Address_Validator_VIEW" | "DevArea_CRUD" | "InaccessibleArea_ALL" | "StandardLayoutNavbar_VIEW" | "QuickView_ProQ_VIEW" | "ActiveUsers_VIEW" | "JobDashboardActiveUsers_VIEW" | "Chatbot_VIEW" | "Chatbot_ErrorState_VIEW" | "SystemNotificationsDetailed_VIEW" | "SystemMaintenanceMode_IGNORE" | "UserNotification_VIEW" | "Concurrency_Take_Entity_Lock" | "Autocomplete_Options_Focus_VIEW" | "ListCellCopyIcon_VIEW" | "Toolbar_Theme_Switcher_VIEW" | "Insights_VIEW" | "UseCases_VIEW" | "MatchedDataOnlyWorkflow_VIEW" | "CapabilitySelection_VIEW" | "BuyerCreate" | "SuppliersScore_VIEW" | "Buyers_ViewAll" | "UserAssignment_EDIT" | "JobDetails_VIEW" | "JobLogs_VIEW" | "StoryVideo_VIEW" | "AnalysisPublish" | "JobOwner_UPDATE" | "JobName_UPDATE" | "E2ETestRun" | "HiddenJobsCount_VIEW" | "IntegrationConfiguration_CHECK" | "AppTimestamp_UPDATE" | "BackgroundService_TOGGLE" | "SystemMode_UPDATE" | "AppConfig_VIEW" | "MemoryTesting" | "Job_Create" | "Job_Update" | "Job_Delete" | "Issuer_View" | "Issuer_Create" | "Issuer_Update" | "Issuer_Delete" | "Artifacts_Publish" | "Artifacts_View" | "User_Update" | "User_Delete" | "Campaign_Create" | "Campaign_View" | "Campaign_Edit" | "Campaign_Delete" | "SelfServe" | "MatchedDataOnly" | "MagicLinks_Admin" | "Brandings_View" | "GlobalInsightsAccessor" | "JobSummaryUploadAccessor" | "JobMatchedDataOnlyUploadAccessor" | "JobConsultantUploadAccessor" | "JobSummaryAccessor" | "JobInsightsAccessor" | "JobSuppliersAccessor" | "JobReportAccessor" | "JobPresentationAccessor" | "JobUseCasesAccessor" | "JobCampaignsAccessor" | "JobUseCasesReportAccessor" | "JobBusinessCaseCalculatorAccessor" | "JobBusinessCaseDownloadAccessor" | "JobDataDownloadAccessor" | "JobMatchedDataOnlyDownloadAccessor" | "JobUsersAccessor" | "JobDetailsAccessor" | "JobLogsAccessor" | "LegacyJobViewAccessor" | "VendorsLookupAccessor" | "JobTypeTabSwitcherAccessor")[];
                                 /** @enum {string} */
                                 role: "issuer" | "client" | "issuerPlus" | "accountManager" | "ptcoJobManager" | "sysAdmin" | "tester" | "developer" | "campaignManager" | "live" | "readOnly" | "matchedDataOnlyJobCreator" | "selfServeJobCreator" | "GlobalInsightsAccessor" | "JobSummaryUploadAccessor" | "JobMatchedDataOnlyUploadAccessor" | "JobConsultantUploadAccessor" | "JobSummaryAccessor" | "JobInsightsAccessor" | "JobSuppliersAccessor" | "JobReportAccessor" | "JobPresentationAccessor" | "JobUseCasesAccessor" | "JobCampaignsAccessor" | "JobUseCasesReportAccessor" | "JobBusinessCaseCalculatorAccessor" | "JobBusinessCaseDownloadAccessor" | "JobDataDownloadAccessor" | "JobMatchedDataOnlyDownloadAccessor" | "JobUsersAccessor" | "JobDetailsAccessor" | "JobLogsAccessor" | "LegacyJobViewAccessor" | "VendorsLookupAccessor" | "JobTypeTabSwitcherAccessor";
                             }[];
@@ -1924,6 +1924,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             collection: {
+                                abilities: {
+                                    canAssignUsers: boolean;
+                                    canChangeOwner: boolean;
+                                    canDelete: boolean;
+                                    canPublish: boolean;
+                                    canRename: boolean;
+                                    canRun: boolean;
+                                    canUpload: boolean;
+                                    canViewLogs: boolean;
+                                };
                                 /** Format: uuid */
                                 buyerId: string | null;
                                 buyerName: string | null;
@@ -4356,6 +4366,97 @@ export interface paths {
                                 id: string;
                                 username: string;
                             };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an enrolment link stands for (public; rate-limited): branding, buyer, supplier and status. A forged, foreign, expired or used token is refused (400, 410, 409) */
+        get: {
+            parameters: {
+                query: {
+                    token: string;
+                    workflow?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            brandingKey: string | null;
+                            brandName: string;
+                            buyerName: string;
+                            campaignName: string | null;
+                            contactEmail: string | null;
+                            expiresAt: string;
+                            issuerName: string;
+                            language: string;
+                            /** @enum {string} */
+                            status: "Pending" | "Active" | "Succeeded" | "Failed";
+                            supplierName: string;
+                            theme: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Confirm or decline an enrolment through its link (public; rate-limited; once per link): confirming moves Pending to Active, declining to Failed, with a dated history entry by the supplier’s contact */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        contactEmail: string;
+                        contactName: string;
+                        /** @enum {string} */
+                        decision: "confirm" | "decline";
+                        note?: string;
+                        phone?: string;
+                        token: string;
+                        /** Format: uuid */
+                        workflow?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            status: "Pending" | "Active" | "Succeeded" | "Failed";
                         };
                     };
                 };
@@ -7177,6 +7278,55 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/jobs/{jobId}/campaign-workflows/{id}/bounces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload bounce messages (.eml, multipart field "file", several allowed): delivery status notifications (RFC 3464) are matched to this workflow’s outreach emails by Message-ID or recipient and recorded as bounces; a report per file and recipient */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            recorded: number;
+                            results: {
+                                file: string;
+                                /** @enum {string} */
+                                outcome: "recorded" | "alreadyRecorded" | "notABounce" | "unmatched" | "invalid";
+                                reason: string;
+                                recipient: string | null;
+                                supplierName: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/{jobId}/campaign-workflows/{id}/campaigns": {
         parameters: {
             query?: never;
@@ -7651,6 +7801,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    after?: string;
                     campaignId?: string | "none";
                     filters?: string;
                     orderBy?: string;
@@ -7694,6 +7845,7 @@ export interface paths {
                             currentPage: number;
                             hasNextPage: boolean;
                             hasPreviousPage: boolean;
+                            nextCursor: string | null;
                             pageSize: number;
                             totalCount: number;
                             totalPages: number;
@@ -7757,7 +7909,7 @@ export interface paths {
                                 fromStatus: "Pending" | "Active" | "Succeeded" | "Failed" | null;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "created" | "assigned" | "status" | "note" | "email" | "bounce" | "missing" | "contact";
+                                kind: "created" | "assigned" | "status" | "note" | "email" | "bounce" | "missing" | "contact" | "link";
                                 note: string | null;
                                 occurredAt: string;
                                 /** @enum {string|null} */
@@ -7847,7 +7999,7 @@ export interface paths {
                                 fromStatus: "Pending" | "Active" | "Succeeded" | "Failed" | null;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "created" | "assigned" | "status" | "note" | "email" | "bounce" | "missing" | "contact";
+                                kind: "created" | "assigned" | "status" | "note" | "email" | "bounce" | "missing" | "contact" | "link";
                                 note: string | null;
                                 occurredAt: string;
                                 /** @enum {string|null} */
@@ -16463,6 +16615,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             builtin: boolean;
+                            embedding_model: string | null;
                             error: string | null;
                             filename: string;
                             /** Format: uuid */
@@ -16474,6 +16627,7 @@ export interface paths {
                             page_count: number | null;
                             passage_count: number;
                             progress: number | null;
+                            progress_note: string | null;
                             size_bytes: number;
                             /** @enum {string} */
                             status: "Pending" | "Indexing" | "Indexed" | "Error";
@@ -16668,6 +16822,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             documents: number;
+                            embeddings_configured: boolean;
                             model_configured: boolean;
                             passages: number;
                             retention_days: number;

@@ -50,7 +50,8 @@ import {
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 
 export interface TDataColumn<T> {
-  field: string;
+  /** A property of the row, which is also the name the server sorts and filters by; `actions` for row actions. */
+  field: Extract<keyof T, string> | 'actions';
   header: string;
   sortable?: boolean;
   filter?: TColumnFilter;
@@ -328,7 +329,11 @@ export function DataTable<T>({
                   sx={{ cursor: rowClick ? 'pointer' : undefined }}
                 >
                   {columns.map((c, i) => {
-                    const content = c.render ? c.render(row) : String((row as Record<string, unknown>)[c.field] ?? '');
+                    const content = c.render
+                      ? c.render(row)
+                      : c.field === 'actions'
+                        ? null
+                        : String(row[c.field] ?? '');
                     return (
                       <TableCell key={c.field} align={c.align}>
                         {rowHref && i === 0 ? (

@@ -1,7 +1,8 @@
 /**
  * /analysis (AnalysisJobList_VIEW): the jobs the user may open, server-paged 25 a page through
  * POST /authorization/auth-mapped-job-artifacts, sortable and filterable (name, buyer, issuer, owner,
- * published, created date), with row actions by permission (rename, change owner, publish, delete).
+ * published, created date), with row actions by the abilities the server sends with each row (rename, change
+ * owner, publish, delete).
  */
 import { useState, type MouseEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,14 +36,11 @@ type TDialog = { kind: 'rename' | 'owner' | 'delete'; job: TJobRef } | null;
 
 function RowActions({ row, onDialog }: { row: TAuthMappedJobArtifact; onDialog: (d: TDialog) => void }) {
   const { t } = useTranslation('jobs');
-  const user = useRequiredUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const publish = usePublishJob();
   const ref: TJobRef = { id: row.id, name: row.name, issuerId: row.issuerId, ownerId: row.ownerId };
-  const canRename = row.ownerId === user.id || can(user, ['JobName_UPDATE']);
-  const canOwner = can(user, ['JobOwner_UPDATE', 'Job_Update']);
-  const canPublish = can(user, ['AnalysisPublish']);
-  const canDelete = can(user, ['Job_Delete']);
+  // The server's abilities for this row, by the rule its routes enforce.
+  const { canRename, canChangeOwner: canOwner, canPublish, canDelete } = row.abilities;
   if (!canRename && !canOwner && !canPublish && !canDelete) return null;
   const open = (e: MouseEvent<HTMLElement>) => {
     e.stopPropagation();

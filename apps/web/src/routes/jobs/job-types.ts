@@ -2,11 +2,11 @@
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import JoinInnerRounded from '@mui/icons-material/JoinInnerRounded';
 import HubOutlined from '@mui/icons-material/HubOutlined';
-import type { TJobType } from '@sextant/shared/values';
+import type { TGrant, TJobType } from '@sextant/shared/values';
 
 export const JOB_TYPE_INFO: Record<
   TJobType,
-  { icon: typeof TableChartOutlined; summary: string; inputs: string; permission: string }
+  { icon: typeof TableChartOutlined; summary: string; inputs: string; permission: TGrant }
 > = {
   base: {
     icon: TableChartOutlined,

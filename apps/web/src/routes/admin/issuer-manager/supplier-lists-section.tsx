@@ -193,7 +193,7 @@ function ListPanel({
     ...(canEdit
       ? [
           {
-            field: 'actions',
+            field: 'actions' as const,
             header: '',
             align: 'right' as const,
             render: (r: TSupplierListEntry) => (

@@ -85,7 +85,7 @@ export function commandColumns(kind: TProqList, commandTypes: string[], t: TFunc
             field: 'progressPercent',
             header: t('columns.progress'),
             render: (r: TProqCommand) => <ProgressCell c={r} />,
-          },
+          } satisfies TDataColumn<TProqCommand>,
         ]
       : []),
     {
@@ -123,7 +123,7 @@ export function commandColumns(kind: TProqList, commandTypes: string[], t: TFunc
             header: kind === 'error' ? t('columns.ended') : t('columns.completed'),
             filter: date,
             render: (r: TProqCommand) => nowrap(formatDateTime(r.completedDate)),
-          },
+          } satisfies TDataColumn<TProqCommand>,
         ]
       : []),
     { field: 'age', header: t('columns.age'), align: 'right', render: (r) => nowrap(formatAge(r.age)) },
@@ -163,7 +163,7 @@ export function commandColumns(kind: TProqList, commandTypes: string[], t: TFunc
             header: kind === 'error' ? t('columns.error') : t('columns.message'),
             filter: text,
             render: (r: TProqCommand) => <Message value={r.message} />,
-          },
+          } satisfies TDataColumn<TProqCommand>,
         ]
       : []),
   ];

@@ -94,6 +94,14 @@ async function allRows(file: string, format: 'csv' | 'xlsx', encoding: string, d
           ? 'windows-1252'
           : 'utf-8';
   const text = new TextDecoder(decoderName).decode(buf).replace(/^\uFEFF/, '');
+  // A record of a supplier list is a name and an id; a line of megabytes (of delimiters, which csv-parse's
+  // max_record_size does not count: it bounds a field) would split into millions of fields on the request thread.
+  const long = longLine(text, MAX_RECORD_CHARS);
+  if (long)
+    throw new AnalysisInputError(
+      'LINE_TOO_LONG',
+      `line ${long} is longer than ${MAX_RECORD_CHARS.toLocaleString('en')} characters; a supplier list holds a name (and an id) per line`,
+    );
   try {
     return parse(text, {
       delimiter: delimiter ?? ',',
@@ -115,6 +123,19 @@ async function allRows(file: string, format: 'csv' | 'xlsx', encoding: string, d
       throw new AnalysisInputError('UNREADABLE_FILE', `line ${err.lines}: ${err.message.replace(/^.*?: /, '')}`);
     throw err;
   }
+}
+
+/** The 1-based number of the first physical line longer than `max` characters, or 0. */
+function longLine(text: string, max: number): number {
+  let start = 0;
+  for (let line = 1; start <= text.length; line++) {
+    const end = text.indexOf('\n', start);
+    const stop = end === -1 ? text.length : end;
+    if (stop - start > max) return line;
+    if (end === -1) return 0;
+    start = end + 1;
+  }
+  return 0;
 }
 
 /** Reads and checks the whole file; throws a 400 with a clear message (field "file") when it cannot be used. */

@@ -4,47 +4,21 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type {
-  TBounceReport,
   TCampaignCreate,
-  TEnrolDecision,
-  TEnrolLanding,
-  TEnrolResult,
   TCampaignUpdate,
+  TEnrolDecision,
   TEnrolmentStatus,
-  TOutcomeUploadResult,
-  TOutreachPreview,
-  TOutreachSendResult,
   TSupplierSelection,
-  TWorkflowDetail,
-  TWorkflowPage,
-  TWorkflowSources,
-  TWorkflowSupplierDetail,
-  TWorkflowSupplierPage,
 } from '@sextant/shared/values';
-import { api } from './client.ts';
+import { http, ok, withForm, type TQuery } from './client.ts';
 
-const enc = encodeURIComponent;
-export const workflowsUrl = (jobId: string) => `/api/v1/jobs/${enc(jobId)}/campaign-workflows`;
-export const workflowUrl = (jobId: string, id: string) => `${workflowsUrl(jobId)}/${enc(id)}`;
+const W = '/api/v1/jobs/{jobId}/campaign-workflows/{id}';
+const wf = (jobId: string, id: string) => ({ path: { jobId, id } });
 
-export interface TWorkflowListParams {
-  pageNumber?: number;
-  pageSize?: number;
-  search?: string;
-  jobId?: string;
-  issuerId?: string;
-  state?: 'open' | 'closed';
-}
-export interface TWorkflowSupplierParams {
-  pageNumber: number;
-  pageSize: number;
-  orderBy?: string;
-  search?: string;
-  status?: TEnrolmentStatus;
-  campaignId?: string;
-  /** Seek paging: the previous page's nextCursor. */
-  after?: string;
-}
+export type TWorkflowListParams = TQuery<'/api/v1/campaign-workflows', 'get'>;
+type TSupplierQuery = TQuery<`${typeof W}/suppliers`, 'get'>;
+/** The supplier list's query; the page always names its page and size. */
+export type TWorkflowSupplierParams = TSupplierQuery & Required<Pick<TSupplierQuery, 'pageNumber' | 'pageSize'>>;
 
 export const campaignKeys = {
   all: ['campaign-workflows'] as const,
@@ -61,99 +35,101 @@ export const campaignKeys = {
 export const globalWorkflowsQuery = (p: TWorkflowListParams) =>
   queryOptions({
     queryKey: campaignKeys.global(p),
-    queryFn: () => api<TWorkflowPage>('/api/v1/campaign-workflows', { query: { ...p } }),
+    queryFn: () => ok(http.GET('/api/v1/campaign-workflows', { params: { query: { ...p } } })),
     meta: { operation: 'Loading campaign workflows' },
   });
 
 export const jobWorkflowsQuery = (jobId: string) =>
   queryOptions({
     queryKey: campaignKeys.list(jobId),
-    queryFn: () => api<TWorkflowPage>(workflowsUrl(jobId), { query: { pageSize: 100 } }),
+    queryFn: () =>
+      ok(
+        http.GET('/api/v1/jobs/{jobId}/campaign-workflows', { params: { path: { jobId }, query: { pageSize: 100 } } }),
+      ),
     meta: { operation: 'Loading campaign workflows' },
   });
 
 export const workflowSourcesQuery = (jobId: string) =>
   queryOptions({
     queryKey: campaignKeys.sources(jobId),
-    queryFn: () => api<TWorkflowSources>(`${workflowsUrl(jobId)}/sources`),
+    queryFn: () => ok(http.GET('/api/v1/jobs/{jobId}/campaign-workflows/sources', { params: { path: { jobId } } })),
     meta: { operation: 'Loading use cases' },
   });
 
 export const workflowQuery = (jobId: string, id: string) =>
   queryOptions({
     queryKey: campaignKeys.detail(jobId, id),
-    queryFn: () => api<TWorkflowDetail>(workflowUrl(jobId, id)),
+    queryFn: () => ok(http.GET(W, { params: wf(jobId, id) })),
     meta: { operation: 'Loading campaign workflow' },
   });
 
 export const workflowSuppliersQuery = (jobId: string, id: string, p: TWorkflowSupplierParams) =>
   queryOptions({
     queryKey: campaignKeys.suppliers(jobId, id, p),
-    queryFn: () => api<TWorkflowSupplierPage>(`${workflowUrl(jobId, id)}/suppliers`, { query: { ...p } }),
+    queryFn: () => ok(http.GET(`${W}/suppliers`, { params: { ...wf(jobId, id), query: { ...p } } })),
     meta: { operation: 'Loading workflow suppliers' },
   });
 
 export const workflowSupplierQuery = (jobId: string, id: string, key: string) =>
   queryOptions({
     queryKey: campaignKeys.supplier(jobId, id, key),
-    queryFn: () => api<TWorkflowSupplierDetail>(`${workflowUrl(jobId, id)}/suppliers/${enc(key)}`),
+    queryFn: () => ok(http.GET(`${W}/suppliers/{supplierKey}`, { params: { path: { jobId, id, supplierKey: key } } })),
     meta: { operation: 'Loading workflow supplier' },
   });
 
 export const createWorkflow = (
   jobId: string,
   body: { name: string; useCaseId?: string; filter?: Partial<TSupplierSelection> },
-) => api<TWorkflowDetail>(workflowsUrl(jobId), { method: 'POST', body });
+) => ok(http.POST('/api/v1/jobs/{jobId}/campaign-workflows', { params: { path: { jobId } }, body }));
 export const renameWorkflow = (jobId: string, id: string, name: string) =>
-  api<TWorkflowDetail>(workflowUrl(jobId, id), { method: 'PATCH', body: { name } });
-export const deleteWorkflow = (jobId: string, id: string) =>
-  api<{ success: boolean }>(workflowUrl(jobId, id), { method: 'DELETE' });
+  ok(http.PATCH(W, { params: wf(jobId, id), body: { name } }));
+export const deleteWorkflow = (jobId: string, id: string) => ok(http.DELETE(W, { params: wf(jobId, id) }));
 export const createCampaign = (jobId: string, id: string, body: TCampaignCreate) =>
-  api<TWorkflowDetail>(`${workflowUrl(jobId, id)}/campaigns`, { method: 'POST', body });
+  ok(http.POST(`${W}/campaigns`, { params: wf(jobId, id), body }));
 export const updateCampaign = (jobId: string, id: string, campaignId: string, body: TCampaignUpdate) =>
-  api<TWorkflowDetail>(`${workflowUrl(jobId, id)}/campaigns/${enc(campaignId)}`, { method: 'PATCH', body });
+  ok(http.PATCH(`${W}/campaigns/{campaignId}`, { params: { path: { jobId, id, campaignId } }, body }));
 export const previewOutreach = (
   jobId: string,
   id: string,
   campaignId: string,
   body: { templateSubject?: string; templateBody?: string; supplierKey?: string },
 ) =>
-  api<TOutreachPreview>(`${workflowUrl(jobId, id)}/campaigns/${enc(campaignId)}/outreach/preview`, {
-    method: 'POST',
-    body,
-  });
+  ok(http.POST(`${W}/campaigns/{campaignId}/outreach/preview`, { params: { path: { jobId, id, campaignId } }, body }));
 export const sendOutreach = (jobId: string, id: string, campaignId: string) =>
-  api<TOutreachSendResult>(`${workflowUrl(jobId, id)}/campaigns/${enc(campaignId)}/outreach`, { method: 'POST' });
+  ok(http.POST(`${W}/campaigns/{campaignId}/outreach`, { params: { path: { jobId, id, campaignId } } }));
 export const bulkStatus = (
   jobId: string,
   id: string,
   body: { supplierKeys: string[]; status: TEnrolmentStatus; note?: string },
-) =>
-  api<{ updated: number; unchanged: number }>(`${workflowUrl(jobId, id)}/suppliers/status`, { method: 'POST', body });
+) => ok(http.POST(`${W}/suppliers/status`, { params: wf(jobId, id), body }));
 export const patchWorkflowSupplier = (
   jobId: string,
   id: string,
   key: string,
   body: { status?: TEnrolmentStatus; note?: string; contactEmail?: string | null },
-) => api<TWorkflowSupplierDetail>(`${workflowUrl(jobId, id)}/suppliers/${enc(key)}`, { method: 'PATCH', body });
+) => ok(http.PATCH(`${W}/suppliers/{supplierKey}`, { params: { path: { jobId, id, supplierKey: key } }, body }));
 export const recordBounce = (jobId: string, id: string, key: string, emailId: string, reason?: string) =>
-  api<{ success: boolean }>(`${workflowUrl(jobId, id)}/suppliers/${enc(key)}/emails/${enc(emailId)}/bounce`, {
-    method: 'POST',
-    body: reason ? { reason } : {},
-  });
+  ok(
+    http.POST(`${W}/suppliers/{supplierKey}/emails/{emailId}/bounce`, {
+      params: { path: { jobId, id, supplierKey: key, emailId } },
+      body: reason ? { reason } : {},
+    }),
+  );
 
 /** Uploads an outcome (kind "outcomes") or contact (kind "contacts") CSV. */
 export function uploadWorkflowFile(jobId: string, id: string, kind: 'outcomes' | 'contacts', file: File) {
   const body = new FormData();
   body.append('file', file);
-  return api<TOutcomeUploadResult>(`${workflowUrl(jobId, id)}/${kind}`, { method: 'POST', body });
+  return kind === 'outcomes'
+    ? ok(http.POST(`${W}/outcomes`, { params: wf(jobId, id), middleware: [withForm(body)] }))
+    : ok(http.POST(`${W}/contacts`, { params: wf(jobId, id), middleware: [withForm(body)] }));
 }
 
 /** Uploads bounce messages (.eml delivery status notifications), several at once. */
 export function uploadBounces(jobId: string, id: string, files: File[]) {
   const body = new FormData();
   for (const f of files) body.append('file', f);
-  return api<TBounceReport>(`${workflowUrl(jobId, id)}/bounces`, { method: 'POST', body });
+  return ok(http.POST(`${W}/bounces`, { params: wf(jobId, id), middleware: [withForm(body)] }));
 }
 
 /** The public enrolment page (no sign-in): what the link stands for, and the supplier's answer. */
@@ -161,8 +137,8 @@ export const enrolKeys = { view: (token: string) => ['enrol', token.slice(-16)] 
 export const enrolLandingQuery = (token: string, workflow?: string) =>
   queryOptions({
     queryKey: enrolKeys.view(token),
-    queryFn: () => api<TEnrolLanding>('/api/v1/enrol', { query: { token, ...(workflow ? { workflow } : {}) } }),
+    queryFn: () => ok(http.GET('/api/v1/enrol', { params: { query: { token, ...(workflow ? { workflow } : {}) } } })),
     retry: false,
     meta: { silent: true },
   });
-export const decideEnrolment = (body: TEnrolDecision) => api<TEnrolResult>('/api/v1/enrol', { method: 'POST', body });
+export const decideEnrolment = (body: TEnrolDecision) => ok(http.POST('/api/v1/enrol', { body }));

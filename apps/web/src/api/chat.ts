@@ -1,17 +1,8 @@
 /** Chat service calls (SPEC §7 Chat service, no /api/v1 prefix): ask (streamed), conversations, documents, logs. */
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  TApiError,
-  TChatConversation,
-  TChatConversationSummary,
-  TChatDocument,
-  TChatHealth,
-  TChatLogEntry,
-  TChatMessageRequest,
-  TChatMessageResponse,
-  TChatUploadResult,
-} from '@sextant/shared/values';
-import { api, ApiError } from './client.ts';
+import type { TApiError, TChatMessageRequest, TChatMessageResponse } from '@sextant/shared/values';
+import { ZChatMessageResponse } from '@sextant/shared/chat';
+import { ApiError, http, ok, withForm } from './client.ts';
 
 export const chatKeys = {
   all: ['chat'] as const,
@@ -22,19 +13,12 @@ export const chatKeys = {
   conversations: (limit: number, offset: number) => [...chatKeys.all, 'log-conversations', limit, offset] as const,
 };
 
-export interface TChatList<T> {
-  items: T[];
-  total: number;
-  limit: number;
-  offset: number;
-}
-
-export const fetchChatHealth = () => api<TChatHealth>('/chat/health-check');
+export const fetchChatHealth = () => ok(http.GET('/chat/health-check'));
 
 export const chatConversationQuery = (id: string) =>
   queryOptions({
     queryKey: chatKeys.conversation(id),
-    queryFn: () => api<TChatConversation>(`/chat/conversation/${id}`),
+    queryFn: () => ok(http.GET('/chat/conversation/{id}', { params: { path: { id } } })),
   });
 
 /**
@@ -84,7 +68,7 @@ export async function askChat(
       if (!event || data === undefined) continue;
       const payload = JSON.parse(data) as { text?: string; message?: string };
       if (event === 'delta') onDelta(payload.text ?? '');
-      else if (event === 'done') return payload as unknown as TChatMessageResponse;
+      else if (event === 'done') return ZChatMessageResponse.parse(payload);
       else if (event === 'error')
         throw new ApiError(500, { message: payload.message ?? 'The answer failed' }, '/chat/message', 'POST');
     }
@@ -93,28 +77,26 @@ export async function askChat(
 }
 
 export const chatDocumentsQuery = () =>
-  queryOptions({ queryKey: chatKeys.documents(), queryFn: () => api<TChatDocument[]>('/chat/documents') });
+  queryOptions({ queryKey: chatKeys.documents(), queryFn: () => ok(http.GET('/chat/documents')) });
 
 export const uploadChatDocuments = (files: File[]) => {
   const body = new FormData();
   for (const f of files) body.append('files', f, f.name);
-  return api<TChatUploadResult>('/chat/documents/upload', { method: 'POST', body });
+  return ok(http.POST('/chat/documents/upload', { middleware: [withForm(body)] }));
 };
 
-const selection = (ids: string[]) => ids.map((id) => `document_id=${encodeURIComponent(id)}`).join('&');
-export const deleteChatDocuments = (ids: string[]) =>
-  api<{ affected: number }>(`/chat/documents?${selection(ids)}`, { method: 'DELETE' });
-export const reindexChatDocuments = (ids: string[]) =>
-  api<{ affected: number }>(`/chat/documents/reindex?${selection(ids)}`, { method: 'POST' });
+/** The documents named by repeated document_id parameters. */
+const selection = (ids: string[]) => ({ params: { query: { document_id: ids } } });
+export const deleteChatDocuments = (ids: string[]) => ok(http.DELETE('/chat/documents', selection(ids)));
+export const reindexChatDocuments = (ids: string[]) => ok(http.POST('/chat/documents/reindex', selection(ids)));
 
 export const chatLogConversationsQuery = (limit: number, offset: number) =>
   queryOptions({
     queryKey: chatKeys.conversations(limit, offset),
-    queryFn: () => api<TChatList<TChatConversationSummary>>('/chat/logs/conversations', { query: { limit, offset } }),
+    queryFn: () => ok(http.GET('/chat/logs/conversations', { params: { query: { limit, offset } } })),
   });
 export const chatConversationLogQuery = (conversationId: string) =>
   queryOptions({
     queryKey: [...chatKeys.all, 'log-conversation', conversationId],
-    queryFn: () =>
-      api<TChatList<TChatLogEntry>>('/chat/logs', { query: { conversation_id: conversationId, limit: 1000 } }),
+    queryFn: () => ok(http.GET('/chat/logs', { params: { query: { conversation_id: conversationId, limit: 1000 } } })),
   });

@@ -1,18 +1,12 @@
 /** Vendor lookup (BETA) and global insights calls, with their TanStack Query key factories. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
-  TChartViewData,
   TChartViewId,
-  TGlobalInsightsStatus,
   TGlobalOrganizationKind,
-  TGlobalOrganizations,
   TGlobalOrganizationSort,
-  TGlobalSummary,
   TSlicerQuery,
-  TVendorDetail,
-  TVendorSearchResult,
 } from '@sextant/shared/values';
-import { api } from './client.ts';
+import { http, ok } from './client.ts';
 
 export interface VendorFilters {
   q: string;
@@ -22,12 +16,23 @@ export interface VendorFilters {
   taxId?: string;
 }
 
+const FILTERS = ['q', 'city', 'postcode', 'country', 'taxId'] as const;
+
 /** Only the filled-in filters (the API refuses an empty country code). */
-export const vendorQueryParams = (f: VendorFilters): Record<string, string> =>
-  Object.fromEntries(Object.entries(f).filter(([, v]) => typeof v === 'string' && v.trim() !== '')) as Record<
-    string,
-    string
-  >;
+export const vendorQueryParams = (f: VendorFilters): Record<string, string> => {
+  const filled: Record<string, string> = {};
+  for (const k of FILTERS) {
+    const v = f[k];
+    if (v !== undefined && v.trim() !== '') filled[k] = v;
+  }
+  return filled;
+};
+
+/** The route answers CSV text only for ?format=csv, which these queries never ask for. */
+const json = <D>(data: D | string, what: string): D => {
+  if (typeof data === 'string') throw new Error(`The ${what} came back as text instead of JSON`);
+  return data;
+};
 
 export const vendorKeys = {
   all: ['vendors'] as const,
@@ -38,8 +43,13 @@ export const vendorKeys = {
 export const vendorSearchQuery = (f: VendorFilters) =>
   queryOptions({
     queryKey: vendorKeys.search(f),
-    queryFn: ({ signal }) =>
-      api<TVendorSearchResult>('/api/v1/vendors/search', { query: vendorQueryParams(f), signal }),
+    queryFn: async ({ signal }) =>
+      json(
+        await ok(
+          http.GET('/api/v1/vendors/search', { params: { query: { ...vendorQueryParams(f), q: f.q } }, signal }),
+        ),
+        'vendor search',
+      ),
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
   });
@@ -50,7 +60,7 @@ export const vendorSearchCsvUrl = (f: VendorFilters) =>
 export const vendorQuery = (id: string) =>
   queryOptions({
     queryKey: vendorKeys.detail(id),
-    queryFn: ({ signal }) => api<TVendorDetail>(`/api/v1/vendors/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => ok(http.GET('/api/v1/vendors/{vendorId}', { params: { path: { vendorId: id } }, signal })),
     staleTime: 60_000,
   });
 
@@ -66,22 +76,27 @@ export const globalKeys = {
 export const globalStatusQuery = () =>
   queryOptions({
     queryKey: globalKeys.status(),
-    queryFn: ({ signal }) => api<TGlobalInsightsStatus>('/api/v1/global-insights/status', { signal }),
+    queryFn: ({ signal }) => ok(http.GET('/api/v1/global-insights/status', { signal })),
     refetchInterval: (q) => (q.state.data?.state === 'Building' ? 1_000 : false),
   });
 
 export const globalSummaryQuery = (slice: TSlicerQuery) =>
   queryOptions({
     queryKey: globalKeys.summary(slice),
-    queryFn: ({ signal }) => api<TGlobalSummary>('/api/v1/global-insights/summary', { query: slice, signal }),
+    queryFn: ({ signal }) => ok(http.GET('/api/v1/global-insights/summary', { params: { query: slice }, signal })),
     staleTime: 60_000,
   });
 
 export const globalViewQuery = (view: TChartViewId, slice: TSlicerQuery) =>
   queryOptions({
     queryKey: globalKeys.view(view, slice),
-    queryFn: ({ signal }) =>
-      api<TChartViewData>(`/api/v1/global-insights/views/${encodeURIComponent(view)}`, { query: slice, signal }),
+    queryFn: async ({ signal }) =>
+      json(
+        await ok(
+          http.GET('/api/v1/global-insights/views/{view}', { params: { path: { view }, query: slice }, signal }),
+        ),
+        'chart view',
+      ),
     staleTime: 60_000,
   });
 
@@ -96,10 +111,12 @@ export const globalOrganizationsQuery = (
   queryOptions({
     queryKey: globalKeys.organizations(kind, sort, order),
     queryFn: ({ signal }) =>
-      api<TGlobalOrganizations>('/api/v1/global-insights/organizations', {
-        query: { ...(kind ? { kind } : {}), sort, order },
-        signal,
-      }),
+      ok(
+        http.GET('/api/v1/global-insights/organizations', {
+          params: { query: { ...(kind ? { kind } : {}), sort, order } },
+          signal,
+        }),
+      ),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });

@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SCHEMES, type TPagingRequest } from '@sextant/shared/values';
-import { api } from '../../api/client.ts';
+import { http, ok } from '../../api/client.ts';
 import { fetchIssuers } from '../../api/issuers.ts';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { FileUpload } from '../../components/file-upload.tsx';
@@ -31,6 +31,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
 export function Component() {
   const [dialog, setDialog] = useState(false);
   const [result, setResult] = useState<TFormValues | null>(null);
@@ -43,8 +44,10 @@ export function Component() {
             variant="outlined"
             data-testid="example-error"
             onClick={() =>
-              // deliberately a path the API does not have (so outside the typed client): its 404 is the example
-              api('/api/v1/does-not-exist').catch((e: unknown) => notifyError(e, 'Loading the example resource'))
+              // deliberately a job that does not exist: its 404 is the example
+              ok(http.GET('/api/v1/jobs/{jobId}', { params: { path: { jobId: NO_JOB } } })).catch((e: unknown) =>
+                notifyError(e, 'Loading the example resource'),
+              )
             }
           >
             Trigger an error

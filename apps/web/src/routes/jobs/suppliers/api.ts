@@ -3,8 +3,8 @@
  * /api/v1/jobs/{jobId}/results/suppliers…, /use-cases… and /use-cases-report.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { supplierListSearch, type TSupplierListParams, type TSupplierPage } from '@sextant/shared/results-suppliers';
-import { api, http, ok } from '../../../api/client.ts';
+import { supplierListSearch, type TSupplierListParams } from '@sextant/shared/results-suppliers';
+import { http, ok } from '../../../api/client.ts';
 
 const enc = encodeURIComponent;
 const job = (jobId: string) => ({ params: { path: { jobId } } });
@@ -31,8 +31,25 @@ export const supplierColumnsQuery = (jobId: string) =>
     meta: { operation: 'Loading supplier columns' },
   });
 
-export const fetchSupplierPage = (url: string, params: TSupplierListParams) =>
-  api<TSupplierPage>(url, { query: supplierListSearch(params) });
+/** A supplier list: the job's suppliers, or a use case's when useCaseId is set. */
+export interface TSupplierList {
+  jobId: string;
+  useCaseId?: string;
+}
+
+export const supplierListUrl = ({ jobId, useCaseId }: TSupplierList) =>
+  useCaseId === undefined ? suppliersUrl(jobId) : suppliersOfUseCaseUrl(jobId, useCaseId);
+
+export const fetchSupplierPage = ({ jobId, useCaseId }: TSupplierList, params: TSupplierListParams) => {
+  const query = supplierListSearch(params);
+  return useCaseId === undefined
+    ? ok(http.GET('/api/v1/jobs/{jobId}/results/suppliers', { params: { path: { jobId }, query } }))
+    : ok(
+        http.GET('/api/v1/jobs/{jobId}/results/use-cases/{useCaseId}/suppliers', {
+          params: { path: { jobId, useCaseId }, query },
+        }),
+      );
+};
 
 /** Link of an export of every filtered, sorted row. */
 export function exportHref(url: string, params: TSupplierListParams, format: 'csv' | 'xlsx'): string {

@@ -43,7 +43,14 @@ import {
 } from '../../../components/data-table/paging.ts';
 import { useCan } from '../../../app/current-user.ts';
 import { formatAmount, formatCount } from '../../../lib/format.ts';
-import { exportHref, fetchSupplierPage, supplierColumnsQuery, supplierKeys } from './api.ts';
+import {
+  exportHref,
+  fetchSupplierPage,
+  supplierColumnsQuery,
+  supplierKeys,
+  supplierListUrl,
+  type TSupplierList,
+} from './api.ts';
 import { ValueChip } from './value-chip.tsx';
 import { ResultsError } from './results-error.tsx';
 import { NS } from './i18n.ts';
@@ -118,8 +125,8 @@ function filterOf(c: TSupplierColumn, blank: string): TColumnFilter | undefined 
 
 export interface TSupplierTableProps {
   jobId: string;
-  /** List endpoint (the job's suppliers or a use case's). */
-  url: string;
+  /** The list (the job's suppliers or a use case's). */
+  list: TSupplierList;
   /** Page of a supplier (row link). */
   supplierHref: (row: TSupplierRow) => string;
   /** A use case list adds the use case's own columns (estimated rebate). */
@@ -138,7 +145,8 @@ const campaignHref = (jobId: string, p: TSupplierListParams) => {
   return `/jobs/${encodeURIComponent(jobId)}/campaign-workflows/new/create?${q.toString()}`;
 };
 
-export function SupplierTable({ jobId, url, supplierHref, useCase }: TSupplierTableProps) {
+export function SupplierTable({ jobId, list, supplierHref, useCase }: TSupplierTableProps) {
+  const url = supplierListUrl(list);
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -362,7 +370,7 @@ export function SupplierTable({ jobId, url, supplierHref, useCase }: TSupplierTa
       <DataTable<TSupplierRow>
         queryKey={[...supplierKeys.list(url), urlState.search, urlState.slicer, urlState.slicerValue]}
         fetchPage={async (req) => {
-          const page = await fetchSupplierPage(url, listParams(req));
+          const page = await fetchSupplierPage(list, listParams(req));
           setTotals({ totalCount: page.totalCount, totalSpend: page.totalSpend, currency: page.currency });
           return page;
         }}

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { JobLayout } from '../job-layout.tsx';
-import { suppliersUrl } from './api.ts';
 import { SupplierTable } from './supplier-table.tsx';
 import { NS } from './i18n.ts';
 
@@ -23,7 +22,7 @@ export function Component() {
           </div>
           <SupplierTable
             jobId={job.id}
-            url={suppliersUrl(job.id)}
+            list={{ jobId: job.id }}
             supplierHref={(r) => `/jobs/${encodeURIComponent(job.id)}/suppliers/${encodeURIComponent(r.supplierKey)}`}
           />
         </Stack>

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatAmount, formatCount, formatPercent } from '../../../lib/format.ts';
 import { JobLayout } from '../job-layout.tsx';
-import { useCaseQuery, suppliersOfUseCaseUrl } from '../suppliers/api.ts';
+import { useCaseQuery } from '../suppliers/api.ts';
 import { ResultsError } from '../suppliers/results-error.tsx';
 import { SupplierTable } from '../suppliers/supplier-table.tsx';
 import { NS } from '../suppliers/i18n.ts';
@@ -68,7 +68,7 @@ function UseCase({ jobId, useCaseId }: { jobId: string; useCaseId: string }) {
           </Typography>
           <SupplierTable
             jobId={jobId}
-            url={suppliersOfUseCaseUrl(jobId, uc.useCaseId)}
+            list={{ jobId, useCaseId: uc.useCaseId }}
             useCase
             supplierHref={(r) =>
               `${job}/use-cases/${encodeURIComponent(uc.useCaseId)}/${encodeURIComponent(r.supplierKey)}`

@@ -1,3 +1,4 @@
+import './app/zod-config.ts'; // first: before any module parses with zod
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -209,6 +209,8 @@ test.describe('chatbot document management', () => {
   });
 
   test('shows a progress bar per document that moves while it is indexed', async ({ page }) => {
+    // 600 pages are parsed and indexed in the background: the waits below (90 s + 120 s) need a longer test limit.
+    test.setTimeout(240_000);
     await signIn(page, 'sysAdmin');
     await page.goto('/admin/analysis-admin/chatbot-document-management');
     const pages = Array.from(

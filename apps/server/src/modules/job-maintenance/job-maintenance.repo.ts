@@ -76,6 +76,26 @@ export async function openMaintenanceCommand(db: DbOrTx, jobId: string) {
   return c;
 }
 
+/**
+ * Of these jobs, the ones with a pipeline step still open in ProQ. The last step marks its run Completed and its
+ * job Ready before ProQ records the step, and it still writes to the run after that: until then the job counts as
+ * processing, and maintenance waits.
+ */
+export async function jobsWithOpenPipelineSteps(db: DbOrTx, jobIds: string[]): Promise<Set<string>> {
+  if (!jobIds.length) return new Set();
+  const rows = await db
+    .selectDistinct({ jobId: proqCommands.jobId })
+    .from(proqCommands)
+    .where(
+      and(
+        inArray(proqCommands.jobId, jobIds),
+        sql`${proqCommands.commandType} like 'job.%'`,
+        inArray(proqCommands.state, ['Blocked', 'Pending', 'InProgress']),
+      ),
+    );
+  return new Set(rows.map((r) => r.jobId).filter((id): id is string => id !== null));
+}
+
 /** Open commands of a job other than maintenance ones (pipeline steps), to cancel before deleting. */
 export async function openJobCommands(db: DbOrTx, jobId: string) {
   return db

@@ -1,8 +1,7 @@
 /** /api/v1/devops/job-maintenance: every job with storage and run health; maintenance actions as ProQ commands. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZJobMaintenanceList, ZJobMaintenanceRequest, ZMaintenanceCommand } from '@sextant/shared';
+import { ZJobMaintenanceList, ZJobMaintenanceRequest, ZJobParams, ZMaintenanceCommand } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
 import { listMaintenanceJobs, requestMaintenance } from './job-maintenance.service.ts';
 
@@ -28,7 +27,7 @@ export async function jobMaintenanceRoutes(app: FastifyInstance): Promise<void> 
     schema: {
       tags,
       summary: 'Queue a maintenance action (re-run, clean intermediates, delete results, delete job)',
-      params: z.object({ jobId: z.uuid() }),
+      params: ZJobParams,
       body: ZJobMaintenanceRequest,
       response: { 200: ZMaintenanceCommand },
     },

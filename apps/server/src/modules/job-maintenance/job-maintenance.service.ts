@@ -34,6 +34,7 @@ import {
   deleteRunsOf,
   hiddenJobsCount,
   jobById,
+  jobsWithOpenPipelineSteps,
   latestMaintenanceCommands,
   latestRuns,
   maintenanceJobs,
@@ -80,6 +81,7 @@ export async function listMaintenanceJobs(ctx: AppContext, auth: AuthContext): P
   const ids = rows.map((r) => r.id);
   const last = new Map((await latestRuns(ctx.db, ids)).map((r) => [r.jobArtifactId, r]));
   const actions = new Map((await latestMaintenanceCommands(ctx.db, ids)).map((c) => [c.targetEntityId, c]));
+  const busy = await jobsWithOpenPipelineSteps(ctx.db, ids);
   const cacheFiles = await readdir(cacheDir(ctx)).catch(() => [] as string[]);
   const jobs: TMaintenanceJob[] = [];
   for (const r of rows) {
@@ -88,7 +90,7 @@ export async function listMaintenanceJobs(ctx: AppContext, auth: AuthContext): P
     jobs.push({
       ...r,
       type: r.type,
-      status: r.status,
+      status: busy.has(r.id) ? 'Processing' : r.status,
       createdOn: iso(r.createdOn)!,
       storage: await jobStorage(ctx, r.id, cacheFiles),
       lastRun: run
@@ -147,7 +149,10 @@ export async function requestMaintenance(
   const row = await visibleJob(ctx, auth, jobId);
   if (await openMaintenanceCommand(ctx.db, jobId))
     throw conflict('Another maintenance action on this job has not finished yet');
-  if (action !== 'deleteJob' && row.job.status === 'Processing')
+  if (
+    action !== 'deleteJob' &&
+    (row.job.status === 'Processing' || (await jobsWithOpenPipelineSteps(ctx.db, [jobId])).size > 0)
+  )
     throw conflict('The job is processing; wait until its run finishes (or delete the job)');
   if (action === 'rerun') {
     const files = await filesOf(ctx.db, jobId);
@@ -235,16 +240,21 @@ export function jobMaintenanceCommandTypes(ctx: AppContext): CommandTypeDef[] {
             return done(`${runs.length} run(s) cleaned, ${freed} bytes freed`);
           }
           case 'deleteResults': {
+            // Files and caches first, the rows last in one transaction: an attempt that fails part-way leaves the
+            // runs in place, so the retry removes (and counts) them again.
             const runs = await runsOfJob(ctx.db, p.jobId);
-            await deleteRunsOf(ctx.db, p.jobId);
-            await hc.progress(30, 'Runs removed');
             await ctx.blobs.deletePrefix(`${jobKey(p.jobId)}/runs`);
-            await hc.progress(70, 'Result files removed');
+            await hc.progress(40, 'Result files removed');
             await dropCaches(ctx, p.jobId);
-            await addJobLog(ctx.db, {
-              jobId: p.jobId,
-              message: `Results of ${runs.length} run(s) deleted by ${p.displayName}`,
+            await hc.progress(70, 'Caches removed');
+            await ctx.db.transaction(async (tx) => {
+              await deleteRunsOf(tx, p.jobId);
+              await addJobLog(tx, {
+                jobId: p.jobId,
+                message: `Results of ${runs.length} run(s) deleted by ${p.displayName}`,
+              });
             });
+            forgetLatestRun(p.jobId);
             return done(`Results of ${runs.length} run(s) deleted`);
           }
           case 'deleteJob': {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { dbKinds } from '@sextant/db/testing';
-import { jobArtifacts, jobRuns, systemAuditLog } from '@sextant/db';
+import { jobArtifacts, jobRuns, proqCommands, systemAuditLog } from '@sextant/db';
 import type { TJobMaintenanceList, TMaintenanceJob } from '@sextant/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createJobWithFile, runAndWait, supplierCsv, until } from '../../../test/job-fixture.ts';
@@ -73,6 +73,26 @@ describe.each(dbKinds())('job maintenance (%s)', (kind) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toContain('action');
     expect((await act('rerun', developer, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('counts a job as processing while a pipeline step is open, and refuses maintenance other than deleting it', async () => {
+    // The last step marks the run Completed and the job Ready before ProQ records the step: until ProQ has, the
+    // step may still write to the run, so the job is processing. A Blocked step stands for it (no worker takes it).
+    const [step] = await t.db.db
+      .insert(proqCommands)
+      .values({ commandType: 'job.aggregate', jobId, state: 'Blocked', payload: {} })
+      .returning();
+    try {
+      expect((await job()).status).toBe('Processing');
+      for (const action of ['cleanIntermediates', 'deleteResults', 'rerun']) {
+        const res = await act(action);
+        expect(res.statusCode, action).toBe(409);
+        expect(res.json().message).toMatch(/processing/);
+      }
+    } finally {
+      await t.db.db.delete(proqCommands).where(eq(proqCommands.id, step!.id));
+    }
+    expect((await job()).status).toBe('Ready');
   });
 
   it('cleans intermediates as a ProQ command with progress; audited on request and when done', async () => {

@@ -9,7 +9,7 @@
  * last EVICT_GRACE_MS are kept even above the bound, since a query may be about to open them). The cache is
  * emptied at start: one DATA_DIR per process.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -34,7 +34,15 @@ import {
   type BlobStat,
   type BlobStore,
 } from './blob-store.ts';
-import { commitDir, commitFile, fsyncTree, tempPathFor, writeFileAtomic, writeStreamAtomic } from './durable-fs.ts';
+import {
+  commitDir,
+  commitFile,
+  createFileStream,
+  fsyncTree,
+  tempPathFor,
+  writeFileAtomic,
+  writeStreamAtomic,
+} from './durable-fs.ts';
 
 /** Entries used this recently are not evicted (a query may be about to open them). */
 export const EVICT_GRACE_MS = 30_000;
@@ -219,7 +227,7 @@ export class S3BlobStore implements BlobStore {
     await mkdir(path.dirname(file), { recursive: true });
     const tmp = tempPathFor(file);
     try {
-      await pipeline(out.Body as Readable, createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(out.Body as Readable, await createFileStream(tmp));
       await commitFile(tmp, file);
     } catch (err) {
       await rm(tmp, { force: true });

@@ -5,7 +5,7 @@
  * killed process left behind.
  */
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import type { WriteStream } from 'node:fs';
 import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -63,11 +63,21 @@ export async function commitFile(tmp: string, final: string): Promise<void> {
   await fsyncPath(path.dirname(final));
 }
 
+/**
+ * A write stream on a new file (`wx`) that exists when the promise resolves. `fs.createWriteStream(file)` opens the
+ * file later, in the background: when the stream fails before that open finishes, a cleanup `rm(file)` runs first
+ * and the open then creates the file, left behind. Opening first removes that race.
+ */
+export async function createFileStream(file: string): Promise<WriteStream> {
+  const fh = await open(file, 'wx');
+  return fh.createWriteStream();
+}
+
 /** Writes a stream to `final` atomically; nothing is left at either name when it fails. */
 export async function writeStreamAtomic(source: Readable, final: string): Promise<void> {
   const tmp = tempPathFor(final);
   try {
-    await pipeline(source, createWriteStream(tmp, { flags: 'wx' }));
+    await pipeline(source, await createFileStream(tmp));
     await commitFile(tmp, final);
   } catch (err) {
     await rm(tmp, { force: true });

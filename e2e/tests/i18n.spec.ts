@@ -2,8 +2,14 @@
  * UI language: the shell follows the signed-in user's issuer language. issuerPlus belongs to
  * Meridian Trust (German); issuer belongs to Northbridge Bank (English).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { apiAs, navLabels, signIn } from './helpers.ts';
+
+const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
+const LOCALES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps', 'web', 'src', 'locales');
 
 test('issuerPlus sees the German shell; issuer sees English', async ({ browser }) => {
   const deContext = await browser.newContext();
@@ -104,4 +110,63 @@ test('a German user sees German admin and job pages', async ({ browser }) => {
   await expect(en.getByRole('button', { name: 'Create buyer' })).toBeVisible();
   await enContext.close();
   await admin.dispose();
+});
+
+/**
+ * Every issuer language is complete, not only German and French: a user of a new Polish issuer (ptcoJobManager joins
+ * it for the test) gets the navbar and the admin pages in Polish. The expected texts come from the locale files, so
+ * the test checks that the page uses them rather than repeating them. The issuer is removed at the end.
+ */
+test('a user of a Polish issuer sees Polish pages', async ({ browser }) => {
+  const pl = (ns: string) =>
+    JSON.parse(readFileSync(path.join(LOCALES, 'pl', `${ns}.json`), 'utf8')) as Record<string, Record<string, unknown>>;
+  const shell = pl('shell') as { nav: { items: Record<string, string> } };
+  const admin = await apiAs('sysAdmin');
+  const users = (await (await admin.get('/api/v1/users')).json()) as { id: string; username: string }[];
+  const pmId = users.find((u) => u.username === 'ptcoJobManager')!.id;
+  const issuersRes = await admin.post('/api/v1/issuers/get', { data: { pageSize: 100 } });
+  const { collection } = (await issuersRes.json()) as { collection: { id: string; issuerKey: string }[] };
+  const template = (await (
+    await admin.get(`/api/v1/issuers/${collection.find((i) => i.issuerKey === 'northbridge')!.id}`)
+  ).json()) as Record<string, string>;
+  const created = await admin.post('/api/v1/issuers', {
+    data: {
+      name: 'E2E Bank Polski',
+      issuerKey: `e2e-pl-${Date.now()}`,
+      scheme: 'Visa',
+      language: 'pl',
+      sendMagicLinks: false,
+      brandingId: template.brandingId,
+      analysisDataDownloadProfileId: template.analysisDataDownloadProfileId,
+      matchedDataOnlyDownloadProfileId: template.matchedDataOnlyDownloadProfileId,
+      onboardingDataDownloadProfileId: template.onboardingDataDownloadProfileId,
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const issuerId = ((await created.json()) as { id: string }).id;
+  try {
+    const added = await admin.post(`/api/v1/issuers/${issuerId}/members`, {
+      data: { userId: pmId, memberRole: 'Member', isDomainUser: false },
+    });
+    expect(added.ok(), await added.text()).toBeTruthy();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, 'ptcoJobManager');
+    await page.goto('/admin/buyer-manager');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+    await expect(page.getByRole('button', { name: pl('admin').buyers!.create as string })).toBeVisible();
+    await expect(page.getByText('Create buyer')).toHaveCount(0);
+    const labels = await navLabels(page);
+    expect(labels).toContain(shell.nav.items.analysisJobs);
+    expect(labels).not.toContain('Analysis Jobs');
+    await page.goto('/analysis');
+    await expect(page.getByTestId('page-header')).toHaveText(shell.nav.items.analysisJobs!);
+    await page.screenshot({ path: path.join(SHOTS, 'pl-jobs.png'), fullPage: true });
+    await context.close();
+  } finally {
+    await admin.delete(`/api/v1/issuers/${issuerId}/members/${pmId}`);
+    const removed = await admin.delete(`/api/v1/issuers/${issuerId}`);
+    expect(removed.ok(), await removed.text()).toBeTruthy();
+    await admin.dispose();
+  }
 });

@@ -1,14 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NAV_GROUPS, NAV_NEW_JOB, ROUTES } from '@sextant/shared/values';
+import { ISSUER_LANGUAGE_KEYS, NAV_GROUPS, NAV_NEW_JOB, ROUTES } from '@sextant/shared/values';
 import i18n, {
   browserLanguage,
+  createPageI18n,
   EN_RESOURCES,
   LANGUAGES_WITH_RESOURCES,
   NAMESPACES,
   operationLabel,
   setLanguage,
+  setPageLanguage,
   supportedLanguage,
 } from './i18n.ts';
 import { navGroupLabel, navItemLabel, routeTitle } from '../layouts/nav-labels.ts';
@@ -35,7 +37,20 @@ const placeholders = (texts: string[]) =>
       texts.flatMap((t) => [...t.matchAll(/\{\{\s*([\w.]+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`)),
     ),
   ].sort();
+/** Every issuer language is translated completely. */
+const COMPLETE = ['de', 'fr', 'es', 'it', 'nl', 'pl', 'pt', 'sv'];
 const read = (lang: string, ns: string) => JSON.parse(readFileSync(join(LOCALES, lang, `${ns}.json`), 'utf8')) as TTree;
+
+/** Plural forms by base key ("a.b" → ["one", "other"]). */
+function pluralForms(tree: TTree, prefix = '', out = new Map<string, string[]>()): Map<string, string[]> {
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    const m = PLURAL.exec(key);
+    if (typeof v !== 'string') pluralForms(v, key, out);
+    else if (m) out.set(key.replace(PLURAL, ''), [...(out.get(key.replace(PLURAL, '')) ?? []), m[1]!].sort());
+  }
+  return out;
+}
 
 describe('locale files', () => {
   it('English has exactly the declared namespaces, each bundled', () => {
@@ -43,10 +58,16 @@ describe('locale files', () => {
     for (const ns of NAMESPACES) expect(EN_RESOURCES[ns]).toEqual(read('en', ns));
   });
 
-  for (const lang of ['de', 'fr']) {
+  for (const lang of COMPLETE) {
     describe(lang, () => {
+      it('ships every namespace', () => {
+        expect(readdirSync(join(LOCALES, lang)).sort()).toEqual(NAMESPACES.map((n) => `${n}.json`).sort());
+      });
+      // i18next picks the form with Intl.PluralRules: a language's missing form (Polish "few", French "many" for
+      // 1,000,000) would show the English text. A key English only has in "other" stays "other".
+      const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories.slice().sort();
       for (const ns of NAMESPACES) {
-        it(`${ns}: same keys as en, no extras, same placeholders, no empty texts`, () => {
+        it(`${ns}: same keys as en, no extras, same placeholders, the language's plural forms, no empty texts`, () => {
           const en = leaves(read('en', ns));
           const tr = leaves(read(lang, ns));
           expect([...tr.keys()].sort()).toEqual([...en.keys()].sort());
@@ -55,15 +76,19 @@ describe('locale files', () => {
             expect(placeholders(other), `${lang}/${ns}:${key}`).toEqual(placeholders(texts));
             for (const t of other) expect(t.trim(), `${lang}/${ns}:${key}`).not.toBe('');
           }
+          const trForms = pluralForms(read(lang, ns));
+          for (const [key, forms] of pluralForms(read('en', ns)))
+            expect(trForms.get(key), `${lang}/${ns}:${key}`).toEqual(forms.join() === 'other' ? ['other'] : categories);
         });
       }
     });
   }
 
-  it('only complete languages ship files (the others fall back to English)', () => {
+  it('every issuer language ships files', () => {
     const dirs = readdirSync(LOCALES).sort();
-    expect(dirs).toEqual(['de', 'en', 'fr']);
+    expect(dirs).toEqual([...ISSUER_LANGUAGE_KEYS].sort());
     expect([...LANGUAGES_WITH_RESOURCES].sort()).toEqual(dirs);
+    expect([...COMPLETE, 'en'].sort()).toEqual(dirs);
   });
 
   it('every nav label and route title has an English entry equal to packages/shared', () => {
@@ -146,9 +171,19 @@ describe('language switching', () => {
     await setLanguage('fr');
     expect(i18n.t('shell:nav.items.home')).toBe('Accueil');
 
-    await setLanguage('sv'); // no Swedish resources yet: English fallback
+    await setLanguage('sv');
     expect(i18n.language).toBe('sv');
-    expect(i18n.t('shell:nav.items.analysisJobs')).toBe('Analysis Jobs');
+    expect(i18n.t('auth:login.title')).toBe('Logga in');
+    expect(i18n.t('shell:nav.items.analysisJobs')).not.toBe('Analysis Jobs');
+
+    // Polish: the four plural forms i18next picks through Intl.PluralRules, none of them English
+    await setLanguage('pl');
+    const forms = [1, 2, 5, 22, 1.5].map((count) =>
+      i18n.t('jobs:workflow.uploadFiles', { count }).replace(/\d+([.,]\d+)?/, '#'),
+    );
+    expect(new Set(forms).size).toBe(4); // one · few (2, 22) · many (5) · other (1.5)
+    expect(forms[1]).toBe(forms[3]);
+    for (const f of forms) expect(f).not.toMatch(/^Upload/);
 
     await setLanguage('xx');
     expect(i18n.language).toBe('en');
@@ -159,7 +194,7 @@ describe('language switching', () => {
 describe('admin, DevOps and job-management pages', () => {
   it('are declared namespaces, so the locale checks above cover their keys and placeholders in de and fr', () => {
     expect(NAMESPACES).toEqual(expect.arrayContaining(['admin', 'devops', 'jobs']));
-    for (const lang of ['de', 'fr'])
+    for (const lang of COMPLETE)
       for (const ns of ['admin', 'devops', 'jobs']) expect(Object.keys(read(lang, ns)).length).toBeGreaterThan(0);
   });
 
@@ -196,5 +231,52 @@ describe('admin, DevOps and job-management pages', () => {
     expect(i18n.t('admin:users.invite')).toBe('Inviter un utilisateur');
     expect(i18n.t('jobs:workflow.uploadFiles', { count: 3 })).toBe('Téléverser 3 fichiers');
     await setLanguage('en');
+  });
+});
+
+describe('a page in another language (the public enrolment page)', () => {
+  it('switches its own instance, with dates in that language, and leaves the app’s language alone', async () => {
+    await setLanguage('en');
+    const page = createPageI18n();
+    expect(await setPageLanguage(page, 'de-CH')).toBe('de');
+    expect(page.t('campaigns:enrol.confirm')).toBe('Anmeldung bestätigen');
+    const date = new Date('2026-03-05T12:00:00Z');
+    expect(page.t('campaigns:enrol.expires', { date, formatParams: { date: { dateStyle: 'long' } } })).toBe(
+      'Dieser Link ist gültig bis 5. März 2026.',
+    );
+    expect(
+      page.t('campaigns:enrol.refused.used', {
+        context: 'decline',
+        date,
+        formatParams: { date: { dateStyle: 'long' } },
+      }),
+    ).toContain('am 5. März 2026 verwendet, um die Anmeldung abzulehnen');
+    // the app (a signed-in user's own language) is untouched
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('campaigns:enrol.confirm')).toBe('Confirm enrolment');
+    expect(await setPageLanguage(page, 'xx')).toBe('en');
+    expect(page.t('campaigns:enrol.confirm')).toBe('Confirm enrolment');
+  });
+
+  it('shows the enrolment page in every issuer language, dates in that language', async () => {
+    await setLanguage('en');
+    const page = createPageI18n();
+    const en = i18n.getFixedT('en');
+    const date = new Date('2026-03-05T12:00:00Z');
+    const expires = { date, formatParams: { date: { dateStyle: 'long' } } };
+    for (const lang of COMPLETE) {
+      expect(await setPageLanguage(page, lang)).toBe(lang);
+      expect(page.language).toBe(lang);
+      expect(page.t('campaigns:enrol.title'), lang).not.toBe(en('campaigns:enrol.title'));
+      expect(page.t('campaigns:enrol.confirm'), lang).not.toBe(en('campaigns:enrol.confirm'));
+      // the date is formatted in the page's language (Intl), inside the translated sentence
+      const text = page.t('campaigns:enrol.expires', expires);
+      expect(text, lang).toContain(new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(date));
+      expect(text, lang).not.toBe(en('campaigns:enrol.expires', expires));
+      // and the rest of the namespace, for a signed-in campaign manager of that issuer
+      expect(page.t('campaigns:list.title'), lang).not.toBe(en('campaigns:list.title'));
+      expect(page.t('campaigns:list.title'), lang).not.toBe('list.title');
+    }
+    expect(i18n.language).toBe('en');
   });
 });

@@ -5,8 +5,8 @@
  *
  * Languages: the issuer languages of ISSUER_LANGUAGES (en, de, fr, es, it, nl, pl, pt, sv).
  * - en: complete (the source texts; byte-identical to the SPEC).
- * - de, fr: complete translations.
- * - es, it, nl, pl, pt, sv: no resources yet; every key falls back to English.
+ * - de, fr, es, it, nl, pl, pt, sv: complete translations, with each language's plural forms (Intl.PluralRules:
+ *   Polish one/few/many/other, French, Spanish, Italian and Portuguese one/many/other); checked by i18n.test.ts.
  *
  * Administrators' overrides (analysis admin → Translations) are fetched per language from
  * `GET /api/v1/translations/{lng}` (ETag; the browser revalidates) and merged over the bundled resources, so a
@@ -230,6 +230,28 @@ export async function setLanguage(tag: string | null | undefined): Promise<void>
   if (requested !== lang) return; // a later request won
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
   syncDocumentLang(lang);
+}
+
+/**
+ * An i18n instance of its own for a page shown in another language than the app's (the public enrolment page shows
+ * the issuer's): it shares the loaded resources and overrides, and switching it leaves the user's language alone.
+ * Give it to the page through react-i18next's I18nextProvider.
+ */
+export const createPageI18n = () => i18n.cloneInstance();
+
+/** Switches a page's own instance (createPageI18n) to a language, loading its resources; resolves the language used. */
+export async function setPageLanguage(instance: typeof i18n, tag: string | null | undefined): Promise<string> {
+  const lang = supportedLanguage(tag) ?? FALLBACK_LANGUAGE;
+  await loadLanguage(lang);
+  await applyOverrides(lang);
+  if (instance.language !== lang) await instance.changeLanguage(lang);
+  return lang;
+}
+
+/** While a page shows another language, <html lang> says so; the app's language comes back when it closes. */
+export function showDocumentLanguage(lang: string): () => void {
+  syncDocumentLang(lang);
+  return () => syncDocumentLang(currentLanguage());
 }
 
 const resources: Resource = { en: EN_RESOURCES };

@@ -88,13 +88,29 @@ function NavEntry({ item, collapsed, onNavigate }: { item: TNavItem; collapsed: 
         </ListItemIcon>
       )}
       {!collapsed && (
+        // A long label (some languages' words are twice the English length) wraps to a second line and is cut with
+        // an ellipsis after it, never running under the chip; the tooltip holds the whole label.
         <ListItemText
+          sx={{ minWidth: 0, my: 0.25 }}
           primary={label}
-          slotProps={{ primary: { sx: { fontSize: 14, fontWeight: active ? 700 : 500, whiteSpace: 'nowrap' } } }}
+          slotProps={{
+            primary: {
+              sx: {
+                fontSize: 14,
+                lineHeight: 1.25,
+                fontWeight: active ? 700 : 500,
+                display: '-webkit-box',
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+                overflowWrap: 'anywhere',
+              },
+            },
+          }}
         />
       )}
       {!collapsed && chip && (
-        <Chip label={chip} size="small" color="primary" sx={{ height: 20, fontSize: 10, ml: 1 }} />
+        <Chip label={chip} size="small" color="primary" sx={{ height: 20, fontSize: 10, ml: 1, flexShrink: 0 }} />
       )}
     </ListItemButton>
   );

@@ -9,10 +9,15 @@ import { ERROR_PAGES, ErrorPanel } from '../routes/errors/error-pages.tsx';
 import { meQuery } from '../api/auth.ts';
 import { browserLanguage, setLanguage } from '../app/i18n.ts';
 
-/** UI language: the signed-in user's (issuer's) language, else the browser's when supported, else en. Reads the cached user only. */
-function LanguageSync() {
+/** The reader's language: the signed-in user's (issuer's), else the browser's when supported, else en. Reads the cached user only. */
+export function useReaderLanguage(): string {
   const me = useQuery({ ...meQuery(), enabled: false });
-  const lang = me.data?.language ?? browserLanguage();
+  return me.data?.language ?? browserLanguage();
+}
+
+/** Keeps the UI in the reader's language. */
+function LanguageSync() {
+  const lang = useReaderLanguage();
   useEffect(() => {
     void setLanguage(lang);
   }, [lang]);

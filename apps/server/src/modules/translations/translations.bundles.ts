@@ -1,7 +1,8 @@
 /**
  * The UI strings bundled with the web app, read from its one source: apps/web/src/locales/<lang>/<ns>.json (the
  * server runs from the repository, so there is no second copy). Loaded once per process; keys are the JSON paths
- * joined with "." (the English bundle defines which keys exist).
+ * joined with "." (the English bundle defines which keys exist, and `languageKeys` adds each language's own plural
+ * forms).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -74,4 +75,45 @@ export function bundles(dir = LOCALES_DIR): Promise<Bundles> {
     throw err;
   });
   return loaded;
+}
+
+/** The keys an administrator can override in one language. */
+export interface LanguageKeys {
+  keys: BundledKey[];
+  byId: Map<string, BundledKey>;
+}
+
+const PLURAL_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+const perLanguage = new WeakMap<Bundles, Map<string, LanguageKeys>>();
+
+/**
+ * The English keys, except that an English plural group (`x_one` + `x_other`) has the language's own forms, the ones
+ * i18next picks through Intl.PluralRules: Polish `x_one`, `x_few`, `x_many`, `x_other`; French `x_one`, `x_many`,
+ * `x_other`. A form English lacks shows English `x_other` as its source. A key English has only as `x_other` stays.
+ */
+export function languageKeys(b: Bundles, language: string): LanguageKeys {
+  let cache = perLanguage.get(b);
+  if (!cache) perLanguage.set(b, (cache = new Map()));
+  const hit = cache.get(language);
+  if (hit) return hit;
+  const categories = new Set<string>(new Intl.PluralRules(language).resolvedOptions().pluralCategories);
+  const forms = PLURAL_ORDER.filter((c) => categories.has(c));
+  const keys: BundledKey[] = [];
+  for (const k of b.keys) {
+    const base = k.key.endsWith('_other') ? k.key.slice(0, -'_other'.length) : null;
+    const group = base !== null && b.byId.has(keyId(k.namespace, `${base}_one`));
+    if (group) {
+      const last = k.path[k.path.length - 1]!.slice(0, -'_other'.length);
+      for (const form of forms)
+        keys.push({
+          namespace: k.namespace,
+          key: `${base}_${form}`,
+          path: [...k.path.slice(0, -1), `${last}_${form}`],
+          source: b.byId.get(keyId(k.namespace, `${base}_${form}`))?.source ?? k.source,
+        });
+    } else if (!(k.key.endsWith('_one') && b.byId.has(keyId(k.namespace, `${k.key.slice(0, -4)}_other`)))) keys.push(k); // `x_one` of a group is emitted with its group, at `x_other`
+  }
+  const out = { keys, byId: new Map(keys.map((k) => [keyId(k.namespace, k.key), k])) };
+  cache.set(language, out);
+  return out;
 }

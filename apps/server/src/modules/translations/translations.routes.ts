@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ZLanguage,
   ZTranslationBundleParams,
+  ZTranslationExportQuery,
   ZTranslationImportResult,
   ZTranslationLanguageParams,
   ZTranslationOverrideSet,
@@ -63,7 +63,7 @@ export async function translationRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'CSV of language, namespace, key, bundled text and override (one language, or all)',
-      querystring: z.object({ language: ZLanguage.optional() }),
+      querystring: ZTranslationExportQuery,
     },
     handler: async (req, reply) => {
       const csv = await exportCsv(ctx, req.query.language);

@@ -23,7 +23,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { badRequest, fieldError, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { bundles, keyId, type Bundles } from './translations.bundles.ts';
+import { bundles, keyId, languageKeys, type LanguageKeys } from './translations.bundles.ts';
 import { deleteOverride, overridesOf, upsertOverride, upsertOverrides } from './translations.repo.ts';
 
 // ---------- served overrides (cached per process, dropped on every change made here) ----------
@@ -51,8 +51,9 @@ export async function servedOverrides(
   const rows = (await overridesOf(ctx.db, language)).sort((x, y) =>
     `${x.namespace}\u0000${x.key}`.localeCompare(`${y.namespace}\u0000${y.key}`),
   );
+  const own = languageKeys(b, language);
   for (const r of rows) {
-    const k = b.byId.get(keyId(r.namespace, r.key));
+    const k = own.byId.get(keyId(r.namespace, r.key));
     if (!k) continue; // a key the web app no longer has
     setPath((body[r.namespace] ??= {}), k.path, r.value);
   }
@@ -73,7 +74,7 @@ export async function listTranslations(
   const texts = b.texts.get(q.language);
   const overrides = new Map((await overridesOf(ctx.db, q.language)).map((o) => [keyId(o.namespace, o.key), o]));
   const needle = q.q?.toLowerCase();
-  const all: TTranslationRow[] = b.keys.map((k) => {
+  const all: TTranslationRow[] = languageKeys(b, q.language).keys.map((k) => {
     const o = overrides.get(keyId(k.namespace, k.key));
     return {
       namespace: k.namespace,
@@ -108,8 +109,8 @@ export async function listTranslations(
 }
 
 /** Why a value cannot override a key (null when it can). */
-function valueProblem(b: Bundles, namespace: string, key: string, value: string): string | null {
-  const k = b.byId.get(keyId(namespace, key))!;
+function valueProblem(own: LanguageKeys, namespace: string, key: string, value: string): string | null {
+  const k = own.byId.get(keyId(namespace, key))!;
   if (value.length > TRANSLATION_MAX_LENGTH) return `is longer than ${TRANSLATION_MAX_LENGTH} characters`;
   const p = interpolationProblem(k.source, value);
   return p ? `The override ${p}` : null;
@@ -124,11 +125,12 @@ export async function setOverride(
 ): Promise<TTranslationRow> {
   const b = await bundles();
   if (!b.namespaces.includes(body.namespace)) throw fieldError('namespace', `Unknown namespace "${body.namespace}"`);
-  const k = b.byId.get(keyId(body.namespace, body.key));
+  const own = languageKeys(b, body.language);
+  const k = own.byId.get(keyId(body.namespace, body.key));
   if (!k) throw fieldError('key', `Unknown key "${body.key}" in namespace ${body.namespace}`);
   const value = body.value === null || body.value.trim() === '' ? null : body.value;
   if (value !== null) {
-    const problem = valueProblem(b, body.namespace, body.key, value);
+    const problem = valueProblem(own, body.namespace, body.key, value);
     if (problem) throw fieldError('value', problem);
   }
   const before = (await overridesOf(ctx.db, body.language)).find(
@@ -177,7 +179,7 @@ export async function exportCsv(ctx: AppContext, language?: string): Promise<str
   const languages = language ? [language] : [...ISSUER_LANGUAGE_KEYS];
   const records: string[][] = [];
   for (const lang of languages)
-    for (const k of b.keys) {
+    for (const k of languageKeys(b, lang).keys) {
       const id = keyId(k.namespace, k.key);
       records.push([
         lang,
@@ -244,7 +246,8 @@ export async function importCsv(
         path: at,
         message: `Unknown language "${language}" (one of ${ISSUER_LANGUAGE_KEYS.join(', ')})`,
       });
-    if (!b.byId.has(keyId(namespace, key)))
+    const own = languageKeys(b, language);
+    if (!own.byId.has(keyId(namespace, key)))
       return errors.push({
         path: at,
         message: b.namespaces.includes(namespace)
@@ -257,7 +260,7 @@ export async function importCsv(
     seen.set(id, line);
     const after = raw.trim() === '' ? null : raw;
     if (after !== null) {
-      const problem = valueProblem(b, namespace, key, after);
+      const problem = valueProblem(own, namespace, key, after);
       if (problem) return errors.push({ path: at, message: `${namespace}:${key}: ${problem}` });
     }
     const before = existing.get(id) ?? null;

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { systemAuditLog, translationOverrides } from '@sextant/db';
 import { dbKinds } from '@sextant/db/testing';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { bundles, keyId } from './translations.bundles.ts';
 
 describe.each(dbKinds())('translations (%s)', (kind) => {
   let t: TestApp;
@@ -39,12 +40,18 @@ describe.each(dbKinds())('translations (%s)', (kind) => {
     expect(all.totalCount).toBeGreaterThan(500);
     expect(all.namespaces).toEqual(expect.arrayContaining(['auth', 'shell', 'admin']));
     expect(all.missingCount).toBe(0);
-    // Spanish has no bundle: every key is missing until overridden
+    // Every issuer language is bundled complete: nothing is missing in Spanish, and every English key has its text
     const es = (
       await t.call('GET', '/api/v1/translations?language=es&missingOnly=true&pageSize=5', { cookie: admin })
     ).json();
-    expect(es.totalCount).toBe(all.totalCount);
-    expect(es.collection[0].bundled).toBeNull();
+    expect(es).toMatchObject({ totalCount: 0, missingCount: 0, collection: [] });
+    const b = await bundles();
+    const esBundled = b.texts.get('es')!;
+    for (const k of b.keys) expect(esBundled.has(keyId(k.namespace, k.key)), `${k.namespace}:${k.key}`).toBe(true);
+    const esTitle = (
+      await t.call('GET', '/api/v1/translations?language=es&q=auth:login.title', { cookie: admin })
+    ).json();
+    expect(esTitle.collection[0]).toMatchObject({ key: 'login.title', bundled: 'Iniciar sesión', override: null });
   });
 
   it('sets and removes an override (audited with before/after), refusing broken interpolation and unknown keys', async () => {
@@ -145,6 +152,64 @@ describe.each(dbKinds())('translations (%s)', (kind) => {
     const noCols = await importCsv('lang,key\nfr,x');
     expect(noCols.statusCode).toBe(400);
     expect(noCols.json().message).toMatch(/lacks the columns language, namespace, override/);
+  });
+
+  it('lists and overrides a language’s own plural forms (Polish few and many), which English does not have', async () => {
+    const q = 'jobs:workflow.uploadFiles';
+    const rows = (lang: string) =>
+      t
+        .call('GET', `/api/v1/translations?language=${lang}&q=${encodeURIComponent(q)}`, { cookie: admin })
+        .then((r) => r.json().collection as { key: string; source: string; bundled: string | null }[]);
+    const en = await rows('en');
+    expect(en.map((r) => r.key)).toEqual(['workflow.uploadFiles_one', 'workflow.uploadFiles_other']);
+    const pl = await rows('pl');
+    expect(pl.map((r) => r.key)).toEqual([
+      'workflow.uploadFiles_one',
+      'workflow.uploadFiles_few',
+      'workflow.uploadFiles_many',
+      'workflow.uploadFiles_other',
+    ]);
+    // a form English lacks shows English "other" as its source, and Polish has a bundled text for each
+    expect(pl[1]!.source).toBe(en[1]!.source);
+    for (const r of pl) {
+      expect(r.bundled?.trim(), r.key).toMatch(/\{\{count\}\}/); // a Polish text with the count, not empty
+      expect(r.bundled, r.key).not.toBe(r.source);
+    }
+    expect((await rows('fr')).map((r) => r.key)).toContain('workflow.uploadFiles_many');
+    // nothing is missing in Polish either, plural forms included
+    const missing = await t.call('GET', '/api/v1/translations?language=pl&missingOnly=true', { cookie: admin });
+    expect(missing.json()).toMatchObject({ totalCount: 0, missingCount: 0 });
+
+    const few = await put({
+      language: 'pl',
+      namespace: 'jobs',
+      key: 'workflow.uploadFiles_few',
+      value: 'Wyślij {{count}} pliki',
+    });
+    expect(few.statusCode, few.body).toBe(200);
+    expect((await t.call('GET', '/api/v1/translations/pl/jobs')).json()).toEqual({
+      workflow: { uploadFiles_few: 'Wyślij {{count}} pliki' },
+    });
+    const noCount = await put({
+      language: 'pl',
+      namespace: 'jobs',
+      key: 'workflow.uploadFiles_many',
+      value: 'Wyślij pliki',
+    });
+    expect(noCount.statusCode).toBe(400);
+    expect(noCount.json().message).toMatch(/\{\{count\}\}/);
+    // English and German have no "few": unknown there, in a single edit and in an import
+    const enFew = await put({ language: 'de', namespace: 'jobs', key: 'workflow.uploadFiles_few', value: '{{count}}' });
+    expect(enFew.statusCode).toBe(400);
+    expect(enFew.json().errors[0].path).toBe('key');
+    const imported = await importCsv(
+      ['language,namespace,key,override', 'de,jobs,workflow.uploadFiles_few,{{count}} Dateien'].join('\n'),
+    );
+    expect(imported.statusCode).toBe(400);
+    expect(imported.json().errors[0].message).toMatch(/Unknown key "workflow.uploadFiles_few"/);
+    const exported = (await t.call('GET', '/api/v1/translations/export.csv?language=pl', { cookie: admin })).body;
+    expect(exported).toContain('pl,jobs,workflow.uploadFiles_few,');
+    await put({ language: 'pl', namespace: 'jobs', key: 'workflow.uploadFiles_few', value: null });
   });
 
   it('refuses lower roles (403) while anyone may read the served overrides', async () => {

@@ -11,8 +11,10 @@
  *   ingest/datapoints.ts, detect.ts    datapoints per input kind, header auto-mapping
  *   ingest/sniff.ts, xlsx.ts           encoding / delimiter detection and transcoding, XLSX streaming with inflate limit
  *   ingest/ingest.ts, preview.ts       step 1: CSV/XLSX → typed Parquet + per-row issue report; upload preview
+ *   ingest/ingest-sql.ts               step 1's SQL as pure builders (typed values, row flags, issues, accepted rows)
  *   aggregate/normalise.ts             step 2: one row per supplier (supplierKey, spend, counts, bands, methods)
  *   match/normalise-sql.ts, match.ts   step 3: name normalisation macros, blocking + similarity matching in SQL
+ *   match/match-sql.ts                 step 3's SQL as pure builders (blocking, candidates, scoring, best match, output)
  *   enrich/enrich.ts                   step 4: industry codes, acceptance attributes, card capability
  *   score/ruleset.ts, defaults.ts      scoring / confidence ruleset JSON format (zod) and SQL compiler; default v1
  *   score/acceptance-model.ts, score.ts step 5: acceptance prediction (naive Bayes in SQL), ruleset evaluation
@@ -61,7 +63,8 @@ export {
 export type { Datapoint, DatapointId, DatapointType, InputKind } from './ingest/datapoints.ts';
 export { detectColumns, normaliseHeader, MIN_CONFIDENCE } from './ingest/detect.ts';
 export type { ColumnSuggestion, DetectedMapping } from './ingest/detect.ts';
-export { ingestFile, INGEST_COLUMNS } from './ingest/ingest.ts';
+export { ingestFile } from './ingest/ingest.ts';
+export { INGEST_COLUMNS } from './ingest/ingest-sql.ts';
 export type { ColumnMapping, IngestIssue, IngestOptions, IngestReport } from './ingest/ingest.ts';
 export { previewFile } from './ingest/preview.ts';
 export { readXlsxRows } from './ingest/xlsx.ts';
@@ -132,7 +135,8 @@ export {
   POSTCODE_FORMATS,
 } from './address/validate-address.ts';
 export type { AddressToValidate, AddressValidation, AddressIssue, CountryEntry } from './address/validate-address.ts';
-export { blockingKeysSql, scorePairs, ambiguousConfidenceSql, NAME_JW_SQL } from './match/match.ts';
+export { scorePairs } from './match/match.ts';
+export { blockingKeysSql, ambiguousConfidenceSql, NAME_JW_SQL } from './match/match-sql.ts';
 export { buildVendorIndex, vendorIndexFile, VendorIndex, VENDOR_INDEX_FORMAT } from './match/search.ts';
 export type { VendorQuery, VendorRecord, VendorHit, VendorIndexInfo } from './match/search.ts';
 export { createNormaliseMacros } from './match/normalise-sql.ts';

@@ -136,6 +136,10 @@ describe('runAnalysis', () => {
     expect(new Set(views.map((v) => v.slicer)).size).toBe(6);
     const summary = JSON.parse(readFileSync(path.join(out, 'summary.json'), 'utf8'));
     expect(summary.useCases).toHaveLength(8);
+    // a fixed order: by spend, then by id among equal spends (two runs of a file give the same summary)
+    const ucs = summary.useCases as { id: string; spend: number }[];
+    const ordered = [...ucs].sort((a, b) => b.spend - a.spend || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    expect(ucs.map((u) => u.id)).toEqual(ordered.map((u) => u.id));
     expect(summary.rulesetVersions).toEqual({ scoring: 1, confidence: 1 });
     expect(r.score?.model.trained).toBe(true);
   }, 60_000);

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildVendorIndex, SEARCH_SCORED, VendorIndex, vendorIndexFile } from '../src/match/search.ts';
+import { buildVendorIndex, oneEditApart, SEARCH_SCORED, VendorIndex, vendorIndexFile } from '../src/match/search.ts';
 import { readParquet } from './match-helpers.ts';
 import { smallNetwork, tmpDir } from './helpers.ts';
 
@@ -80,6 +80,43 @@ describe('vendor search', () => {
     expect(cands.length).toBeLessThanOrEqual(SEARCH_SCORED);
     expect(cands.map((c) => c.mid)).toEqual([...new Set(cands.map((c) => c.mid))]);
     expect(ix.candidates(['zzqxv'], 'zzqxv')).toEqual([]);
+  });
+
+  it('does not let one misspelt or extra word hide the merchant that carries the other words', async () => {
+    // the extra word is a rare word of another merchant with a letter dropped: alone it would pick that merchant's
+    // look-alikes as the only candidates
+    const rare = await readParquet<{ tok: string }>(
+      `SELECT tok FROM (SELECT unnest(nameTokens) AS tok FROM read_parquet('${network}'))
+       WHERE length(tok) >= 7 GROUP BY tok HAVING count(*) = 1 ORDER BY tok LIMIT ${merchants.length}`,
+    );
+    expect(rare.length).toBe(merchants.length);
+    let first = 0;
+    for (const [i, m] of merchants.entries()) {
+      const t = rare[i]!.tok;
+      const noise = t.slice(0, 4) + t.slice(5);
+      if ((await ix.search({ q: `${m.name} ${noise}` }))[0]?.vendorId === m.merchantId) first++;
+    }
+    expect(first).toBeGreaterThanOrEqual(merchants.length - 1);
+  });
+
+  it('puts the exact written name before a merchant with the same words in another order or legal form', async () => {
+    const twins = await readParquet<{ merchantId: string; name: string }>(
+      `SELECT merchantId, name FROM read_parquet('${network}')
+       QUALIFY count(*) OVER (PARTITION BY nameSorted) > 1 AND count(DISTINCT name) OVER (PARTITION BY nameSorted) > 1
+       ORDER BY nameSorted, merchantId LIMIT 10`,
+    );
+    expect(twins.length).toBeGreaterThanOrEqual(2);
+    for (const m of twins) expect((await ix.search({ q: m.name }))[0]?.name).toBe(m.name);
+  });
+
+  it('knows words one edit apart', () => {
+    expect(oneEditApart('dynolano', 'dynlano')).toBe(true); // a letter dropped
+    expect(oneEditApart('dynlano', 'dynolano')).toBe(true); // added
+    expect(oneEditApart('harbour', 'harbur')).toBe(true);
+    expect(oneEditApart('timber', 'timbre')).toBe(true); // two neighbours swapped
+    expect(oneEditApart('timber', 'tinber')).toBe(true); // changed
+    expect(oneEditApart('timber', 'tmbre')).toBe(false);
+    expect(oneEditApart('dynolano', 'dyniano')).toBe(false);
   });
 
   it('answers nothing for a query without words, and a vendor by id', async () => {

@@ -192,14 +192,14 @@ export async function aggregateResults(options: AggregateOptions): Promise<Analy
     await db.run(
       `CREATE TABLE uc AS ${USE_CASES.map((u) => `SELECT ${lit(u.id)} AS useCaseId, supplierKey, spend, round(spend * ${u.rebateBps} / 10000, 2) AS estimatedRebate FROM res WHERE coalesce(${u.where}, FALSE)`).join(' UNION ALL ')}`,
     );
-    await db.run(copyToParquet(`SELECT * FROM uc ORDER BY useCaseId, spend DESC`, files.useCaseSuppliers));
+    await db.run(copyToParquet(`SELECT * FROM uc ORDER BY useCaseId, spend DESC, supplierKey`, files.useCaseSuppliers));
     const ucDefs = USE_CASES.map((u) => `(${lit(u.id)}, ${lit(u.name)}, ${lit(u.description)}, ${u.rebateBps})`).join(
       ', ',
     );
     await db.run(
       copyToParquet(
         `SELECT d.useCaseId, d.name, d.description, d.rebateBps, count(uc.supplierKey) AS supplierCount, round(coalesce(sum(uc.spend), 0), 2) AS spend, round(coalesce(sum(uc.estimatedRebate), 0), 2) AS estimatedRebate
-      FROM (VALUES ${ucDefs}) d(useCaseId, name, description, rebateBps) LEFT JOIN uc USING (useCaseId) GROUP BY ALL ORDER BY spend DESC`,
+      FROM (VALUES ${ucDefs}) d(useCaseId, name, description, rebateBps) LEFT JOIN uc USING (useCaseId) GROUP BY ALL ORDER BY spend DESC, useCaseId`,
         files.useCases,
       ),
     );
@@ -240,7 +240,8 @@ export async function aggregateResults(options: AggregateOptions): Promise<Analy
       `SELECT cardCapability AS k, count(*) AS n, round(sum(spend), 2) AS s FROM res GROUP BY 1`,
     );
     const ucs = await db.all<{ id: string; name: string; suppliers: number; spend: number; estimatedRebate: number }>(
-      `SELECT useCaseId AS id, name, supplierCount AS suppliers, spend, estimatedRebate FROM read_parquet(${lit(files.useCases)})`,
+      // in a fixed order (use cases of equal spend by id), so two runs of the same file give the same summary
+      `SELECT useCaseId AS id, name, supplierCount AS suppliers, spend, estimatedRebate FROM read_parquet(${lit(files.useCases)}) ORDER BY spend DESC, useCaseId`,
     );
     let scores: AnalysisSummary['scores'] = null;
     let rulesetVersions: AnalysisSummary['rulesetVersions'] = null;

@@ -421,7 +421,8 @@ export const DATAPOINTS = {
 export type DatapointId = keyof typeof DATAPOINTS;
 export const DATAPOINT_IDS = Object.keys(DATAPOINTS) as DatapointId[];
 
-const IDENTITY: DatapointId[] = [
+/** The datapoints that name and locate a supplier; every input kind accepts them, first. */
+export const IDENTITY_DATAPOINTS: DatapointId[] = [
   'supplierId',
   'supplierName',
   'addressLine1',
@@ -436,7 +437,7 @@ const IDENTITY: DatapointId[] = [
 /** Datapoints each input kind accepts. */
 export const KIND_DATAPOINTS: Record<InputKind, DatapointId[]> = {
   suppliers: [
-    ...IDENTITY,
+    ...IDENTITY_DATAPOINTS,
     'amount',
     'currency',
     'transactionCount',
@@ -446,7 +447,7 @@ export const KIND_DATAPOINTS: Record<InputKind, DatapointId[]> = {
     'category',
   ],
   spend: [
-    ...IDENTITY,
+    ...IDENTITY_DATAPOINTS,
     'documentNumber',
     'amount',
     'currency',
@@ -456,9 +457,9 @@ export const KIND_DATAPOINTS: Record<InputKind, DatapointId[]> = {
     'mcc',
     'category',
   ],
-  pos: [...IDENTITY, 'documentNumber', 'amount', 'currency', 'date', 'paymentTerms', 'category'],
+  pos: [...IDENTITY_DATAPOINTS, 'documentNumber', 'amount', 'currency', 'date', 'paymentTerms', 'category'],
   invoices: [
-    ...IDENTITY,
+    ...IDENTITY_DATAPOINTS,
     'documentNumber',
     'amount',
     'currency',
@@ -468,8 +469,17 @@ export const KIND_DATAPOINTS: Record<InputKind, DatapointId[]> = {
     'paymentMethod',
     'category',
   ],
-  payments: [...IDENTITY, 'documentNumber', 'amount', 'currency', 'date', 'paymentMethod', 'category'],
-  transactions: [...IDENTITY, 'documentNumber', 'amount', 'currency', 'date', 'mcc', 'paymentMethod', 'category'],
+  payments: [...IDENTITY_DATAPOINTS, 'documentNumber', 'amount', 'currency', 'date', 'paymentMethod', 'category'],
+  transactions: [
+    ...IDENTITY_DATAPOINTS,
+    'documentNumber',
+    'amount',
+    'currency',
+    'date',
+    'mcc',
+    'paymentMethod',
+    'category',
+  ],
 };
 
 /** Datapoints that must be mapped for an input kind (supplierName always). */

@@ -17,6 +17,8 @@
  * 5. Evidence JSON per supplier: ruleset version, deciding rule, and per field
  *    [field, result, supplier value, merchant value] (normalised, as compared; fields unknown on both
  *    sides left out; no tax id values), name / street / total / runner-up scores.
+ *
+ * The SQL of each step is a named builder in match-sql.ts; matchSuppliers runs them in order.
  */
 import path from 'node:path';
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -27,25 +29,32 @@ import { createNormaliseMacros } from './normalise-sql.ts';
 import { importNetwork, isPreparedNetwork } from '../network/import.ts';
 import { workFile } from '../pipeline/workdir.ts';
 import type { ProgressFn } from '../progress.ts';
-import { defaultMatchRuleset, rulesSql } from './rules.ts';
+import { defaultMatchRuleset } from './rules.ts';
 import type { TMatchRuleset } from './rules.ts';
+import {
+  ADDR_PARSED_TABLE,
+  addressFrequencySql,
+  bestCandidateSql,
+  blockingKeysSql,
+  candidateJwSql,
+  candidatePairsSql,
+  confidenceCountsSql,
+  finalConfidenceSql,
+  keyFrequencySql,
+  matchOutputSql,
+  nameTokensSql,
+  networkColumnsSql,
+  networkViewSql,
+  ruledCandidateSql,
+  scorePairsSql,
+  supplierAddressLinesSql,
+  supplierColumnsSql,
+  supplierKeysSql,
+  topCandidatesSql,
+} from './match-sql.ts';
 
-/** Blocking keys shared by more merchants than this are too common to block on. */
-export const MAX_KEY_DF = 200;
-export const KEYS_PER_SUPPLIER = 3;
-/**
- * A supplier's second and third keys are used only while the network frequencies of its keys add up to
- * at most this: the rarest key finds the merchant; common extra keys only added look-alike candidates
- * (on the 1M benchmark, 71 % fewer candidate pairs with slightly better precision and recall).
- */
-export const KEY_DF_BUDGET = 40;
 /** Format of the cached network blocking keys (bump when the name normalisation or the keys change). */
 export const KEY_FORMAT = 'k2';
-/** Only the best candidates by name Jaro-Winkler (and tax-id hits) get the full similarity scoring. */
-export const MAX_SCORED_CANDIDATES = 8;
-/** Exact-name blocks on names this common in the network are skipped (ambiguous anyway). */
-export const MAX_NAME_DF = 50;
-
 export interface MatchOptions {
   workDir: string;
   networkFile: string;
@@ -73,21 +82,6 @@ export const MATCH_RULES = {
 } as const;
 
 /**
- * Blocking keys of a token table (id, tok): unordered pairs of distinct name tokens, and pairs of their 3-letter
- * prefixes (a typo after the third letter keeps the key); one-token names use the token itself.
- */
-export function blockingKeysSql(tokTable: string, id: string): string {
-  return `
-        SELECT a.${id}, a.tok || '|' || b.tok AS key FROM ${tokTable} a JOIN ${tokTable} b ON a.${id} = b.${id} AND a.tok < b.tok
-        UNION SELECT a.${id}, '~' || substr(a.tok, 1, 3) || '|' || substr(b.tok, 1, 3) FROM ${tokTable} a JOIN ${tokTable} b ON a.${id} = b.${id} AND substr(a.tok, 1, 3) < substr(b.tok, 1, 3)
-        UNION SELECT ${id}, min(tok) FROM ${tokTable} GROUP BY ${id} HAVING count(*) = 1`;
-}
-
-/** Name Jaro-Winkler of a pair (s = supplier, n = merchant): the best of as-is and sorted tokens. */
-export const NAME_JW_SQL =
-  'greatest(jaro_winkler_similarity(s.nameCore, n.nameCore), jaro_winkler_similarity(s.nameSorted, n.nameSorted))';
-
-/**
  * Pair evidence and scores of candidate pairs: from `pairs` (sid, mid, jw) and the tables `sup` (sid, normalised
  * supplier columns) and `net` (mid, normalised merchant columns), creates `out` with the agreement of each field
  * (taxE, postcodeE, cityE, countryE, streetNumberE, streetE, addressE), nameScore and totalScore. The one scoring of
@@ -112,65 +106,6 @@ export async function scorePairs(
   await db.run(`DROP TABLE ${pair}`);
 }
 
-/**
- * The three steps of scorePairs as queries: `pm` reads `pairs`, `sup` and `net`; `pair` reads the relation named
- * `pm`; `scored` reads the relation named `pair` (tables in a job's run, common table expressions in vendor search).
- */
-export function scorePairsSql(
-  P: TMatchRuleset['parameters'],
-  rel: { pairs: string; sup: string; net: string; pm: string; pair: string },
-): { pm: string; pair: string; scored: string } {
-  const { pairs, sup, net, pm, pair } = rel;
-  // Token similarity matrix (supplier tokens × merchant tokens) computed once; soft similarity is the
-  // weaker of the row-wise and column-wise best-match averages, containment the stronger, or how fully one
-  // part of a name in parts ("Lakeview Youth Alliance - Little Steps", "… dba …") is found in the other name.
-  const pmSql = `SELECT p.sid, p.mid, p.jw,
-        list_transform(s.nameTokens, x -> list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y))) AS tm,
-        greatest(
-          list_max(list_transform(n.nameSegments, seg -> list_avg(list_transform(seg, y -> list_max(list_transform(s.nameTokens, x -> jaro_winkler_similarity(x, y))))))),
-          list_max(list_transform(s.nameSegments, seg -> list_avg(list_transform(seg, x -> list_max(list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y)))))))) AS segContain,
-        len(list_filter(list_intersect(s.nameTokens, n.nameTokens), t -> length(t) >= 3)) > 0 AS sharedWord,
-        (len(s.nameTokens) = 1 AND len(n.nameTokens) >= 2 AND length(s.nameTokens[1]) >= 2 AND s.nameTokens[1] = array_to_string(list_transform(n.nameTokens, t -> t[1]), ''))
-          OR (len(n.nameTokens) = 1 AND len(s.nameTokens) >= 2 AND length(n.nameTokens[1]) >= 2 AND n.nameTokens[1] = array_to_string(list_transform(s.nameTokens, t -> t[1]), '')) AS acronym,
-        CASE WHEN s.taxNorm IS NOT NULL AND n.taxNorm IS NOT NULL THEN s.taxNorm = n.taxNorm END AS taxAgrees,
-        CASE WHEN s.postcodeNorm IS NOT NULL AND n.postcodeNorm IS NOT NULL THEN s.postcodeNorm = n.postcodeNorm END AS postcodeAgrees,
-        CASE WHEN s.cityNorm IS NOT NULL AND n.cityNorm IS NOT NULL THEN jaro_winkler_similarity(s.cityNorm, n.cityNorm) >= ${P.cityAgreesAtLeast} END AS cityAgrees,
-        CASE WHEN s.country IS NOT NULL AND n.country IS NOT NULL THEN s.country = n.country END AS countryAgrees,
-        CASE WHEN s.addrNum IS NOT NULL AND n.addrNum IS NOT NULL THEN s.addrNum <= n.addrNumHi AND n.addrNum <= s.addrNumHi END AS numAgrees,
-        CASE WHEN s.addrStreet IS NOT NULL AND n.addrStreet IS NOT NULL THEN jaro_winkler_similarity(s.addrStreet, n.addrStreet) END AS addressScore
-      FROM ${pairs} p JOIN ${sup} s USING (sid) JOIN ${net} n USING (mid)`;
-  const e = (b: string) => `CASE WHEN ${b} IS NULL THEN 'unknown' WHEN ${b} THEN 'agree' ELSE 'differ' END`;
-  const pairSql = `SELECT * EXCLUDE (tm, r, c, segContain),
-        least(r, c) AS soft, greatest(r, c, coalesce(segContain, 0)) AS contain,
-        ${e('taxAgrees')} AS taxE, ${e('postcodeAgrees')} AS postcodeE, ${e('cityAgrees')} AS cityE, ${e('countryAgrees')} AS countryE,
-        ${e('numAgrees')} AS streetNumberE,
-        CASE WHEN addressScore >= ${P.streetAgreesAtLeast} THEN 'agree' WHEN addressScore < ${P.streetDiffersBelow} THEN 'differ' ELSE 'unknown' END AS streetE,
-        CASE WHEN numAgrees AND addressScore >= ${P.streetAgreesAtLeast} THEN 'agree'
-             WHEN numAgrees IS NOT NULL AND addressScore IS NOT NULL AND (NOT numAgrees OR addressScore < ${P.streetDiffersBelow}) THEN 'differ'
-             ELSE 'unknown' END AS addressE
-      FROM (SELECT *, list_avg(list_transform(tm, r -> list_max(r))) AS r,
-          list_avg(list_transform(range(1, len(tm[1]) + 1), j -> list_max(list_transform(tm, r -> r[j])))) AS c FROM ${pm})`;
-  const scoredSql = `SELECT *,
-        round(0.4 * jw + 0.6 * soft, 4) AS nameScore,
-        round(0.4 * jw + 0.6 * soft + 0.05 * contain + 0.3 * (taxE = 'agree')::INT + 0.12 * (postcodeE = 'agree')::INT + 0.15 * (addressE = 'agree')::INT
-          + 0.04 * (cityE = 'agree')::INT - 0.3 * (countryE = 'differ')::INT - 0.08 * (postcodeE = 'differ')::INT
-          - 0.05 * (cityE = 'differ')::INT - 0.12 * (addressE = 'differ')::INT, 4) AS totalScore
-      FROM ${pair}`;
-  return { pm: pmSql, pair: pairSql, scored: scoredSql };
-}
-
-/**
- * The confidence after the ambiguity rule: a different merchant within ambiguityMargin of the best score, without tax
- * id / postcode / street address agreement for the best, lowers the confidence one step (columns rawConfidence,
- * runnerUp, totalScore, nameScore and the agreements).
- */
-export function ambiguousConfidenceSql(P: TMatchRuleset['parameters']): string {
-  return `CASE WHEN rawConfidence IS NOT NULL AND runnerUp IS NOT NULL AND runnerUp >= totalScore - ${P.ambiguityMargin}
-               AND NOT (taxE = 'agree' OR postcodeE = 'agree' OR addressE = 'agree')
-               AND NOT (nameScore >= 1 AND runnerUp < totalScore)
-             THEN CASE rawConfidence WHEN 'High' THEN 'Medium' WHEN 'Medium' THEN 'Low' ELSE 'Low' END ELSE rawConfidence END`;
-}
-
 /** Makes sure the network is a prepared Parquet; imports (prepares) it into the working dir if not. */
 export async function ensurePreparedNetwork(
   networkFile: string,
@@ -193,10 +128,8 @@ export async function ensurePreparedNetwork(
  * macros then key it as they key the network's addresses; an address it cannot read keeps the raw line.
  */
 async function parseSupplierStreets(db: Db, suppliersFile: string): Promise<void> {
-  await db.run(`CREATE TABLE addr_parsed (line VARCHAR, country VARCHAR, streetLine VARCHAR)`);
-  const rows = await db.all<{ line: string; country: string | null }>(
-    `SELECT DISTINCT addressLine1 AS line, country FROM read_parquet(${lit(suppliersFile)}) WHERE nullif(trim(addressLine1), '') IS NOT NULL`,
-  );
+  await db.run(ADDR_PARSED_TABLE);
+  const rows = await db.all<{ line: string; country: string | null }>(supplierAddressLinesSql(suppliersFile));
   if (!rows.length) return;
   const appender = await db.conn.createAppender('addr_parsed');
   for (const r of rows) {
@@ -212,6 +145,47 @@ async function parseSupplierStreets(db: Db, suppliersFile: string): Promise<void
   appender.closeSync();
 }
 
+/**
+ * The network side of the blocking keys as `net_key`: read from the cache next to the prepared network (computed
+ * once per network; the file name carries the key format, so a matcher with other keys never reads an older
+ * cache), or computed and written to it.
+ */
+async function networkBlockingKeys(db: Db, net: string): Promise<void> {
+  const keysFile = net.replace(/\.parquet$/i, '') + `.blocking-keys-${KEY_FORMAT}.parquet`;
+  if (existsSync(keysFile) && statSync(keysFile).mtimeMs >= statSync(net).mtimeMs) {
+    try {
+      await db.run(`CREATE TABLE net_key AS SELECT * FROM read_parquet(${lit(keysFile)})`);
+      return;
+    } catch {
+      // An unreadable cache (e.g. left half-written by an older version) is rebuilt below.
+      await db.run(`DROP TABLE IF EXISTS net_key`);
+    }
+  }
+  await db.run(`CREATE TABLE net_tok AS ${nameTokensSql('net', 'mid')}`);
+  await db.run(`CREATE TABLE net_key AS ${blockingKeysSql('net_tok', 'mid')}`);
+  // Written under a unique name and renamed into place: concurrent matches (several jobs at once) never
+  // read a half-written cache.
+  const tmp = `${keysFile}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    await db.run(copyToParquet(`SELECT * FROM net_key`, tmp));
+    renameSync(tmp, keysFile);
+  } catch {
+    rmSync(tmp, { force: true }); // read-only network location: recompute next time
+  }
+}
+
+/** Suppliers per confidence, from the written matches file. */
+async function confidenceCounts(db: Db, out: string) {
+  const r = await db.all<{ c: string | null; n: number }>(confidenceCountsSql(out));
+  const byConfidence = { High: 0, Medium: 0, Low: 0 };
+  let suppliers = 0;
+  for (const x of r) {
+    suppliers += x.n;
+    if (x.c === 'High' || x.c === 'Medium' || x.c === 'Low') byConfidence[x.c] = x.n;
+  }
+  return { suppliers, byConfidence, matched: byConfidence.High + byConfidence.Medium };
+}
+
 export async function matchSuppliers(options: MatchOptions): Promise<MatchResult> {
   const { workDir } = options;
   const rs = options.ruleset ?? defaultMatchRuleset();
@@ -220,147 +194,43 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
   onProgress(1, 'Preparing network');
   const net = await ensurePreparedNetwork(options.networkFile, workDir, (p, m) => onProgress(p * 0.2, m));
   const out = workFile(workDir, 'matches');
+  const suppliersFile = workFile(workDir, 'suppliers');
   return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
+    const table = (name: string, sql: string) => db.run(`CREATE TABLE ${name} AS ${sql}`);
     await createNormaliseMacros(db);
     onProgress(20, 'Normalising supplier names');
-    await db.run(
-      `CREATE TABLE net0 AS SELECT merchantId, nameTokens, nameCore, nameSorted, postcodeNorm, cityNorm, taxNorm, country, addrNum, addrNumHi, addrStreet, nameSegments FROM read_parquet(${lit(net)})`,
-    );
-    // mid: the merchant's position in the network file (as the cached blocking keys number them). A fresh
-    // table keeps the file order, so its rowid is that position, without a single-threaded window.
-    await db.run(`CREATE VIEW net AS SELECT rowid + 1 AS mid, * FROM net0`);
-    await parseSupplierStreets(db, workFile(workDir, 'suppliers'));
-    // sid: an integer surrogate of supplierKey, so the candidate tables group and join on integers.
-    await db.run(`CREATE TABLE sup AS SELECT * EXCLUDE (a0), array_to_string(nameTokens, ' ') AS nameCore, array_to_string(list_sort(nameTokens), ' ') AS nameSorted,
-        sx_addr_num(a0) AS addrNum, sx_addr_num_hi(a0) AS addrNumHi, sx_addr_street(a0) AS addrStreet FROM (
-        SELECT row_number() OVER () AS sid, supplierKey, sx_name_tokens(supplierName) AS nameTokens, sx_name_segments(supplierName) AS nameSegments, sx_postcode(postcode) AS postcodeNorm, sx_addr_base(coalesce(ap.streetLine, addressLine1)) AS a0,
-               nullif(sx_clean(city), '') AS cityNorm, sx_taxid(taxId) AS taxNorm, s0.country
-        FROM read_parquet(${lit(workFile(workDir, 'suppliers'))}) s0
-        LEFT JOIN addr_parsed ap ON ap.line = s0.addressLine1 AND ap.country IS NOT DISTINCT FROM s0.country)`);
+    await table('net0', networkColumnsSql(net));
+    await db.run(`CREATE VIEW net AS ${networkViewSql('net0')}`);
+    await parseSupplierStreets(db, suppliersFile);
+    await table('sup', supplierColumnsSql(suppliersFile));
+
     onProgress(30, 'Blocking');
-    const keys = blockingKeysSql;
-    // The network side of the blocking keys is cached next to the prepared network (computed once per network;
-    // the file name carries the key format, so a matcher with other keys never reads an older cache).
-    const keysFile = net.replace(/\.parquet$/i, '') + `.blocking-keys-${KEY_FORMAT}.parquet`;
-    let cached = false;
-    if (existsSync(keysFile) && statSync(keysFile).mtimeMs >= statSync(net).mtimeMs) {
-      try {
-        await db.run(`CREATE TABLE net_key AS SELECT * FROM read_parquet(${lit(keysFile)})`);
-        cached = true;
-      } catch {
-        // An unreadable cache (e.g. left half-written by an older version) is rebuilt below.
-        await db.run(`DROP TABLE IF EXISTS net_key`);
-      }
-    }
-    if (!cached) {
-      await db.run(`CREATE TABLE net_tok AS SELECT DISTINCT mid, unnest(nameTokens) AS tok FROM net`);
-      await db.run(`CREATE TABLE net_key AS ${keys('net_tok', 'mid')}`);
-      // Written under a unique name and renamed into place: concurrent matches (several jobs at once) never
-      // read a half-written cache.
-      const tmp = `${keysFile}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
-      try {
-        await db.run(copyToParquet(`SELECT * FROM net_key`, tmp));
-        renameSync(tmp, keysFile);
-      } catch {
-        rmSync(tmp, { force: true }); // read-only network location: recompute next time
-      }
-    }
-    await db.run(`CREATE TABLE key_df AS SELECT key, count(*) AS df FROM net_key GROUP BY key`);
-    await db.run(`CREATE TABLE sup_tok AS SELECT DISTINCT sid, unnest(nameTokens) AS tok FROM sup`);
-    await db.run(`CREATE TABLE sup_key AS SELECT sid, key, df FROM (
-        SELECT sid, key, df, row_number() OVER w AS rk, sum(df) OVER w AS cum FROM (${keys('sup_tok', 'sid')}) JOIN key_df USING (key)
-        WHERE df <= ${MAX_KEY_DF} WINDOW w AS (PARTITION BY sid ORDER BY df, key ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW))
-      WHERE rk <= ${KEYS_PER_SUPPLIER} AND (rk = 1 OR cum <= ${KEY_DF_BUDGET})`);
-    // Street-address blocking (any name): same street number and street name, where at most
-    // addressKeyMaxMerchants merchants share them, or with the same postcode as well.
-    await db.run(`CREATE TABLE addr_df AS SELECT addrNum, addrStreet, count(*) AS df FROM net
-        SEMI JOIN (SELECT DISTINCT addrNum, addrStreet FROM sup WHERE addrNum IS NOT NULL AND addrStreet IS NOT NULL) k USING (addrNum, addrStreet)
-        GROUP BY ALL`);
-    await db.run(`CREATE TABLE cand AS SELECT DISTINCT sid, mid FROM (
-        SELECT s.sid, n.mid FROM sup s JOIN net n ON n.nameSorted = s.nameSorted
-        WHERE s.nameSorted <> '' AND s.nameSorted NOT IN (SELECT nameSorted FROM net GROUP BY nameSorted HAVING count(*) > ${MAX_NAME_DF})
-        UNION ALL SELECT s.sid, n.mid FROM sup s JOIN net n ON n.taxNorm = s.taxNorm WHERE length(s.taxNorm) >= 6
-        UNION ALL SELECT k.sid, nk.mid FROM sup_key k JOIN net_key nk USING (key)
-        UNION ALL SELECT s.sid, n.mid FROM sup s JOIN net n ON n.postcodeNorm = s.postcodeNorm
-          WHERE length(s.postcodeNorm) >= 4 AND jaro_winkler_similarity(s.nameSorted, n.nameSorted) >= 0.8
-        UNION ALL SELECT s.sid, n.mid FROM sup s JOIN addr_df d USING (addrNum, addrStreet) JOIN net n USING (addrNum, addrStreet)
-          WHERE d.df <= ${P.addressKeyMaxMerchants}
-        UNION ALL SELECT s.sid, n.mid FROM sup s JOIN net n USING (addrNum, addrStreet, postcodeNorm))`);
+    await networkBlockingKeys(db, net);
+    await table('key_df', keyFrequencySql('net_key'));
+    await table('sup_tok', nameTokensSql('sup', 'sid'));
+    await table('sup_key', supplierKeysSql('sup_tok', 'key_df'));
+    await table('addr_df', addressFrequencySql());
+    await table('cand', candidatePairsSql(P));
     // Intermediate tables are dropped as soon as they are used: the peak memory is the sum of what is alive.
     await db.run(
       `DROP TABLE IF EXISTS net_tok; DROP TABLE net_key; DROP TABLE key_df; DROP TABLE sup_tok; DROP TABLE sup_key; DROP TABLE addr_df`,
     );
     const candidatePairs = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM cand`))!.n;
+
     onProgress(50, `Scoring ${candidatePairs} candidate pairs`);
-    // Name Jaro-Winkler once per candidate pair (materialised, so it is never recomputed), then the best
-    // MAX_SCORED_CANDIDATES per supplier: tax-id hits first, then by jw (a street-address hit counts 0.15), then by mid.
-    await db.run(`CREATE TABLE pair0 AS SELECT c.sid, c.mid,
-        ${NAME_JW_SQL} AS jw,
-        coalesce(s.taxNorm = n.taxNorm, FALSE) AS taxHit,
-        coalesce(s.addrStreet = n.addrStreet AND s.addrNum <= n.addrNumHi AND n.addrNum <= s.addrNumHi, FALSE) AS addrHit
-      FROM cand c JOIN sup s USING (sid) JOIN net n USING (mid)`);
-    await db.run(`CREATE TABLE pair1 AS SELECT sid, mid, jw FROM pair0 WHERE jw >= 0.8 OR taxHit OR addrHit
-      QUALIFY row_number() OVER (PARTITION BY sid ORDER BY taxHit DESC, jw + 0.15 * addrHit::INT DESC, mid) <= ${MAX_SCORED_CANDIDATES}`);
+    await table('pair0', candidateJwSql('cand'));
+    await table('pair1', topCandidatesSql('pair0'));
     await db.run(`DROP TABLE pair0; DROP TABLE cand`);
     await scorePairs(db, P, 'pair1', 'scored');
     await db.run(`DROP TABLE pair1`);
+
     onProgress(75, 'Choosing best matches');
-    await db.run(`CREATE TABLE ranked AS SELECT *, row_number() OVER (PARTITION BY sid ORDER BY totalScore DESC, mid) AS rk,
-        lead(totalScore) OVER (PARTITION BY sid ORDER BY totalScore DESC, mid) AS runnerUp FROM scored QUALIFY rk = 1`);
+    await table('ranked', bestCandidateSql('scored'));
     await db.run(`DROP TABLE scored`);
-    const rules = rulesSql(rs);
-    await db.run(`CREATE TABLE best AS SELECT r.*, n.merchantId, n.nameCore AS mNameCore, n.addrNum AS mNum, n.addrNumHi AS mNumHi, n.addrStreet AS mStreet,
-        n.postcodeNorm AS mPostcode, n.cityNorm AS mCity, n.country AS mCountry,
-        ${rules.confidence} AS rawConfidence, ${rules.ruleId} AS ruleId
-      FROM ranked r JOIN net n USING (mid)`);
-    await db.run(`CREATE TABLE final AS SELECT *,
-        ${ambiguousConfidenceSql(P)} AS confidence
-      FROM best`);
-    const num = (lo: string, hi: string) =>
-      `CASE WHEN ${lo} IS NULL THEN NULL WHEN ${hi} > ${lo} THEN ${lo} || '-' || ${hi} ELSE ${lo}::VARCHAR END`;
-    await db.run(
-      copyToParquet(
-        `
-      SELECT s.supplierKey,
-        CASE WHEN f.confidence IN ('High', 'Medium') THEN 'MATCHED' ELSE 'UNMATCHED' END AS matchStatus,
-        f.confidence AS matchConfidence,
-        CASE WHEN f.confidence IN ('High', 'Medium') THEN f.merchantId END AS matchedMerchantId,
-        f.merchantId AS candidateMerchantId,
-        f.totalScore AS matchScore, f.nameScore, round(f.jw, 4) AS nameJaroWinkler, round(f.soft, 4) AS nameTokenSimilarity,
-        round(f.addressScore, 4) AS addressScore, f.postcodeAgrees, f.cityAgrees, f.countryAgrees, f.taxAgrees,
-        round(f.runnerUp, 4) AS runnerUpScore,
-        CASE WHEN f.merchantId IS NULL THEN NULL ELSE to_json({
-          rulesetVersion: ${rs.version},
-          rule: f.ruleId,
-          fields: list_filter([
-            ['name', CASE WHEN f.nameScore >= 0.9 THEN 'agree' WHEN f.acronym THEN 'acronym' WHEN f.contain >= 0.9 AND f.sharedWord THEN 'contained'
-              WHEN f.nameScore >= 0.82 THEN 'similar' ELSE 'differ' END, s.nameCore, f.mNameCore],
-            ['address', f.addressE, NULL, NULL],
-            ['streetNumber', f.streetNumberE, ${num('s.addrNum', 's.addrNumHi')}, ${num('f.mNum', 'f.mNumHi')}],
-            ['street', f.streetE, s.addrStreet, f.mStreet],
-            ['postcode', f.postcodeE, s.postcodeNorm, f.mPostcode],
-            ['city', f.cityE, s.cityNorm, f.mCity],
-            ['country', f.countryE, s.country, f.mCountry],
-            ['taxId', f.taxE, NULL, NULL]
-          ], x -> x[2] <> 'unknown' OR x[3] IS NOT NULL OR x[4] IS NOT NULL),
-          nameScore: f.nameScore, nameContainment: round(f.contain, 4), streetScore: round(f.addressScore, 4),
-          totalScore: f.totalScore, runnerUpScore: f.runnerUp,
-          downgradedForAmbiguity: f.confidence IS DISTINCT FROM f.rawConfidence
-        })::VARCHAR END AS matchEvidence
-      FROM sup s LEFT JOIN final f USING (sid)`,
-        out,
-      ),
-    );
-    const r = await db.all<{ c: string | null; n: number }>(
-      `SELECT matchConfidence AS c, count(*) AS n FROM read_parquet(${lit(out)}) GROUP BY 1`,
-    );
-    const byConfidence = { High: 0, Medium: 0, Low: 0 };
-    let suppliers = 0;
-    for (const x of r) {
-      suppliers += x.n;
-      if (x.c === 'High' || x.c === 'Medium' || x.c === 'Low') byConfidence[x.c] = x.n;
-    }
-    const matched = byConfidence.High + byConfidence.Medium;
+    await table('best', ruledCandidateSql(rs, 'ranked'));
+    await table('final', finalConfidenceSql(P, 'best'));
+    await db.run(copyToParquet(matchOutputSql(rs.version, 'final'), out));
+    const { suppliers, matched, byConfidence } = await confidenceCounts(db, out);
     onProgress(100, `${matched} of ${suppliers} suppliers matched`);
     return {
       suppliers,

@@ -19,9 +19,11 @@
  * job's suppliers are scored and returns the ranked results with their display columns.
  *
  * Candidates: each query word becomes the network tokens it may be (itself; typos: the same first 3 letters and
- * Jaro-Winkler >= 0.85; the last word also as a prefix, for search as you type). The rarest word's merchants are the
- * candidates, or, when it is common, those carrying both of the two rarest words. They are ranked by a soft token
- * similarity of their names to the query (best Jaro-Winkler per word, both ways) and the best SEARCH_SCORED scored.
+ * Jaro-Winkler >= 0.85, those one edit away first; the last word also as a prefix, for search as you type). The
+ * merchants of every word that few merchants carry are candidates, and those carrying two of the four rarest words
+ * where both are common; so a misspelt or extra word cannot hide the merchant the other words name. They are ranked
+ * by a soft token similarity of their names to the query (best Jaro-Winkler per word, both ways) and the best
+ * SEARCH_SCORED scored. Equal scores are ordered by the written name's closeness to the query.
  */
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -30,7 +32,7 @@ import { lit } from '../db.ts';
 import type { Db } from '../db.ts';
 import { loadReference } from '../reference/load.ts';
 import { createNormaliseMacros } from './normalise-sql.ts';
-import { ambiguousConfidenceSql, NAME_JW_SQL, scorePairsSql } from './match.ts';
+import { ambiguousConfidenceSql, NAME_JW_SQL, scorePairsSql } from './match-sql.ts';
 import { jaroWinkler } from '../ingest/detect.ts';
 import { defaultMatchRuleset, rulesSql, type TMatchRuleset } from './rules.ts';
 import type { ProgressFn } from '../progress.ts';
@@ -45,6 +47,8 @@ export const SEARCH_MAX_CANDIDATES = 200_000;
 export const SEARCH_SCORED = 100;
 /** Fuzzy token matches per query token (network tokens within jw 0.85 sharing the first 3 letters). */
 const FUZZY_TOKEN_JW = 0.85;
+/** Network tokens a query word may be (itself and its look-alikes), at most. */
+const SEARCH_TOKEN_VARIANTS = 16;
 
 export interface VendorQuery {
   q: string;
@@ -298,12 +302,17 @@ function lowerBound(xs: readonly string[], x: string): number {
   return lo;
 }
 
-/** Union of the postings of some tokens (sorted, distinct merchants). */
-function unionOf(p: Postings, toks: readonly number[]): Int32Array {
-  if (toks.length === 1) return p.post.subarray(p.postOff[toks[0]!]!, p.postOff[toks[0]! + 1]!);
-  const all = new Set<number>();
-  for (const t of toks) for (let k = p.postOff[t]!; k < p.postOff[t + 1]!; k++) all.add(p.post[k]!);
-  return Int32Array.from(all).sort();
+/** Whether b is a within one edit of a: a letter dropped, added or changed, or two neighbours swapped. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length)
+    return (
+      a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
+    );
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
 /** An opened vendor index: searches run concurrently, each on its own connection. */
@@ -313,7 +322,13 @@ export class VendorIndex {
     readonly file: string,
     private readonly ruleset: TMatchRuleset,
     private readonly postings: Postings,
-  ) {}
+  ) {
+    this.mark = new Int32Array(postings.mtokOff.length);
+  }
+
+  /** Membership marks by merchant for intersections: mark[mid] === stamp (candidates() is synchronous). */
+  private readonly mark: Int32Array;
+  private stamp = 0;
 
   static async open(file: string, options: { threads?: number; memoryLimit?: string } = {}): Promise<VendorIndex> {
     const instance = await DuckDBInstance.create(':memory:', {
@@ -361,28 +376,32 @@ export class VendorIndex {
 
   /**
    * The network tokens a query word may be, best first (itself; typos: same first 3 letters and Jaro-Winkler >=
-   * 0.85; `prefix`: also the tokens it begins), at most 8.
+   * 0.85; `prefix`: also the tokens it begins), at most SEARCH_TOKEN_VARIANTS. Tokens one edit away (a letter
+   * dropped, added, changed or two swapped) come before other look-alikes, so the word meant is not crowded out by
+   * many similar names.
    */
   private expand(word: string, prefix: boolean): number[] {
     const { toks } = this.postings;
     const lo = word.slice(0, Math.min(3, word.length));
-    const found: { i: number; jw: number }[] = [];
+    const found: { i: number; rank: number }[] = [];
     for (let i = lowerBound(toks, lo); i < toks.length && toks[i]!.startsWith(lo); i++) {
       const tok = toks[i]!;
       const jw = jaroWinkler(tok, word);
       if (tok === word || (word.length >= 3 && jw >= FUZZY_TOKEN_JW) || (prefix && tok.startsWith(word)))
-        found.push({ i, jw: tok === word ? 2 : jw });
+        found.push({ i, rank: tok === word ? 3 : (word.length >= 4 && oneEditApart(tok, word) ? 1 : 0) + jw });
     }
     return found
-      .sort((a, b) => b.jw - a.jw || a.i - b.i)
-      .slice(0, 8)
+      .sort((a, b) => b.rank - a.rank || a.i - b.i)
+      .slice(0, SEARCH_TOKEN_VARIANTS)
       .map((f) => f.i);
   }
 
   /**
-   * The merchants to score for the query words: the rarest word's merchants (or those with both of the two rarest
-   * words when it is common), the SEARCH_SCORED most similar by name tokens (soft similarity: the weaker of the
-   * average best match of each query word and of each merchant token, the measure the matcher scores).
+   * The merchants to score for the query words: those carrying any word that few merchants carry (df <=
+   * SEARCH_MAX_TOKEN_DF), and those carrying two of the four rarest words where both are common; so one misspelt or
+   * extra word cannot hide a merchant that carries the others. The SEARCH_SCORED most similar by name tokens are kept
+   * (soft similarity: the weaker of the average best match of each query word and of each merchant token, the
+   * measure the matcher scores).
    */
   candidates(words: readonly string[], last: string | null): { mid: number; tok: string }[] {
     const p = this.postings;
@@ -393,21 +412,28 @@ export class VendorIndex {
       })
       .filter((g) => g.toks.length > 0)
       .sort((a, b) => a.df - b.df);
-    const [g1, g2] = groups;
-    if (!g1) return [];
-    // each candidate with the token of the rarest word it carries (where the search reads its row)
+    if (!groups.length) return [];
+    // each candidate with a token it carries of the rarest word that brought it (where the search reads its row)
     const anchor = new Map<number, number>();
-    let mids: Int32Array;
-    if (g1.toks.length === 1) mids = unionOf(p, g1.toks);
-    else {
-      for (const t of g1.toks)
-        for (let k = p.postOff[t]!; k < p.postOff[t + 1]!; k++) if (!anchor.has(p.post[k]!)) anchor.set(p.post[k]!, t);
-      mids = Int32Array.from(anchor.keys()).sort();
-    }
-    if (g1.df > SEARCH_MAX_TOKEN_DF && g2) {
-      const other = new Set(unionOf(p, g2.toks));
-      mids = mids.filter((m) => other.has(m));
-    }
+    const take = (toks: readonly number[], keep: (mid: number) => boolean = () => true) => {
+      for (const t of toks)
+        for (let k = p.postOff[t]!; k < p.postOff[t + 1]!; k++) {
+          const mid = p.post[k]!;
+          if (!anchor.has(mid) && keep(mid)) anchor.set(mid, t);
+        }
+    };
+    const rare = (g: (typeof groups)[number]) => g.df <= SEARCH_MAX_TOKEN_DF || groups.length === 1;
+    for (const g of groups) if (rare(g)) take(g.toks);
+    const top = groups.slice(0, 4);
+    for (let i = 0; i < top.length; i++)
+      for (let j = i + 1; j < top.length; j++)
+        if (!rare(top[i]!) && !rare(top[j]!)) {
+          const stamp = ++this.stamp;
+          for (const t of top[j]!.toks)
+            for (let k = p.postOff[t]!; k < p.postOff[t + 1]!; k++) this.mark[p.post[k]!] = stamp;
+          take(top[i]!.toks, (mid) => this.mark[mid] === stamp);
+        }
+    let mids = Int32Array.from(anchor.keys()).sort();
     if (mids.length > SEARCH_MAX_CANDIDATES) mids = mids.subarray(0, SEARCH_MAX_CANDIDATES);
     // similarity of each query word to each network token, computed once per token seen (-1: not yet)
     const sims = words.map(() => new Float32Array(p.toks.length).fill(-1));
@@ -441,7 +467,7 @@ export class VendorIndex {
       scored.push({ mid, score, extra: Math.abs(to - from - words.length) });
     }
     scored.sort((a, b) => b.score - a.score || a.extra - b.extra || a.mid - b.mid);
-    return scored.slice(0, SEARCH_SCORED).map((s) => ({ mid: s.mid, tok: p.toks[anchor.get(s.mid) ?? g1.toks[0]!]! }));
+    return scored.slice(0, SEARCH_SCORED).map((s) => ({ mid: s.mid, tok: p.toks[anchor.get(s.mid)!]! }));
   }
 
   async search(query: VendorQuery): Promise<VendorHit[]> {
@@ -468,7 +494,8 @@ export class VendorIndex {
       const cands = this.candidates(words, (q.last as string | null) ?? null);
       const taxNorm = typeof q.taxNorm === 'string' && q.taxNorm.length >= 6 ? q.taxNorm : null;
       if (!cands.length && !taxNorm) return [];
-      // 2. fetch, score and rank the candidates against the normalised query (a one-row supplier)
+      // 2. fetch, score and rank the candidates against the normalised query (a one-row supplier); equal scores (the
+      // matcher drops legal forms and word order) are ordered by how close the written name is to the query
       const P = this.ruleset.parameters;
       const sql = scorePairsSql(P, { pairs: 'p', sup: 's', net: 'n', pm: 'pm', pair: 'pair' });
       const rules = rulesSql(this.ruleset);
@@ -505,7 +532,8 @@ export class VendorIndex {
           .map((c) => `n.${c.trim()}`)
           .join(', ')}, c.totalScore AS score, c.nameScore, ${ambiguousConfidenceSql(P)} AS confidence, c.ruleId,
           [x FOR x IN [['taxId', taxE], ['postcode', postcodeE], ['city', cityE], ['country', countryE]]] AS evidence
-        FROM c JOIN n USING (mid) ORDER BY c.totalScore DESC, mid LIMIT ${limit}`,
+        FROM c JOIN n USING (mid)
+        ORDER BY c.totalScore DESC, jaro_winkler_similarity(lower(n.name), ${lit(query.q.trim().toLowerCase())}) DESC, mid LIMIT ${limit}`,
       );
       return rows.map((r) => {
         const ev = (r.evidence as [string, string][]) ?? [];

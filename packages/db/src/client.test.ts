@@ -69,3 +69,46 @@ describe.each(dbKinds())('database on %s', (kind) => {
     expect(await t.db.select().from(users).where(eq(users.username, 'rollback'))).toHaveLength(0);
   });
 });
+
+describe('PGlite under many concurrent queries', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb('pglite');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lets the event loop turn while a queue of queries runs (sockets and new connections are served), in order', async () => {
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const done: number[] = [];
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: 400 }, (_, i) =>
+        t.query<{ x: number }>('select $1::int as x, pg_sleep(0.0002)', [i]).then((r) => done.push(r[0]!.x)),
+      ),
+    );
+    const ms = performance.now() - started;
+    counting = false;
+    // first come, first served
+    expect(done).toEqual(Array.from({ length: 400 }, (_, i) => i));
+    // at most a few ms of queries per turn: without the yield the whole queue ran in one or two turns
+    expect(turns).toBeGreaterThan(Math.min(50, ms / 20));
+    // a failed query does not hold up the ones behind it; transactions still work
+    const results = await Promise.allSettled([
+      t.query('select * from no_such_table'),
+      t.db.transaction(async (tx) => {
+        await tx.execute('select 1 as y');
+        return true;
+      }),
+      t.query<{ z: number }>('select 2 as z'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+  });
+});

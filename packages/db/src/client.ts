@@ -50,12 +50,46 @@ export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
   return handle;
 }
 
+/**
+ * PGlite runs each query synchronously on the main thread, and hands its lock to the next waiting query in a
+ * microtask: under load a whole queue of queries (and the requests they finish) ran in one turn of the event loop,
+ * which then took hundreds of milliseconds — and Node accepts about one new connection per turn, so at 200 connections
+ * some waited in the kernel's accept queue for over 10 s (the load test's timeouts). Here every top-level query,
+ * exec and transaction (all take PGlite's transaction lock, `_runExclusiveTransaction`) waits for the previous one
+ * and then for one turn of the event loop (`setImmediate`), so a turn runs at most one of them and sockets — new
+ * connections included — are served in between. The order stays first come, first served; a transaction's own
+ * queries do not pass here.
+ */
+/** Queries run back to back in one turn of the event loop for at most this long (see yieldBetweenOperations). */
+const YIELD_AFTER_MS = 2;
+
+function yieldBetweenOperations(client: { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> }): void {
+  const run = client._runExclusiveTransaction.bind(client);
+  let previous: Promise<unknown> = Promise.resolve();
+  let turnStarted = performance.now();
+  const nextTurn = () =>
+    new Promise<void>((resolve) =>
+      setImmediate(() => {
+        turnStarted = performance.now();
+        resolve();
+      }),
+    );
+  client._runExclusiveTransaction = <T>(fn: () => Promise<T>): Promise<T> => {
+    const mine = previous
+      .then(() => (performance.now() - turnStarted >= YIELD_AFTER_MS ? nextTurn() : undefined))
+      .then(() => run(fn));
+    previous = mine.catch(() => undefined);
+    return mine;
+  };
+}
+
 async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
   await client.waitReady;
+  yieldBetweenOperations(client);
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,

@@ -13,6 +13,9 @@ import { openDb, type DbHandle } from './client.ts';
 /** Environment variables naming PGlite data-directory tars: migrated, and migrated + reference and demo data. */
 export const PGLITE_TEMPLATE_ENV = 'SEXTANT_TEST_PGLITE_MIGRATED';
 export const PGLITE_SEEDED_TEMPLATE_ENV = 'SEXTANT_TEST_PGLITE_SEEDED';
+/** The same two as PostgreSQL template databases (names) on TEST_DATABASE_URL's server, when it is set. */
+export const PG_TEMPLATE_ENV = 'SEXTANT_TEST_PG_MIGRATED';
+export const PG_SEEDED_TEMPLATE_ENV = 'SEXTANT_TEST_PG_SEEDED';
 
 const templates = new Map<string, Blob>();
 /** The template tar named by `envName`, read once per worker; undefined when the run provides none. */
@@ -27,6 +30,12 @@ export function pgliteTemplate(envName: string): Blob | undefined {
   return tar;
 }
 
+/** The template database named by `envName` on TEST_DATABASE_URL's server; undefined when the run provides none. */
+export function postgresTemplate(envName: string): string | undefined {
+  const name = process.env[envName];
+  return name && /^[a-z0-9_]+$/.test(name) ? name : undefined;
+}
+
 export type TestDbKind = 'pglite' | 'postgres';
 
 export function dbKinds(): TestDbKind[] {
@@ -38,21 +47,24 @@ export interface TestDb extends DbHandle {
 }
 
 /**
- * A fresh database of `kind`. PGlite: from `template` when given (a tar of a data directory), else from the run's
- * migrated template when there is one, else a new cluster; committed migrations are applied either way.
+ * A fresh database of `kind`, from `template` when given, else from the run's migrated template when there is one,
+ * else empty; committed migrations are applied either way. PGlite: the template is a tar of a data directory.
+ * PostgreSQL: the name of a template database (CREATE DATABASE … TEMPLATE copies it, a fraction of a second against
+ * seconds for every migration).
  */
-export async function createTestDb(kind: TestDbKind, template?: Blob): Promise<TestDb> {
+export async function createTestDb(kind: TestDbKind, template?: Blob | string): Promise<TestDb> {
   if (kind === 'pglite') {
-    const loadDataDir = template ?? pgliteTemplate(PGLITE_TEMPLATE_ENV);
+    const loadDataDir = template instanceof Blob ? template : pgliteTemplate(PGLITE_TEMPLATE_ENV);
     return openDb(loadDataDir ? { loadDataDir } : {});
   }
+  const from = typeof template === 'string' ? template : postgresTemplate(PG_TEMPLATE_ENV);
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const pg = await import('pg');
   const name = `sextant_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.default.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${from ? ` template ${from}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

@@ -8,6 +8,7 @@ import {
   UPLOAD_LINK_MAX_DAYS,
 } from './values/admin-accounts.ts';
 import { INPUT_KINDS } from './values/jobs.ts';
+import { ZInputKind } from './jobs.ts';
 
 export * from './values/admin-accounts.ts';
 
@@ -81,6 +82,7 @@ export type TTranslationImportResult = z.infer<typeof ZTranslationImportResult>;
 
 export const ZTranslationBundleParams = z.object({ lng: ZLanguage, ns: z.string().max(60) });
 export const ZTranslationLanguageParams = z.object({ lng: ZLanguage });
+export const ZTranslationExportQuery = z.object({ language: ZLanguage.optional() });
 /** Overrides of one language: namespace → nested resource, merged by the web app over its bundles. */
 export const ZTranslationOverrides = z.record(z.string(), z.record(z.string(), z.unknown()));
 
@@ -222,3 +224,7 @@ export type TMergePreview = z.infer<typeof ZMergePreview>;
 
 export const ZMergeResult = z.object({ success: z.literal(true), target: ZLinkedAccount, preview: ZMergePreview });
 export type TMergeResult = z.infer<typeof ZMergeResult>;
+
+/** The upload link's token, sent by its holder on every /upload-links/current call. */
+export const ZUploadTokenHeader = z.object({ 'x-upload-token': z.string().max(200).optional() });
+export const ZUploadLinkFileQuery = z.object({ dataKind: ZInputKind });

@@ -51,3 +51,5 @@ export const ZAiPromptRenderResult = z.object({
   unused: z.array(z.string()),
 });
 export type TAiPromptRenderResult = z.infer<typeof ZAiPromptRenderResult>;
+
+export const ZAiPromptUseParams = z.object({ use: ZAiPromptUse });

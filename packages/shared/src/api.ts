@@ -19,6 +19,8 @@ export const ZApiError = z.object({
   code: z.string(),
   message: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** Values a client may place in its own translated text for the code (message stays the English text). */
+  params: z.record(z.string(), z.string()).optional(),
 });
 export type TApiError = z.infer<typeof ZApiError>;
 
@@ -30,3 +32,9 @@ export type TLoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];
 export const LOBBY_REASONS = ['UserEligibility'] as const;
 
 export const ZIdOnly = z.object({ id: z.string().uuid() });
+
+/** Body of a mutation that takes no input: nothing, or an empty object. */
+export const ZEmptyBody = z.object({}).optional();
+
+/** Answer of a mutation whose only news is that it happened. */
+export const ZSuccessOnly = z.object({ success: z.literal(true) });

@@ -68,3 +68,6 @@ export type TAuthMethods = z.infer<typeof ZAuthMethods>;
 
 /** Magic-link lifetime: at most 10 minutes. */
 export const MAGIC_LINK_TTL_SECONDS = 600;
+
+/** GET /auth/oidc/start: where to go after signing in (checked by safeCallback). */
+export const ZOidcStartQuery = z.object({ callbackUrl: z.string().max(2000).optional() });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CAMPAIGN_ROUTES, CAMPAIGN_STAGE_STATUSES } from './values/enums.ts';
 import {
   CAMPAIGN_EMAIL_STATUSES,
+  ENROL_DECISIONS,
   ENROLMENT_EVENT_KINDS,
   ENROLMENT_STATUSES,
   WORKFLOW_SOURCES,
@@ -330,7 +331,6 @@ export const ZSupplierCampaign = z.object({
 // ---------------------------------------------------------------------------------------------------------------
 // The public enrolment page (/enrol): reached from the outreach email's signed, expiring per-enrolment link.
 
-export const ENROL_DECISIONS = ['confirm', 'decline'] as const;
 export const ZEnrolToken = z.string().trim().min(20, 'The enrolment link is incomplete').max(1000);
 export const ZEnrolQuery = z.object({
   token: ZEnrolToken,

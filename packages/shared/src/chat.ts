@@ -71,6 +71,8 @@ export const ZChatConversation = ZChatConversationSummary.extend({ messages: z.a
 export type TChatConversation = z.infer<typeof ZChatConversation>;
 
 export const ZChatConversationParams = z.object({ id: z.uuid('Conversation id must be an id') });
+export const ZChatDocumentParams = z.object({ id: z.uuid('Document id must be an id') });
+export const ZChatConversationDeleted = z.object({ success: z.literal(true), conversation_id: z.uuid() });
 
 export const ZChatListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(CHAT_LOG_DEFAULT_LIMIT),

@@ -68,3 +68,9 @@ export const ZOutboxMessage = z.object({
   sentAt: z.string().nullable(),
 });
 export type TOutboxMessage = z.infer<typeof ZOutboxMessage>;
+
+/** GET /dev/outbox: the latest emails, optionally only those to one address. */
+export const ZOutboxQuery = z.object({
+  to: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+});

@@ -338,3 +338,5 @@ export const ZSftpConfigDetail = ZSftpConfig.extend({ pulls: z.array(ZSftpPulled
 export type TSftpConfigDetail = z.infer<typeof ZSftpConfigDetail>;
 
 export const ZSftpPullResult = z.object({ commandId: z.number().int() });
+
+export const ZSftpConfigParams = z.object({ configId: z.uuid('SFTP configuration id must be an id') });

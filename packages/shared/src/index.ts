@@ -38,3 +38,4 @@ export * from './chat.ts';
 export * from './ai-prompts.ts';
 export * from './vendors.ts';
 export * from './global-insights.ts';
+export * from './system.ts';

@@ -168,6 +168,27 @@ export type TJobCreationOption = z.infer<typeof ZJobCreationOption>;
 
 /** The job id of the /api/v1/jobs/{jobId}/… routes. */
 export const ZJobParams = z.object({ jobId: z.uuid('Job id must be an id') });
+export const ZJobFileParams = ZJobParams.extend({ fileId: z.uuid('File id must be an id') });
+export const ZJobRunParams = ZJobParams.extend({ runId: z.uuid('Run id must be an id') });
+
+/** GET /jobs/{jobId}/logs: newest first, `beforeId` pages back. */
+export const ZJobLogQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  beforeId: z.coerce.number().int().optional(),
+});
+
+/** GET /jobs/{jobId}/downloads/…: the file format of a streamed download. */
+export const ZJobDownloadQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+
+/** GET /jobs/{jobId}/reports/{analysisReportType}/pdf: the report's own path below the report page, if any. */
+export const ZReportPdfParams = ZJobParams.extend({ analysisReportType: z.string() });
+export const ZReportPdfQuery = z.object({
+  params: z
+    .string()
+    .regex(/^[\w-]+(\/[\w-]+)*$/, 'params must be path segments of letters, digits, "_" and "-" separated by "/"')
+    .max(500, 'params must be at most 500 characters')
+    .optional(),
+});
 /** PATCH /api/v1/jobs/{jobId}: a new name. */
 export const ZJobRename = z.object({ name: ZCreateJob.shape.name });
 /** POST /api/v1/jobs/{jobId}/publish. */

@@ -5,10 +5,13 @@ import {
   ROLE_PERMISSIONS,
   ROLES,
   hasAll,
+  isGrant,
+  isRole,
   permissionsOf,
   roleKind,
 } from './permissions.ts';
 import { avatarInitials } from './auth.ts';
+import { driftInputLabel } from './ml-prediction.ts';
 
 const set = (role: keyof typeof ROLE_PERMISSIONS) => new Set<string>(ROLE_PERMISSIONS[role]);
 
@@ -88,5 +91,21 @@ describe('avatar initials (SPEC §3)', () => {
     expect(avatarInitials({ givenName: 'sara', surname: 'admin', username: 'x' })).toBe('SA');
     expect(avatarInitials({ givenName: 'Sara', surname: null, username: 'developer' })).toBe('DE');
     expect(avatarInitials({})).toBe('N/A');
+  });
+});
+
+describe('guards for stored strings', () => {
+  it('tells known roles and grants from unknown or misspelt ones', () => {
+    for (const r of ROLES) expect(isRole(r)).toBe(true);
+    expect(isRole('sysadmin')).toBe(false);
+    expect(isRole('User_Update')).toBe(false);
+    expect(isGrant('User_Update')).toBe(true);
+    expect(isGrant('sysAdmin')).toBe(false);
+  });
+
+  it('labels known drift inputs and keeps an unknown one as stored', () => {
+    expect(driftInputLabel('spendBand')).toBe('Spend band');
+    expect(driftInputLabel('retiredInput')).toBe('retiredInput');
+    expect(driftInputLabel('toString')).toBe('toString');
   });
 });

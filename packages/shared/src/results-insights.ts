@@ -14,6 +14,7 @@ import {
   type TSlicer,
 } from './enums.ts';
 
+import { ZJobParams } from './jobs.ts';
 import { CHART_VIEW_IDS, type TChartViewId } from './values/results-insights.ts';
 export * from './values/results-insights.ts';
 
@@ -84,6 +85,9 @@ export const ZChartCategory = z.object({
   matchedCount: z.number().int(),
 });
 export type TChartCategory = z.infer<typeof ZChartCategory>;
+
+export const ZChartViewParams = z.object({ view: ZChartViewId });
+export const ZJobChartViewParams = ZJobParams.extend(ZChartViewParams.shape);
 
 export const ZChartViewQuery = ZSlicerFields.extend({ format: z.enum(['json', 'csv']).default('json') }).superRefine(
   checkSlicer,

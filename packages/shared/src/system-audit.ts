@@ -32,3 +32,7 @@ export function verificationFailureMessage(checks: readonly TIntegrationCheck[])
     .map((c) => `Integration ${c.integration}: ${c.message || 'Unknown error'}`);
   return ['Verification failed, with message(s):', ...lines].join('\n');
 }
+
+/** POST system-health-check: the correlation id to poll command-execute-validate with. */
+export const ZHealthCheckStarted = z.object({ correlationId: z.string() });
+export const ZCommandValidationQuery = z.object({ correlationId: z.string().min(1).max(200) });

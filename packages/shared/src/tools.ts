@@ -7,6 +7,7 @@ import {
   COMPANY_SOURCES,
   SEND_EMAIL_MAX_RECIPIENTS,
 } from './values/tools.ts';
+import { ISSUER_LANGUAGE_KEYS } from './values/issuers.ts';
 
 const nstr = z.string().nullable();
 
@@ -155,7 +156,8 @@ export const ZSendEmailRequest = z
     body: z.string().trim().min(1, 'a message is required').max(20_000),
     /** Branding of the template; absent: the default layout. */
     brandingId: z.uuid().nullable().default(null),
-    language: z.enum(['en', 'de', 'fr']).default('en'),
+    /** The footer's language (every issuer language has one). */
+    language: z.enum(ISSUER_LANGUAGE_KEYS).default('en'),
   })
   .refine((v) => v.userIds.length + v.addresses.length > 0, {
     path: ['userIds'],

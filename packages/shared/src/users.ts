@@ -155,6 +155,8 @@ export const ZUserInternalUpdate = z
   .strict();
 export type TUserInternalUpdate = z.infer<typeof ZUserInternalUpdate>;
 export const ZUserIdParam = z.object({ id: z.uuid('User id must be an id') });
+/** Path parameter of the routes below /users/{userId}/… . */
+export const ZUserParams = z.object({ userId: z.uuid('User id must be an id') });
 export const ZUserSearchQuery = z.object({
   search: z.string().trim().max(200).optional(),
   issuerId: z.uuid('Issuer id must be an id').optional(),

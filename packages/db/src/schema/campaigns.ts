@@ -11,10 +11,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
+  TCampaignEmailStatus,
   TCampaignRoute,
   TCampaignStageStatus,
   TEnrolmentEventKind,
   TEnrolmentStatus,
+  TSupplierSelection,
   TWorkflowSource,
 } from '@sextant/shared/values';
 import { jobArtifacts } from './jobs.ts';
@@ -39,7 +41,7 @@ export const campaignWorkflows = pgTable(
     useCaseId: text('use_case_id'),
     useCaseName: text('use_case_name'),
     /** The suppliers-table query the selection was made with (filters, search, slicer). */
-    filter: jsonb('filter').$type<Record<string, unknown>>(),
+    filter: jsonb('filter').$type<TSupplierSelection>(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     /** The run whose suppliers the enrolments were last checked against. */
     runId: uuid('run_id'),
@@ -133,8 +135,7 @@ export const campaignEmails = pgTable(
     outboxId: uuid('outbox_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
-    /** queued | sent | outbox | failed | bounced */
-    status: text('status').notNull().default('queued'),
+    status: text('status').$type<TCampaignEmailStatus>().notNull().default('queued'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -14,6 +14,10 @@ export const ML_DRIFT_INPUTS = [
   'prediction',
 ] as const;
 export type TMlDriftInput = (typeof ML_DRIFT_INPUTS)[number];
+const DRIFT_INPUTS: ReadonlySet<string> = new Set<string>(ML_DRIFT_INPUTS);
+/** The label of a drift input as stored in a run's JSON (an input this build does not know keeps its name). */
+export const driftInputLabel = (input: string): string => (isDriftInput(input) ? ML_DRIFT_INPUT_LABELS[input] : input);
+const isDriftInput = (v: string): v is TMlDriftInput => DRIFT_INPUTS.has(v);
 
 export const ML_DRIFT_INPUT_LABELS: Record<TMlDriftInput, string> = {
   country: 'Country',

@@ -332,6 +332,10 @@ const GRANTS: ReadonlySet<string> = new Set<string>([...PERMISSIONS, ...ACCESSOR
 /** Whether a stored string (a user's extra permission) names a permission this build knows. */
 export const isGrant = (p: string): p is TGrant => GRANTS.has(p);
 
+const ROLE_NAMES: ReadonlySet<string> = new Set<string>(ROLES);
+/** Whether a stored string (a user's role) names a role this build knows. */
+export const isRole = (r: string): r is TRole => ROLE_NAMES.has(r);
+
 /** Every permission held by a set of roles plus extra permissions. */
 export function permissionsOf(roles: readonly TRole[], extra: readonly TGrant[] = []): Set<TGrant> {
   const held = new Set<TGrant>(extra);

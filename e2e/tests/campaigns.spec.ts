@@ -150,8 +150,23 @@ test('create from a use case → rename → send a wave → upload outcomes → 
   await expect(page.getByTestId('wave-counters-E2E wave-failed')).toHaveText('1');
   await expect(page.getByTestId('wave-counters-E2E wave-active')).toHaveText('1');
 
-  // The per-supplier page in the workflow and the supplier page agree
+  // The search box narrows the workflow's suppliers to the typed name, from page 1
   const winner = members.collection[0]!;
+  const table = page.getByTestId('workflow-suppliers');
+  await page.getByLabel('Search supplier').fill(winner.supplierName);
+  await expect(table.getByRole('link', { name: members.collection[1]!.supplierName, exact: true })).toHaveCount(0);
+  await expect(table.getByRole('link', { name: winner.supplierName })).toBeVisible();
+  // ... and the status filter to the suppliers of that status (the winner succeeded, the second failed)
+  await page.getByLabel('Search supplier').fill('');
+  await page.getByRole('combobox', { name: /^Status\b/ }).click();
+  await page.getByRole('option', { name: 'Failed', exact: true }).click();
+  await expect(table.getByRole('link', { name: members.collection[1]!.supplierName, exact: true })).toBeVisible();
+  await expect(table.getByRole('link', { name: winner.supplierName, exact: true })).toHaveCount(0);
+  await page.getByRole('combobox', { name: /^Status\b/ }).click();
+  await page.getByRole('option', { name: 'Any', exact: true }).click();
+  await expect(table.getByRole('link', { name: winner.supplierName, exact: true })).toBeVisible();
+
+  // The per-supplier page in the workflow and the supplier page agree
   await page.getByTestId('workflow-suppliers').getByRole('link', { name: winner.supplierName }).click();
   await expect(page.getByTestId('campaign-supplier-status')).toHaveText('Succeeded');
   await expect(page.getByTestId('campaign-supplier-history')).toContainText('Signed up');
@@ -163,6 +178,14 @@ test('create from a use case → rename → send a wave → upload outcomes → 
   // The cross-job list has it with the same counters
   await page.goto('/campaign-workflows');
   await expect(page.getByTestId('global-workflows')).toContainText('E2E enablement');
+  await page.getByLabel('Search workflow or job').fill('no such workflow anywhere');
+  await expect(page.getByText('No campaign workflow matches.')).toBeVisible();
+  await page.getByLabel('Search workflow or job').fill('E2E enablement');
+  await expect(page.getByTestId('global-workflows')).toContainText('E2E enablement');
+  // it is open: the Closed filter leaves it out
+  await page.getByRole('combobox', { name: /^State\b/ }).click();
+  await page.getByRole('option', { name: 'Closed', exact: true }).click();
+  await expect(page.getByText('No campaign workflow matches.')).toBeVisible();
 
   // The third supplier opens the enrolment link of its email, signed out, and confirms
   const dev = await apiAs('developer');
@@ -216,3 +239,117 @@ for (const theme of ['paytech', 'test'] as const) {
     await page.screenshot({ path: path.join(shots, `campaigns-workflow-${theme}.png`), fullPage: true });
   });
 }
+
+test('a German issuer’s enrolment link shows the page in German, leaving a signed-in user’s language alone', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  // Rheinwerk is a job of Meridian Trust (language de); the developer (internal, campaign manager) may run its campaigns
+  const dev = await apiAs('developer');
+  const jobs = await dev.post('/api/v1/authorization/auth-mapped-job-artifacts', { data: {} });
+  expect(jobs.ok(), `job list: ${jobs.status()}`).toBeTruthy();
+  const job = ((await jobs.json()) as { collection: { id: string; name: string }[] }).collection.find((j) =>
+    j.name.startsWith('Rheinwerk'),
+  );
+  expect(job, 'the Rheinwerk demo job').toBeTruthy();
+  // the demo jobs run in the background after the first start
+  await expect
+    .poll(async () => ((await (await dev.get(`/api/v1/jobs/${job!.id}`)).json()) as { status: string }).status, {
+      timeout: 250_000,
+      intervals: [2000],
+    })
+    .toBe('Ready');
+  const base = `/api/v1/jobs/${job!.id}/campaign-workflows`;
+  const created = await dev.post(base, { data: { name: 'E2E Sprache', filter: { filters: [] } } });
+  expect(created.status(), await created.text()).toBe(201);
+  const wfBase = `${base}/${((await created.json()) as { id: string }).id}`;
+  const waved = await dev.post(`${wfBase}/campaigns`, { data: { name: 'Welle 1', route: 'Issuer', count: 1 } });
+  expect(waved.status(), await waved.text()).toBe(201);
+  const wave = ((await waved.json()) as Workflow).campaigns.find((c) => c.name === 'Welle 1')!;
+  const [member] = (
+    (await (await dev.get(`${wfBase}/suppliers?campaignId=${wave.id}`)).json()) as {
+      collection: { supplierKey: string; supplierName: string }[];
+    }
+  ).collection;
+  const to = `einkauf-${Date.now()}@rheinwerk-lieferant.example`;
+  const contacts = await dev.post(`${wfBase}/contacts`, {
+    multipart: {
+      file: {
+        name: 'contacts.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`supplierKey,contactEmail\n${member!.supplierKey},${to}\n`),
+      },
+    },
+  });
+  expect(contacts.ok(), await contacts.text()).toBeTruthy();
+  expect((await dev.post(`${wfBase}/campaigns/${wave.id}/outreach`)).status()).toBe(202);
+  // the email is in the issuer's language too
+  let mail: { subject: string; text: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await dev.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
+        mail = ((await res.json()) as { subject: string; text: string }[])[0];
+        return mail?.subject ?? '';
+      },
+      { timeout: 60_000 },
+    )
+    .toContain('bezahlt Lieferanten jetzt per Karte');
+  const link = /\/enrol#workflow=[\w-]+&token=[\w.-]+/.exec(mail!.text)?.[0];
+  expect(link, mail!.text).toBeTruthy();
+
+  // A campaign manager of an English issuer, signed in, opens the German link: the page is German ...
+  const ctx = await browser.newContext({ baseURL: BASE, locale: 'en-GB' });
+  const page = await ctx.newPage();
+  await signIn(page, 'campaignManager');
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Anmeldung zur Kartenzahlung');
+  await expect(page.getByTestId('enrol-intro')).toContainText(member!.supplierName);
+  await expect(page.getByTestId('enrol-confirm')).toHaveText('Anmeldung bestätigen');
+  await expect(page.getByLabel('Ihr Name')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // ... with its dates in German (a month name of the German calendar)
+  await expect(page.getByTestId('enrol-page')).toContainText(
+    /gültig bis \d{1,2}\. (Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4}/,
+  );
+  await page.getByTestId('enrol-contactName').fill('Petra Lieferant');
+  await page.getByTestId('enrol-contactEmail').fill('petra@');
+  await page.getByTestId('enrol-confirm').click();
+  await expect(page.getByText('Geben Sie eine gültige E-Mail-Adresse ein.')).toBeVisible();
+  await page.getByTestId('enrol-contactEmail').fill(to);
+  await page.getByTestId('enrol-confirm').click();
+  await expect(page.getByTestId('enrol-done')).toContainText('Ihre Anmeldung ist bestätigt');
+  await page.screenshot({ path: path.join(shots, 'campaigns-enrol-de.png'), fullPage: true });
+  // a used link says so in German, with the date
+  await page.reload();
+  await expect(page.getByTestId('enrol-error')).toContainText('bereits am');
+  await expect(page.getByTestId('enrol-error')).toContainText('Es ist nichts weiter zu tun');
+  // ... and the user's own pages are still in English
+  await page.goto('/campaign-workflows');
+  await expect(page.getByTestId('global-workflows')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('page-header')).toHaveText('Campaign Workflows');
+  await ctx.close();
+});
+
+test('a signed-out reader gets the enrolment page and the sign-in page in their browser’s language, also beyond en/de/fr', async ({
+  browser,
+}) => {
+  // A forged link names no issuer: its refusal is shown in the reader's language, here Spanish (loaded on demand)
+  const es = await browser.newContext({ baseURL: BASE, locale: 'es-ES' });
+  const page = await es.newPage();
+  await page.goto(
+    '/enrol#workflow=00000000-0000-4000-8000-000000000000&token=forgedforgedforged0123.signaturesignature',
+  );
+  await expect(page.getByTestId('enrol-error')).toContainText('Este enlace de inscripción no es válido');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await es.close();
+  // The sign-in page in Polish, from the browser language before anyone signs in
+  const pl = await browser.newContext({ baseURL: BASE, locale: 'pl-PL' });
+  const login = await pl.newPage();
+  await login.goto('/login');
+  await expect(login.getByRole('button', { name: 'Zaloguj się', exact: true })).toBeVisible();
+  await expect(login.getByLabel('Nazwa użytkownika')).toBeVisible();
+  await expect(login.locator('html')).toHaveAttribute('lang', 'pl');
+  await pl.close();
+});

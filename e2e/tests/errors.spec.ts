@@ -34,5 +34,7 @@ test.describe('error pages', () => {
   test('lobby explains the eligibility reason', async ({ page }) => {
     await page.goto('/lobby?reason=UserEligibility');
     await expect(page.getByTestId('lobby')).toHaveAttribute('data-reason', 'UserEligibility');
+    // the tab is titled from the page's own (auth) texts, which exist in every issuer language
+    await expect(page).toHaveTitle(/^Your access is being set up/);
   });
 });

@@ -14,6 +14,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly errors: TApiError['errors'];
+  /** Values for the UI's own translated text of the code (e.g. the reason and language of a refused link). */
+  readonly params: TApiError['params'];
   readonly url: string;
   readonly method: string;
   constructor(status: number, body: Partial<TApiError> | null, url: string, method: string) {
@@ -22,6 +24,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body?.code ?? (status >= 500 ? 'InternalError' : 'Error');
     this.errors = body?.errors;
+    this.params = body?.params;
     this.url = url;
     this.method = method;
   }

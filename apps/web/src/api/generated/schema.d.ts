@@ -14280,7 +14280,7 @@ export interface paths {
                          * @default en
                          * @enum {string}
                          */
-                        language?: "en" | "de" | "fr";
+                        language?: "en" | "de" | "fr" | "es" | "it" | "nl" | "pl" | "pt" | "sv";
                         subject: string;
                         /** @default [] */
                         userIds?: string[];
@@ -14386,7 +14386,7 @@ export interface paths {
                          * @default en
                          * @enum {string}
                          */
-                        language?: "en" | "de" | "fr";
+                        language?: "en" | "de" | "fr" | "es" | "it" | "nl" | "pl" | "pt" | "sv";
                         subject: string;
                         /** @default [] */
                         userIds?: string[];

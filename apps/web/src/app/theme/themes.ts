@@ -83,7 +83,8 @@ export function buildTheme(key: TThemeKey, printable = false): Theme {
       MuiCard: {
         defaultProps: { variant: 'outlined' },
       },
-      MuiTooltip: { defaultProps: { arrow: true } },
+      // not interactive: a tooltip must not stay over the next icon button while the pointer moves to it
+      MuiTooltip: { defaultProps: { arrow: true, disableInteractive: true } },
       MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
       MuiChip: { styleOverrides: { root: { fontWeight: 600 } } },
       MuiAlert: { styleOverrides: { root: { alignItems: 'flex-start' } } },

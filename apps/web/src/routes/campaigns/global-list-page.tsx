@@ -1,12 +1,11 @@
 /** /campaign-workflows (CampaignManager_Feature_VIEW): every workflow the user may see across jobs, with filters. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -20,21 +19,18 @@ import Typography from '@mui/material/Typography';
 import { CAMPAIGN_COUNTER_KEYS } from '@sextant/shared/values';
 import { globalWorkflowsQuery, type TWorkflowListParams } from '../../api/campaigns.ts';
 import { formatCount } from '../../lib/format.ts';
-import { Counters, NS } from './parts.tsx';
+import { Counters, FilterSelect, NS } from './parts.tsx';
+import { useSearchParam } from '../../lib/use-debounced.ts';
 
 export function Component() {
   const { t } = useTranslation(NS);
   const [params, setParams] = useState<TWorkflowListParams>({ pageNumber: 1, pageSize: 25 });
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const h = setTimeout(() => setParams((p) => ({ ...p, pageNumber: 1, search: search || undefined })), 300);
-    return () => clearTimeout(h);
-  }, [search]);
+  const [search, setSearch] = useSearchParam(setParams);
   const q = useQuery({ ...globalWorkflowsQuery(params), placeholderData: keepPreviousData });
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 } }} data-testid="campaign-workflows-page">
       <div>
-        <Typography variant="h4" component="h1">
+        <Typography variant="h4" component="h2">
           {t('global.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
@@ -54,24 +50,16 @@ export function Component() {
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
-          <TextField
-            size="small"
-            select
+          <FilterSelect
             label={t('global.state')}
-            value={params.state ?? ''}
-            onChange={(e) =>
-              setParams((p) => ({
-                ...p,
-                pageNumber: 1,
-                state: (e.target.value || undefined) as 'open' | 'closed' | undefined,
-              }))
-            }
-            sx={{ minWidth: 160 }}
-          >
-            <MenuItem value="">{t('suppliers.any')}</MenuItem>
-            <MenuItem value="open">{t('global.open')}</MenuItem>
-            <MenuItem value="closed">{t('global.closed')}</MenuItem>
-          </TextField>
+            value={params.state}
+            options={[
+              { value: 'open', label: t('global.open') },
+              { value: 'closed', label: t('global.closed') },
+            ]}
+            onChange={(state) => setParams((p) => ({ ...p, pageNumber: 1, state }))}
+            minWidth={160}
+          />
         </Stack>
         {q.isError && <Alert severity="error">{q.error.message}</Alert>}
         <Box sx={{ overflowX: 'auto' }}>

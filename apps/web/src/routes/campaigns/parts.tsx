@@ -3,6 +3,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import {
@@ -10,11 +12,20 @@ import {
   type TCampaignCounters,
   type TCampaignStageStatus,
   type TEnrolmentStatus,
+  type TWorkflowDetail,
 } from '@sextant/shared/values';
 import { EChart } from '../../components/charts/chart.tsx';
 import { formatCount } from '../../lib/format.ts';
 
 export const NS = 'campaigns';
+
+/** What a section of the workflow page is given: the workflow, whether the user may edit, and how to refresh. */
+export interface TWorkflowPartProps {
+  jobId: string;
+  d: TWorkflowDetail;
+  canEdit: boolean;
+  onChange: () => void;
+}
 
 const STATUS_COLOUR: Record<TEnrolmentStatus, 'default' | 'info' | 'success' | 'error'> = {
   Pending: 'default',
@@ -116,4 +127,38 @@ export function Funnel({ counters, height = 220 }: { counters: TCampaignCounters
     [primary.main, info.main, success.main, text, total, active, succeeded, failed, t],
   );
   return <EChart label={t('funnel.label')} testId="campaign-funnel" height={height} option={option} />;
+}
+
+/** A list filter: a select whose empty choice is "Any" (the filter off); `onChange` gets undefined for it. */
+export function FilterSelect<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  minWidth = 150,
+}: {
+  label: string;
+  value: V | undefined;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V | undefined) => void;
+  minWidth?: number;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <TextField
+      size="small"
+      select
+      label={label}
+      value={value ?? ''}
+      onChange={(e) => onChange(options.find((o) => o.value === e.target.value)?.value)}
+      sx={{ minWidth }}
+    >
+      <MenuItem value="">{t('suppliers.any')}</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 }

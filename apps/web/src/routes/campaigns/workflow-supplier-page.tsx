@@ -22,7 +22,13 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CAMPAIGN_ROUTE_LABELS, ENROLMENT_TRANSITIONS, type TEnrolmentStatus } from '@sextant/shared/values';
-import { campaignKeys, patchWorkflowSupplier, recordBounce, workflowSupplierQuery } from '../../api/campaigns.ts';
+import {
+  campaignKeys,
+  patchWorkflowSupplier,
+  recordBounce,
+  workflowQuery,
+  workflowSupplierQuery,
+} from '../../api/campaigns.ts';
 import { useCan } from '../../app/current-user.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { formatAmount } from '../../lib/format.ts';
@@ -54,6 +60,8 @@ function WorkflowSupplier({ jobId, id, supplierKey }: { jobId: string; id: strin
   const canEdit = useCan(['Campaign_Edit']);
   const qc = useQueryClient();
   const q = useQuery(workflowSupplierQuery(jobId, id, supplierKey));
+  // the job's currency (the workflow, usually cached from its page)
+  const currency = useQuery(workflowQuery(jobId, id)).data?.currency;
   const [note, setNote] = useState('');
   const [email, setEmail] = useState<string | null>(null);
   const done = (d: Awaited<ReturnType<typeof patchWorkflowSupplier>>) => {
@@ -102,7 +110,7 @@ function WorkflowSupplier({ jobId, id, supplierKey }: { jobId: string; id: strin
           <Field label={t('suppliers.wave')}>
             {s.campaignName ? `${s.campaignName} (${s.route ? CAMPAIGN_ROUTE_LABELS[s.route] : ''})` : '—'}
           </Field>
-          <Field label={t('suppliers.spend')}>{formatAmount(s.spend)}</Field>
+          <Field label={t('suppliers.spend')}>{formatAmount(s.spend, currency)}</Field>
           <Field label={t('suppliers.country')}>{s.country ?? '—'}</Field>
           <Field label={t('supplier.key')}>{s.supplierKey}</Field>
           <Field label={t('suppliers.contact')}>{s.contactEmail ?? '—'}</Field>

@@ -22,7 +22,7 @@ export function Component() {
   const qc = useQueryClient();
   const { brandingKey } = usePublicBranding();
   const { t } = useTranslation('auth');
-  useDocumentTitle(t('shell:routes.lobby'));
+  useDocumentTitle(t('lobby.title')); // auth texts: translated in every issuer language
   const status = useQuery({ ...eligibilityQuery(), retryOnMount: false, meta: { silent: true } });
   const signedOut = status.isError;
 

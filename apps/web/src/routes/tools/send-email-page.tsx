@@ -18,7 +18,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { TEmailPreview, TEmailRecipient } from '@sextant/shared/values';
+import {
+  ISSUER_LANGUAGE_KEYS,
+  type TEmailPreview,
+  type TEmailRecipient,
+  type TIssuerLanguage,
+} from '@sextant/shared/values';
 import { brandingsQuery } from '../../api/issuers.ts';
 import { emailLogQuery, previewEmail, recipientsQuery, sendEmail, toolKeys } from '../../api/tools.ts';
 import { notify, notifyError } from '../../components/notifications/notification-store.ts';
@@ -42,7 +47,7 @@ export function Component() {
   const [users, setUsers] = useState<TEmailRecipient[]>([]);
   const [addresses, setAddresses] = useState('');
   const [brandingId, setBrandingId] = useState('');
-  const [language, setLanguage] = useState<'en' | 'de' | 'fr'>('en');
+  const [language, setLanguage] = useState<TIssuerLanguage>('en');
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [preview, setPreview] = useState<TEmailPreview | null>(null);
@@ -131,7 +136,7 @@ export function Component() {
                 onChange={(e) => setLanguage(e.target.value as typeof language)}
                 sx={{ minWidth: 140 }}
               >
-                {(['en', 'de', 'fr'] as const).map((l) => (
+                {ISSUER_LANGUAGE_KEYS.map((l) => (
                   <MenuItem key={l} value={l}>
                     {l.toUpperCase()}
                   </MenuItem>

@@ -29,18 +29,10 @@ import SearchRounded from '@mui/icons-material/SearchRounded';
 import { VENDOR_SEARCH_MIN_QUERY, type TVendor, type TVendorHit } from '@sextant/shared/values';
 import { vendorSearchCsvUrl, vendorSearchQuery, type VendorFilters } from '../../api/vendors.ts';
 import { isApiError } from '../../api/client.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
 const FIELDS = ['q', 'city', 'postcode', 'country', 'taxId'] as const;
 const DEBOUNCE_MS = 250;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
 
 export function ConfidenceChip({ value }: { value: TVendorHit['confidence'] }) {
   const { t } = useTranslation('vendors');

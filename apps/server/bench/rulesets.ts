@@ -67,7 +67,7 @@ try {
     const cols = new Set(
       (await db.all<{ column_name: string }>(`DESCRIBE SELECT * FROM ${src}`)).map((c) => c.column_name),
     );
-    const { sql } = dryRunSql('scoring', changed, src, cols);
+    const { sql } = dryRunSql({ kind: 'scoring', ruleset: changed }, src, cols);
     const times: number[] = [];
     let changedSuppliers = 0;
     for (let i = 0; i < 3; i++) {

@@ -4,6 +4,38 @@
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { Document, Packer, PageBreak, Paragraph, TextRun } from 'docx';
+import { TEST_ORIGIN, type TestApp } from './harness.ts';
+
+/** The returns policy the chat tests index: page 2 holds the refund rule their questions are about. */
+export const RETURNS_POLICY_PAGES = [
+  'Harbour Logistics returns policy. Orders ship within two business days from our warehouse in Rotterdam.',
+  'Damaged goods may be returned within 30 days of delivery for a full refund. Customers pay no return postage for damaged goods.',
+  'Invoices are payable within 45 days of the invoice date. Late payments carry interest of 8 percent per year.',
+];
+
+/** Uploads files as the chat's documents (multipart, field "files") with the given session cookie. */
+export function uploadChatDocuments(t: TestApp, files: { name: string; content: Buffer | string }[], cookie: string) {
+  const boundary = `----sextantchat${Math.random().toString(16).slice(2)}`;
+  const parts = files.map((f) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      Buffer.isBuffer(f.content) ? f.content : Buffer.from(f.content),
+      Buffer.from('\r\n'),
+    ]),
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: '/chat/documents/upload',
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: {
+      origin: TEST_ORIGIN,
+      cookie,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+  });
+}
 
 /** A PDF whose page i (1-based) holds pages[i-1] (lines wrapped at about 90 characters). */
 export async function makePdf(pages: string[]): Promise<Buffer> {

@@ -2,14 +2,16 @@
  * Integration-test harness: a real app on a real database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set),
  * seeded with the demo data, with helpers to sign in as a demo user and call the API through fastify.inject.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
   createTestDb,
+  PG_SEEDED_TEMPLATE_ENV,
   PGLITE_SEEDED_TEMPLATE_ENV,
   pgliteTemplate,
+  postgresTemplate,
   type TestDb,
   type TestDbKind,
 } from '@sextant/db/testing';
@@ -47,11 +49,30 @@ export async function seedTestDb(db: Pick<TestDb, 'db'>): Promise<void> {
   await seedDemo(db.db, 'demo');
 }
 
-export async function createTestApp(kind: TestDbKind, env: Record<string, string> = {}): Promise<TestApp> {
-  // PGlite starts from the run's seeded template when there is one (pglite-templates.ts): the same rows these calls make.
-  const seeded = kind === 'pglite' ? pgliteTemplate(PGLITE_SEEDED_TEMPLATE_ENV) : undefined;
+/**
+ * A fixture to start from instead of the seeded database: a PGlite data-directory tar made by the same seed, and the
+ * data folder of the app that made it (copied), as demo-jobs-fixture.ts makes them.
+ */
+export interface TestAppFixture {
+  template: Blob;
+  dataFrom: string;
+}
+
+export async function createTestApp(
+  kind: TestDbKind,
+  env: Record<string, string> = {},
+  fixture?: TestAppFixture,
+): Promise<TestApp> {
+  if (fixture && kind !== 'pglite') throw new Error('createTestApp: a fixture is a PGlite data directory');
+  // The database starts from the run's seeded template when there is one (pglite-templates.ts): the same rows these
+  // calls make.
+  const seeded =
+    kind === 'pglite'
+      ? (fixture?.template ?? pgliteTemplate(PGLITE_SEEDED_TEMPLATE_ENV))
+      : postgresTemplate(PG_SEEDED_TEMPLATE_ENV);
   const db = await createTestDb(kind, seeded);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sextant-test-data-'));
+  if (fixture) cpSync(fixture.dataFrom, dataDir, { recursive: true });
   // TEST_BLOB_S3=1 runs the app on object storage: an S3-compatible server on loopback (test/s3-server.ts) per app,
   // so any integration test can be run against the S3 blob store.
   const s3 = process.env.TEST_BLOB_S3 === '1' && !env.BLOB_URL ? await startTestS3() : null;

@@ -1,8 +1,7 @@
 /** A job with completed runs, made through the API (create, upload, run, wait), for tests of tools over jobs. */
 import { eq } from 'drizzle-orm';
 import { buyers, issuers } from '@sextant/db';
-import { seedDemoJobs } from '../src/seed/demo-jobs.ts';
-import { createTestApp, type TestApp } from './harness.ts';
+import type { TestApp } from './harness.ts';
 
 export const supplierCsv = (n: number, spendFactor = 1) =>
   [
@@ -56,30 +55,4 @@ export async function runAndWait(t: TestApp, cookie: string, jobId: string) {
     async () => (await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie })).json(),
     (d) => d.status !== 'Processing',
   );
-}
-
-/**
- * An app on PGlite with the demo jobs seeded through the real pipeline and the queue running, and the id of the demo
- * job whose name starts with `prefix` once its first run has finished (it must be Ready).
- */
-export async function readyDemoJob(prefix = 'Albion'): Promise<{ t: TestApp; jobId: string }> {
-  const t = await createTestApp('pglite', {
-    NETWORK_MERCHANTS: '3000',
-    PROQ_MIN_DELAY_MS: '50',
-    PROQ_MAX_DELAY_MS: '200',
-  });
-  if ((await seedDemoJobs(t.app.ctx)) !== 4) throw new Error('the demo jobs were not seeded');
-  await t.app.ctx.proq.start();
-  const manager = await t.login('ptcoJobManager');
-  const job = (await t.call('POST', '/api/v1/authorization/auth-mapped-job-artifacts', { cookie: manager, body: {} }))
-    .json()
-    .collection.find((j: { name: string }) => j.name.startsWith(prefix)) as { id: string } | undefined;
-  if (!job) throw new Error(`no demo job named ${prefix}…`);
-  const d = await until(
-    async () => (await t.call('GET', `/api/v1/jobs/${job.id}`, { cookie: manager })).json() as { status: string },
-    (v) => v.status !== 'Processing',
-    250_000,
-  );
-  if (d.status !== 'Ready') throw new Error(`the demo job ${prefix}… ended ${d.status}`);
-  return { t, jobId: job.id };
 }

@@ -3,15 +3,63 @@
  * demo data (what the harness seeds) — and names their tars in the environment the test workers inherit. Each test
  * file then starts its PGlite from a copy (createTestDb, createTestApp) instead of running initdb, every migration
  * and the seed itself. Tests never share a database: each gets its own copy.
+ *
+ * With TEST_DATABASE_URL the same two are made as PostgreSQL databases on that server, and each test file's
+ * PostgreSQL database is created from one (CREATE DATABASE … TEMPLATE); both are dropped at the end of the run.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { openDb } from '@sextant/db';
-import { PGLITE_SEEDED_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from '@sextant/db/testing';
+import {
+  PG_SEEDED_TEMPLATE_ENV,
+  PG_TEMPLATE_ENV,
+  PGLITE_SEEDED_TEMPLATE_ENV,
+  PGLITE_TEMPLATE_ENV,
+} from '@sextant/db/testing';
 import { seedTestDb } from './harness.ts';
 
-export default async function setup(): Promise<() => void> {
+/** The two template databases on `base`'s server; returns their removal. */
+async function postgresTemplates(base: string): Promise<() => Promise<void>> {
+  const prefix = `sextant_tpl_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const [migrated, seeded] = [`${prefix}_migrated`, `${prefix}_seeded`];
+  const url = (name: string) => {
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    return u.toString();
+  };
+  const admin = async (sql: string[]) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    try {
+      for (const q of sql) await c.query(q);
+    } finally {
+      await c.end();
+    }
+  };
+  const drop = () => admin([seeded, migrated].map((name) => `drop database if exists ${name} with (force)`));
+  try {
+    await admin([`create database ${migrated}`]);
+    await (await openDb({ url: url(migrated), poolSize: 1 })).close();
+    await admin([`create database ${seeded} template ${migrated}`]);
+    const db = await openDb({ url: url(seeded), poolSize: 1 });
+    try {
+      await seedTestDb(db);
+    } finally {
+      await db.close();
+    }
+  } catch (err) {
+    await drop();
+    throw err;
+  }
+  process.env[PG_TEMPLATE_ENV] = migrated;
+  process.env[PG_SEEDED_TEMPLATE_ENV] = seeded;
+  return drop;
+}
+
+export default async function setup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'sextant-pglite-templates-'));
   const db = await openDb();
   try {
@@ -25,5 +73,9 @@ export default async function setup(): Promise<() => void> {
   } finally {
     await db.close();
   }
-  return () => rmSync(dir, { recursive: true, force: true });
+  const dropPostgres = process.env.TEST_DATABASE_URL ? await postgresTemplates(process.env.TEST_DATABASE_URL) : null;
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await dropPostgres?.();
+  };
 }

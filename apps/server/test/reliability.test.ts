@@ -1,5 +1,5 @@
 /**
- * Issue #21 points 1 and 6 over HTTP: the session cache answers repeated requests without the database but every
+ * Reliability over HTTP: the session cache answers repeated requests without the database but every
  * change made through the API is effective at once (sign-out, role switch, role change, membership removal);
  * health probes; Prometheus metrics and who may read them; request and correlation ids.
  */

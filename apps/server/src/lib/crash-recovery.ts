@@ -17,11 +17,17 @@
 import { existsSync } from 'node:fs';
 import { open, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { desc, eq, inArray } from 'drizzle-orm';
-import { jobArtifacts, jobFiles, jobRuns } from '@sextant/db';
 import type { AppContext } from '../context.ts';
 import type { BlobStore } from './blob-store.ts';
-import { addJobLog } from '../modules/jobs/jobs.repo.ts';
+import {
+  addJobLog,
+  allJobFilesForCheck,
+  allStoredFilePaths,
+  completedRunsWithResults,
+  existingJobIds,
+  failCompletedRun,
+  markFileUnusable,
+} from '../modules/jobs/jobs.repo.ts';
 import { recordUnrecordedRunFailures } from '../modules/jobs/run-failure.ts';
 import { isTempName } from './durable-fs.ts';
 
@@ -116,14 +122,9 @@ async function removeOrphans(ctx: AppContext): Promise<number> {
   for (let i = 0; i < dirs.length; i += 500) {
     const ids = dirs.slice(i, i + 500).filter((d) => /^[0-9a-f-]{36}$/i.test(d));
     if (!ids.length) continue;
-    const rows = await ctx.db.select({ id: jobArtifacts.id }).from(jobArtifacts).where(inArray(jobArtifacts.id, ids));
-    for (const r of rows) known.add(r.id);
+    for (const id of await existingJobIds(ctx.db, ids)) known.add(id);
   }
-  const storedFiles = new Set(
-    (await ctx.db.select({ storedPath: jobFiles.storedPath }).from(jobFiles)).map((f) =>
-      path.resolve(ctx.config.dataDir, f.storedPath),
-    ),
-  );
+  const storedFiles = new Set((await allStoredFilePaths(ctx.db)).map((p) => path.resolve(ctx.config.dataDir, p)));
   for (const d of dirs) {
     const dir = path.join(jobsDir, d);
     if (!known.has(d)) {
@@ -145,17 +146,7 @@ async function removeOrphans(ctx: AppContext): Promise<number> {
 }
 
 async function checkUploads(ctx: AppContext, fix: boolean): Promise<number> {
-  const files = await ctx.db
-    .select({
-      id: jobFiles.id,
-      jobId: jobFiles.jobArtifactId,
-      storedPath: jobFiles.storedPath,
-      name: jobFiles.originalName,
-      sizeBytes: jobFiles.sizeBytes,
-      status: jobFiles.status,
-      validation: jobFiles.validation,
-    })
-    .from(jobFiles);
+  const files = await allJobFilesForCheck(ctx.db);
   let n = 0;
   for (const f of files) {
     const size = (await ctx.blobs.stat(f.storedPath))?.size ?? -1;
@@ -166,14 +157,7 @@ async function checkUploads(ctx: AppContext, fix: boolean): Promise<number> {
     ctx.log.error({ fileId: f.id, jobId: f.jobId, storedPath: f.storedPath }, `Upload ${f.name}: ${problem}`);
     if (!fix || f.status === 'invalid') continue;
     const fatal = `${problem} (found at start-up); remove it and upload it again`;
-    await ctx.db
-      .update(jobFiles)
-      .set({
-        status: 'invalid',
-        validation: { rowCount: 0, validRowCount: 0, errorCount: 0, warningCount: 0, issues: [], fatal },
-        updatedAt: new Date(),
-      })
-      .where(eq(jobFiles.id, f.id));
+    await markFileUnusable(ctx.db, f.id, fatal);
     await addJobLog(ctx.db, { jobId: f.jobId, level: 'error', message: `${f.name}: ${fatal}` });
   }
   return n;
@@ -187,16 +171,7 @@ function resultFilesOf(summary: unknown): string[] {
 }
 
 async function checkResults(ctx: AppContext, fix: boolean): Promise<number> {
-  const runs = await ctx.db
-    .select({
-      id: jobRuns.id,
-      jobId: jobRuns.jobArtifactId,
-      runNumber: jobRuns.runNumber,
-      resultPath: jobRuns.resultPath,
-      summary: jobRuns.summary,
-    })
-    .from(jobRuns)
-    .where(eq(jobRuns.status, 'Completed'));
+  const runs = await completedRunsWithResults(ctx.db);
   let n = 0;
   for (const run of runs) {
     const problems: string[] = [];
@@ -209,18 +184,7 @@ async function checkResults(ctx: AppContext, fix: boolean): Promise<number> {
     const error = `The results of run ${run.runNumber} could not be read at start-up (${problems.join('; ')}); run the analysis again`;
     ctx.log.error({ runId: run.id, jobId: run.jobId }, error);
     if (!fix) continue;
-    await ctx.db
-      .update(jobRuns)
-      .set({ status: 'Failed', error, completedAt: new Date() })
-      .where(eq(jobRuns.id, run.id));
-    const [latest] = await ctx.db
-      .select({ id: jobRuns.id })
-      .from(jobRuns)
-      .where(eq(jobRuns.jobArtifactId, run.jobId))
-      .orderBy(desc(jobRuns.runNumber))
-      .limit(1);
-    if (latest?.id === run.id)
-      await ctx.db.update(jobArtifacts).set({ status: 'Failed' }).where(eq(jobArtifacts.id, run.jobId));
+    await failCompletedRun(ctx.db, run.id, run.jobId, error);
     await addJobLog(ctx.db, { jobId: run.jobId, runId: run.id, level: 'error', message: error });
   }
   return n;

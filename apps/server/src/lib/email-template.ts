@@ -6,7 +6,7 @@
  * is left as written, so a preview shows what is missing instead of silently dropping it. Field values are
  * HTML-escaped in the HTML part; the body is plain text (blank lines separate paragraphs, URLs become links).
  */
-import { THEME_KEYS, THEME_TOKENS, type TThemeKey } from '@sextant/shared/values';
+import { THEME_KEYS, THEME_TOKENS, type TIssuerLanguage, type TThemeKey } from '@sextant/shared/values';
 
 export interface BrandedEmailBranding {
   brandingDisplayName: string;
@@ -40,11 +40,19 @@ export function escapeHtml(s: string): string {
     .replace(/'/g, '&#39;');
 }
 
-const FOOTERS: Record<string, (brand: string) => string> = {
+/** The footer line in each issuer language (a language without one would not compile); unknown languages: English. */
+const FOOTERS: Record<TIssuerLanguage, (brand: string) => string> = {
   en: (b) => `You receive this message on behalf of ${b}.`,
   de: (b) => `Sie erhalten diese Nachricht im Auftrag von ${b}.`,
   fr: (b) => `Vous recevez ce message de la part de ${b}.`,
+  es: (b) => `Recibe este mensaje en nombre de ${b}.`,
+  it: (b) => `Riceve questo messaggio per conto di ${b}.`,
+  nl: (b) => `U ontvangt dit bericht namens ${b}.`,
+  pl: (b) => `Otrzymują Państwo tę wiadomość w imieniu ${b}.`,
+  pt: (b) => `Recebe esta mensagem em nome de ${b}.`,
+  sv: (b) => `Det här meddelandet skickas på uppdrag av ${b}.`,
 };
+const hasFooter = (lang: string): lang is TIssuerLanguage => Object.prototype.hasOwnProperty.call(FOOTERS, lang);
 
 const URL_RE = /\bhttps?:\/\/[^\s<>"']+/g;
 
@@ -55,7 +63,8 @@ function paragraphHtml(p: string, linkColour: string): string {
   for (const m of p.matchAll(URL_RE)) {
     out += escapeHtml(p.slice(last, m.index));
     const url = escapeHtml(m[0]);
-    out += `<a href="${url}" style="color:${linkColour};">${url}</a>`;
+    // a long link (the enrolment link with its token) breaks anywhere rather than widening the email
+    out += `<a href="${url}" style="color:${linkColour};word-break:break-all;overflow-wrap:anywhere;">${url}</a>`;
     last = m.index! + m[0].length;
   }
   out += escapeHtml(p.slice(last));
@@ -67,6 +76,9 @@ function fromHeader(branding: BrandedEmailBranding | null): string | undefined {
   const name = (branding.emailSenderName ?? '').replace(/["\r\n<>]/g, '').trim();
   return name ? `"${name}" <${branding.emailSenderAddress}>` : branding.emailSenderAddress;
 }
+
+const THEMES: ReadonlySet<string> = new Set<string>(THEME_KEYS);
+const isThemeKey = (v: string): v is TThemeKey => THEMES.has(v);
 
 export function renderBrandedEmail(input: {
   branding: {
@@ -87,12 +99,11 @@ export function renderBrandedEmail(input: {
     .trim();
   const body = mergeFields(input.body, fields).replace(/\r\n?/g, '\n').trim();
   const brand = input.branding?.brandingDisplayName ?? 'Sextant';
-  const themeKey: TThemeKey = (THEME_KEYS as readonly string[]).includes(input.branding?.theme ?? '')
-    ? (input.branding!.theme as TThemeKey)
-    : 'paytech';
+  const theme = input.branding?.theme;
+  const themeKey: TThemeKey = theme !== undefined && isThemeKey(theme) ? theme : 'paytech';
   const t = THEME_TOKENS[themeKey];
   const lang = (input.language || 'en').slice(0, 2).toLowerCase();
-  const footer = (FOOTERS[lang] ?? FOOTERS.en!)(brand);
+  const footer = FOOTERS[hasFooter(lang) ? lang : 'en'](brand);
 
   const text = `${body}\n\n--\n${footer}\n`;
   const paragraphs = body

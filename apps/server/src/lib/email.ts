@@ -7,8 +7,7 @@
  * test the outbox keeps only a copy with those secrets removed: the database never holds a usable link (DESIGN §6).
  */
 import nodemailer, { type Transporter } from 'nodemailer';
-import { eq, sql } from 'drizzle-orm';
-import { emailOutbox } from '@sextant/db';
+import { insertOutboxMessage, markOutboxFailed, markOutboxSent } from './outbox.repo.ts';
 import type { AppContext } from '../context.ts';
 
 export interface EmailMessage {
@@ -59,18 +58,14 @@ export async function sendEmail(ctx: AppContext, msg: EmailMessage): Promise<Ema
   const from = msg.from ?? ctx.config.EMAIL_FROM;
   const keep = outboxKeepsSecrets(ctx);
   const stored = (body: string) => (keep ? body : redactSecrets(body, msg.secrets));
-  const [row] = await ctx.db
-    .insert(emailOutbox)
-    .values({
-      toAddress: msg.to,
-      fromAddress: from,
-      subject: msg.subject,
-      text: stored(msg.text),
-      html: msg.html === undefined ? null : stored(msg.html),
-      status: ctx.config.SMTP_URL ? 'pending' : 'outbox',
-    })
-    .returning({ id: emailOutbox.id });
-  const id = row!.id;
+  const id = await insertOutboxMessage(ctx.db, {
+    toAddress: msg.to,
+    fromAddress: from,
+    subject: msg.subject,
+    text: stored(msg.text),
+    html: msg.html === undefined ? null : stored(msg.html),
+    status: ctx.config.SMTP_URL ? 'pending' : 'outbox',
+  });
   if (!ctx.config.SMTP_URL) {
     if (keep) ctx.log.info({ emailId: id, to: msg.to, subject: msg.subject }, 'Email kept in the outbox (no SMTP_URL)');
     else
@@ -89,19 +84,13 @@ export async function sendEmail(ctx: AppContext, msg: EmailMessage): Promise<Ema
       html: msg.html,
       ...(msg.messageId ? { messageId: msg.messageId } : {}),
     });
-    await ctx.db
-      .update(emailOutbox)
-      .set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1` })
-      .where(eq(emailOutbox.id, id));
+    await markOutboxSent(ctx.db, id);
     return { id, status: 'sent' };
   } catch (err) {
     // SMTP errors may quote the message; keep only the first line, without secrets.
     const message = redactSecrets((err instanceof Error ? err.message : String(err)).split('\n')[0]!, msg.secrets);
     ctx.log.error({ emailId: id, err: message }, 'Email delivery failed');
-    await ctx.db
-      .update(emailOutbox)
-      .set({ status: 'failed', error: message, attempts: sql`${emailOutbox.attempts} + 1` })
-      .where(eq(emailOutbox.id, id));
+    await markOutboxFailed(ctx.db, id, message);
     const e = err as { responseCode?: number; rejected?: string[]; rejectedErrors?: { responseCode?: number }[] };
     const codes = [e.responseCode, ...(e.rejectedErrors ?? []).map((r) => r.responseCode)];
     const rejected = Boolean(e.rejected?.length) && codes.some((c) => c !== undefined && c >= 500 && c < 600);

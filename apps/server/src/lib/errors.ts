@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: TErrorCode,
     message: string,
     readonly errors?: { path: string; message: string }[],
+    /** Values a client places in its own (translated) text for this code, e.g. a date or a reason. */
+    readonly params?: Record<string, string>,
   ) {
     super(message);
   }

@@ -14,6 +14,7 @@ import type { AppContext } from '../context.ts';
 import { resultsDuckIfOpen } from '../modules/results/results.store.ts';
 import { authCacheSize } from '../plugins/auth-cache.ts';
 import { processRegistry } from './process-metrics.ts';
+import { queueAndRunGauges } from '../modules/proq/proq.repo.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,25 +88,11 @@ export function registerAppMetrics(app: FastifyInstance, ctx: AppContext): clien
     },
   });
 
-  /** One database round trip per scrape for the queue and run gauges. */
+  /** Three database statements per scrape for the queue and run gauges. */
   const collectDb = async () => {
-    const byState = await ctx.dbh.query<{ state: string; n: number }>(
-      `SELECT state, count(*)::int AS n FROM proq_commands WHERE state IN ('Blocked', 'Pending', 'InProgress') GROUP BY state`,
-    );
-    for (const s of QUEUE_STATES) depth.set({ state: s }, byState.find((r) => r.state === s)?.n ?? 0);
-    const [age] = await ctx.dbh.query<{ age: number | null }>(
-      `SELECT extract(epoch FROM now() - min(queued_date))::float8 AS age FROM proq_commands
-        WHERE state = 'Pending' AND run_at <= now()`,
-    );
-    oldest.set(Math.max(0, Number(age?.age ?? 0)));
-    const [r] = await ctx.dbh.query<{ n: number; p50: number | null; p95: number | null; max: number | null }>(
-      `SELECT count(*)::int AS n,
-              percentile_cont(0.5) WITHIN GROUP (ORDER BY d) AS p50,
-              percentile_cont(0.95) WITHIN GROUP (ORDER BY d) AS p95,
-              max(d) AS max
-         FROM (SELECT extract(epoch FROM completed_at - started_at)::float8 AS d FROM job_runs
-                WHERE status = 'Completed' AND completed_at > now() - interval '24 hours' AND started_at IS NOT NULL) x`,
-    );
+    const { byState, oldestAge, runs: r } = await queueAndRunGauges(ctx.dbh);
+    for (const s of QUEUE_STATES) depth.set({ state: s }, byState.find((x) => x.state === s)?.n ?? 0);
+    oldest.set(Math.max(0, Number(oldestAge ?? 0)));
     runCount.set(r?.n ?? 0);
     runs.set({ quantile: '0.5' }, Number(r?.p50 ?? 0));
     runs.set({ quantile: '0.95' }, Number(r?.p95 ?? 0));

@@ -27,7 +27,7 @@ import { AppError } from '../lib/errors.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { getSetting } from '../modules/system/settings.repo.ts';
 import { authCacheGeneration, authCacheTtlMs, cachedAuth, storeAuth } from './auth-cache.ts';
-import { accessRowsOfUser, deleteSession, sessionWithUser } from '../modules/auth/auth.repo.ts';
+import { accessRowsOfUser, deleteSession, sessionWithUser, touchSession } from '../modules/auth/auth.repo.ts';
 
 export type AppEnvironment = 'development' | 'test' | 'production';
 
@@ -123,7 +123,7 @@ export async function loadAuth(ctx: AppContext, token: string): Promise<AuthCont
     if (now - hit.lastSeenAt > TOUCH_EVERY_MS) {
       // Activity at most once a minute, in one statement; the entry's idle clock restarts with it.
       hit.lastSeenAt = now;
-      await touchSession(ctx, id, now);
+      await touchSession(ctx.dbh, id, new Date(now));
     }
     return hit.auth;
   }
@@ -132,15 +132,6 @@ export async function loadAuth(ctx: AppContext, token: string): Promise<AuthCont
   if (loaded && loaded !== 'expired')
     storeAuth(generation, loaded, authCacheTtlMs(ctx.dbh.kind, ctx.config.SESSION_CACHE_TTL_SECONDS));
   return loaded === 'expired' || loaded === null ? loaded : loaded.auth;
-}
-
-/** The session's lastSeenAt and its user's lastActivityAt, in one statement. */
-async function touchSession(ctx: AppContext, id: string, now: number): Promise<void> {
-  await ctx.dbh.query(
-    `WITH s AS (UPDATE sessions SET last_seen_at = $1 WHERE id = $2 RETURNING user_id)
-     UPDATE users SET last_activity_at = $1 WHERE id IN (SELECT user_id FROM s)`,
-    [new Date(now).toISOString(), id],
-  );
 }
 
 async function loadAuthFromDb(
@@ -168,7 +159,7 @@ async function loadAuthFromDb(
   if (ctx.config.PUBLIC_FLAG_MEMORY_TESTING) permissions.add('MemoryTesting');
   let lastSeenAt = row.s.lastSeenAt.getTime();
   if (now - lastSeenAt > TOUCH_EVERY_MS) {
-    await touchSession(ctx, id, now);
+    await touchSession(ctx.dbh, id, new Date(now));
     lastSeenAt = now;
   }
   const auth: AuthContext = {

@@ -24,9 +24,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ success: false, statusCode: 400, code: ERROR_CODES.validation, message, errors });
     }
     if (err instanceof AppError) {
-      return reply
-        .code(err.statusCode)
-        .send({ success: false, statusCode: err.statusCode, code: err.code, message: err.message, errors: err.errors });
+      return reply.code(err.statusCode).send({
+        success: false,
+        statusCode: err.statusCode,
+        code: err.code,
+        message: err.message,
+        errors: err.errors,
+        params: err.params,
+      });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, url: req.url }, 'Response did not match its declared schema');

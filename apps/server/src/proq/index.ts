@@ -40,7 +40,7 @@
  *   await db.transaction(async (tx) => { …; await proq.enqueue(tx, { commandType: 'analysis.ingest', payload }) });
  *   await proq.start();  …  await proq.stop();
  */
-export { createProq, type Proq, type ProqOptions } from './proq.ts';
+export { createProq, type Proq, type ProqChangeOptions, type ProqOptions } from './proq.ts';
 export { defineCommandType, builtinCommandTypes, noopCommand } from './command-types.ts';
 export { commandCatalog } from './catalog.ts';
 export { proqFor } from './instance.ts';

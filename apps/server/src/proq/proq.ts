@@ -42,6 +42,14 @@ export interface ProqOptions {
   logger?: ProqLogger;
 }
 
+/**
+ * For a state change made on a caller's behalf: `inTransaction` runs inside the change's own transaction (after
+ * it), so the caller's record of the change (its audit row, a job log line) commits or rolls back with it.
+ */
+export interface ProqChangeOptions {
+  inTransaction?: (tx: DbOrTx) => Promise<void>;
+}
+
 export interface Proq {
   readonly environment: string;
   registerCommandType<S extends z.ZodType>(def: CommandTypeDef<S>): void;
@@ -53,9 +61,9 @@ export interface Proq {
   enqueueMany(tx: DbOrTx, inputs: EnqueueInput[]): Promise<ProqCommand[]>;
   get(id: number): Promise<ProqCommand | null>;
   /** Blocked/Pending/InProgress → Canceled; dependents are canceled too. */
-  cancel(id: number, reason?: string): Promise<ProqCommand>;
+  cancel(id: number, reason?: string, opts?: ProqChangeOptions): Promise<ProqCommand>;
   /** Error/Canceled → Pending (or Blocked while prerequisites run), attempts reset; reopens cascaded dependents. */
-  retry(id: number): Promise<ProqCommand>;
+  retry(id: number, opts?: ProqChangeOptions): Promise<ProqCommand>;
   /** Starts this process's worker. */
   start(): Promise<void>;
   /** Graceful stop: nothing new, running commands finish within graceMs or are handed back. */
@@ -72,8 +80,8 @@ export interface Proq {
    */
   recoverInterrupted(): Promise<{ resumed: number; failed: number }>;
   /** Background service toggle: every worker of this environment stops taking commands (running ones finish). */
-  pause(userId?: string | null): Promise<void>;
-  resume(userId?: string | null): Promise<void>;
+  pause(userId?: string | null, opts?: ProqChangeOptions): Promise<void>;
+  resume(userId?: string | null, opts?: ProqChangeOptions): Promise<void>;
   pausedState(): Promise<repo.PausedState>;
 }
 
@@ -277,11 +285,12 @@ export function createProq(options: ProqOptions): Proq {
     return c;
   }
 
-  async function cancel(id: number, reason?: string): Promise<ProqCommand> {
+  async function cancel(id: number, reason?: string, opts?: ProqChangeOptions): Promise<ProqCommand> {
     const text = reason?.trim() ? `Canceled: ${reason.trim().slice(0, 1000)}` : 'Canceled';
     const res = await dbh.db.transaction(async (tx) => {
       const r = await repo.cancelCommand(tx, id, text);
       if (r?.hasDependents) await repo.cascadeFailure(tx, id, 'Canceled');
+      if (r) await opts?.inTransaction?.(tx);
       return r;
     });
     if (!res) {
@@ -295,7 +304,7 @@ export function createProq(options: ProqOptions): Proq {
     return mustGet(id);
   }
 
-  async function retry(id: number): Promise<ProqCommand> {
+  async function retry(id: number, opts?: ProqChangeOptions): Promise<ProqCommand> {
     await dbh.db.transaction(async (tx) => {
       const c = await repo.getCommand(tx, id);
       if (!c) throw new ProqError('COMMAND_NOT_FOUND', `Command #${id} does not exist`);
@@ -321,8 +330,17 @@ export function createProq(options: ProqOptions): Proq {
       }
       await repo.reopenCommand(tx, id, deps.every((d) => d.state === 'Completed') ? 'Pending' : 'Blocked');
       await repo.reopenCascaded(tx, id);
+      await opts?.inTransaction?.(tx);
     });
     return mustGet(id);
+  }
+
+  async function setPaused(paused: boolean, userId: string | null, opts?: ProqChangeOptions): Promise<void> {
+    await dbh.db.transaction(async (tx) => {
+      await repo.setPausedState(tx, environment, paused, userId);
+      await opts?.inTransaction?.(tx);
+    });
+    worker?.setPaused(paused);
   }
 
   const proq: Proq = {
@@ -390,13 +408,11 @@ export function createProq(options: ProqOptions): Proq {
         failed: r.filter((c) => c.state === 'Error').length,
       };
     },
-    async pause(userId = null) {
-      await repo.setPausedState(dbh.db, environment, true, userId);
-      worker?.setPaused(true);
+    async pause(userId = null, opts) {
+      await setPaused(true, userId, opts);
     },
-    async resume(userId = null) {
-      await repo.setPausedState(dbh.db, environment, false, userId);
-      worker?.setPaused(false);
+    async resume(userId = null, opts) {
+      await setPaused(false, userId, opts);
     },
     pausedState: () => repo.pausedState(dbh.db, environment),
   };

@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@sextant/db';
-import type { TProqCommandState } from '@sextant/shared';
+import { PROQ_COMMAND_STATES, type TProqCommandState } from '@sextant/shared/values';
 import type { ProqCommand } from './types.ts';
 
 export const NOTIFY_CHANNEL = 'proq_commands';
@@ -15,6 +15,14 @@ export async function rows(exec: DbOrTx, q: SQL): Promise<Row[]> {
   const r = (await exec.execute(q)) as unknown as { rows: Row[] };
   return r.rows;
 }
+
+const STATES: ReadonlySet<unknown> = new Set(PROQ_COMMAND_STATES);
+/** A state column read by raw SQL: one of the known states, or the row is not a command this build understands. */
+function commandState(v: unknown): TProqCommandState {
+  if (!isCommandState(v)) throw new Error(`ProQ: unknown command state ${String(v)}`);
+  return v;
+}
+const isCommandState = (v: unknown): v is TProqCommandState => STATES.has(v);
 
 const iso = (a: string, col: string) => `to_json(${a}.${col})#>>'{}' as ${col}`;
 
@@ -78,7 +86,7 @@ export function toCommand(r: Row): ProqCommand {
     queuedDate: String(r.queued_date),
     startedDate: strOrNull(r.started_date),
     completedDate: strOrNull(r.completed_date),
-    state: r.state as TProqCommandState,
+    state: commandState(r.state),
     age: Math.max(0, Math.round(num(r.age))),
     tags: (r.tags as string[] | null) ?? [],
     environment: String(r.environment),
@@ -205,7 +213,7 @@ export async function lockPrerequisite(exec: DbOrTx, id: number): Promise<Prereq
   return row
     ? {
         id: num(row.id),
-        state: row.state as TProqCommandState,
+        state: commandState(row.state),
         failedRootId: numOrNull(row.failed_root_id),
         message: strOrNull(row.message),
       }
@@ -221,7 +229,7 @@ export async function lockPrerequisiteBatch(exec: DbOrTx, batchId: string): Prom
   );
   return r.map((row) => ({
     id: num(row.id),
-    state: row.state as TProqCommandState,
+    state: commandState(row.state),
     failedRootId: numOrNull(row.failed_root_id),
     message: strOrNull(row.message),
   }));
@@ -376,7 +384,7 @@ export async function failCommand(
     select f.*, case when f.state = 'Pending' then pg_notify(${NOTIFY_CHANNEL}, '') end as notified from f`,
   );
   const row = r[0];
-  return row ? { ...toFinished(row), state: row.state as TProqCommandState } : null;
+  return row ? { ...toFinished(row), state: commandState(row.state) } : null;
 }
 
 /**
@@ -582,7 +590,7 @@ async function recoverLeased(
     )
     select u.*, pg_notify(${NOTIFY_CHANNEL}, u.environment) as notified from u`,
   );
-  return r.map((row) => ({ ...toFinished(row), state: row.state as TProqCommandState }));
+  return r.map((row) => ({ ...toFinished(row), state: commandState(row.state) }));
 }
 
 /** Frees group rows whose command is no longer InProgress (safety net; normally freed with the outcome). */
@@ -619,7 +627,7 @@ export async function cancelCommand(
     select * from u`,
   );
   const row = r[0];
-  return row ? { ...toFinished(row), state: row.state as TProqCommandState } : null;
+  return row ? { ...toFinished(row), state: commandState(row.state) } : null;
 }
 
 /** Reopens an Error/Canceled command as `state`, with fresh attempts. */

@@ -8,8 +8,9 @@ import {
   ZAiPromptIdParams,
   ZAiPromptRenderRequest,
   ZAiPromptRenderResult,
-  ZAiPromptUse,
+  ZAiPromptUseParams,
   ZAiPromptUseSummary,
+  ZSuccessOnly,
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
 import {
@@ -83,8 +84,8 @@ export async function aiPromptRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Use the default text again for a use (no version active); audited',
-      params: z.object({ use: ZAiPromptUse }),
-      response: { 200: z.object({ success: z.literal(true) }) },
+      params: ZAiPromptUseParams,
+      response: { 200: ZSuccessOnly },
     },
     handler: async (req) => {
       await useDefaultPrompt(ctx, req.params.use, req);

@@ -10,6 +10,7 @@ import {
   userPermissions,
   userRoles,
   users,
+  type DbHandle,
   type DbOrTx,
 } from '@sextant/db';
 import { SIGN_IN_PURPOSES } from '@sextant/shared';
@@ -182,4 +183,13 @@ export async function accessRowsOfUser(db: DbOrTx, userId: string) {
       .where(eq(issuerMemberships.userId, userId)),
   ]);
   return { roles: roles.map((r) => r.role), permissions: permissions.map((p) => p.p), memberships };
+}
+
+/** The session's lastSeenAt and its user's lastActivityAt, in one statement (on every authenticated request). */
+export async function touchSession(dbh: DbHandle, id: string, at: Date): Promise<void> {
+  await dbh.query(
+    `WITH s AS (UPDATE sessions SET last_seen_at = $1 WHERE id = $2 RETURNING user_id)
+     UPDATE users SET last_activity_at = $1 WHERE id IN (SELECT user_id FROM s)`,
+    [at.toISOString(), id],
+  );
 }

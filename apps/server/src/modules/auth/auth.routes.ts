@@ -4,20 +4,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ERROR_CODES,
+  ROLE_DESCRIPTIONS,
   ZAuthMethods,
   ZCurrentUser,
   ZLoginBody,
   ZMagicLinkRequest,
   ZMagicLinkVerify,
   ZMutationResult,
+  ZOidcStartQuery,
   ZRoleEntry,
   ZSwitchRolesBody,
-  ROLE_DESCRIPTIONS,
   switchableRoles,
 } from '@sextant/shared';
 import { authOf, loadAuth, SESSION_COOKIE, type AuthUser } from '../../plugins/access.ts';
 import { AppError } from '../../lib/errors.ts';
-import { currentUserView, effectiveBranding } from './current-user.ts';
+import { currentUserView, userDefaults } from './current-user.ts';
 import {
   consumeSignInToken,
   createSession,
@@ -79,15 +80,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req, reply) => {
       const auth = authOf(req);
       // SPEC §4: a user whose branding domain differs from this host is signed out and sent to their domain.
+      const known = await userDefaults(ctx, auth.user);
       if (!ctx.config.CROSS_ORIGIN_MODE) {
-        const branding = await effectiveBranding(ctx, auth.user);
+        const { branding } = known;
         if (branding?.fullDomainName && branding.fullDomainName.toLowerCase() !== req.hostname.toLowerCase()) {
           await destroySession(ctx, req, reply);
           const redirectTo = `${req.protocol}://${branding.fullDomainName}/login?error=DomainRedirect`;
           throw new AppError(401, ERROR_CODES.domainRedirect, `Please sign in at ${redirectTo}`);
         }
       }
-      return currentUserView(ctx, auth);
+      return currentUserView(ctx, auth, known);
     },
   });
 
@@ -125,7 +127,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Start single sign-on (redirects to the identity provider)',
-      querystring: z.object({ callbackUrl: z.string().max(2000).optional() }),
+      querystring: ZOidcStartQuery,
     },
     handler: async (req, reply) => reply.redirect(await oidcStart(ctx, req, reply, req.query.callbackUrl)),
   });

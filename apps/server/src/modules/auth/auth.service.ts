@@ -226,13 +226,27 @@ export async function requestMagicLink(
     return GENERIC_MAGIC_LINK_MESSAGE;
   }
   const token = newToken();
-  await insertSignInToken(ctx.db, {
-    tokenHash: sha256(token),
-    purpose: 'magic-link',
-    userId: user.id,
-    email: normalised,
-    callbackUrl: safeCallbackUrl(callbackUrl),
-    expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_SECONDS * 1000),
+  // The token and its audit row commit together; the email goes out after (SMTP is no part of the transaction).
+  await ctx.db.transaction(async (tx) => {
+    await insertSignInToken(tx, {
+      tokenHash: sha256(token),
+      purpose: 'magic-link',
+      userId: user.id,
+      email: normalised,
+      callbackUrl: safeCallbackUrl(callbackUrl),
+      expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_SECONDS * 1000),
+    });
+    await writeAudit(
+      tx,
+      {
+        action: 'auth.magic-link.request',
+        targetType: 'user',
+        targetId: user.id,
+        userId: user.id,
+        username: user.username,
+      },
+      req,
+    );
   });
   const link = `${publicUrl(ctx.config)}/login/magic?token=${encodeURIComponent(token)}`;
   await sendEmail(ctx, {
@@ -242,17 +256,6 @@ export async function requestMagicLink(
     text: `Hello ${user.displayName},\n\nUse this link to sign in. It works once and expires in 10 minutes:\n\n${link}\n\nIf you did not ask for it, ignore this email.`,
     html: `<p>Hello ${escapeHtml(user.displayName)},</p><p>Use this link to sign in. It works once and expires in 10 minutes:</p><p><a href="${link}">Sign in to Sextant</a></p><p>If you did not ask for it, ignore this email.</p>`,
   });
-  await writeAudit(
-    ctx.db,
-    {
-      action: 'auth.magic-link.request',
-      targetType: 'user',
-      targetId: user.id,
-      userId: user.id,
-      username: user.username,
-    },
-    req,
-  );
   return GENERIC_MAGIC_LINK_MESSAGE;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { emailOutbox, sessions, signInTokens, systemAuditLog, users } from '@sextant/db';
+import { brandings, emailOutbox, sessions, signInTokens, systemAuditLog, users } from '@sextant/db';
 import { dbKinds } from '@sextant/db/testing';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { invalidateAllSessions } from '../../plugins/auth-cache.ts';
@@ -251,6 +251,25 @@ describe('environment and domain rules', () => {
     } finally {
       await on.close();
       await off.close();
+    }
+  });
+
+  it("gives the user's own branding, else their first issuer's, and the issuer's language", async () => {
+    const t = await createTestApp('pglite');
+    try {
+      const me = async () => (await t.call('GET', '/api/v1/auth/me', { cookie: await t.login('issuer') })).json();
+      expect(await me()).toMatchObject({ effectiveBrandingDisplayName: 'Lloyds', language: 'en' }); // Northbridge's
+      const [mastercard] = await t.db.db.select().from(brandings).where(eq(brandings.brandingKey, 'mastercard'));
+      await t.db.db.update(users).set({ brandingId: mastercard!.brandingId }).where(eq(users.username, 'issuer'));
+      invalidateAllSessions();
+      expect(await me()).toMatchObject({
+        effectiveBrandingId: mastercard!.brandingId,
+        effectiveBrandingDisplayName: mastercard!.brandingDisplayName,
+        branding: { theme: mastercard!.theme },
+        language: 'en',
+      });
+    } finally {
+      await t.close();
     }
   });
 

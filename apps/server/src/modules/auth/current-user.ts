@@ -28,48 +28,46 @@ export interface EffectiveBranding {
   inherited: boolean;
 }
 
-/** The user's own branding, else the branding of their first issuer (inherited), else none. */
-export async function effectiveBranding(
+export interface UserDefaults {
+  branding: EffectiveBranding | null;
+  /** The UI language: the language of the user's first issuer (by name), else English. */
+  language: string;
+}
+
+const brandingView = (b: NonNullable<Awaited<ReturnType<typeof brandingRow>>>, inherited: boolean) => ({
+  brandingId: b.brandingId,
+  brandingDisplayName: b.brandingDisplayName,
+  theme: b.theme,
+  fullDomainName: b.fullDomainName,
+  inherited,
+});
+
+/**
+ * The user's branding — their own, else their first issuer's (inherited), else none — and language, with the first
+ * issuer read once for both.
+ */
+export async function userDefaults(ctx: AppContext, user: Pick<AuthUser, 'id' | 'brandingId'>): Promise<UserDefaults> {
+  const [own, first] = await Promise.all([
+    user.brandingId ? brandingRow(ctx.db, user.brandingId) : undefined,
+    firstIssuerOfUser(ctx.db, user.id),
+  ]);
+  const language = first?.language ?? 'en';
+  if (own) return { branding: brandingView(own, false), language };
+  const inherited = first?.brandingId ? await brandingRow(ctx.db, first.brandingId) : undefined;
+  return { branding: inherited ? brandingView(inherited, true) : null, language };
+}
+
+export async function currentUserView(
   ctx: AppContext,
-  user: Pick<AuthUser, 'id' | 'brandingId'>,
-): Promise<EffectiveBranding | null> {
-  if (user.brandingId) {
-    const b = await brandingRow(ctx.db, user.brandingId);
-    if (b)
-      return {
-        brandingId: b.brandingId,
-        brandingDisplayName: b.brandingDisplayName,
-        theme: b.theme,
-        fullDomainName: b.fullDomainName,
-        inherited: false,
-      };
-  }
-  const id = (await firstIssuerOfUser(ctx.db, user.id))?.brandingId;
-  if (!id) return null;
-  const b = await brandingRow(ctx.db, id);
-  return b
-    ? {
-        brandingId: b.brandingId,
-        brandingDisplayName: b.brandingDisplayName,
-        theme: b.theme,
-        fullDomainName: b.fullDomainName,
-        inherited: true,
-      }
-    : null;
-}
-
-/** The UI language: the language of the user's first issuer (by name), else English. */
-async function languageOf(ctx: AppContext, userId: string): Promise<string> {
-  return (await firstIssuerOfUser(ctx.db, userId))?.language ?? 'en';
-}
-
-export async function currentUserView(ctx: AppContext, auth: AuthContext): Promise<TCurrentUser> {
+  auth: AuthContext,
+  /** The user's defaults when the caller has read them already (GET /auth/me checks the branding's domain first). */
+  known?: UserDefaults,
+): Promise<TCurrentUser> {
   const u = auth.user;
-  const [branding, terms, privacy, language] = await Promise.all([
-    effectiveBranding(ctx, u),
+  const [{ branding, language }, terms, privacy] = await Promise.all([
+    known ?? userDefaults(ctx, u),
     getSetting(ctx.db, 'latestTermsVersion'),
     getSetting(ctx.db, 'latestPrivacyVersion'),
-    languageOf(ctx, u.id),
   ]);
   return {
     id: u.id,

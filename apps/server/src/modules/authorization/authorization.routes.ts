@@ -8,6 +8,7 @@ import {
   ZJobOwnerFilterItem,
   ZPagingRequest,
   ZRoleCatalogue,
+  ZUserParams,
   ZUserRoles,
   ZUserRolesUpdate,
   zPagedResult,
@@ -75,7 +76,7 @@ export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Replace a user’s roles; only roles whose permissions the caller holds can be granted or removed',
-      params: z.object({ userId: z.uuid('User id must be an id') }),
+      params: ZUserParams,
       body: ZUserRolesUpdate,
       response: { 200: z.boolean() },
     },

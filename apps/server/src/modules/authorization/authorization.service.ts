@@ -22,6 +22,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   ROLE_DESCRIPTIONS,
+  isRole,
   ROLE_PERMISSIONS,
   ROLES,
   permissionsOf,
@@ -141,11 +142,12 @@ export async function setUserRoles(
   const before = await rolesOfUser(ctx.db, userId);
   const wanted = [...new Set(roles)];
   const add = wanted.filter((r) => !before.includes(r));
-  const remove = before.filter((r) => !wanted.includes(r as TRole));
+  const wantedSet: ReadonlySet<string> = new Set(wanted);
+  const remove = before.filter((r) => !wantedSet.has(r));
   const refused: { role: string; missing: string[] }[] = [];
   const grantable = grantablePermissions(auth);
   for (const role of [...add, ...remove]) {
-    const grants = ROLE_PERMISSIONS[role as TRole] ?? [];
+    const grants = isRole(role) ? ROLE_PERMISSIONS[role] : [];
     const missing = grants.filter((p) => !grantable.has(p));
     if (missing.length) refused.push({ role, missing });
   }

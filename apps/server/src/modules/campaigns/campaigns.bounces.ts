@@ -10,9 +10,8 @@
  * A recorded bounce marks the email bounced and adds a 'bounce' event to the supplier's history.
  */
 import type { FastifyRequest } from 'fastify';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { campaignEmails, campaignEnrolments, type DbOrTx } from '@sextant/db';
+import type { DbOrTx } from '@sextant/db';
 import { BOUNCE_MAX_BYTES, BOUNCE_MAX_FILES, type TBounceReport } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../config.ts';
@@ -206,20 +205,7 @@ export async function uploadBounces(
         });
         continue;
       }
-      const [match] = await ctx.db
-        .select({ email: campaignEmails, supplierName: campaignEnrolments.supplierName })
-        .from(campaignEmails)
-        .innerJoin(campaignEnrolments, eq(campaignEnrolments.id, campaignEmails.enrolmentId))
-        .where(
-          and(
-            eq(campaignEnrolments.workflowId, id),
-            dsn.emailId
-              ? eq(campaignEmails.id, dsn.emailId)
-              : sql`lower(${campaignEmails.toAddress}) = ${r.recipient ?? ''}`,
-          ),
-        )
-        .orderBy(desc(campaignEmails.createdAt))
-        .limit(1);
+      const match = await repo.bouncedEmail(ctx.db, id, dsn.emailId, r.recipient);
       if (!match || (r.recipient && match.email.toAddress.toLowerCase() !== r.recipient)) {
         results.push({
           file: file.name,

@@ -2,16 +2,23 @@
  * ProQ command types of campaign workflows: the rate-limited outreach of a wave, and the demo workflow that the
  * first start builds on a demo job once that job's first run has completed (queued behind the run's batch).
  */
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { campaignWorkflows, jobArtifactUsers, jobRuns, users, type DbOrTx } from '@sextant/db';
-import type { TEnrolmentStatus } from '@sextant/shared';
+import type { DbOrTx } from '@sextant/db';
+import {
+  defaultOutreach,
+  type TCampaignRoute,
+  type TCampaignStageStatus,
+  type TEnrolmentStatus,
+} from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
 import { forgetLatestRun, openResultsForPipeline } from '../results/results.store.ts';
 import { selectSuppliers } from '../results/suppliers.service.ts';
 import { useCaseList } from '../results/use-cases.service.ts';
 import * as repo from './campaigns.repo.ts';
+import { findUserByUsername } from '../users/users.repo.ts';
+import { batchIdOfRun } from '../jobs/jobs.repo.ts';
+import { setDirectAssignment } from '../job-artifacts/job-artifacts.repo.ts';
 import { outreachCommandType } from './campaigns.outreach.ts';
 import { applyStatuses, reconcileWorkflow, type Actor } from './campaigns.service.ts';
 
@@ -23,12 +30,7 @@ export const RECONCILE_COMMAND = 'campaigns.reconcile';
  * that vanished, clears returning ones). Nothing when the job has no workflow.
  */
 export async function queueCampaignReconcile(ctx: AppContext, jobId: string, runId: string): Promise<void> {
-  const [any] = await ctx.db
-    .select({ id: campaignWorkflows.id })
-    .from(campaignWorkflows)
-    .where(eq(campaignWorkflows.jobId, jobId))
-    .limit(1);
-  if (!any) return;
+  if (!(await repo.jobHasWorkflow(ctx.db, jobId))) return;
   await ctx.proq.enqueue(ctx.db, {
     commandType: RECONCILE_COMMAND,
     payload: { jobId },
@@ -42,7 +44,7 @@ export async function queueCampaignReconcile(ctx: AppContext, jobId: string, run
 
 /** Reconciles every workflow of the job with its latest completed run. */
 export async function reconcileJobWorkflows(ctx: AppContext, jobId: string): Promise<string> {
-  const workflows = await ctx.db.select().from(campaignWorkflows).where(eq(campaignWorkflows.jobId, jobId));
+  const workflows = await repo.workflowsOfJob(ctx.db, jobId);
   if (!workflows.length) return 'The job has no campaign workflow';
   forgetLatestRun(jobId); // this process may still hold the run before the one that just completed
   const results = await openResultsForPipeline(ctx, jobId);
@@ -54,15 +56,15 @@ export const DEMO_WORKFLOW_NAME = 'Card enablement — demo';
 
 /** Queues the demo workflow of a demo job behind its run (same transaction as the run). */
 export async function queueCampaignDemo(ctx: AppContext, tx: DbOrTx, jobId: string, runId: string): Promise<void> {
-  const [run] = await tx.select({ batchId: jobRuns.batchId }).from(jobRuns).where(eq(jobRuns.id, runId));
-  if (!run) return;
+  const batchId = await batchIdOfRun(tx, runId);
+  if (batchId === undefined) return;
   await ctx.proq.enqueue(tx, {
     commandType: DEMO_COMMAND,
     payload: { jobId },
     jobId,
     // the run's correlation id: DevOps' workflow view shows it with the run it waits for, not as a run of its own
     correlationId: runId,
-    prerequisiteBatchId: run.batchId,
+    prerequisiteBatchId: batchId,
     uniqueKey: `campaigns-demo:${jobId}`,
     tags: ['campaigns', 'demo'],
   });
@@ -77,19 +79,18 @@ const slug = (s: string) =>
 
 /** One workflow with two waves and mixed outcomes on the job (idempotent: nothing when the job has one). */
 export async function seedCampaignDemo(ctx: AppContext, jobId: string): Promise<string> {
-  const [existing] = await ctx.db
-    .select({ id: campaignWorkflows.id })
-    .from(campaignWorkflows)
-    .where(eq(campaignWorkflows.jobId, jobId));
-  if (existing) return 'The job already has a campaign workflow';
+  if (await repo.jobHasWorkflow(ctx.db, jobId)) return 'The job already has a campaign workflow';
   const res = await openResultsForPipeline(ctx, jobId);
   const useCase = (await useCaseList(res)).useCases.find((u) => u.supplierCount >= 12);
   if (!useCase) return 'No use case with enough suppliers for a demo workflow';
   const { suppliers } = await selectSuppliers(ctx, res, {}, { useCaseId: useCase.useCaseId });
-  const [manager] = await ctx.db.select().from(users).where(eq(users.username, 'campaignManager'));
+  const manager = await findUserByUsername(ctx.db, 'campaignManager');
   const actor: Actor = { id: manager?.id ?? null, name: manager?.displayName ?? 'Demo' };
+  // The demo's story runs over the last six weeks: selected, then two waves, then outcomes (history in order).
+  const days = (d: number) => new Date(Date.now() - d * 86_400_000);
   await ctx.db.transaction(async (tx) => {
     const wf = await repo.insertWorkflow(tx, {
+      createdAt: days(40),
       jobId,
       name: DEMO_WORKFLOW_NAME,
       sourceKind: 'useCase',
@@ -103,45 +104,48 @@ export async function seedCampaignDemo(ctx: AppContext, jobId: string): Promise<
       wf.id,
       suppliers.map((s) => ({ ...s, contactEmail: `accounts.receivable@${slug(s.supplierName)}.example` })),
     );
-    await repo.insertCreatedEvents(tx, wf.id, actor.id, actor.name);
-    const w1 = await repo.insertCampaign(tx, {
-      workflowId: wf.id,
-      name: 'Wave 1 — largest suppliers',
-      route: 'Issuer',
-      stageStatus: 'Completed',
-      scheduledStart: new Date(Date.now() - 30 * 86_400_000),
-      createdAt: new Date(Date.now() - 35 * 86_400_000),
-    });
-    const w2 = await repo.insertCampaign(tx, {
-      workflowId: wf.id,
-      name: 'Wave 2 — buyer-led',
-      route: 'BuyerOnboard',
-      stageStatus: 'Active',
-      scheduledStart: new Date(Date.now() - 7 * 86_400_000),
-      createdAt: new Date(Date.now() - 10 * 86_400_000),
-    });
-    const n1 = Math.min(20, Math.ceil(suppliers.length / 3));
-    const n2 = Math.min(20, Math.ceil(suppliers.length / 3));
-    const first = await repo.assignToCampaign(tx, wf.id, w1.id, { count: n1 });
-    const second = await repo.assignToCampaign(tx, wf.id, w2.id, { count: n2 });
-    await repo.insertEvents(tx, [
-      ...first.map((m) => ({
-        enrolmentId: m.id,
-        kind: 'assigned' as const,
-        campaignId: w1.id,
-        note: `Added to campaign "${w1.name}"`,
-        userId: actor.id,
-        userName: actor.name,
-      })),
-      ...second.map((m) => ({
-        enrolmentId: m.id,
-        kind: 'assigned' as const,
-        campaignId: w2.id,
-        note: `Added to campaign "${w2.name}"`,
-        userId: actor.id,
-        userName: actor.name,
-      })),
-    ]);
+    await repo.insertCreatedEvents(tx, wf.id, actor.id, actor.name, days(40));
+    const template = defaultOutreach(await repo.issuerLanguage(tx, wf.id));
+    // Two waves of up to 20 of the largest suppliers each: one completed a month ago, one active since last week.
+    const n = Math.min(20, Math.ceil(suppliers.length / 3));
+    const waves: {
+      name: string;
+      route: TCampaignRoute;
+      stageStatus: TCampaignStageStatus;
+      start: number;
+      created: number;
+    }[] = [
+      { name: 'Wave 1 — largest suppliers', route: 'Issuer', stageStatus: 'Completed', start: 30, created: 35 },
+      { name: 'Wave 2 — buyer-led', route: 'BuyerOnboard', stageStatus: 'Active', start: 7, created: 10 },
+    ];
+    const assigned: { id: string }[][] = [];
+    for (const w of waves) {
+      const wave = await repo.insertCampaign(tx, {
+        workflowId: wf.id,
+        name: w.name,
+        route: w.route,
+        stageStatus: w.stageStatus,
+        templateSubject: template.subject,
+        templateBody: template.body,
+        scheduledStart: days(w.start),
+        createdAt: days(w.created),
+      });
+      const members = await repo.assignToCampaign(tx, wf.id, wave.id, { count: n });
+      assigned.push(members);
+      await repo.insertCampaignEvents(
+        tx,
+        wave.id,
+        members.map((m) => m.id),
+        {
+          kind: 'assigned',
+          note: `Added to campaign "${wave.name}"`,
+          userId: actor.id,
+          userName: actor.name,
+          at: days(w.created),
+        },
+      );
+    }
+    const [first = [], second = []] = assigned;
     const rows = await repo.enrolmentsByKeys(
       tx,
       wf.id,
@@ -155,10 +159,9 @@ export async function seedCampaignDemo(ctx: AppContext, jobId: string): Promise<
           ? 'Active'
           : 'Pending';
     const changes: Parameters<typeof applyStatuses>[2] = [];
-    const at = (days: number) => new Date(Date.now() - days * 86_400_000);
     first.forEach((m) => {
       const en = byId.get(m.id)!;
-      changes.push({ enrolment: en, status: 'Active', note: 'Contacted by phone', at: at(25) });
+      changes.push({ enrolment: en, status: 'Active', note: 'Contacted by phone', at: days(25) });
     });
     await applyStatuses(tx, wf.id, changes, actor);
     const final: Parameters<typeof applyStatuses>[2] = [];
@@ -169,41 +172,41 @@ export async function seedCampaignDemo(ctx: AppContext, jobId: string): Promise<
           enrolment: { ...byId.get(m.id)!, status: 'Active' },
           status: s,
           note: s === 'Succeeded' ? 'Enrolled for card acceptance' : 'Declined: card fees',
-          at: at(10 - (i % 5)),
+          at: days(10 - (i % 5)),
         });
     });
     second.forEach((m, i) => {
       const s = outcome(i, 2);
       if (s !== 'Pending')
-        final.push({ enrolment: byId.get(m.id)!, status: s, note: 'Buyer introduced the programme', at: at(3) });
+        final.push({ enrolment: byId.get(m.id)!, status: s, note: 'Buyer introduced the programme', at: days(3) });
     });
     await applyStatuses(tx, wf.id, final, actor);
     // The campaign manager works the demo job's campaigns: give them the job.
-    if (manager)
-      await tx
-        .insert(jobArtifactUsers)
-        .values({ jobArtifactId: jobId, userId: manager.id, connectionType: 'DirectAssignment' })
-        .onConflictDoNothing();
+    if (manager) await setDirectAssignment(tx, jobId, manager.id, true, null);
   });
   return `Demo workflow created with ${suppliers.length} suppliers`;
 }
 
+/** A campaigns command over one job (payload: the job id) whose handler reports what it did. */
+const jobCommand = (name: string, description: string, run: (jobId: string) => Promise<string>) =>
+  defineCommandType({
+    name,
+    description,
+    category: 'campaigns',
+    schema: z.object({ jobId: z.uuid() }),
+    handler: (p) => run(p.jobId),
+  }) as unknown as CommandTypeDef;
+
 export function campaignCommandTypes(ctx: AppContext): CommandTypeDef[] {
   return [
     outreachCommandType(ctx),
-    defineCommandType({
-      name: DEMO_COMMAND,
-      description: 'Creates the demo campaign workflow of a demo job after its run',
-      category: 'campaigns',
-      schema: z.object({ jobId: z.uuid() }),
-      handler: (p) => seedCampaignDemo(ctx, p.jobId),
-    }) as unknown as CommandTypeDef,
-    defineCommandType({
-      name: RECONCILE_COMMAND,
-      description: 'Flags the campaign enrolments whose supplier the job’s latest run no longer has',
-      category: 'campaigns',
-      schema: z.object({ jobId: z.uuid() }),
-      handler: (p) => reconcileJobWorkflows(ctx, p.jobId),
-    }) as unknown as CommandTypeDef,
+    jobCommand(DEMO_COMMAND, 'Creates the demo campaign workflow of a demo job after its run', (jobId) =>
+      seedCampaignDemo(ctx, jobId),
+    ),
+    jobCommand(
+      RECONCILE_COMMAND,
+      'Flags the campaign enrolments whose supplier the job’s latest run no longer has',
+      (jobId) => reconcileJobWorkflows(ctx, jobId),
+    ),
   ];
 }

@@ -11,11 +11,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gte } from 'drizzle-orm';
-import { campaignEnrolmentEvents, campaignEnrolments, campaigns, campaignWorkflows } from '@sextant/db';
 import {
   ERROR_CODES,
   canMoveEnrolment,
+  type TEnrolRefusal,
+  type TErrorCode,
   type TEnrolDecision,
   type TEnrolLanding,
   type TEnrolResult,
@@ -80,14 +80,26 @@ export function enrolmentLink(
   return `${url}${url.includes('?') ? '&' : '?'}token=${token}`;
 }
 
+/**
+ * A refused link: the English message for API clients, and the reason (with the issuer's language when the link's
+ * signature holds, so even a refusal is shown in it) for the page's own translated text.
+ */
+const refused = (
+  status: number,
+  code: TErrorCode,
+  reason: TEnrolRefusal,
+  message: string,
+  params: { language?: string; date?: string; decision?: string } = {},
+) => new AppError(status, code, message, undefined, { reason, ...params });
+
 const invalid = () =>
-  new AppError(
+  refused(
     400,
     ERROR_CODES.invalidToken,
+    'invalid',
     'This enrolment link is not valid: it may have been changed or copied incompletely. Open the link from the email again.',
   );
 
-/** The claims of a token whose signature holds (else 400); expiry and use are checked by the caller. */
 export function verifyToken(ctx: AppContext, token: string): TokenClaims {
   const [payload, sig, extra] = token.split('.');
   if (!payload || !sig || extra !== undefined) throw invalid();
@@ -121,58 +133,59 @@ async function limit(ctx: AppContext, req: FastifyRequest, token: string) {
 async function openToken(ctx: AppContext, req: FastifyRequest, token: string, workflow: string | undefined) {
   await limit(ctx, req, token);
   const claims = verifyToken(ctx, token);
+  // The signature holds: the issuer is known, and every refusal from here on names its language.
+  const language = await repo.issuerLanguage(ctx.db, claims.w);
   if (workflow !== undefined && workflow !== claims.w)
-    throw new AppError(
+    throw refused(
       400,
       ERROR_CODES.invalidToken,
+      'mismatch',
       'This enrolment link belongs to another campaign than the one in the address. Open the link from the email again.',
+      { language },
     );
-  const [row] = await ctx.db
-    .select({ enrolment: campaignEnrolments, campaignName: campaigns.name, jobId: campaignWorkflows.jobId })
-    .from(campaignEnrolments)
-    .innerJoin(campaignWorkflows, eq(campaignWorkflows.id, campaignEnrolments.workflowId))
-    .leftJoin(campaigns, eq(campaigns.id, campaignEnrolments.campaignId))
-    .where(and(eq(campaignEnrolments.id, claims.e), eq(campaignEnrolments.workflowId, claims.w)));
+  const row = await repo.enrolmentOfLink(ctx.db, claims.e, claims.w);
   if (!row)
-    throw new AppError(
+    throw refused(
       404,
       ERROR_CODES.notFound,
+      'gone',
       'This enrolment no longer exists: the campaign was closed. Contact the sender of the email.',
+      { language },
     );
   const expires = new Date(claims.x * 1000);
   if (expires.getTime() < Date.now())
-    throw new AppError(
+    throw refused(
       410,
       ERROR_CODES.linkExpired,
+      'expired',
       `This enrolment link expired on ${dateOf(expires)}. Contact the sender of the email for a new one.`,
+      { language, date: expires.toISOString() },
     );
-  const [used] = await ctx.db
-    .select({ at: campaignEnrolmentEvents.occurredAt, toStatus: campaignEnrolmentEvents.toStatus })
-    .from(campaignEnrolmentEvents)
-    .where(
-      and(
-        eq(campaignEnrolmentEvents.enrolmentId, claims.e),
-        eq(campaignEnrolmentEvents.kind, 'link'),
-        gte(campaignEnrolmentEvents.occurredAt, new Date(claims.i * 1000)),
-      ),
-    )
-    .limit(1);
-  if (used)
-    throw new AppError(
+  const used = await repo.linkUseSince(ctx.db, claims.e, new Date(claims.i * 1000));
+  if (used) {
+    const decision = used.toStatus === 'Failed' ? 'decline' : 'confirm';
+    throw refused(
       409,
       ERROR_CODES.linkUsed,
-      `This enrolment link was already used on ${dateOf(used.at)} (${used.toStatus === 'Failed' ? 'declined' : 'confirmed'}). Nothing more is needed.`,
+      'used',
+      `This enrolment link was already used on ${dateOf(used.at)} (${decision === 'decline' ? 'declined' : 'confirmed'}). Nothing more is needed.`,
+      { language, date: used.at.toISOString(), decision },
     );
+  }
   const status = row.enrolment.status;
-  if (status === 'Succeeded' || status === 'Failed')
-    throw new AppError(
+  if (status === 'Succeeded')
+    throw refused(409, ERROR_CODES.linkUsed, 'enrolled', 'This supplier is already enrolled: nothing more is needed.', {
+      language,
+    });
+  if (status === 'Failed')
+    throw refused(
       409,
       ERROR_CODES.linkUsed,
-      status === 'Succeeded'
-        ? 'This supplier is already enrolled: nothing more is needed.'
-        : 'This enrolment is closed. Contact the sender of the email to enrol.',
+      'closed',
+      'This enrolment is closed. Contact the sender of the email to enrol.',
+      { language },
     );
-  return { claims, ...row };
+  return { claims, language, ...row };
 }
 
 export async function enrolLanding(
@@ -202,11 +215,11 @@ export async function enrolDecide(
   req: FastifyRequest,
   body: Omit<TEnrolDecision, 'phone' | 'note'> & { phone?: string | undefined; note?: string | undefined },
 ): Promise<TEnrolResult> {
-  const { enrolment: en, jobId } = await openToken(ctx, req, body.token, body.workflow);
+  const { enrolment: en, jobId, language } = await openToken(ctx, req, body.token, body.workflow);
   const confirm = body.decision === 'confirm';
   const to: TEnrolmentStatus = confirm ? (en.status === 'Pending' ? 'Active' : en.status) : 'Failed';
   if (to !== en.status && !canMoveEnrolment(en.status, to))
-    throw new AppError(409, ERROR_CODES.linkUsed, 'This enrolment is closed: nothing was changed.');
+    throw refused(409, ERROR_CODES.linkUsed, 'closed', 'This enrolment is closed: nothing was changed.', { language });
   const who = `${body.contactName} <${body.contactEmail}> (enrolment link)`;
   const detail = [body.phone ? `phone ${body.phone}` : null, body.note ? `note: ${body.note}` : null]
     .filter(Boolean)
@@ -215,13 +228,10 @@ export async function enrolDecide(
     // Guard against a concurrent use of the same link: the status must still be the one read.
     const set: Parameters<typeof repo.updateEnrolment>[2] = { status: to };
     if (body.contactEmail !== en.contactEmail) set.contactEmail = body.contactEmail;
-    const changed = await tx
-      .update(campaignEnrolments)
-      .set({ ...set, updatedAt: new Date() })
-      .where(and(eq(campaignEnrolments.id, en.id), eq(campaignEnrolments.status, en.status)))
-      .returning({ id: campaignEnrolments.id });
-    if (!changed.length)
-      throw new AppError(409, ERROR_CODES.linkUsed, 'This enrolment changed meanwhile: reload the page.');
+    if (!(await repo.updateEnrolmentIfStatus(tx, en.id, en.status, set)))
+      throw refused(409, ERROR_CODES.linkUsed, 'changed', 'This enrolment changed meanwhile: reload the page.', {
+        language,
+      });
     await repo.insertEvents(tx, [
       {
         enrolmentId: en.id,

@@ -6,9 +6,8 @@
  * enrolment to Active. Bounces are recorded against the email and in the supplier's history.
  */
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { brandings, buyers, campaignWorkflows, issuers, jobArtifacts, type Db } from '@sextant/db';
+import type { Db } from '@sextant/db';
 import { CAMPAIGN_MERGE_FIELDS, spendBand, type TOutreachPreview, type TOutreachSendResult } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
@@ -44,18 +43,7 @@ export async function senderOf(
   jobId: string,
   opts: { currency: boolean } = { currency: true },
 ): Promise<Sender> {
-  const [row] = await db
-    .select({
-      issuerName: issuers.name,
-      language: issuers.language,
-      buyerName: buyers.name,
-      branding: brandings,
-    })
-    .from(jobArtifacts)
-    .innerJoin(issuers, eq(issuers.id, jobArtifacts.issuerId))
-    .leftJoin(buyers, eq(buyers.id, jobArtifacts.buyerId))
-    .leftJoin(brandings, eq(brandings.brandingId, issuers.brandingId))
-    .where(eq(jobArtifacts.id, jobId));
+  const row = await repo.senderRow(db, jobId);
   let currency = '';
   if (opts.currency)
     try {
@@ -83,7 +71,7 @@ export function mergeFieldsOf(
     supplierKey: e.supplierKey,
     buyerName: s.buyerName,
     issuerName: s.issuerName,
-    spendBand: spendBand(e.spend, s.currency),
+    spendBand: spendBand(e.spend, s.currency, s.language),
     campaignName: wave.name,
     enrolmentLink: enrolmentLink(ctx, { id: e.id, workflowId: wave.workflowId, supplierKey: e.supplierKey }),
   };
@@ -207,12 +195,9 @@ export async function runOutreach(
 ): Promise<string> {
   const wave = await repo.findCampaign(ctx.db, p.workflowId, p.campaignId);
   if (!wave) return 'The campaign no longer exists';
-  const [wf] = await ctx.db
-    .select({ jobId: campaignWorkflows.jobId })
-    .from(campaignWorkflows)
-    .where(eq(campaignWorkflows.id, p.workflowId));
-  if (!wf) return 'The workflow no longer exists';
-  const sender = await senderOf(ctx, ctx.db, wf.jobId);
+  const wfJobId = await repo.workflowJobId(ctx.db, p.workflowId);
+  if (!wfJobId) return 'The workflow no longer exists';
+  const sender = await senderOf(ctx, ctx.db, wfJobId);
   const actor: Actor = { id: p.userId, name: p.userName };
   const gapMs = 1000 / ctx.config.CAMPAIGN_EMAILS_PER_SECOND;
   const total = Math.max(1, (await repo.outreachCounts(ctx.db, p.campaignId)).outstanding);

@@ -1,11 +1,13 @@
 /** SQL of campaign workflows: workflows, campaigns (waves), enrolments, their events and outreach emails. */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   campaignEmails,
   campaignEnrolmentEvents,
   campaignEnrolments,
   campaigns,
   campaignWorkflows,
+  brandings,
+  buyers,
   issuers,
   jobArtifacts,
   users,
@@ -181,6 +183,17 @@ export async function campaignsOf(db: DbOrTx, workflowId: string) {
     .orderBy(asc(campaigns.createdAt), asc(campaigns.id));
 }
 
+/** The language of the issuer a workflow's job belongs to: its outreach emails and enrolment page use it. */
+export async function issuerLanguage(db: DbOrTx, workflowId: string): Promise<string> {
+  const [row] = await db
+    .select({ language: issuers.language })
+    .from(campaignWorkflows)
+    .innerJoin(jobArtifacts, eq(jobArtifacts.id, campaignWorkflows.jobId))
+    .innerJoin(issuers, eq(issuers.id, jobArtifacts.issuerId))
+    .where(eq(campaignWorkflows.id, workflowId));
+  return row?.language ?? 'en';
+}
+
 export async function findCampaign(db: DbOrTx, workflowId: string, campaignId: string) {
   const [row] = await db
     .select()
@@ -291,17 +304,24 @@ export async function insertCampaignEvents(
   db: DbOrTx,
   campaignId: string,
   ids: readonly string[],
-  v: { kind: TEnrolmentEventKind; note: string; userId: string | null; userName: string },
+  v: { kind: TEnrolmentEventKind; note: string; userId: string | null; userName: string; at?: Date },
 ) {
   if (!ids.length) return;
-  await db.execute(sql`insert into ${campaignEnrolmentEvents} (enrolment_id, kind, campaign_id, note, user_id, user_name)
-    select x, ${v.kind}, ${campaignId}, ${v.note}, ${v.userId}, ${v.userName} from ${uuidList(ids)} as t(x)`);
+  const at = (v.at ?? new Date()).toISOString();
+  await db.execute(sql`insert into ${campaignEnrolmentEvents} (enrolment_id, kind, campaign_id, note, user_id, user_name, occurred_at)
+    select x, ${v.kind}, ${campaignId}, ${v.note}, ${v.userId}, ${v.userName}, ${at}::timestamptz from ${uuidList(ids)} as t(x)`);
 }
 
 /** Writes the 'created' event of every enrolment of a workflow created in this transaction (one statement). */
-export async function insertCreatedEvents(db: DbOrTx, workflowId: string, userId: string | null, userName: string) {
-  await db.execute(sql`insert into ${campaignEnrolmentEvents} (enrolment_id, kind, to_status, user_id, user_name)
-    select ${e.id}, 'created', 'Pending', ${userId}, ${userName} from ${e} where ${e.workflowId} = ${workflowId}`);
+export async function insertCreatedEvents(
+  db: DbOrTx,
+  workflowId: string,
+  userId: string | null,
+  userName: string,
+  at = new Date(),
+) {
+  await db.execute(sql`insert into ${campaignEnrolmentEvents} (enrolment_id, kind, to_status, user_id, user_name, occurred_at)
+    select ${e.id}, 'created', 'Pending', ${userId}, ${userName}, ${at.toISOString()}::timestamptz from ${e} where ${e.workflowId} = ${workflowId}`);
 }
 
 export async function findEnrolment(db: DbOrTx, workflowId: string, supplierKey: string) {
@@ -649,4 +669,102 @@ export async function achievedOf(db: DbOrTx, jobId: string) {
     .innerJoin(campaignWorkflows, eq(campaignWorkflows.id, e.workflowId))
     .where(eq(campaignWorkflows.jobId, jobId));
   return { suppliers: Number(r?.suppliers ?? 0), spend: Number(r?.spend ?? 0), enrolled: Number(all?.n ?? 0) };
+}
+
+export async function jobHasWorkflow(db: DbOrTx, jobId: string): Promise<boolean> {
+  const [any] = await db
+    .select({ id: campaignWorkflows.id })
+    .from(campaignWorkflows)
+    .where(eq(campaignWorkflows.jobId, jobId))
+    .limit(1);
+  return any !== undefined;
+}
+
+export async function workflowsOfJob(db: DbOrTx, jobId: string) {
+  return db.select().from(campaignWorkflows).where(eq(campaignWorkflows.jobId, jobId));
+}
+
+/** The job a workflow belongs to (the outreach command reads it before sending). */
+export async function workflowJobId(db: DbOrTx, workflowId: string): Promise<string | undefined> {
+  const [wf] = await db
+    .select({ jobId: campaignWorkflows.jobId })
+    .from(campaignWorkflows)
+    .where(eq(campaignWorkflows.id, workflowId));
+  return wf?.jobId;
+}
+
+/** Who an outreach email of the job comes from: its issuer (and branding) and buyer. */
+export async function senderRow(db: DbOrTx, jobId: string) {
+  const [row] = await db
+    .select({
+      issuerName: issuers.name,
+      language: issuers.language,
+      buyerName: buyers.name,
+      branding: brandings,
+    })
+    .from(jobArtifacts)
+    .innerJoin(issuers, eq(issuers.id, jobArtifacts.issuerId))
+    .leftJoin(buyers, eq(buyers.id, jobArtifacts.buyerId))
+    .leftJoin(brandings, eq(brandings.brandingId, issuers.brandingId))
+    .where(eq(jobArtifacts.id, jobId));
+  return row;
+}
+
+/** The outreach email of the workflow a bounce report is about: by its id when known, else the latest to the address. */
+export async function bouncedEmail(db: DbOrTx, workflowId: string, emailId: string | null, recipient: string | null) {
+  const [match] = await db
+    .select({ email: campaignEmails, supplierName: campaignEnrolments.supplierName })
+    .from(campaignEmails)
+    .innerJoin(campaignEnrolments, eq(campaignEnrolments.id, campaignEmails.enrolmentId))
+    .where(
+      and(
+        eq(campaignEnrolments.workflowId, workflowId),
+        emailId ? eq(campaignEmails.id, emailId) : sql`lower(${campaignEmails.toAddress}) = ${recipient ?? ''}`,
+      ),
+    )
+    .orderBy(desc(campaignEmails.createdAt))
+    .limit(1);
+  return match;
+}
+
+/** The enrolment an enrolment link stands for, with its campaign's name and the job. */
+export async function enrolmentOfLink(db: DbOrTx, enrolmentId: string, workflowId: string) {
+  const [row] = await db
+    .select({ enrolment: campaignEnrolments, campaignName: campaigns.name, jobId: campaignWorkflows.jobId })
+    .from(campaignEnrolments)
+    .innerJoin(campaignWorkflows, eq(campaignWorkflows.id, campaignEnrolments.workflowId))
+    .leftJoin(campaigns, eq(campaigns.id, campaignEnrolments.campaignId))
+    .where(and(eq(campaignEnrolments.id, enrolmentId), eq(campaignEnrolments.workflowId, workflowId)));
+  return row;
+}
+
+/** The first use of an enrolment link issued at `issuedAt` (a link works once). */
+export async function linkUseSince(db: DbOrTx, enrolmentId: string, issuedAt: Date) {
+  const [used] = await db
+    .select({ at: campaignEnrolmentEvents.occurredAt, toStatus: campaignEnrolmentEvents.toStatus })
+    .from(campaignEnrolmentEvents)
+    .where(
+      and(
+        eq(campaignEnrolmentEvents.enrolmentId, enrolmentId),
+        eq(campaignEnrolmentEvents.kind, 'link'),
+        gte(campaignEnrolmentEvents.occurredAt, issuedAt),
+      ),
+    )
+    .limit(1);
+  return used;
+}
+
+/** Updates an enrolment only while its status is still `expected`; returns whether it changed. */
+export async function updateEnrolmentIfStatus(
+  db: DbOrTx,
+  id: string,
+  expected: TEnrolmentStatus,
+  values: Partial<typeof e.$inferInsert>,
+): Promise<boolean> {
+  const changed = await db
+    .update(campaignEnrolments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(campaignEnrolments.id, id), eq(campaignEnrolments.status, expected)))
+    .returning({ id: campaignEnrolments.id });
+  return changed.length > 0;
 }

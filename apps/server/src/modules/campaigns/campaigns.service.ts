@@ -16,15 +16,13 @@ import {
   CAMPAIGN_ROUTES,
   CAMPAIGN_ROUTES_AGGREGATE_LABEL,
   CAMPAIGN_STAGE_TRANSITIONS,
-  DEFAULT_OUTREACH_BODY,
-  DEFAULT_OUTREACH_SUBJECT,
+  defaultOutreach,
   ENROLMENT_STATUSES,
   canMoveEnrolment,
   pagedResult,
   type TCampaign,
   type TCampaignCounters,
   type TCampaignCreate,
-  type TCampaignEmailStatus,
   type TCampaignUpdate,
   type TEnrolmentStatus,
   type TSupplierSelection,
@@ -258,7 +256,7 @@ async function detailOf(
     routeCounters.set(c.route, addCounters(routeCounters.get(c.route) ?? { ...repo.ZERO }, counters));
     const mail = { queued: 0, sent: 0, failed: 0, bounced: 0 };
     for (const m of emails.filter((x) => x.campaignId === c.id)) {
-      const s = m.status as TCampaignEmailStatus;
+      const s = m.status;
       if (s === 'outbox' || s === 'sent') mail.sent += Number(m.n);
       else mail[s] += Number(m.n);
     }
@@ -297,7 +295,7 @@ async function detailOf(
   const stats = { counters: all, missing, campaignCount: waves.length };
   return {
     ...toSummary(wf, stats),
-    filter: (wf.workflow.filter as TSupplierSelection | null) ?? null,
+    filter: wf.workflow.filter ?? null,
     campaigns: campaignsOut,
     routes: [
       { route: 'All' as const, label: CAMPAIGN_ROUTES_AGGREGATE_LABEL, counters: all },
@@ -354,7 +352,7 @@ export async function createWorkflow(
       sourceKind: body.useCaseId ? 'useCase' : 'filter',
       useCaseId: body.useCaseId ?? null,
       useCaseName,
-      filter: body.filter ? (body.filter as unknown as Record<string, unknown>) : null,
+      filter: body.filter ?? null,
       ownerId: auth.user.id,
       runId: res.runId,
     });
@@ -447,13 +445,14 @@ export async function createCampaign(
         'supplierKeys',
       );
   }
+  const template = defaultOutreach(await repo.issuerLanguage(ctx.db, id));
   await ctx.db.transaction(async (tx) => {
     const c = await repo.insertCampaign(tx, {
       workflowId: id,
       name: body.name,
       route: body.route,
-      templateSubject: body.templateSubject ?? DEFAULT_OUTREACH_SUBJECT,
-      templateBody: body.templateBody ?? DEFAULT_OUTREACH_BODY,
+      templateSubject: body.templateSubject ?? template.subject,
+      templateBody: body.templateBody ?? template.body,
       scheduledStart: body.scheduledStart ? new Date(body.scheduledStart) : null,
     });
     const moved = await repo.assignToCampaign(tx, id, c.id, keys ? { keys } : { count: body.count ?? null });
@@ -520,7 +519,7 @@ const toSupplier = (r: repo.SupplierRow): TWorkflowSupplier => ({
   supplierName: r.supplierName!,
   country: r.country ?? null,
   spend: Number(r.spend ?? 0),
-  status: r.status as TEnrolmentStatus,
+  status: r.status!,
   campaignId: r.campaignId ?? null,
   campaignName: r.campaignName ?? null,
   route: r.route ?? null,
@@ -574,7 +573,7 @@ export async function workflowSupplier(
       campaignName,
       toAddress: m.toAddress,
       subject: m.subject,
-      status: m.status as TCampaignEmailStatus,
+      status: m.status,
       error: m.error,
       createdAt: m.createdAt.toISOString(),
       sentAt: iso(m.sentAt),

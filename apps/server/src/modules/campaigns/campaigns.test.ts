@@ -10,12 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { campaignEnrolments, campaignWorkflows, userRoles, users } from '@sextant/db';
+import { campaignEnrolments, campaignWorkflows, issuers, jobArtifacts, userRoles, users } from '@sextant/db';
 import { dbKinds } from '@sextant/db/testing';
 import type {
   TBounceReport,
   TBusinessCase,
   TJobDetails,
+  TOutreachPreview,
   TSupplierDetail,
   TSupplierPage,
   TUseCaseList,
@@ -24,8 +25,8 @@ import type {
   TWorkflowSupplierDetail,
   TWorkflowSupplierPage,
 } from '@sextant/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { seedDemoJobs } from '../../seed/demo-jobs.ts';
+import { createDemoJobsApp, demoJobId } from '../../../test/demo-jobs-fixture.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { invalidateAllSessions } from '../../plugins/auth-cache.ts';
 import { DEMO_WORKFLOW_NAME, queueCampaignReconcile } from './campaigns.commands.ts';
 import { ENROLMENT_LINK_DAYS, enrolmentToken } from './campaigns.enrol.ts';
@@ -82,32 +83,17 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const port = (smtp.server.address() as AddressInfo).port;
-    t = await createTestApp(kind, {
-      NETWORK_MERCHANTS: '3000',
-      PROQ_MIN_DELAY_MS: '50',
-      PROQ_MAX_DELAY_MS: '200',
+    // the demo jobs have completed their first run (demo-jobs-fixture.ts)
+    t = await createDemoJobsApp(kind, {
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       CAMPAIGN_EMAILS_PER_SECOND: '50',
       CAMPAIGN_ENROLMENT_URL: 'https://enrol.example/{workflowId}/{supplierKey}',
     });
-    expect(await seedDemoJobs(t.app.ctx)).toBe(4);
-    await t.app.ctx.proq.start();
     const manager = await t.login('ptcoJobManager');
-    const list = (
-      await t.call('POST', '/api/v1/authorization/auth-mapped-job-artifacts', { cookie: manager, body: {} })
-    )
-      .json()
-      .collection.find((j: { name: string }) => j.name.startsWith('Albion')) as { id: string };
-    jobId = list.id;
+    jobId = await demoJobId(t, 'Albion');
     base = `/api/v1/jobs/${jobId}/campaign-workflows`;
-    await until(
-      async () => {
-        const d = (await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie: manager })).json() as TJobDetails;
-        return d.status === 'Processing' ? undefined : d;
-      },
-      'the demo job',
-      250_000,
-    );
+    const job = (await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie: manager })).json() as TJobDetails;
+    expect(job.status).toBe('Ready');
     // The demo workflow is built by a command queued behind the run (it assigns the campaign manager).
     await until(async () => {
       const [w] = await t.db.db.select().from(campaignWorkflows).where(eq(campaignWorkflows.jobId, jobId));
@@ -608,6 +594,50 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
       for (let i = 0; i < 11; i++) codes.push((await enrol(junk)).statusCode);
       expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
       expect(codes[10]).toBe(429);
+    });
+
+    it('speaks the issuer’s language: the page’s landing and refusals, and a new wave’s email template', async () => {
+      const [job] = await t.db.db.select().from(jobArtifacts).where(eq(jobArtifacts.id, jobId));
+      const [issuer] = await t.db.db.select().from(issuers).where(eq(issuers.id, job!.issuerId));
+      expect(issuer!.language).toBe('en');
+      expect((await enrol(tokenOf('two@link.example'))).json()).toMatchObject({ language: 'en' });
+      await t.db.db.update(issuers).set({ language: 'de' }).where(eq(issuers.id, issuer!.id));
+      try {
+        expect((await enrol(tokenOf('two@link.example'))).json()).toMatchObject({ language: 'de' });
+        // refusals name the reason and the language, so the page can say why in the issuer's language
+        const used = (await enrol(tokenOf('one@link.example'))).json();
+        expect(used).toMatchObject({
+          code: 'LinkUsed',
+          params: { reason: 'used', language: 'de', decision: 'confirm' },
+        });
+        expect(Date.parse(used.params.date)).toBeLessThanOrEqual(Date.now());
+        const [en3] = await t.db.db
+          .select()
+          .from(campaignEnrolments)
+          .where(and(eq(campaignEnrolments.workflowId, wf2), eq(campaignEnrolments.supplierKey, keys[3]!)));
+        const old = enrolmentToken(t.app.ctx, en3!, new Date(Date.now() - (ENROLMENT_LINK_DAYS + 1) * 86_400_000));
+        const expired = (await enrol(old)).json();
+        expect(expired.params).toMatchObject({ reason: 'expired', language: 'de' });
+        expect(Date.parse(expired.params.date)).toBeLessThan(Date.now());
+        // a forged link names no issuer: the page falls back to the reader's language
+        const [payload, sig] = tokenOf('two@link.example').split('.') as [string, string];
+        const forged = (await enrol(`${payload}.${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`)).json();
+        expect(forged.params).toEqual({ reason: 'invalid' });
+        // a new wave without a template of its own starts with the issuer's language
+        const d = await ok<TWorkflowDetail>(
+          'POST',
+          `${base}/${wf2}/campaigns`,
+          { name: 'German wave', route: 'Issuer', supplierKeys: keys.slice(4, 5) },
+          201,
+        );
+        const wave = d.campaigns.find((c) => c.name === 'German wave')!;
+        const preview = await ok<TOutreachPreview>('POST', `${base}/${wf2}/campaigns/${wave.id}/outreach/preview`, {});
+        expect(preview.subject).toContain('bezahlt Lieferanten jetzt per Karte');
+        expect(preview.text).toContain('Mit freundlichen Grüßen');
+        expect(preview.text).not.toMatch(/\bunder 10k|\bover 1M/);
+      } finally {
+        await t.db.db.update(issuers).set({ language: 'en' }).where(eq(issuers.id, issuer!.id));
+      }
     });
   });
 

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatMessageResponse, TUseCaseList } from '@sextant/shared';
+import { createDemoJobsApp, demoJobId } from '../../../test/demo-jobs-fixture.ts';
 import type { TestApp } from '../../../test/harness.ts';
-import { readyDemoJob } from '../../../test/job-fixture.ts';
 
 describe('chat on a job page', () => {
   let t: TestApp;
@@ -14,7 +14,8 @@ describe('chat on a job page', () => {
   let jobId: string;
 
   beforeAll(async () => {
-    ({ t, jobId } = await readyDemoJob('Albion'));
+    t = await createDemoJobsApp('pglite');
+    jobId = await demoJobId(t, 'Albion');
     issuer = await t.login('issuer');
   }, 300_000);
   afterAll(async () => t?.close());

@@ -561,3 +561,16 @@ export async function purgeMessagesBefore(db: DbOrTx, before: Date): Promise<num
     );
   return gone.length;
 }
+
+/** Ranks texts against the question with the database's text search (same stemming as the passages); 1-based `i`. */
+export async function rankTexts(db: DbOrTx, question: string, texts: { text: string; language: string }[]) {
+  const langs = SEARCH_LANGUAGES as readonly string[];
+  const res = await db.execute(sql`
+    select x.i::int as i,
+      coalesce(ts_rank_cd(to_tsvector(x.lang::regconfig, x.t),
+        nullif(replace(plainto_tsquery(x.lang::regconfig, ${question})::text, '&', '|'), '')::tsquery, 1), 0) as rank
+    from unnest(${sql.param(texts.map((t) => t.text))}::text[], ${sql.param(
+      texts.map((t) => (langs.includes(t.language) ? t.language : 'simple')),
+    )}::text[]) with ordinality as x(t, lang, i)`);
+  return (res as unknown as { rows: { i: number; rank: number }[] }).rows;
+}

@@ -9,9 +9,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZChatConversation,
+  ZChatConversationDeleted,
   ZChatConversationParams,
   ZChatConversationSummary,
   ZChatDocument,
+  ZChatDocumentParams,
   ZChatDocumentSelection,
   ZChatDocumentsChanged,
   ZChatHealth,
@@ -42,7 +44,6 @@ import {
 const tags = ['Chat'];
 const ASK = ['Chatbot_VIEW'] as const;
 const MANAGE = ['ChatbotDocumentManagement_CRUD'] as const;
-const ZDocParams = z.object({ id: z.uuid('Document id must be an id') });
 
 const CONTENT_TYPES = {
   pdf: 'application/pdf',
@@ -159,7 +160,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       tags,
       summary: 'Delete one of the caller’s conversations (another user’s → 404)',
       params: ZChatConversationParams,
-      response: { 200: z.object({ success: z.literal(true), conversation_id: z.uuid() }) },
+      response: { 200: ZChatConversationDeleted },
     },
     handler: async (req) => {
       await deleteConversation(ctx, authOf(req), req.params.id);
@@ -221,7 +222,11 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/chat/documents/:id/file', {
     config: { access: { permissions: ASK } },
-    schema: { tags, summary: 'The document file a source points to (opened in the browser)', params: ZDocParams },
+    schema: {
+      tags,
+      summary: 'The document file a source points to (opened in the browser)',
+      params: ZChatDocumentParams,
+    },
     handler: async (req, reply) => {
       const { row, content } = await documentFile(ctx, req.params.id);
       return reply

@@ -5,7 +5,6 @@
  * exchange is logged in the user's conversation; conversations belong to their user (another's → 404).
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import {
   CHAT_NO_MODEL_NOTE,
   CHAT_NOTHING_FOUND,
@@ -358,8 +357,6 @@ export async function jobPassages(ctx: AppContext, auth: AuthContext, jobId: str
   return out;
 }
 
-const SEARCH_LANGS = repo.SEARCH_LANGUAGES as readonly string[];
-
 /** Ranks texts against the question with the database's text search (same stemming as the passages). */
 async function rankTexts(
   ctx: AppContext,
@@ -367,14 +364,7 @@ async function rankTexts(
   texts: { text: string; language: string }[],
 ): Promise<number[]> {
   if (!texts.length) return [];
-  const res = await ctx.db.execute<{ i: number; rank: number }>(sql`
-    select x.i::int as i,
-      coalesce(ts_rank_cd(to_tsvector(x.lang::regconfig, x.t),
-        nullif(replace(plainto_tsquery(x.lang::regconfig, ${question})::text, '&', '|'), '')::tsquery, 1), 0) as rank
-    from unnest(${sql.param(texts.map((t) => t.text))}::text[], ${sql.param(
-      texts.map((t) => (SEARCH_LANGS.includes(t.language) ? t.language : 'simple')),
-    )}::text[]) with ordinality as x(t, lang, i)`);
-  const rows = (res as unknown as { rows: { i: number; rank: number }[] }).rows;
+  const rows = await repo.rankTexts(ctx.db, question, texts);
   const out = new Array<number>(texts.length).fill(0);
   for (const r of rows) out[Number(r.i) - 1] = Number(r.rank);
   return out;
@@ -708,12 +698,14 @@ export async function askQuestion(
 /** Deletes exchanges older than the retention, and conversations left empty. */
 export async function purgeChatLogs(ctx: AppContext, now: Date = new Date()): Promise<number> {
   const before = new Date(now.getTime() - ctx.config.CHAT_LOG_RETENTION_DAYS * 86_400_000);
-  const deleted = await repo.purgeMessagesBefore(ctx.db, before);
-  if (deleted > 0)
-    await writeAudit(ctx.db, {
-      action: 'chat.logs.purge',
-      targetType: 'chat-log',
-      details: { deleted, before: before.toISOString(), retentionDays: ctx.config.CHAT_LOG_RETENTION_DAYS },
-    });
-  return deleted;
+  return ctx.db.transaction(async (tx) => {
+    const deleted = await repo.purgeMessagesBefore(tx, before);
+    if (deleted > 0)
+      await writeAudit(tx, {
+        action: 'chat.logs.purge',
+        targetType: 'chat-log',
+        details: { deleted, before: before.toISOString(), retentionDays: ctx.config.CHAT_LOG_RETENTION_DAYS },
+      });
+    return deleted;
+  });
 }

@@ -12,38 +12,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { dbKinds } from '@sextant/db/testing';
 import { chatConversations, chatMessages, systemAuditLog, users } from '@sextant/db';
 import type { TChatDocument, TChatMessageResponse, TChatUploadResult } from '@sextant/shared';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/harness.ts';
-import { makeDocx, makePdf } from '../../../test/chat-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeDocx, makePdf, RETURNS_POLICY_PAGES, uploadChatDocuments } from '../../../test/chat-fixtures.ts';
 import { waitFor } from '../../proq/test-helpers.ts';
 import { purgeChatLogs } from './chat.service.ts';
 import { llmConfigured } from '../../lib/llm.ts';
 
-const PDF_PAGES = [
-  'Harbour Logistics returns policy. Orders ship within two business days from our warehouse in Rotterdam.',
-  'Damaged goods may be returned within 30 days of delivery for a full refund. Customers pay no return postage for damaged goods.',
-  'Invoices are payable within 45 days of the invoice date. Late payments carry interest of 8 percent per year.',
-];
 const DOCX_PAGES = [
   ['The travel policy covers flights, trains and hotels booked for business trips.'],
   ['Employees must book economy class for flights shorter than six hours.', 'Receipts are kept for ten years.'],
 ];
-
-function multipart(files: { name: string; content: Buffer | string }[]) {
-  const boundary = `----sextantchat${Math.random().toString(16).slice(2)}`;
-  const parts = files.map((f) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      Buffer.isBuffer(f.content) ? f.content : Buffer.from(f.content),
-      Buffer.from('\r\n'),
-    ]),
-  );
-  return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 describe.each(dbKinds())('chat service (%s)', (kind) => {
   let t: TestApp;
@@ -51,15 +29,8 @@ describe.each(dbKinds())('chat service (%s)', (kind) => {
   let issuer: string;
   let client: string;
 
-  const upload = (files: { name: string; content: Buffer | string }[], cookie = admin) => {
-    const m = multipart(files);
-    return t.app.inject({
-      method: 'POST',
-      url: '/chat/documents/upload',
-      payload: m.payload,
-      headers: { origin: TEST_ORIGIN, cookie, 'content-type': m.contentType },
-    });
-  };
+  const upload = (files: { name: string; content: Buffer | string }[], cookie = admin) =>
+    uploadChatDocuments(t, files, cookie);
   const ask = (body: Record<string, unknown>, cookie = issuer) => t.call('POST', '/chat/message', { cookie, body });
   const documents = async () => (await t.call('GET', '/chat/documents', { cookie: admin })).json() as TChatDocument[];
   const indexed = (filename: string, status = 'Indexed') =>
@@ -93,7 +64,7 @@ describe.each(dbKinds())('chat service (%s)', (kind) => {
   });
 
   it('uploads several files, lists each failure with its file name and reason, and indexes the rest', async () => {
-    const pdf = await makePdf(PDF_PAGES);
+    const pdf = await makePdf(RETURNS_POLICY_PAGES);
     const docx = await makeDocx(DOCX_PAGES);
     const res = await upload([
       { name: 'returns-policy.pdf', content: pdf },
@@ -151,7 +122,7 @@ describe.each(dbKinds())('chat service (%s)', (kind) => {
     expect(a.sources[0]!.url).toMatch(/^\/chat\/documents\/[0-9a-f-]+\/file#page=2$/);
     // the quote is a sentence of page 2 of the file, quoted as it is
     const quote = /“([^”]+)”/.exec(a.answer)![1]!;
-    expect(PDF_PAGES[1]).toContain(quote.split(' … ')[0]);
+    expect(RETURNS_POLICY_PAGES[1]).toContain(quote.split(' … ')[0]);
     expect(quote).toContain('Damaged goods may be returned within 30 days of delivery for a full refund.');
     expect(a.answer).toContain('returns-policy.pdf, page 2');
     expect(a.processing_time).toBeGreaterThanOrEqual(0);
@@ -386,13 +357,7 @@ describe('chat with a language model (OpenAI-compatible endpoint on loopback)', 
     await t.app.ctx.proq.start();
     admin = await t.login('sysAdmin');
     issuer = await t.login('issuer');
-    const m = multipart([{ name: 'returns-policy.pdf', content: await makePdf(PDF_PAGES) }]);
-    await t.app.inject({
-      method: 'POST',
-      url: '/chat/documents/upload',
-      payload: m.payload,
-      headers: { origin: TEST_ORIGIN, cookie: admin, 'content-type': m.contentType },
-    });
+    await uploadChatDocuments(t, [{ name: 'returns-policy.pdf', content: await makePdf(RETURNS_POLICY_PAGES) }], admin);
     await waitFor(
       async () =>
         ((await t.call('GET', '/chat/documents', { cookie: admin })).json() as TChatDocument[]).find(

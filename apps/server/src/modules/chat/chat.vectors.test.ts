@@ -11,8 +11,8 @@ import { eq, sql } from 'drizzle-orm';
 import { dbKinds } from '@sextant/db/testing';
 import { chatDocuments, chatPassages, proqCommands } from '@sextant/db';
 import type { TChatDocument, TChatMessageResponse } from '@sextant/shared';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/harness.ts';
-import { makePdf } from '../../../test/chat-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { makePdf, RETURNS_POLICY_PAGES, uploadChatDocuments } from '../../../test/chat-fixtures.ts';
 import { embeddingsServer } from '../../../test/embeddings-server.ts';
 import { waitFor } from '../../proq/test-helpers.ts';
 import { embedTexts, EmbeddingError } from '../../lib/llm.ts';
@@ -20,11 +20,6 @@ import { searchPassages } from './chat.repo.ts';
 import { embedDocument, scheduleEmbeddingBackfill } from './chat.commands.ts';
 import { fuse, nearest } from './chat.vectors.ts';
 
-const RETURNS = [
-  'Harbour Logistics returns policy. Orders ship within two business days from our warehouse in Rotterdam.',
-  'Damaged goods may be returned within 30 days of delivery for a full refund. Customers pay no return postage for damaged goods.',
-  'Invoices are payable within 45 days of the invoice date. Late payments carry interest of 8 percent per year.',
-];
 /** Shares no word (nor stem) with the returns policy; its concepts are those of page 2. */
 const PARAPHRASE = 'Can I get my money back for broken merchandise?';
 const QUOTE = 'Damaged goods may be returned within 30 days of delivery for a full refund.';
@@ -34,23 +29,6 @@ const MANUAL = Array.from(
     `Section ${i + 1} of the warehouse manual describes pallet handling, forklift safety and loading bay ${i + 1}.`,
 );
 
-function multipart(files: { name: string; content: Buffer | string }[]) {
-  const boundary = `----sextantvec${Math.random().toString(16).slice(2)}`;
-  const parts = files.map((f) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      Buffer.isBuffer(f.content) ? f.content : Buffer.from(f.content),
-      Buffer.from('\r\n'),
-    ]),
-  );
-  return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 describe.each(dbKinds())('chat retrieval with vectors (%s)', (kind) => {
   let t: TestApp;
   let admin: string;
@@ -58,13 +36,7 @@ describe.each(dbKinds())('chat retrieval with vectors (%s)', (kind) => {
   const emb = embeddingsServer();
 
   const upload = async (files: { name: string; content: Buffer | string }[]) => {
-    const m = multipart(files);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/chat/documents/upload',
-      payload: m.payload,
-      headers: { origin: TEST_ORIGIN, cookie: admin, 'content-type': m.contentType },
-    });
+    const res = await uploadChatDocuments(t, files, admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().failed).toEqual([]);
   };
@@ -145,7 +117,7 @@ describe.each(dbKinds())('chat retrieval with vectors (%s)', (kind) => {
   });
 
   it('finds a paraphrase without a shared word only through vectors, quoting the passage and its page', async () => {
-    await upload([{ name: 'returns-policy.pdf', content: await makePdf(RETURNS) }]);
+    await upload([{ name: 'returns-policy.pdf', content: await makePdf(RETURNS_POLICY_PAGES) }]);
     await indexed('returns-policy.pdf', (d) => d.embedding_model === 'concept-v1');
     const lexical = await searchPassages(t.app.ctx.db, PARAPHRASE, 5);
     expect(lexical.filter((h) => h.filename === 'returns-policy.pdf')).toEqual([]);
@@ -153,7 +125,7 @@ describe.each(dbKinds())('chat retrieval with vectors (%s)', (kind) => {
     expect(a.mode).toBe('extractive');
     expect(a.sources[0]).toMatchObject({ source: 'returns-policy.pdf', page: 2 });
     expect(a.answer).toContain(QUOTE);
-    expect(RETURNS[1]).toContain(QUOTE);
+    expect(RETURNS_POLICY_PAGES[1]).toContain(QUOTE);
     // a keyword question still ranks its passage first (full-text and vectors agree)
     const k = await ask('What interest do late payments carry?');
     expect(k.sources[0]).toMatchObject({ source: 'returns-policy.pdf', page: 3 });

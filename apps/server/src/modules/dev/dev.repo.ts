@@ -1,5 +1,5 @@
 /** SQL of the Dev area: reset all jobs and the database anonymiser (development only). */
-import { and, ne, sql } from 'drizzle-orm';
+import { and, desc, ne, sql } from 'drizzle-orm';
 import { buyers, emailOutbox, issuers, jobArtifacts, jobLogs, jobRuns, users, type DbOrTx } from '@sextant/db';
 
 export async function allRunFolders(db: DbOrTx): Promise<string[]> {
@@ -48,4 +48,9 @@ export async function anonymiseDatabase(tx: DbOrTx, keepUserId: string) {
     .returning({ id: buyers.id });
   const e = await tx.delete(emailOutbox).returning({ id: emailOutbox.id });
   return { users: u.length, issuers: i.length, buyers: b.length, emails: e.length };
+}
+
+/** The latest emails of the outbox, newest first. */
+export async function latestOutbox(db: DbOrTx, limit: number) {
+  return db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit);
 }

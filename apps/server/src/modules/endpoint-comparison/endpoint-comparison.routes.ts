@@ -7,6 +7,7 @@ import {
   ZComparisonUser,
   ZJobComparison,
   ZJobComparisonQuery,
+  ZJobParams,
   ZUserComparison,
   ZUserComparisonRequest,
 } from '@sextant/shared';
@@ -32,7 +33,7 @@ export async function endpointComparisonRoutes(app: FastifyInstance): Promise<vo
     schema: {
       tags,
       summary: 'Differences between what two completed runs answer (summary, views, suppliers)',
-      params: z.object({ jobId: z.uuid() }),
+      params: ZJobParams,
       querystring: ZJobComparisonQuery,
       response: { 200: ZJobComparison },
     },

@@ -1,6 +1,6 @@
 /** SQL of the global insights and the vendor lookup's "in your jobs": the visible jobs with their latest completed run. */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { buyers, issuers, jobArtifacts, jobRuns, type DbOrTx } from '@sextant/db';
+import { buyers, issuers, jobArtifacts, jobRuns, proqCommands, type DbOrTx } from '@sextant/db';
 import { jobVisibleCondition, type JobVisibility } from '../authorization/authorization.repo.ts';
 
 export interface ResultJob {
@@ -50,4 +50,18 @@ export async function visibleResultJobs(db: DbOrTx, v: JobVisibility): Promise<R
     .where(and(jobVisibleCondition(v), sql`true`))
     .orderBy(jobArtifacts.id);
   return rows;
+}
+
+/** The build command of a global-insights scope (its unique key), if one was ever queued. */
+export async function buildCommand(db: DbOrTx, uniqueKey: string) {
+  const [cmd] = await db
+    .select({
+      state: proqCommands.state,
+      progress: proqCommands.progressPercent,
+      message: proqCommands.progressMessage,
+      error: proqCommands.message,
+    })
+    .from(proqCommands)
+    .where(eq(proqCommands.uniqueKey, uniqueKey));
+  return cmd;
 }

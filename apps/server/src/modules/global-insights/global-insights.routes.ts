@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZChartViewData,
-  ZChartViewId,
+  ZChartViewParams,
   ZChartViewQuery,
   ZGlobalInsightsStatus,
   ZGlobalOrganizations,
@@ -53,7 +53,7 @@ export async function globalInsightsRoutes(app: FastifyInstance): Promise<void> 
     schema: {
       tags,
       summary: 'One chart view of the job insights over every job the caller may see, under a slicer',
-      params: z.object({ view: ZChartViewId }),
+      params: ZChartViewParams,
       querystring: ZChartViewQuery,
       produces: ['application/json', 'text/csv'],
       response: { 200: ZChartViewData.or(z.string()) },

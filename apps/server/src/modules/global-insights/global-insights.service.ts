@@ -16,9 +16,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { proqCommands } from '@sextant/db';
 import { copyToParquet, lit, prepareChartViews, withDb } from '@sextant/analysis';
 import {
   CARD_CAPABILITIES,
@@ -39,7 +37,7 @@ import { jobVisibilityOf } from '../authorization/authorization.service.ts';
 import type { JobVisibility } from '../authorization/authorization.repo.ts';
 import { queryRows, singleFlight } from '../results/results.store.ts';
 import { chartViewOf, sliceWhere } from '../results/insights.service.ts';
-import { visibleResultJobs, type ResultJob } from './global-insights.repo.ts';
+import { buildCommand, visibleResultJobs, type ResultJob } from './global-insights.repo.ts';
 import { REFRESH } from './global-refresh.ts';
 
 /** Bump when the build's files change: every scope is built again. */
@@ -114,15 +112,7 @@ export async function globalStatus(ctx: AppContext, auth: AuthContext): Promise<
     const meta = await metaOf(s);
     return { state: 'Ready', progress: 100, message: null, jobs: s.jobs.length, builtAt: meta.builtAt };
   }
-  const [cmd] = await ctx.db
-    .select({
-      state: proqCommands.state,
-      progress: proqCommands.progressPercent,
-      message: proqCommands.progressMessage,
-      error: proqCommands.message,
-    })
-    .from(proqCommands)
-    .where(eq(proqCommands.uniqueKey, `global-insights:${s.key}`));
+  const cmd = await buildCommand(ctx.db, `global-insights:${s.key}`);
   if (!cmd) await enqueueBuild(ctx, s);
   if (cmd?.state === 'Error' || cmd?.state === 'Canceled')
     return {
@@ -156,11 +146,7 @@ async function readyScope(ctx: AppContext, auth: AuthContext): Promise<Scope & {
   if (!s.jobs.length) throw new AppError(409, 'Conflict', 'None of the jobs you may see has results yet');
   if (!ready(s)) {
     await remember(ctx, await jobVisibilityOf(ctx, auth));
-    const [cmd] = await ctx.db
-      .select({ id: proqCommands.id })
-      .from(proqCommands)
-      .where(eq(proqCommands.uniqueKey, `global-insights:${s.key}`));
-    if (!cmd) await enqueueBuild(ctx, s);
+    if (!(await buildCommand(ctx.db, `global-insights:${s.key}`))) await enqueueBuild(ctx, s);
     throw new AppError(409, 'Conflict', 'Global insights are being computed; see /global-insights/loading');
   }
   return { ...s, meta: await metaOf(s) };

@@ -168,3 +168,8 @@ export async function assignedIssuersOfUser(db: DbOrTx, userId: string, scope: r
     .where(and(eq(issuerMemberships.userId, userId), issuerScopeCondition(scope)))
     .orderBy(asc(issuers.name));
 }
+
+/** Id and key of every issuer (demo seeds place their data by key). */
+export async function issuerKeys(db: DbOrTx): Promise<{ id: string; key: string }[]> {
+  return db.select({ id: issuers.id, key: issuers.issuerKey }).from(issuers);
+}

@@ -20,6 +20,7 @@ import {
   ZKeyName,
   ZMutationResult,
   ZPagingRequest,
+  ZUserIdParam,
   zPagedResult,
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
@@ -104,7 +105,7 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'The issuers the user {id} belongs to (role, domain user, email domains)',
-      params: z.object({ id: z.uuid('User id must be an id') }),
+      params: ZUserIdParam,
       response: { 200: z.array(ZAssignedUserIssuer) },
     },
     handler: async (req) => assignedUserIssuers(ctx, authOf(req), req.params.id),

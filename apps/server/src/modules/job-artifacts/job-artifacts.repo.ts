@@ -85,13 +85,13 @@ export async function setJobOwner(db: DbOrTx, jobId: string, ownerId: string, by
   });
 }
 
-/** Adds or removes a DirectAssignment connection; returns whether anything changed. */
+/** Adds or removes a DirectAssignment connection; returns whether anything changed (`by` null: the system). */
 export async function setDirectAssignment(
   db: DbOrTx,
   jobId: string,
   userId: string,
   assigned: boolean,
-  by: string,
+  by: string | null,
 ): Promise<boolean> {
   if (assigned) {
     const rows = await db

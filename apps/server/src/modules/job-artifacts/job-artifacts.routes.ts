@@ -9,6 +9,7 @@ import {
   ZJobArtifactUserAssignment,
   ZJobOwnerUpdate,
   ZMutationResult,
+  ZUserIdParam,
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
 import { assignableJobArtifacts, changeJobOwner, jobAdminView, updateUserAssignment } from './job-artifacts.service.ts';
@@ -37,7 +38,7 @@ export async function jobArtifactRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Jobs the caller can see that the user {id} cannot open yet',
-      params: z.object({ id: z.uuid('User id must be an id') }),
+      params: ZUserIdParam,
       response: { 200: z.array(ZAssignableJobArtifact) },
     },
     handler: async (req) => assignableJobArtifacts(ctx, authOf(req), req.params.id),

@@ -204,25 +204,27 @@ export async function retryRun(
   if (!run) throw notFound('Run');
   const failed = run.steps.find((s) => s.state === 'Error' || s.state === 'Canceled');
   if (!failed?.commandId) throw badRequest('This run has no failed step to retry');
-  await ctx.proq.retry(failed.commandId);
-  await ctx.db.transaction(async (tx) => {
-    await reopenRun(tx, runId, jobId);
-    await addJobLog(tx, {
-      jobId,
-      runId,
-      message: `Step "${failed.label}" of run ${run.runNumber} retried by ${auth.user.displayName}`,
-    });
-    await writeAudit(
-      tx,
-      {
-        action: 'job.run.retry',
-        targetType: 'job',
-        targetId: jobId,
-        issuerId: row.job.issuerId,
-        details: { runNumber: run.runNumber, step: failed.step },
-      },
-      req,
-    );
+  // The command, the run, its log line and the audit row reopen in one transaction (ProQ's).
+  await ctx.proq.retry(failed.commandId, {
+    inTransaction: async (tx) => {
+      await reopenRun(tx, runId, jobId);
+      await addJobLog(tx, {
+        jobId,
+        runId,
+        message: `Step "${failed.label}" of run ${run.runNumber} retried by ${auth.user.displayName}`,
+      });
+      await writeAudit(
+        tx,
+        {
+          action: 'job.run.retry',
+          targetType: 'job',
+          targetId: jobId,
+          issuerId: row.job.issuerId,
+          details: { runNumber: run.runNumber, step: failed.step },
+        },
+        req,
+      );
+    },
   });
   return (await runViews(ctx, jobId)).find((r) => r.id === runId)!;
 }

@@ -327,3 +327,71 @@ export async function latestCompletedRun(db: DbOrTx, jobId: string) {
     .limit(1);
   return run;
 }
+
+/** Which of these ids are jobs that exist (crash recovery tells orphaned folders from jobs). */
+export async function existingJobIds(db: DbOrTx, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db.select({ id: jobArtifacts.id }).from(jobArtifacts).where(inArray(jobArtifacts.id, ids));
+  return rows.map((r) => r.id);
+}
+
+export async function allStoredFilePaths(db: DbOrTx): Promise<string[]> {
+  return (await db.select({ storedPath: jobFiles.storedPath }).from(jobFiles)).map((f) => f.storedPath);
+}
+
+export async function batchIdOfRun(db: DbOrTx, runId: string): Promise<string | null | undefined> {
+  const [run] = await db.select({ batchId: jobRuns.batchId }).from(jobRuns).where(eq(jobRuns.id, runId));
+  return run ? run.batchId : undefined;
+}
+
+export async function completedRunsWithResults(db: DbOrTx) {
+  return db
+    .select({
+      id: jobRuns.id,
+      jobId: jobRuns.jobArtifactId,
+      runNumber: jobRuns.runNumber,
+      resultPath: jobRuns.resultPath,
+      summary: jobRuns.summary,
+    })
+    .from(jobRuns)
+    .where(eq(jobRuns.status, 'Completed'));
+}
+
+/** Marks a completed run Failed with `error`, and its job too when it is the job's latest run. */
+export async function failCompletedRun(db: DbOrTx, runId: string, jobId: string, error: string): Promise<void> {
+  await db.update(jobRuns).set({ status: 'Failed', error, completedAt: new Date() }).where(eq(jobRuns.id, runId));
+  const [latest] = await db
+    .select({ id: jobRuns.id })
+    .from(jobRuns)
+    .where(eq(jobRuns.jobArtifactId, jobId))
+    .orderBy(desc(jobRuns.runNumber))
+    .limit(1);
+  if (latest?.id === runId) await db.update(jobArtifacts).set({ status: 'Failed' }).where(eq(jobArtifacts.id, jobId));
+}
+
+/** Every stored upload with its recorded size (crash recovery checks each against storage). */
+export async function allJobFilesForCheck(db: DbOrTx) {
+  return db
+    .select({
+      id: jobFiles.id,
+      jobId: jobFiles.jobArtifactId,
+      storedPath: jobFiles.storedPath,
+      name: jobFiles.originalName,
+      sizeBytes: jobFiles.sizeBytes,
+      status: jobFiles.status,
+      validation: jobFiles.validation,
+    })
+    .from(jobFiles);
+}
+
+/** An upload whose stored copy cannot be used: invalid, with the reason as its fatal validation message. */
+export async function markFileUnusable(db: DbOrTx, fileId: string, fatal: string): Promise<void> {
+  await db
+    .update(jobFiles)
+    .set({
+      status: 'invalid',
+      validation: { rowCount: 0, validRowCount: 0, errorCount: 0, warningCount: 0, issues: [], fatal },
+      updatedAt: new Date(),
+    })
+    .where(eq(jobFiles.id, fileId));
+}

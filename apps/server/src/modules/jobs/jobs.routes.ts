@@ -9,14 +9,18 @@ import {
   ZCreateJob,
   ZJobCreationOption,
   ZJobDetails,
+  ZJobDownloadQuery,
   ZJobFile,
+  ZJobFileParams,
   ZJobFileUploadQuery,
   ZJobLog,
+  ZJobLogQuery,
   ZJobMappingUpdate,
   ZJobParams,
   ZJobPublish,
   ZJobRename,
   ZJobRun,
+  ZJobRunParams,
   ZLayoutChange,
   ZMutationResult,
 } from '@sextant/shared';
@@ -29,8 +33,6 @@ import { visibleJob } from './job-access.ts';
 import { jobLogPage } from './jobs.repo.ts';
 
 const tags = ['Jobs'];
-const ZFileParams = ZJobParams.extend({ fileId: z.uuid('File id must be an id') });
-const ZRunParams = ZJobParams.extend({ runId: z.uuid('Run id must be an id') });
 
 export async function jobRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -136,7 +138,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Change the column mapping of a file; rows are validated again',
-      params: ZFileParams,
+      params: ZJobFileParams,
       body: ZJobMappingUpdate,
       response: { 200: ZJobFile },
     },
@@ -149,7 +151,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       tags,
       summary:
         'Read a file from another header row (1-based) or worksheet; headers and mapping are detected again and rows validated',
-      params: ZFileParams,
+      params: ZJobFileParams,
       body: ZLayoutChange,
       response: { 200: ZJobFile },
     },
@@ -158,7 +160,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete('/api/v1/jobs/:jobId/files/:fileId', {
     config: { access: { permissions: ['ViewJobTabs'] } },
-    schema: { tags, summary: 'Remove an uploaded file', params: ZFileParams, response: { 200: ZMutationResult } },
+    schema: { tags, summary: 'Remove an uploaded file', params: ZJobFileParams, response: { 200: ZMutationResult } },
     handler: async (req) => {
       await deleteFile(ctx, authOf(req), req.params.jobId, req.params.fileId);
       return { success: true, statusCode: 200, message: 'File removed' };
@@ -192,7 +194,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/v1/jobs/:jobId/runs/:runId/retry', {
     config: { access: { permissions: ['ViewJobTabs'] } },
-    schema: { tags, summary: 'Retry the failed step of a run', params: ZRunParams, response: { 200: ZJobRun } },
+    schema: { tags, summary: 'Retry the failed step of a run', params: ZJobRunParams, response: { 200: ZJobRun } },
     handler: async (req) => retryRun(ctx, authOf(req), req.params.jobId, req.params.runId, req),
   });
 
@@ -202,10 +204,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       tags,
       summary: 'The job’s log, newest first (page with beforeId)',
       params: ZJobParams,
-      querystring: z.object({
-        limit: z.coerce.number().int().min(1).max(500).default(100),
-        beforeId: z.coerce.number().int().optional(),
-      }),
+      querystring: ZJobLogQuery,
       response: { 200: z.array(ZJobLog) },
     },
     handler: async (req) => {
@@ -221,7 +220,6 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  const ZDownloadQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
   for (const [kind, permission] of [
     ['analysis-data', 'JobDataDownloadAccessor'],
     ['matched-data-only', 'JobMatchedDataOnlyDownloadAccessor'],
@@ -232,7 +230,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: `Download the ${kind === 'analysis-data' ? 'analysis data' : 'matched-data-only results'} (columns of the issuer’s datapoint profile), streamed`,
         params: ZJobParams,
-        querystring: ZDownloadQuery,
+        querystring: ZJobDownloadQuery,
         produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       },
       handler: async (req, reply) => {

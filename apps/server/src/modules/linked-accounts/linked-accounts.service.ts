@@ -10,12 +10,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import {
+  isRole,
   ROLE_PERMISSIONS,
   type TIssuerMemberRole,
   type TLinkedAccount,
   type TLinkedAccountGroup,
   type TMergePreview,
-  type TRole,
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
@@ -143,7 +143,7 @@ export async function previewMerge(
     blockers.push('An internal staff account can only be merged by internal staff');
   const grantable = grantablePermissions(auth);
   for (const role of rolesAdded) {
-    const missing = (ROLE_PERMISSIONS[role as TRole] ?? []).filter((p) => !grantable.has(p));
+    const missing = (isRole(role) ? ROLE_PERMISSIONS[role] : []).filter((p) => !grantable.has(p));
     if (missing.length)
       blockers.push(
         `You cannot grant the role ${role}: it carries permissions your own roles do not hold (${missing.slice(0, 5).join(', ')})`,

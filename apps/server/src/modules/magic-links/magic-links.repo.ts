@@ -288,3 +288,12 @@ export async function finishLink(tx: DbOrTx, id: string): Promise<boolean> {
     .returning({ id: signInTokens.id });
   return rows.length > 0;
 }
+
+/** The issuer's name and input data options (an upload link needs SendUploadLink). */
+export async function issuerUploadOptions(db: DbOrTx, issuerId: string) {
+  const [iss] = await db
+    .select({ name: issuers.name, options: issuers.inputDataOptions })
+    .from(issuers)
+    .where(eq(issuers.id, issuerId));
+  return iss;
+}

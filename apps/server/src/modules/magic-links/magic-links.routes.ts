@@ -4,9 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  ZInputKind,
   ZMagicLink,
   ZMagicLinkIdParam,
   ZMagicLinkPage,
@@ -15,7 +13,9 @@ import {
   ZUploadLinkCreate,
   ZUploadLinkCreated,
   ZUploadLinkFile,
+  ZUploadLinkFileQuery,
   ZUploadLinkView,
+  ZUploadTokenHeader,
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
 import {
@@ -28,7 +28,6 @@ import {
 } from './magic-links.service.ts';
 
 const tags = ['Magic links'];
-const ZTokenHeader = z.object({ 'x-upload-token': z.string().max(200).optional() });
 /** The answer depends on the token header: never cached, not even a refusal (410 is cacheable by default). */
 const noStore = async (_req: FastifyRequest, reply: FastifyReply) => {
   reply.header('Cache-Control', 'no-store').header('Vary', 'X-Upload-Token');
@@ -73,7 +72,7 @@ export async function magicLinkRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'The job an upload link opens and the files uploaded with it (token in X-Upload-Token)',
-      headers: ZTokenHeader,
+      headers: ZUploadTokenHeader,
       response: { 200: ZUploadLinkView },
     },
     handler: async (req) => uploadLinkView(ctx, req.headers['x-upload-token']),
@@ -85,8 +84,8 @@ export async function magicLinkRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Upload one CSV or XLSX file (multipart field "file") into the link’s job',
-      headers: ZTokenHeader,
-      querystring: z.object({ dataKind: ZInputKind }),
+      headers: ZUploadTokenHeader,
+      querystring: ZUploadLinkFileQuery,
       consumes: ['multipart/form-data'],
       response: { 200: ZUploadLinkFile },
     },
@@ -99,7 +98,7 @@ export async function magicLinkRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Finish uploading: the link closes',
-      headers: ZTokenHeader,
+      headers: ZUploadTokenHeader,
       response: { 200: ZMutationResult },
     },
     handler: async (req) => {

@@ -24,8 +24,6 @@ import type {
   TUploadLinkCreated,
   TUploadLinkView,
 } from '@sextant/shared';
-import { issuers } from '@sextant/db';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { publicUrl } from '../../config.ts';
@@ -43,6 +41,7 @@ import {
   filesUploadedBy,
   finishLink,
   insertUploadLink,
+  issuerUploadOptions,
   linkById,
   pageLinks,
   revokeLink,
@@ -104,10 +103,7 @@ export async function issueUploadLink(
   },
 ): Promise<TUploadLinkCreated> {
   const row = await visibleJob(ctx, auth, body.jobId);
-  const [iss] = await ctx.db
-    .select({ name: issuers.name, options: issuers.inputDataOptions })
-    .from(issuers)
-    .where(eq(issuers.id, row.job.issuerId));
+  const iss = await issuerUploadOptions(ctx.db, row.job.issuerId);
   if (!iss?.options.includes('SendUploadLink'))
     throw conflict(
       `${iss?.name ?? 'The job’s issuer'} does not offer upload links (input data option SendUploadLink is off)`,

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { ML_DRIFT_INPUT_LABELS, type TMlDriftInput } from '@sextant/shared';
+import { driftInputLabel } from '@sextant/shared';
 import { evaluateRunModel, psi } from '@sextant/analysis';
 import type { AppContext } from '../../context.ts';
 import { defineCommandType, ProqPermanentError, type CommandTypeDef } from '../../proq/index.ts';
@@ -77,9 +77,7 @@ export async function monitorRun(ctx: AppContext, runId: string): Promise<string
   const summary = ev.trained
     ? `acceptance model AUC ${m.auc?.toFixed(3) ?? '—'}, accuracy ${m.accuracy?.toFixed(3) ?? '—'} on ${ev.testRows} hold-out suppliers`
     : 'acceptance model not trained for this run';
-  const driftNote = drift
-    ? `; largest drift ${ML_DRIFT_INPUT_LABELS[drift.maxPsiInput as TMlDriftInput] ?? drift.maxPsiInput} PSI ${drift.maxPsi.toFixed(3)}`
-    : '';
+  const driftNote = drift ? `; largest drift ${driftInputLabel(drift.maxPsiInput)} PSI ${drift.maxPsi.toFixed(3)}` : '';
   return `${summary}${driftNote}${alerts.length ? ` (${alerts.length} alert${alerts.length > 1 ? 's' : ''})` : ''}`;
 }
 

@@ -6,14 +6,7 @@
  * see answers 404, and its runs never appear in the overview. Alerts use the configured thresholds
  * (ML_AUC_ALERT_THRESHOLD, ML_PSI_ALERT_THRESHOLD) at read time, so changing them needs no re-evaluation.
  */
-import {
-  ML_DRIFT_INPUT_LABELS,
-  type TMlDriftInput,
-  type TMlJobDetail,
-  type TMlJobRow,
-  type TMlOverview,
-  type TMlRun,
-} from '@sextant/shared';
+import { driftInputLabel, type TMlJobDetail, type TMlJobRow, type TMlOverview, type TMlRun } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { jobVisibilityOf } from '../authorization/authorization.service.ts';
@@ -40,7 +33,7 @@ export function alertsOf(r: Pick<MlRunRow, 'trained' | 'auc' | 'drift'>, t: Thre
     for (const [input, value] of Object.entries(r.drift.psi).sort((a, b) => b[1] - a[1]))
       if (value >= t.psi)
         out.push(
-          `Input drift: ${ML_DRIFT_INPUT_LABELS[input as TMlDriftInput] ?? input} PSI ${f2(value)} against run ${r.drift.againstRunNumber} (threshold ${f2(t.psi)})`,
+          `Input drift: ${driftInputLabel(input)} PSI ${f2(value)} against run ${r.drift.againstRunNumber} (threshold ${f2(t.psi)})`,
         );
   }
   return out;

@@ -1,6 +1,6 @@
 /** SQL of the ProQ monitoring API: counts, quick views, paged lists, workers. The queue's own SQL is in src/proq. */
-import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { jobArtifacts, proqCommands, proqWorkers, type DbOrTx } from '@sextant/db';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { jobArtifacts, proqCommands, proqWorkers, type DbHandle, type DbOrTx } from '@sextant/db';
 import {
   PROQ_COMPLETED_STATES,
   PROQ_ERROR_STATES,
@@ -239,4 +239,35 @@ export async function workers(db: DbOrTx, environment: string) {
     .from(proqWorkers)
     .where(eq(proqWorkers.environment, environment))
     .orderBy(proqWorkers.startedAt);
+}
+
+/** The latest command with this correlation id (the system audit's health check polls it). */
+export async function latestCommandByCorrelation(db: DbOrTx, correlationId: string) {
+  const [row] = await db
+    .select()
+    .from(proqCommands)
+    .where(eq(proqCommands.correlationId, correlationId))
+    .orderBy(desc(proqCommands.id))
+    .limit(1);
+  return row;
+}
+
+/** The gauges of /metrics in three statements: queue depth by state, oldest runnable wait, run durations (24 h). */
+export async function queueAndRunGauges(dbh: DbHandle) {
+  const byState = await dbh.query<{ state: string; n: number }>(
+    `SELECT state, count(*)::int AS n FROM proq_commands WHERE state IN ('Blocked', 'Pending', 'InProgress') GROUP BY state`,
+  );
+  const [age] = await dbh.query<{ age: number | null }>(
+    `SELECT extract(epoch FROM now() - min(queued_date))::float8 AS age FROM proq_commands
+      WHERE state = 'Pending' AND run_at <= now()`,
+  );
+  const [runs] = await dbh.query<{ n: number; p50: number | null; p95: number | null; max: number | null }>(
+    `SELECT count(*)::int AS n,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY d) AS p50,
+            percentile_cont(0.95) WITHIN GROUP (ORDER BY d) AS p95,
+            max(d) AS max
+       FROM (SELECT extract(epoch FROM completed_at - started_at)::float8 AS d FROM job_runs
+              WHERE status = 'Completed' AND completed_at > now() - interval '24 hours' AND started_at IS NOT NULL) x`,
+  );
+  return { byState, oldestAge: age?.age ?? null, runs };
 }

@@ -18,8 +18,7 @@ import type {
   TProqWorker,
   TProqBackgroundService,
 } from '@sextant/shared';
-import { eq, type SQL } from 'drizzle-orm';
-import { users } from '@sextant/db';
+import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/access.ts';
@@ -28,8 +27,9 @@ import { jobVisibleCondition } from '../authorization/authorization.repo.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { proqFor } from '../../proq/instance.ts';
 import { proqOptions } from '../../config.ts';
-import { ProqError, type Proq } from '../../proq/index.ts';
+import { ProqError, type Proq, type ProqChangeOptions } from '../../proq/index.ts';
 import * as repo from './proq.repo.ts';
+import { usernameOf } from '../users/users.repo.ts';
 
 /** The app's queue (ctx.proq, shared with the in-process worker). */
 export const proqOf = (ctx: AppContext): Proq =>
@@ -219,14 +219,19 @@ async function act(
   auth: AuthContext,
   id: number,
   action: 'retry' | 'cancel',
-  run: (proq: Proq) => Promise<unknown>,
+  run: (proq: Proq, opts: ProqChangeOptions) => Promise<unknown>,
 ): Promise<TProqCommand> {
   const proq = proqOf(ctx);
   // Commands of another environment, or outside the caller's tenant scope, are invisible here.
   if (!(await repo.findCommand(ctx.db, proq.environment, id, await commandScope(ctx, auth))))
     throw notFound(`Command #${id}`);
+  // The change and its audit row commit together: the row is written inside ProQ's own transaction.
+  const audited: ProqChangeOptions = {
+    inTransaction: (tx) =>
+      writeAudit(tx, { action: `proq.${action}`, targetType: 'ProqCommand', targetId: String(id) }, req),
+  };
   try {
-    await run(proq);
+    await run(proq, audited);
   } catch (err) {
     await writeAudit(
       ctx.db,
@@ -241,24 +246,19 @@ async function act(
     );
     throw apiError(err, id);
   }
-  await writeAudit(ctx.db, { action: `proq.${action}`, targetType: 'ProqCommand', targetId: String(id) }, req);
   return commandDetail(ctx, auth, id);
 }
 
 export const retryCommand = (ctx: AppContext, req: FastifyRequest, auth: AuthContext, id: number) =>
-  act(ctx, req, auth, id, 'retry', (proq) => proq.retry(id));
+  act(ctx, req, auth, id, 'retry', (proq, opts) => proq.retry(id, opts));
 
 export const cancelCommand = (ctx: AppContext, req: FastifyRequest, auth: AuthContext, id: number, reason?: string) =>
-  act(ctx, req, auth, id, 'cancel', (proq) => proq.cancel(id, reason));
+  act(ctx, req, auth, id, 'cancel', (proq, opts) => proq.cancel(id, reason, opts));
 
 /** The background service toggle's state: paused by whom and when, and whether a worker takes commands. */
 export async function backgroundService(ctx: AppContext): Promise<TProqBackgroundService> {
   const state = await proqOf(ctx).pausedState();
-  let changedBy: string | null = null;
-  if (state.changedBy) {
-    const [u] = await ctx.db.select({ username: users.username }).from(users).where(eq(users.id, state.changedBy));
-    changedBy = u?.username ?? null;
-  }
+  const changedBy = state.changedBy ? await usernameOf(ctx.db, state.changedBy) : null;
   return { paused: state.paused, isRunning: await isRunning(ctx), changedAt: state.changedAt, changedBy };
 }
 
@@ -273,12 +273,15 @@ export async function setBackgroundService(
     throw forbidden('The background service runs every issuer’s work; only internal staff may pause or resume it');
   const userId = auth.user.id;
   const proq = proqOf(ctx);
-  if (running) await proq.resume(userId);
-  else await proq.pause(userId);
-  await writeAudit(
-    ctx.db,
-    { action: running ? 'proq.resume' : 'proq.pause', targetType: 'ProqEnvironment', targetId: proq.environment },
-    req,
-  );
+  const audited: ProqChangeOptions = {
+    inTransaction: (tx) =>
+      writeAudit(
+        tx,
+        { action: running ? 'proq.resume' : 'proq.pause', targetType: 'ProqEnvironment', targetId: proq.environment },
+        req,
+      ),
+  };
+  if (running) await proq.resume(userId, audited);
+  else await proq.pause(userId, audited);
   return backgroundService(ctx);
 }

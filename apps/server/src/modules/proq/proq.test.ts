@@ -284,4 +284,37 @@ describe.each(dbKinds())('ProQ API on %s', (kind) => {
     );
     expect(audit.map((a) => a.action)).toEqual(['proq.pause', 'proq.resume']);
   });
+
+  it('rolls a cancel or a pause back when its audit row cannot be written (one transaction)', async () => {
+    const developer = await t.login('developer');
+    // A trigger refuses the success rows of these two actions, as a failing audit insert would.
+    await t.db.query(
+      `create or replace function test_refuse_audit() returns trigger language plpgsql as $$
+       begin raise exception 'audit row refused by the test'; end $$`,
+    );
+    await t.db.query(
+      `create trigger test_refuse_audit before insert on system_audit_log for each row
+       when (new.action in ('proq.cancel', 'proq.pause') and new.outcome = 'success')
+       execute function test_refuse_audit()`,
+    );
+    try {
+      const before = await t.db.query<{ n: number }>(
+        "select count(*)::int as n from system_audit_log where action in ('proq.cancel', 'proq.pause') and outcome = 'success'",
+      );
+      expect((await proq.get(ids.later!))!.state).toBe('Pending');
+      expect((await post(`/commands/${ids.later}/cancel`, { reason: 'no audit' })).statusCode).toBe(500);
+      expect((await proq.get(ids.later!))!.state).toBe('Pending');
+
+      expect((await post('/background-service?running=false', undefined, developer)).statusCode).toBe(500);
+      expect((await get('/background-service')).json()).toMatchObject({ paused: false, isRunning: true });
+
+      const after = await t.db.query<{ n: number }>(
+        "select count(*)::int as n from system_audit_log where action in ('proq.cancel', 'proq.pause') and outcome = 'success'",
+      );
+      expect(after[0]!.n).toBe(before[0]!.n);
+    } finally {
+      await t.db.query('drop trigger test_refuse_audit on system_audit_log');
+      await t.db.query('drop function test_refuse_audit()');
+    }
+  });
 });

@@ -9,6 +9,7 @@ import { readFile, statfs } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import {
   RESOURCE_METRIC_LABELS,
+  RESOURCE_METRICS,
   RESOURCE_NEAR_RATIO,
   type THeavyWorkKind,
   type TResourceGuardState,
@@ -160,7 +161,7 @@ const UNIT: Record<TResourceMetric, string> = {
 };
 
 export function statusesOf(s: TResourceSample, limits: TResourceLimits): TResourceStatus[] {
-  return (Object.keys(LIMIT_KEY) as TResourceMetric[]).map((metric) => {
+  return RESOURCE_METRICS.map((metric) => {
     const value = valueOf(metric, s);
     const limit = limits[LIMIT_KEY[metric]];
     const ratio = limit ? value / limit : 0;

@@ -5,7 +5,6 @@
  * range) by @fastify/send.
  */
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
@@ -18,7 +17,7 @@ import {
   type TResourceFileType,
   type TResourcePosterType,
 } from '@sextant/shared';
-import { tempPathFor } from '../../lib/durable-fs.ts';
+import { createFileStream, tempPathFor } from '../../lib/durable-fs.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { BlobNotFoundError } from '../../lib/blob-store.ts';
 import type { AppContext } from '../../context.ts';
@@ -158,7 +157,7 @@ async function storeUpload<T extends string>(
     ]);
   try {
     // pipeline: an error of any stage (refused content, size limit, disk) ends every stage and lands here.
-    await pipeline(part.file, check, createWriteStream(tmp, { flags: 'wx' }));
+    await pipeline(part.file, check, await createFileStream(tmp));
     if (part.file.truncated) throw tooLarge();
     const key = `${resourceFolder(resourceId)}/${name}.${opts.ext(type!)}`;
     await ctx.blobs.putFile(key, tmp); // stored whole or not at all

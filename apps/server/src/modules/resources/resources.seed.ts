@@ -2,13 +2,13 @@
  * Demo resources for a new demo installation: a few PDF guides generated at first start (pdf-lib; no binary is
  * kept in the repository), one limited to one issuer, in English and German. Skipped when any resource exists.
  */
-import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { issuers, users } from '@sextant/db';
 import type { TResourceCategory } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { countResources, insertResource, replaceResourceIssuers, updateResource } from './resources.repo.ts';
 import { resourceFolder } from './resources.files.ts';
+import { findUserByUsername } from '../users/users.repo.ts';
+import { issuerKeys } from '../issuers/issuers.repo.ts';
 
 interface DemoDoc {
   title: string;
@@ -125,8 +125,8 @@ export async function makeGuidePdf(doc: Pick<DemoDoc, 'title' | 'description' | 
 
 export async function seedDemoResources(ctx: AppContext): Promise<number> {
   if ((await countResources(ctx.db)) > 0) return 0;
-  const [admin] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, 'sysAdmin'));
-  const issuerRows = await ctx.db.select({ id: issuers.id, key: issuers.issuerKey }).from(issuers);
+  const admin = await findUserByUsername(ctx.db, 'sysAdmin');
+  const issuerRows = await issuerKeys(ctx.db);
   let created = 0;
   for (const d of DOCS) {
     const issuerId = d.issuerKey ? issuerRows.find((i) => i.key === d.issuerKey)?.id : undefined;

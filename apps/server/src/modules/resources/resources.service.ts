@@ -14,7 +14,6 @@ import type { z } from 'zod';
 import {
   RESOURCE_FILE_TYPES,
   type TResource,
-  type TResourceFileType,
   type TResourceList,
   type ZResourceCreate,
   type ZResourceListQuery,
@@ -267,7 +266,7 @@ export async function uploadFile(
   if (row.resource.source !== 'upload')
     throw conflict('This resource is an external link; it has no file to upload', 'file');
   const stored = await storeResourceFile(req, ctx, id, ctx.config.RESOURCE_MAX_MB * 1024 * 1024);
-  const type = stored.contentType as TResourceFileType;
+  const type = stored.contentType;
   try {
     await ctx.db.transaction(async (tx) => {
       await updateResource(tx, id, {

@@ -5,13 +5,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { JOB_TABS_BY_KEY, ZBusinessCase, ZBusinessCaseDownloadQuery, ZBusinessCaseInputs } from '@sextant/shared';
+import {
+  JOB_TABS_BY_KEY,
+  ZBusinessCase,
+  ZBusinessCaseDownloadQuery,
+  ZBusinessCaseInputs,
+  ZJobParams,
+} from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
 import { businessCaseXlsx, getBusinessCase, saveBusinessCase } from './business-case.service.ts';
 
 const tags = ['Results'];
-const ZJobParams = z.object({ jobId: z.uuid('Job id must be an id') });
 const CALCULATOR = JOB_TABS_BY_KEY['business-case-calculator'].permissions;
 const DOWNLOAD = JOB_TABS_BY_KEY['business-case-download'].permissions;
 

@@ -3,10 +3,8 @@
  * Optima level and payment method), the saved inputs (job_business_cases) and the outputs of the shared pure
  * calculation; saving the inputs; the XLSX download. The PDF is rendered from the printable page (pdf.ts).
  */
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
-import { jobBusinessCases, users } from '@sextant/db';
 import {
   BUSINESS_CASE_DEFAULTS,
   BUSINESS_CASE_LEVELS,
@@ -27,6 +25,7 @@ import { entityStatus } from '../concurrency/concurrency.service.ts';
 import { achievedOf } from '../campaigns/campaigns.repo.ts';
 import { visibleJob } from '../jobs/job-access.ts';
 import { openResults, type JobResults } from './results.store.ts';
+import { savedBusinessCase, upsertBusinessCase } from './business-case.repo.ts';
 
 const baseCache = new Map<string, TBusinessCaseBase>();
 
@@ -84,11 +83,7 @@ function canEdit(auth: AuthContext, ownerId: string): boolean {
 export async function getBusinessCase(ctx: AppContext, auth: AuthContext, jobId: string): Promise<TBusinessCase> {
   const results = await openResults(ctx, auth, jobId);
   const base = await businessCaseBase(results);
-  const [saved] = await ctx.db
-    .select({ row: jobBusinessCases, by: users.displayName, username: users.username })
-    .from(jobBusinessCases)
-    .leftJoin(users, eq(users.id, jobBusinessCases.updatedBy))
-    .where(eq(jobBusinessCases.jobArtifactId, jobId));
+  const saved = await savedBusinessCase(ctx.db, jobId);
   // Inputs saved by an older version of the contract fall back to the defaults field by field.
   const parsed = saved
     ? ZBusinessCaseInputs.safeParse({ ...BUSINESS_CASE_DEFAULTS, ...(saved.row.inputs as object) })
@@ -136,13 +131,7 @@ export async function saveBusinessCase(
     throw new AppError(409, 'Conflict', `${who} has exclusive write access to this job; ask them to release it`);
   }
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(jobBusinessCases)
-      .values({ jobArtifactId: jobId, inputs, updatedBy: auth.user.id, updatedAt: new Date() })
-      .onConflictDoUpdate({
-        target: jobBusinessCases.jobArtifactId,
-        set: { inputs, updatedBy: auth.user.id, updatedAt: new Date() },
-      });
+    await upsertBusinessCase(tx, jobId, inputs, auth.user.id);
     await writeAudit(
       tx,
       { action: 'job.businessCase.update', targetType: 'job', targetId: jobId, details: { inputs } },

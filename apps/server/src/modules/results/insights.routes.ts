@@ -9,8 +9,9 @@ import { z } from 'zod';
 import {
   JOB_TABS_BY_KEY,
   ZChartViewData,
-  ZChartViewId,
   ZChartViewQuery,
+  ZJobChartViewParams,
+  ZJobParams,
   ZJobSummary,
   ZPresentationDeck,
   ZSlicerQuery,
@@ -22,7 +23,6 @@ import { chartView, chartViewCsv, fileBase, jobSummary } from './insights.servic
 import { buildPptx, presentationDeck } from './presentation.ts';
 
 const tags = ['Results'];
-const ZJobParams = z.object({ jobId: z.uuid('Job id must be an id') });
 const permissionsOf = (tab: 'summary' | 'insights' | 'presentation') => [...JOB_TABS_BY_KEY[tab].permissions];
 
 export async function insightsRoutes(app: FastifyInstance): Promise<void> {
@@ -49,7 +49,7 @@ export async function insightsRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'One chart view’s categories under a slicer, as JSON or as a CSV download',
-      params: ZJobParams.extend({ view: ZChartViewId }),
+      params: ZJobChartViewParams,
       querystring: ZChartViewQuery,
       produces: ['application/json', 'text/csv'],
       response: { 200: ZChartViewData.or(z.string()) },

@@ -5,8 +5,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { JOB_TABS_BY_KEY, type TGrant, type TJobTabKey } from '@sextant/shared';
+import {
+  JOB_TABS_BY_KEY,
+  ZJobParams,
+  ZReportPdfParams,
+  ZReportPdfQuery,
+  type TGrant,
+  type TJobTabKey,
+} from '@sextant/shared';
 import { authOf, SESSION_COOKIE } from '../../plugins/access.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { openResults } from './results.store.ts';
@@ -23,14 +29,6 @@ export const pdfReportPermissions = (type: string): readonly TGrant[] =>
   JOB_TABS_BY_KEY[PDF_REPORTS[type]!].permissions;
 
 const tags = ['Results'];
-const ZParams = z.object({ jobId: z.uuid('Job id must be an id') });
-const ZQuery = z.object({
-  params: z
-    .string()
-    .regex(/^[\w-]+(\/[\w-]+)*$/, 'params must be path segments of letters, digits, "_" and "-" separated by "/"')
-    .max(500, 'params must be at most 500 characters')
-    .optional(),
-});
 
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,8 +48,8 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: `Download the ${type} report as PDF (rendered by server-side Chromium from the printable page)`,
-        params: ZParams,
-        querystring: ZQuery,
+        params: ZJobParams,
+        querystring: ZReportPdfQuery,
         produces: ['application/pdf'],
       },
       handler: async (req, reply) => {
@@ -82,7 +80,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Any other report type: 400',
-      params: ZParams.extend({ analysisReportType: z.string() }),
+      params: ZReportPdfParams,
     },
     handler: async (req) => {
       throw badRequest(

@@ -37,6 +37,8 @@ export interface JobResults {
   runId: string;
   runNumber: number;
   completedAt: string | null;
+  /** Blob-store key of the run's folder (`jobs/<id>/runs/<n>`; its result files are under `<key>/results`). */
+  key: string;
   /** Absolute folder holding the result files. */
   dir: string;
   summary: AnalysisSummary;
@@ -237,6 +239,7 @@ async function resultsOf(ctx: AppContext, job: ResultsJob): Promise<JobResults> 
     runId: run.id,
     runNumber: run.runNumber,
     completedAt: run.completedAt?.toISOString() ?? null,
+    key: run.resultPath,
     dir,
     summary,
     scored: summary.scores !== null,

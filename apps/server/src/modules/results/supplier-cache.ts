@@ -41,7 +41,7 @@ export async function dropSupplierCaches(ctx: AppContext, jobId: string): Promis
   });
   for (const f of await readdir(dir).catch(() => [] as string[]))
     if (f.startsWith(`${jobId}.`)) await rm(path.join(dir, f), { force: true }).catch(() => {});
-  await dropSupplierDetail(ctx.config.dataDir, jobId);
+  await dropSupplierDetail(ctx, jobId);
 }
 
 /** Format version of the cache files (bump when their tables change). */
@@ -157,8 +157,8 @@ async function dropOlderCaches(dir: string, jobId: string, keep: string): Promis
 export async function warmSupplierCache(ctx: AppContext, jobId: string): Promise<void> {
   const res = await openResultsForPipeline(ctx, jobId);
   await runCache(ctx, res);
-  // The supplier-detail lookup file (supplier-detail.ts), built now rather than on the first detail request.
-  await warmSupplierDetail(ctx.config.dataDir, res, networkFile(ctx));
+  // The supplier-detail store (supplier-detail.ts), built now rather than on the first detail request.
+  await warmSupplierDetail(ctx, res, networkFile(ctx));
 }
 
 /** The per-run supplier cache (built once per run and process; the file survives restarts). */

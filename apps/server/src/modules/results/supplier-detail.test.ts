@@ -1,17 +1,17 @@
 /**
- * The key-indexed supplier-detail lookup answers exactly what scans of the run's files answer (the supplier's row,
- * its matched or candidate merchant from the network, its use cases), is built once per run and survives being
- * re-opened, and the detail route serves from it.
+ * The per-run supplier-detail store answers exactly what scans of the run's files answer (the supplier's row, its
+ * matched or candidate merchant from the network, its use cases), is built once per run in the blob store, rebuilt
+ * when its file is missing, truncated or corrupt (never used then), and the detail route serves from it.
+ * TEST_BLOB_S3=1 runs it on the S3 blob store.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { open, readFile, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds } from '@sextant/db/testing';
-import type { TJobDetails, TSupplierDetail } from '@sextant/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { seedDemoJobs } from '../../seed/demo-jobs.ts';
-
-const DEMO_ENV = { NETWORK_MERCHANTS: '3000', PROQ_MIN_DELAY_MS: '50', PROQ_MAX_DELAY_MS: '200' };
+import type { TSupplierDetail } from '@sextant/shared';
+import { createDemoJobsApp, DEMO_JOBS_ENV, demoJobId } from '../../../test/demo-jobs-fixture.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { NETWORK_SEED } from '../jobs/jobs.commands.ts';
 import { lit, openResultsForPipeline, type JobResults } from './results.store.ts';
 import { dropSupplierDetail, supplierDetailRows, warmSupplierDetail } from './supplier-detail.ts';
@@ -21,34 +21,19 @@ describe.each(dbKinds())('supplier detail lookup on %s', (kind) => {
   let jobId: string;
   let res: JobResults;
   let network: string;
-  const dir = () => path.join(t.app.ctx.config.dataDir, 'cache', 'supplier-detail');
-  const files = () =>
-    existsSync(dir()) ? readdirSync(dir()).filter((f) => f.startsWith(`${jobId}.`) && f.endsWith('.duckdb')) : [];
+  /** The run's store files in the blob store. */
+  const files = async () => (await t.app.ctx.blobs.list(`${res.key}/supplier-detail`)).map((e) => e.key);
+  const ctx = () => t.app.ctx;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, DEMO_ENV);
-    expect(await seedDemoJobs(t.app.ctx)).toBe(4);
-    await t.app.ctx.proq.start();
-    const manager = await t.login('ptcoJobManager');
-    const list = (
-      await t.call('POST', '/api/v1/authorization/auth-mapped-job-artifacts', { cookie: manager, body: {} })
-    ).json() as { collection: { id: string; name: string }[] };
-    jobId = list.collection.find((j) => j.name.startsWith('Albion'))!.id;
-    const deadline = Date.now() + 200_000;
-    for (;;) {
-      const d = (await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie: manager })).json() as TJobDetails;
-      if (d.status !== 'Processing' || Date.now() > deadline) {
-        expect(d.status).toBe('Ready');
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    t = await createDemoJobsApp(kind);
+    jobId = await demoJobId(t, 'Albion');
     res = await openResultsForPipeline(t.app.ctx, jobId);
     // the network the detail route reads (suppliers.service networkFile)
     network = path.join(
       t.app.ctx.config.dataDir,
       'network',
-      `generated-${DEMO_ENV.NETWORK_MERCHANTS}-${NETWORK_SEED}.parquet`,
+      `generated-${DEMO_JOBS_ENV.NETWORK_MERCHANTS}-${NETWORK_SEED}.parquet`,
     );
     expect(existsSync(network)).toBe(true);
   }, 300_000);
@@ -87,7 +72,7 @@ describe.each(dbKinds())('supplier detail lookup on %s', (kind) => {
     let withUseCases = 0;
     let withMerchant = 0;
     for (const { supplierKey } of keys) {
-      const got = await supplierDetailRows(t.app.ctx.config.dataDir, res, supplierKey, network);
+      const got = await supplierDetailRows(ctx(), res, supplierKey, network);
       const want = await scanned(supplierKey);
       expect(got.supplier, supplierKey).toEqual(want.supplier);
       expect(got.merchant, supplierKey).toEqual(want.merchant);
@@ -97,24 +82,77 @@ describe.each(dbKinds())('supplier detail lookup on %s', (kind) => {
     }
     expect(withUseCases).toBeGreaterThan(0);
     expect(withMerchant).toBeGreaterThan(0);
-    const none = await supplierDetailRows(t.app.ctx.config.dataDir, res, "nobody's key", network);
+    const none = await supplierDetailRows(ctx(), res, "nobody's key", network);
     expect(none).toEqual({ supplier: undefined, merchant: undefined, useCases: [] });
   }, 120_000);
 
-  it('is built when the run completes, one file per run, removed with the job and rebuilt on demand', async () => {
+  it('is built when the run completes, one file per run in the blob store, rebuilt when missing', async () => {
     // the pipeline warms it with the supplier cache
     const deadline = Date.now() + 30_000;
-    while (files().length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    expect(files()).toHaveLength(1);
-    await warmSupplierDetail(t.app.ctx.config.dataDir, res, network);
-    expect(files()).toHaveLength(1);
-    await dropSupplierDetail(t.app.ctx.config.dataDir, jobId);
-    expect(files()).toHaveLength(0);
-    // rebuilt on demand
+    while ((await files()).length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await files()).toHaveLength(1);
+    await warmSupplierDetail(ctx(), res, network);
+    expect(await files()).toHaveLength(1);
+    // its records are deflated in blocks: the file is well under the JSON it holds (the block table says how much)
+    const stored = await readFile(await ctx().blobs.localFile((await files())[0]!));
+    const blockCount = stored.readUInt32LE(stored.length - 20);
+    const table = stored.readDoubleLE(stored.length - 16);
+    let json = 0;
+    for (let b = 0; b < blockCount; b++) json += stored.readUInt32LE(table + blockCount * 12 + b * 4);
+    expect(blockCount).toBeGreaterThan(1);
+    expect(stored.length).toBeLessThan(json / 2);
+    // the file goes (job folder removed elsewhere): the next request builds it again
+    const [key] = await files();
+    await dropSupplierDetail(ctx(), jobId);
+    await ctx().blobs.delete(key!);
+    expect(await files()).toHaveLength(0);
     const [k] = await res.all<{ supplierKey: string }>(`SELECT supplierKey FROM ${res.table('suppliers')} LIMIT 1`);
-    const got = await supplierDetailRows(t.app.ctx.config.dataDir, res, k!.supplierKey, network);
-    expect(got.supplier?.supplierKey).toBe(k!.supplierKey);
-    expect(files()).toHaveLength(1);
+    const got = await supplierDetailRows(ctx(), res, k!.supplierKey, network);
+    expect(got).toEqual(await scanned(k!.supplierKey));
+    expect(await files()).toEqual([key]);
+  });
+
+  it('never uses a truncated or corrupt file: it is rebuilt and the answer stays right', async () => {
+    const keys = await res.all<{ supplierKey: string }>(
+      `SELECT supplierKey FROM ${res.table('suppliers')} ORDER BY hash(supplierKey) LIMIT 3`,
+    );
+    await warmSupplierDetail(ctx(), res, network);
+    const [key] = await files();
+    const good = await readFile(await ctx().blobs.localFile(key!));
+
+    // truncated (a copy cut short): found unusable when opened, built again
+    await dropSupplierDetail(ctx(), jobId);
+    await truncate(await ctx().blobs.localFile(key!), Math.floor(good.length / 2));
+    expect(await supplierDetailRows(ctx(), res, keys[0]!.supplierKey, network)).toEqual(
+      await scanned(keys[0]!.supplierKey),
+    );
+    expect((await readFile(await ctx().blobs.localFile(key!))).equals(good)).toBe(true);
+
+    // the index damaged: its checksum fails when opened
+    await dropSupplierDetail(ctx(), jobId);
+    const damaged = Buffer.from(good);
+    damaged[damaged.length - 40] = damaged[damaged.length - 40]! ^ 0xff;
+    await writeFile(await ctx().blobs.localFile(key!), damaged);
+    expect(await supplierDetailRows(ctx(), res, keys[1]!.supplierKey, network)).toEqual(
+      await scanned(keys[1]!.supplierKey),
+    );
+    expect((await readFile(await ctx().blobs.localFile(key!))).equals(good)).toBe(true);
+
+    // every record damaged while the store is open (same size, so the open index still points into it): the read's
+    // checksum fails, the store is dropped and built again
+    await supplierDetailRows(ctx(), res, keys[2]!.supplierKey, network); // open
+    const file = await ctx().blobs.localFile(key!);
+    const bad = Buffer.from(good);
+    const recordsEnd = bad.readDoubleLE(bad.length - 16); // the index offset (footer)
+    for (let i = 16 + bad.readUInt32LE(12); i < recordsEnd; i += 7) bad[i] = 0x20;
+    // written in place (not renamed), so the open handle sees it
+    const fh = await open(file, 'r+');
+    await fh.write(bad, 0, bad.length, 0);
+    await fh.close();
+    expect(await supplierDetailRows(ctx(), res, keys[2]!.supplierKey, network)).toEqual(
+      await scanned(keys[2]!.supplierKey),
+    );
+    expect((await readFile(await ctx().blobs.localFile(key!))).equals(good)).toBe(true);
   });
 
   it('serves the detail route from the lookup, with the merchant of the network', async () => {

@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   JOB_TABS_BY_KEY,
+  ZJobParams,
   ZSupplierColumns,
   ZSupplierDetail,
   ZSupplierPage,
@@ -19,7 +20,6 @@ import { openResults } from './results.store.ts';
 import { supplierColumns, supplierDetail, supplierExport, supplierPage } from './suppliers.service.ts';
 
 const tags = ['Results'];
-const ZJobParams = z.object({ jobId: z.uuid('Job id must be an id') });
 const permissions = [...JOB_TABS_BY_KEY.suppliers.permissions];
 
 export const PRODUCES = [

@@ -301,7 +301,7 @@ function matchRuleEvidence(
 }
 
 export async function supplierDetail(ctx: AppContext, res: JobResults, supplierKey: string): Promise<TSupplierDetail> {
-  const found = await supplierDetailRows(ctx.config.dataDir, res, supplierKey, networkFile(ctx));
+  const found = await supplierDetailRows(ctx, res, supplierKey, networkFile(ctx));
   const s = found.supplier;
   if (!s) throw notFound(`Supplier "${supplierKey}"`);
   const evidence = parseEvidence(s.matchEvidence);

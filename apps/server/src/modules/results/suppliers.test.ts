@@ -9,24 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buyers, campaignEnrolments, campaignWorkflows, issuers } from '@sextant/db';
 import type { TFilterItem, TJobDetails, TSupplierDetail, TSupplierPage, TSupplierRow } from '@sextant/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { seedDemoJobs } from '../../seed/demo-jobs.ts';
+import { createDemoJobsApp } from '../../../test/demo-jobs-fixture.ts';
+import type { TestApp } from '../../../test/harness.ts';
 
-async function readyDemoJobs(t: TestApp): Promise<TJobDetails[]> {
-  expect(await seedDemoJobs(t.app.ctx)).toBe(4);
-  await t.app.ctx.proq.start();
+/** The demo jobs (completed first runs, demo-jobs-fixture.ts) as the job details route gives them. */
+async function demoJobs(t: TestApp): Promise<TJobDetails[]> {
   const cookie = await t.login('ptcoJobManager');
   const list = (await t.call('POST', '/api/v1/authorization/auth-mapped-job-artifacts', { cookie, body: {} })).json();
-  const deadline = Date.now() + 200_000;
-  for (;;) {
-    const jobs = await Promise.all(
-      (list.collection as { id: string }[]).map(
-        async (j) => (await t.call('GET', `/api/v1/jobs/${j.id}`, { cookie })).json() as TJobDetails,
-      ),
-    );
-    if (jobs.every((j) => j.status !== 'Processing') || Date.now() > deadline) return jobs;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  return Promise.all(
+    (list.collection as { id: string }[]).map(
+      async (j) => (await t.call('GET', `/api/v1/jobs/${j.id}`, { cookie })).json() as TJobDetails,
+    ),
+  );
 }
 
 describe('supplier results', () => {
@@ -60,8 +54,9 @@ describe('supplier results', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp('pglite', { NETWORK_MERCHANTS: '3000', PROQ_MIN_DELAY_MS: '50', PROQ_MAX_DELAY_MS: '200' });
-    const jobs = await readyDemoJobs(t);
+    t = await createDemoJobsApp('pglite');
+    const jobs = await demoJobs(t);
+    expect(jobs).toHaveLength(4);
     for (const j of jobs) expect(j.status, j.name).toBe('Ready');
     jobId = jobs.find((j) => j.name.startsWith('Albion'))!.id;
     severnId = jobs.find((j) => j.name.startsWith('Severn'))!.id;

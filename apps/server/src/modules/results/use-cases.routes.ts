@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   JOB_TABS_BY_KEY,
+  ZJobParams,
   ZSupplierPage,
   ZSupplierResultsQuery,
   ZUseCaseDetail,
@@ -23,7 +24,6 @@ import { PRODUCES } from './suppliers.routes.ts';
 import { useCaseDetail, useCaseList, useCasesReport } from './use-cases.service.ts';
 
 const tags = ['Results'];
-const ZJobParams = z.object({ jobId: z.uuid('Job id must be an id') });
 const permissions = [...JOB_TABS_BY_KEY['use-cases'].permissions];
 const reportPermissions = [...JOB_TABS_BY_KEY['report/use-cases'].permissions];
 

@@ -4,9 +4,9 @@
  * unknown use cases are 404, and the Use Cases Report carries each use case's top suppliers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TJobDetails, TSupplierPage, TUseCaseList, TUseCasesReport } from '@sextant/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { seedDemoJobs } from '../../seed/demo-jobs.ts';
+import type { TSupplierPage, TUseCaseList, TUseCasesReport } from '@sextant/shared';
+import { createDemoJobsApp, demoJobId } from '../../../test/demo-jobs-fixture.ts';
+import type { TestApp } from '../../../test/harness.ts';
 
 describe('use case results', () => {
   let t: TestApp;
@@ -15,25 +15,8 @@ describe('use case results', () => {
   const get = (url: string, cookie = issuer) => t.call('GET', url, { cookie });
 
   beforeAll(async () => {
-    t = await createTestApp('pglite', { NETWORK_MERCHANTS: '3000', PROQ_MIN_DELAY_MS: '50', PROQ_MAX_DELAY_MS: '200' });
-    expect(await seedDemoJobs(t.app.ctx)).toBe(4);
-    await t.app.ctx.proq.start();
-    const manager = await t.login('ptcoJobManager');
-    const list = (
-      await t.call('POST', '/api/v1/authorization/auth-mapped-job-artifacts', { cookie: manager, body: {} })
-    )
-      .json()
-      .collection.find((j: { name: string }) => j.name.startsWith('Albion')) as { id: string };
-    jobId = list.id;
-    const deadline = Date.now() + 200_000;
-    for (;;) {
-      const d = (await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie: manager })).json() as TJobDetails;
-      if (d.status !== 'Processing' || Date.now() > deadline) {
-        expect(d.status).toBe('Ready');
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    t = await createDemoJobsApp('pglite');
+    jobId = await demoJobId(t, 'Albion');
     issuer = await t.login('issuer');
   }, 300_000);
   afterAll(async () => t?.close());

@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   RULESET_KINDS,
   RULESET_PERMISSIONS,
+  ZEmptyBody,
   ZRulesetCreate,
   ZRulesetDryRun,
   ZRulesetDryRunRequest,
@@ -68,7 +68,7 @@ export async function rulesetRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: `Make a version the active ${kind} ruleset (new runs use it)`,
         params: ZVersionParam,
-        body: z.object({}).optional(),
+        body: ZEmptyBody,
         response: { 200: ZRulesetVersionDetail },
       },
       handler: async (req) => activateRuleset(ctx, req, authOf(req), kind, req.params.version),

@@ -148,8 +148,7 @@ export async function createRuleset(
         version,
         createdAt: new Date().toISOString().slice(0, 10),
       };
-      const checked =
-        kind === 'scoring' ? validateRuleset('scoring', definition) : validateRuleset('confidence', definition);
+      const checked = validateKinded(kind, definition);
       if (!checked.ok) {
         const errors = checked.issues.map((i) => ({
           path: `body.definition${i.path ? `.${i.path}` : ''}`,
@@ -165,10 +164,11 @@ export async function createRuleset(
       }
       // Compiling catches what a schema cannot express (the SQL the engine would run).
       try {
-        if (kind === 'scoring') {
-          compileScoring(checked.ruleset as TScoringRuleset);
-          compileOptima(checked.ruleset as TScoringRuleset);
-        } else compileConfidence(checked.ruleset as TConfidenceRuleset);
+        const c = checked.parsed;
+        if (c.kind === 'scoring') {
+          compileScoring(c.ruleset);
+          compileOptima(c.ruleset);
+        } else compileConfidence(c.ruleset);
       } catch (err) {
         throw badRequest(`definition: ${(err as Error).message}`, [
           { path: 'body.definition', message: (err as Error).message },
@@ -177,9 +177,9 @@ export async function createRuleset(
       const row = await insertVersion(tx, {
         kind,
         version,
-        name: checked.ruleset.name,
-        description: checked.ruleset.description ?? null,
-        definition: checked.ruleset as unknown as Record<string, unknown>,
+        name: checked.parsed.ruleset.name,
+        description: checked.parsed.ruleset.description ?? null,
+        definition: checked.parsed.ruleset as unknown as Record<string, unknown>,
         basedOn: body.basedOn ?? null,
         createdBy: auth.user.id,
       });
@@ -248,19 +248,42 @@ export async function activeRulesetVersions(db: DbOrTx): Promise<{ scoring: stri
   };
 }
 
-const parsedCache = new Map<string, TScoringRuleset | TConfidenceRuleset>();
+/** A parsed ruleset with its kind: narrowing the kind narrows the ruleset. */
+type KindedRuleset =
+  { kind: 'scoring'; ruleset: TScoringRuleset } | { kind: 'confidence'; ruleset: TConfidenceRuleset };
+type RulesetInvalid = Extract<ReturnType<typeof validateRuleset>, { ok: false }>;
+
+function validateKinded(kind: TRulesetKind, json: unknown): { ok: true; parsed: KindedRuleset } | RulesetInvalid {
+  if (kind === 'scoring') {
+    const c = validateRuleset('scoring', json);
+    return c.ok ? { ok: true, parsed: { kind, ruleset: c.ruleset } } : c;
+  }
+  const c = validateRuleset('confidence', json);
+  return c.ok ? { ok: true, parsed: { kind, ruleset: c.ruleset } } : c;
+}
+
+function scoringOf(p: KindedRuleset): TScoringRuleset {
+  if (p.kind !== 'scoring') throw new Error(`Expected a scoring ruleset, got a ${p.kind} ruleset`);
+  return p.ruleset;
+}
+function confidenceOf(p: KindedRuleset): TConfidenceRuleset {
+  if (p.kind !== 'confidence') throw new Error(`Expected a confidence ruleset, got a ${p.kind} ruleset`);
+  return p.ruleset;
+}
+
+const parsedCache = new Map<string, KindedRuleset>();
 /** The stored definition of a version, parsed by the engine (versions never change, so they are cached). */
-async function parsedVersion(db: DbOrTx, kind: TRulesetKind, version: number) {
+async function parsedVersion(db: DbOrTx, kind: TRulesetKind, version: number): Promise<KindedRuleset> {
   const key = `${kind}:${version}`;
   const hit = parsedCache.get(key);
   if (hit) return hit;
   const def = await definitionOf(db, kind, version);
   if (!def) throw new Error(`The ${kind} ruleset version ${version} recorded on the run does not exist`);
-  const checked = kind === 'scoring' ? validateRuleset('scoring', def) : validateRuleset('confidence', def);
+  const checked = validateKinded(kind, def);
   if (!checked.ok)
     throw new Error(`The stored ${kind} ruleset version ${version} is not valid: ${checked.issues[0]!.message}`);
-  parsedCache.set(key, checked.ruleset);
-  return checked.ruleset;
+  parsedCache.set(key, checked.parsed);
+  return checked.parsed;
 }
 
 /** The rulesets of the versions a run recorded (scoring, confidence). */
@@ -269,10 +292,10 @@ export async function rulesetsForRun(
   run: { scoringRulesetVersion: string | null; confidenceRulesetVersion: string | null },
 ): Promise<{ scoring: TScoringRuleset; confidence: TConfidenceRuleset }> {
   const scoring = run.scoringRulesetVersion
-    ? ((await parsedVersion(db, 'scoring', Number(run.scoringRulesetVersion))) as TScoringRuleset)
+    ? scoringOf(await parsedVersion(db, 'scoring', Number(run.scoringRulesetVersion)))
     : defaultScoringRuleset();
   const confidence = run.confidenceRulesetVersion
-    ? ((await parsedVersion(db, 'confidence', Number(run.confidenceRulesetVersion))) as TConfidenceRuleset)
+    ? confidenceOf(await parsedVersion(db, 'confidence', Number(run.confidenceRulesetVersion)))
     : defaultConfidenceRuleset();
   return { scoring, confidence };
 }
@@ -283,18 +306,18 @@ export async function ruleDescriptions(
   kind: TRulesetKind,
   version: number,
 ): Promise<Map<string, string> | null> {
-  const rs = await parsedVersion(db, kind, version).catch(() => null);
-  if (!rs) return null;
+  const parsed = await parsedVersion(db, kind, version).catch(() => null);
+  if (!parsed) return null;
   const index = new Map<string, string>();
-  if (kind === 'scoring') {
-    const s = rs as TScoringRuleset;
+  if (parsed.kind === 'scoring') {
+    const s = parsed.ruleset;
     for (const [k, def] of Object.entries(s.scores)) {
       for (const r of def.rules) index.set(r.id, r.description);
       index.set(def.defaultRuleId, `No ${k} rule applies: default level ${def.defaultLevel}`);
     }
     index.set('OPTIMA', s.optima.description ?? 'Best method for the supplier');
   } else {
-    const c = rs as TConfidenceRuleset;
+    const c = parsed.ruleset;
     for (const r of c.rules) index.set(r.id, r.description);
     index.set(c.defaultRuleId, `No confidence rule applies: default confidence ${c.defaultConfidence}`);
   }
@@ -327,12 +350,8 @@ export interface DryRunRow {
  * set aside as old_<kind>, the version is compiled over the features, and the changes per kind are counted with
  * up to EXAMPLES largest suppliers each. Also used by the benchmark.
  */
-export function dryRunSql(
-  kind: TRulesetKind,
-  rs: TScoringRuleset | TConfidenceRuleset,
-  src: string,
-  columns: Set<string>,
-): { sql: string; kinds: TScoreKind[] } {
+export function dryRunSql(rs: KindedRuleset, src: string, columns: Set<string>): { sql: string; kinds: TScoreKind[] } {
+  const kind = rs.kind;
   const suffix = kind === 'scoring' ? 'Level' : 'Confidence';
   const ruleSuffix = kind === 'scoring' ? 'RuleId' : 'ConfidenceRuleId';
   const outputs = SCORE_KINDS.flatMap((k) =>
@@ -344,9 +363,9 @@ export function dryRunSql(
   );
   const base = `SELECT * EXCLUDE (${present.map(ident).join(', ')})${olds.length ? `, ${olds.join(', ')}` : ''} FROM ${src}`;
   const computed =
-    kind === 'scoring'
-      ? `SELECT *, ${compileOptima(rs as TScoringRuleset).join(', ')} FROM (SELECT *, ${compileScoring(rs as TScoringRuleset).join(', ')} FROM (${base}))`
-      : `SELECT *, ${compileConfidence(rs as TConfidenceRuleset).join(', ')} FROM (${base})`;
+    rs.kind === 'scoring'
+      ? `SELECT *, ${compileOptima(rs.ruleset).join(', ')} FROM (SELECT *, ${compileScoring(rs.ruleset).join(', ')} FROM (${base}))`
+      : `SELECT *, ${compileConfidence(rs.ruleset).join(', ')} FROM (${base})`;
   const kinds = SCORE_KINDS.filter((k) => columns.has(`${k}${suffix}`));
   const changes = kinds
     .map(
@@ -392,7 +411,7 @@ export async function dryRun(
   const columns = new Set(
     (await res.all<{ column_name: string }>(`DESCRIBE SELECT * FROM ${src}`)).map((c) => c.column_name),
   );
-  const { sql, kinds } = dryRunSql(kind, rs, src, columns);
+  const { sql, kinds } = dryRunSql(rs, src, columns);
   const rows = await res.all<DryRunRow>(sql);
   const total =
     rows[0]?.suppliers ?? Number((await res.one<{ n: number }>(`SELECT count(*) AS n FROM ${src}`))?.n ?? 0);

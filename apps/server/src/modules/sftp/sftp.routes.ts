@@ -7,6 +7,7 @@ import {
   ZSftpConfig,
   ZSftpConfigDetail,
   ZSftpConfigInput,
+  ZSftpConfigParams,
   ZSftpPullResult,
   ZSftpTestRequest,
   ZSftpTestResult,
@@ -18,7 +19,6 @@ const tags = ['SFTP sources'];
 const base = '/api/v1/devops/sftp-configurations';
 const view = { permissions: ['DevOps_Area_VIEW'] } as const;
 const edit = { permissions: ['DevOps_Area_VIEW', 'IssuerArea_CRUD'] } as const;
-const idParam = z.object({ configId: z.uuid() });
 
 export async function sftpRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -57,7 +57,7 @@ export async function sftpRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'A source with its latest pulled files',
-      params: idParam,
+      params: ZSftpConfigParams,
       response: { 200: ZSftpConfigDetail },
     },
     handler: async (req) => getSftp(ctx, authOf(req), req.params.configId),
@@ -68,7 +68,7 @@ export async function sftpRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Update a source (leave the password or key out to keep the stored one); audited',
-      params: idParam,
+      params: ZSftpConfigParams,
       body: ZSftpConfigInput,
       response: { 200: ZSftpConfigDetail },
     },
@@ -77,7 +77,12 @@ export async function sftpRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete(`${base}/:configId`, {
     config: { access: edit },
-    schema: { tags, summary: 'Delete a source; audited', params: idParam, response: { 200: ZMutationResult } },
+    schema: {
+      tags,
+      summary: 'Delete a source; audited',
+      params: ZSftpConfigParams,
+      response: { 200: ZMutationResult },
+    },
     handler: async (req) => {
       await removeSftp(ctx, authOf(req), req.params.configId, req);
       return { success: true, statusCode: 200, message: 'SFTP configuration deleted' };
@@ -89,7 +94,7 @@ export async function sftpRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Test a saved source, with changed fields (stored secrets are used when none are given)',
-      params: idParam,
+      params: ZSftpConfigParams,
       body: ZSftpTestRequest,
       response: { 200: ZSftpTestResult },
     },
@@ -101,7 +106,7 @@ export async function sftpRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Pull new matching files now (a ProQ command)',
-      params: idParam,
+      params: ZSftpConfigParams,
       response: { 200: ZSftpPullResult },
     },
     handler: async (req) => pullNow(ctx, authOf(req), req.params.configId, req),

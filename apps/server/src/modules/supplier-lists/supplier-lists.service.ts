@@ -5,7 +5,6 @@
  * The issuers' hasSupplierIncludeList / hasSupplierExcludeList flags are kept in step in the same transaction.
  * Every change is audited. `supplierListEntriesOf` is the analysis's read side (applied in DuckDB by the engine).
  */
-import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -25,6 +24,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import { createFileStream } from '../../lib/durable-fs.ts';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { assertIssuerManageable, assertIssuerReadable } from '../issuer-members/issuer-members.service.ts';
 import { readSupplierFile } from './supplier-lists.file.ts';
@@ -122,7 +122,7 @@ export async function uploadList(
   await mkdir(dir, { recursive: true });
   const stored = path.join(dir, crypto.randomUUID());
   try {
-    await pipeline(part.file, createWriteStream(stored));
+    await pipeline(part.file, await createFileStream(stored));
     if (part.file.truncated)
       throw new AppError(
         413,

@@ -11,16 +11,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import nodemailer from 'nodemailer';
 import * as oidc from 'openid-client';
-import { desc, eq, sql } from 'drizzle-orm';
-import { proqCommands } from '@sextant/db';
+import { sql } from 'drizzle-orm';
 import {
   ZCommandValidation,
+  ZCommandValidationQuery,
+  ZHealthCheckStarted,
   ZIntegrationCheck,
   ZIntegrationConfigurations,
   type TIntegrationCheck,
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import { latestCommandByCorrelation } from '../proq/proq.repo.ts';
 
 const tags = ['System audit'];
 const base = '/api/v1/system-audit';
@@ -100,7 +102,7 @@ export async function systemAuditRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Sends a command through the queue; poll command-execute-validate with the correlation id',
-      response: { 200: z.object({ correlationId: z.string() }) },
+      response: { 200: ZHealthCheckStarted },
     },
     handler: async (req) => {
       const correlationId = `health-${randomUUID()}`;
@@ -127,16 +129,11 @@ export async function systemAuditRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Whether the command of a health check ran',
-      querystring: z.object({ correlationId: z.string().min(1).max(200) }),
+      querystring: ZCommandValidationQuery,
       response: { 200: ZCommandValidation },
     },
     handler: async (req) => {
-      const [c] = await ctx.db
-        .select()
-        .from(proqCommands)
-        .where(eq(proqCommands.correlationId, req.query.correlationId))
-        .orderBy(desc(proqCommands.id))
-        .limit(1);
+      const c = await latestCommandByCorrelation(ctx.db, req.query.correlationId);
       if (!c) return { isSuccess: false, errorMessage: 'No command has this correlation id', isCompleted: true };
       if (c.state === 'Completed') return { isSuccess: true, errorMessage: null, isCompleted: true };
       if (c.state === 'Error' || c.state === 'Canceled')

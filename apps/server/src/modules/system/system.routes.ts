@@ -2,11 +2,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { desc } from 'drizzle-orm';
-import { emailOutbox } from '@sextant/db';
-import { ZMutationResult, ZOutboxMessage, ZSystemMode } from '@sextant/shared';
+import {
+  ZAppTimestamp,
+  ZAppTimestampUpdate,
+  ZAugmentedTextQuery,
+  ZMutationResult,
+  ZOutboxMessage,
+  ZOutboxQuery,
+  ZSystemModeQuery,
+  ZSystemModeState,
+} from '@sextant/shared';
 import { writeAudit } from '../../lib/audit.ts';
 import { getSetting, setSetting } from './settings.repo.ts';
+import { latestOutbox } from '../dev/dev.repo.ts';
 
 const tags = ['System'];
 
@@ -16,7 +24,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/v1/system-mode', {
     config: { access: { public: true, allowInMaintenance: true } },
-    schema: { tags, summary: 'Current system mode', response: { 200: z.object({ mode: ZSystemMode }) } },
+    schema: { tags, summary: 'Current system mode', response: { 200: ZSystemModeState } },
     handler: async () => ({ mode: await getSetting(ctx.db, 'systemMode') }),
   });
 
@@ -25,7 +33,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Set the system mode',
-      querystring: z.object({ mode: ZSystemMode }),
+      querystring: ZSystemModeQuery,
       response: { 200: ZMutationResult },
     },
     handler: async (req) => {
@@ -52,7 +60,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Timestamp of the published app version',
-      response: { 200: z.object({ timestamp: z.string() }) },
+      response: { 200: ZAppTimestamp },
     },
     handler: async () => ({ timestamp: await getSetting(ctx.db, 'appTimestamp') }),
   });
@@ -62,8 +70,8 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Publish a new app timestamp (clients refresh when it changes)',
-      body: z.object({ timestamp: z.iso.datetime().optional() }).optional(),
-      response: { 200: z.object({ timestamp: z.string() }) },
+      body: ZAppTimestampUpdate,
+      response: { 200: ZAppTimestamp },
     },
     handler: async (req) => {
       const timestamp = req.body?.timestamp ?? new Date().toISOString();
@@ -95,7 +103,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Turn AI-augmented text on or off',
-      querystring: z.object({ status: z.enum(['true', 'false']).transform((v) => v === 'true') }),
+      querystring: ZAugmentedTextQuery,
       response: { 200: z.boolean() },
     },
     handler: async (req) => {
@@ -122,11 +130,11 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['Dev'],
       summary: 'Latest emails in the outbox',
-      querystring: z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(20) }),
+      querystring: ZOutboxQuery,
       response: { 200: z.array(ZOutboxMessage) },
     },
     handler: async (req) => {
-      const rows = await ctx.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(req.query.limit);
+      const rows = await latestOutbox(ctx.db, req.query.limit);
       return rows
         .filter((m) => !req.query.to || m.toAddress.toLowerCase() === req.query.to.toLowerCase())
         .map((m) => ({ ...m, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null }));

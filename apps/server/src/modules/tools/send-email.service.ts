@@ -3,9 +3,7 @@
  * template (lib/email-template.ts), previewed, sent through the email service (lib/email.ts) and logged.
  */
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { brandings } from '@sextant/db';
-import type { TEmailPreview, TSendEmailResult } from '@sextant/shared';
+import type { TEmailPreview, TIssuerLanguage, TSendEmailResult } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -13,6 +11,7 @@ import { sendEmail } from '../../lib/email.ts';
 import { renderBrandedEmail } from '../../lib/email-template.ts';
 import { notFound } from '../../lib/errors.ts';
 import { tenantScopeOf } from '../authorization/authorization.service.ts';
+import { brandingById } from '../users/users.repo.ts';
 import { logSentEmail, recipientsInScope, sentEmails, usersByIdInScope } from './tools.repo.ts';
 
 interface Compose {
@@ -21,12 +20,12 @@ interface Compose {
   subject: string;
   body: string;
   brandingId: string | null;
-  language: 'en' | 'de' | 'fr';
+  language: TIssuerLanguage;
 }
 
 async function brandingOf(ctx: AppContext, brandingId: string | null) {
   if (!brandingId) return null;
-  const [b] = await ctx.db.select().from(brandings).where(eq(brandings.brandingId, brandingId));
+  const b = await brandingById(ctx.db, brandingId);
   if (!b) throw notFound('Branding');
   return b;
 }

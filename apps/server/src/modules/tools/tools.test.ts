@@ -252,6 +252,19 @@ describe.each(dbKinds())('tools API (%s)', (kind) => {
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().text).toContain('Hello Carl Bennett');
     expect(preview.json().html).toContain('<html');
+    // the footer in any issuer language; a language that is not one is refused
+    const pl = await t.call('POST', '/api/v1/tools/email/preview', {
+      cookie: admin,
+      body: { ...body, language: 'pl' },
+    });
+    expect(pl.statusCode, pl.body).toBe(200);
+    expect(pl.json().text).toContain('Otrzymują Państwo tę wiadomość w imieniu');
+    expect(pl.json().html).toContain('<html lang="pl">');
+    const xx = await t.call('POST', '/api/v1/tools/email/preview', {
+      cookie: admin,
+      body: { ...body, language: 'xx' },
+    });
+    expect(xx.statusCode).toBe(400);
     const sent = await t.call('POST', '/api/v1/tools/email/send', { cookie: admin, body });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().sent).toHaveLength(2);

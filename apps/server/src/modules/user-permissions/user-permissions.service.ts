@@ -51,7 +51,8 @@ export async function setExtraPermissions(
   const before = await extraPermissionsOf(ctx.db, userId);
   const next = [...new Set(wanted)].sort();
   const add = next.filter((p) => !before.includes(p));
-  const remove = before.filter((p) => !next.includes(p as TPermission));
+  const nextSet: ReadonlySet<string> = new Set(next);
+  const remove = before.filter((p) => !nextSet.has(p));
   const grantable = grantablePermissions(auth);
   const refused = [...add, ...remove].filter((p) => !grantable.has(p));
   if (refused.length) {

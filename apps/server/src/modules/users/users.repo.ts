@@ -298,3 +298,14 @@ export function pageDirectlyAssigned<T>(
     map,
   });
 }
+
+/** A user by exact username (seeds and demo data name their actors). */
+export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.username, username));
+  return row;
+}
+
+export async function usernameOf(db: DbOrTx, id: string): Promise<string | null> {
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, id));
+  return row?.username ?? null;
+}

@@ -43,7 +43,9 @@ export default defineConfig({
   // Screenshot baselines are committed next to the specs, made in this environment (Debian's Chromium).
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}{ext}',
   retries: 0,
-  timeout: 60_000,
+  // A whole flow's budget on a loaded 2-core machine: the first tests share it with the server's start-up work (the
+  // demo jobs' pipelines), and a 60 s budget was once used up by a sign-in, invite and role flow that was only slow.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list']],
   use: {

@@ -19,7 +19,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'sex
  * `parallel` then skips them; `npm test` (scripts/test.mjs) runs the two projects one after the other instead.
  */
 const SYSTEM_WIDE = [
-  '**/shell.spec.ts', // maintenance and read-only mode, app timestamp, idle sign-out setting
+  '**/system-states.spec.ts', // maintenance and read-only mode, the app timestamp
   '**/devops.spec.ts', // pauses the background service
   '**/devops-tools.spec.ts', // resource-guard limits, cleans a demo job's intermediates
   '**/admin-accounts.spec.ts', // translation overrides, merges the demo tester's accounts

@@ -97,15 +97,21 @@ describe.each(dbKinds())('hostile uploads on %s', (kind) => {
     expect(await files()).toHaveLength(0);
   }, 120_000);
 
-  it('a workbook that needs more memory than the reader’s heap cap answers 413 with memory bounded', async () => {
-    const r = await sampled(() => upload('strings.xlsx', sharedStringsBomb(40_000_000)));
-    expect(r.value.statusCode, r.value.body).toBe(413);
-    // The heap guard stops it within seconds on a quiet machine; on a saturated one the preview's clock may come first.
-    expect(r.value.json().message).toMatch(/needs more than \d+ MB of memory|took longer than \d+ s/);
-    expect(r.growthMb).toBeLessThan(1024);
-    expect(r.peakMb).toBeLessThan(2048);
-    expect(await files()).toHaveLength(0);
-  }, 240_000);
+  // The reader's heap cap is the same whatever the database (the workbook is refused before anything is stored), and
+  // the case costs seconds of parsing: it runs on PGlite only, which every run has.
+  it.runIf(kind === 'pglite')(
+    'a workbook that needs more memory than the reader’s heap cap answers 413 with memory bounded',
+    async () => {
+      const r = await sampled(() => upload('strings.xlsx', sharedStringsBomb(40_000_000)));
+      expect(r.value.statusCode, r.value.body).toBe(413);
+      // The heap guard stops it within seconds on a quiet machine; on a saturated one the preview's clock may come first.
+      expect(r.value.json().message).toMatch(/needs more than \d+ MB of memory|took longer than \d+ s/);
+      expect(r.growthMb).toBeLessThan(1024);
+      expect(r.peakMb).toBeLessThan(2048);
+      expect(await files()).toHaveLength(0);
+    },
+    240_000,
+  );
 
   it('a CSV with too many columns or an endless first line answers 413', async () => {
     const wide = ['Supplier Name', ...Array.from({ length: MAX_COLUMNS }, (_, i) => `C${i}`)].join(',') + '\nAcme\n';

@@ -51,13 +51,13 @@ export function jaroWinkler(a: string, b: string): number {
   const lb = b.length;
   if (!la || !lb) return 0;
   const range = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
-  const ma = new Array<boolean>(la).fill(false);
-  const mb = new Array<boolean>(lb).fill(false);
+  const ma = new Uint8Array(la);
+  const mb = new Uint8Array(lb);
   let m = 0;
   for (let i = 0; i < la; i++) {
     for (let j = Math.max(0, i - range); j < Math.min(lb, i + range + 1); j++) {
       if (!mb[j] && a[i] === b[j]) {
-        ma[i] = mb[j] = true;
+        ma[i] = mb[j] = 1;
         m++;
         break;
       }
@@ -86,18 +86,38 @@ const NOT_SYNONYMS: Partial<Record<DatapointId, readonly string[]>> = {
 /** A value that reads as a code or number (an account number, "100001", "V-000101"), not a name. */
 const CODE_VALUE = /^[A-Z]{0,4}[-_/ ]?\d[\d\-_/.]*$/i;
 
+/** A fuzzy match counts from this Jaro-Winkler similarity up. */
+const FUZZY_FROM = 0.92;
+
+/**
+ * The highest Jaro-Winkler similarity two strings of these lengths can have (every letter of the shorter one matched,
+ * no transpositions, a four-letter common prefix). Wide files have thousands of headers ("C1" … "C2000") scored
+ * against every synonym: those whose lengths alone rule out a fuzzy match skip the comparison.
+ */
+function jaroWinklerBound(la: number, lb: number): number {
+  if (!la || !lb) return 0;
+  const m = Math.min(la, lb);
+  const jaro = (m / la + m / lb + 1) / 3;
+  return jaro + 0.4 * (1 - jaro);
+}
+
+/** Each datapoint's synonyms with their words, split once. */
+const SYNONYM_WORDS = new Map<DatapointId, readonly { s: string; words: readonly string[] }[]>(
+  DATAPOINT_IDS.map((dp) => [dp, DATAPOINTS[dp].synonyms.map((s) => ({ s, words: s.split(' ') }))]),
+);
+
 function scoreHeader(h: string, dp: DatapointId): number {
   if (NOT_SYNONYMS[dp]?.includes(h)) return 0;
-  const synonyms = DATAPOINTS[dp].synonyms;
   let best = 0;
   const words = new Set(h.split(' '));
-  for (const s of synonyms) {
+  for (const { s, words: sw } of SYNONYM_WORDS.get(dp)!) {
     if (h === s) return 1;
-    const sw = s.split(' ');
     if (sw.length > 1 && sw.every((w) => words.has(w))) best = Math.max(best, 0.85 - 0.02 * (words.size - sw.length));
     else if (sw.length === 1 && words.has(s) && words.size <= 3) best = Math.max(best, 0.7 - 0.05 * (words.size - 1));
+    // (a margin below FUZZY_FROM keeps the skip on the safe side of floating-point rounding)
+    if (jaroWinklerBound(h.length, s.length) < FUZZY_FROM - 1e-6) continue;
     const jw = jaroWinkler(h, s);
-    if (jw >= 0.92) best = Math.max(best, (jw - 0.92) * 2.5 + 0.65);
+    if (jw >= FUZZY_FROM) best = Math.max(best, (jw - FUZZY_FROM) * 2.5 + 0.65);
   }
   return Math.min(best, 0.99);
 }

@@ -37,8 +37,16 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   projects: [
-    { name: 'parallel', testIgnore: SYSTEM_WIDE },
-    { name: 'system', testMatch: SYSTEM_WIDE, workers: 1, dependencies: ['parallel'] },
+    // Each project keeps its own results folder: `npm test` runs them one after the other, and Playwright empties a
+    // run's folder first, which took the traces of a failing `parallel` test away.
+    { name: 'parallel', testIgnore: SYSTEM_WIDE, outputDir: path.join(here, 'test-results', 'parallel') },
+    {
+      name: 'system',
+      testMatch: SYSTEM_WIDE,
+      workers: 1,
+      dependencies: ['parallel'],
+      outputDir: path.join(here, 'test-results', 'system'),
+    },
   ],
   // Screenshot baselines are committed next to the specs, made in this environment (Debian's Chromium).
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}{ext}',

@@ -4,7 +4,7 @@
  * text cells that start with = + - @ tab or CR prefixed by an apostrophe in CSV so spreadsheets show them as text
  * (XLSX cells are typed as strings, never formulas).
  */
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, pipeline } from 'node:stream';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { stringify } from 'csv-stringify';
@@ -36,6 +36,20 @@ function cell(v: unknown): string | number | boolean | null {
 
 const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/**
+ * Rows as a CSV response body (formula-safe cells). Joined with `pipeline`, not `pipe`: a read that fails ends the
+ * body with its error instead of leaving the response open without a byte, and a client that goes away stops the
+ * read (the rows' generator returns, and its `finally` closes the database connection).
+ */
+export function csvBody(rows: AsyncIterable<readonly unknown[]>, headers: string[]): Readable {
+  const out = stringify({
+    header: true,
+    columns: headers,
+    cast: { string: csvSafe, boolean: (b) => (b ? 'true' : 'false') },
+  });
+  return pipeline(Readable.from(rows), out, () => undefined);
+}
 
 export interface DownloadStream {
   filename: string;
@@ -89,13 +103,7 @@ export async function openDownload(
     }
     const base = `${row.job.name.replace(/[^\w.-]+/g, '_').slice(0, 80)}-${kind}`;
     if (format === 'csv') {
-      const out = stringify({
-        header: true,
-        columns: headers,
-        cast: { string: csvSafe, boolean: (b) => (b ? 'true' : 'false') },
-      });
-      const body = Readable.from(rows()).pipe(out);
-      return { filename: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body };
+      return { filename: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: csvBody(rows(), headers) };
     }
     const pass = new PassThrough();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });

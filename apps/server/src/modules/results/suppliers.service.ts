@@ -7,8 +7,8 @@
  * queries, the page's row numbers (filter + sort + limit, reading only those columns) and the count/spend total
  * with the same filter — followed by one lookup of the page's rows by row number.
  */
-import { PassThrough, Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { defaultMatchRuleset } from '@sextant/analysis';
 import { ruleDescriptions } from '../rulesets/rulesets.service.ts';
@@ -23,7 +23,7 @@ import {
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { csvSafe } from '../jobs/downloads.ts';
+import { csvBody } from '../jobs/downloads.ts';
 import { supplierCampaigns } from '../campaigns/campaigns.repo.ts';
 // The reference network file the jobs matched against, when present.
 import { existingNetworkFile as networkFile } from '../jobs/network.ts';
@@ -177,16 +177,7 @@ export async function supplierExport(
   }
   const base = `${res.jobName.replace(/[^\w.-]+/g, '_').slice(0, 80)}-${name}`;
   if (format === 'csv') {
-    const out = stringify({
-      header: true,
-      columns: headers,
-      cast: { string: csvSafe, boolean: (v) => (v ? 'true' : 'false') },
-    });
-    return {
-      filename: `${base}.csv`,
-      contentType: 'text/csv; charset=utf-8',
-      body: Readable.from(rows()).pipe(out),
-    };
+    return { filename: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: csvBody(rows(), headers) };
   }
   const pass = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });

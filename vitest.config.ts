@@ -4,8 +4,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The files that take longest, longest first: they start at once, so the two workers end together. Vitest orders by
- * the durations it cached from the last run, and on a fresh clone (CI) by file size, which once started the crash
- * test (three minutes, one file) last, with the other worker idle meanwhile.
+ * the durations it cached from the last run, and on a fresh clone (CI) by file size, which can start the crash test
+ * (three minutes, one file) late, with the other worker idle at the end.
  */
 const LONG_FIRST = [
   'apps/server/test/crash.test.ts',

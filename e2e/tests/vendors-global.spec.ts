@@ -155,6 +155,38 @@ test('global insights totals equal the sum of the user’s jobs; organisations s
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]+\/insights$/);
 });
 
+test('a first visit while global insights are computed shows the loading page, not an error', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'issuer');
+  // The server answers 409 while the user's scope is built (SPEC: GlobalInsightsView → /global-insights/loading).
+  // Held at "building" here, so the first visit is seen whatever state the shared demo data is in.
+  const building = { state: 'Building', progress: 40, message: 'Reading job results', jobs: 3, builtAt: null };
+  const conflict = {
+    status: 409,
+    contentType: 'application/json',
+    body: JSON.stringify({
+      code: 'Conflict',
+      message: 'Global insights are being computed; see /global-insights/loading',
+    }),
+  };
+  await page.route('**/api/v1/global-insights/summary*', (r) => r.fulfill(conflict));
+  await page.route('**/api/v1/global-insights/views/**', (r) => r.fulfill(conflict));
+  await page.route('**/api/v1/global-insights/status', (r) =>
+    r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(building) }),
+  );
+  await page.goto('/global-insights/insights');
+  await expect(page).toHaveURL(/\/global-insights\/loading\?next=%2Fglobal-insights%2Finsights$/);
+  await expect(page.getByTestId('global-progress')).toBeVisible();
+  await expect(page.getByTestId('global-progress-message')).toContainText('Reading job results · 40 %');
+  await expect(page.getByTestId('global-failed')).toHaveCount(0);
+  await expect(page.getByTestId('notification')).toHaveCount(0);
+  // the build finishes: the loading page opens the page the user asked for, still without an error
+  await page.unrouteAll({ behavior: 'wait' });
+  await expect(page).toHaveURL(/\/global-insights\/insights$/, { timeout: 90_000 });
+  await expect(page.getByTestId('global-spend-value')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('notification')).toHaveCount(0);
+});
+
 for (const theme of ['paytech', 'test'] as const) {
   test(`screenshots of vendor lookup and global insights in ${theme}`, async ({ page }) => {
     await signIn(page, 'issuer');

@@ -80,8 +80,12 @@ export const globalStatusQuery = () =>
     refetchInterval: (q) => (q.state.data?.state === 'Building' ? 1_000 : false),
   });
 
+/** A 409 from the global-insights reads means "still being built": the page sends the user to the loading page. */
+const BUILDING = { expected: [409] } as const;
+
 export const globalSummaryQuery = (slice: TSlicerQuery) =>
   queryOptions({
+    meta: BUILDING,
     queryKey: globalKeys.summary(slice),
     queryFn: ({ signal }) => ok(http.GET('/api/v1/global-insights/summary', { params: { query: slice }, signal })),
     staleTime: 60_000,
@@ -89,6 +93,7 @@ export const globalSummaryQuery = (slice: TSlicerQuery) =>
 
 export const globalViewQuery = (view: TChartViewId, slice: TSlicerQuery) =>
   queryOptions({
+    meta: BUILDING,
     queryKey: globalKeys.view(view, slice),
     queryFn: async ({ signal }) =>
       json(
@@ -109,6 +114,7 @@ export const globalOrganizationsQuery = (
   order: 'asc' | 'desc',
 ) =>
   queryOptions({
+    meta: BUILDING,
     queryKey: globalKeys.organizations(kind, sort, order),
     queryFn: ({ signal }) =>
       ok(

@@ -12,7 +12,8 @@ import { currentPath, loginUrl, navigateTo } from './navigation.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { operation?: string; silent?: boolean };
+    /** `expected`: error statuses the page handles itself (e.g. 409 "still being built" → a loading page). */
+    queryMeta: { operation?: string; silent?: boolean; expected?: readonly number[] };
     mutationMeta: { operation?: string; silent?: boolean };
   }
 }
@@ -47,6 +48,7 @@ export const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({
     onError: (error, query) => {
       if (query.meta?.silent) return;
+      if (isApiError(error) && query.meta?.expected?.includes(error.status)) return;
       if (handleAuthorizationOutcome(error)) return;
       notifyError(error, query.meta?.operation ?? 'Loading data');
     },

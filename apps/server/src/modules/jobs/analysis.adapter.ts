@@ -95,6 +95,12 @@ export async function inspectUpload(
   }
 }
 
+/** Where in the file an input error is ("row 3, column \"Amount\""), without the stored file's id. */
+const placeOf = (err: AnalysisInputError) =>
+  [err.row !== undefined ? `row ${err.row}` : null, err.column ? `column "${err.column}"` : null]
+    .filter(Boolean)
+    .join(', ');
+
 /**
  * Validates every row with the mapping by ingesting into a scratch folder (streamed, bounded memory).
  * Row-level problems are listed; file-level problems come back as `fatal`.
@@ -151,7 +157,9 @@ export async function validateUpload(
         issues: err.row
           ? [{ row: err.row, column: err.column ?? null, reason: err.reason, severity: 'error' as const }]
           : [],
-        fatal: err.message,
+        // The engine's message names the stored file (an id); the user knows the file by the name they uploaded,
+        // which every message around this one already carries: say where in the file, then why.
+        fatal: placeOf(err) ? `${placeOf(err)}: ${err.reason}` : err.reason,
       };
     }
     // Anything else the engine raised is a file it could not read: a file-level problem for the user, never a

@@ -155,6 +155,9 @@ describe.each(dbKinds())('jobs on %s', (kind) => {
     const refused = await t.call('POST', `/api/v1/jobs/${jobId}/runs`, { cookie: manager });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain('Fix odd.csv first');
+    // the user knows the file by its name: no stored file id in what they read
+    expect(refused.json().message).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect(file.validation.fatal).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     const bad = await t.call('PUT', `/api/v1/jobs/${jobId}/files/${file.id}/mapping`, {
       cookie: manager,
       body: { mapping: { ...file.mapping, supplierName: 'Name' } },
@@ -169,6 +172,17 @@ describe.each(dbKinds())('jobs on %s', (kind) => {
     expect((await t.call('DELETE', `/api/v1/jobs/${jobId}/files/${file.id}`, { cookie: manager })).statusCode).toBe(
       200,
     );
+    const headerOnly = (
+      await t.upload(
+        `/api/v1/jobs/${jobId}/files?dataKind=suppliers`,
+        { name: 'h.csv', content: SUPPLIERS_CSV.split('\n')[0]! },
+        manager,
+      )
+    ).json();
+    expect(headerOnly.validation.fatal).toBe('the file has a header but no data rows');
+    const blocked = await t.call('POST', `/api/v1/jobs/${jobId}/runs`, { cookie: manager });
+    expect(blocked.json().message).toBe('Fix h.csv first: the file has a header but no data rows');
+    await t.call('DELETE', `/api/v1/jobs/${jobId}/files/${headerOnly.id}`, { cookie: manager });
     const clean = SUPPLIERS_CSV.split('\n').slice(0, 41).join('\n');
     expect(
       (

@@ -44,12 +44,18 @@ export function GlobalHeader({ children }: { children?: ReactNode }) {
   );
 }
 
-/** A 409 means the scope's build has not finished: show its progress. */
-export function useLoadingRedirect(error: unknown) {
+const isBuilding = (error: unknown) => isApiError(error) && error.status === 409;
+
+/**
+ * A 409 means the scope's build has not finished: show its progress. Returns whether the error is that case, so the
+ * page keeps its placeholder (no error panel, no notification) until the loading page takes over.
+ */
+export function useLoadingRedirect(error: unknown): boolean {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const building = isBuilding(error);
   useEffect(() => {
-    if (isApiError(error) && error.status === 409)
-      void navigate(`/global-insights/loading?next=${encodeURIComponent(pathname)}`, { replace: true });
-  }, [error, navigate, pathname]);
+    if (building) void navigate(`/global-insights/loading?next=${encodeURIComponent(pathname)}`, { replace: true });
+  }, [building, navigate, pathname]);
+  return building;
 }

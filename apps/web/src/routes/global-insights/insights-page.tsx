@@ -58,12 +58,12 @@ export function Component() {
   // the slice of the URL: the views panel's slicer sets it, and the figures follow it
   const [slice] = useSlice();
   const s = useQuery({ ...globalSummaryQuery(slice), placeholderData: (p) => p });
-  useLoadingRedirect(s.error);
+  const building = useLoadingRedirect(s.error);
   const d = s.data;
   return (
     <Stack spacing={2.5} data-testid="global-insights-page">
       <GlobalHeader />
-      {s.isError ? (
+      {s.isError && !building ? (
         <ResultsError error={s.error} onRetry={() => void s.refetch()} />
       ) : !d ? (
         <Skeleton variant="rounded" height={96} />

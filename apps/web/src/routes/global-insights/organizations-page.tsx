@@ -47,7 +47,7 @@ export function Component() {
   const rawKind = params.get('kind');
   const kind: TGlobalOrganizationKind | null = rawKind === 'issuer' || rawKind === 'buyer' ? rawKind : null;
   const q = useQuery(globalOrganizationsQuery(kind, sort, order));
-  useLoadingRedirect(q.error);
+  const building = useLoadingRedirect(q.error);
   const setParam = (changes: Record<string, string | null>) =>
     setParams(
       (p) => {
@@ -94,7 +94,7 @@ export function Component() {
           </ToggleButton>
         </ToggleButtonGroup>
       </GlobalHeader>
-      {q.isError ? (
+      {q.isError && !building ? (
         <ResultsError error={q.error} onRetry={() => void q.refetch()} />
       ) : !q.data ? (
         <Skeleton variant="rounded" height={240} />

@@ -157,6 +157,35 @@ test('insights report shows every view and marks its charts ready', async ({ pag
   await expect(page.getByTestId('insights-report')).toHaveAttribute('data-print-ready', 'true', { timeout: 20_000 });
   await expect(page.locator('[data-testid^="report-view-"]')).toHaveCount(7);
   await expect(page.getByTestId('download-pdf')).toHaveAttribute('href', `/api/v1/jobs/${jobId}/reports/insights/pdf`);
+  // this server has Chromium: the download is offered, and the browser's print beside it
+  await expect(page.getByTestId('print-report')).toBeVisible();
+  await expect(page.getByTestId('print-hint')).toHaveCount(0);
+});
+
+test('without a browser on the server, the report is printed by the user’s own browser', async ({ page, context }) => {
+  await signIn(page, 'issuer');
+  // This server has Chromium: answer as a server without it (the current user says whether the server prints PDFs).
+  await page.route('**/api/v1/auth/me', async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...((await res.json()) as object), pdfRendering: false } });
+  });
+  await page.goto(`/jobs/${jobId}/report/insights`);
+  await expect(page.getByTestId('print-hint')).toBeVisible();
+  await expect(page.getByTestId('download-pdf')).toHaveCount(0);
+  const print = page.getByTestId('print-report');
+  await expect(print).toHaveAttribute('href', `/jobs/${jobId}/printable/insights?print=1`);
+  // the new tab opens the browser's print dialog once, when the report is ready
+  await context.addInitScript(() => {
+    const w = window as unknown as { printCalls: number; print: () => void };
+    w.printCalls = 0;
+    w.print = () => {
+      w.printCalls += 1;
+    };
+  });
+  const [tab] = await Promise.all([context.waitForEvent('page'), print.click()]);
+  await expect(tab.locator('[data-print-ready="true"]')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => tab.evaluate(() => (window as unknown as { printCalls: number }).printCalls)).toBe(1);
+  await expect(tab.getByTestId('report-job-name')).toHaveText(job.name);
 });
 
 test('presentation: keyboard navigation and a PPTX with the job name', async ({ page }) => {

@@ -56,6 +56,11 @@ export const ZCurrentUser = z.object({
   idleTimeoutSeconds: z.number().int(),
   /** The last part of that period, during which the Stay Logged In notification is shown. */
   idleWarningSeconds: z.number().int(),
+  /**
+   * The server prints report PDFs itself (Chromium is installed). When false the report pages offer the browser's
+   * own print of the same printable page ("Print or save as PDF") instead of a download that would fail.
+   */
+  pdfRendering: z.boolean(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 

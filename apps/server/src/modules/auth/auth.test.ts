@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { brandings, emailOutbox, sessions, signInTokens, systemAuditLog, users } from '@sextant/db';
@@ -242,12 +243,18 @@ describe.each(dbKinds())('sign-in and sessions on %s', (kind) => {
 describe('environment and domain rules', () => {
   it('hands the browser the idle-logout periods of the site configuration, or 0 when it is off', async () => {
     const on = await createTestApp('pglite', { IDLE_WARNING_SECONDS: '600', IDLE_LOGOUT_AFTER_WARNING_SECONDS: '90' });
-    const off = await createTestApp('pglite', { AUTO_LOGOUT_ON_IDLE_ENABLED: 'false' });
+    const off = await createTestApp('pglite', {
+      AUTO_LOGOUT_ON_IDLE_ENABLED: 'false',
+      CHROMIUM_PATH: '/nonexistent/chromium',
+    });
     try {
       const a = (await on.call('GET', '/api/v1/auth/me', { cookie: await on.login('client') })).json();
       expect(a).toMatchObject({ idleTimeoutSeconds: 690, idleWarningSeconds: 90 });
       const b = (await off.call('GET', '/api/v1/auth/me', { cookie: await off.login('client') })).json();
       expect(b.idleTimeoutSeconds).toBe(0);
+      // whether the server prints PDFs itself (else the report pages offer the browser's print)
+      expect(a.pdfRendering).toBe(existsSync('/usr/bin/chromium'));
+      expect(b.pdfRendering).toBe(false);
     } finally {
       await on.close();
       await off.close();

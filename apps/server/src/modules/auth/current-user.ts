@@ -7,6 +7,7 @@ import {
   type TUserRoles,
   type TThemeKey,
 } from '@sextant/shared';
+import { existsSync } from 'node:fs';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext, AuthUser } from '../../plugins/access.ts';
 import { getSetting } from '../system/settings.repo.ts';
@@ -97,5 +98,15 @@ export async function currentUserView(
       ? ctx.config.IDLE_WARNING_SECONDS + ctx.config.IDLE_LOGOUT_AFTER_WARNING_SECONDS
       : 0,
     idleWarningSeconds: ctx.config.IDLE_LOGOUT_AFTER_WARNING_SECONDS,
+    pdfRendering: chromiumPresent(ctx.config.CHROMIUM_PATH),
   };
+}
+
+/** Whether the PDF renderer's browser is installed; looked up at most once a minute (an installation is picked up). */
+let chromium: { path: string; present: boolean; at: number } | null = null;
+function chromiumPresent(path: string): boolean {
+  const now = Date.now();
+  if (!chromium || chromium.path !== path || now - chromium.at > 60_000)
+    chromium = { path, present: existsSync(path), at: now };
+  return chromium.present;
 }

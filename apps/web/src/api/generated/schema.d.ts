@@ -1098,6 +1098,7 @@ export interface paths {
                                         role: "issuer" | "client" | "issuerPlus" | "accountManager" | "ptcoJobManager" | "sysAdmin" | "tester" | "developer" | "campaignManager" | "live" | "readOnly" | "matchedDataOnlyJobCreator" | "selfServeJobCreator" | "GlobalInsightsAccessor" | "JobSummaryUploadAccessor" | "JobMatchedDataOnlyUploadAccessor" | "JobConsultantUploadAccessor" | "JobSummaryAccessor" | "JobInsightsAccessor" | "JobSuppliersAccessor" | "JobReportAccessor" | "JobPresentationAccessor" | "JobUseCasesAccessor" | "JobCampaignsAccessor" | "JobUseCasesReportAccessor" | "JobBusinessCaseCalculatorAccessor" | "JobBusinessCaseDownloadAccessor" | "JobDataDownloadAccessor" | "JobMatchedDataOnlyDownloadAccessor" | "JobUsersAccessor" | "JobDetailsAccessor" | "JobLogsAccessor" | "LegacyJobViewAccessor" | "VendorsLookupAccessor" | "JobTypeTabSwitcherAccessor";
                                     }[];
                                 } | null;
+                                pdfRendering: boolean;
                                 permissions: string[];
                                 roles: {
                                     standard: {
@@ -1294,6 +1295,7 @@ export interface paths {
                                         role: "issuer" | "client" | "issuerPlus" | "accountManager" | "ptcoJobManager" | "sysAdmin" | "tester" | "developer" | "campaignManager" | "live" | "readOnly" | "matchedDataOnlyJobCreator" | "selfServeJobCreator" | "GlobalInsightsAccessor" | "JobSummaryUploadAccessor" | "JobMatchedDataOnlyUploadAccessor" | "JobConsultantUploadAccessor" | "JobSummaryAccessor" | "JobInsightsAccessor" | "JobSuppliersAccessor" | "JobReportAccessor" | "JobPresentationAccessor" | "JobUseCasesAccessor" | "JobCampaignsAccessor" | "JobUseCasesReportAccessor" | "JobBusinessCaseCalculatorAccessor" | "JobBusinessCaseDownloadAccessor" | "JobDataDownloadAccessor" | "JobMatchedDataOnlyDownloadAccessor" | "JobUsersAccessor" | "JobDetailsAccessor" | "JobLogsAccessor" | "LegacyJobViewAccessor" | "VendorsLookupAccessor" | "JobTypeTabSwitcherAccessor";
                                     }[];
                                 } | null;
+                                pdfRendering: boolean;
                                 permissions: string[];
                                 roles: {
                                     standard: {
@@ -1389,6 +1391,7 @@ export interface paths {
                                     role: "issuer" | "client" | "issuerPlus" | "accountManager" | "ptcoJobManager" | "sysAdmin" | "tester" | "developer" | "campaignManager" | "live" | "readOnly" | "matchedDataOnlyJobCreator" | "selfServeJobCreator" | "GlobalInsightsAccessor" | "JobSummaryUploadAccessor" | "JobMatchedDataOnlyUploadAccessor" | "JobConsultantUploadAccessor" | "JobSummaryAccessor" | "JobInsightsAccessor" | "JobSuppliersAccessor" | "JobReportAccessor" | "JobPresentationAccessor" | "JobUseCasesAccessor" | "JobCampaignsAccessor" | "JobUseCasesReportAccessor" | "JobBusinessCaseCalculatorAccessor" | "JobBusinessCaseDownloadAccessor" | "JobDataDownloadAccessor" | "JobMatchedDataOnlyDownloadAccessor" | "JobUsersAccessor" | "JobDetailsAccessor" | "JobLogsAccessor" | "LegacyJobViewAccessor" | "VendorsLookupAccessor" | "JobTypeTabSwitcherAccessor";
                                 }[];
                             } | null;
+                            pdfRendering: boolean;
                             permissions: string[];
                             roles: {
                                 standard: {
@@ -1606,6 +1609,7 @@ export interface paths {
                                     role: "issuer" | "client" | "issuerPlus" | "accountManager" | "ptcoJobManager" | "sysAdmin" | "tester" | "developer" | "campaignManager" | "live" | "readOnly" | "matchedDataOnlyJobCreator" | "selfServeJobCreator" | "GlobalInsightsAccessor" | "JobSummaryUploadAccessor" | "JobMatchedDataOnlyUploadAccessor" | "JobConsultantUploadAccessor" | "JobSummaryAccessor" | "JobInsightsAccessor" | "JobSuppliersAccessor" | "JobReportAccessor" | "JobPresentationAccessor" | "JobUseCasesAccessor" | "JobCampaignsAccessor" | "JobUseCasesReportAccessor" | "JobBusinessCaseCalculatorAccessor" | "JobBusinessCaseDownloadAccessor" | "JobDataDownloadAccessor" | "JobMatchedDataOnlyDownloadAccessor" | "JobUsersAccessor" | "JobDetailsAccessor" | "JobLogsAccessor" | "LegacyJobViewAccessor" | "VendorsLookupAccessor" | "JobTypeTabSwitcherAccessor";
                                 }[];
                             } | null;
+                            pdfRendering: boolean;
                             permissions: string[];
                             roles: {
                                 standard: {
@@ -1687,6 +1691,7 @@ export interface paths {
                                     role: "issuer" | "client" | "issuerPlus" | "accountManager" | "ptcoJobManager" | "sysAdmin" | "tester" | "developer" | "campaignManager" | "live" | "readOnly" | "matchedDataOnlyJobCreator" | "selfServeJobCreator" | "GlobalInsightsAccessor" | "JobSummaryUploadAccessor" | "JobMatchedDataOnlyUploadAccessor" | "JobConsultantUploadAccessor" | "JobSummaryAccessor" | "JobInsightsAccessor" | "JobSuppliersAccessor" | "JobReportAccessor" | "JobPresentationAccessor" | "JobUseCasesAccessor" | "JobCampaignsAccessor" | "JobUseCasesReportAccessor" | "JobBusinessCaseCalculatorAccessor" | "JobBusinessCaseDownloadAccessor" | "JobDataDownloadAccessor" | "JobMatchedDataOnlyDownloadAccessor" | "JobUsersAccessor" | "JobDetailsAccessor" | "JobLogsAccessor" | "LegacyJobViewAccessor" | "VendorsLookupAccessor" | "JobTypeTabSwitcherAccessor";
                                 }[];
                             } | null;
+                            pdfRendering: boolean;
                             permissions: string[];
                             roles: {
                                 standard: {

@@ -26,6 +26,7 @@ import { useRequiredUser } from '../../../app/current-user.ts';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { formatAmount, formatCount } from '../../../lib/format.ts';
 import { JobLayout } from '../job-layout.tsx';
+import { PrintButton, printablePath } from '../printable/print-button.tsx';
 import { businessCaseSummaryQuery, downloadBusinessCasePdf, downloadBusinessCaseXlsx } from './api.ts';
 import { Headlines, YearsTable } from './results-view.tsx';
 
@@ -68,14 +69,17 @@ function Download({ bc, job }: { bc: TBusinessCase; job: TJobDetails }) {
             >
               {t('download.xlsx')}
             </PendingButton>
-            <PendingButton
-              variant="outlined"
-              startIcon={<PictureAsPdfRounded />}
-              data-testid="bc-download-pdf"
-              onClick={() => run(downloadBusinessCasePdf)}
-            >
-              {t('download.pdf')}
-            </PendingButton>
+            {user.pdfRendering && (
+              <PendingButton
+                variant="outlined"
+                startIcon={<PictureAsPdfRounded />}
+                data-testid="bc-download-pdf"
+                onClick={() => run(downloadBusinessCasePdf)}
+              >
+                {t('download.pdf')}
+              </PendingButton>
+            )}
+            <PrintButton path={printablePath(bc.jobId, 'business-case')} />
             {canCalculate && (
               <Button component={RouterLink} to={jobTabPath(bc.jobId, 'business-case-calculator')}>
                 {t('download.edit')}

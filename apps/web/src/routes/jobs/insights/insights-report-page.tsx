@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { JobLayout } from '../job-layout.tsx';
+import { printablePath } from '../printable/print-button.tsx';
 import { ReportPageFrame } from '../printable/report-page-frame.tsx';
 import InsightsReport from './insights-report.tsx';
 import { insightsPdfUrl } from './insights-api.ts';
@@ -18,6 +19,7 @@ export function Component() {
           subtitle={t('report.subtitle')}
           downloadLabel={t('report.downloadPdf')}
           pdfUrl={insightsPdfUrl(job.id)}
+          printPath={printablePath(job.id, 'insights')}
           testId="insights-report-page"
         >
           <InsightsReport jobId={job.id} params={[]} />

@@ -1,9 +1,10 @@
 /**
  * Readiness markers of printable reports: the server's PDF renderer prints once `[data-print-ready="true"]` is in
  * the page and reports `[data-print-error]` (its text) as a failed render. Reports wrap their finished content in
- * PrintReady, show PrintLoading while data loads and PrintError when it fails.
+ * PrintReady, show PrintLoading while data loads and PrintError when it fails. Opened with `?print=1` (the "Print or
+ * save as PDF" button), the page opens the browser's print dialog once, when the report is ready.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -12,7 +13,18 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
+/** The pages that already opened their print dialog (one per page load, whatever re-renders). */
+const printed = new Set<string>();
+
 export function PrintReady({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    const url = window.location.href;
+    if (new URLSearchParams(window.location.search).get('print') !== '1' || printed.has(url)) return;
+    printed.add(url);
+    // after the browser has laid out the finished report (charts are drawn without animation)
+    const frame = requestAnimationFrame(() => setTimeout(() => window.print(), 0));
+    return () => cancelAnimationFrame(frame);
+  }, []);
   return (
     <Box data-print-ready="true" data-testid="print-ready">
       {children}

@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { JobLayout } from '../job-layout.tsx';
+import { printablePath } from '../printable/print-button.tsx';
 import { ReportPageFrame } from '../printable/report-page-frame.tsx';
 import { pdfUrlOfUseCases } from '../suppliers/api.ts';
 import { NS } from '../suppliers/i18n.ts';
@@ -19,6 +20,7 @@ export function Component() {
           subtitle={t('report.subtitle')}
           downloadLabel={t('report.downloadPdf')}
           pdfUrl={pdfUrlOfUseCases(job.id)}
+          printPath={printablePath(job.id, 'use-cases')}
           testId="use-cases-report-page"
         >
           <UseCasesReport jobId={job.id} params={[]} />

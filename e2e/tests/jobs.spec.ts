@@ -137,18 +137,29 @@ test.describe.serial('jobs: create, run, share, isolate', () => {
     // Analysis data: CSV with a header row and one row per supplier.
     await page.getByTestId('job-section-Output').click();
     await page.getByTestId('job-tab-analysis-data-download').click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-csv').click()]);
-    const csv = await new Promise<string>((resolve, reject) => {
-      void download.createReadStream().then((s) => {
-        const parts: Buffer[] = [];
-        s.on('data', (c: Buffer) => parts.push(c));
-        s.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-        s.on('error', reject);
+    const downloaded = async (kind: string) => {
+      const section = page.getByTestId(`downloads-${kind}`);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        section.getByTestId('download-csv').click(),
+      ]);
+      return new Promise<string>((resolve, reject) => {
+        void download.createReadStream().then((s) => {
+          const parts: Buffer[] = [];
+          s.on('data', (c: Buffer) => parts.push(c));
+          s.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+          s.on('error', reject);
+        });
       });
-    });
+    };
+    const csv = await downloaded('analysis-data');
     const lines = csv.trim().split(/\r?\n/);
     expect(lines).toHaveLength(31);
     expect(csv).toContain('Acme Office Supplies Ltd');
+    // beside it, the onboarding data: the columns of the issuer's onboarding profile, the same suppliers
+    const onboarding = (await downloaded('onboarding')).trim().split(/\r?\n/);
+    expect(onboarding[0]).toBe('Supplier name,Country,Merchant ID,Card capability');
+    expect(onboarding).toHaveLength(31);
 
     await page.goto(`/jobs/${jobId}/users`);
     await pickOption(page, 'assign-user', 'client');

@@ -125,7 +125,9 @@ export const activeUsersQuery = (jobId: string, enabled: boolean, interval: numb
   });
 
 /** Streamed by the server with the columns of the issuer's datapoint profile. */
-export const downloadUrl = (jobId: string, kind: 'analysis-data' | 'matched-data-only', format: 'csv' | 'xlsx') =>
+export type TDownloadKind = 'analysis-data' | 'matched-data-only' | 'onboarding';
+
+export const downloadUrl = (jobId: string, kind: TDownloadKind, format: 'csv' | 'xlsx') =>
   `/api/v1/jobs/${encodeURIComponent(jobId)}/downloads/${kind}?format=${format}`;
 
 // ——— calls ———

@@ -18,8 +18,15 @@ import { runViews } from './job-runs.ts';
 import { runById } from './jobs.repo.ts';
 import { profileForDownload } from '../datapoint-profiles/datapoint-profiles.service.ts';
 
-export const DOWNLOAD_KINDS = ['analysis-data', 'matched-data-only'] as const;
+export const DOWNLOAD_KINDS = ['analysis-data', 'matched-data-only', 'onboarding'] as const;
 export type TDownloadKind = (typeof DOWNLOAD_KINDS)[number];
+
+/** Each download's sheet name in XLSX (the issuer's datapoint profile of that kind gives the columns and headers). */
+const SHEET_NAMES: Record<TDownloadKind, string> = {
+  'analysis-data': 'Analysis data',
+  'matched-data-only': 'Matched data',
+  onboarding: 'Onboarding data',
+};
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** Neutralises spreadsheet formulas in CSV text cells without losing the value. */
@@ -71,8 +78,13 @@ export async function openDownload(
   const run = await runById(ctx.db, result.id);
   const parquet = path.join(await ctx.blobs.localDir(`${run!.resultPath}/results`), 'suppliers.parquet');
   if (!existsSync(parquet)) throw notFound('Result file');
+  const profiles = row.issuerDatapointProfiles;
   const profileId =
-    kind === 'analysis-data' ? row.issuerDatapointProfiles.analysis : row.issuerDatapointProfiles.matchedDataOnly;
+    kind === 'analysis-data'
+      ? profiles.analysis
+      : kind === 'matched-data-only'
+        ? profiles.matchedDataOnly
+        : profiles.onboarding;
   const profile = await profileForDownload(ctx.db, profileId, kind);
 
   const instance = await DuckDBInstance.create(':memory:', { memory_limit: '256MB', threads: '1' });
@@ -107,7 +119,7 @@ export async function openDownload(
     }
     const pass = new PassThrough();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(kind === 'analysis-data' ? 'Analysis data' : 'Matched data');
+    const sheet = workbook.addWorksheet(SHEET_NAMES[kind]);
     sheet.columns = headers.map((h) => ({ header: h, key: h, width: Math.min(40, Math.max(12, h.length + 2)) }));
     sheet.getRow(1).font = { bold: true };
     void (async () => {

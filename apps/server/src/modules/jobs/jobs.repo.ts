@@ -25,6 +25,7 @@ export async function findVisibleJob(db: DbOrTx, id: string, visibility: JobVisi
       issuerDatapointProfiles: {
         analysis: issuers.analysisDataDownloadProfileId,
         matchedDataOnly: issuers.matchedDataOnlyDownloadProfileId,
+        onboarding: issuers.onboardingDataDownloadProfileId,
       },
       buyerName: buyers.name,
       owner: { id: users.id, username: users.username, displayName: users.displayName },

@@ -220,15 +220,23 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  // The onboarding data download (the issuer's third datapoint profile) is offered beside the analysis data, on the
+  // Analysis Data tab, so it takes that tab's permission.
+  const downloadTitles = {
+    'analysis-data': 'the analysis data',
+    'matched-data-only': 'the matched-data-only results',
+    onboarding: 'the onboarding data',
+  } as const;
   for (const [kind, permission] of [
     ['analysis-data', 'JobDataDownloadAccessor'],
     ['matched-data-only', 'JobMatchedDataOnlyDownloadAccessor'],
+    ['onboarding', 'JobDataDownloadAccessor'],
   ] as const) {
     r.get(`/api/v1/jobs/:jobId/downloads/${kind}`, {
       config: { access: { permissions: [permission] } },
       schema: {
         tags,
-        summary: `Download the ${kind === 'analysis-data' ? 'analysis data' : 'matched-data-only results'} (columns of the issuer’s datapoint profile), streamed`,
+        summary: `Download ${downloadTitles[kind]} (columns of the issuer’s datapoint profile), streamed`,
         params: ZJobParams,
         querystring: ZJobDownloadQuery,
         produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],

@@ -414,6 +414,30 @@ describe('job downloads', () => {
     const names = [2, 3, 4, 5].map((r) => sheet.getRow(r).getCell(2).value);
     expect(names).toContain('=HYPERLINK("http://evil")'); // a string cell, not a formula
     expect(sheet.getRow(2).getCell(2).formula).toBeUndefined();
+    // the onboarding data: the issuer's third profile, its columns and headers, in CSV and XLSX
+    const onboarding = await t.call('GET', `/api/v1/jobs/${jobId}/downloads/onboarding?format=csv`, {
+      cookie: manager,
+    });
+    expect(onboarding.statusCode).toBe(200);
+    expect(onboarding.headers['content-disposition']).toContain('Downloads-onboarding.csv');
+    const rows = onboarding.body.trim().split('\n');
+    expect(rows[0]).toBe('Supplier name,Country,Merchant ID,Card capability');
+    expect(rows).toHaveLength(5);
+    expect(onboarding.body).toContain(`'@Mention Ltd,GBR,`);
+    const onboardingXlsx = await t.call('GET', `/api/v1/jobs/${jobId}/downloads/onboarding?format=xlsx`, {
+      cookie: manager,
+    });
+    const wb2 = new ExcelJS.Workbook();
+    await wb2.xlsx.load(onboardingXlsx.rawPayload as unknown as ArrayBuffer);
+    expect(wb2.worksheets[0]!.name).toBe('Onboarding data');
+    expect(wb2.worksheets[0]!.getRow(1).values).toEqual([
+      undefined,
+      'Supplier name',
+      'Country',
+      'Merchant ID',
+      'Card capability',
+    ]);
+    expect(wb2.worksheets[0]!.rowCount).toBe(5);
   }, 180_000);
 
   it('leaves the issuer’s excluded suppliers out of the next run', async () => {
@@ -439,9 +463,10 @@ describe('job downloads', () => {
   }, 180_000);
 
   it('answers 403 to roles without the download accessor', async () => {
-    const res = await t.call('GET', `/api/v1/jobs/${jobId}/downloads/analysis-data`, {
-      cookie: await t.login('client'),
-    });
-    expect(res.statusCode).toBe(403);
+    const client = await t.login('client');
+    for (const kind of ['analysis-data', 'onboarding']) {
+      const res = await t.call('GET', `/api/v1/jobs/${jobId}/downloads/${kind}`, { cookie: client });
+      expect(res.statusCode).toBe(403);
+    }
   });
 });

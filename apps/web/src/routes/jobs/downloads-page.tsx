@@ -1,7 +1,8 @@
 /**
  * /jobs/:jobId/analysis-data-download and /matched-data-only-download: the job's results as CSV or XLSX with
  * the columns of the issuer's datapoint profile, streamed by the server (a plain link, so large files never sit in
- * browser memory). The buttons stay disabled until the job has a finished run.
+ * browser memory). The Analysis Data tab also offers the onboarding data (the issuer's third profile). The buttons
+ * stay disabled until the job has a finished run.
  */
 import { useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,18 +14,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import type { TJobDetails, TRouteDef } from '@sextant/shared/values';
-import { downloadUrl } from '../../api/jobs.ts';
+import { downloadUrl, type TDownloadKind } from '../../api/jobs.ts';
 import { JobLayout } from './job-layout.tsx';
 
-/** Title and text are `downloads.<kind>.title` and `.text` of the jobs namespace. */
-const KINDS = {
-  jobAnalysisDataDownload: { kind: 'analysis-data' as const },
-  jobMatchedDataOnlyDownload: { kind: 'matched-data-only' as const },
+/** The downloads each tab offers; title and text are `downloads.<kind>.title` and `.text` of the jobs namespace. */
+const KINDS: Record<'jobAnalysisDataDownload' | 'jobMatchedDataOnlyDownload', readonly TDownloadKind[]> = {
+  jobAnalysisDataDownload: ['analysis-data', 'onboarding'],
+  jobMatchedDataOnlyDownload: ['matched-data-only'],
 };
 
-function Downloads({ job, routeId }: { job: TJobDetails; routeId: keyof typeof KINDS }) {
+function Download({ job, kind }: { job: TJobDetails; kind: TDownloadKind }) {
   const { t } = useTranslation('jobs');
-  const def = KINDS[routeId];
+  const def = { kind };
   const enabled = Boolean(job.resultRunId);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }} data-testid={`downloads-${def.kind}`}>
@@ -74,9 +75,16 @@ export function Component() {
   const matches = useMatches();
   const routeId = ((matches.at(-1)?.handle as { route?: TRouteDef } | undefined)?.route?.id ??
     'jobAnalysisDataDownload') as keyof typeof KINDS;
+  const kinds = KINDS[routeId] ?? KINDS.jobAnalysisDataDownload;
   return (
     <JobLayout>
-      {(job) => <Downloads job={job} routeId={KINDS[routeId] ? routeId : 'jobAnalysisDataDownload'} />}
+      {(job) => (
+        <Stack spacing={3}>
+          {kinds.map((kind) => (
+            <Download key={kind} job={job} kind={kind} />
+          ))}
+        </Stack>
+      )}
     </JobLayout>
   );
 }

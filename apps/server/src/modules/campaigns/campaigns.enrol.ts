@@ -4,7 +4,7 @@
  * row) that carried it and a random nonce, when it was issued and until when it is valid, and is HMAC-SHA256-signed
  * with a key derived from SECRETS_KEY: a changed byte (another enrolment, another workflow, a later expiry) fails the
  * signature. Only the SHA-256 of the nonce is stored, in the send record; a link is honoured only when that record
- * exists, was not refused or bounced, and the nonce hashes to it — so a link exists only in an email that was sent
+ * exists, was handed over for delivery (sentAt), and the nonce hashes to it — so a link exists only in an email that was sent
  * (a preview shows a marked sample link, never a token: issue #31).
  *
  * The token reaches the server only in the `X-Enrolment-Token` header (landing) or the JSON body (decision), never in
@@ -207,18 +207,11 @@ async function openToken(ctx: AppContext, req: FastifyRequest, token: string, wo
       { language, date: expires.toISOString() },
     );
   // The link must be the one of an email that was sent: its send record exists, holds the hash of the link's nonce,
-  // and was neither refused nor bounced.
+  // and was handed over for delivery (a send that failed or that the mail server refused has no sentAt).
   const sent = await repo.findEmail(ctx.db, claims.e, claims.m);
   const given = Buffer.from(nonceHash(claims.n), 'hex');
   const kept = sent?.linkNonceHash ? Buffer.from(sent.linkNonceHash, 'hex') : null;
-  if (
-    !sent ||
-    !kept ||
-    kept.length !== given.length ||
-    !timingSafeEqual(kept, given) ||
-    sent.status === 'failed' ||
-    sent.status === 'bounced'
-  )
+  if (!sent || !kept || kept.length !== given.length || !timingSafeEqual(kept, given) || sent.sentAt === null)
     throw refused(
       403,
       ERROR_CODES.invalidToken,

@@ -5,6 +5,7 @@
  * with row-level reports, outreach over a real SMTP server (smtp-server on loopback) with bounces, counters per
  * campaign / route / All Routes, the supplier page and business case, vanished suppliers, permissions and tenancy.
  */
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
@@ -589,7 +590,7 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     // template), and that token alone confirmed or declined for the supplier and replaced its contact email.
     it('attack: a preview never contains a usable link; a signed token of no sent email decides nothing', async () => {
       await resetEnrolLimits();
-      const target = await enrolmentOf(keys[2]!); // two@link.example, sent an email, Active
+      const target = await enrolmentOf(keys[2]!); // two@link.example: sent an email, Active
       const preview = await ok<TOutreachPreview>(
         'POST',
         `${base}/${wf2}/campaigns/${target.campaignId}/outreach/preview`,
@@ -639,8 +640,19 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
         .select()
         .from(campaignEmails)
         .where(eq(campaignEmails.enrolmentId, bounced.id));
-      expect(refusedEmail!.status).toBe('bounced');
+      expect(refusedEmail).toMatchObject({ status: 'bounced', sentAt: null });
       expect(refusedEmail!.linkNonceHash).toMatch(/^[0-9a-f]{64}$/);
+      // even with its nonce (here set to a known one), the link of an email never handed over is refused
+      const nonce = 'known-nonce-of-a-refused-send';
+      await t.db.db
+        .update(campaignEmails)
+        .set({ linkNonceHash: createHash('sha256').update(nonce).digest('hex') })
+        .where(eq(campaignEmails.id, refusedEmail!.id));
+      const neverSent = await enrol(
+        enrolmentToken(t.app.ctx, { id: bounced.id, workflowId: wf2, emailId: refusedEmail!.id, nonce }),
+      );
+      expect(neverSent.statusCode).toBe(403);
+      expect(neverSent.json().params.reason).toBe('unsent');
       await resetEnrolLimits();
     });
 

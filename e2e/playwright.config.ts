@@ -89,6 +89,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       APP_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // The SFTP spec's test server listens on loopback, which SFTP sources reach only with this operator setting.
+      SFTP_ALLOW_PRIVATE_HOSTS: 'true',
       // E2E_WEB_DIST: serve a web build made elsewhere (vite build --outDir …) instead of building apps/web/dist.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },

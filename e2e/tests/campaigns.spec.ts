@@ -116,6 +116,8 @@ test('create from a use case → rename → send a wave → upload outcomes → 
   await expect(page.getByText('3 contacts set')).toBeVisible();
   await page.getByTestId('wave-E2E wave').getByRole('button', { name: 'Outreach' }).click();
   await expect(page.getByTestId('outreach-recipients')).toContainText('3 suppliers will receive it');
+  // A preview never carries a usable enrolment link (issue #31): the page says the link shown is a sample.
+  await expect(page.getByTestId('outreach-sample-link')).toContainText('is a sample and does not work');
   await page.getByRole('button', { name: 'Send to 3 suppliers' }).click();
   await expect(page.getByTestId('wave-emails-E2E wave')).toContainText('3 sent', { timeout: 30_000 });
 
@@ -196,6 +198,9 @@ test('create from a use case → rename → send a wave → upload outcomes → 
   expect(link, mails[0]?.text).toBeTruthy();
   const supplier = await browser.newContext({ baseURL: BASE });
   const enrol = await supplier.newPage();
+  // The token never travels in a URL the server sees (issue #31): only the fragment holds it, the API gets a header.
+  const requested: string[] = [];
+  enrol.on('request', (r) => requested.push(r.url()));
   await enrol.goto(
     link!.replace(/token=([\w-]+)\.([\w-])/, (_, p: string, c: string) => `token=${p}.${c === 'A' ? 'B' : 'A'}`),
   );
@@ -210,6 +215,8 @@ test('create from a use case → rename → send a wave → upload outcomes → 
   await enrol.getByTestId('enrol-contactEmail').fill('pat@supplier2.example');
   await enrol.getByTestId('enrol-confirm').click();
   await expect(enrol.getByTestId('enrol-done')).toContainText('confirmed');
+  expect(requested.some((u) => u.includes('/api/v1/enrol'))).toBe(true);
+  expect(requested.filter((u) => /token=/.test(u.split('#')[0]!))).toEqual([]);
   await enrol.screenshot({ path: path.join(shots, 'campaigns-enrol.png'), fullPage: true });
   await enrol.reload();
   await expect(enrol.getByTestId('enrol-error')).toContainText('already used');

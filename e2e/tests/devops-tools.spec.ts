@@ -165,6 +165,8 @@ test('sysAdmin creates an SFTP source, tests it against a loopback SFTP server a
     await page.getByTestId('sftp-password').fill('e2e-loopback-secret');
     await page.getByTestId('sftp-test').click();
     await expect(page.getByTestId('sftp-test-result')).toContainText('1 matching suppliers-*.csv');
+    // The host key the server presented is shown; unsaved settings pin nothing (issue #31).
+    await expect(page.getByTestId('sftp-test-host-key')).toContainText(sftp.hostKeyFingerprint);
     await page.getByTestId('sftp-save').click();
     await expect(page).toHaveURL(/\/devops\/sftp-configuration\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('sftp-password')).toHaveValue('');
@@ -173,6 +175,14 @@ test('sysAdmin creates an SFTP source, tests it against a loopback SFTP server a
     await expect(page.getByTestId('sftp-pulls')).toContainText('/outgoing/suppliers-e2e.csv', { timeout: 30_000 });
     await expect(page.getByTestId('sftp-pulls')).toContainText('E2E drop folder: suppliers-e2e.csv');
     await expect(page.getByTestId('sftp-last-pull')).toContainText('1 not matching');
+    // The first connection to the stored host pinned its key; the page shows it and the re-enter-secret rule.
+    await page.reload();
+    await expect(page.getByTestId('sftp-host-key')).toContainText(sftp.hostKeyFingerprint);
+    await expect(page.getByTestId('sftp-secret-rule')).toContainText('enter it again');
+    // Another port without the password: refused on the field, the stored secret stays home.
+    await page.getByTestId('sftp-port').fill('2');
+    await page.getByTestId('sftp-test').click();
+    await expect(page.getByText('Enter the password again to test another host, port or user')).toBeVisible();
     // The secret never comes back from the API.
     const id = page.url().split('/').pop()!;
     const body = await (await page.request.get(`/api/v1/devops/sftp-configurations/${id}`)).text();

@@ -175,6 +175,12 @@ const ZEnv = z.object({
   CHAT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Key for secrets stored encrypted (SFTP passwords and keys): 32+ characters; required in production. */
   SECRETS_KEY: z.string().min(32, 'SECRETS_KEY must be at least 32 characters').optional(),
+  /**
+   * SFTP sources may connect to loopback, link-local and private addresses (127/8, 10/8, 172.16/12, 192.168/16,
+   * 169.254/16, 100.64/10, fc00::/7, fe80::/10, …) only when this is set. Off by default: a source's host (or a
+   * connection test's) cannot be aimed at the server itself or its internal network.
+   */
+  SFTP_ALLOW_PRIVATE_HOSTS: bool(false),
   /** Resource guard: seconds between background samples (0 = none; default 15, none under APP_ENV=test). */
   RESOURCE_SAMPLE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** Resource guard: days of samples kept. */

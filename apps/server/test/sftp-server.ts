@@ -3,6 +3,7 @@
  * tree, and the SFTP requests a client needs to list folders and download files (REALPATH, STAT, OPENDIR, READDIR,
  * OPEN, FSTAT, READ, CLOSE). Every other request answers "operation unsupported".
  */
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import ssh2, { type Connection, type SFTPWrapper } from 'ssh2';
 
@@ -12,6 +13,10 @@ const { STATUS_CODE } = utils.sftp;
 
 export interface TestSftpServer {
   port: number;
+  /** Every password a client offered (to show that a secret reached, or never reached, this server). */
+  passwordsSeen: string[];
+  /** The server's host key fingerprint, in the OpenSSH "SHA256:…" form. */
+  hostKeyFingerprint: string;
   /** Adds or replaces a file (path with a leading slash). */
   put(path: string, content: string | Buffer, mtime?: Date): void;
   close(): Promise<void>;
@@ -25,7 +30,10 @@ export async function startSftpServer(opts: {
   password?: string;
   /** OpenSSH public key accepted for public-key sign-in. */
   publicKey?: string;
+  /** Listen on this port (e.g. an impostor in place of a closed server); any free port by default. */
+  port?: number;
 }): Promise<TestSftpServer> {
+  const passwordsSeen: string[] = [];
   const hostKey = utils.generateKeyPairSync('ed25519');
   const files = new Map<string, { content: Buffer; mtime: number }>();
   const allowedKey = opts.publicKey ? utils.parseKey(opts.publicKey) : null;
@@ -134,6 +142,7 @@ export async function startSftpServer(opts: {
     clients.add(client);
     client
       .on('authentication', (ctx) => {
+        if (ctx.method === 'password') passwordsSeen.push(ctx.password);
         if (ctx.username !== opts.username) return ctx.reject();
         if (ctx.method === 'password' && opts.password && ctx.password === opts.password) return ctx.accept();
         if (ctx.method === 'publickey' && allowedKey && ctx.key.algo === allowedKey.type) {
@@ -151,9 +160,13 @@ export async function startSftpServer(opts: {
       .on('error', () => undefined)
       .on('close', () => clients.delete(client));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
+  const publicHostKey = utils.parseKey(hostKey.public);
+  if (publicHostKey instanceof Error) throw publicHostKey;
   return {
     port: (server.address() as AddressInfo).port,
+    passwordsSeen,
+    hostKeyFingerprint: `SHA256:${createHash('sha256').update(publicHostKey.getPublicSSH()).digest('base64').replace(/=+$/, '')}`,
     put(path, content, mtime = new Date()) {
       files.set(norm(path), { content: Buffer.from(content), mtime: Math.floor(mtime.getTime() / 1000) });
     },

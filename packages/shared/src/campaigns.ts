@@ -7,6 +7,7 @@ import {
   ENROLMENT_EVENT_KINDS,
   ENROLMENT_STATUSES,
   WORKFLOW_SOURCES,
+  ENROL_TOKEN_HEADER,
 } from './values/campaigns.ts';
 import { ZFilterItem, MAX_PAGE_SIZE, zPagedResult } from './paging.ts';
 import { ZSlicer } from './enums.ts';
@@ -332,11 +333,14 @@ export const ZSupplierCampaign = z.object({
 // The public enrolment page (/enrol): reached from the outreach email's signed, expiring per-enrolment link.
 
 export const ZEnrolToken = z.string().trim().min(20, 'The enrolment link is incomplete').max(1000);
+/**
+ * The landing's query: the workflow named by the link, when the link carries one (it must be the token's own). The
+ * token itself is never in a URL (proxy and access logs keep URLs): it travels in the X-Enrolment-Token header.
+ */
 export const ZEnrolQuery = z.object({
-  token: ZEnrolToken,
-  /** The workflow named by the link, when the link carries one: it must be the token's own. */
   workflow: z.uuid('workflow must be a workflow id').optional(),
 });
+export const ZEnrolHeaders = z.object({ [ENROL_TOKEN_HEADER]: ZEnrolToken });
 export const ZEnrolLanding = z.object({
   brandName: z.string(),
   brandingKey: z.string().nullable(),

@@ -287,10 +287,21 @@ export const ZSftpRemoteFile = z.object({
   matches: z.boolean(),
 });
 
+/** An OpenSSH host key fingerprint: "SHA256:" and 43 characters of unpadded base64. */
+export const ZHostKeyFingerprint = z
+  .string()
+  .trim()
+  .regex(/^SHA256:[A-Za-z0-9+/]{43}$/, 'Enter the host key fingerprint as SHA256:… (43 characters after the colon)');
+
 export const ZSftpTestResult = z.object({
   success: z.boolean(),
+  /** A summary (never the socket's or server's own error text). */
   message: z.string(),
   files: z.array(ZSftpRemoteFile),
+  /** The host key the server presented, when the handshake got that far. */
+  hostKeyFingerprint: z.string().nullable(),
+  /** The test pinned this key on the saved source (its first connection). */
+  hostKeyPinned: z.boolean(),
 });
 export type TSftpTestResult = z.infer<typeof ZSftpTestResult>;
 
@@ -315,6 +326,9 @@ export const ZSftpConfig = z.object({
   targetJobName: z.string().nullable(),
   scheduleMinutes: z.number().int().nullable(),
   enabled: z.boolean(),
+  /** The pinned host key (pinned on the first connection; changed only by a manager accepting a new one). */
+  hostKeyFingerprint: z.string().nullable(),
+  hostKeyPinnedAt: z.string().nullable(),
   lastPullAt: z.string().nullable(),
   lastPullStatus: z.enum(SFTP_PULL_STATUSES).nullable(),
   lastPullMessage: z.string().nullable(),
@@ -336,6 +350,10 @@ export type TSftpPulledFile = z.infer<typeof ZSftpPulledFile>;
 
 export const ZSftpConfigDetail = ZSftpConfig.extend({ pulls: z.array(ZSftpPulledFile) });
 export type TSftpConfigDetail = z.infer<typeof ZSftpConfigDetail>;
+
+/** A manager accepts a new host key for a source (after checking it with the server's administrator). */
+export const ZSftpHostKeyAccept = z.object({ hostKeyFingerprint: ZHostKeyFingerprint });
+export type TSftpHostKeyAccept = z.input<typeof ZSftpHostKeyAccept>;
 
 export const ZSftpPullResult = z.object({ commandId: z.number().int() });
 

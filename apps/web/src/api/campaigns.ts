@@ -3,12 +3,13 @@
  * and the cross-job list /api/v1/campaign-workflows.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  TCampaignCreate,
-  TCampaignUpdate,
-  TEnrolDecision,
-  TEnrolmentStatus,
-  TSupplierSelection,
+import {
+  ENROL_TOKEN_HEADER,
+  type TCampaignCreate,
+  type TCampaignUpdate,
+  type TEnrolDecision,
+  type TEnrolmentStatus,
+  type TSupplierSelection,
 } from '@sextant/shared/values';
 import { http, ok, withForm, type TQuery } from './client.ts';
 
@@ -137,7 +138,13 @@ export const enrolKeys = { view: (token: string) => ['enrol', token.slice(-16)] 
 export const enrolLandingQuery = (token: string, workflow?: string) =>
   queryOptions({
     queryKey: enrolKeys.view(token),
-    queryFn: () => ok(http.GET('/api/v1/enrol', { params: { query: { token, ...(workflow ? { workflow } : {}) } } })),
+    // The token goes in a header, never the URL (proxy and access logs keep URLs).
+    queryFn: () =>
+      ok(
+        http.GET('/api/v1/enrol', {
+          params: { header: { [ENROL_TOKEN_HEADER]: token }, query: workflow ? { workflow } : {} },
+        }),
+      ),
     retry: false,
     meta: { silent: true },
   });

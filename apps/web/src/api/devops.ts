@@ -151,6 +151,22 @@ export function useSftpPull(id: string) {
   });
 }
 
+/** A manager accepts the host key a server now presents (after its key was changed on purpose); audited. */
+export function useAcceptSftpHostKey(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (hostKeyFingerprint: string) =>
+      ok(
+        http.PUT('/api/v1/devops/sftp-configurations/{configId}/host-key', {
+          ...sftp(id),
+          body: { hostKeyFingerprint },
+        }),
+      ),
+    meta: { operation: 'Accept host key' },
+    onSuccess: () => qc.invalidateQueries({ queryKey: devopsKeys.sftp(id) }),
+  });
+}
+
 export function useDeleteSftp() {
   const qc = useQueryClient();
   return useMutation({

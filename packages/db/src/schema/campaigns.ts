@@ -136,6 +136,11 @@ export const campaignEmails = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     status: text('status').$type<TCampaignEmailStatus>().notNull().default('queued'),
+    /**
+     * SHA-256 (hex) of the random nonce carried by this email's enrolment link: a link is honoured only when the
+     * send record it names exists and its nonce hashes to this (no link without a sent email).
+     */
+    linkNonceHash: text('link_nonce_hash'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

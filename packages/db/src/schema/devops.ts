@@ -53,6 +53,12 @@ export const sftpConfigs = pgTable(
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id),
+    /**
+     * The server's host key, pinned on the first connection to the stored host (OpenSSH "SHA256:…" fingerprint):
+     * every later connection must present it. Cleared only by a manage-rights action or a change of host or port.
+     */
+    hostKeyFingerprint: text('host_key_fingerprint'),
+    hostKeyPinnedAt: timestamp('host_key_pinned_at', { withTimezone: true }),
     lastPullAt: timestamp('last_pull_at', { withTimezone: true }),
     lastPullStatus: text('last_pull_status').$type<TSftpPullStatus>(),
     lastPullMessage: text('last_pull_message'),

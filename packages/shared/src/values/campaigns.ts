@@ -85,8 +85,11 @@ export const ENROL_REFUSALS = [
   'enrolled',
   'closed',
   'changed',
+  'unsent',
 ] as const;
 export type TEnrolRefusal = (typeof ENROL_REFUSALS)[number];
+/** The header the enrolment page sends its link's token in (never the URL: proxies and access logs keep URLs). */
+export const ENROL_TOKEN_HEADER = 'x-enrolment-token';
 
 /**
  * The outreach template a new wave starts with, in the issuer's language (the email goes out in it; one text per

@@ -1,8 +1,14 @@
 /**
  * The public enrolment page behind the outreach email's link (/enrol, or CAMPAIGN_ENROLMENT_URL): no sign-in, the
- * link's token is the only credential. A token names one enrolment and its workflow, when it was issued and until
- * when it is valid, and is HMAC-SHA256-signed with a key derived from SECRETS_KEY: nothing is stored, a changed
- * byte (another enrolment, another workflow, a later expiry) fails the signature.
+ * link's token is the only credential. A token names one enrolment, its workflow, the sent email (campaign_emails
+ * row) that carried it and a random nonce, when it was issued and until when it is valid, and is HMAC-SHA256-signed
+ * with a key derived from SECRETS_KEY: a changed byte (another enrolment, another workflow, a later expiry) fails the
+ * signature. Only the SHA-256 of the nonce is stored, in the send record; a link is honoured only when that record
+ * exists, was handed over for delivery (sentAt), and the nonce hashes to it — so a link exists only in an email that was sent
+ * (a preview shows a marked sample link, never a token: issue #31).
+ *
+ * The token reaches the server only in the `X-Enrolment-Token` header (landing) or the JSON body (decision), never in
+ * a URL: the email link carries it in the fragment, which browsers do not send.
  *
  * A token is used once: the supplier's confirmation or refusal is a 'link' event of the enrolment, and a token
  * issued before that event is refused afterwards. Confirming moves a Pending enrolment to Active (an Active one
@@ -10,7 +16,7 @@
  * Both calls are rate-limited per client address and per token.
  */
 import type { FastifyRequest } from 'fastify';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   ERROR_CODES,
   canMoveEnrolment,
@@ -41,6 +47,10 @@ interface TokenClaims {
   e: string;
   /** Workflow id. */
   w: string;
+  /** The send record (campaign_emails id) of the email that carried the link. */
+  m: string;
+  /** Random nonce of that email; its SHA-256 is the record's link_nonce_hash. */
+  n: string;
   /** Issued at, seconds since the epoch. */
   i: number;
   /** Expires at, seconds since the epoch. */
@@ -52,24 +62,39 @@ const linkKey = (ctx: AppContext) =>
 const sign = (ctx: AppContext, payload: string) =>
   createHmac('sha256', linkKey(ctx)).update(payload).digest().subarray(0, 24);
 
-export function enrolmentToken(
-  ctx: AppContext,
-  enrolment: { id: string; workflowId: string },
-  now = new Date(),
-): string {
+/** A new random nonce for one sent email's link, and the hash its send record keeps. */
+export function linkNonce(): { nonce: string; hash: string } {
+  const nonce = randomBytes(18).toString('base64url');
+  return { nonce, hash: nonceHash(nonce) };
+}
+const nonceHash = (nonce: string) => createHash('sha256').update(nonce).digest('hex');
+
+/** The link of one sent email: the enrolment, the send record's id and the nonce whose hash that record keeps. */
+export interface LinkOfEmail {
+  id: string;
+  workflowId: string;
+  emailId: string;
+  nonce: string;
+}
+
+export function enrolmentToken(ctx: AppContext, link: LinkOfEmail, now = new Date()): string {
   const i = Math.floor(now.getTime() / 1000);
-  const claims: TokenClaims = { e: enrolment.id, w: enrolment.workflowId, i, x: i + ENROLMENT_LINK_DAYS * 86_400 };
+  const claims: TokenClaims = {
+    e: link.id,
+    w: link.workflowId,
+    m: link.emailId,
+    n: link.nonce,
+    i,
+    x: i + ENROLMENT_LINK_DAYS * 86_400,
+  };
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${payload}.${sign(ctx, payload).toString('base64url')}`;
 }
 
-/** The enrolment link of an outreach email (CAMPAIGN_ENROLMENT_URL may place {token}, {workflowId}, {supplierKey}). */
-export function enrolmentLink(
-  ctx: AppContext,
-  enrolment: { id: string; workflowId: string; supplierKey: string },
-  now?: Date,
-): string {
-  const token = enrolmentToken(ctx, enrolment, now);
+/** What a preview shows in place of a token: obviously not one (and refused as malformed by the page). */
+export const SAMPLE_ENROLMENT_TOKEN = 'PREVIEW-SAMPLE-LINK-NOT-VALID';
+
+function linkUrl(ctx: AppContext, enrolment: { workflowId: string; supplierKey: string }, token: string): string {
   // The token travels in the fragment: browsers do not send it with the page request (no access-log copies).
   const template =
     ctx.config.CAMPAIGN_ENROLMENT_URL ?? `${publicUrl(ctx.config)}/enrol#workflow={workflowId}&token={token}`;
@@ -77,7 +102,20 @@ export function enrolmentLink(
     .replace('{workflowId}', encodeURIComponent(enrolment.workflowId))
     .replace('{supplierKey}', encodeURIComponent(enrolment.supplierKey));
   if (url.includes('{token}')) return url.replace('{token}', token);
-  return `${url}${url.includes('?') ? '&' : '?'}token=${token}`;
+  return `${url}${url.includes('#') ? '&' : '#'}token=${token}`;
+}
+
+/**
+ * The enrolment link of a sent outreach email (CAMPAIGN_ENROLMENT_URL may place {token}, {workflowId},
+ * {supplierKey}; without {token} the token is added in the fragment).
+ */
+export function enrolmentLink(ctx: AppContext, link: LinkOfEmail & { supplierKey: string }, now?: Date): string {
+  return linkUrl(ctx, link, enrolmentToken(ctx, link, now));
+}
+
+/** The link a preview shows: the real address with a marked sample in place of the token. */
+export function sampleEnrolmentLink(ctx: AppContext, enrolment: { workflowId: string; supplierKey: string }): string {
+  return linkUrl(ctx, enrolment, SAMPLE_ENROLMENT_TOKEN);
 }
 
 /**
@@ -113,7 +151,14 @@ export function verifyToken(ctx: AppContext, token: string): TokenClaims {
     throw invalid();
   }
   const c = claims as Partial<TokenClaims>;
-  if (typeof c.e !== 'string' || typeof c.w !== 'string' || typeof c.i !== 'number' || typeof c.x !== 'number')
+  if (
+    typeof c.e !== 'string' ||
+    typeof c.w !== 'string' ||
+    typeof c.m !== 'string' ||
+    typeof c.n !== 'string' ||
+    typeof c.i !== 'number' ||
+    typeof c.x !== 'number'
+  )
     throw invalid();
   return c as TokenClaims;
 }
@@ -160,6 +205,19 @@ async function openToken(ctx: AppContext, req: FastifyRequest, token: string, wo
       'expired',
       `This enrolment link expired on ${dateOf(expires)}. Contact the sender of the email for a new one.`,
       { language, date: expires.toISOString() },
+    );
+  // The link must be the one of an email that was sent: its send record exists, holds the hash of the link's nonce,
+  // and was handed over for delivery (a send that failed or that the mail server refused has no sentAt).
+  const sent = await repo.findEmail(ctx.db, claims.e, claims.m);
+  const given = Buffer.from(nonceHash(claims.n), 'hex');
+  const kept = sent?.linkNonceHash ? Buffer.from(sent.linkNonceHash, 'hex') : null;
+  if (!sent || !kept || kept.length !== given.length || !timingSafeEqual(kept, given) || sent.sentAt === null)
+    throw refused(
+      403,
+      ERROR_CODES.invalidToken,
+      'unsent',
+      'This enrolment link does not belong to an email that was sent to this supplier: only the link in the email itself works. Contact the sender of the email.',
+      { language },
     );
   const used = await repo.linkUseSince(ctx.db, claims.e, new Date(claims.i * 1000));
   if (used) {

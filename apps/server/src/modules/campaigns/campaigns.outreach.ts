@@ -5,6 +5,7 @@
  * supplier (one per wave and supplier, so a re-run of the command never sends twice); a sent email moves a Pending
  * enrolment to Active. Bounces are recorded against the email and in the supplier's history.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '@sextant/db';
@@ -17,7 +18,7 @@ import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
 import { openResultsForPipeline } from '../results/results.store.ts';
 import * as repo from './campaigns.repo.ts';
-import { enrolmentLink } from './campaigns.enrol.ts';
+import { enrolmentLink, linkNonce, sampleEnrolmentLink } from './campaigns.enrol.ts';
 import { markBounced, outreachMessageId } from './campaigns.bounces.ts';
 import { actorOf, auditWorkflow, openWorkflow, type Actor } from './campaigns.service.ts';
 
@@ -60,12 +61,18 @@ export async function senderOf(
   };
 }
 
+/**
+ * The merge fields of one email. `link` is the sent email's own enrolment link (send record id and nonce); without it
+ * (a preview) the link is a marked sample that no page accepts: a preview never hands out a usable token.
+ */
 export function mergeFieldsOf(
   ctx: AppContext,
   s: Sender,
   wave: { name: string; workflowId: string },
   e: { id: string; supplierKey: string; supplierName: string; spend: number },
+  link: { emailId: string; nonce: string } | null,
 ): Record<string, string> {
+  const enrolment = { id: e.id, workflowId: wave.workflowId, supplierKey: e.supplierKey };
   return {
     supplierName: e.supplierName,
     supplierKey: e.supplierKey,
@@ -73,7 +80,7 @@ export function mergeFieldsOf(
     issuerName: s.issuerName,
     spendBand: spendBand(e.spend, s.currency, s.language),
     campaignName: wave.name,
-    enrolmentLink: enrolmentLink(ctx, { id: e.id, workflowId: wave.workflowId, supplierKey: e.supplierKey }),
+    enrolmentLink: link ? enrolmentLink(ctx, { ...enrolment, ...link }) : sampleEnrolmentLink(ctx, enrolment),
   };
 }
 
@@ -106,13 +113,19 @@ export async function previewOutreach(
   }
   const sender = await senderOf(ctx, ctx.db, jobId);
   const fields = sample
-    ? mergeFieldsOf(ctx, sender, wave, sample)
-    : mergeFieldsOf(ctx, sender, wave, {
-        id: '00000000-0000-0000-0000-000000000000',
-        supplierKey: 'SUPPLIER-KEY',
-        supplierName: 'Example Supplier Ltd',
-        spend: 50_000,
-      });
+    ? mergeFieldsOf(ctx, sender, wave, sample, null)
+    : mergeFieldsOf(
+        ctx,
+        sender,
+        wave,
+        {
+          id: '00000000-0000-0000-0000-000000000000',
+          supplierKey: 'SUPPLIER-KEY',
+          supplierName: 'Example Supplier Ltd',
+          spend: 50_000,
+        },
+        null,
+      );
   const out = render(sender, subject, text, fields);
   const known = new Set<string>(CAMPAIGN_MERGE_FIELDS);
   const counts = await repo.outreachCounts(ctx.db, campaignId);
@@ -210,9 +223,19 @@ export async function runOutreach(
     for (const en of batch) {
       hc.signal?.throwIfAborted();
       const started = Date.now();
-      const out = render(sender, wave.templateSubject, wave.templateBody, mergeFieldsOf(ctx, sender, wave, en));
+      // The email's own link: bound to its send record (id chosen here) by a nonce whose hash the record keeps.
+      const emailId = randomUUID();
+      const { nonce, hash } = linkNonce();
+      const out = render(
+        sender,
+        wave.templateSubject,
+        wave.templateBody,
+        mergeFieldsOf(ctx, sender, wave, en, { emailId, nonce }),
+      );
       // Record first (unique per wave and supplier): a second run of the command skips it.
       const row = await repo.insertEmail(ctx.db, {
+        id: emailId,
+        linkNonceHash: hash,
         enrolmentId: en.id,
         campaignId: wave.id,
         toAddress: en.contactEmail!,

@@ -13,6 +13,8 @@ import {
   ZEnrolDecision,
   ZEnrolLanding,
   ZEnrolQuery,
+  ZEnrolHeaders,
+  ENROL_TOKEN_HEADER,
   ZEnrolResult,
   ZCampaignCreate,
   ZCampaignEmailParams,
@@ -327,11 +329,13 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary:
-        'What an enrolment link stands for (public; rate-limited): branding, buyer, supplier and status. A forged, foreign, expired or used token is refused (400, 410, 409)',
+        'What an enrolment link stands for (public; rate-limited; the token in the X-Enrolment-Token header, never the URL): branding, buyer, supplier and status. A forged, foreign, expired or used token is refused (400, 410, 409), a token of no sent email 403',
       querystring: ZEnrolQuery,
+      headers: ZEnrolHeaders,
       response: { 200: ZEnrolLanding },
     },
-    handler: async (req) => enrolLanding(ctx, req, req.query),
+    handler: async (req) =>
+      enrolLanding(ctx, req, { token: req.headers[ENROL_TOKEN_HEADER], workflow: req.query.workflow }),
   });
 
   r.post('/api/v1/enrol', {

@@ -5,12 +5,23 @@
  * with row-level reports, outreach over a real SMTP server (smtp-server on loopback) with bounces, counters per
  * campaign / route / All Routes, the supplier page and business case, vanished suppliers, permissions and tenancy.
  */
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { campaignEnrolments, campaignWorkflows, issuers, jobArtifacts, userRoles, users } from '@sextant/db';
+import {
+  campaignEmails,
+  campaignEnrolments,
+  campaignEnrolmentEvents,
+  campaignWorkflows,
+  issuers,
+  jobArtifacts,
+  rateLimits,
+  userRoles,
+  users,
+} from '@sextant/db';
 import { dbKinds } from '@sextant/db/testing';
 import type {
   TBounceReport,
@@ -409,11 +420,27 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     let wf2: string;
     const mail = new Map<string, ParsedMail>();
     const tokenOf = (to: string) => /[?&#]token=([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/.exec(mail.get(to)!.text ?? '')![1]!;
+    // The token travels in a header, never the URL (issue #31); `extra` is more of the query (`&workflow=…`).
     const enrol = (token: string, extra = '') =>
-      t.call('GET', `/api/v1/enrol?token=${encodeURIComponent(token)}${extra}`, {});
+      t.call('GET', `/api/v1/enrol${extra.replace(/^&/, '?')}`, { headers: { 'x-enrolment-token': token } });
     const decide = (body: Record<string, unknown>) => t.call('POST', '/api/v1/enrol', { body });
     const detailOf = (key: string) =>
       ok<TWorkflowSupplierDetail>('GET', `${base}/${wf2}/suppliers/${encodeURIComponent(key)}`);
+    /** A correctly signed token for the enrolment's sent email, with a nonce of the caller's choosing. */
+    const signedToken = async (en: { id: string; workflowId: string }, nonce: string, at = new Date()) => {
+      const [email] = await t.db.db.select().from(campaignEmails).where(eq(campaignEmails.enrolmentId, en.id));
+      return enrolmentToken(t.app.ctx, { id: en.id, workflowId: en.workflowId, emailId: email!.id, nonce }, at);
+    };
+    const expiredToken = (en: { id: string; workflowId: string }) =>
+      signedToken(en, 'n'.repeat(24), new Date(Date.now() - (ENROLMENT_LINK_DAYS + 1) * 86_400_000));
+    const enrolmentOf = async (key: string) =>
+      (
+        await t.db.db
+          .select()
+          .from(campaignEnrolments)
+          .where(and(eq(campaignEnrolments.workflowId, wf2), eq(campaignEnrolments.supplierKey, key)))
+      )[0]!;
+    const resetEnrolLimits = () => t.db.db.delete(rateLimits).where(like(rateLimits.key, 'enrol:%'));
 
     beforeAll(async () => {
       wf2 = (await ok<TWorkflowDetail>('POST', base, { name: 'Links and bounces', useCaseId }, 201)).id;
@@ -559,6 +586,90 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
       expect((await detailOf(keys[0]!)).supplier.status).toBe('Active');
     });
 
+    // Issue #31: a preview handed out a real signed link for any supplier of the campaign (view rights, caller's
+    // template), and that token alone confirmed or declined for the supplier and replaced its contact email.
+    it('attack: a preview never contains a usable link; a signed token of no sent email decides nothing', async () => {
+      await resetEnrolLimits();
+      const target = await enrolmentOf(keys[2]!); // two@link.example: sent an email, Active
+      const preview = await ok<TOutreachPreview>(
+        'POST',
+        `${base}/${wf2}/campaigns/${target.campaignId}/outreach/preview`,
+        { templateSubject: 'x', templateBody: 'LINK {{enrolmentLink}} END', supplierKey: keys[2] },
+      );
+      const shown = /LINK (\S+) END/.exec(preview.text)![1]!;
+      expect(shown).toBe(
+        `https://enrol.example/${wf2}/${encodeURIComponent(keys[2]!)}#token=PREVIEW-SAMPLE-LINK-NOT-VALID`,
+      );
+      expect(preview.text + preview.html).not.toMatch(/token=[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}/);
+      const sampleToken = /token=([^&\s]+)/.exec(shown)![1]!;
+      expect((await enrol(sampleToken)).statusCode).toBe(400);
+      // A correctly signed token (as the old preview minted) without the nonce of a sent email: refused, named.
+      for (const token of [
+        await signedToken(target, 'guessed-nonce-000000000'),
+        enrolmentToken(t.app.ctx, {
+          id: target.id,
+          workflowId: wf2,
+          emailId: '00000000-0000-4000-8000-000000000000',
+          nonce: 'n'.repeat(24),
+        }),
+      ]) {
+        const landing = await enrol(token);
+        expect(landing.statusCode, landing.body).toBe(403);
+        expect(landing.json()).toMatchObject({ code: 'InvalidToken', params: { reason: 'unsent', language: 'en' } });
+        expect(landing.json().message).toContain('does not belong to an email that was sent');
+        expect(landing.body).not.toContain(target.supplierName);
+        const decided = await decide({
+          token,
+          decision: 'decline',
+          contactName: 'Mallory',
+          contactEmail: 'mallory@evil.example',
+        });
+        expect(decided.statusCode).toBe(403);
+        expect(decided.json().params.reason).toBe('unsent');
+      }
+      const after = await enrolmentOf(keys[2]!);
+      expect(after).toMatchObject({ status: 'Active', contactEmail: 'two@link.example' });
+      const links = await t.db.db
+        .select()
+        .from(campaignEnrolmentEvents)
+        .where(and(eq(campaignEnrolmentEvents.enrolmentId, target.id), eq(campaignEnrolmentEvents.kind, 'link')));
+      expect(links).toHaveLength(0);
+      // A sent record that was refused by the mail server does not make its link usable either.
+      const bounced = await enrolmentOf(keys[1]!); // nobody@bounce.example, refused at send time
+      const [refusedEmail] = await t.db.db
+        .select()
+        .from(campaignEmails)
+        .where(eq(campaignEmails.enrolmentId, bounced.id));
+      expect(refusedEmail).toMatchObject({ status: 'bounced', sentAt: null });
+      expect(refusedEmail!.linkNonceHash).toMatch(/^[0-9a-f]{64}$/);
+      // even with its nonce (here set to a known one), the link of an email never handed over is refused
+      const nonce = 'known-nonce-of-a-refused-send';
+      await t.db.db
+        .update(campaignEmails)
+        .set({ linkNonceHash: createHash('sha256').update(nonce).digest('hex') })
+        .where(eq(campaignEmails.id, refusedEmail!.id));
+      const neverSent = await enrol(
+        enrolmentToken(t.app.ctx, { id: bounced.id, workflowId: wf2, emailId: refusedEmail!.id, nonce }),
+      );
+      expect(neverSent.statusCode).toBe(403);
+      expect(neverSent.json().params.reason).toBe('unsent');
+      await resetEnrolLimits();
+    });
+
+    // Issue #31 item 5: the 60-day token travelled in the query string (GET /api/v1/enrol?token=…), kept by proxy logs.
+    it('attack: the token is never in a URL: the email carries it in the fragment, the API refuses it in the query', async () => {
+      await resetEnrolLimits();
+      const text = mail.get('two@link.example')!.text ?? '';
+      expect(text).toMatch(new RegExp(`https://enrol\\.example/${wf2}/[^\\s?]+#token=[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+`));
+      expect(text).not.toMatch(/\?token=/);
+      const token = tokenOf('two@link.example');
+      const inQuery = await t.call('GET', `/api/v1/enrol?token=${encodeURIComponent(token)}`, {});
+      expect(inQuery.statusCode).toBe(400);
+      expect(inQuery.body).not.toContain('Link wave');
+      expect((await enrol(token)).statusCode).toBe(200);
+      await resetEnrolLimits();
+    });
+
     it('refuses forged, foreign, expired and closed links', async () => {
       const token = tokenOf('three@link.example');
       const [payload, sig] = token.split('.') as [string, string];
@@ -579,7 +690,7 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
         .select()
         .from(campaignEnrolments)
         .where(and(eq(campaignEnrolments.workflowId, wf2), eq(campaignEnrolments.supplierKey, keys[3]!)));
-      const old = enrolmentToken(t.app.ctx, en3!, new Date(Date.now() - (ENROLMENT_LINK_DAYS + 1) * 86_400_000));
+      const old = await expiredToken(en3!);
       const expired = await enrol(old);
       expect(expired.statusCode).toBe(410);
       expect(expired.json().code).toBe('LinkExpired');
@@ -615,7 +726,7 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
           .select()
           .from(campaignEnrolments)
           .where(and(eq(campaignEnrolments.workflowId, wf2), eq(campaignEnrolments.supplierKey, keys[3]!)));
-        const old = enrolmentToken(t.app.ctx, en3!, new Date(Date.now() - (ENROLMENT_LINK_DAYS + 1) * 86_400_000));
+        const old = await expiredToken(en3!);
         const expired = (await enrol(old)).json();
         expect(expired.params).toMatchObject({ reason: 'expired', language: 'de' });
         expect(Date.parse(expired.params.date)).toBeLessThan(Date.now());

@@ -8,12 +8,22 @@ import {
   ZSftpConfigDetail,
   ZSftpConfigInput,
   ZSftpConfigParams,
+  ZSftpHostKeyAccept,
   ZSftpPullResult,
   ZSftpTestRequest,
   ZSftpTestResult,
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
-import { createSftp, getSftp, listSftp, pullNow, removeSftp, testSftp, updateSftp } from './sftp.service.ts';
+import {
+  acceptHostKey,
+  createSftp,
+  getSftp,
+  listSftp,
+  pullNow,
+  removeSftp,
+  testSftp,
+  updateSftp,
+} from './sftp.service.ts';
 
 const tags = ['SFTP sources'];
 const base = '/api/v1/devops/sftp-configurations';
@@ -45,11 +55,12 @@ export async function sftpRoutes(app: FastifyInstance): Promise<void> {
     config: { access: edit },
     schema: {
       tags,
-      summary: 'Test unsaved connection settings: connect, list the folder, show matching files',
+      summary:
+        'Test unsaved connection settings: connect, list the folder, show matching files and the host key; errors summarised; audited',
       body: ZSftpTestRequest,
       response: { 200: ZSftpTestResult },
     },
-    handler: async (req) => testSftp(ctx, authOf(req), req.body, null),
+    handler: async (req) => testSftp(ctx, authOf(req), req.body, null, req),
   });
 
   r.get(`${base}/:configId`, {
@@ -67,7 +78,8 @@ export async function sftpRoutes(app: FastifyInstance): Promise<void> {
     config: { access: edit },
     schema: {
       tags,
-      summary: 'Update a source (leave the password or key out to keep the stored one); audited',
+      summary:
+        'Update a source (leave the password or key out to keep the stored one — unless host, port or user change, which need it again); audited',
       params: ZSftpConfigParams,
       body: ZSftpConfigInput,
       response: { 200: ZSftpConfigDetail },
@@ -93,12 +105,26 @@ export async function sftpRoutes(app: FastifyInstance): Promise<void> {
     config: { access: edit },
     schema: {
       tags,
-      summary: 'Test a saved source, with changed fields (stored secrets are used when none are given)',
+      summary:
+        'Test a saved source (manage rights): the stored secret is used only for the stored host, port and user — another target needs the secret again. Pins the host key on the first connection; audited',
       params: ZSftpConfigParams,
       body: ZSftpTestRequest,
       response: { 200: ZSftpTestResult },
     },
-    handler: async (req) => testSftp(ctx, authOf(req), req.body, req.params.configId),
+    handler: async (req) => testSftp(ctx, authOf(req), req.body, req.params.configId, req),
+  });
+
+  r.put(`${base}/:configId/host-key`, {
+    config: { access: edit },
+    schema: {
+      tags,
+      summary:
+        "Accept a new host key for a source (after the server's key changed on purpose): pulls and tests then require it; audited",
+      params: ZSftpConfigParams,
+      body: ZSftpHostKeyAccept,
+      response: { 200: ZSftpConfigDetail },
+    },
+    handler: async (req) => acceptHostKey(ctx, authOf(req), req.params.configId, req.body.hostKeyFingerprint, req),
   });
 
   r.post(`${base}/:configId/pull`, {

@@ -3,6 +3,11 @@
  * no response carries them), a connection test, and pulls — on demand or scheduled as ProQ commands — that
  * download each new file matching the pattern and create a job for it (or add it to a target job) and run it.
  * A file is pulled once per name, size and modification time.
+ *
+ * Issue #31: a stored secret goes only to the stored host, port and user — a test or an update that changes any of
+ * them needs the secret entered again, and manage rights on the issuer. The server's host key is pinned on the first
+ * connection to the stored host (test or pull), verified on every later one, and changed only by a manager
+ * accepting a new key. Private addresses need SFTP_ALLOW_PRIVATE_HOSTS (sftp.client.ts); every test is audited.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,7 +37,7 @@ import { registerStoredFile } from '../jobs/job-files.ts';
 import { queueRun } from '../jobs/job-runs.ts';
 import { addJobLog, jobNameTaken } from '../jobs/jobs.repo.ts';
 import { guardHeavyWork } from '../resource-guard/resource-guard.service.ts';
-import { openSftp, type SftpConnection } from './sftp.client.ts';
+import { openSftp, SftpFailure, type SftpConnection, type SftpGuards } from './sftp.client.ts';
 import {
   buyerOfIssuer,
   configById,
@@ -81,6 +86,8 @@ function view(r: Awaited<ReturnType<typeof listConfigs>>[number]): TSftpConfig {
     targetJobName: r.targetJobName,
     scheduleMinutes: c.scheduleMinutes,
     enabled: c.enabled,
+    hostKeyFingerprint: c.hostKeyFingerprint,
+    hostKeyPinnedAt: iso(c.hostKeyPinnedAt),
     lastPullAt: iso(c.lastPullAt),
     lastPullStatus: c.lastPullStatus,
     lastPullMessage: c.lastPullMessage,
@@ -229,6 +236,8 @@ function sealed(ctx: AppContext, method: TInput['authMethod'], s: Secrets) {
 export async function updateSftp(ctx: AppContext, auth: AuthContext, id: string, input: TInput, req: FastifyRequest) {
   const row = await scoped(ctx, auth, id, true);
   await checkTargets(ctx, input, (await tenantScopeOf(ctx, auth)).manageIssuerIds);
+  const moved = !sameTarget(row.config, input);
+  if (moved) requireSecret(input, 'save');
   const stored = unseal(ctx, row.config.secretEnc);
   const secrets: Secrets = {
     password: input.password ?? stored.password,
@@ -237,7 +246,13 @@ export async function updateSftp(ctx: AppContext, auth: AuthContext, id: string,
   };
   checkSecrets(input.authMethod, secrets);
   await ctx.db.transaction(async (tx) => {
-    const c = await updateConfig(tx, id, { ...fields(input), ...sealed(ctx, input.authMethod, secrets) });
+    // Another server has another key: a new host or port is pinned again on its first connection.
+    const otherServer = input.host !== row.config.host || input.port !== row.config.port;
+    const c = await updateConfig(tx, id, {
+      ...fields(input),
+      ...sealed(ctx, input.authMethod, secrets),
+      ...(otherServer ? { hostKeyFingerprint: null, hostKeyPinnedAt: null } : {}),
+    });
     await schedule(ctx, tx, c);
     await writeAudit(
       tx,
@@ -246,7 +261,13 @@ export async function updateSftp(ctx: AppContext, auth: AuthContext, id: string,
         targetType: 'sftp-config',
         targetId: id,
         issuerId: c.issuerId,
-        details: { ...auditDetails(input), secretChanged: Boolean(input.password || input.privateKey) },
+        details: {
+          ...auditDetails(input),
+          secretChanged: Boolean(input.password || input.privateKey),
+          ...(input.host !== row.config.host || input.port !== row.config.port
+            ? { hostKeyCleared: row.config.hostKeyFingerprint }
+            : {}),
+        },
       },
       req,
     );
@@ -272,12 +293,40 @@ export async function removeSftp(ctx: AppContext, auth: AuthContext, id: string,
   });
 }
 
+/** The stored host, port and user: the only target a stored secret is ever sent to. */
+const sameTarget = (c: SftpRow, i: { host: string; port: number; username: string }) =>
+  i.host === c.host && i.port === c.port && i.username === c.username;
+
+/** A change of host, port or user must come with the secret: the stored one never goes to another target. */
+function requireSecret(
+  input: { authMethod: TInput['authMethod']; password?: string; privateKey?: string },
+  why: string,
+) {
+  const what = why === 'save' ? 'save' : 'test';
+  if (input.authMethod === 'password' && !input.password)
+    throw fieldError(
+      'password',
+      `Enter the password again to ${what} another host, port or user: the stored password is only ever sent to the stored host`,
+    );
+  if (input.authMethod === 'privateKey' && !input.privateKey)
+    throw fieldError(
+      'privateKey',
+      `Paste the private key again to ${what} another host, port or user: the stored key is only ever used with the stored host`,
+    );
+}
+
+const guardsOf = (ctx: AppContext, expectedHostKey: string | null): SftpGuards => ({
+  allowPrivate: ctx.config.SFTP_ALLOW_PRIVATE_HOSTS,
+  expectedHostKey,
+});
+
 export async function testConnection(
   c: SftpConnection & { folder: string; filePattern: string },
-): Promise<TSftpTestResult> {
+  guards: SftpGuards,
+): Promise<TSftpTestResult & { failure?: SftpFailure }> {
   let session;
   try {
-    session = await openSftp(c);
+    session = await openSftp(c, guards);
     const entries = (await session.list(c.folder)).filter((e) => e.isFile);
     const files = entries
       .map((e) => ({
@@ -290,45 +339,118 @@ export async function testConnection(
     const n = files.filter((f) => f.matches).length;
     return {
       success: true,
-      message: `Connected to ${c.host}:${c.port} as ${c.username}; ${files.length} file(s) in ${c.folder}, ${n} matching ${c.filePattern}`,
+      message: `Connected to ${c.host} as ${c.username}; ${files.length} file(s) in ${c.folder}, ${n} matching ${c.filePattern}`,
       files,
+      hostKeyFingerprint: session.hostKey,
+      hostKeyPinned: false,
     };
   } catch (err) {
+    const failure = err instanceof SftpFailure ? err : new SftpFailure('unreachable', 'The connection failed');
     return {
       success: false,
-      message: `Connection failed: ${err instanceof Error ? err.message : String(err)}`,
+      message: `Connection failed: ${failure.message}`,
       files: [],
+      hostKeyFingerprint: failure.presentedHostKey ?? session?.hostKey ?? null,
+      hostKeyPinned: false,
+      failure,
     };
   } finally {
     session?.close();
   }
 }
 
-/** Tests unsaved settings (create form), or a saved source with the fields given (secrets default to the stored). */
+/**
+ * Tests unsaved settings (create form), or a saved source. A saved source's stored secret is used only for its
+ * stored host, port and user; any other target needs the secret entered again. Needs manage rights on the source's
+ * issuer; audited. The first successful connection to a saved source's stored host pins its host key.
+ */
 export async function testSftp(
   ctx: AppContext,
   auth: AuthContext,
   input: z.output<typeof ZSftpTestRequest>,
   id: string | null,
+  req: FastifyRequest,
 ): Promise<TSftpTestResult> {
-  let stored: Secrets = {};
-  if (id) stored = unseal(ctx, (await scoped(ctx, auth, id, false)).config.secretEnc);
+  const row = id ? (await scoped(ctx, auth, id, true)).config : null;
+  const stays = row !== null && sameTarget(row, input);
+  if (row && !stays) requireSecret(input, 'test');
+  const stored: Secrets = stays ? unseal(ctx, row.secretEnc) : {};
   const s: Secrets = {
     password: input.password ?? stored.password,
     privateKey: input.privateKey ?? stored.privateKey,
-    passphrase: input.passphrase ?? stored.passphrase,
+    passphrase: input.passphrase ?? (input.privateKey ? undefined : stored.passphrase),
   };
   checkSecrets(input.authMethod, s);
-  return testConnection({
-    host: input.host,
-    port: input.port,
-    username: input.username,
-    ...(input.authMethod === 'password'
-      ? { password: s.password }
-      : { privateKey: s.privateKey, passphrase: s.passphrase }),
-    folder: input.folder,
-    filePattern: input.filePattern,
+  const pinned = stays ? row.hostKeyFingerprint : null;
+  const { failure, ...result } = await testConnection(
+    {
+      host: input.host,
+      port: input.port,
+      username: input.username,
+      ...(input.authMethod === 'password'
+        ? { password: s.password }
+        : { privateKey: s.privateKey, passphrase: s.passphrase }),
+      folder: input.folder,
+      filePattern: input.filePattern,
+    },
+    guardsOf(ctx, pinned),
+  );
+  // Trust on first use: the stored host's key, once a connection to it succeeded.
+  const connected = result.success || failure?.kind === 'folder';
+  const pin = stays && !pinned && connected && result.hostKeyFingerprint !== null;
+  await ctx.db.transaction(async (tx) => {
+    if (pin && row) {
+      await updateConfig(tx, row.id, { hostKeyFingerprint: result.hostKeyFingerprint, hostKeyPinnedAt: new Date() });
+      result.hostKeyPinned = true;
+    }
+    await writeAudit(
+      tx,
+      {
+        action: 'sftp.test',
+        targetType: 'sftp-config',
+        targetId: row?.id ?? null,
+        issuerId: row?.issuerId ?? null,
+        details: {
+          host: input.host,
+          port: input.port,
+          username: input.username,
+          credentials: stays && !input.password && !input.privateKey ? 'stored' : 'entered',
+          success: result.success,
+          outcome: failure?.kind ?? 'connected',
+          hostKeyFingerprint: result.hostKeyFingerprint,
+          hostKeyPinned: result.hostKeyPinned,
+        },
+      },
+      req,
+    );
   });
+  return result;
+}
+
+/** A manager accepts a new host key for a source (the old one is kept in the audit log). */
+export async function acceptHostKey(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: string,
+  fingerprint: string,
+  req: FastifyRequest,
+) {
+  const row = await scoped(ctx, auth, id, true);
+  await ctx.db.transaction(async (tx) => {
+    await updateConfig(tx, id, { hostKeyFingerprint: fingerprint, hostKeyPinnedAt: new Date() });
+    await writeAudit(
+      tx,
+      {
+        action: 'sftp.hostKey',
+        targetType: 'sftp-config',
+        targetId: id,
+        issuerId: row.config.issuerId,
+        details: { host: row.config.host, port: row.config.port, from: row.config.hostKeyFingerprint, to: fingerprint },
+      },
+      req,
+    );
+  });
+  return getSftp(ctx, auth, id);
 }
 
 export async function pullNow(ctx: AppContext, auth: AuthContext, id: string, req: FastifyRequest) {
@@ -369,14 +491,20 @@ async function uniqueJobName(db: DbOrTx, base: string, issuerId: string, buyerId
 /** Pulls every new matching file of a source; returns a summary. Idempotent: pulled files are recorded. */
 export async function pullFiles(ctx: AppContext, c: SftpRow, progress: (p: number, m: string) => Promise<void>) {
   const s = unseal(ctx, c.secretEnc);
-  const session = await openSftp({
-    host: c.host,
-    port: c.port,
-    username: c.username,
-    ...(c.authMethod === 'password'
-      ? { password: s.password }
-      : { privateKey: s.privateKey, passphrase: s.passphrase }),
-  });
+  const session = await openSftp(
+    {
+      host: c.host,
+      port: c.port,
+      username: c.username,
+      ...(c.authMethod === 'password'
+        ? { password: s.password }
+        : { privateKey: s.privateKey, passphrase: s.passphrase }),
+    },
+    guardsOf(ctx, c.hostKeyFingerprint),
+  );
+  // Trust on first use: a source never tested pins its host's key on its first pull.
+  if (!c.hostKeyFingerprint)
+    await updateConfig(ctx.db, c.id, { hostKeyFingerprint: session.hostKey, hostKeyPinnedAt: new Date() });
   const created: string[] = [];
   let skipped: number;
   try {

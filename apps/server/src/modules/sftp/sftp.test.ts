@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import ssh2 from 'ssh2';
 import { dbKinds } from '@sextant/db/testing';
 import {
@@ -73,7 +73,13 @@ describe.each(dbKinds())('SFTP sources (%s)', (kind) => {
     sftp.put('/outgoing/suppliers-2026-11.csv', SUPPLIERS);
     sftp.put('/outgoing/readme.txt', 'not data');
     sftp.put('/outgoing/payments-2026-11.csv', 'a;b\n1;2');
-    t = await createTestApp(kind, { NETWORK_MERCHANTS: '500', PROQ_MIN_DELAY_MS: '50', PROQ_MAX_DELAY_MS: '200' });
+    // The test server listens on loopback: allowed only by the operator's setting (off by default, issue #31).
+    t = await createTestApp(kind, {
+      NETWORK_MERCHANTS: '500',
+      PROQ_MIN_DELAY_MS: '50',
+      PROQ_MAX_DELAY_MS: '200',
+      SFTP_ALLOW_PRIVATE_HOSTS: 'true',
+    });
     admin = await t.login('sysAdmin');
     const byKey = async (k: string) => (await t.db.db.select().from(issuers).where(eq(issuers.issuerKey, k)))[0]!.id;
     northbridgeId = await byKey('northbridge');
@@ -105,8 +111,10 @@ describe.each(dbKinds())('SFTP sources (%s)', (kind) => {
         body: input({ password: 'wrong-password' }),
       })
     ).json();
-    expect(wrong).toMatchObject({ success: false, files: [] });
-    expect(wrong.message).toMatch(/^Connection failed: .*authentication/i);
+    expect(wrong).toMatchObject({ success: false, files: [], hostKeyFingerprint: sftp.hostKeyFingerprint });
+    expect(wrong.message).toBe(
+      'Connection failed: The server refused the sign-in: check the user name and the password or key',
+    );
     const folder = (
       await t.call('POST', '/api/v1/devops/sftp-configurations/test', {
         cookie: admin,
@@ -122,7 +130,10 @@ describe.each(dbKinds())('SFTP sources (%s)', (kind) => {
       })
     ).json();
     expect(closed.success).toBe(false);
-    expect(closed.message).toMatch(/ECONNREFUSED/);
+    // summarised: neither the socket's error nor the address and port (issue #31: no port-scanner oracle)
+    expect(closed.message).toBe(
+      'Connection failed: The server could not be reached, or did not answer as an SFTP server',
+    );
   });
 
   it('signs in with a private key', async () => {
@@ -197,6 +208,139 @@ describe.each(dbKinds())('SFTP sources (%s)', (kind) => {
     expect(test.json().success).toBe(true);
   });
 
+  // Issue #31: the saved source's test took host and port from the request and sent the stored password there.
+  it('attack: the stored secret goes only to the stored host, port and user; another target needs it again', async () => {
+    const attacker = await startSftpServer({ username: 'drop', password: 'attacker-knows-nothing' });
+    try {
+      const audits = async () =>
+        (
+          await t.db.db
+            .select()
+            .from(systemAuditLog)
+            .where(and(eq(systemAuditLog.action, 'sftp.test'), eq(systemAuditLog.targetId, configId)))
+        ).length;
+      const before = await audits();
+      for (const over of [{ port: attacker.port }, { username: 'someone-else' }, { host: 'localhost' }]) {
+        const res = await t.call('POST', `/api/v1/devops/sftp-configurations/${configId}/test`, {
+          cookie: admin,
+          body: input({ password: undefined, ...over }),
+        });
+        expect(res.statusCode, JSON.stringify(over)).toBe(400);
+        expect(res.json().errors[0]).toMatchObject({
+          path: 'password',
+          message: expect.stringContaining('Enter the password again'),
+        });
+      }
+      expect(attacker.passwordsSeen).toEqual([]);
+      // with the secret entered again, another target is tested (and the stored secret still never leaves)
+      const other = await t.call('POST', `/api/v1/devops/sftp-configurations/${configId}/test`, {
+        cookie: admin,
+        body: input({ port: attacker.port, password: 'typed-again' }),
+      });
+      expect(other.json()).toMatchObject({ success: false, hostKeyPinned: false });
+      expect(attacker.passwordsSeen).toEqual(['typed-again']);
+      // an update to another host must carry the secret too
+      const moved = await t.call('PUT', `/api/v1/devops/sftp-configurations/${configId}`, {
+        cookie: admin,
+        body: input({ password: undefined, port: attacker.port }),
+      });
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json().errors[0].path).toBe('password');
+      const [row] = await t.db.db.select().from(sftpConfigs).where(eq(sftpConfigs.id, configId));
+      expect(row!.port).toBe(sftp.port);
+      // every test that connected is audited, with its outcome and without the secret
+      expect(await audits()).toBe(before + 1);
+      const [audit] = await t.db.db
+        .select()
+        .from(systemAuditLog)
+        .where(and(eq(systemAuditLog.action, 'sftp.test'), eq(systemAuditLog.targetId, configId)))
+        .orderBy(desc(systemAuditLog.id))
+        .limit(1);
+      expect(audit!.details).toMatchObject({ port: attacker.port, success: false, credentials: 'entered' });
+      expect(JSON.stringify(audit!.details)).not.toContain('typed-again');
+    } finally {
+      await attacker.close();
+    }
+  });
+
+  it('attack: a member who may only read the issuer cannot test (and so use) its stored secret', async () => {
+    const [u] = await t.db.db.select().from(users).where(eq(users.username, 'issuer'));
+    const memberships = await t.db.db.select().from(issuerMemberships).where(eq(issuerMemberships.userId, u!.id));
+    expect(memberships.map((m) => m.issuerId)).toContain(northbridgeId);
+    await t.db.db
+      .insert(userPermissions)
+      .values(['DevOps_Area_VIEW', 'IssuerArea_CRUD'].map((permission) => ({ userId: u!.id, permission })))
+      .onConflictDoNothing();
+    invalidateAllSessions();
+    // a Member (not Manager) of Northbridge: may read its sources, not manage them
+    const role = memberships.find((m) => m.issuerId === northbridgeId)!.role;
+    const membershipOf = and(eq(issuerMemberships.userId, u!.id), eq(issuerMemberships.issuerId, northbridgeId));
+    await t.db.db.update(issuerMemberships).set({ role: 'Member' }).where(membershipOf);
+    invalidateAllSessions();
+    const reader = await t.login('issuer');
+    expect((await t.call('GET', `/api/v1/devops/sftp-configurations/${configId}`, { cookie: reader })).statusCode).toBe(
+      200,
+    );
+    const res = await t.call('POST', `/api/v1/devops/sftp-configurations/${configId}/test`, {
+      cookie: reader,
+      body: input({ password: undefined }),
+    });
+    expect(res.statusCode).toBe(404);
+    await t.db.db.update(issuerMemberships).set({ role }).where(membershipOf);
+    await t.db.db
+      .delete(userPermissions)
+      .where(
+        and(
+          eq(userPermissions.userId, u!.id),
+          inArray(userPermissions.permission, ['DevOps_Area_VIEW', 'IssuerArea_CRUD']),
+        ),
+      );
+    invalidateAllSessions();
+  });
+
+  // Issue #31: loopback, link-local and private targets made the test a port scanner of the server's own network.
+  it('attack: private, loopback and link-local targets are refused unless the operator allows them', async () => {
+    const config = t.app.ctx.config;
+    config.SFTP_ALLOW_PRIVATE_HOSTS = false;
+    try {
+      for (const host of [
+        '127.0.0.1',
+        'localhost',
+        '169.254.169.254',
+        '10.1.2.3',
+        '192.168.0.10',
+        '[::1]',
+        '::ffff:127.0.0.1',
+      ]) {
+        const res = await t.call('POST', '/api/v1/devops/sftp-configurations/test', {
+          cookie: admin,
+          body: input({ host, port: sftp.port }),
+        });
+        expect(res.statusCode, host).toBe(200);
+        const body = res.json();
+        expect(body, host).toMatchObject({ success: false, hostKeyFingerprint: null });
+        expect(body.message, host).toContain('SFTP_ALLOW_PRIVATE_HOSTS');
+        expect(body.message, host).not.toContain(String(sftp.port));
+      }
+      const pass = sftp.passwordsSeen.length;
+      const saved = await t.call('POST', `/api/v1/devops/sftp-configurations/${configId}/test`, {
+        cookie: admin,
+        body: input({ password: undefined }),
+      });
+      expect(saved.json()).toMatchObject({ success: false });
+      expect(sftp.passwordsSeen.length).toBe(pass);
+    } finally {
+      config.SFTP_ALLOW_PRIVATE_HOSTS = true;
+    }
+  });
+
+  it('pins the host key on the first connection and shows it', async () => {
+    const detail = (await t.call('GET', `/api/v1/devops/sftp-configurations/${configId}`, { cookie: admin })).json();
+    // the test of the stored settings above ('keeps the stored password') was the first connection
+    expect(detail.hostKeyFingerprint).toBe(sftp.hostKeyFingerprint);
+    expect(Date.parse(detail.hostKeyPinnedAt)).toBeLessThanOrEqual(Date.now());
+  });
+
   it('a pull creates a job from the matching file, runs it, and ignores the others; a second pull finds nothing new', async () => {
     await t.app.ctx.proq.start();
     const pull = await t.call('POST', `/api/v1/devops/sftp-configurations/${configId}/pull`, { cookie: admin });
@@ -227,6 +371,74 @@ describe.each(dbKinds())('SFTP sources (%s)', (kind) => {
     expect(again.lastPullMessage).toMatch(/^No new files matching suppliers-\*\.csv/);
     expect((await t.db.db.select().from(jobArtifacts)).length).toBe(jobsBefore);
     await t.app.ctx.proq.stop();
+  }, 120_000);
+
+  // Issue #31: no host-key verification: whoever answered at the stored address received the stored secret.
+  it('attack: an impostor at the stored address (another host key) gets no secret; a manager accepts a new key', async () => {
+    await sftp.close();
+    const impostor = await startSftpServer({ username: 'drop', password: 'unknown', port: sftp.port });
+    const original = sftp;
+    sftp = impostor;
+    try {
+      const res = await t.call('POST', `/api/v1/devops/sftp-configurations/${configId}/test`, {
+        cookie: admin,
+        body: input({ password: undefined }),
+      });
+      const body = res.json();
+      expect(body).toMatchObject({ success: false, hostKeyFingerprint: impostor.hostKeyFingerprint });
+      expect(body.message).toContain(`not the pinned ${original.hostKeyFingerprint}`);
+      expect(impostor.passwordsSeen).toEqual([]);
+      // a pull refuses it too, and keeps the pin
+      await t.app.ctx.proq.start();
+      await t.call('POST', `/api/v1/devops/sftp-configurations/${configId}/pull`, { cookie: admin });
+      const failed = await until(
+        async () => (await t.call('GET', `/api/v1/devops/sftp-configurations/${configId}`, { cookie: admin })).json(),
+        (d) => d.lastPullStatus === 'failed',
+      );
+      await t.app.ctx.proq.stop();
+      // the failed manual pull waits for its retry: not part of what follows
+      await t.db.query(`DELETE FROM proq_commands WHERE target_entity_id = $1 AND state = 'Pending'`, [configId]);
+      expect(failed.lastPullMessage).toContain('host key');
+      expect(failed.hostKeyFingerprint).toBe(original.hostKeyFingerprint);
+      expect(impostor.passwordsSeen).toEqual([]);
+      // accepting a new key needs manage rights, is audited, and names a well-formed fingerprint
+      const bad = await t.call('PUT', `/api/v1/devops/sftp-configurations/${configId}/host-key`, {
+        cookie: admin,
+        body: { hostKeyFingerprint: 'not-a-fingerprint' },
+      });
+      expect(bad.statusCode).toBe(400);
+      const manager = await t.login('ptcoJobManager');
+      expect(
+        (
+          await t.call('PUT', `/api/v1/devops/sftp-configurations/${configId}/host-key`, {
+            cookie: manager,
+            body: { hostKeyFingerprint: impostor.hostKeyFingerprint },
+          })
+        ).statusCode,
+      ).toBe(403);
+      const accepted = await t.call('PUT', `/api/v1/devops/sftp-configurations/${configId}/host-key`, {
+        cookie: admin,
+        body: { hostKeyFingerprint: impostor.hostKeyFingerprint },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(accepted.json().hostKeyFingerprint).toBe(impostor.hostKeyFingerprint);
+      const audit = await t.db.db
+        .select()
+        .from(systemAuditLog)
+        .where(and(eq(systemAuditLog.action, 'sftp.hostKey'), eq(systemAuditLog.targetId, configId)));
+      expect(audit[0]!.details).toMatchObject({
+        from: original.hostKeyFingerprint,
+        to: impostor.hostKeyFingerprint,
+      });
+      const now = await t.call('POST', `/api/v1/devops/sftp-configurations/${configId}/test`, {
+        cookie: admin,
+        body: input({ password: undefined }),
+      });
+      expect(now.json().message).toContain('refused the sign-in');
+      expect(impostor.passwordsSeen).toEqual([PASSWORD]);
+    } finally {
+      await t.app.ctx.proq.stop();
+    }
   }, 120_000);
 
   it('refuses lower roles (403) and hides other issuers’ sources (404)', async () => {

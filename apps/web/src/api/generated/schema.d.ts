@@ -3637,6 +3637,8 @@ export interface paths {
                             hasPassword: boolean;
                             hasPrivateKey: boolean;
                             host: string;
+                            hostKeyFingerprint: string | null;
+                            hostKeyPinnedAt: string | null;
                             /** Format: uuid */
                             id: string;
                             /** Format: uuid */
@@ -3723,6 +3725,8 @@ export interface paths {
                             hasPassword: boolean;
                             hasPrivateKey: boolean;
                             host: string;
+                            hostKeyFingerprint: string | null;
+                            hostKeyPinnedAt: string | null;
                             /** Format: uuid */
                             id: string;
                             /** Format: uuid */
@@ -3801,6 +3805,8 @@ export interface paths {
                             hasPassword: boolean;
                             hasPrivateKey: boolean;
                             host: string;
+                            hostKeyFingerprint: string | null;
+                            hostKeyPinnedAt: string | null;
                             /** Format: uuid */
                             id: string;
                             /** Format: uuid */
@@ -3835,7 +3841,7 @@ export interface paths {
                 };
             };
         };
-        /** Update a source (leave the password or key out to keep the stored one); audited */
+        /** Update a source (leave the password or key out to keep the stored one — unless host, port or user change, which need it again); audited */
         put: {
             parameters: {
                 query?: never;
@@ -3897,6 +3903,8 @@ export interface paths {
                             hasPassword: boolean;
                             hasPrivateKey: boolean;
                             host: string;
+                            hostKeyFingerprint: string | null;
+                            hostKeyPinnedAt: string | null;
                             /** Format: uuid */
                             id: string;
                             /** Format: uuid */
@@ -3964,6 +3972,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/devops/sftp-configurations/{configId}/host-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Accept a new host key for a source (after the server's key changed on purpose): pulls and tests then require it; audited */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    configId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        hostKeyFingerprint: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            authMethod: "password" | "privateKey";
+                            /** Format: uuid */
+                            buyerId: string | null;
+                            buyerName: string | null;
+                            createdAt: string;
+                            enabled: boolean;
+                            filePattern: string;
+                            folder: string;
+                            hasPassword: boolean;
+                            hasPrivateKey: boolean;
+                            host: string;
+                            hostKeyFingerprint: string | null;
+                            hostKeyPinnedAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            issuerId: string;
+                            issuerName: string;
+                            /** @enum {string} */
+                            jobType: "base" | "matched-data-only" | "advanced";
+                            lastPullAt: string | null;
+                            lastPullMessage: string | null;
+                            /** @enum {string|null} */
+                            lastPullStatus: "ok" | "failed" | null;
+                            name: string;
+                            nextPullAt: string | null;
+                            port: number;
+                            pulls: {
+                                id: number;
+                                /** Format: uuid */
+                                jobId: string | null;
+                                jobName: string | null;
+                                pulledAt: string;
+                                remotePath: string;
+                                sizeBytes: number;
+                            }[];
+                            scheduleMinutes: number | null;
+                            /** Format: uuid */
+                            targetJobId: string | null;
+                            targetJobName: string | null;
+                            updatedAt: string;
+                            username: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/devops/sftp-configurations/{configId}/pull": {
         parameters: {
             query?: never;
@@ -4013,7 +4109,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Test a saved source, with changed fields (stored secrets are used when none are given) */
+        /** Test a saved source (manage rights): the stored secret is used only for the stored host, port and user — another target needs the secret again. Pins the host key on the first connection; audited */
         post: {
             parameters: {
                 query?: never;
@@ -4056,6 +4152,8 @@ export interface paths {
                                 name: string;
                                 size: number;
                             }[];
+                            hostKeyFingerprint: string | null;
+                            hostKeyPinned: boolean;
                             message: string;
                             success: boolean;
                         };
@@ -4078,7 +4176,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Test unsaved connection settings: connect, list the folder, show matching files */
+        /** Test unsaved connection settings: connect, list the folder, show matching files and the host key; errors summarised; audited */
         post: {
             parameters: {
                 query?: never;
@@ -4119,6 +4217,8 @@ export interface paths {
                                 name: string;
                                 size: number;
                             }[];
+                            hostKeyFingerprint: string | null;
+                            hostKeyPinned: boolean;
                             message: string;
                             success: boolean;
                         };
@@ -4389,14 +4489,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What an enrolment link stands for (public; rate-limited): branding, buyer, supplier and status. A forged, foreign, expired or used token is refused (400, 410, 409) */
+        /** What an enrolment link stands for (public; rate-limited; the token in the X-Enrolment-Token header, never the URL): branding, buyer, supplier and status. A forged, foreign, expired or used token is refused (400, 410, 409), a token of no sent email 403 */
         get: {
             parameters: {
-                query: {
-                    token: string;
+                query?: {
                     workflow?: string;
                 };
-                header?: never;
+                header: {
+                    "x-enrolment-token": string;
+                };
                 path?: never;
                 cookie?: never;
             };

@@ -96,6 +96,9 @@ export function Outreach({ jobId, d, c, onClose, onDone }: TWorkflowDialogProps 
                   bgcolor: '#fff',
                 }}
               />
+              <Typography variant="body2" color="text.secondary" data-testid="outreach-sample-link">
+                {t('outreach.sampleLink')}
+              </Typography>
               <Typography variant="body2" data-testid="outreach-recipients">
                 {t('outreach.recipients', {
                   count: preview.recipients,

@@ -34,6 +34,7 @@ import {
   saveSftp,
   sftpQuery,
   testSftp,
+  useAcceptSftpHostKey,
   useDeleteSftp,
   useSftpPull,
   type TSftpConfigBody,
@@ -151,6 +152,7 @@ export function Component() {
     onSuccess: (r) => setTest(r),
   });
   const pull = useSftpPull(id ?? '');
+  const acceptKey = useAcceptSftpHostKey(id ?? '');
   const del = useDeleteSftp();
   const errors = { ...tester.errors, ...save.errors };
   const issuer = options.data?.find((o) => o.issuerId === draft.issuerId);
@@ -261,6 +263,18 @@ export function Component() {
                   {field('passphrase', { type: 'password', autoComplete: 'new-password' })}
                 </Box>
               )}
+              {c && (
+                <Typography variant="body2" color="text.secondary" data-testid="sftp-secret-rule">
+                  {t('sftp.secretRule')}
+                </Typography>
+              )}
+              {c && (
+                <Typography variant="body2" data-testid="sftp-host-key">
+                  {c.hostKeyFingerprint
+                    ? t('sftp.hostKey', { fingerprint: c.hostKeyFingerprint, at: formatDateTime(c.hostKeyPinnedAt) })
+                    : t('sftp.hostKeyNone')}
+                </Typography>
+              )}
             </Stack>
             {field('folder')}
             {field('filePattern', { helperText: t('sftp.patternHelp') })}
@@ -335,6 +349,36 @@ export function Component() {
             <Alert severity={test.success ? 'success' : 'error'} sx={{ mb: test.files.length ? 2 : 0 }}>
               {test.message}
             </Alert>
+            {test.hostKeyFingerprint && (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+                <Typography variant="body2" data-testid="sftp-test-host-key">
+                  {t(test.hostKeyPinned ? 'sftp.hostKeyPinnedNow' : 'sftp.hostKeySeen', {
+                    fingerprint: test.hostKeyFingerprint,
+                  })}
+                </Typography>
+                {c &&
+                  canEdit &&
+                  c.hostKeyFingerprint &&
+                  c.hostKeyFingerprint !== test.hostKeyFingerprint &&
+                  draft.host === c.host &&
+                  Number(draft.port) === c.port && (
+                    <PendingButton
+                      size="small"
+                      color="warning"
+                      variant="outlined"
+                      pending={acceptKey.isPending}
+                      onClick={async () => {
+                        await acceptKey.mutateAsync(test.hostKeyFingerprint!);
+                        setTest(null);
+                        notify('info', t('sftp.hostKeyAccepted'));
+                      }}
+                      data-testid="sftp-accept-host-key"
+                    >
+                      {t('sftp.acceptHostKey')}
+                    </PendingButton>
+                  )}
+              </Stack>
+            )}
             {test.files.length > 0 && (
               <Table size="small">
                 <TableHead>

@@ -27,8 +27,8 @@ import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { diffJson, type DiffOptions } from '../../lib/json-diff.ts';
-import { jobVisibilityOf, tenantScopeOf } from '../authorization/authorization.service.ts';
-import { lit, queryRows } from '../results/results.store.ts';
+import { jobVisibilityOf, tenantScopeOf } from '../authorization/index.ts';
+import { lit, queryRows } from '../../lib/duckdb/index.ts';
 import { comparableJobs, deleteSession, insertSession, runsOfJobs, usersInScope } from './endpoint-comparison.repo.ts';
 
 /** Suppliers compared per run (by supplier key order); a larger job is compared on its first ones. */

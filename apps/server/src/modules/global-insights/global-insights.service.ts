@@ -33,10 +33,10 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeFileAtomic } from '../../lib/durable-fs.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
-import { jobVisibilityOf } from '../authorization/authorization.service.ts';
-import type { JobVisibility } from '../authorization/authorization.repo.ts';
-import { queryRows, singleFlight } from '../results/results.store.ts';
-import { chartViewOf, sliceWhere } from '../results/insights.service.ts';
+import { jobVisibilityOf } from '../authorization/index.ts';
+import type { JobVisibility } from '../authorization/index.ts';
+import { queryRows, singleFlight } from '../../lib/duckdb/index.ts';
+import { chartViewOf, sliceWhere } from '../results/index.ts';
 import { buildCommand, visibleResultJobs, type ResultJob } from './global-insights.repo.ts';
 import { REFRESH } from './global-refresh.ts';
 

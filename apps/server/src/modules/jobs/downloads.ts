@@ -13,10 +13,11 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { visibleJob } from './job-access.ts';
+import { ident, lit } from '../../lib/duckdb/index.ts';
+import { visibleJob } from '../authorization/index.ts';
 import { runViews } from './job-runs.ts';
 import { runById } from './jobs.repo.ts';
-import { profileForDownload } from '../datapoint-profiles/datapoint-profiles.service.ts';
+import { profileForDownload } from '../datapoint-profiles/index.ts';
 
 export const DOWNLOAD_KINDS = ['analysis-data', 'matched-data-only'] as const;
 export type TDownloadKind = (typeof DOWNLOAD_KINDS)[number];
@@ -33,9 +34,6 @@ function cell(v: unknown): string | number | boolean | null {
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   return String(v);
 }
-
-const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
-const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /**
  * Rows as a CSV response body (formula-safe cells). Joined with `pipeline`, not `pipe`: a read that fails ends the

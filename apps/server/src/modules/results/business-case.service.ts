@@ -21,10 +21,10 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { entityStatus } from '../concurrency/concurrency.service.ts';
-import { achievedOf } from '../campaigns/campaigns.repo.ts';
-import { visibleJob } from '../jobs/job-access.ts';
-import { openResults, type JobResults } from './results.store.ts';
+import { entityStatus } from '../concurrency/index.ts';
+import { achievedOf } from './campaign-progress.repo.ts';
+import { visibleJob } from '../authorization/index.ts';
+import { openResults, type JobResults } from '../../lib/duckdb/index.ts';
 import { savedBusinessCase, upsertBusinessCase } from './business-case.repo.ts';
 
 const baseCache = new Map<string, TBusinessCaseBase>();

@@ -19,8 +19,8 @@ import {
   orderCategories,
 } from '@sextant/shared';
 import type { DuckDBValue } from '@duckdb/node-api';
-import { csvSafe } from '../jobs/downloads.ts';
-import { ident, singleFlight, type JobResults } from './results.store.ts';
+import { csvSafe } from '../jobs/index.ts';
+import { ident, singleFlight, type JobResults } from '../../lib/duckdb/index.ts';
 
 /** SQL condition selecting the suppliers of a slice; `$1` is the slicer value (blank matches empty and null). */
 export function sliceWhere(slice: TSlicerQuery): string {

@@ -12,7 +12,7 @@ import {
   industryViewId,
   type TPresentationDeck,
 } from '@sextant/shared';
-import type { JobResults } from './results.store.ts';
+import type { JobResults } from '../../lib/duckdb/index.ts';
 import { chartView, fileBase, jobSummary } from './insights.service.ts';
 
 export async function presentationDeck(r: JobResults): Promise<TPresentationDeck> {

@@ -2,17 +2,17 @@
  * The per-run supplier cache: on the first request for a run, the list columns of suppliers.parquet are copied
  * once into a per-run DuckDB file (DATA_DIR/cache/results/<jobId>.<runId>.v4.duckdb, compressed on disk, ordered by
  * spend) attached read-only to the shared results DuckDB, with the use-case membership and each multiselect
- * column's distinct values; built again only when its format changes, dropped with the job. No dependency on the
- * jobs module, which calls dropSupplierCaches.
+ * column's distinct values; built again only when its format changes, dropped with the job (results' job-events.ts:
+ * warmed when a run completes, dropped when the job is deleted).
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { SUPPLIER_COLUMNS, type TSupplierColumnDef, type TSupplierColumns } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
-import { ident, lit, openResultsForPipeline, withConnection, type JobResults } from './results.store.ts';
+import { ident, lit, openResultsForPipeline, withConnection, type JobResults } from '../../lib/duckdb/index.ts';
 import { dropSupplierDetail, warmSupplierDetail } from './supplier-detail.ts';
-import { existingNetworkFile as networkFile } from '../jobs/network.ts';
+import { existingNetworkFile as networkFile } from '../jobs/index.ts';
 
 export interface RunCache {
   /** Attached database alias. */

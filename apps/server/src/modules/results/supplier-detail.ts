@@ -32,7 +32,7 @@ import path from 'node:path';
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { AppContext } from '../../context.ts';
 import { tempPathFor } from '../../lib/durable-fs.ts';
-import { ident, lit, withConnection, type JobResults } from './results.store.ts';
+import { ident, lit, withConnection, type JobResults } from '../../lib/duckdb/index.ts';
 
 /** Format of the store files (bump when their content changes). */
 const FORMAT = 3;

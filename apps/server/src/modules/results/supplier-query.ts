@@ -17,7 +17,7 @@ import {
   type TSupplierRow,
 } from '@sextant/shared';
 import { badRequest } from '../../lib/errors.ts';
-import { ident } from './results.store.ts';
+import { ident } from '../../lib/duckdb/index.ts';
 import { LOWER_NAME, rankOf, type RunCache } from './supplier-cache.ts';
 
 /** Slicer (SPEC §3) → the supplier column holding its value (as aggregate/results.ts SLICER_COLUMNS). */

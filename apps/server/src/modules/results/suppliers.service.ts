@@ -11,7 +11,7 @@ import type { Readable } from 'node:stream';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { defaultMatchRuleset } from '@sextant/analysis';
-import { ruleDescriptions } from '../rulesets/rulesets.service.ts';
+import { ruleDescriptions } from '../rulesets/index.ts';
 import {
   INDUSTRY_CLASSIFICATIONS,
   SCORE_KINDS,
@@ -23,12 +23,12 @@ import {
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { csvBody } from '../jobs/downloads.ts';
-import { supplierCampaigns } from '../campaigns/campaigns.repo.ts';
+import { csvBody } from '../jobs/index.ts';
+import { supplierCampaigns } from './campaign-progress.repo.ts';
 // The reference network file the jobs matched against, when present.
-import { existingNetworkFile as networkFile } from '../jobs/network.ts';
+import { existingNetworkFile as networkFile } from '../jobs/index.ts';
 import { supplierDetailRows } from './supplier-detail.ts';
-import { ident, resultsDuck, singleFlight, type JobResults } from './results.store.ts';
+import { ident, resultsDuck, singleFlight, type JobResults } from '../../lib/duckdb/index.ts';
 import { runCache } from './supplier-cache.ts';
 import { buildQuery, rowOf, selectList, type ListScope } from './supplier-query.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { TUseCase, TUseCaseDetail, TUseCaseList, TUseCasesReport } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
-import type { JobResults } from './results.store.ts';
+import type { JobResults } from '../../lib/duckdb/index.ts';
 import { supplierPage, useCaseRow } from './suppliers.service.ts';
 
 interface UseCaseRow {

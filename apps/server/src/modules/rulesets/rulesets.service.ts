@@ -31,7 +31,7 @@ import type { AuthContext } from '../../plugins/access.ts';
 import type { DbOrTx } from '@sextant/db';
 import { writeAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { ident, lit, openResults } from '../results/results.store.ts';
+import { ident, lit, openResults } from '../../lib/duckdb/index.ts';
 import {
   activateVersion,
   activeVersionNumbers,

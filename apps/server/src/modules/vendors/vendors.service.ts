@@ -13,10 +13,10 @@ import type { TVendorDetail, TVendorSearchQuery, TVendorSearchResult } from '@se
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { ensureNetwork } from '../jobs/network.ts';
-import { jobVisibilityOf } from '../authorization/authorization.service.ts';
-import { queryRows } from '../results/results.store.ts';
-import { visibleResultJobs } from '../global-insights/global-insights.repo.ts';
+import { ensureNetwork } from '../jobs/index.ts';
+import { jobVisibilityOf } from '../authorization/index.ts';
+import { queryRows } from '../../lib/duckdb/index.ts';
+import { visibleResultJobs } from '../global-insights/index.ts';
 
 const indexes = new Map<string, Promise<VendorIndex>>();
 

@@ -31,6 +31,7 @@ import { supplierDetailRows } from './supplier-detail.ts';
 import { ident, resultsDuck, singleFlight, type JobResults } from '../../lib/duckdb/index.ts';
 import { runCache } from './supplier-cache.ts';
 import { buildQuery, rowOf, selectList, type ListScope } from './supplier-query.ts';
+import { useCaseByIdSql } from './results-sql.ts';
 
 export { supplierColumns } from './supplier-cache.ts';
 
@@ -214,7 +215,7 @@ export async function useCaseRow(res: JobResults, useCaseId: string) {
     supplierCount: number;
     spend: number;
     estimatedRebate: number;
-  }>(`SELECT * FROM ${res.table('useCases')} WHERE useCaseId = $1`, [useCaseId]);
+  }>(useCaseByIdSql(res.table('useCases')), [useCaseId]);
   if (!row) throw notFound(`Use case "${useCaseId}"`);
   return row;
 }

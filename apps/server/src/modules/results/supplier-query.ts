@@ -18,7 +18,8 @@ import {
 } from '@sextant/shared';
 import { badRequest } from '../../lib/errors.ts';
 import { ident } from '../../lib/duckdb/index.ts';
-import { LOWER_NAME, rankOf, type RunCache } from './supplier-cache.ts';
+import type { RunCache } from './supplier-cache.ts';
+import { LOWER_NAME, rankOf } from './supplier-cache-sql.ts';
 
 /** Slicer (SPEC §3) → the supplier column holding its value (as aggregate/results.ts SLICER_COLUMNS). */
 const SLICER_FIELDS: Record<Exclude<TSlicer, 'Overall'>, string> = {

@@ -16,9 +16,6 @@ import { ident, lit } from '../../lib/duckdb/index.ts';
 export type KindedRuleset =
   { kind: 'scoring'; ruleset: TScoringRuleset } | { kind: 'confidence'; ruleset: TConfidenceRuleset };
 
-/** The columns of a table expression (rows of `column_name`, `column_type`, …). */
-export const columnsSql = (src: string) => `DESCRIBE SELECT * FROM ${src}`;
-
 /** The number of rows of a table expression (`n`). */
 export const rowCountSql = (src: string) => `SELECT count(*) AS n FROM ${src}`;
 

@@ -4,6 +4,6 @@
  * Query builders live with their area (`results/*-sql.ts`, `rulesets/rulesets-sql.ts`); this module holds no query.
  */
 export { lit, ident } from '@sextant/analysis';
-export { columnsSql } from './sql.ts';
+export { columnsSql, rowCountSql } from './sql.ts';
 export { resultsDuck, resultsDuckIfOpen, withConnection, queryRows, singleFlight } from './engine.ts';
 export { openResults, openResultsForPipeline, forgetLatestRun, type JobResults } from './results.ts';

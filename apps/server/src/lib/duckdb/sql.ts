@@ -2,3 +2,6 @@
 
 /** The columns of a table expression (rows of `column_name`, `column_type`, …). */
 export const columnsSql = (src: string) => `DESCRIBE SELECT * FROM ${src}`;
+
+/** The number of rows of a table expression (`n`). */
+export const rowCountSql = (src: string) => `SELECT count(*) AS n FROM ${src}`;

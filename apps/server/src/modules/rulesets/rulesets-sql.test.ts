@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfidenceRuleset, defaultScoringRuleset, openDb, SCORE_FIELDS, type Db } from '@sextant/analysis';
 import { SCORE_KINDS } from '@sextant/shared';
-import { columnsSql, ident, lit } from '../../lib/duckdb/index.ts';
-import { dryRunSql, rowCountSql, type DryRunRow, type KindedRuleset } from './rulesets-sql.ts';
+import { columnsSql, ident, lit, rowCountSql } from '../../lib/duckdb/index.ts';
+import { dryRunSql, type DryRunRow, type KindedRuleset } from './rulesets-sql.ts';
 
 let db: Db;
 const scoring: KindedRuleset = { kind: 'scoring', ruleset: defaultScoringRuleset() };

@@ -16,9 +16,6 @@ import { ident, lit } from '../../lib/duckdb/index.ts';
 export type KindedRuleset =
   { kind: 'scoring'; ruleset: TScoringRuleset } | { kind: 'confidence'; ruleset: TConfidenceRuleset };
 
-/** The number of rows of a table expression (`n`). */
-export const rowCountSql = (src: string) => `SELECT count(*) AS n FROM ${src}`;
-
 const EXAMPLES = 5;
 const RANK = (col: string) =>
   `CASE ${col} WHEN 'High' THEN 3 WHEN 'Medium' THEN 2 WHEN 'Low' THEN 1 WHEN 'None' THEN 0 ELSE -1 END`;

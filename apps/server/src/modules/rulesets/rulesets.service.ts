@@ -30,8 +30,8 @@ import type { AuthContext } from '../../plugins/access.ts';
 import type { DbOrTx } from '@sextant/db';
 import { writeAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { columnsSql, openResults } from '../../lib/duckdb/index.ts';
-import { dryRunSql, rowCountSql, type DryRunRow, type KindedRuleset } from './rulesets-sql.ts';
+import { columnsSql, openResults, rowCountSql } from '../../lib/duckdb/index.ts';
+import { dryRunSql, type DryRunRow, type KindedRuleset } from './rulesets-sql.ts';
 import {
   activateVersion,
   activeVersionNumbers,

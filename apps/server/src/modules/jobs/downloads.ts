@@ -13,7 +13,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { ident, lit } from '../../lib/duckdb/index.ts';
+import { columnsSql, lit } from '../../lib/duckdb/index.ts';
+import { downloadSql } from './downloads-sql.ts';
 import { visibleJob } from '../authorization/index.ts';
 import { runViews } from './job-runs.ts';
 import { runById } from './jobs.repo.ts';
@@ -80,16 +81,14 @@ export async function openDownload(
     instance.closeSync();
   };
   try {
-    const described = await conn.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${lit(parquet)})`);
+    const described = await conn.runAndReadAll(columnsSql(`read_parquet(${lit(parquet)})`));
     const available = new Set(described.getRowObjectsJS().map((r) => String(r.column_name)));
     const columns = profile.columns.filter((c) => available.has(c.datapoint));
-    // Names as the file had them (line breaks, tabs, non-breaking spaces kept), where matching and display used the
-    // whitespace-normalised form.
-    const expr = (d: string) =>
-      d === 'supplierName' && available.has('supplierNameOriginal')
-        ? `coalesce(supplierNameOriginal, supplierName)`
-        : ident(d);
-    const sql = `SELECT ${columns.map((c) => expr(c.datapoint)).join(', ')} FROM read_parquet(${lit(parquet)})`;
+    const sql = downloadSql(
+      parquet,
+      columns.map((c) => c.datapoint),
+      available,
+    );
     const streamed = await conn.stream(sql);
     const headers = columns.map((c) => c.header);
     async function* rows(): AsyncGenerator<(string | number | boolean | null)[]> {

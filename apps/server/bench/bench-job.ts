@@ -9,14 +9,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { aggregateResults, type AnalysisSummary } from '@sextant/analysis';
+import { aggregateResults, lit, type AnalysisSummary } from '@sextant/analysis';
 import { buyers, issuers, jobRuns } from '@sextant/db';
 import type { TJobDetails } from '@sextant/shared';
 import type { TestApp } from '../test/harness.ts';
-import { forgetLatestRun } from '../src/modules/results/results.store.ts';
+import { forgetLatestRun } from '../src/lib/duckdb/index.ts';
 
 const SEED_SUPPLIERS = 400;
-const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** The harness's test app needs NETWORK_MERCHANTS=3000 and short ProQ delays for a quick seed run. */
 export const BENCH_JOB_ENV = { NETWORK_MERCHANTS: '3000', PROQ_MIN_DELAY_MS: '50', PROQ_MAX_DELAY_MS: '200' };

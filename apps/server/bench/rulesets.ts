@@ -19,7 +19,7 @@ import {
   validateRuleset,
   withDb,
 } from '@sextant/analysis';
-import { dryRunSql } from '../src/modules/rulesets/rulesets.service.ts';
+import { dryRunSql } from '../src/modules/rulesets/rulesets-sql.ts';
 
 const N = Number(process.argv[2] ?? 500_000);
 const emit = (metric: string, value: number, extra: Record<string, unknown> = {}) =>

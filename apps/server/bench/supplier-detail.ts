@@ -11,7 +11,7 @@
 import { loadavg } from 'node:os';
 import { createTestApp } from '../test/harness.ts';
 import { existingNetworkFile } from '../src/modules/jobs/network.ts';
-import { openResultsForPipeline } from '../src/modules/results/results.store.ts';
+import { openResultsForPipeline } from '../src/lib/duckdb/index.ts';
 import { dropSupplierDetail, supplierDetailRows, warmSupplierDetail } from '../src/modules/results/supplier-detail.ts';
 import { BENCH_JOB_ENV, buildBenchJob } from './bench-job.ts';
 

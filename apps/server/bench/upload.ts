@@ -13,7 +13,7 @@ import { buyers, issuers } from '@sextant/db';
 import type { TJobDetails, TJobFile } from '@sextant/shared';
 import { labelledCsv, makeLabelledSuppliers } from '@sextant/analysis';
 import { createTestApp } from '../test/harness.ts';
-import { ensureNetwork, NETWORK_SEED } from '../src/modules/jobs/jobs.commands.ts';
+import { ensureNetwork, NETWORK_SEED } from '../src/modules/jobs/network.ts';
 
 const N = Number(process.argv[2] ?? 100_000);
 const NETWORK = Number(process.argv[3] ?? 100_000);

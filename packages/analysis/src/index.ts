@@ -30,7 +30,7 @@
 export { AnalysisInputError } from './errors.ts';
 export type { InputErrorCode } from './errors.ts';
 export type { ProgressFn } from './progress.ts';
-export { openDb, withDb, lit, copyToParquet } from './db.ts';
+export { openDb, withDb, lit, ident, copyToParquet } from './db.ts';
 export type { Db, DbOptions } from './db.ts';
 
 export { loadReference, REFERENCE_DIR, REFERENCE_FILES } from './reference/load.ts';

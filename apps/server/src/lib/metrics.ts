@@ -11,7 +11,7 @@
 import client from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { resultsDuckIfOpen } from '../modules/results/results.store.ts';
+import { resultsDuckIfOpen } from './duckdb/index.ts';
 import { authCacheSize } from '../plugins/auth-cache.ts';
 import { processRegistry } from './process-metrics.ts';
 import { queueAndRunGauges } from '../modules/proq/proq.repo.ts';

@@ -1,7 +1,8 @@
 /**
  * Command types of feature modules that need the application context (data folder, configuration). They are
  * registered on the app's ProQ instance when the app is built, so API and worker processes both know them.
- * Context-free types live in proq/catalog.ts.
+ * Context-free types live in proq/catalog.ts. The subscribers of the jobs area's events (a run completed, a job
+ * deleted) are registered here too, in this order: results caches, global insights, campaign workflows.
  */
 import type { AppContext } from '../context.ts';
 import { jobCommandTypes } from './jobs/jobs.commands.ts';
@@ -12,8 +13,15 @@ import { sftpCommandTypes } from './sftp/sftp.service.ts';
 import { mlCommandTypes } from './ml-prediction/ml-prediction.commands.ts';
 import { chatCommandTypes } from './chat/chat.commands.ts';
 import { globalInsightsCommandTypes } from './global-insights/global-insights.service.ts';
+import { subscribeToJobEvents } from './jobs/job-events.ts';
+import { resultsJobEvents } from './results/job-events.ts';
+import { globalInsightsJobEvents } from './global-insights/global-refresh.ts';
+import { campaignJobEvents } from './campaigns/campaigns.commands.ts';
 
 export function registerFeatureCommands(ctx: AppContext): void {
+  subscribeToJobEvents('results', resultsJobEvents);
+  subscribeToJobEvents('global-insights', globalInsightsJobEvents);
+  subscribeToJobEvents('campaigns', campaignJobEvents);
   for (const def of jobCommandTypes(ctx)) ctx.proq.registerCommandType(def);
   for (const def of devCommandTypes(ctx)) ctx.proq.registerCommandType(def);
   for (const def of campaignCommandTypes(ctx)) ctx.proq.registerCommandType(def);

@@ -13,7 +13,7 @@ import { uploadKey } from '../modules/jobs/job-access.ts';
 import { registerStoredFile } from '../modules/jobs/job-files.ts';
 import { queueRun } from '../modules/jobs/job-runs.ts';
 import { addJobLog } from '../modules/jobs/jobs.repo.ts';
-import { NETWORK_SEED } from '../modules/jobs/jobs.commands.ts';
+import { NETWORK_SEED } from '../modules/jobs/network.ts';
 
 const DEMO_JOBS: { issuerKey: string; buyer: string; name: string; type: TJobType; present: number; absent: number }[] =
   [

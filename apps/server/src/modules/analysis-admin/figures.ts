@@ -4,15 +4,15 @@
  * page would not list.
  */
 import { registerOverviewFigure } from './overview.ts';
-import { activeVersionNumbers } from '../rulesets/rulesets.repo.ts';
-import { allProfiles } from '../datapoint-profiles/datapoint-profiles.repo.ts';
-import { listPromptUses } from '../ai-prompts/ai-prompts.service.ts';
-import { overridesOf } from '../translations/translations.repo.ts';
-import { listLinks } from '../magic-links/magic-links.service.ts';
-import { manageList } from '../resources/resources.service.ts';
-import { linkedAccountGroups } from '../linked-accounts/linked-accounts.service.ts';
-import { overview as mlOverview } from '../ml-prediction/ml-prediction.service.ts';
-import { passageStats } from '../chat/chat.repo.ts';
+import { activeVersionNumbers } from '../rulesets/index.ts';
+import { allProfiles } from '../datapoint-profiles/index.ts';
+import { listPromptUses } from '../ai-prompts/index.ts';
+import { overridesOf } from '../translations/index.ts';
+import { listLinks } from '../magic-links/index.ts';
+import { manageList } from '../resources/index.ts';
+import { linkedAccountGroups } from '../linked-accounts/index.ts';
+import { overview as mlOverview } from '../ml-prediction/index.ts';
+import { passageStats } from '../chat/index.ts';
 
 registerOverviewFigure('scoringRulesets', 'Scoring_VIEW', async (ctx) => {
   const v = (await activeVersionNumbers(ctx.db)).scoring;

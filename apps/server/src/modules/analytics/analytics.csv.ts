@@ -4,7 +4,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import type { TAnalyticsColumn } from '@sextant/shared';
-import { csvSafe } from '../jobs/downloads.ts';
+import { csvSafe } from '../jobs/index.ts';
 
 /** One value as cell text: arrays joined with ", ", other objects as JSON, text neutralised against formulas. */
 const objectText = (value: object): string =>

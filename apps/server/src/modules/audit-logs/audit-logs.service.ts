@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
-import { tenantScopeOf } from '../authorization/authorization.service.ts';
+import { tenantScopeOf } from '../authorization/index.ts';
 import { auditFacets, deleteAuditBefore, findAuditEntry, pageAuditLog, type AuditRow } from './audit-logs.repo.ts';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());

@@ -10,7 +10,7 @@ import {
 import { existsSync } from 'node:fs';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext, AuthUser } from '../../plugins/access.ts';
-import { getSetting } from '../system/settings.repo.ts';
+import { getSetting } from '../system/index.ts';
 import { brandingRow, firstIssuerOfUser } from './auth.repo.ts';
 
 export function rolesView(roles: readonly TRole[]): TUserRoles {

@@ -212,3 +212,28 @@ export function pageVisibleJobs<T>(
     map,
   });
 }
+
+export type JobRow = Awaited<ReturnType<typeof findVisibleJob>>;
+
+/** The job with its names, when the caller may see it (the tenant rule of jobVisibleCondition). */
+export async function findVisibleJob(db: DbOrTx, id: string, visibility: JobVisibility) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db
+    .select({
+      job: jobArtifacts,
+      issuerName: issuers.name,
+      issuerDatapointProfiles: {
+        analysis: issuers.analysisDataDownloadProfileId,
+        matchedDataOnly: issuers.matchedDataOnlyDownloadProfileId,
+        onboarding: issuers.onboardingDataDownloadProfileId,
+      },
+      buyerName: buyers.name,
+      owner: { id: users.id, username: users.username, displayName: users.displayName },
+    })
+    .from(jobArtifacts)
+    .innerJoin(issuers, eq(issuers.id, jobArtifacts.issuerId))
+    .innerJoin(users, eq(users.id, jobArtifacts.ownerId))
+    .leftJoin(buyers, eq(buyers.id, jobArtifacts.buyerId))
+    .where(and(eq(jobArtifacts.id, id), jobVisibleCondition(visibility)));
+  return row;
+}

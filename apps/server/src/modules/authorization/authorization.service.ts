@@ -39,8 +39,8 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { invalidateUser } from '../../plugins/auth-cache.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { rolesView } from '../auth/current-user.ts';
-import { abilitiesOf } from '../jobs/job-abilities.ts';
+import { rolesView } from '../auth/index.ts';
+import { abilitiesOf } from './job-abilities.ts';
 import {
   jobOwnersVisible,
   membershipsOf,

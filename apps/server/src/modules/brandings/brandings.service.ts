@@ -7,7 +7,7 @@ import type { SQL } from 'drizzle-orm';
 import type { TBranding } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
-import { isInternalStaff } from '../authorization/authorization.service.ts';
+import { isInternalStaff } from '../authorization/index.ts';
 import { brandingExistsWhere, brandingScopeCondition, brandingsWhere } from './brandings.repo.ts';
 
 /** WHERE condition over brandings for the caller; undefined = every branding (internal staff). */

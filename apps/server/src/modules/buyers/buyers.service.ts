@@ -20,7 +20,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { isInternalStaff } from '../authorization/authorization.service.ts';
+import { isInternalStaff } from '../authorization/index.ts';
 import {
   buyerNameTaken,
   buyersOfIssuer,

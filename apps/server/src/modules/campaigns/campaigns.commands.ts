@@ -12,13 +12,14 @@ import {
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
-import { forgetLatestRun, openResultsForPipeline } from '../results/results.store.ts';
-import { selectSuppliers } from '../results/suppliers.service.ts';
-import { useCaseList } from '../results/use-cases.service.ts';
+import type { JobEventSubscriber } from '../jobs/index.ts';
+import { forgetLatestRun, openResultsForPipeline } from '../../lib/duckdb/index.ts';
+import { selectSuppliers } from '../results/index.ts';
+import { useCaseList } from '../results/index.ts';
 import * as repo from './campaigns.repo.ts';
-import { findUserByUsername } from '../users/users.repo.ts';
-import { batchIdOfRun } from '../jobs/jobs.repo.ts';
-import { setDirectAssignment } from '../job-artifacts/job-artifacts.repo.ts';
+import { findUserByUsername } from '../users/index.ts';
+import { batchIdOfRun } from '../jobs/index.ts';
+import { setDirectAssignment } from '../job-artifacts/index.ts';
 import { outreachCommandType } from './campaigns.outreach.ts';
 import { applyStatuses, reconcileWorkflow, type Actor } from './campaigns.service.ts';
 
@@ -41,6 +42,11 @@ export async function queueCampaignReconcile(ctx: AppContext, jobId: string, run
     tags: ['campaigns'],
   });
 }
+
+/** Campaign enrolments whose supplier a completed run no longer has are flagged now, not when a workflow is opened. */
+export const campaignJobEvents: JobEventSubscriber = {
+  runCompleted: (ctx, { jobId, runId }) => queueCampaignReconcile(ctx, jobId, runId),
+};
 
 /** Reconciles every workflow of the job with its latest completed run. */
 export async function reconcileJobWorkflows(ctx: AppContext, jobId: string): Promise<string> {

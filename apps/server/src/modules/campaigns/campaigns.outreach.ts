@@ -16,7 +16,7 @@ import { sendEmail } from '../../lib/email.ts';
 import { renderBrandedEmail, templateFields } from '../../lib/email-template.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
-import { openResultsForPipeline } from '../results/results.store.ts';
+import { openResultsForPipeline } from '../../lib/duckdb/index.ts';
 import * as repo from './campaigns.repo.ts';
 import { enrolmentLink, linkNonce, sampleEnrolmentLink } from './campaigns.enrol.ts';
 import { markBounced, outreachMessageId } from './campaigns.bounces.ts';

@@ -20,7 +20,7 @@ import type {
   TEnrolmentStatus,
   TWorkflowSuppliersQuery,
 } from '@sextant/shared';
-import { jobVisibleCondition, type JobVisibility } from '../authorization/authorization.repo.ts';
+import { jobVisibleCondition, type JobVisibility } from '../authorization/index.ts';
 import { filterCondition, pagingColumn, type PagingColumns } from '../../lib/paging.ts';
 import { badRequest } from '../../lib/errors.ts';
 
@@ -630,45 +630,6 @@ export async function outreachCounts(db: DbOrTx, campaignId: string) {
 export async function insertEmail(db: DbOrTx, values: typeof campaignEmails.$inferInsert) {
   const [row] = await db.insert(campaignEmails).values(values).onConflictDoNothing().returning();
   return row;
-}
-
-/** The supplier's enrolments across the job's workflows (the supplier page's Campaigns section). */
-export async function supplierCampaigns(db: DbOrTx, jobId: string, supplierKey: string) {
-  return db
-    .select({
-      id: campaignWorkflows.id,
-      name: campaignWorkflows.name,
-      status: e.status,
-      campaignName: campaigns.name,
-      route: campaigns.route,
-      updatedAt: e.updatedAt,
-    })
-    .from(e)
-    .innerJoin(campaignWorkflows, eq(campaignWorkflows.id, e.workflowId))
-    .leftJoin(campaigns, eq(campaigns.id, e.campaignId))
-    .where(and(eq(campaignWorkflows.jobId, jobId), eq(e.supplierKey, supplierKey)))
-    .orderBy(desc(campaignWorkflows.createdAt));
-}
-
-/** Succeeded spend and supplier count over the job's workflows (achieved conversion of the business case). */
-export async function achievedOf(db: DbOrTx, jobId: string) {
-  const ofJob = and(eq(campaignWorkflows.jobId, jobId), eq(e.status, 'Succeeded'));
-  const succeeded = db
-    .select({ k: e.supplierKey, spend: sql<number>`max(${e.spend})`.as('spend') })
-    .from(e)
-    .innerJoin(campaignWorkflows, eq(campaignWorkflows.id, e.workflowId))
-    .where(ofJob)
-    .groupBy(e.supplierKey)
-    .as('succeeded');
-  const [r] = await db
-    .select({ suppliers: count(), spend: sql<number>`coalesce(sum(${succeeded.spend}), 0)::float8` })
-    .from(succeeded);
-  const [all] = await db
-    .select({ n: sql<number>`count(distinct ${e.supplierKey})::int` })
-    .from(e)
-    .innerJoin(campaignWorkflows, eq(campaignWorkflows.id, e.workflowId))
-    .where(eq(campaignWorkflows.jobId, jobId));
-  return { suppliers: Number(r?.suppliers ?? 0), spend: Number(r?.spend ?? 0), enrolled: Number(all?.n ?? 0) };
 }
 
 export async function jobHasWorkflow(db: DbOrTx, jobId: string): Promise<boolean> {

@@ -40,11 +40,11 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
-import { jobVisibilityOf } from '../authorization/authorization.service.ts';
-import { visibleJob } from '../jobs/jobs.service.ts';
-import { openResults, openResultsForPipeline, type JobResults } from '../results/results.store.ts';
-import { selectSuppliers, useCaseRow } from '../results/suppliers.service.ts';
-import { useCaseList } from '../results/use-cases.service.ts';
+import { jobVisibilityOf } from '../authorization/index.ts';
+import { visibleJob } from '../authorization/index.ts';
+import { openResults, openResultsForPipeline, type JobResults } from '../../lib/duckdb/index.ts';
+import { selectSuppliers, useCaseRow } from '../results/index.ts';
+import { useCaseList } from '../results/index.ts';
 import * as repo from './campaigns.repo.ts';
 
 export type Actor = { id: string | null; name: string };

@@ -37,10 +37,10 @@ import {
   streamChatCompletion,
   type LlmMessage,
 } from '../../lib/llm.ts';
-import { activePromptText, renderPrompt } from '../ai-prompts/ai-prompts.service.ts';
-import { openResults } from '../results/results.store.ts';
-import { useCaseList } from '../results/use-cases.service.ts';
-import { supplierPage } from '../results/suppliers.service.ts';
+import { activePromptText, renderPrompt } from '../ai-prompts/index.ts';
+import { openResults } from '../../lib/duckdb/index.ts';
+import { useCaseList } from '../results/index.ts';
+import { supplierPage } from '../results/index.ts';
 import { checkDocument, ChatDocumentError, sentencesOf } from './chat.parse.ts';
 import * as repo from './chat.repo.ts';
 import { CHAT_INDEX_COMMAND } from './chat.commands.ts';

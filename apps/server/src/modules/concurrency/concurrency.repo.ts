@@ -2,7 +2,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { entityLocks, entityPresence, jobArtifacts, users, type DbOrTx } from '@sextant/db';
 import { PRESENCE_TTL_SECONDS, type TEntityType } from '@sextant/shared';
-import { jobVisibleCondition, type JobVisibility } from '../authorization/authorization.repo.ts';
+import { jobVisibleCondition, type JobVisibility } from '../authorization/index.ts';
 
 export interface EntityRef {
   entityType: TEntityType;

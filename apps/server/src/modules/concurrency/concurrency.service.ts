@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { jobVisibilityOf } from '../authorization/authorization.service.ts';
+import { jobVisibilityOf } from '../authorization/index.ts';
 import {
   forceLockTo,
   lockRow,

@@ -1,7 +1,7 @@
 /** SQL of endpoint comparison: jobs with their runs, users in the caller's scope, short-lived comparison sessions. */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { buyers, issuerMemberships, issuers, jobArtifacts, jobRuns, sessions, users, type DbOrTx } from '@sextant/db';
-import { jobVisibleCondition, type JobVisibility } from '../authorization/authorization.repo.ts';
+import { jobVisibleCondition, type JobVisibility } from '../authorization/index.ts';
 
 export async function comparableJobs(db: DbOrTx, v: JobVisibility, jobId?: string) {
   return db

@@ -27,8 +27,9 @@ import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { diffJson, type DiffOptions } from '../../lib/json-diff.ts';
-import { jobVisibilityOf, tenantScopeOf } from '../authorization/authorization.service.ts';
-import { lit, queryRows } from '../results/results.store.ts';
+import { jobVisibilityOf, tenantScopeOf } from '../authorization/index.ts';
+import { queryRows } from '../../lib/duckdb/index.ts';
+import { comparedSuppliersSql, comparedViewsSql } from './endpoint-comparison-sql.ts';
 import { comparableJobs, deleteSession, insertSession, runsOfJobs, usersInScope } from './endpoint-comparison.repo.ts';
 
 /** Suppliers compared per run (by supplier key order); a larger job is compared on its first ones. */
@@ -74,13 +75,11 @@ async function runAnswers(ctx: AppContext, run: RunRow) {
   const summary = run.summary ?? (existsSync(summaryFile) ? JSON.parse(await readFile(summaryFile, 'utf8')) : null);
   const parquet = (name: string) => path.join(dir, name);
   const views = existsSync(parquet('views.parquet'))
-    ? await queryRows<Record<string, unknown>>(
-        `SELECT * FROM read_parquet(${lit(parquet('views.parquet'))}) ORDER BY ALL`,
-      )
+    ? await queryRows<Record<string, unknown>>(comparedViewsSql(parquet('views.parquet')))
     : [];
   const suppliers = existsSync(parquet('suppliers.parquet'))
     ? await queryRows<Record<string, unknown>>(
-        `SELECT * FROM read_parquet(${lit(parquet('suppliers.parquet'))}) ORDER BY supplierKey LIMIT ${MAX_COMPARED_SUPPLIERS}`,
+        comparedSuppliersSql(parquet('suppliers.parquet'), MAX_COMPARED_SUPPLIERS),
       )
     : [];
   return { summary, views, suppliers };

@@ -1,7 +1,7 @@
 /** SQL of the global insights and the vendor lookup's "in your jobs": the visible jobs with their latest completed run. */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { buyers, issuers, jobArtifacts, jobRuns, proqCommands, type DbOrTx } from '@sextant/db';
-import { jobVisibleCondition, type JobVisibility } from '../authorization/authorization.repo.ts';
+import { jobVisibleCondition, type JobVisibility } from '../authorization/index.ts';
 
 export interface ResultJob {
   jobId: string;

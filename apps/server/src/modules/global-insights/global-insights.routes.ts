@@ -17,7 +17,7 @@ import {
   sliceOf,
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
-import { chartViewCsv, fileBase } from '../results/insights.service.ts';
+import { chartViewCsv, fileBase } from '../results/index.ts';
 import { globalOrganizations, globalStatus, globalSummary, globalView } from './global-insights.service.ts';
 
 const tags = ['Global insights'];

@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { copyToParquet, lit, prepareChartViews, withDb } from '@sextant/analysis';
+import { lit, prepareChartViews, withDb } from '@sextant/analysis';
 import {
   CARD_CAPABILITIES,
   type TChartViewData,
@@ -33,12 +33,23 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeFileAtomic } from '../../lib/durable-fs.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
-import { jobVisibilityOf } from '../authorization/authorization.service.ts';
-import type { JobVisibility } from '../authorization/authorization.repo.ts';
-import { queryRows, singleFlight } from '../results/results.store.ts';
-import { chartViewOf, sliceWhere } from '../results/insights.service.ts';
+import { jobVisibilityOf } from '../authorization/index.ts';
+import type { JobVisibility } from '../authorization/index.ts';
+import { queryRows, rowCountSql, singleFlight } from '../../lib/duckdb/index.ts';
+import { chartViewOf, sliceWhere } from '../results/index.ts';
 import { buildCommand, visibleResultJobs, type ResultJob } from './global-insights.repo.ts';
 import { REFRESH } from './global-refresh.ts';
+import {
+  currenciesSql,
+  entitiesCopySql,
+  entitiesTableSql,
+  entityKeySql,
+  organisationsSql,
+  rawTableSql,
+  rowsPerJobSql,
+  scopeSummarySql,
+  viewsCopySql,
+} from './global-insights-sql.ts';
 
 /** Bump when the build's files change: every scope is built again. */
 const FORMAT = 'g2';
@@ -168,8 +179,7 @@ export async function scopeSummary(dir: string, meta: Meta, slice: TSlicerQuery)
   const s = { dir, meta };
   const ent = `read_parquet(${lit(path.join(s.dir, 'entities.parquet'))})`;
   const rows = await queryRows<{ cap: string; matched: boolean; n: number; s: number | null; r: number | null }>(
-    `SELECT cardCapability AS cap, matchStatus = 'MATCHED' AS matched, count(*) AS n, sum(spend) AS s, sum(rebate) AS r
-       FROM ${ent} WHERE ${sliceWhere(slice)} GROUP BY ALL`,
+    scopeSummarySql(ent, sliceWhere(slice)),
     [slice.slicerValue],
   );
   let n = 0;
@@ -317,48 +327,35 @@ export async function buildScope(
       ).filter((x) => existsSync(path.join(x.dir, 'suppliers.parquet')));
       if (!parts.length) throw new Error('None of the jobs has result files');
       await db.run(
-        `CREATE TABLE raw AS ${parts
-          .map(({ j, dir }) => {
+        rawTableSql(
+          parts.map(({ j, dir }) => {
             const uc = path.join(dir, 'use-case-suppliers.parquet');
-            const rebate = existsSync(uc)
-              ? `LEFT JOIN (SELECT supplierKey, max(estimatedRebate) AS rebate FROM read_parquet(${lit(uc)}) GROUP BY 1) u USING (supplierKey)`
-              : `LEFT JOIN (SELECT NULL::VARCHAR AS supplierKey, NULL::DOUBLE AS rebate) u USING (supplierKey)`;
-            return `SELECT ${lit(j.jobId)} AS jobId, ${lit(j.issuerId)} AS issuerId, ${lit(j.buyerId ?? `job:${j.jobId}`)} AS buyerId,
-              CAST(s.supplierKey AS VARCHAR) AS supplierKey, s.matchedMerchantId, coalesce(s.spend, 0) AS spend, s.documentCount,
-              coalesce(u.rebate, 0) AS rebate, s.currency, ${ATTRIBUTE_COLUMNS.map((c) => `s.${c}`).join(', ')}
-            FROM read_parquet(${lit(path.join(dir, 'suppliers.parquet'))}) s ${rebate}`;
-          })
-          .join(' UNION ALL BY NAME ')}`,
+            return {
+              jobId: j.jobId,
+              issuerId: j.issuerId,
+              buyerKey: j.buyerId ?? `job:${j.jobId}`,
+              suppliersFile: path.join(dir, 'suppliers.parquet'),
+              useCaseSuppliersFile: existsSync(uc) ? uc : null,
+            };
+          }),
+          ATTRIBUTE_COLUMNS,
+        ),
       );
-      await db.run(`ALTER TABLE raw ADD COLUMN ek VARCHAR`);
-      await db.run(
-        `UPDATE raw SET ek = CASE WHEN matchedMerchantId IS NOT NULL THEN 'm:' || matchedMerchantId ELSE 'j:' || jobId || ':' || supplierKey END`,
-      );
+      for (const sql of entityKeySql()) await db.run(sql);
       await progress(35, 'Counting each merchant once');
-      await db.run(`CREATE TABLE ent AS SELECT ek AS supplierKey, sum(spend) AS spend, sum(documentCount) AS documentCount,
-          sum(rebate) AS rebate, count(*) AS supplierRows,
-          ${ATTRIBUTE_COLUMNS.map((c) => `arg_max(${c}, spend) AS ${c}`).join(', ')}
-        FROM raw GROUP BY ek`);
-      await db.run(copyToParquet(`SELECT * FROM ent`, path.join(tmp, 'entities.parquet')));
+      await db.run(entitiesTableSql(ATTRIBUTE_COLUMNS));
+      await db.run(entitiesCopySql(path.join(tmp, 'entities.parquet')));
       await progress(55, 'Chart views');
       // sorted by what a request filters on, in small row groups: a view under a slice reads a few of them
-      await db.run(
-        `COPY (SELECT * FROM (${await prepareChartViews(db, 'ent')}) ORDER BY view, slicer, slicerValue)
-         TO ${lit(path.join(tmp, 'views.parquet'))} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 2048)`,
-      );
+      await db.run(viewsCopySql(await prepareChartViews(db, 'ent'), path.join(tmp, 'views.parquet')));
       await progress(85, 'Organisations');
       const org = (by: 'issuerId' | 'buyerId') =>
         db.all<{ id: string; suppliers: number; spend: number; ms: number; cap: number; rebate: number }>(
-          `SELECT ${by} AS id, count(DISTINCT ek) AS suppliers, sum(spend) AS spend,
-             coalesce(sum(spend) FILTER (WHERE matchStatus = 'MATCHED'), 0) AS ms,
-             coalesce(sum(spend) FILTER (WHERE cardCapability <> 'Unmatched'), 0) AS cap, sum(rebate) AS rebate
-           FROM raw GROUP BY 1`,
+          organisationsSql(by),
         );
-      const counts = await db.all<{ jobId: string; n: number }>(`SELECT jobId, count(*) AS n FROM raw GROUP BY 1`);
-      const [{ n: supplierRows } = { n: 0 }] = await db.all<{ n: number }>(`SELECT count(*) AS n FROM raw`);
-      const currencies = await db.all<{ c: string }>(
-        `SELECT currency AS c FROM raw WHERE currency IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1`,
-      );
+      const counts = await db.all<{ jobId: string; n: number }>(rowsPerJobSql());
+      const [{ n: supplierRows } = { n: 0 }] = await db.all<{ n: number }>(rowCountSql('raw'));
+      const currencies = await db.all<{ c: string }>(currenciesSql());
       const byJob = new Map(counts.map((c) => [c.jobId, c.n]));
       const orgRow = (
         kind: 'issuer' | 'buyer',

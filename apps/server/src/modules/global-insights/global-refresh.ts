@@ -1,12 +1,13 @@
 /**
- * Asks for the global insights to be rebuilt (a job's results changed or the job was deleted). Depends only on the
- * queue, so the jobs module can call it without loading the global insights module.
+ * Asks for the global insights to be rebuilt when a job's results changed or the job was deleted: a subscriber of
+ * jobs' job events (job-events.ts) that enqueues the refresh command.
  */
 import type { AppContext } from '../../context.ts';
+import type { JobEventSubscriber } from '../jobs/index.ts';
 
 export const REFRESH = 'globalInsights.refresh';
 
-export async function enqueueGlobalRefresh(ctx: AppContext): Promise<void> {
+async function enqueueGlobalRefresh(ctx: AppContext): Promise<void> {
   await ctx.proq.enqueue(ctx.db, {
     commandType: REFRESH,
     payload: {},
@@ -15,3 +16,9 @@ export async function enqueueGlobalRefresh(ctx: AppContext): Promise<void> {
     processingGroup: 'global-insights-refresh',
   });
 }
+
+/** The global insights of the users who see the job are built again in the background. */
+export const globalInsightsJobEvents: JobEventSubscriber = {
+  runCompleted: (ctx) => enqueueGlobalRefresh(ctx),
+  jobDeleted: (ctx) => enqueueGlobalRefresh(ctx),
+};

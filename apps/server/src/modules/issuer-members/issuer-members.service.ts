@@ -12,8 +12,8 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { invalidateUser } from '../../plugins/auth-cache.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
-import { assertUserManageable, inScope, tenantScopeOf } from '../authorization/authorization.service.ts';
-import { findIssuerById, membersOfIssuer } from '../issuers/issuers.repo.ts';
+import { assertUserManageable, inScope, tenantScopeOf } from '../authorization/index.ts';
+import { findIssuerById, membersOfIssuer } from '../issuers/index.ts';
 import {
   deleteMembership,
   insertMembership,

@@ -22,13 +22,8 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
-import {
-  assertUserManageable,
-  inScope,
-  isInternalStaff,
-  tenantScopeOf,
-} from '../authorization/authorization.service.ts';
-import { brandingInScope } from '../brandings/brandings.service.ts';
+import { assertUserManageable, inScope, isInternalStaff, tenantScopeOf } from '../authorization/index.ts';
+import { brandingInScope } from '../brandings/index.ts';
 import {
   assignedIssuersOfUser,
   brandingExists,

@@ -16,8 +16,8 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { jobVisibleCondition, userExists } from '../authorization/authorization.repo.ts';
-import { assertUserManageable, jobVisibilityOf } from '../authorization/authorization.service.ts';
+import { jobVisibleCondition, userExists } from '../authorization/index.ts';
+import { assertUserManageable, jobVisibilityOf } from '../authorization/index.ts';
 import {
   assignableJobs,
   findJob,

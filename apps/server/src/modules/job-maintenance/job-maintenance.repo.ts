@@ -1,7 +1,7 @@
 /** SQL of job maintenance: visible jobs with their run statistics, and the latest maintenance command per job. */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { buyers, issuers, jobArtifacts, jobRuns, proqCommands, type DbOrTx } from '@sextant/db';
-import { jobVisibleCondition, type JobVisibility } from '../authorization/authorization.repo.ts';
+import { jobVisibleCondition, type JobVisibility } from '../authorization/index.ts';
 
 export const MAINTENANCE_COMMAND = 'maintenance.job';
 

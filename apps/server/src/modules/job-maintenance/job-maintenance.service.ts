@@ -22,12 +22,13 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { conflict } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
-import { jobVisibilityOf } from '../authorization/authorization.service.ts';
-import { jobKey, visibleJob } from '../jobs/job-access.ts';
-import { queueRun } from '../jobs/job-runs.ts';
-import { forgetLatestRun } from '../results/results.store.ts';
-import { dropSupplierCaches } from '../results/supplier-cache.ts';
-import { addJobLog, filesOf } from '../jobs/jobs.repo.ts';
+import { jobVisibilityOf } from '../authorization/index.ts';
+import { jobKey } from '../jobs/index.ts';
+import { visibleJob } from '../authorization/index.ts';
+import { queueRun } from '../jobs/index.ts';
+import { forgetLatestRun } from '../../lib/duckdb/index.ts';
+import { dropSupplierCaches } from '../results/index.ts';
+import { addJobLog, filesOf } from '../jobs/index.ts';
 import {
   MAINTENANCE_COMMAND,
   deleteJobRow,

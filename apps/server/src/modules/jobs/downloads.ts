@@ -13,10 +13,12 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { visibleJob } from './job-access.ts';
+import { columnsSql, lit } from '../../lib/duckdb/index.ts';
+import { downloadSql } from './downloads-sql.ts';
+import { visibleJob } from '../authorization/index.ts';
 import { runViews } from './job-runs.ts';
 import { runById } from './jobs.repo.ts';
-import { profileForDownload } from '../datapoint-profiles/datapoint-profiles.service.ts';
+import { profileForDownload } from '../datapoint-profiles/index.ts';
 
 export const DOWNLOAD_KINDS = ['analysis-data', 'matched-data-only', 'onboarding'] as const;
 export type TDownloadKind = (typeof DOWNLOAD_KINDS)[number];
@@ -40,9 +42,6 @@ function cell(v: unknown): string | number | boolean | null {
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   return String(v);
 }
-
-const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
-const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /**
  * Rows as a CSV response body (formula-safe cells). Joined with `pipeline`, not `pipe`: a read that fails ends the
@@ -94,16 +93,14 @@ export async function openDownload(
     instance.closeSync();
   };
   try {
-    const described = await conn.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${lit(parquet)})`);
+    const described = await conn.runAndReadAll(columnsSql(`read_parquet(${lit(parquet)})`));
     const available = new Set(described.getRowObjectsJS().map((r) => String(r.column_name)));
     const columns = profile.columns.filter((c) => available.has(c.datapoint));
-    // Names as the file had them (line breaks, tabs, non-breaking spaces kept), where matching and display used the
-    // whitespace-normalised form.
-    const expr = (d: string) =>
-      d === 'supplierName' && available.has('supplierNameOriginal')
-        ? `coalesce(supplierNameOriginal, supplierName)`
-        : ident(d);
-    const sql = `SELECT ${columns.map((c) => expr(c.datapoint)).join(', ')} FROM read_parquet(${lit(parquet)})`;
+    const sql = downloadSql(
+      parquet,
+      columns.map((c) => c.datapoint),
+      available,
+    );
     const streamed = await conn.stream(sql);
     const headers = columns.map((c) => c.header);
     async function* rows(): AsyncGenerator<(string | number | boolean | null)[]> {

@@ -21,7 +21,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { addJobLog, deleteJobFile, fileOfJob, insertJobFile, updateJobFile } from './jobs.repo.ts';
 import { uploadKey } from './job-access.ts';
 import { editableJob } from './job-runs.ts';
-import { assertJobChangeable } from './job-abilities.ts';
+import { assertJobChangeable } from '../authorization/index.ts';
 import { datapointsOf, inspectUpload, validateUpload, type Inspection } from './analysis.adapter.ts';
 
 /**

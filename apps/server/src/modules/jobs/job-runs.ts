@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { activeRulesetVersions } from '../rulesets/rulesets.service.ts';
+import { activeRulesetVersions } from '../rulesets/index.ts';
 import {
   addJobLog,
   commandsOfBatches,
@@ -19,10 +19,9 @@ import {
   reopenRun,
   runsOf,
   updateJob,
-  type JobRow,
 } from './jobs.repo.ts';
-import { runKey, visibleJob } from './job-access.ts';
-import { assertJobChangeable, isJobEditor } from './job-abilities.ts';
+import { runKey } from './job-access.ts';
+import { assertJobChangeable, isJobEditor, visibleJob, type JobRow } from '../authorization/index.ts';
 import { stepFailureText } from './run-failure.ts';
 
 /**

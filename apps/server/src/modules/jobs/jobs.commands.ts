@@ -2,8 +2,8 @@
  * The analysis pipeline as ProQ command types (DESIGN §4): job.ingest → job.normalise → job.match → job.enrich →
  * job.score → job.aggregate, chained by prerequisites in one batch per run. Each step reads and writes Parquet in
  * the run's folder and is idempotent (it rewrites its own outputs), so a retried or re-delivered step is safe.
- * The last step records the run's summary and marks the run Completed and the job Ready; until then the previous
- * run's results stay in place.
+ * The last step records the run's summary and marks the run Completed and the job Ready, then publishes the run's
+ * completion (job-events.ts); until then the previous run's results stay in place.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -29,13 +29,10 @@ import { defineCommandType, ProqPermanentError, type CommandTypeDef, type Handle
 import { errorMessage } from '../../proq/errors.ts';
 import { addJobLog, completeRun, filesOf, markRunRunning, runWithJob } from './jobs.repo.ts';
 import { ensureNetwork } from './network.ts';
-import { forgetLatestRun } from '../results/results.store.ts';
-import { warmSupplierCache } from '../results/supplier-cache.ts';
-import { enqueueGlobalRefresh } from '../global-insights/global-refresh.ts';
-import { queueCampaignReconcile } from '../campaigns/campaigns.commands.ts';
 import { recordStepFailure } from './run-failure.ts';
-import { rulesetsForRun } from '../rulesets/rulesets.service.ts';
-import { supplierListEntriesOf } from '../supplier-lists/supplier-lists.service.ts';
+import { publishRunCompleted } from './job-events.ts';
+import { rulesetsForRun } from '../rulesets/index.ts';
+import { supplierListEntriesOf } from '../supplier-lists/index.ts';
 
 const ZStepPayload = z.object({ runId: z.uuid() });
 
@@ -52,7 +49,6 @@ function hintsOf(f: { delimiter: string | null; validation: unknown }): {
     ...(layout?.sheet ? { sheet: layout.sheet } : {}),
   };
 }
-export { NETWORK_SEED, ensureNetwork, existingNetworkFile } from './network.ts';
 
 interface RunContext {
   run: typeof jobRuns.$inferSelect;
@@ -241,15 +237,9 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
       await ctx.db.transaction((tx) => completeRun(tx, rc.run.id, rc.job.id, summary));
       // With object storage the intermediate files stay in the store only (removed with the job or cleaned).
       await ctx.blobs.forgetLocal(rc.workKey);
-      forgetLatestRun(rc.job.id); // the short-lived latest-run cache of this process
-      // The supplier table's cache, built now rather than on the first request (seconds on a large job).
-      void warmSupplierCache(ctx, rc.job.id).catch((err: unknown) =>
-        ctx.log.warn({ err, jobId: rc.job.id }, 'Supplier results cache not warmed'),
-      );
-      // The global insights of the users who see this job are built again in the background.
-      await enqueueGlobalRefresh(ctx);
-      // Campaign enrolments whose supplier this run no longer has are flagged now, not when a workflow is opened.
-      await queueCampaignReconcile(ctx, rc.job.id, rc.run.id);
+      // The result caches of this process, the global insights and the job's campaign workflows catch up
+      // (subscribers of job-events.ts: results, global insights, campaigns).
+      await publishRunCompleted(ctx, { jobId: rc.job.id, runId: rc.run.id });
       return `results ready: ${summary.suppliers} suppliers, ${summary.matched.suppliers} matched`;
     }),
   ];

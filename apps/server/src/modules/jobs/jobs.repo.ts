@@ -11,32 +11,6 @@ import {
   users,
   type DbOrTx,
 } from '@sextant/db';
-import { jobVisibleCondition, type JobVisibility } from '../authorization/authorization.repo.ts';
-
-export type JobRow = Awaited<ReturnType<typeof findVisibleJob>>;
-
-/** The job with its names, when the caller may see it (tenant rule of authorization.repo). */
-export async function findVisibleJob(db: DbOrTx, id: string, visibility: JobVisibility) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const [row] = await db
-    .select({
-      job: jobArtifacts,
-      issuerName: issuers.name,
-      issuerDatapointProfiles: {
-        analysis: issuers.analysisDataDownloadProfileId,
-        matchedDataOnly: issuers.matchedDataOnlyDownloadProfileId,
-        onboarding: issuers.onboardingDataDownloadProfileId,
-      },
-      buyerName: buyers.name,
-      owner: { id: users.id, username: users.username, displayName: users.displayName },
-    })
-    .from(jobArtifacts)
-    .innerJoin(issuers, eq(issuers.id, jobArtifacts.issuerId))
-    .innerJoin(users, eq(users.id, jobArtifacts.ownerId))
-    .leftJoin(buyers, eq(buyers.id, jobArtifacts.buyerId))
-    .where(and(eq(jobArtifacts.id, id), jobVisibleCondition(visibility)));
-  return row;
-}
 
 export async function jobNameTaken(
   db: DbOrTx,
@@ -311,22 +285,6 @@ export async function runWithJob(db: DbOrTx, runId: string) {
     .innerJoin(issuers, eq(issuers.id, jobArtifacts.issuerId))
     .where(eq(jobRuns.id, runId));
   return row;
-}
-
-export async function jobById(db: DbOrTx, jobId: string) {
-  const [job] = await db.select().from(jobArtifacts).where(eq(jobArtifacts.id, jobId));
-  return job;
-}
-
-/** The job's latest completed run (the one whose results are shown). */
-export async function latestCompletedRun(db: DbOrTx, jobId: string) {
-  const [run] = await db
-    .select()
-    .from(jobRuns)
-    .where(and(eq(jobRuns.jobArtifactId, jobId), eq(jobRuns.status, 'Completed')))
-    .orderBy(desc(jobRuns.runNumber))
-    .limit(1);
-  return run;
 }
 
 /** Which of these ids are jobs that exist (crash recovery tells orphaned folders from jobs). */

@@ -29,7 +29,7 @@ import { openDownload } from './downloads.ts';
 import { createJob, creationOptions, deleteJob, jobDetails, renameJob, setPublished } from './jobs.service.ts';
 import { deleteFile, updateLayout, updateMapping, uploadFile } from './job-files.ts';
 import { retryRun, runViews, startRun } from './job-runs.ts';
-import { visibleJob } from './job-access.ts';
+import { visibleJob } from '../authorization/index.ts';
 import { jobLogPage } from './jobs.repo.ts';
 
 const tags = ['Jobs'];

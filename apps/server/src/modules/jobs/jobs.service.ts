@@ -1,7 +1,7 @@
 /**
  * Jobs: creation (issuer, buyer — created inline when allowed — and a unique name per buyer), the job page's
  * details, creation options, rename, publication and deletion. Files are in job-files.ts, runs in job-runs.ts,
- * the caller's abilities in job-abilities.ts, SQL in jobs.repo.ts.
+ * the caller's abilities in authorization/job-abilities.ts, SQL in jobs.repo.ts.
  */
 import type { FastifyRequest } from 'fastify';
 import type { TCreateJob, TJobDetails } from '@sextant/shared';
@@ -9,11 +9,9 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { conflict, fieldError, forbidden } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { tenantScopeOf, inScope } from '../authorization/authorization.service.ts';
-import { insertBuyer } from '../buyers/buyers.repo.ts';
-import { findIssuerById } from '../issuers/issuers.repo.ts';
-import { dropSupplierCaches } from '../results/supplier-cache.ts';
-import { enqueueGlobalRefresh } from '../global-insights/global-refresh.ts';
+import { tenantScopeOf, inScope } from '../authorization/index.ts';
+import { insertBuyer } from '../buyers/index.ts';
+import { findIssuerById } from '../issuers/index.ts';
 import {
   addJobLog,
   buyerBelongsTo,
@@ -25,13 +23,12 @@ import {
   openCommandsOfJob,
   updateJob,
 } from './jobs.repo.ts';
-import { jobKey, visibleJob } from './job-access.ts';
-import { abilitiesOf } from './job-abilities.ts';
+import { jobKey } from './job-access.ts';
+import { abilitiesOf, visibleJob } from '../authorization/index.ts';
 import { fileView } from './job-files.ts';
 import { jobStatusFromRun, runViews } from './job-runs.ts';
 import { datapointsOf } from './analysis.adapter.ts';
-
-export { visibleJob } from './job-access.ts';
+import { publishJobDeleted } from './job-events.ts';
 
 export async function createJob(
   ctx: AppContext,
@@ -225,7 +222,6 @@ export async function deleteJob(ctx: AppContext, auth: AuthContext, jobId: strin
     );
   });
   await ctx.blobs.deletePrefix(jobKey(jobId));
-  // Derived caches of its results, and the global insights without it.
-  await dropSupplierCaches(ctx, jobId);
-  await enqueueGlobalRefresh(ctx);
+  // Derived caches of its results, and the global insights without it (subscribers of job-events.ts).
+  await publishJobDeleted(ctx, { jobId });
 }

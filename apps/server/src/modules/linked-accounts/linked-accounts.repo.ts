@@ -14,8 +14,8 @@ import {
   type DbOrTx,
 } from '@sextant/db';
 import { SIGN_IN_PURPOSES, type TIssuerMemberRole } from '@sextant/shared';
-import { usersInIssuers } from '../authorization/authorization.repo.ts';
-import { UPLOAD_LINK_PROVIDER } from '../magic-links/magic-links.repo.ts';
+import { usersInIssuers } from '../authorization/index.ts';
+import { UPLOAD_LINK_PROVIDER } from '../magic-links/index.ts';
 
 const emailKey = sql<string>`lower(trim(${users.email}))`;
 

@@ -22,12 +22,7 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { invalidateUser } from '../../plugins/auth-cache.ts';
-import {
-  assertUserManageable,
-  grantablePermissions,
-  isInternalStaff,
-  tenantScopeOf,
-} from '../authorization/authorization.service.ts';
+import { assertUserManageable, grantablePermissions, isInternalStaff, tenantScopeOf } from '../authorization/index.ts';
 import {
   accountRow,
   accountsByEmail,

@@ -11,7 +11,7 @@ import {
   type DbOrTx,
 } from '@sextant/db';
 import type { TMagicLinkState, TSignInTokenPurpose } from '@sextant/shared';
-import { jobVisibleCondition, usersInIssuers, type JobVisibility } from '../authorization/authorization.repo.ts';
+import { jobVisibleCondition, usersInIssuers, type JobVisibility } from '../authorization/index.ts';
 
 /** Upload-link accounts: one per email, never able to sign in (no password, no email, no roles). */
 export const UPLOAD_LINK_PROVIDER = 'upload-link';

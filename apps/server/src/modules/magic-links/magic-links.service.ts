@@ -31,10 +31,10 @@ import { newToken, sha256 } from '../../lib/crypto.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { sendEmail } from '../../lib/email.ts';
-import { isInternalStaff, jobVisibilityOf, tenantScopeOf } from '../authorization/authorization.service.ts';
-import { visibleJob } from '../jobs/job-access.ts';
-import { storeUpload } from '../jobs/job-files.ts';
-import { addJobLog } from '../jobs/jobs.repo.ts';
+import { isInternalStaff, jobVisibilityOf, tenantScopeOf } from '../authorization/index.ts';
+import { visibleJob } from '../authorization/index.ts';
+import { storeUpload } from '../jobs/index.ts';
+import { addJobLog } from '../jobs/index.ts';
 import {
   countLinkUse,
   dropMagicLinkAssignmentIfUnused,

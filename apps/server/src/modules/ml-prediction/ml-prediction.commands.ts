@@ -11,7 +11,7 @@ import { driftInputLabel } from '@sextant/shared';
 import { evaluateRunModel, psi } from '@sextant/analysis';
 import type { AppContext } from '../../context.ts';
 import { defineCommandType, ProqPermanentError, type CommandTypeDef } from '../../proq/index.ts';
-import { addJobLog } from '../jobs/jobs.repo.ts';
+import { addJobLog } from '../jobs/index.ts';
 import { previousMlRun, runForMonitoring, upsertMlRun } from './ml-prediction.repo.ts';
 import { alertsOf, thresholdsOf } from './ml-prediction.service.ts';
 

@@ -1,7 +1,7 @@
 /** SQL of the acceptance-model monitoring: evaluated runs (ml_model_runs) within the caller's job visibility. */
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { issuers, jobArtifacts, jobRuns, mlModelRuns, type DbOrTx } from '@sextant/db';
-import { jobVisibleCondition, type JobVisibility } from '../authorization/authorization.repo.ts';
+import { jobVisibleCondition, type JobVisibility } from '../authorization/index.ts';
 
 export type MlRunRow = typeof mlModelRuns.$inferSelect;
 export type MlRunInsert = typeof mlModelRuns.$inferInsert;

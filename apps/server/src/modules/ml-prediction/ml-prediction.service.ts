@@ -9,8 +9,8 @@
 import { driftInputLabel, type TMlJobDetail, type TMlJobRow, type TMlOverview, type TMlRun } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
-import { jobVisibilityOf } from '../authorization/authorization.service.ts';
-import { visibleJob } from '../jobs/job-access.ts';
+import { jobVisibilityOf } from '../authorization/index.ts';
+import { visibleJob } from '../authorization/index.ts';
 import { visibleMlRuns, type MlRunRow } from './ml-prediction.repo.ts';
 
 export interface Thresholds {

@@ -22,14 +22,14 @@ import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/access.ts';
-import { isInternalStaff, jobVisibilityOf } from '../authorization/authorization.service.ts';
-import { jobVisibleCondition } from '../authorization/authorization.repo.ts';
+import { isInternalStaff, jobVisibilityOf } from '../authorization/index.ts';
+import { jobVisibleCondition } from '../authorization/index.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { proqFor } from '../../proq/instance.ts';
 import { proqOptions } from '../../config.ts';
 import { ProqError, type Proq, type ProqChangeOptions } from '../../proq/index.ts';
 import * as repo from './proq.repo.ts';
-import { usernameOf } from '../users/users.repo.ts';
+import { usernameOf } from '../users/index.ts';
 
 /** The app's queue (ctx.proq, shared with the in-process worker). */
 export const proqOf = (ctx: AppContext): Proq =>

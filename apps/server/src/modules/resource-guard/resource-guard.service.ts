@@ -22,7 +22,7 @@ import { ERROR_CODES } from '@sextant/shared/values';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { resultsDuckIfOpen } from '../results/results.store.ts';
+import { resultsDuckIfOpen } from '../../lib/duckdb/index.ts';
 import {
   databaseSize,
   insertSample,

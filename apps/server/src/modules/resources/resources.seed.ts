@@ -7,8 +7,8 @@ import type { TResourceCategory } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { countResources, insertResource, replaceResourceIssuers, updateResource } from './resources.repo.ts';
 import { resourceFolder } from './resources.files.ts';
-import { findUserByUsername } from '../users/users.repo.ts';
-import { issuerKeys } from '../issuers/issuers.repo.ts';
+import { findUserByUsername } from '../users/index.ts';
+import { issuerKeys } from '../issuers/index.ts';
 
 interface DemoDoc {
   title: string;

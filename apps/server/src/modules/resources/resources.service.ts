@@ -23,8 +23,8 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
-import { isInternalStaff, tenantScopeOf } from '../authorization/authorization.service.ts';
-import { visibleJob } from '../jobs/job-access.ts';
+import { isInternalStaff, tenantScopeOf } from '../authorization/index.ts';
+import { visibleJob } from '../authorization/index.ts';
 import {
   categoryCounts,
   deleteResource,

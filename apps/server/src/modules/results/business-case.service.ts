@@ -21,11 +21,12 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { entityStatus } from '../concurrency/concurrency.service.ts';
-import { achievedOf } from '../campaigns/campaigns.repo.ts';
-import { visibleJob } from '../jobs/job-access.ts';
-import { openResults, type JobResults } from './results.store.ts';
+import { entityStatus } from '../concurrency/index.ts';
+import { achievedOf } from './campaign-progress.repo.ts';
+import { visibleJob } from '../authorization/index.ts';
+import { openResults, type JobResults } from '../../lib/duckdb/index.ts';
 import { savedBusinessCase, upsertBusinessCase } from './business-case.repo.ts';
+import { businessCaseBaseSql } from './results-sql.ts';
 
 const baseCache = new Map<string, TBusinessCaseBase>();
 
@@ -42,11 +43,7 @@ export async function businessCaseBase(results: JobResults): Promise<TBusinessCa
     spend: number | null;
     payments: number | null;
     withoutPayments: number;
-  }>(
-    `SELECT coalesce(OptimaLevel, 'None') AS level, paymentMethod, count(*) AS suppliers, sum(spend) AS spend,
-       sum(coalesce(paymentCount, 0)) AS payments, count(*) FILTER (WHERE coalesce(paymentCount, 0) = 0) AS withoutPayments
-     FROM ${results.table('suppliers')} GROUP BY ALL`,
-  );
+  }>(businessCaseBaseSql(results.table('suppliers')));
   const merged = new Map<string, TBusinessCaseBaseRow>();
   for (const r of rows) {
     const level = (['High', 'Medium', 'Low'] as const).find((l) => l === r.level) ?? 'None';

@@ -18,7 +18,7 @@ import {
   sliceOf,
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
-import { openResults } from './results.store.ts';
+import { openResults } from '../../lib/duckdb/index.ts';
 import { chartView, chartViewCsv, fileBase, jobSummary } from './insights.service.ts';
 import { buildPptx, presentationDeck } from './presentation.ts';
 

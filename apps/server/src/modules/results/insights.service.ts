@@ -4,7 +4,6 @@
  * sum of supplier rows), and one chart view's categories under a slicer from views.parquet, as JSON or CSV.
  */
 import { stringify } from 'csv-stringify/sync';
-import { SLICER_COLUMNS } from '@sextant/analysis';
 import {
   CARD_CAPABILITIES,
   CONFIDENCE_LEVELS,
@@ -19,13 +18,11 @@ import {
   orderCategories,
 } from '@sextant/shared';
 import type { DuckDBValue } from '@duckdb/node-api';
-import { csvSafe } from '../jobs/downloads.ts';
-import { ident, singleFlight, type JobResults } from './results.store.ts';
+import { csvSafe } from '../jobs/index.ts';
+import { singleFlight, type JobResults } from '../../lib/duckdb/index.ts';
+import { chartViewSql, sliceWhere, summaryCombosSql } from './results-sql.ts';
 
 /** SQL condition selecting the suppliers of a slice; `$1` is the slicer value (blank matches empty and null). */
-export function sliceWhere(slice: TSlicerQuery): string {
-  return `coalesce(CAST(${SLICER_COLUMNS[slice.slicer]} AS VARCHAR), '') = $1`;
-}
 
 /** Best first: High, Medium, Low, then None. */
 const LEVEL_ORDER = (['High', 'Medium', 'Low', 'None'] as const).filter((l) => SCORE_METRIC_LEVELS.includes(l));
@@ -69,15 +66,8 @@ export function jobSummary(r: JobResults, slice: TSlicerQuery): Promise<TJobSumm
 
 async function computeSummary(r: JobResults, slice: TSlicerQuery): Promise<TJobSummary> {
   const kinds = r.scored ? SCORE_KINDS : [];
-  const cols = kinds.flatMap((k) => [
-    `coalesce(${ident(`${k}Level`)}, 'None') AS ${ident(`l_${k}`)}`,
-    `${ident(`${k}Confidence`)} AS ${ident(`c_${k}`)}`,
-  ]);
   const rows = await r.all<Record<string, string | null> & ComboRow>(
-    `SELECT cardCapability AS cap, matchStatus = 'MATCHED' AS matched, ${cols.map((c) => `${c}, `).join('')}
-       count(*) AS n, sum(spend) AS s, sum(spendCount) AS cSpend, sum(poCount) AS cPo, sum(invoiceCount) AS cInv,
-       sum(paymentCount) AS cPay, sum(transactionCount) AS cTx, any_value(currency) AS currency
-     FROM ${r.table('suppliers')} WHERE ${sliceWhere(slice)} GROUP BY ALL`,
+    summaryCombosSql(r.table('suppliers'), sliceWhere(slice), kinds),
     [slice.slicerValue],
   );
   const tally = new Map<string, { suppliers: number; spend: number }>();
@@ -165,13 +155,7 @@ export async function chartViewOf(
     spend: number | null;
     documentCount: number | null;
     matchedCount: number;
-  }>(
-    `SELECT coalesce(nullif(category, ''), $4) AS category, sum(supplierCount) AS supplierCount, sum(spend) AS spend,
-       sum(documentCount) AS documentCount, sum(matchedCount) AS matchedCount
-     FROM ${views} WHERE view = $1 AND slicer = $2 AND coalesce(slicerValue, '') = $3
-     GROUP BY 1`,
-    [view, slice.slicer, slice.slicerValue, UNKNOWN_CATEGORY],
-  );
+  }>(chartViewSql(views), [view, slice.slicer, slice.slicerValue, UNKNOWN_CATEGORY]);
   const categories = orderCategories(
     view,
     rows.map((x) => ({

@@ -21,8 +21,8 @@ import {
   type TPresentationDeck,
 } from '@sextant/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { NETWORK_SEED } from '../jobs/jobs.commands.ts';
-import { queryRows } from './results.store.ts';
+import { NETWORK_SEED } from '../jobs/index.ts';
+import { queryRows } from '../../lib/duckdb/index.ts';
 
 const JOB_NAME = 'Insights Test Job';
 

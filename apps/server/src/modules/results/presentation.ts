@@ -12,8 +12,9 @@ import {
   industryViewId,
   type TPresentationDeck,
 } from '@sextant/shared';
-import type { JobResults } from './results.store.ts';
+import type { JobResults } from '../../lib/duckdb/index.ts';
 import { chartView, fileBase, jobSummary } from './insights.service.ts';
+import { topSuppliersSql, useCasesBySpendSql } from './results-sql.ts';
 
 export async function presentationDeck(r: JobResults): Promise<TPresentationDeck> {
   const overall = { slicer: 'Overall', slicerValue: 'ALL' } as const;
@@ -23,12 +24,11 @@ export async function presentationDeck(r: JobResults): Promise<TPresentationDeck
     chartView(r, 'country', overall),
     chartView(r, industryView, overall),
     r.all<{ name: string; country: string | null; spend: number | null; cardCapability: string | null }>(
-      `SELECT coalesce(supplierName, supplierKey) AS name, country, spend, cardCapability FROM ${r.table('suppliers')}
-       ORDER BY spend DESC NULLS LAST, supplierKey LIMIT ${PRESENTATION_TOP_N}`,
+      topSuppliersSql(r.table('suppliers'), PRESENTATION_TOP_N),
     ),
     r.has('useCases')
       ? r.all<{ id: string; name: string; suppliers: number; spend: number; estimatedRebate: number }>(
-          `SELECT useCaseId AS id, name, supplierCount AS suppliers, spend, estimatedRebate FROM ${r.table('useCases')} ORDER BY spend DESC, useCaseId`,
+          useCasesBySpendSql(r.table('useCases')),
         )
       : [],
   ]);

@@ -15,7 +15,7 @@ import {
 } from '@sextant/shared';
 import { authOf, SESSION_COOKIE } from '../../plugins/access.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { openResults } from './results.store.ts';
+import { openResults } from '../../lib/duckdb/index.ts';
 import { forwardedCookies, loopbackOrigin, PdfRenderer } from './pdf.ts';
 import { safeFilename } from './business-case.service.ts';
 

@@ -12,8 +12,8 @@ import { dbKinds } from '@sextant/db/testing';
 import type { TSupplierDetail } from '@sextant/shared';
 import { createDemoJobsApp, DEMO_JOBS_ENV, demoJobId } from '../../../test/demo-jobs-fixture.ts';
 import type { TestApp } from '../../../test/harness.ts';
-import { NETWORK_SEED } from '../jobs/jobs.commands.ts';
-import { lit, openResultsForPipeline, type JobResults } from './results.store.ts';
+import { NETWORK_SEED } from '../jobs/index.ts';
+import { lit, openResultsForPipeline, type JobResults } from '../../lib/duckdb/index.ts';
 import { dropSupplierDetail, supplierDetailRows, warmSupplierDetail } from './supplier-detail.ts';
 
 describe.each(dbKinds())('supplier detail lookup on %s', (kind) => {

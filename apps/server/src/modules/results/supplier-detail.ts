@@ -32,7 +32,8 @@ import path from 'node:path';
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { AppContext } from '../../context.ts';
 import { tempPathFor } from '../../lib/durable-fs.ts';
-import { ident, lit, withConnection, type JobResults } from './results.store.ts';
+import { columnsSql, withConnection, type JobResults } from '../../lib/duckdb/index.ts';
+import { MERCHANT_COL, supplierDetailSql, USE_CASES_COL } from './supplier-detail-sql.ts';
 
 /** Format of the store files (bump when their content changes). */
 const FORMAT = 3;
@@ -47,9 +48,6 @@ const BLOCK_RECORDS = 16;
 const BLOCK_BYTES = 64 * 1024;
 /** Runs whose store is kept open per process (file handle + index). */
 const OPEN_STORES = 8;
-/** Column names the build adds to each supplier row (removed again). */
-const MERCHANT_COL = '__sx_detail_merchant';
-const USE_CASES_COL = '__sx_detail_use_cases';
 
 type R = Record<string, unknown>;
 
@@ -67,10 +65,6 @@ export interface SupplierDetailRows {
   merchant: R | undefined;
   useCases: SupplierDetailUseCase[];
 }
-
-/** Merchant columns the detail shows. */
-export const MERCHANT_COLUMNS =
-  'merchantId, name, addressLine1, addressLine2, city, region, postcode, country, taxId, mcc, acceptsCard, vcAccepting, detailLevel, stpCapable, lockboxes';
 
 /** A store file failed a check (truncated, corrupt, of another format). */
 class CorruptStoreError extends Error {}
@@ -146,29 +140,16 @@ class BatchWriter {
 /** The query giving each supplier's row with its merchant (a struct) and use cases (a list of structs). */
 async function detailQuery(res: JobResults, network: string | null): Promise<string> {
   const suppliers = res.table('suppliers');
-  const described = await res.all<{ column_name: string }>(`DESCRIBE SELECT * FROM ${suppliers}`);
-  const columns = new Set(described.map((c) => c.column_name));
-  const ids = ['matchedMerchantId', 'candidateMerchantId'].filter((c) => columns.has(c));
-  const merchantCols = MERCHANT_COLUMNS.split(', ');
-  const merchant =
-    network && ids.length
-      ? `CASE WHEN m.merchantId IS NULL THEN NULL ELSE struct_pack(${merchantCols.map((c) => `${ident(c)} := m.${ident(c)}`).join(', ')}) END`
-      : 'NULL';
-  const merchantJoin =
-    network && ids.length
-      ? `LEFT JOIN (SELECT ${MERCHANT_COLUMNS} FROM read_parquet(${lit(network)})
-           WHERE CAST(merchantId AS VARCHAR) IN (SELECT ${ids.length > 1 ? `coalesce(${ids.map((c) => `CAST(${ident(c)} AS VARCHAR)`).join(', ')})` : `CAST(${ident(ids[0]!)} AS VARCHAR)`} FROM ${suppliers})
-           QUALIFY row_number() OVER (PARTITION BY merchantId) = 1) m
-         ON CAST(m.merchantId AS VARCHAR) = coalesce(${ids.map((c) => `CAST(s.${ident(c)} AS VARCHAR)`).join(', ')})`
-      : '';
+  const described = await res.all<{ column_name: string }>(columnsSql(suppliers));
   const withUseCases = res.has('useCaseSuppliers') && res.has('useCases');
-  const useCases = withUseCases
-    ? `(SELECT u.supplierKey, list(struct_pack(useCaseId := u.useCaseId, name := c.name, rebateBps := c.rebateBps,
-          spend := u.spend, estimatedRebate := u.estimatedRebate) ORDER BY u.estimatedRebate DESC, c.name) AS l
-        FROM ${res.table('useCaseSuppliers')} u JOIN ${res.table('useCases')} c USING (useCaseId) GROUP BY u.supplierKey) uc`
-    : '';
-  return `SELECT s.*, ${merchant} AS ${ident(MERCHANT_COL)}, ${withUseCases ? 'uc.l' : 'NULL'} AS ${ident(USE_CASES_COL)}
-          FROM ${suppliers} s ${merchantJoin} ${withUseCases ? `LEFT JOIN ${useCases} ON uc.supplierKey = s.supplierKey` : ''}`;
+  return supplierDetailSql({
+    suppliers,
+    columns: new Set(described.map((c) => c.column_name)),
+    network,
+    useCases: withUseCases
+      ? { useCaseSuppliers: res.table('useCaseSuppliers'), useCases: res.table('useCases') }
+      : null,
+  });
 }
 
 /** Builds the store into a local temporary file and stores it under `key`; the number of suppliers. */

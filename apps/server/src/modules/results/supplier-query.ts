@@ -17,8 +17,9 @@ import {
   type TSupplierRow,
 } from '@sextant/shared';
 import { badRequest } from '../../lib/errors.ts';
-import { ident } from './results.store.ts';
-import { LOWER_NAME, rankOf, type RunCache } from './supplier-cache.ts';
+import { ident } from '../../lib/duckdb/index.ts';
+import type { RunCache } from './supplier-cache.ts';
+import { LOWER_NAME, rankOf } from './supplier-cache-sql.ts';
 
 /** Slicer (SPEC §3) → the supplier column holding its value (as aggregate/results.ts SLICER_COLUMNS). */
 const SLICER_FIELDS: Record<Exclude<TSlicer, 'Overall'>, string> = {
@@ -204,3 +205,26 @@ export const rowOf = (r: Record<string, unknown>): TSupplierRow => {
 export function selectList(b: BuiltQuery): string {
   return [...b.cols.values()].map((c) => `${c.expr} AS ${ident(c.def.field)}`).join(', ');
 }
+
+/** The row numbers of one page of the list. */
+export const pageRnsSql = (b: BuiltQuery, pageSize: number, offset: number) =>
+  `SELECT s.rn FROM ${b.from} WHERE ${b.where} ORDER BY ${b.order} LIMIT ${pageSize} OFFSET ${offset}`;
+
+/** The number of suppliers the list selects and their spend. */
+export const listTotalSql = (b: BuiltQuery) =>
+  `SELECT count(*) AS n, coalesce(sum(s.spend), 0) AS spend FROM ${b.from} WHERE ${b.where}`;
+
+/** The list's columns of the given rows (a use case's list: its id is parameter $1). */
+export const rowsByRnSql = (b: BuiltQuery, rns: readonly number[], useCase: boolean) =>
+  `SELECT s.rn, ${selectList(b)} FROM ${b.from} WHERE s.rn IN (${rns.map((n) => Number(n)).join(', ')})${useCase ? ' AND uc.useCaseId = $1' : ''}`;
+
+/** Every supplier the list selects (key, id, name, country, spend), in spend order. */
+export function selectionSql(b: BuiltQuery): string {
+  const col = (field: string, fallback = 'NULL') => (b.cols.has(field) ? `s.${ident(field)}` : fallback);
+  return `SELECT s.supplierKey AS k, ${col('sourceSupplierId')} AS id, ${col('supplierName')} AS n, ${col('country')} AS c, ${col('spend', '0')} AS sp
+     FROM ${b.from} WHERE ${b.where} ORDER BY s.rn`;
+}
+
+/** The whole list in its order (CSV / XLSX export). */
+export const exportSql = (b: BuiltQuery) =>
+  `SELECT ${selectList(b)} FROM ${b.from} WHERE ${b.where} ORDER BY ${b.order}`;

@@ -16,7 +16,7 @@ import {
   ZSupplierResultsQuery,
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
-import { openResults } from './results.store.ts';
+import { openResults } from '../../lib/duckdb/index.ts';
 import { supplierColumns, supplierDetail, supplierExport, supplierPage } from './suppliers.service.ts';
 
 const tags = ['Results'];

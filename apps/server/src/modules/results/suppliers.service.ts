@@ -11,7 +11,7 @@ import type { Readable } from 'node:stream';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { defaultMatchRuleset } from '@sextant/analysis';
-import { ruleDescriptions } from '../rulesets/rulesets.service.ts';
+import { ruleDescriptions } from '../rulesets/index.ts';
 import {
   INDUSTRY_CLASSIFICATIONS,
   SCORE_KINDS,
@@ -23,14 +23,24 @@ import {
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { csvBody } from '../jobs/downloads.ts';
-import { supplierCampaigns } from '../campaigns/campaigns.repo.ts';
+import { csvBody } from '../jobs/index.ts';
+import { supplierCampaigns } from './campaign-progress.repo.ts';
 // The reference network file the jobs matched against, when present.
-import { existingNetworkFile as networkFile } from '../jobs/network.ts';
+import { existingNetworkFile as networkFile } from '../jobs/index.ts';
 import { supplierDetailRows } from './supplier-detail.ts';
-import { ident, resultsDuck, singleFlight, type JobResults } from './results.store.ts';
+import { resultsDuck, singleFlight, type JobResults } from '../../lib/duckdb/index.ts';
 import { runCache } from './supplier-cache.ts';
-import { buildQuery, rowOf, selectList, type ListScope } from './supplier-query.ts';
+import {
+  buildQuery,
+  exportSql,
+  listTotalSql,
+  pageRnsSql,
+  rowOf,
+  rowsByRnSql,
+  selectionSql,
+  type ListScope,
+} from './supplier-query.ts';
+import { useCaseByIdSql } from './results-sql.ts';
 
 export { supplierColumns } from './supplier-cache.ts';
 
@@ -62,23 +72,14 @@ async function computeSupplierPage(
   const offset = (pageNumber - 1) * pageSize;
   const params = b.params.values;
   const [ids, total] = await Promise.all([
-    res.all<{ rn: number }>(
-      `SELECT s.rn FROM ${b.from} WHERE ${b.where} ORDER BY ${b.order} LIMIT ${pageSize} OFFSET ${offset}`,
-      params,
-    ),
-    res.one<{ n: number; spend: number }>(
-      `SELECT count(*) AS n, coalesce(sum(s.spend), 0) AS spend FROM ${b.from} WHERE ${b.where}`,
-      params,
-    ),
+    res.all<{ rn: number }>(pageRnsSql(b, pageSize, offset), params),
+    res.one<{ n: number; spend: number }>(listTotalSql(b), params),
   ]);
   let collection: TSupplierRow[] = [];
   if (ids.length) {
     const rns = ids.map((r) => r.rn);
     const extra = scope.useCaseId ? [scope.useCaseId] : [];
-    const rows = await res.all<Record<string, unknown>>(
-      `SELECT s.rn, ${selectList(b)} FROM ${b.from} WHERE s.rn IN (${rns.map((n) => Number(n)).join(', ')})${scope.useCaseId ? ' AND uc.useCaseId = $1' : ''}`,
-      extra,
-    );
+    const rows = await res.all<Record<string, unknown>>(rowsByRnSql(b, rns, Boolean(scope.useCaseId)), extra);
     const byRn = new Map(rows.map((r) => [Number(r.rn), r]));
     collection = rns
       .map((n) => byRn.get(n))
@@ -113,10 +114,8 @@ export async function selectSuppliers(
 ): Promise<{ suppliers: SelectedSupplier[]; currency: string }> {
   const cache = await runCache(ctx, res);
   const b = buildQuery(cache, { pageNumber: 1, pageSize: 1, ...selection }, scope);
-  const col = (field: string, fallback = 'NULL') => (b.cols.has(field) ? `s.${ident(field)}` : fallback);
   const rows = await res.all<{ k: string; id: string | null; n: string | null; c: string | null; sp: number | null }>(
-    `SELECT s.supplierKey AS k, ${col('sourceSupplierId')} AS id, ${col('supplierName')} AS n, ${col('country')} AS c, ${col('spend', '0')} AS sp
-     FROM ${b.from} WHERE ${b.where} ORDER BY s.rn`,
+    selectionSql(b),
     b.params.values,
   );
   return {
@@ -159,7 +158,7 @@ export async function supplierExport(
   const b = buildQuery(cache, query, scope);
   const cols = [...b.cols.values()];
   const headers = cols.map((c) => c.def.label);
-  const sql = `SELECT ${selectList(b)} FROM ${b.from} WHERE ${b.where} ORDER BY ${b.order}`;
+  const sql = exportSql(b);
   const conn = await (await resultsDuck()).connect();
   let streamed: Awaited<ReturnType<typeof conn.stream>>;
   try {
@@ -214,7 +213,7 @@ export async function useCaseRow(res: JobResults, useCaseId: string) {
     supplierCount: number;
     spend: number;
     estimatedRebate: number;
-  }>(`SELECT * FROM ${res.table('useCases')} WHERE useCaseId = $1`, [useCaseId]);
+  }>(useCaseByIdSql(res.table('useCases')), [useCaseId]);
   if (!row) throw notFound(`Use case "${useCaseId}"`);
   return row;
 }

@@ -18,7 +18,7 @@ import {
   ZUseCasesReport,
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
-import { openResults } from './results.store.ts';
+import { openResults } from '../../lib/duckdb/index.ts';
 import { supplierExport, supplierPage, useCaseRow } from './suppliers.service.ts';
 import { PRODUCES } from './suppliers.routes.ts';
 import { useCaseDetail, useCaseList, useCasesReport } from './use-cases.service.ts';

@@ -5,8 +5,9 @@
  */
 import type { TUseCase, TUseCaseDetail, TUseCaseList, TUseCasesReport } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
-import type { JobResults } from './results.store.ts';
+import type { JobResults } from '../../lib/duckdb/index.ts';
 import { supplierPage, useCaseRow } from './suppliers.service.ts';
+import { useCaseListSql } from './results-sql.ts';
 
 interface UseCaseRow {
   useCaseId: string;
@@ -34,9 +35,7 @@ function toUseCase(r: UseCaseRow, totalSpend: number): TUseCase {
 }
 
 export async function useCaseList(res: JobResults): Promise<TUseCaseList> {
-  const rows = await res.all<UseCaseRow>(
-    `SELECT useCaseId, name, description, rebateBps, supplierCount, spend, estimatedRebate FROM ${res.table('useCases')} ORDER BY estimatedRebate DESC, spend DESC, name`,
-  );
+  const rows = await res.all<UseCaseRow>(useCaseListSql(res.table('useCases')));
   return {
     currency: res.summary.currency,
     totalSpend: res.summary.totalSpend,

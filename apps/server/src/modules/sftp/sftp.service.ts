@@ -31,12 +31,12 @@ import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { decryptSecret, encryptSecret, secretsKey } from '../../lib/crypto.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
-import { tenantScopeOf } from '../authorization/authorization.service.ts';
-import { uploadKey } from '../jobs/job-access.ts';
-import { registerStoredFile } from '../jobs/job-files.ts';
-import { queueRun } from '../jobs/job-runs.ts';
-import { addJobLog, jobNameTaken } from '../jobs/jobs.repo.ts';
-import { guardHeavyWork } from '../resource-guard/resource-guard.service.ts';
+import { tenantScopeOf } from '../authorization/index.ts';
+import { uploadKey } from '../jobs/index.ts';
+import { registerStoredFile } from '../jobs/index.ts';
+import { queueRun } from '../jobs/index.ts';
+import { addJobLog, jobNameTaken } from '../jobs/index.ts';
+import { guardHeavyWork } from '../resource-guard/index.ts';
 import { openSftp, SftpFailure, type SftpConnection, type SftpGuards } from './sftp.client.ts';
 import {
   buyerOfIssuer,

@@ -26,7 +26,7 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { createFileStream } from '../../lib/durable-fs.ts';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
-import { assertIssuerManageable, assertIssuerReadable } from '../issuer-members/issuer-members.service.ts';
+import { assertIssuerManageable, assertIssuerReadable } from '../issuer-members/index.ts';
 import { readSupplierFile } from './supplier-lists.file.ts';
 import {
   deleteEntries,

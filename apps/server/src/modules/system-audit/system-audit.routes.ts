@@ -22,7 +22,7 @@ import {
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { latestCommandByCorrelation } from '../proq/proq.repo.ts';
+import { latestCommandByCorrelation } from '../proq/index.ts';
 
 const tags = ['System audit'];
 const base = '/api/v1/system-audit';

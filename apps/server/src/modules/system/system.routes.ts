@@ -14,7 +14,7 @@ import {
 } from '@sextant/shared';
 import { writeAudit } from '../../lib/audit.ts';
 import { getSetting, setSetting } from './settings.repo.ts';
-import { latestOutbox } from '../dev/dev.repo.ts';
+import { latestOutbox } from '../dev/index.ts';
 
 const tags = ['System'];
 

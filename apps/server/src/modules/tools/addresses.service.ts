@@ -21,7 +21,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { chatCompletion, llmConfigured } from '../../lib/llm.ts';
-import { activePromptText, renderPrompt } from '../ai-prompts/ai-prompts.service.ts';
+import { activePromptText, renderPrompt } from '../ai-prompts/index.ts';
 import { csvDelimiter } from '../../lib/upload-buffer.ts';
 
 /**

@@ -19,7 +19,7 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { csvDelimiter, readUploadedFile, uploadText } from '../../lib/upload-buffer.ts';
-import { existingNetworkFile } from '../jobs/network.ts';
+import { existingNetworkFile } from '../jobs/index.ts';
 import { importRegister, searchRegister, type RegisterRow } from './tools.repo.ts';
 
 const REGISTER_MAX_BYTES = 100 * 1024 * 1024;

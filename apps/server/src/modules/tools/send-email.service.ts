@@ -10,8 +10,8 @@ import { writeAudit } from '../../lib/audit.ts';
 import { sendEmail } from '../../lib/email.ts';
 import { renderBrandedEmail } from '../../lib/email-template.ts';
 import { notFound } from '../../lib/errors.ts';
-import { tenantScopeOf } from '../authorization/authorization.service.ts';
-import { brandingById } from '../users/users.repo.ts';
+import { tenantScopeOf } from '../authorization/index.ts';
+import { brandingById } from '../users/index.ts';
 import { logSentEmail, recipientsInScope, sentEmails, usersByIdInScope } from './tools.repo.ts';
 
 interface Compose {

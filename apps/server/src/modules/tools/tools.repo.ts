@@ -11,7 +11,7 @@ import {
   type DbOrTx,
 } from '@sextant/db';
 import type { TRegisterOfficer } from '@sextant/shared';
-import { usersInIssuers } from '../authorization/authorization.repo.ts';
+import { usersInIssuers } from '../authorization/index.ts';
 
 export interface RegisterRow {
   number: string;

@@ -6,7 +6,7 @@ import { dbKinds } from '@sextant/db/testing';
 import { brandings, companyRegisterEntries, systemAuditLog, toolEmails, userPermissions, users } from '@sextant/db';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { invalidateAllSessions } from '../../plugins/auth-cache.ts';
-import { ensureNetwork } from '../jobs/jobs.commands.ts';
+import { ensureNetwork } from '../jobs/index.ts';
 import { useAddressModel } from './addresses.service.ts';
 
 const REGISTER = [
@@ -209,7 +209,7 @@ describe.each(dbKinds())('tools API (%s)', (kind) => {
     expect(first.sources[0]).toMatchObject({ source: 'network', searched: false });
     await ensureNetwork(t.app.ctx);
     const { withDb } = await import('@sextant/analysis');
-    const { existingNetworkFile } = await import('../jobs/jobs.commands.ts');
+    const { existingNetworkFile } = await import('../jobs/index.ts');
     const file = existingNetworkFile(t.app.ctx)!;
     const [m] = await withDb({}, (db) =>
       db.all<{ merchantId: string; name: string }>(`SELECT merchantId, name FROM read_parquet('${file}') LIMIT 1`),

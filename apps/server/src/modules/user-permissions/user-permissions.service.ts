@@ -12,8 +12,8 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { invalidateUser } from '../../plugins/auth-cache.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { assertUserManageable, grantablePermissions } from '../authorization/authorization.service.ts';
-import { rolesOfUser } from '../authorization/authorization.repo.ts';
+import { assertUserManageable, grantablePermissions } from '../authorization/index.ts';
+import { rolesOfUser } from '../authorization/index.ts';
 import { extraPermissionsOf, replaceExtraPermissions } from './user-permissions.repo.ts';
 
 const AUDIT_ACTION = 'user.permissions.update';

@@ -29,10 +29,10 @@ import { isEligible, type AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { sendEmail } from '../../lib/email.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
-import { createInvitationLink, destroyUserSessions } from '../auth/auth.service.ts';
-import { rolesView } from '../auth/current-user.ts';
-import { getSetting } from '../system/settings.repo.ts';
-import { jobVisibleCondition, usersInIssuers } from '../authorization/authorization.repo.ts';
+import { createInvitationLink, destroyUserSessions } from '../auth/index.ts';
+import { rolesView } from '../auth/index.ts';
+import { getSetting } from '../system/index.ts';
+import { jobVisibleCondition, usersInIssuers } from '../authorization/index.ts';
 import {
   assertUserManageable,
   grantablePermissions,
@@ -41,9 +41,9 @@ import {
   jobVisibilityOf,
   tenantScopeOf,
   type TenantScope,
-} from '../authorization/authorization.service.ts';
-import { brandingInScope } from '../brandings/brandings.service.ts';
-import { assignableJobs } from '../job-artifacts/job-artifacts.repo.ts';
+} from '../authorization/index.ts';
+import { brandingInScope } from '../brandings/index.ts';
+import { assignableJobs } from '../job-artifacts/index.ts';
 import {
   activeUserCondition,
   brandingById,

@@ -15,7 +15,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { invalidateUser } from '../../plugins/auth-cache.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { setSetting } from '../system/settings.repo.ts';
+import { setSetting } from '../system/index.ts';
 
 const form = (fields: Record<string, string>) => {
   const f = new FormData();

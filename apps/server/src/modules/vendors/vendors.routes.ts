@@ -14,7 +14,7 @@ import {
   type TVendorSearchResult,
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
-import { csvSafe } from '../jobs/downloads.ts';
+import { csvSafe } from '../jobs/index.ts';
 import { closeVendorIndex, searchVendors, vendorDetail, vendorIndex } from './vendors.service.ts';
 
 const tags = ['Vendors'];

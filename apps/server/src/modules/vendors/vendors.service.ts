@@ -8,15 +8,16 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { buildVendorIndex, ensurePreparedNetwork, lit, VendorIndex, vendorIndexFile } from '@sextant/analysis';
+import { buildVendorIndex, ensurePreparedNetwork, VendorIndex, vendorIndexFile } from '@sextant/analysis';
 import type { TVendorDetail, TVendorSearchQuery, TVendorSearchResult } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { ensureNetwork } from '../jobs/network.ts';
-import { jobVisibilityOf } from '../authorization/authorization.service.ts';
-import { queryRows } from '../results/results.store.ts';
-import { visibleResultJobs } from '../global-insights/global-insights.repo.ts';
+import { ensureNetwork } from '../jobs/index.ts';
+import { jobVisibilityOf } from '../authorization/index.ts';
+import { queryRows } from '../../lib/duckdb/index.ts';
+import { vendorInFilesSql } from './vendors-sql.ts';
+import { visibleResultJobs } from '../global-insights/index.ts';
 
 const indexes = new Map<string, Promise<VendorIndex>>();
 
@@ -107,12 +108,7 @@ export async function vendorDetail(ctx: AppContext, auth: AuthContext, vendorId:
         spend: number | null;
         currency: string | null;
         matchConfidence: string | null;
-      }>(
-        `SELECT filename, CAST(supplierKey AS VARCHAR) AS supplierKey, supplierName, spend, currency, matchConfidence
-         FROM read_parquet([${jobs.map((x) => lit(x.file)).join(', ')}], filename = true, union_by_name = true)
-         WHERE matchedMerchantId = $1 ORDER BY spend DESC NULLS LAST`,
-        [vendorId],
-      )
+      }>(vendorInFilesSql(jobs.map((x) => x.file)), [vendorId])
     : [];
   return {
     vendor,

@@ -21,8 +21,8 @@ import {
   type TVendorSearchResult,
 } from '@sextant/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { NETWORK_SEED } from '../jobs/jobs.commands.ts';
-import { queryRows } from '../results/results.store.ts';
+import { NETWORK_SEED } from '../jobs/index.ts';
+import { queryRows } from '../../lib/duckdb/index.ts';
 
 async function until<T>(fn: () => Promise<T>, done: (v: T) => boolean, ms = 150_000): Promise<T> {
   const start = Date.now();

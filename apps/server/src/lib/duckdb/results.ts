@@ -1,22 +1,23 @@
 /**
- * Read access to a job's results: the latest completed run's Parquet files and summary, queried with
- * one shared, bounded DuckDB instance per process (connections are cheap; each request takes its own).
+ * Read access to a job's results: the latest completed run's Parquet files and summary, queried through the shared
+ * results DuckDB (engine.ts).
  *
  * `openResults` checks that the caller may see the job (tenant scope, 404 otherwise) and answers 409 while the job
  * has no completed run. Tables are exposed as `read_parquet(...)` expressions (`table('suppliers')`), so a query
- * only reads the columns and row groups it needs. Every module of the results area goes through this file.
+ * only reads the columns and row groups it needs. Every module that reads run results goes through this file.
  */
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBValue } from '@duckdb/node-api';
+import { lit, type AnalysisSummary } from '@sextant/analysis';
 import type { jobRuns } from '@sextant/db';
-import type { AnalysisSummary } from '@sextant/analysis';
 import type { TJobType } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { visibleJob } from '../jobs/job-access.ts';
-import { jobById, latestCompletedRun } from '../jobs/jobs.repo.ts';
+import { AppError, notFound } from '../errors.ts';
+import { visibleJob } from '../../modules/authorization/index.ts';
+import { queryRows } from './engine.ts';
+import { jobById, latestCompletedRun } from './results.repo.ts';
 
 /** Result files of a run (packages/analysis aggregateResults). */
 export const RESULT_TABLES = {
@@ -52,114 +53,7 @@ export interface JobResults {
   one<T = Record<string, unknown>>(sql: string, params?: DuckDBValue[]): Promise<T | undefined>;
 }
 
-/** SQL string literal. */
-export const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
-/** SQL identifier. */
-export const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
-
-let shared: Promise<DuckDBInstance> | null = null;
-/** The process-wide results DuckDB instance (512 MB, 2 threads, no extension downloads). */
-export function resultsDuck(): Promise<DuckDBInstance> {
-  shared ??= DuckDBInstance.create(':memory:', {
-    memory_limit: '512MB',
-    threads: '2',
-    autoinstall_known_extensions: 'false',
-    autoload_known_extensions: 'false',
-  }).then(async (instance) => {
-    // result files are written once under a new name and never changed: their footers are read once, not per query
-    const conn = await instance.connect();
-    await conn.run('SET GLOBAL parquet_metadata_cache = true');
-    conn.closeSync();
-    return instance;
-  });
-  return shared;
-}
-
-/** The results DuckDB if a query has opened it in this process (metrics must not open it). */
-export function resultsDuckIfOpen(): Promise<DuckDBInstance> | null {
-  return shared;
-}
-
-/**
- * At most DUCKDB_CONCURRENCY queries run at once; the others wait in order. Each running query holds
- * one of libuv's four threads (which file reads also need) and DuckDB has two threads of its own, so hundreds of
- * concurrent requests are served faster one small batch at a time than all at once.
- */
-export const DUCKDB_CONCURRENCY = 3;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function acquire(): Promise<void> {
-  if (running < DUCKDB_CONCURRENCY) {
-    running++;
-    return;
-  }
-  await new Promise<void>((resolve) => waiting.push(resolve));
-}
-
-function release(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else running--;
-}
-
-export async function withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
-  await acquire();
-  try {
-    const conn = await (await resultsDuck()).connect();
-    try {
-      return await fn(conn);
-    } finally {
-      conn.closeSync();
-    }
-  } finally {
-    release();
-  }
-}
-
-function plain(v: unknown): unknown {
-  if (typeof v === 'bigint') return Number(v);
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (Array.isArray(v)) return v.map(plain);
-  if (v && typeof v === 'object' && !(v instanceof Uint8Array)) {
-    const o: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) o[k] = plain(x);
-    return o;
-  }
-  return v;
-}
-
-export async function queryRows<T>(sql: string, params?: DuckDBValue[]): Promise<T[]> {
-  return withConnection(async (conn) => {
-    const reader = await conn.runAndReadAll(sql, params);
-    return reader.getRowObjectsJS().map((r) => plain(r) as T);
-  });
-}
-
 const summaryCache = new Map<string, AnalysisSummary>();
-
-/** Entries per result cache (summaries, chart views, supplier pages). */
-export const RESULT_CACHE_SIZE = 500;
-
-/**
- * A bounded, least-recently-used cache of promises for results that never change (keyed by run): concurrent
- * requests for the same missing entry share one computation; a failed computation is dropped, not cached.
- */
-export function singleFlight<T>(cache: Map<string, Promise<T>>, key: string, compute: () => Promise<T>): Promise<T> {
-  const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
-  const p = compute();
-  cache.set(key, p);
-  p.catch(() => {
-    if (cache.get(key) === p) cache.delete(key);
-  });
-  if (cache.size > RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  return p;
-}
 
 /** What the results need to know of their job. */
 export interface ResultsJob {

@@ -1,0 +1,2 @@
+/** What other modules may use of this one: modules import each other only through their index.ts (.dependency-cruiser.cjs). */
+export { findIssuerById, issuerKeys, membersOfIssuer } from './issuers.repo.ts';

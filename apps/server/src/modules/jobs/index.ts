@@ -1,0 +1,8 @@
+/** What other modules may use of this one: modules import each other only through their index.ts (.dependency-cruiser.cjs). */
+export { csvBody, csvSafe } from './downloads.ts';
+export { jobKey, uploadKey } from './job-access.ts';
+export { type JobEventSubscriber } from './job-events.ts';
+export { registerStoredFile, storeUpload } from './job-files.ts';
+export { queueRun } from './job-runs.ts';
+export { addJobLog, batchIdOfRun, filesOf, jobNameTaken } from './jobs.repo.ts';
+export { ensureNetwork, existingNetworkFile, NETWORK_SEED } from './network.ts';

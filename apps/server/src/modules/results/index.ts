@@ -1,0 +1,6 @@
+/** What other modules may use of this one: modules import each other only through their index.ts (.dependency-cruiser.cjs). */
+export { chartViewCsv, chartViewOf, fileBase } from './insights.service.ts';
+export { sliceWhere } from './results-sql.ts';
+export { dropSupplierCaches } from './supplier-cache.ts';
+export { selectSuppliers, supplierPage, useCaseRow } from './suppliers.service.ts';
+export { useCaseList } from './use-cases.service.ts';

@@ -23,6 +23,7 @@ import {
   type TUserListTab,
   type TUserSummary,
   type TJobArtifactForUser,
+  escapeHtml,
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { isEligible, type AuthContext } from '../../plugins/access.ts';
@@ -449,6 +450,7 @@ export async function createUser(
         idpId: crypto.randomUUID(),
         username: body.username,
         email: body.email,
+        emailVerified: true, // entered by an administrator
         displayName,
         givenName: body.givenName || null,
         surname: body.surname || null,
@@ -493,8 +495,4 @@ export async function agreeLatest(
     );
   });
   return `Agreed to version ${version}`;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

@@ -23,7 +23,9 @@ describe('upstream errors reach users as a summary and a reference', () => {
 
   it('a failed global-insights build shows its reference, not the error text', async () => {
     const status = () =>
-      t.call('GET', '/api/v1/global-insights/status', { cookie: issuer }).then((r) => r.json() as TGlobalInsightsStatus);
+      t
+        .call('GET', '/api/v1/global-insights/status', { cookie: issuer })
+        .then((r) => r.json() as TGlobalInsightsStatus);
     expect((await status()).state).toBe('Building');
     const secret = 'IO Error: No files found that match the pattern "/srv/sextant/data/global/7f3a/part-*.parquet"';
     const failed = await t.db.db

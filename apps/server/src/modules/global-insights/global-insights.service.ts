@@ -123,7 +123,7 @@ export async function globalStatus(ctx: AppContext, auth: AuthContext): Promise<
       // reference shown here (issue 31); the user never sees the error text itself.
       message: withReference(
         cmd.state === 'Canceled' ? 'The global insights build was canceled' : 'The global insights could not be built',
-        cmd.id,
+        String(cmd.id),
       ),
       jobs: s.jobs.length,
       builtAt: null,

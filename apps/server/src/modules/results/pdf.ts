@@ -46,7 +46,6 @@ export interface PdfRendererOptions {
 
 export type SandboxMode = 'sandbox' | 'no-sandbox';
 
-
 /** Cookies of a Cookie header to forward to the printable page (only the names asked for). */
 export function forwardedCookies(header: string | undefined, names: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};

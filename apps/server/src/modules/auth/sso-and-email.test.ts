@@ -165,6 +165,11 @@ describe('single sign-on with a real OIDC provider', () => {
     expect(merge.statusCode).toBe(409);
     const [after] = await t.db.db.select().from(users).where(eq(users.username, 'client'));
     expect(after!.isDeactivated).toBe(false);
+    // Nor does it suggest the issuer of that email's domain when an administrator assigns issuers.
+    const suggested = await t.call('GET', `/api/v1/users/${claimer!.id}/potential-user-issuers`, { cookie: admin });
+    expect(suggested.statusCode, suggested.body).toBe(200);
+    expect(suggested.json().length).toBeGreaterThan(0);
+    expect(suggested.json().filter((i: { matchesEmailDomain: boolean }) => i.matchesEmailDomain)).toEqual([]);
     // A sign-in link for that email goes to the verified local account only.
     await t.call('POST', '/api/v1/auth/magic-link', { body: { email: 'client@northbridge.example' } });
     const [link] = await t.db.db

@@ -265,7 +265,8 @@ export async function potentialUserIssuers(
 ): Promise<TPotentialUserIssuer[]> {
   const user = await manageableUser(ctx, auth, userId);
   const scope = await tenantScopeOf(ctx, auth);
-  const domain = user.email?.split('@')[1]?.toLowerCase();
+  // An email its identity provider did not verify says nothing about the issuer the person belongs to.
+  const domain = user.emailVerified ? user.email?.split('@')[1]?.toLowerCase() : undefined;
   const rows = await issuersWithMembership(ctx.db, userId, scope.manageIssuerIds);
   return rows.map((r) => ({
     issuerId: r.issuerId,

@@ -21,6 +21,12 @@ test('translations: an override is validated, saved and live on the login page w
   await input.fill('Weiter mit {{nom}}');
   await page.getByTestId('translation-save').click();
   await expect(page.getByText(/uses the placeholder \{\{nom\}\}/)).toBeVisible();
+  // markup is refused while typing, by the same check as the server's 400 (issue 31)
+  await input.fill('<img src=x onerror=alert(1)> {{name}}');
+  await expect(
+    page.getByText('The override contains markup (<img src=x onerror=alert(1)>)', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByTestId('translation-save')).toBeDisabled();
   await input.fill('Weiter mit {{name}} (SSO)');
   await page.getByTestId('translation-save').click();
   await expect(row).toContainText('Weiter mit {{name}} (SSO)');

@@ -39,3 +39,4 @@ export * from './ai-prompts.ts';
 export * from './vendors.ts';
 export * from './global-insights.ts';
 export * from './system.ts';
+export * from './values/html.ts';

@@ -6,7 +6,7 @@
  * is left as written, so a preview shows what is missing instead of silently dropping it. Field values are
  * HTML-escaped in the HTML part; the body is plain text (blank lines separate paragraphs, URLs become links).
  */
-import { THEME_KEYS, THEME_TOKENS, type TIssuerLanguage, type TThemeKey } from '@sextant/shared/values';
+import { escapeHtml, THEME_KEYS, THEME_TOKENS, type TIssuerLanguage, type TThemeKey } from '@sextant/shared/values';
 
 export interface BrandedEmailBranding {
   brandingDisplayName: string;
@@ -31,14 +31,7 @@ export function templateFields(template: string): string[] {
   return out;
 }
 
-export function escapeHtml(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+export { escapeHtml };
 
 /** The footer line in each issuer language (a language without one would not compile); unknown languages: English. */
 const FOOTERS: Record<TIssuerLanguage, (brand: string) => string> = {

@@ -5,7 +5,8 @@
  * signed-in, eligible user). A route without a declaration is refused at start-up. On each request the session
  * cookie is resolved to the user, their effective roles (a role switch replaces them) and permissions, then:
  * unauthenticated → 401, expired → 401 SessionExpired, environment mismatch → 503, missing permission → 403
- * (audited), system in maintenance → 503 unless SystemMaintenanceMode_IGNORE, read-only mode → writes refused.
+ * (audited), system in maintenance → 503 unless SystemMaintenanceMode_IGNORE, read-only mode → writes refused
+ * (public routes too; only signing in and out pass, see docs/SECURITY.md "System modes").
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -32,7 +33,12 @@ import { accessRowsOfUser, deleteSession, sessionWithUser, touchSession } from '
 export type AppEnvironment = 'development' | 'test' | 'production';
 
 export type RouteAccess =
-  | { public: true; allowInMaintenance?: boolean }
+  | {
+      public: true;
+      allowInMaintenance?: boolean;
+      /** May be used in read-only mode although it writes: signing in and out only (docs/SECURITY.md). */
+      allowInReadOnly?: boolean;
+    }
   | {
       public?: false;
       /** All of these must be held. */
@@ -177,6 +183,9 @@ async function loadAuthFromDb(
   return { auth, lastSeenAt };
 }
 
+export const readOnlyError = () =>
+  new AppError(503, ERROR_CODES.readOnly, 'The system is in read-only mode; changes are not possible right now');
+
 function fail(reply: FastifyReply, err: AppError) {
   return reply
     .code(err.statusCode)
@@ -229,7 +238,14 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
         ),
       );
     }
-    if (access.public) return;
+    // Read-only mode stops every write, public routes included (an enrolment decision, an upload through a link);
+    // only routes flagged allowInReadOnly (signing in and out, the mode switch) and SystemMaintenanceMode_IGNORE pass.
+    const readOnlyRefusal =
+      mode === 'ReadOnly' && WRITE_METHODS.has(req.method) && !access.allowInReadOnly && !ignoresMaintenance;
+    if (access.public) {
+      if (readOnlyRefusal) return fail(reply, readOnlyError());
+      return;
+    }
     if (!req.auth) {
       return req.authError === 'SessionExpired'
         ? fail(reply, new AppError(401, ERROR_CODES.sessionExpired, 'Your session has expired. Please sign in again.'))
@@ -270,12 +286,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
         new AppError(403, ERROR_CODES.forbidden, `You do not have permission to do this (needs ${needs})`),
       );
     }
-    if (mode === 'ReadOnly' && WRITE_METHODS.has(req.method) && !access.allowInReadOnly && !ignoresMaintenance) {
-      return fail(
-        reply,
-        new AppError(503, ERROR_CODES.readOnly, 'The system is in read-only mode; changes are not possible right now'),
-      );
-    }
+    if (readOnlyRefusal) return fail(reply, readOnlyError());
   });
 });
 

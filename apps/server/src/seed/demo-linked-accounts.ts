@@ -28,6 +28,7 @@ export async function seedDemoLinkedAccount(db: Db): Promise<boolean> {
       idpId: DEMO_LINKED_ACCOUNT.idpId,
       username: DEMO_LINKED_ACCOUNT.username,
       email: twin.email.toUpperCase(),
+      emailVerified: true, // the identity provider said so (email_verified)
       displayName: DEMO_LINKED_ACCOUNT.displayName,
       givenName: 'Tomas',
       surname: 'Berg',

@@ -241,6 +241,7 @@ async function seedDemoIn(db: Db, password: string): Promise<{ created: number }
         idProviderName: 'local',
         username: u.username,
         email: `${u.username.toLowerCase()}@${domain}`,
+        emailVerified: true,
         displayName: `${u.givenName} ${u.surname}`,
         givenName: u.givenName,
         surname: u.surname,

@@ -10,6 +10,12 @@ export const users = pgTable(
     idProviderName: text('id_provider_name').notNull(),
     username: text('username').notNull().unique(),
     email: text('email'),
+    /**
+     * The email is known to belong to the person: asserted by the identity provider (`email_verified`), proven by a
+     * sign-in link sent to it, or entered by an administrator for a local account. Linking and merging accounts
+     * (linked-accounts) and sign-in links by email use verified emails only.
+     */
+    emailVerified: boolean('email_verified').notNull().default(false),
     displayName: text('display_name').notNull(),
     givenName: text('given_name'),
     surname: text('surname'),

@@ -34,6 +34,38 @@ export function placeholdersOf(text: string): string[] {
   return [...names].sort();
 }
 
+/** A plain component tag of an i18next `<Trans>` text: `<strong>`, `</link>`, `<br/>` (no attributes). */
+const PLAIN_TAG = /^<\/?([A-Za-z][\w-]*)\s*\/?>$/;
+/** Anything a browser could read as the start of markup: a tag, a closing tag, a comment, a declaration. */
+const MARKUP_START = /<[/A-Za-z!?][^<>]*>?/g;
+
+/** The component tag names of a text (`<strong>{{name}}</strong>` → strong), sorted, unique. */
+export function markupTagsOf(text: string): string[] {
+  const names = new Set<string>();
+  for (const m of text.matchAll(MARKUP_START)) {
+    const tag = PLAIN_TAG.exec(m[0]);
+    if (tag) names.add(tag[1]!.toLowerCase());
+  }
+  return [...names].sort();
+}
+
+/**
+ * Why an override carries markup (null when it is plain text). Translations are plain text: the only tags allowed
+ * are the `<Trans>` component tags of the bundled text itself, written bare (`<strong>`, `</strong>`), so an
+ * override can never add an element, an attribute, a script or a comment to a page, a chart tooltip or an email.
+ */
+export function markupProblem(bundled: string, override: string): string | null {
+  const allowed = new Set(markupTagsOf(bundled));
+  for (const m of override.matchAll(MARKUP_START)) {
+    const tag = PLAIN_TAG.exec(m[0]);
+    if (!tag || !allowed.has(tag[1]!.toLowerCase())) {
+      const shown = m[0].length > 40 ? `${m[0].slice(0, 40)}…` : m[0];
+      return `contains markup (${shown}); translations are plain text${allowed.size ? ` and may only keep the text's own tags ${[...allowed].map((n) => `<${n}>`).join(', ')}` : ''}`;
+    }
+  }
+  return null;
+}
+
 /** Why an override's placeholders do not fit the bundled text (null when they do). */
 export function interpolationProblem(bundled: string, override: string): string | null {
   const open = (override.match(/\{\{/g) ?? []).length;

@@ -29,3 +29,4 @@ export * from './ml-prediction.ts';
 export * from './admin-accounts.ts';
 export * from './chat.ts';
 export * from './vendors.ts';
+export * from './html.ts';

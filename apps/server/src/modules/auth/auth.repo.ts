@@ -47,12 +47,15 @@ export async function userByUsernameCi(db: DbOrTx, username: string) {
   return user;
 }
 
-/** The user with this email (case-insensitive): an active account first (a merged-away one is deactivated). */
+/**
+ * The user with this verified email (case-insensitive): an active account first (a merged-away one is
+ * deactivated). An email an identity provider did not verify never receives a sign-in link.
+ */
 export async function userByEmailCi(db: DbOrTx, email: string) {
   const [user] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = ${email}`)
+    .where(sql`lower(${users.email}) = ${email} and ${users.emailVerified}`)
     .orderBy(users.isDeactivated, users.createdAt);
   return user;
 }
@@ -83,7 +86,7 @@ export async function insertUserRow(db: DbOrTx, values: typeof users.$inferInser
 export async function updateUserProfile(
   db: DbOrTx,
   id: string,
-  set: Pick<typeof users.$inferInsert, 'email' | 'givenName' | 'surname'>,
+  set: Pick<typeof users.$inferInsert, 'email' | 'emailVerified' | 'givenName' | 'surname'>,
 ) {
   const [user] = await db
     .update(users)

@@ -51,7 +51,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/v1/auth/login', {
-    config: { access: { public: true, allowInMaintenance: true } },
+    config: { access: { public: true, allowInMaintenance: true, allowInReadOnly: true } },
     schema: {
       tags,
       summary: 'Password sign-in; sets the session cookie',
@@ -66,7 +66,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/v1/auth/logout', {
-    config: { access: { public: true, allowInMaintenance: true } },
+    config: { access: { public: true, allowInMaintenance: true, allowInReadOnly: true } },
     schema: { tags, summary: 'Sign out of this session', response: { 200: ZMutationResult } },
     handler: async (req, reply) => {
       await destroySession(ctx, req, reply);
@@ -94,7 +94,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/v1/auth/magic-link', {
-    config: { access: { public: true } },
+    config: { access: { public: true, allowInReadOnly: true } },
     schema: {
       tags,
       summary: 'Email a single-use sign-in link (rate-limited)',
@@ -108,7 +108,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/v1/auth/magic-link/verify', {
-    config: { access: { public: true } },
+    config: { access: { public: true, allowInReadOnly: true } },
     schema: {
       tags,
       summary: 'Confirm a sign-in link: consumes the token and signs in',

@@ -13,6 +13,7 @@ import {
   sameOriginPath,
   switchableRoles,
   type TRole,
+  escapeHtml,
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../config.ts';
@@ -22,7 +23,8 @@ import { AppError, badRequest, forbidden, rateLimited } from '../../lib/errors.t
 import { hit, release, reset } from '../../lib/rate-limit.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { sendEmail } from '../../lib/email.ts';
-import { SESSION_COOKIE, type AuthUser } from '../../plugins/access.ts';
+import { readOnlyError, SESSION_COOKIE, type AuthUser } from '../../plugins/access.ts';
+import { getSetting } from '../system/settings.repo.ts';
 import { invalidateSession, invalidateUser } from '../../plugins/auth-cache.ts';
 import {
   consumeUsableSignInToken,
@@ -447,6 +449,10 @@ export async function oidcCallback(
   const provider = ctx.config.OIDC_PROVIDER_NAME;
   let user = await userByIdentity(ctx.db, provider, claims.sub);
   const email = typeof claims.email === 'string' ? claims.email : null;
+  // Only the provider's explicit `email_verified: true` makes the email the person's (OIDC Core §5.1); without it the
+  // email is kept for display but never links, merges or receives sign-in links (docs/SECURITY.md).
+  const emailVerified = email !== null && claims.email_verified === true;
+  const mode = await getSetting(ctx.db, 'systemMode');
   const givenName = typeof claims.given_name === 'string' ? claims.given_name : null;
   const surname = typeof claims.family_name === 'string' ? claims.family_name : null;
   const name =
@@ -454,6 +460,8 @@ export async function oidcCallback(
       ? claims.name
       : [givenName, surname].filter(Boolean).join(' ') || email || claims.sub;
   if (!user) {
+    // Read-only mode stops every write but signing in: a new identity is not provisioned until the mode is Live.
+    if (mode !== 'Live') throw readOnlyError();
     // New identities are provisioned unapproved (lobby until an administrator approves); never linked by email.
     const username = await uniqueUsername(ctx, (email ?? `${provider}-${claims.sub}`).toLowerCase());
     user = await ctx.db.transaction(async (tx) => {
@@ -462,6 +470,7 @@ export async function oidcCallback(
         idpId: claims.sub,
         username,
         email,
+        emailVerified,
         displayName: name,
         givenName,
         surname,
@@ -482,9 +491,11 @@ export async function oidcCallback(
       );
       return created;
     });
-  } else {
+  } else if (mode === 'Live') {
+    // The provider's word on the email replaces ours: a changed or no longer verified email is unverified.
     user = await updateUserProfile(ctx.db, user.id, {
       email: email ?? user.email,
+      emailVerified: email === null ? user.emailVerified : emailVerified,
       givenName: givenName ?? user.givenName,
       surname: surname ?? user.surname,
     });
@@ -555,8 +566,4 @@ function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(sha256(a), 'hex');
   const y = Buffer.from(sha256(b), 'hex');
   return timingSafeEqual(x, y);
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import Provider from 'oidc-provider';
-import { emailOutbox, users } from '@sextant/db';
+import { emailOutbox, signInTokens, users } from '@sextant/db';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { OIDC_STATE_COOKIE, resetOidcCache } from './auth.service.ts';
 
@@ -34,9 +34,14 @@ describe('single sign-on with a real OIDC provider', () => {
   let provider: Server;
   let issuerUrl: string;
   let t: TestApp;
-  const accounts: Record<string, { email: string; given_name: string; family_name: string }> = {
-    'sub-alice': { email: 'issuer@northbridge.example', given_name: 'Alice', family_name: 'Sso' },
-  };
+  const accounts: Record<string, { email: string; email_verified?: boolean; given_name: string; family_name: string }> =
+    {
+      'sub-alice': { email: 'issuer@northbridge.example', given_name: 'Alice', family_name: 'Sso' },
+      // claims the local "client" account's email without the provider vouching for it
+      'sub-claimer': { email: 'CLIENT@northbridge.example', given_name: 'Claire', family_name: 'Mer' },
+      // the local "tester" again, this time verified by the provider
+      'sub-tester': { email: 'tester@sextant.example', email_verified: true, given_name: 'Tomas', family_name: 'Berg' },
+    };
 
   beforeAll(async () => {
     provider = createServer();
@@ -53,7 +58,7 @@ describe('single sign-on with a real OIDC provider', () => {
         },
       ],
       pkce: { required: () => true },
-      claims: { openid: ['sub'], email: ['email'], profile: ['given_name', 'family_name', 'name'] },
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
       cookies: { keys: ['test-cookie-key'] },
       findAccount: async (_ctx: unknown, sub: string) => ({
         accountId: sub,
@@ -135,6 +140,70 @@ describe('single sign-on with a real OIDC provider', () => {
     const again = await ssoSignIn('sub-alice');
     const cookie2 = `sextant_session=${again.cookies.find((c) => c.name === 'sextant_session')!.value}`;
     expect((await t.call('GET', '/api/v1/auth/me', { cookie: cookie2 })).json().id).toBe(me.id);
+  });
+
+  it('never links, merges or mails a sign-in link on an email the provider did not verify', async () => {
+    const admin = await t.login('sysAdmin');
+    const cb = await ssoSignIn('sub-claimer');
+    expect(cb.headers.location).toBe('/analysis');
+    const [claimer] = await t.db.db.select().from(users).where(eq(users.idpId, 'sub-claimer'));
+    const [client] = await t.db.db.select().from(users).where(eq(users.username, 'client'));
+    expect(claimer).toMatchObject({ email: 'CLIENT@northbridge.example', emailVerified: false });
+    // Before: grouped with the local "client" account on the email alone, and mergeable.
+    const groups = (await t.call('GET', '/api/v1/linked-accounts', { cookie: admin })).json();
+    const emailsOf = (g: { accounts: { id: string }[] }[]) => g.flatMap((x) => x.accounts.map((a) => a.id));
+    expect(emailsOf(groups)).not.toContain(claimer!.id);
+    const preview = await t.call('POST', '/api/v1/linked-accounts/preview', {
+      cookie: admin,
+      body: { sourceUserId: client!.id, targetUserId: claimer!.id },
+    });
+    expect(preview.json().blockers).toContainEqual(expect.stringMatching(/to keep \(.*\) is not verified/));
+    const merge = await t.call('POST', '/api/v1/linked-accounts/merge', {
+      cookie: admin,
+      body: { sourceUserId: client!.id, targetUserId: claimer!.id },
+    });
+    expect(merge.statusCode).toBe(409);
+    const [after] = await t.db.db.select().from(users).where(eq(users.username, 'client'));
+    expect(after!.isDeactivated).toBe(false);
+    // Nor does it suggest the issuer of that email's domain when an administrator assigns issuers.
+    const suggested = await t.call('GET', `/api/v1/users/${claimer!.id}/potential-user-issuers`, { cookie: admin });
+    expect(suggested.statusCode, suggested.body).toBe(200);
+    expect(suggested.json().length).toBeGreaterThan(0);
+    expect(suggested.json().filter((i: { matchesEmailDomain: boolean }) => i.matchesEmailDomain)).toEqual([]);
+    // A sign-in link for that email goes to the verified local account only.
+    await t.call('POST', '/api/v1/auth/magic-link', { body: { email: 'client@northbridge.example' } });
+    const [link] = await t.db.db
+      .select()
+      .from(signInTokens)
+      .where(eq(signInTokens.email, 'client@northbridge.example'));
+    expect(link!.userId).toBe(client!.id);
+
+    // The same person verified by the provider is grouped with the local account.
+    await ssoSignIn('sub-tester');
+    const [sso] = await t.db.db.select().from(users).where(eq(users.idpId, 'sub-tester'));
+    expect(sso!.emailVerified).toBe(true);
+    const verified = (await t.call('GET', '/api/v1/linked-accounts', { cookie: admin })).json();
+    expect(emailsOf(verified)).toContain(sso!.id);
+    // Once the provider stops vouching for it, the email is unverified again.
+    accounts['sub-tester']!.email_verified = false;
+    await ssoSignIn('sub-tester');
+    expect((await t.db.db.select().from(users).where(eq(users.idpId, 'sub-tester')))[0]!.emailVerified).toBe(false);
+    expect(emailsOf((await t.call('GET', '/api/v1/linked-accounts', { cookie: admin })).json())).not.toContain(sso!.id);
+  });
+
+  it('signs existing identities in during read-only mode but provisions no new one', async () => {
+    const dev = await t.login('developer');
+    expect((await t.call('POST', '/api/v1/system-mode?mode=ReadOnly', { cookie: dev })).statusCode).toBe(200);
+    try {
+      const known = await ssoSignIn('sub-alice');
+      expect(known.headers.location).toBe('/analysis');
+      const fresh = await ssoSignIn('sub-newcomer');
+      expect(fresh.headers.location).toBe('/login?error=ReadOnly');
+      expect(fresh.cookies.find((c) => c.name === 'sextant_session')).toBeUndefined();
+      expect(await t.db.db.select().from(users).where(eq(users.idpId, 'sub-newcomer'))).toHaveLength(0);
+    } finally {
+      await t.call('POST', '/api/v1/system-mode?mode=Live', { cookie: dev });
+    }
   });
 
   it('refuses a callback whose state is unknown', async () => {

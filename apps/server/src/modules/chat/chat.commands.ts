@@ -8,6 +8,7 @@
  * replaced stops (the newer upload has its own command), and a purge deletes what is due.
  */
 import { z } from 'zod';
+import { logIncident } from '../../lib/incident.ts';
 import type { AppContext } from '../../context.ts';
 import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
 import { EmbeddingError, embeddingsConfigured, embedTexts, vectorToBytes } from '../../lib/llm.ts';
@@ -120,8 +121,8 @@ export async function indexDocument(
         if (!(e instanceof EmbeddingError)) throw e;
         // full-text search still works: store the rest without vectors; chat.embed adds them later
         embed = false;
-        embedFailure = e.message;
-        ctx.log.warn({ err: e.message, documentId }, 'chat: passages stored without vectors');
+        // The endpoint's own error text stays in the log; the document shows the summary and its reference.
+        embedFailure = `the embedding endpoint failed (reference ${logIncident(ctx.log, e, 'chat: passages stored without vectors', { documentId })})`;
       }
     }
     const stored = await repo.insertPassages(ctx.db, { documentId, sha256, language, firstOrdinal: i }, part, vectors);
@@ -196,11 +197,13 @@ export async function embedDocument(
       );
     } catch (e) {
       // the bar stops; the document keeps answering through full-text search; ProQ tries the command again
-      if (e instanceof EmbeddingError)
+      if (e instanceof EmbeddingError) {
+        const reference = logIncident(ctx.log, e, 'chat: vectors not computed; retried later', { documentId });
         await repo.setDocumentState(ctx.db, documentId, {
           progress: 100,
-          progressNote: `Vectors not computed yet (retried later): ${e.message.slice(0, 300)}`,
+          progressNote: `Vectors not computed yet (retried later): the embedding endpoint failed (reference ${reference})`,
         });
+      }
       throw e;
     }
     const stored = await repo.setEmbeddings(

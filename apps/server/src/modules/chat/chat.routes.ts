@@ -25,6 +25,7 @@ import {
   zChatList,
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
+import { logIncident, withReference } from '../../lib/incident.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ChatDocumentError } from './chat.parse.ts';
 import {
@@ -123,8 +124,10 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       } catch (e) {
         // before the first event the error answers as usual (404, 429 …); after it, as an error event
         if (!open) throw e;
-        const message = e instanceof AppError ? e.message : 'The answer could not be completed';
-        if (!(e instanceof AppError)) req.log.error({ err: e }, 'chat stream failed');
+        const message =
+          e instanceof AppError
+            ? e.message
+            : withReference('The answer could not be completed', logIncident(req.log, e, 'chat stream failed'));
         send('error', { message });
         reply.raw.end();
         return reply;

@@ -23,6 +23,7 @@ import {
   type TChatSource,
   type TChatUploadResult,
 } from '@sextant/shared';
+import { logIncident } from '../../lib/incident.ts';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, badRequest, notFound, rateLimited } from '../../lib/errors.ts';
@@ -640,12 +641,15 @@ export async function askQuestion(
       mode = 'llm';
     } catch (e) {
       if (!(e instanceof LlmError)) throw e;
-      ctx.log.warn({ err: e.message }, 'chat: the language model failed; answering extractively');
+      // The model's own error text stays in the log (issue 31): the user sees the summary and its reference.
+      const reference = logIncident(ctx.log, e, 'chat: the language model failed; answering extractively', {
+        status: e.status,
+      });
       const ex = await extractiveAnswer(
         ctx,
         question,
         candidates,
-        `The language model did not answer (${e.message.slice(0, 200)}), so this answer quotes the most relevant passages of the documents as they are.`,
+        `The language model did not answer (reference ${reference}), so this answer quotes the most relevant passages of the documents as they are.`,
         questionVector,
       );
       answer = ex.answer;

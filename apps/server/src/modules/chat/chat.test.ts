@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { dbKinds } from '@sextant/db/testing';
 import { chatConversations, chatMessages, systemAuditLog, users } from '@sextant/db';
@@ -426,6 +426,7 @@ describe('chat with a language model (OpenAI-compatible endpoint on loopback)', 
   });
 
   it('falls back to the extractive answer, saying so, when the model fails', async () => {
+    const logged = vi.spyOn(t.app.ctx.log, 'error');
     llm.failOnce();
     const a = (
       await t.call('POST', '/chat/message', {
@@ -434,7 +435,12 @@ describe('chat with a language model (OpenAI-compatible endpoint on loopback)', 
       })
     ).json() as TChatMessageResponse;
     expect(a.mode).toBe('extractive');
-    expect(a.answer).toMatch(/The language model did not answer \(The language model answered 500/);
+    // Issue 31: the model's own error text is logged under a reference; the user sees only the reference.
+    const reference = /The language model did not answer \(reference ([0-9a-f]{12})\)/.exec(a.answer)?.[1];
+    expect(reference, a.answer).toBeTruthy();
+    expect(a.answer).not.toMatch(/model overloaded|answered 500/);
+    const entry = logged.mock.calls.find(([o]) => (o as { reference?: string }).reference === reference);
+    expect(String((entry?.[0] as { err: Error }).err.message)).toMatch(/answered 500: .*model overloaded/);
     expect(a.answer).toContain('“Damaged goods may be returned within 30 days of delivery for a full refund.');
   });
 

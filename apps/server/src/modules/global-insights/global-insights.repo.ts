@@ -56,6 +56,7 @@ export async function visibleResultJobs(db: DbOrTx, v: JobVisibility): Promise<R
 export async function buildCommand(db: DbOrTx, uniqueKey: string) {
   const [cmd] = await db
     .select({
+      id: proqCommands.id,
       state: proqCommands.state,
       progress: proqCommands.progressPercent,
       message: proqCommands.progressMessage,

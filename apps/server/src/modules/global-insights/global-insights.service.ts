@@ -28,6 +28,7 @@ import {
   type TGlobalSummary,
   type TSlicerQuery,
 } from '@sextant/shared';
+import { withReference } from '../../lib/incident.ts';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -129,7 +130,12 @@ export async function globalStatus(ctx: AppContext, auth: AuthContext): Promise<
     return {
       state: 'Failed',
       progress: null,
-      message: cmd.error ?? 'The build failed',
+      // The build's own error (DuckDB, file paths) is logged by the ProQ worker with the command id, which is the
+      // reference shown here (issue 31); the user never sees the error text itself.
+      message: withReference(
+        cmd.state === 'Canceled' ? 'The global insights build was canceled' : 'The global insights could not be built',
+        String(cmd.id),
+      ),
       jobs: s.jobs.length,
       builtAt: null,
     };

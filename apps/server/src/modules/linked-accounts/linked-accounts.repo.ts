@@ -19,7 +19,10 @@ import { UPLOAD_LINK_PROVIDER } from '../magic-links/index.ts';
 
 const emailKey = sql<string>`lower(trim(${users.email}))`;
 
-/** Emails held by more than one account (upload-link accounts are not accounts), within the caller's users. */
+/**
+ * Verified emails held by more than one account (upload-link accounts are not accounts), within the caller's users.
+ * An unverified email (an identity provider that did not say `email_verified`) proves nothing and groups nothing.
+ */
 export async function sharedEmails(
   db: DbOrTx,
   readIssuerIds: readonly string[] | null,
@@ -32,6 +35,7 @@ export async function sharedEmails(
     .where(
       and(
         sql`${users.email} is not null and trim(${users.email}) <> ''`,
+        eq(users.emailVerified, true),
         ne(users.idProviderName, UPLOAD_LINK_PROVIDER),
         usersInIssuers(readIssuerIds),
         like
@@ -52,7 +56,12 @@ export async function accountsByEmail(db: DbOrTx, emails: string[], readIssuerId
     .select()
     .from(users)
     .where(
-      and(inArray(emailKey, emails), ne(users.idProviderName, UPLOAD_LINK_PROVIDER), usersInIssuers(readIssuerIds)),
+      and(
+        inArray(emailKey, emails),
+        eq(users.emailVerified, true),
+        ne(users.idProviderName, UPLOAD_LINK_PROVIDER),
+        usersInIssuers(readIssuerIds),
+      ),
     )
     .orderBy(emailKey, users.createdAt);
 }

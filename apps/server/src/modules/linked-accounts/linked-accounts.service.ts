@@ -3,7 +3,8 @@
  * account and an SSO one with the same email). The preview lists what moves; the merge moves it in ONE
  * transaction with its audit row, ends the merged-away account's sessions and deactivates it (its audit rows stay).
  *
- * Rules (DESIGN §6): the result never holds more than the union of the two accounts; the caller must be able to
+ * Rules (DESIGN §6): both accounts' shared email must be verified (an identity provider's unverified email claim is
+ * anyone's to make); the result never holds more than the union of the two accounts; the caller must be able to
  * grant every role and permission the kept account gains (grantablePermissions); accounts of different issuers
  * (tenants) are merged only by internal staff; nobody merges their own account; records outside the caller's
  * scope are 404. Viewing needs MergeLinkedAccounts_VIEW; merging also User_CRUD.
@@ -117,6 +118,15 @@ export async function previewMerge(
   const se = source!.email?.trim().toLowerCase();
   if (!se || se !== target!.email?.trim().toLowerCase())
     blockers.push('The two accounts do not share an email address');
+  else
+    for (const [which, row] of [
+      ['to merge', source!],
+      ['to keep', target!],
+    ] as const)
+      if (!row.emailVerified)
+        blockers.push(
+          `The email of the account ${which} (${row.username}) is not verified: its identity provider did not confirm it, so it does not show the accounts are one person's`,
+        );
   if (source!.id === auth.user.id || target!.id === auth.user.id)
     blockers.push('You cannot merge your own account; ask another administrator');
   if (target!.isDeactivated) blockers.push('The account to keep is deactivated; reactivate it first');

@@ -50,6 +50,7 @@ describe.each(dbKinds())('linked accounts (%s)', (kind) => {
         idpId: `sub-${username}`,
         username,
         email,
+        emailVerified: true, // verified by the identity provider
         displayName: username,
         approved: true,
       })

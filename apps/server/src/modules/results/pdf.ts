@@ -16,6 +16,7 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
+import { escapeHtml } from '@sextant/shared/values';
 import { AppError, rateLimited } from '../../lib/errors.ts';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
@@ -44,9 +45,6 @@ export interface PdfRendererOptions {
 }
 
 export type SandboxMode = 'sandbox' | 'no-sandbox';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Cookies of a Cookie header to forward to the printable page (only the names asked for). */
 export function forwardedCookies(header: string | undefined, names: readonly string[]): Record<string, string> {

@@ -13,6 +13,7 @@ import {
   TRANSLATION_IMPORT_MAX_ROWS,
   TRANSLATION_MAX_LENGTH,
   interpolationProblem,
+  markupProblem,
   placeholdersOf,
   type TTranslationImportResult,
   type TTranslationOverrideSet,
@@ -55,6 +56,7 @@ export async function servedOverrides(
   for (const r of rows) {
     const k = own.byId.get(keyId(r.namespace, r.key));
     if (!k) continue; // a key the web app no longer has
+    if (markupProblem(k.source, r.value)) continue; // stored before markup was refused: never served
     setPath((body[r.namespace] ??= {}), k.path, r.value);
   }
   const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
@@ -112,6 +114,8 @@ export async function listTranslations(
 function valueProblem(own: LanguageKeys, namespace: string, key: string, value: string): string | null {
   const k = own.byId.get(keyId(namespace, key))!;
   if (value.length > TRANSLATION_MAX_LENGTH) return `is longer than ${TRANSLATION_MAX_LENGTH} characters`;
+  const markup = markupProblem(k.source, value);
+  if (markup) return `The override ${markup}`;
   const p = interpolationProblem(k.source, value);
   return p ? `The override ${p}` : null;
 }
@@ -131,7 +135,7 @@ export async function setOverride(
   const value = body.value === null || body.value.trim() === '' ? null : body.value;
   if (value !== null) {
     const problem = valueProblem(own, body.namespace, body.key, value);
-    if (problem) throw fieldError('value', problem);
+    if (problem) throw fieldError('value', `${body.namespace}:${body.key}: ${problem}`);
   }
   const before = (await overridesOf(ctx.db, body.language)).find(
     (o) => o.namespace === body.namespace && o.key === body.key,

@@ -98,6 +98,47 @@ describe.each(dbKinds())('translations (%s)', (kind) => {
     });
   });
 
+  it('refuses markup in an override (single edit and import), naming the key; keeps the text’s own component tags', async () => {
+    const attacks = [
+      '<img src=x onerror=alert(1)>',
+      'Weiter mit {{name}}<script>alert(1)</script>',
+      'Weiter mit <b onclick="x()">{{name}}</b>',
+      'Weiter <!-- x --> mit {{name}}',
+      'Weiter mit {{name}}</ a>',
+    ];
+    for (const value of attacks) {
+      const r = await put({ language: 'de', namespace: 'auth', key: 'login.sso', value });
+      expect(r.statusCode, value).toBe(400);
+      expect(r.json().errors[0]).toMatchObject({ path: 'value' });
+      expect(r.json().message).toMatch(/auth:login\.sso: The override contains markup/);
+    }
+    // a component tag the bundled text has, written bare, stays allowed; with an attribute it does not
+    const strong = '<strong>{{name}}</strong> möchte bearbeiten.';
+    expect((await put({ language: 'de', namespace: 'jobs', key: 'presence.asks', value: strong })).statusCode).toBe(
+      200,
+    );
+    const withAttr = await put({
+      language: 'de',
+      namespace: 'jobs',
+      key: 'presence.asks',
+      value: '<strong style="x">{{name}}</strong> möchte bearbeiten.',
+    });
+    expect(withAttr.statusCode).toBe(400);
+    expect(withAttr.json().message).toMatch(/jobs:presence\.asks: .*markup.*<strong>/);
+    // a comparison sign is not markup
+    expect(
+      (await put({ language: 'de', namespace: 'auth', key: 'login.sso', value: 'a < b {{name}}' })).statusCode,
+    ).toBe(200);
+    const csv = ['language,namespace,key,override', 'de,auth,login.sso,"<svg onload=alert(1)> {{name}}"'].join('\n');
+    const imported = await importCsv(csv);
+    expect(imported.statusCode).toBe(400);
+    expect(imported.json().message).toMatch(/auth:login\.sso: The override contains markup/);
+    const rows = await t.db.db.select().from(translationOverrides);
+    expect(rows.map((r) => r.value).sort()).toEqual(['a < b {{name}}', strong].sort());
+    await put({ language: 'de', namespace: 'auth', key: 'login.sso', value: null });
+    await put({ language: 'de', namespace: 'jobs', key: 'presence.asks', value: null });
+  });
+
   it('exports CSV and imports it back all or nothing, with row-level errors', async () => {
     const csv = await t.call('GET', '/api/v1/translations/export.csv?language=fr', { cookie: admin });
     expect(csv.statusCode).toBe(200);

@@ -23,6 +23,7 @@ import {
   type TUserListTab,
   type TUserSummary,
   type TJobArtifactForUser,
+  escapeHtml,
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { isEligible, type AuthContext } from '../../plugins/access.ts';
@@ -264,7 +265,8 @@ export async function potentialUserIssuers(
 ): Promise<TPotentialUserIssuer[]> {
   const user = await manageableUser(ctx, auth, userId);
   const scope = await tenantScopeOf(ctx, auth);
-  const domain = user.email?.split('@')[1]?.toLowerCase();
+  // An email its identity provider did not verify says nothing about the issuer the person belongs to.
+  const domain = user.emailVerified ? user.email?.split('@')[1]?.toLowerCase() : undefined;
   const rows = await issuersWithMembership(ctx.db, userId, scope.manageIssuerIds);
   return rows.map((r) => ({
     issuerId: r.issuerId,
@@ -449,6 +451,7 @@ export async function createUser(
         idpId: crypto.randomUUID(),
         username: body.username,
         email: body.email,
+        emailVerified: true, // entered by an administrator
         displayName,
         givenName: body.givenName || null,
         surname: body.surname || null,
@@ -493,8 +496,4 @@ export async function agreeLatest(
     );
   });
   return `Agreed to version ${version}`;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

@@ -6,6 +6,7 @@
  */
 import { darken, lighten, type Theme } from '@mui/material/styles';
 import type { EChartsCoreOption } from 'echarts/core';
+import { escapeHtml } from '@sextant/shared/values';
 import { formatAmount, formatCount, formatPercent } from '../../lib/format.ts';
 import {
   HALF_PIE_END_ANGLE,
@@ -89,6 +90,14 @@ export interface TBarChart {
 export const measureText = (measure: TMeasure, v: number, currency: string) =>
   measure === 'spend' ? formatAmount(v, currency) : formatCount(v);
 
+/**
+ * A tooltip's HTML: the title in bold, then one line each. ECharts inserts a formatter's return value as HTML, and
+ * names are translated texts and uploaded values, so every part is escaped here and nowhere assembled by hand.
+ */
+export function tooltipHtml(title: string, lines: readonly string[]): string {
+  return [`<b>${escapeHtml(title)}</b>`, ...lines.map(escapeHtml)].join('<br/>');
+}
+
 const axisText = (c: TChartColors) => ({ color: c.textSecondary, fontFamily: c.fontFamily, fontSize: 11 });
 
 /** A ranked horizontal bar chart (largest on top), sized so every bar gets its minimum height. */
@@ -122,8 +131,7 @@ export function rankedBarChart(opts: {
       formatter: (params: { dataIndex: number }[]) => {
         const it = items[params[0]?.dataIndex ?? 0];
         if (!it) return '';
-        const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-        return [`<b>${esc(it.label)}</b>`, esc(fmt(it.value)), ...(it.details ?? []).map(esc)].join('<br/>');
+        return tooltipHtml(it.label, [fmt(it.value), ...(it.details ?? [])]);
       },
     },
     xAxis: {
@@ -198,11 +206,10 @@ export function halfPieChart(opts: {
       borderColor: c.divider,
       textStyle: { color: c.text, fontFamily: c.fontFamily },
       formatter: (p: { name: string; value: number; dataIndex: number }) =>
-        [
-          `<b>${p.name}</b>`,
+        tooltipHtml(p.name, [
           `${fmt(p.value)} (${formatPercent(total ? (p.value / total) * 100 : 0)})`,
           ...(opts.items[p.dataIndex]?.details ?? []),
-        ].join('<br/>'),
+        ]),
     },
     legend: { bottom: 0, textStyle: { color: c.text, fontFamily: c.fontFamily }, icon: 'circle' },
     series: [

@@ -35,6 +35,7 @@ import {
   type TIssuerLanguage,
   type TTranslationImportResult,
   type TTranslationRow,
+  markupProblem,
 } from '@sextant/shared/values';
 import {
   importTranslations,
@@ -299,6 +300,8 @@ function EditDialog({
 }) {
   const { t } = useTranslation('admin-accounts');
   const [value, setValue] = useState(row.override ?? row.bundled ?? row.source);
+  // The server refuses markup (naming the key); the same check shows it while typing.
+  const markup = markupProblem(row.source, value);
   const save = useFormMutation({
     mutationFn: (v: string | null) =>
       setTranslationOverride({ language, namespace: row.namespace, key: row.key, value: v }),
@@ -346,8 +349,8 @@ function EditDialog({
             multiline
             minRows={2}
             autoFocus
-            error={!!save.errors.value}
-            helperText={save.errors.value ?? t('translations.overrideHelp')}
+            error={!!save.errors.value || !!markup}
+            helperText={save.errors.value ?? (markup ? `The override ${markup}` : t('translations.overrideHelp'))}
             slotProps={{ htmlInput: { 'data-testid': 'translation-override-input' } }}
           />
         </Stack>
@@ -362,6 +365,7 @@ function EditDialog({
         <PendingButton
           variant="contained"
           pending={save.isPending}
+          disabled={!!markup}
           onClick={() => save.mutate(value)}
           data-testid="translation-save"
         >

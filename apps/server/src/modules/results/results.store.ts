@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBInstance, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import type { jobRuns } from '@sextant/db';
 import type { AnalysisSummary } from '@sextant/analysis';
 import type { TJobType } from '@sextant/shared';
@@ -60,18 +60,21 @@ export const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 let shared: Promise<DuckDBInstance> | null = null;
 /** The process-wide results DuckDB instance (512 MB, 2 threads, no extension downloads). */
 export function resultsDuck(): Promise<DuckDBInstance> {
-  shared ??= DuckDBInstance.create(':memory:', {
-    memory_limit: '512MB',
-    threads: '2',
-    autoinstall_known_extensions: 'false',
-    autoload_known_extensions: 'false',
-  }).then(async (instance) => {
-    // result files are written once under a new name and never changed: their footers are read once, not per query
-    const conn = await instance.connect();
-    await conn.run('SET GLOBAL parquet_metadata_cache = true');
-    conn.closeSync();
-    return instance;
-  });
+  // DuckDB is loaded on first use (a start needs none of it)
+  shared ??= import('@duckdb/node-api').then(({ DuckDBInstance }) =>
+    DuckDBInstance.create(':memory:', {
+      memory_limit: '512MB',
+      threads: '2',
+      autoinstall_known_extensions: 'false',
+      autoload_known_extensions: 'false',
+    }).then(async (instance) => {
+      // result files are written once under a new name and never changed: their footers are read once, not per query
+      const conn = await instance.connect();
+      await conn.run('SET GLOBAL parquet_metadata_cache = true');
+      conn.closeSync();
+      return instance;
+    }),
+  );
   return shared;
 }
 

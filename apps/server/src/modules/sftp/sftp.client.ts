@@ -1,6 +1,7 @@
 /** A small promise wrapper over ssh2's SFTP client: connect, list a folder, download a file. */
-// ssh2 is CommonJS: its named exports are not visible to Node's ESM loader, so take them from the default.
-import ssh2, { type ConnectConfig, type SFTPWrapper } from 'ssh2';
+// ssh2 is CommonJS: its named exports are not visible to Node's ESM loader, so take them from the default. Loaded on
+// first use: a server start needs none of it.
+import type { ConnectConfig, SFTPWrapper } from 'ssh2';
 
 export interface SftpConnection {
   host: string;
@@ -26,7 +27,8 @@ export interface SftpSession {
 
 export const CONNECT_TIMEOUT_MS = 10_000;
 
-export function openSftp(c: SftpConnection): Promise<SftpSession> {
+export async function openSftp(c: SftpConnection): Promise<SftpSession> {
+  const { default: ssh2 } = await import('ssh2');
   return new Promise((resolve, reject) => {
     const client = new ssh2.Client();
     let settled = false;

@@ -13,6 +13,7 @@ const LONG_FIRST = [
   'apps/server/test/first-contact.test.ts',
   'apps/server/test/topology.test.ts',
   'apps/server/test/backup.test.ts',
+  'apps/server/test/compiled-server.test.ts',
   'apps/server/test/security-pdf.test.ts',
   'apps/server/test/security-production.test.ts',
   'apps/server/src/modules/jobs/jobs.test.ts',

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when its sources changed since the last build, then runs the server
-// (all services in one process unless --services=… is passed). Extra arguments go to the server; --build-only stops
-// after the build.
+// `npm start`: builds the web app and the server (scripts/build-server.mjs: JavaScript in apps/server/dist) when
+// their sources changed since the last build, then runs the compiled server (all services in one process unless
+// --services=… is passed). Extra arguments go to the server; --build-only stops after the builds. SEXTANT_FROM_SOURCE=1
+// runs the TypeScript sources through tsx instead (no server build), as `npm run dev` does.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_MAIN } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -39,10 +41,27 @@ if (servesWeb && !process.env.WEB_DIST && existsSync(path.join(root, 'apps/web/i
   }
 }
 
+let fromSource = process.env.SEXTANT_FROM_SOURCE === '1';
+if (!fromSource) {
+  try {
+    await buildServer({ force: process.env.FORCE_BUILD === '1' });
+  } catch (err) {
+    // e.g. esbuild missing: the sources still run (slower to start); a real error in them shows again there
+    console.error(
+      `The server did not build (${err instanceof Error ? err.message : String(err)}); running its sources`,
+    );
+    if (args.includes('--build-only')) process.exit(1);
+    fromSource = true;
+  }
+}
+
 if (args.includes('--build-only')) process.exit(0);
 
+const server = fromSource
+  ? ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')]
+  : ['--enable-source-maps', SERVER_MAIN];
 // The IPC channel lets the server notice when this process dies, even by SIGKILL (it then stops too).
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), ...args], {
+const child = spawn(process.execPath, [...server, ...args], {
   cwd: root,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: process.env,

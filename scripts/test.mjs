@@ -17,15 +17,16 @@ let skipped = 0;
 let exit = 0;
 const failures = []; // "file › test" of each failing test, printed again at the end so a log's tail names them
 
-// The web build first (when its sources changed): integration tests render pages from it (PDF through Chromium),
-// and the end-to-end server then finds it up to date.
+// The web and server builds first (when their sources changed; scripts/start.mjs --build-only): integration tests
+// render pages from the web build (PDF through Chromium), the tests that start servers (crash, backup, topology,
+// reliability) and the end-to-end server run the compiled server (apps/server/dist), built once here.
 if (existsSync(path.join(root, 'apps/web/index.html'))) {
   const b = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), '--build-only'], {
     cwd: root,
     stdio: 'inherit',
   });
   if (b.status !== 0) {
-    console.error('\nTests: 0 passed, 1 failed (the web app did not build)');
+    console.error('\nTests: 0 passed, 1 failed (the web app or the server did not build)');
     process.exit(b.status ?? 1);
   }
 }

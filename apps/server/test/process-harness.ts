@@ -1,15 +1,43 @@
 /**
  * The real server as a separate process (`node scripts/start.mjs`, as `npm start` runs it) on a free loopback port
  * with its own DATA_DIR, and a small HTTP client that signs in with cookies: for the crash and backup tests, which
- * kill, restart and restore whole installations.
+ * kill, restart and restore whole installations. The server runs compiled (apps/server/dist, built once per test run
+ * by scripts/test.mjs or by the first start here); when it cannot be built, from the sources through tsx.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+let built: Promise<boolean> | null = null;
+/**
+ * Builds the compiled server once per test process when it is out of date (scripts/build-server.mjs; one build at a
+ * time across processes). False when it cannot be built: the servers then run from the sources.
+ */
+function serverBuilt(): Promise<boolean> {
+  built ??= (async () => {
+    try {
+      const mod: unknown = await import(pathToFileURL(path.join(ROOT, 'scripts/build-server.mjs')).href);
+      const build = (mod as { buildServer: (o: { quiet: boolean }) => Promise<boolean> }).buildServer;
+      await build({ quiet: true });
+      return true;
+    } catch (err) {
+      console.warn(`The server could not be built; tests start it from the sources (tsx): ${String(err)}`);
+      return false;
+    }
+  })();
+  return built;
+}
+
+/** The node arguments that run the server's main module: compiled when it builds, else the sources through tsx. */
+export async function serverMainArgs(): Promise<string[]> {
+  return (await serverBuilt())
+    ? ['--enable-source-maps', path.join(ROOT, 'apps/server/dist/main.mjs')]
+    : ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')];
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -54,6 +82,7 @@ export async function startServer(
   args: string[] = [],
 ): Promise<ServerProcess> {
   const http = !args.some((a) => a.startsWith('--services=')) || args.some((a) => /--services=.*(api|chat)/.test(a));
+  const compiled = await serverBuilt();
   const port = await freePort();
   let out = '';
   const inherited: NodeJS.ProcessEnv = { ...process.env };
@@ -70,6 +99,7 @@ export async function startServer(
       NETWORK_MERCHANTS: '1000',
       PROQ_MIN_DELAY_MS: '50',
       PROQ_MAX_DELAY_MS: '300',
+      ...(compiled ? {} : { SEXTANT_FROM_SOURCE: '1' }),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

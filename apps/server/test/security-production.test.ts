@@ -13,9 +13,9 @@ import { createTestDb, dbKinds } from '@sextant/db/testing';
 import { syncReferenceData } from '../src/seed/reference.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { isLoopbackHost } from '../src/production.ts';
+import { serverMainArgs } from './process-harness.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const MAIN = path.join(root, 'apps/server/src/main.ts');
 const dirs: string[] = [];
 const tempDir = () => {
   const d = mkdtempSync(path.join(tmpdir(), 'sextant-prod-'));
@@ -32,8 +32,8 @@ interface Run {
   listening: boolean;
 }
 
-/** Starts main.ts with `env`; resolves when it exits, or once it listens (then it is stopped). */
-function start(env: Record<string, string>, timeoutMs = 120_000): Promise<Run> {
+/** Starts the server (main.ts, compiled) with `env`; resolves when it exits, or once it listens (then it is stopped). */
+async function start(env: Record<string, string>, timeoutMs = 120_000): Promise<Run> {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(
       ([k]) =>
@@ -41,7 +41,7 @@ function start(env: Record<string, string>, timeoutMs = 120_000): Promise<Run> {
         !k.startsWith('VITEST'),
     ),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--services=api'], {
+  const child = spawn(process.execPath, [...(await serverMainArgs()), '--services=api'], {
     cwd: root,
     env: { ...base, PORT: '0', LOG_LEVEL: 'warn', WEB_DIST: tempDir(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -292,9 +292,36 @@ describe.skipIf(!available)('two API processes and two workers on one PostgreSQL
       (n) => (n ?? 0) > 0,
       240_000,
     );
+    // the steps running when the database goes away, with the attempt each is on
+    const running = (
+      await db.query<{ id: string; attempts: number }>(
+        `select id, attempts from proq_commands where job_id = $1 and state = 'InProgress'`,
+        [jobId],
+      )
+    ).rows;
     pgi.restart();
-    console.log('topology: PostgreSQL restarted');
+    const back = Date.now(); // pg_ctl -w: the database answers again
+    console.log(`topology: PostgreSQL restarted; ${running.length} step(s) were running`);
+    // Recovery bound: within 60 s of the database answering again, no step is left under the lease it held when the
+    // database went away (each is done, waiting to retry, or running again on a new attempt). Before, an outcome that
+    // could not be written left its step InProgress under a live worker until its stuck timeout (minutes).
+    await until(
+      'the interrupted steps recovered',
+      async () =>
+        (
+          await db.query<{ n: number }>(
+            `select count(*)::int as n from proq_commands c
+             join unnest($1::bigint[], $2::int[]) as r(id, attempts) on r.id = c.id
+             where c.state = 'InProgress' and c.attempts = r.attempts`,
+            [running.map((r) => r.id), running.map((r) => r.attempts)],
+          )
+        ).rows[0]!.n,
+      (n) => n === 0,
+      60_000,
+    );
+    console.log(`topology: the interrupted steps recovered ${Date.now() - back} ms after PostgreSQL answered again`);
     expect((await waitReady(c, jobId)).status).toBe('Ready');
+    console.log(`topology: the run was Ready ${Date.now() - back} ms after PostgreSQL answered again`);
     for (const api of [api1, api2]) {
       const ready = await until(
         `${api.base} ready`,

@@ -2,7 +2,6 @@
  * DuckDB access for the analysis engine: one in-memory instance per step, bounded memory,
  * spilling to a temp directory inside the step's working directory.
  */
-import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -31,6 +30,7 @@ export interface Db {
 }
 
 export async function openDb(options: DbOptions = {}): Promise<Db> {
+  const { DuckDBInstance } = await import('@duckdb/node-api'); // loaded on first use
   const instance = await DuckDBInstance.create(':memory:', {
     memory_limit: options.memoryLimit ?? '1500MB',
     threads: String(options.threads ?? 2),

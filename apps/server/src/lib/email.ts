@@ -6,7 +6,7 @@
  * Bodies carry live secrets (sign-in and invitation links). They are never logged, and outside development and
  * test the outbox keeps only a copy with those secrets removed: the database never holds a usable link (DESIGN §6).
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { insertOutboxMessage, markOutboxFailed, markOutboxSent } from './outbox.repo.ts';
 import type { AppContext } from '../context.ts';
 
@@ -45,9 +45,10 @@ export function redactSecrets(body: string, secrets: readonly string[] = []): st
 export const outboxKeepsSecrets = (ctx: AppContext): boolean => ctx.config.APP_ENV !== 'production';
 
 const transports = new Map<string, Transporter>();
-function transportFor(url: string): Transporter {
+async function transportFor(url: string): Promise<Transporter> {
   let t = transports.get(url);
   if (!t) {
+    const { default: nodemailer } = await import('nodemailer'); // loaded on first use
     t = nodemailer.createTransport(url);
     transports.set(url, t);
   }
@@ -76,7 +77,9 @@ export async function sendEmail(ctx: AppContext, msg: EmailMessage): Promise<Ema
     return { id, status: 'outbox' };
   }
   try {
-    await transportFor(ctx.config.SMTP_URL).sendMail({
+    await (
+      await transportFor(ctx.config.SMTP_URL)
+    ).sendMail({
       from,
       to: msg.to,
       subject: msg.subject,

@@ -605,6 +605,54 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       await t.query(`delete from proq_workers where id in ('takeover-dead', 'takeover-live')`);
     });
 
+    it('records an outcome once the database answers again, not at the stuck timeout (a restart under load)', async () => {
+      // A handle whose database refuses every statement while `down` (as while PostgreSQL restarts).
+      let down = false;
+      const db = new Proxy(t.db, {
+        get(target, prop) {
+          const v: unknown = Reflect.get(target, prop, target);
+          if (typeof v !== 'function') return v;
+          if (down && (prop === 'execute' || prop === 'transaction'))
+            return () => Promise.reject(new Error('Connection terminated unexpectedly'));
+          return (v as (...a: unknown[]) => unknown).bind(target);
+        },
+      });
+      const def = defineCommandType({
+        name: 'test.db-restart',
+        schema: z.object({}),
+        async handler() {
+          down = true; // the database goes away as the handler returns; its outcome cannot be written yet
+          setTimeout(() => (down = false), 1500);
+          return 'done before the restart';
+        },
+      }) as unknown as CommandTypeDef;
+      const logger = memoryLogger();
+      const proq = createProq({
+        db: { ...t, db },
+        environment: freshEnv(kind),
+        commandTypes: [def],
+        pollMinDelayMs: 20,
+        pollMaxDelayMs: 200,
+        maintenanceIntervalMs: 200,
+        logger,
+      });
+      await start(proq);
+      const c = await proq.enqueue(t.db, { commandType: 'test.db-restart', stuckTimeOutInSeconds: 600 });
+      const t0 = Date.now();
+      const state = async () =>
+        (await t.query<{ state: string }>('select state from proq_commands where id = $1', [c.id]))[0]?.state;
+      await waitFor(async () => (await state()) === 'Completed', {
+        what: 'the outcome written after the database came back',
+        timeoutMs: 15_000,
+      });
+      console.log(`proq: outcome written ${Date.now() - t0} ms after the command was enqueued (database down 1.5 s)`);
+      const done = (await proq.get(c.id))!;
+      expect([done.attempts, done.message]).toEqual([1, 'done before the restart']); // not run again
+      expect(logger.lines.some((l) => l.msg?.startsWith('ProQ: could not record the outcome; trying again'))).toBe(
+        true,
+      );
+    });
+
     it('progress reports renew the lease and are visible while running', async () => {
       let release!: () => void;
       const gate = new Promise<void>((r) => (release = r));

@@ -50,6 +50,8 @@ type Listener = { close(): Promise<void> };
 
 /** How often a worker re-reads the pause flag when no NOTIFY told it (ms). */
 const PAUSE_CHECK_MS = 1000;
+/** Longest wait between two tries to write an outcome, or to LISTEN again, while the database does not answer (ms). */
+const RECONNECT_MAX_DELAY_MS = 5000;
 
 export class ProqWorker {
   readonly id: string;
@@ -330,7 +332,7 @@ export class ProqWorker {
           { commandId: cmd.id, commandType: cmd.commandType, correlationId: cmd.correlationId, seconds },
           'ProQ: command completed',
         );
-        const done = await this.completer.push({ ...lease, message });
+        const done = await this.persist(cmd, () => this.completer.push({ ...lease, message }));
         if (done) this.processed++;
         else
           this.o.logger.warn(
@@ -346,12 +348,8 @@ export class ProqWorker {
       const base = def?.retry?.baseDelayMs ?? this.o.retry.baseDelayMs;
       const max = def?.retry?.maxDelayMs ?? this.o.retry.maxDelayMs;
       const text = errorMessage(failure).slice(0, 8000);
-      const res = await repo.failCommand(
-        db,
-        this.id,
-        lease,
-        text,
-        final ? null : retryDelayMs(cmd.attempts, base, max),
+      const res = await this.persist(cmd, () =>
+        repo.failCommand(db, this.id, lease, text, final ? null : retryDelayMs(cmd.attempts, base, max)),
       );
       if (!res) return;
       this.o.logger.warn(
@@ -365,10 +363,33 @@ export class ProqWorker {
         },
         final ? 'ProQ: command failed' : 'ProQ: command failed, will retry',
       );
-      if (res.state === 'Error' && res.hasDependents) await repo.cascadeFailure(db, cmd.id, 'Error');
+      if (res.state === 'Error' && res.hasDependents)
+        await this.persist(cmd, () => repo.cascadeFailure(db, cmd.id, 'Error'));
     } catch (err) {
-      // The database refused the outcome: the stuck timeout will hand the command out again.
+      // Given up (stopping, or past the stuck timeout): the stuck or dead-worker recovery hands the command out again.
       this.o.logger.error({ err, commandId: cmd.id }, 'ProQ: could not record the outcome');
+    }
+  }
+
+  /**
+   * Writes an outcome, trying again while the database does not answer (restarted, or a failover): given up at the
+   * first error, the command stayed InProgress under this live worker's lease until its stuck timeout (minutes for
+   * the analysis steps), and its run looked stalled. Gives up when the worker stops or the stuck timeout has passed
+   * (the stuck recovery owns the command then).
+   */
+  private async persist<T>(cmd: ProqCommand, write: () => Promise<T>): Promise<T> {
+    const until = Date.now() + cmd.stuckTimeOutInSeconds * 1000;
+    for (let delay = 250; ; delay = Math.min(delay * 2, RECONNECT_MAX_DELAY_MS)) {
+      try {
+        return await write();
+      } catch (err) {
+        if (this.stopping || Date.now() + delay > until) throw err;
+        this.o.logger.warn(
+          { err, commandId: cmd.id },
+          `ProQ: could not record the outcome; trying again in ${delay} ms`,
+        );
+        await new Promise((r) => setTimeout(r, delay));
+      }
     }
   }
 
@@ -453,6 +474,20 @@ export class ProqWorker {
     const pool = client as { connect(): Promise<Conn> };
     let conn: Conn | null = null;
     let closed = false;
+    let retryDelay = 1000;
+    /** LISTEN again after a lost connection, until the database answers (polling covers the gap). */
+    const reconnect = () =>
+      setTimeout(() => {
+        if (closed) return;
+        connect().then(
+          () => (retryDelay = 1000),
+          (err: unknown) => {
+            this.o.logger.warn({ err }, `ProQ: LISTEN not restored; trying again in ${retryDelay} ms`);
+            retryDelay = Math.min(retryDelay * 2, RECONNECT_MAX_DELAY_MS);
+            reconnect();
+          },
+        );
+      }, retryDelay).unref();
     const connect = async (): Promise<void> => {
       const c = await pool.connect();
       c.on('notification', (m) => {
@@ -464,9 +499,14 @@ export class ProqWorker {
         c.release(err);
         if (closed) return;
         this.o.logger.warn({ err }, 'ProQ: LISTEN connection lost, reconnecting');
-        setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+        reconnect();
       });
-      await c.query(`LISTEN ${repo.NOTIFY_CHANNEL}`);
+      try {
+        await c.query(`LISTEN ${repo.NOTIFY_CHANNEL}`);
+      } catch (err) {
+        c.release(true); // not back to the pool: its state is unknown
+        throw err;
+      }
       conn = c;
       this.wake(); // anything enqueued while we were not listening
     };

@@ -27,7 +27,10 @@
  */
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBInstance, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+
+/** DuckDB, loaded on first use (a server start needs none of it). */
+const duckdb = () => import('@duckdb/node-api').then((m) => m.DuckDBInstance);
 import { lit } from '../db.ts';
 import type { Db } from '../db.ts';
 import { loadReference } from '../reference/load.ts';
@@ -159,7 +162,7 @@ export async function buildVendorIndex(
   const t0 = performance.now();
   if (existsSync(indexFile)) return { ...(await indexInfo(indexFile)), seconds: 0, built: false };
   const tmp = `${indexFile}.${process.pid}.${Date.now()}.tmp`;
-  const instance = await DuckDBInstance.create(':memory:', { memory_limit: '1500MB', threads: '2' });
+  const instance = await (await duckdb()).create(':memory:', { memory_limit: '1500MB', threads: '2' });
   const conn = await instance.connect();
   const db = dbOf(conn);
   try {
@@ -208,7 +211,7 @@ export async function buildVendorIndex(
 }
 
 async function indexInfo(file: string): Promise<Omit<VendorIndexInfo, 'seconds' | 'built'>> {
-  const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
+  const instance = await (await duckdb()).create(':memory:', { threads: '1' });
   const conn = await instance.connect();
   try {
     await conn.run(`ATTACH ${lit(file)} AS vx (READ_ONLY)`);
@@ -331,7 +334,9 @@ export class VendorIndex {
   private stamp = 0;
 
   static async open(file: string, options: { threads?: number; memoryLimit?: string } = {}): Promise<VendorIndex> {
-    const instance = await DuckDBInstance.create(':memory:', {
+    const instance = await (
+      await duckdb()
+    ).create(':memory:', {
       // one thread: a search is small, and handing its pipelines to worker threads costs more than it saves
       threads: String(options.threads ?? 1),
       memory_limit: options.memoryLimit ?? '512MB',

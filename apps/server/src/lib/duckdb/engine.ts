@@ -3,23 +3,26 @@
  * its own), at most DUCKDB_CONCURRENCY queries at once, rows as plain objects, and the single-flight LRU cache of
  * results that never change. Every DuckDB query of the server over run results goes through here.
  */
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBInstance, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 
 let shared: Promise<DuckDBInstance> | null = null;
 /** The process-wide results DuckDB instance (512 MB, 2 threads, no extension downloads). */
 export function resultsDuck(): Promise<DuckDBInstance> {
-  shared ??= DuckDBInstance.create(':memory:', {
-    memory_limit: '512MB',
-    threads: '2',
-    autoinstall_known_extensions: 'false',
-    autoload_known_extensions: 'false',
-  }).then(async (instance) => {
-    // result files are written once under a new name and never changed: their footers are read once, not per query
-    const conn = await instance.connect();
-    await conn.run('SET GLOBAL parquet_metadata_cache = true');
-    conn.closeSync();
-    return instance;
-  });
+  // DuckDB is loaded on first use (a start needs none of it)
+  shared ??= import('@duckdb/node-api').then(({ DuckDBInstance }) =>
+    DuckDBInstance.create(':memory:', {
+      memory_limit: '512MB',
+      threads: '2',
+      autoinstall_known_extensions: 'false',
+      autoload_known_extensions: 'false',
+    }).then(async (instance) => {
+      // result files are written once under a new name and never changed: their footers are read once, not per query
+      const conn = await instance.connect();
+      await conn.run('SET GLOBAL parquet_metadata_cache = true');
+      conn.closeSync();
+      return instance;
+    }),
+  );
   return shared;
 }
 

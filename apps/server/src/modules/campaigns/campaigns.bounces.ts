@@ -10,7 +10,6 @@
  * A recorded bounce marks the email bounced and adds a 'bounce' event to the supplier's history.
  */
 import type { FastifyRequest } from 'fastify';
-import { simpleParser } from 'mailparser';
 import type { DbOrTx } from '@sextant/db';
 import { BOUNCE_MAX_BYTES, BOUNCE_MAX_FILES, type TBounceReport } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
@@ -100,6 +99,7 @@ const addressOf = (field: string | undefined) => {
 };
 
 export async function parseDsn(raw: Buffer): Promise<ParsedDsn> {
+  const { simpleParser } = await import('mailparser'); // loaded on first use
   const mail = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
   const contentType = mail.headers.get('content-type') as
     { value?: string; params?: Record<string, string> } | undefined;

@@ -8,8 +8,6 @@ import { PassThrough, Readable, pipeline } from 'node:stream';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
-import { DuckDBInstance } from '@duckdb/node-api';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -86,6 +84,8 @@ export async function openDownload(
         : profiles.onboarding;
   const profile = await profileForDownload(ctx.db, profileId, kind);
 
+  // loaded on first use: both take a while to load, and a start needs neither
+  const { DuckDBInstance } = await import('@duckdb/node-api');
   const instance = await DuckDBInstance.create(':memory:', { memory_limit: '256MB', threads: '1' });
   const conn = await instance.connect();
   const close = () => {
@@ -114,6 +114,7 @@ export async function openDownload(
     if (format === 'csv') {
       return { filename: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: csvBody(rows(), headers) };
     }
+    const { default: ExcelJS } = await import('exceljs');
     const pass = new PassThrough();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet(SHEET_NAMES[kind]);

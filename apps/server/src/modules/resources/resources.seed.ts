@@ -2,7 +2,6 @@
  * Demo resources for a new demo installation: a few PDF guides generated at first start (pdf-lib; no binary is
  * kept in the repository), one limited to one issuer, in English and German. Skipped when any resource exists.
  */
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { TResourceCategory } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { countResources, insertResource, replaceResourceIssuers, updateResource } from './resources.repo.ts';
@@ -81,6 +80,7 @@ const DOCS: DemoDoc[] = [
 
 /** A small A4 PDF with a title, a subtitle and sections of wrapped text. */
 export async function makeGuidePdf(doc: Pick<DemoDoc, 'title' | 'description' | 'sections'>): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib'); // loaded on first use
   const pdf = await PDFDocument.create();
   pdf.setTitle(doc.title);
   pdf.setCreator('Sextant');

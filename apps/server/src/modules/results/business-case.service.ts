@@ -3,7 +3,6 @@
  * Optima level and payment method), the saved inputs (job_business_cases) and the outputs of the shared pure
  * calculation; saving the inputs; the XLSX download. The PDF is rendered from the printable page (pdf.ts).
  */
-import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import {
   BUSINESS_CASE_DEFAULTS,
@@ -149,6 +148,7 @@ export async function businessCaseXlsx(
 ): Promise<{ filename: string; body: Buffer }> {
   const bc = await getBusinessCase(ctx, auth, jobId);
   const { inputs, outputs, base } = bc;
+  const { default: ExcelJS } = await import('exceljs'); // loaded on first use
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Sextant';
   wb.title = `${bc.jobName} — business case`;

@@ -3,7 +3,6 @@
  * score distributions, top countries, industry view, top suppliers, use cases) shown as slides in the app and
  * rendered here as a PPTX with native (editable) charts through pptxgenjs.
  */
-import PptxGenJS from 'pptxgenjs';
 import {
   DEFAULT_INDUSTRY_CLASSIFICATION,
   PRESENTATION_TOP_N,
@@ -71,6 +70,7 @@ const ACCENT = '4F46E5';
 const SERIES = ['4F46E5', '0F766E', 'B45309', '2563EB', 'B91C1C', '7C3AED', '15803D', '9D174D'];
 
 export async function buildPptx(deck: TPresentationDeck): Promise<{ filename: string; body: Buffer }> {
+  const { default: PptxGenJS } = await import('pptxgenjs'); // loaded on first use
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_WIDE'; // 13.33 × 7.5 in
   pptx.title = `${deck.jobName} — Insights`;

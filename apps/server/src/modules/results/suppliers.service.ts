@@ -9,7 +9,6 @@
  */
 import type { Readable } from 'node:stream';
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { defaultMatchRuleset } from '@sextant/analysis';
 import { ruleDescriptions } from '../rulesets/index.ts';
 import {
@@ -178,6 +177,7 @@ export async function supplierExport(
   if (format === 'csv') {
     return { filename: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: csvBody(rows(), headers) };
   }
+  const { default: ExcelJS } = await import('exceljs'); // loaded on first use
   const pass = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Suppliers');

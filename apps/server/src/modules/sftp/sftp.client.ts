@@ -8,8 +8,9 @@
 import { createHash } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-// ssh2 is CommonJS: its named exports are not visible to Node's ESM loader, so take them from the default.
-import ssh2, { type ConnectConfig, type SFTPWrapper } from 'ssh2';
+// ssh2 is CommonJS: its named exports are not visible to Node's ESM loader, so take them from the default. Loaded on
+// first use: a server start needs none of it.
+import type { ConnectConfig, SFTPWrapper } from 'ssh2';
 
 export interface SftpConnection {
   host: string;
@@ -121,6 +122,7 @@ async function addressOf(host: string, allowPrivate: boolean): Promise<string> {
 
 export async function openSftp(c: SftpConnection, guards: SftpGuards): Promise<SftpSession> {
   const address = await addressOf(c.host, guards.allowPrivate);
+  const { default: ssh2 } = await import('ssh2');
   return new Promise((resolve, reject) => {
     const client = new ssh2.Client();
     let settled = false;

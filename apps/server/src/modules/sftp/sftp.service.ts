@@ -13,7 +13,6 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import ssh2 from 'ssh2';
 import type { ZSftpConfigInput, ZSftpTestRequest } from '@sextant/shared';
 import {
   JOB_TYPE_INPUT_KINDS,
@@ -133,10 +132,11 @@ function keyOf(ctx: AppContext): Buffer {
 const seal = (ctx: AppContext, s: Secrets) => encryptSecret(keyOf(ctx), JSON.stringify(s));
 const unseal = (ctx: AppContext, sealed: string): Secrets => JSON.parse(decryptSecret(keyOf(ctx), sealed));
 
-function checkSecrets(method: TInput['authMethod'], s: Secrets): void {
+async function checkSecrets(method: TInput['authMethod'], s: Secrets): Promise<void> {
   if (method === 'password' && !s.password) throw fieldError('password', 'Enter the password');
   if (method === 'privateKey') {
     if (!s.privateKey) throw fieldError('privateKey', 'Paste the private key');
+    const { default: ssh2 } = await import('ssh2'); // loaded on first use
     const parsed = ssh2.utils.parseKey(s.privateKey, s.passphrase);
     if (parsed instanceof Error) throw fieldError('privateKey', `The private key cannot be read: ${parsed.message}`);
   }
@@ -186,7 +186,7 @@ const auditDetails = (i: TInput) => ({
 export async function createSftp(ctx: AppContext, auth: AuthContext, input: TInput, req: FastifyRequest) {
   await checkTargets(ctx, input, (await tenantScopeOf(ctx, auth)).manageIssuerIds);
   const secrets: Secrets = { password: input.password, privateKey: input.privateKey, passphrase: input.passphrase };
-  checkSecrets(input.authMethod, secrets);
+  await checkSecrets(input.authMethod, secrets);
   const id = await ctx.db.transaction(async (tx) => {
     const c = await insertConfig(tx, {
       ...fields(input),
@@ -244,7 +244,7 @@ export async function updateSftp(ctx: AppContext, auth: AuthContext, id: string,
     privateKey: input.privateKey ?? stored.privateKey,
     passphrase: input.passphrase ?? (input.privateKey ? undefined : stored.passphrase),
   };
-  checkSecrets(input.authMethod, secrets);
+  await checkSecrets(input.authMethod, secrets);
   await ctx.db.transaction(async (tx) => {
     // Another server has another key: a new host or port is pinned again on its first connection.
     const otherServer = input.host !== row.config.host || input.port !== row.config.port;
@@ -380,7 +380,7 @@ export async function testSftp(
     privateKey: input.privateKey ?? stored.privateKey,
     passphrase: input.passphrase ?? (input.privateKey ? undefined : stored.passphrase),
   };
-  checkSecrets(input.authMethod, s);
+  await checkSecrets(input.authMethod, s);
   const pinned = stays ? row.hostKeyFingerprint : null;
   const { failure, ...result } = await testConnection(
     {

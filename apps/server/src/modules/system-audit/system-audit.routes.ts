@@ -9,7 +9,6 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import nodemailer from 'nodemailer';
 import * as oidc from 'openid-client';
 import { sql } from 'drizzle-orm';
 import {
@@ -52,6 +51,7 @@ export async function verifyIntegrations(ctx: AppContext): Promise<TIntegrationC
     }),
     check('Email', async () => {
       if (!ctx.config.SMTP_URL) return 'No SMTP_URL: emails are kept in the outbox';
+      const { default: nodemailer } = await import('nodemailer');
       await nodemailer.createTransport(ctx.config.SMTP_URL).verify();
       return 'SMTP server reachable';
     }),

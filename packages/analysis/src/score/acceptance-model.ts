@@ -23,7 +23,7 @@ import type { Db } from '../db.ts';
 import { copyToParquet, lit } from '../db.ts';
 import { featureLabel, featuresOf, NETWORK_MIN_MERCHANTS } from './acceptance-features.ts';
 import type { FeatureVector, NetworkView, SupplierFacts, TokenStat } from './acceptance-features.ts';
-import { calibrate, contributions, fitPlatt, scoreOf, trainLogistic } from './logistic.ts';
+import { calibrate, encodeExamples, fitPlatt, scoreOf, trainEncoded } from './logistic.ts';
 import type { Example, LogisticModel, LogisticOptions, Platt } from './logistic.ts';
 import { calibrationByDecile, holdoutMetrics } from './model-monitoring.ts';
 import type { CalibrationBin } from './model-monitoring.ts';
@@ -47,11 +47,13 @@ export const MIN_CLASS_ROWS = 5;
  */
 export const TRAINING: LogisticOptions = {
   learningRate: 0.05,
-  l2: 0.05,
-  l2For: (feature) => (feature.startsWith('net:') ? 1e-4 : 0.05),
-  minCount: 5,
+  l2: 0.5,
+  l2For: (feature) => (feature.startsWith('net:') ? 1e-4 : 0.5),
+  // A word, band or MCC seen on fewer than 20 training suppliers is noise more than signal.
+  minCount: 20,
 };
-const epochsFor = (n: number) => Math.min(20, Math.max(4, Math.ceil(200_000 / Math.max(1, n))));
+/** Passes over the data: about 120,000 updates (at least 3 passes, at most 20). */
+const epochsFor = (n: number) => Math.min(20, Math.max(3, Math.ceil(120_000 / Math.max(1, n))));
 
 /** How many drivers an explanation keeps, and the smallest effect (log-odds) worth naming. */
 export const EXPLANATION_DRIVERS = 4;
@@ -124,12 +126,25 @@ export function explain(
   fv: FeatureVector,
   max = EXPLANATION_DRIVERS,
 ): AcceptanceDriver[] {
-  return [...contributions(model, fv.x)]
-    .map(([feature, c]) => ({ feature, effect: Math.round(platt.a * c * 100) / 100 }))
-    .filter((d) => Math.abs(d.effect) >= MIN_EFFECT)
-    .sort((a, b) => Math.abs(b.effect) - Math.abs(a.effect) || a.feature.localeCompare(b.feature))
-    .slice(0, max)
-    .map((d) => ({ ...d, label: featureLabel(d.feature, fv.notes) }));
+  // One pass keeping the `max` largest effects (no intermediate arrays per supplier: this runs for every supplier).
+  const top: { feature: string; effect: number }[] = [];
+  fv.x.forEach((v, feature) => {
+    const w = model.weights.get(feature);
+    if (w === undefined) return;
+    const effect = Math.round(platt.a * w * (v - (model.means.get(feature) ?? 0)) * 100) / 100;
+    if (Math.abs(effect) < MIN_EFFECT) return;
+    let at = top.length;
+    while (
+      at > 0 &&
+      (Math.abs(top[at - 1]!.effect) < Math.abs(effect) ||
+        (Math.abs(top[at - 1]!.effect) === Math.abs(effect) && top[at - 1]!.feature > feature))
+    )
+      at--;
+    if (at >= max) return;
+    top.splice(at, 0, { feature, effect });
+    if (top.length > max) top.pop();
+  });
+  return top.map((d) => ({ ...d, label: featureLabel(d.feature, fv.notes) }));
 }
 
 /** The explanation as one line of text (downloads): `+1.20 Name word "hotel"; −0.40 Payment method Check`. */
@@ -318,6 +333,9 @@ export async function trainAndPredictAcceptance(
   rows.forEach((r, i) => {
     if (r.matched) examples.push({ x: vec[i]!.x, y: r.y, i, fold: r.fold });
   });
+  const encoded = encodeExamples(examples);
+  const subset = (keep: (e: { fold: number }) => boolean) =>
+    Int32Array.from(examples.flatMap((e, k) => (keep(e) ? [k] : [])));
   // Cross-fitting: each fold scored by the model of the other folds.
   const foldModel: (LogisticModel | null)[] = [];
   const oof = new Map<number, number>();
@@ -327,8 +345,8 @@ export async function trainAndPredictAcceptance(
       foldModel.push(null);
       continue;
     }
-    const train = examples.filter((e) => e.fold !== k);
-    const m = trainLogistic(train, { ...TRAINING, epochs: epochsFor(train.length) });
+    const train = subset((e) => e.fold !== k);
+    const m = trainEncoded(encoded, train, { ...TRAINING, epochs: epochsFor(train.length) });
     foldModel.push(m);
     for (const e of test) oof.set(e.i, scoreOf(m, e.x));
   }
@@ -337,7 +355,11 @@ export async function trainAndPredictAcceptance(
     oofScores,
     examples.map((e) => e.y),
   );
-  const final = trainLogistic(examples, { ...TRAINING, epochs: epochsFor(examples.length) });
+  const final = trainEncoded(
+    encoded,
+    subset(() => true),
+    { ...TRAINING, epochs: epochsFor(examples.length) },
+  );
   const out = rows.map((r, i) => {
     const model = r.matched ? foldModel[r.fold]! : final;
     const s = r.matched ? oof.get(i)! : scoreOf(final, vec[i]!.x);

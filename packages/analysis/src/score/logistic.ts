@@ -46,39 +46,82 @@ function prng(seed: number): () => number {
 export const sigmoid = (z: number): number => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
 export const logit = (p: number): number => Math.log(p / (1 - p));
 
+/** Examples with their features numbered once (so that several models can be trained on subsets cheaply). */
+export interface EncodedExamples {
+  names: string[];
+  idx: Int32Array[];
+  val: Float64Array[];
+  y: Uint8Array;
+}
+
+export function encodeExamples(examples: readonly Example[]): EncodedExamples {
+  const id = new Map<string, number>();
+  const names: string[] = [];
+  const idx: Int32Array[] = [];
+  const val: Float64Array[] = [];
+  const y = new Uint8Array(examples.length);
+  examples.forEach((e, r) => {
+    const is = new Int32Array(e.x.size);
+    const vs = new Float64Array(e.x.size);
+    let k = 0;
+    e.x.forEach((v, name) => {
+      let j = id.get(name);
+      if (j === undefined) {
+        j = names.length;
+        id.set(name, j);
+        names.push(name);
+      }
+      is[k] = j;
+      vs[k++] = v;
+    });
+    idx.push(is);
+    val.push(vs);
+    y[r] = e.y;
+  });
+  return { names, idx, val, y };
+}
+
 export function trainLogistic(examples: readonly Example[], options: LogisticOptions = {}): LogisticModel {
+  return trainEncoded(
+    encodeExamples(examples),
+    Int32Array.from({ length: examples.length }, (_, i) => i),
+    options,
+  );
+}
+
+/** Trains on the encoded examples at `rows` (in that order before shuffling). */
+export function trainEncoded(data: EncodedExamples, rows: Int32Array, options: LogisticOptions = {}): LogisticModel {
   const l2 = options.l2 ?? 1e-3;
   const eta = options.learningRate ?? 0.1;
   const minCount = options.minCount ?? 2;
-  const n = examples.length;
+  const n = rows.length;
+  const dim = data.names.length;
   const epochs = options.epochs ?? Math.min(40, Math.max(5, Math.ceil(1_500_000 / Math.max(1, n))));
-  // Vocabulary: features seen often enough, numbered in first-seen order (deterministic).
-  const count = new Map<string, number>();
-  for (const e of examples) for (const k of e.x.keys()) count.set(k, (count.get(k) ?? 0) + 1);
-  const index = new Map<string, number>();
-  for (const [k, c] of count) if (c >= minCount) index.set(k, index.size);
-  const dim = index.size;
-  const rows = examples.map((e) => {
-    const idx: number[] = [];
-    const val: number[] = [];
-    for (const [k, v] of e.x) {
-      const j = index.get(k);
-      if (j !== undefined && v !== 0) {
-        idx.push(j);
-        val.push(v);
-      }
+  // Features seen in fewer than minCount of these examples are ignored (weight fixed at 0).
+  const count = new Int32Array(dim);
+  const sums = new Float64Array(dim);
+  let pos = 0;
+  for (const r of rows) {
+    const is = data.idx[r]!;
+    const vs = data.val[r]!;
+    for (let k = 0; k < is.length; k++) {
+      count[is[k]!]!++;
+      sums[is[k]!] = sums[is[k]!]! + vs[k]!;
     }
-    return { idx: Int32Array.from(idx), val: Float64Array.from(val), y: e.y };
-  });
-  const lam = new Float64Array(dim).fill(l2);
-  if (options.l2For) for (const [k, j] of index) lam[j] = options.l2For(k);
+    pos += data.y[r]!;
+  }
+  const active = new Uint8Array(dim);
+  const lam = new Float64Array(dim);
+  for (let j = 0; j < dim; j++) {
+    active[j] = count[j]! >= minCount ? 1 : 0;
+    lam[j] = options.l2For ? options.l2For(data.names[j]!) : l2;
+  }
   const w = new Float64Array(dim);
   const g2 = new Float64Array(dim).fill(1e-8);
-  const pos = examples.reduce((s, e) => s + e.y, 0);
   // Start the bias at the base rate's log-odds (smoothed), so the first epoch is not spent finding it.
   let b = logit((pos + 0.5) / (n + 1));
   let gb2 = 1e-8;
-  const order = Array.from({ length: n }, (_, i) => i);
+  const order = Int32Array.from(rows);
   const rand = prng(options.seed ?? 20_261_127);
   // The weights returned are the mean of the end-of-epoch weights over the second half of the passes (less of the
   // last examples' noise than the final iterate).
@@ -88,18 +131,23 @@ export function trainLogistic(examples: readonly Example[], options: LogisticOpt
   for (let epoch = 0; epoch < epochs; epoch++) {
     for (let i = n - 1; i > 0; i--) {
       const j = Math.floor(rand() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
+      const t = order[i]!;
+      order[i] = order[j]!;
+      order[j] = t;
     }
-    for (const r of order) {
-      const row = rows[r]!;
+    for (let o = 0; o < n; o++) {
+      const r = order[o]!;
+      const is = data.idx[r]!;
+      const vs = data.val[r]!;
       let z = b;
-      for (let k = 0; k < row.idx.length; k++) z += w[row.idx[k]!]! * row.val[k]!;
-      const err = sigmoid(z) - row.y;
+      for (let k = 0; k < is.length; k++) z += w[is[k]!]! * vs[k]!;
+      const err = sigmoid(z) - data.y[r]!;
       gb2 += err * err;
       b -= (eta / Math.sqrt(gb2)) * err;
-      for (let k = 0; k < row.idx.length; k++) {
-        const j = row.idx[k]!;
-        const g = err * row.val[k]! + lam[j]! * w[j]!;
+      for (let k = 0; k < is.length; k++) {
+        const j = is[k]!;
+        if (!active[j]) continue;
+        const g = err * vs[k]! + lam[j]! * w[j]!;
         g2[j] = g2[j]! + g * g;
         w[j] = w[j]! - (eta / Math.sqrt(g2[j]!)) * g;
       }
@@ -110,11 +158,12 @@ export function trainLogistic(examples: readonly Example[], options: LogisticOpt
     }
   }
   const weights = new Map<string, number>();
-  const sums = new Map<string, number>();
-  for (const [k, j] of index) weights.set(k, wAvg[j]!);
-  for (const e of examples) for (const [k, v] of e.x) if (index.has(k)) sums.set(k, (sums.get(k) ?? 0) + v);
   const means = new Map<string, number>();
-  for (const [k, s] of sums) means.set(k, s / Math.max(1, n));
+  for (let j = 0; j < dim; j++)
+    if (active[j]) {
+      weights.set(data.names[j]!, wAvg[j]!);
+      means.set(data.names[j]!, sums[j]! / Math.max(1, n));
+    }
   return { bias: bAvg, weights, means };
 }
 

@@ -65,23 +65,10 @@ describe('acceptance features on a tiny table', () => {
     expect(x.has('net:none')).toBe(false);
   });
 
-  it('leaves the supplier’s own matched merchant out of the network rates, and drops words left too rare', () => {
-    const own = { tokens: new Set(['plumbing', 'harbour']), accepts: true };
-    expect(tokenStatFor(view, 'plumbing', own)).toEqual({ n: 99, pos: 44 });
-    expect(tokenStatFor(view, 'plumbing', { tokens: new Set(['plumbing']), accepts: false })).toEqual({
-      n: 99,
-      pos: 45,
-    });
-    // 6 merchants, one of them the supplier itself: 5 left, still enough; an unknown word says nothing.
-    expect(tokenStatFor(view, 'harbour', own)).toEqual({ n: 5, pos: 4 });
-    expect(tokenStatFor(view, 'harbour', null)).toEqual({ n: 6, pos: 5 });
-    expect(
-      tokenStatFor({ ...view, tokens: new Map([['x', { n: 5, pos: 5 }]]) }, 'x', {
-        tokens: new Set(['x']),
-        accepts: true,
-      }),
-    ).toBeNull();
-    expect(tokenStatFor(view, 'zebra', own)).toBeNull();
+  it('ignores words too rare in the network, and says so when no word of the name is known', () => {
+    expect(tokenStatFor(view, 'harbour')).toEqual({ n: 6, pos: 5 });
+    expect(tokenStatFor({ ...view, tokens: new Map([['x', { n: 4, pos: 4 }]]) }, 'x')).toBeNull();
+    expect(tokenStatFor(view, 'zebra')).toBeNull();
     // No network, or no known word: the net:none indicator.
     expect(featuresOf(facts(), null).x.get('net:none')).toBe(1);
     expect(featuresOf(facts({ nameTokens: ['zebra'] }), view).x.get('net:none')).toBe(1);

@@ -3,8 +3,8 @@
  * what the buyer's files say about the supplier (name words, spend-category words, MCC of its card data, country,
  * spend / ticket / frequency / payment-terms bands, payment method) and what the reference network says about
  * merchants whose names share a word with it (their acceptance rate, shrunk towards the network's overall rate).
- * A matched supplier's own merchant is left out of those network rates, so matched suppliers (the training rows) are
- * described exactly as unmatched ones (whose merchant the network does not have).
+ * The caller gives the network without the job's matched merchants (acceptance-model.ts), so matched suppliers (the
+ * training rows) are described exactly as unmatched ones (whose merchant the network does not have).
  */
 import { ML_BAND_LABELS } from '@sextant/shared';
 import { logit } from './logistic.ts';
@@ -42,21 +42,10 @@ export interface NetworkView {
   tokens: ReadonlyMap<string, TokenStat>;
 }
 
-/**
- * The network statistics of `token` for one supplier, with the supplier's own matched merchant (its name words and
- * acceptance) taken out when it has one. Null when too few merchants are left.
- */
-export function tokenStatFor(
-  view: NetworkView,
-  token: string,
-  own: { tokens: ReadonlySet<string>; accepts: boolean } | null,
-): TokenStat | null {
+/** The network statistics of `token`, or null when too few merchants have it to say anything. */
+export function tokenStatFor(view: NetworkView, token: string): TokenStat | null {
   const s = view.tokens.get(token);
-  if (!s) return null;
-  const self = own && own.tokens.has(token);
-  const n = s.n - (self ? 1 : 0);
-  const pos = s.pos - (self && own.accepts ? 1 : 0);
-  return n >= NETWORK_MIN_MERCHANTS ? { n, pos } : null;
+  return s && s.n >= NETWORK_MIN_MERCHANTS ? s : null;
 }
 
 /** Log-odds of a word's shrunk acceptance rate above the network's overall rate. */
@@ -87,11 +76,7 @@ const put = (x: Map<string, number>, k: string, v: string | null) => {
  * `net:max` and `net:min` (the most and least accepting of its name words, as log-odds above the network rate),
  * `net:sum` (their sum, as naive Bayes would add them), or `net:none` when no word of the name is known to the network (or no network is given).
  */
-export function featuresOf(
-  s: SupplierFacts,
-  network: NetworkView | null,
-  own: { tokens: ReadonlySet<string>; accepts: boolean } | null = null,
-): FeatureVector {
+export function featuresOf(s: SupplierFacts, network: NetworkView | null): FeatureVector {
   const x = new Map<string, number>();
   const notes = new Map<string, NetworkNote>();
   put(x, 'country', s.country);
@@ -109,7 +94,7 @@ export function featuresOf(
   let sum = 0;
   if (network)
     for (const token of new Set(s.nameTokens)) {
-      const stat = tokenStatFor(network, token, own);
+      const stat = tokenStatFor(network, token);
       if (!stat) continue;
       const lift = tokenLift(stat, network.rate);
       sum += lift;

@@ -6,8 +6,8 @@
  * Features (acceptance-features.ts): only what the buyer's files give — name words (industry words such as
  * "plumbing" or "hotel" carry most of the signal), spend-category words, MCC of its card data, country, spend /
  * average-ticket / frequency / payment-terms bands, payment method — and what the reference network says about
- * merchants sharing a name word (their acceptance rate, computed once per network version and cached next to it,
- * the supplier's own matched merchant left out). Never the matched merchant's own attributes, so matched and
+ * merchants sharing a name word (their acceptance rate, computed once per network version and cached next to it;
+ * the job's matched merchants, whose acceptance is the label, are taken out). Never the matched merchant's own attributes, so matched and
  * unmatched suppliers are described alike.
  *
  * Model: L2-regularised logistic regression (logistic.ts), deterministic. Evaluation by 5-fold cross-fitting over
@@ -159,15 +159,14 @@ export interface AcceptanceRow {
   y: 0 | 1;
   fold: number;
   facts: SupplierFacts;
-  own: { tokens: Set<string>; accepts: boolean } | null;
 }
 
 /**
- * The network's name-word statistics (word, merchants, accepting merchants) as table `net_word`, and its overall
- * acceptance rate: read from the cache next to the network file (written once per network version; a newer
+ * The network's name-word statistics (word, merchants, accepting merchants) as table `net_word` (word '' is the whole network):
+ * read from the cache next to the network file (written once per network version; a newer
  * network file makes it stale) or computed and cached.
  */
-async function networkWords(db: Db, networkFile: string): Promise<number> {
+async function networkWords(db: Db, networkFile: string): Promise<void> {
   const cache = networkFile.replace(/\.parquet$/i, '') + '.name-word-acceptance-v1.parquet';
   let loaded = false;
   if (existsSync(cache) && statSync(cache).mtimeMs >= statSync(networkFile).mtimeMs) {
@@ -192,8 +191,6 @@ async function networkWords(db: Db, networkFile: string): Promise<number> {
       rmSync(tmp, { force: true }); // read-only network location: computed again next time
     }
   }
-  const all = await db.one<{ n: number; pos: number }>(`SELECT n, pos FROM net_word WHERE word = ''`);
-  return all && all.n > 0 ? all.pos / all.n : 0.5;
 }
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
@@ -221,21 +218,30 @@ export async function loadAcceptanceRows(
       ${withOwn ? `CASE WHEN matchStatus = 'MATCHED' THEN matchedMerchantId END` : 'NULL::VARCHAR'} AS ownId
     FROM feat_src ORDER BY supplierKey`);
   if (networkFile) {
-    const rate = await networkWords(db, networkFile);
+    await networkWords(db, networkFile);
+    // The network without the merchants this job's labels come from (its matched merchants): no statistic a row is
+    // described by contains the label of any training row, so matched (training) and unmatched suppliers are
+    // described alike. (Leaving only a row's own merchant out would still leak: within a word, the left-out rate
+    // would be lower exactly for the accepting rows.)
+    await db.run(`CREATE OR REPLACE TEMP TABLE job_word AS
+      WITH m AS (SELECT DISTINCT merchantId, nameTokens, coalesce(acceptsCard, FALSE)::INT AS y FROM read_parquet(${lit(networkFile)})
+                 WHERE ${withOwn ? 'merchantId IN (SELECT ownId FROM acc_src WHERE ownId IS NOT NULL)' : 'FALSE'}),
+           w AS (SELECT DISTINCT merchantId, unnest(nameTokens) AS word, y FROM m)
+      SELECT word, count(*)::INTEGER AS n, sum(y)::INTEGER AS pos FROM w GROUP BY word
+      UNION ALL SELECT '' AS word, count(*)::INTEGER AS n, coalesce(sum(y), 0)::INTEGER AS pos FROM m`);
     const words = await db.all<{ word: string; n: number; pos: number }>(
-      `SELECT word, n, pos FROM net_word WHERE word IN (SELECT DISTINCT unnest(nameTokens) FROM acc_src)`,
+      `SELECT w.word, w.n - coalesce(j.n, 0) AS n, w.pos - coalesce(j.pos, 0) AS pos FROM net_word w LEFT JOIN job_word j USING (word)
+       WHERE w.word = '' OR w.word IN (SELECT DISTINCT unnest(nameTokens) FROM acc_src)`,
     );
     const tokens = new Map<string, TokenStat>();
-    for (const w of words) if (w.word) tokens.set(w.word, { n: Number(w.n), pos: Number(w.pos) });
+    let rate = 0.5;
+    for (const w of words)
+      if (w.word) tokens.set(w.word, { n: Number(w.n), pos: Number(w.pos) });
+      else if (Number(w.n) > 0) rate = Number(w.pos) / Number(w.n);
     network = { rate, tokens };
+    await db.run(`DROP TABLE job_word`);
   }
-  const raw = await db.all<Record<string, unknown>>(
-    withOwn
-      ? `SELECT a.*, n.nameTokens AS ownTokens, n.acceptsCard AS ownAccepts FROM acc_src a
-         LEFT JOIN (SELECT merchantId, nameTokens, acceptsCard FROM read_parquet(${lit(networkFile!)}) WHERE merchantId IN (SELECT ownId FROM acc_src)) n
-           ON n.merchantId = a.ownId ORDER BY a.supplierKey`
-      : `SELECT *, NULL AS ownTokens, NULL AS ownAccepts FROM acc_src ORDER BY supplierKey`,
-  );
+  const raw = await db.all<Record<string, unknown>>(`SELECT * FROM acc_src ORDER BY supplierKey`);
   const rows: AcceptanceRow[] = raw.map((r) => ({
     supplierKey: String(r.supplierKey),
     matched: r.matched === true,
@@ -252,7 +258,6 @@ export async function loadAcceptanceRows(
       nameTokens: strs(r.nameTokens),
       categoryTokens: strs(r.categoryTokens),
     },
-    own: Array.isArray(r.ownTokens) ? { tokens: new Set(strs(r.ownTokens)), accepts: r.ownAccepts === true } : null,
   }));
   await db.run(`DROP TABLE acc_src`);
   return { rows, network };
@@ -328,7 +333,7 @@ export async function trainAndPredictAcceptance(
     );
     return { ...base, reason, timings: { seconds: Math.round((performance.now() - t0) / 10) / 100 } };
   }
-  const vec = rows.map((r) => featuresOf(r.facts, network, r.matched ? r.own : null));
+  const vec = rows.map((r) => featuresOf(r.facts, network));
   const examples: (Example & { i: number; fold: number })[] = [];
   rows.forEach((r, i) => {
     if (r.matched) examples.push({ x: vec[i]!.x, y: r.y, i, fold: r.fold });

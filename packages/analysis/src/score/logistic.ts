@@ -46,24 +46,29 @@ function prng(seed: number): () => number {
 export const sigmoid = (z: number): number => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
 export const logit = (p: number): number => Math.log(p / (1 - p));
 
-/** Examples with their features numbered once (so that several models can be trained on subsets cheaply). */
+/**
+ * Examples with their features numbered once (so that several models can be trained on subsets cheaply), in
+ * compressed sparse rows: example r's features are idx[ptr[r] … ptr[r+1]) with values val[…].
+ */
 export interface EncodedExamples {
   names: string[];
-  idx: Int32Array[];
-  val: Float64Array[];
+  ptr: Int32Array;
+  idx: Int32Array;
+  val: Float64Array;
   y: Uint8Array;
 }
 
 export function encodeExamples(examples: readonly Example[]): EncodedExamples {
   const id = new Map<string, number>();
   const names: string[] = [];
-  const idx: Int32Array[] = [];
-  const val: Float64Array[] = [];
+  let nnz = 0;
+  for (const e of examples) nnz += e.x.size;
+  const ptr = new Int32Array(examples.length + 1);
+  const idx = new Int32Array(nnz);
+  const val = new Float64Array(nnz);
   const y = new Uint8Array(examples.length);
+  let k = 0;
   examples.forEach((e, r) => {
-    const is = new Int32Array(e.x.size);
-    const vs = new Float64Array(e.x.size);
-    let k = 0;
     e.x.forEach((v, name) => {
       let j = id.get(name);
       if (j === undefined) {
@@ -71,14 +76,13 @@ export function encodeExamples(examples: readonly Example[]): EncodedExamples {
         id.set(name, j);
         names.push(name);
       }
-      is[k] = j;
-      vs[k++] = v;
+      idx[k] = j;
+      val[k++] = v;
     });
-    idx.push(is);
-    val.push(vs);
+    ptr[r + 1] = k;
     y[r] = e.y;
   });
-  return { names, idx, val, y };
+  return { names, ptr, idx, val, y };
 }
 
 export function trainLogistic(examples: readonly Example[], options: LogisticOptions = {}): LogisticModel {
@@ -101,12 +105,11 @@ export function trainEncoded(data: EncodedExamples, rows: Int32Array, options: L
   const count = new Int32Array(dim);
   const sums = new Float64Array(dim);
   let pos = 0;
+  const { ptr, idx, val } = data;
   for (const r of rows) {
-    const is = data.idx[r]!;
-    const vs = data.val[r]!;
-    for (let k = 0; k < is.length; k++) {
-      count[is[k]!]!++;
-      sums[is[k]!] = sums[is[k]!]! + vs[k]!;
+    for (let k = ptr[r]!; k < ptr[r + 1]!; k++) {
+      count[idx[k]!]!++;
+      sums[idx[k]!] = sums[idx[k]!]! + val[k]!;
     }
     pos += data.y[r]!;
   }
@@ -137,17 +140,17 @@ export function trainEncoded(data: EncodedExamples, rows: Int32Array, options: L
     }
     for (let o = 0; o < n; o++) {
       const r = order[o]!;
-      const is = data.idx[r]!;
-      const vs = data.val[r]!;
+      const from = ptr[r]!;
+      const to = ptr[r + 1]!;
       let z = b;
-      for (let k = 0; k < is.length; k++) z += w[is[k]!]! * vs[k]!;
+      for (let k = from; k < to; k++) z += w[idx[k]!]! * val[k]!;
       const err = sigmoid(z) - data.y[r]!;
       gb2 += err * err;
       b -= (eta / Math.sqrt(gb2)) * err;
-      for (let k = 0; k < is.length; k++) {
-        const j = is[k]!;
+      for (let k = from; k < to; k++) {
+        const j = idx[k]!;
         if (!active[j]) continue;
-        const g = err * vs[k]! + lam[j]! * w[j]!;
+        const g = err * val[k]! + lam[j]! * w[j]!;
         g2[j] = g2[j]! + g * g;
         w[j] = w[j]! - (eta / Math.sqrt(g2[j]!)) * g;
       }

@@ -17,7 +17,7 @@ import {
   type NetworkView,
   type SupplierFacts,
 } from '../src/score/acceptance-features.ts';
-import { calibrate, contributions, fitPlatt, logit, scoreOf, trainLogistic } from '../src/score/logistic.ts';
+import { calibrate, fitPlatt, logit, scoreOf, trainLogistic } from '../src/score/logistic.ts';
 import type { Example } from '../src/score/logistic.ts';
 
 const facts = (over: Partial<SupplierFacts> = {}): SupplierFacts => ({
@@ -106,9 +106,9 @@ describe('logistic regression and Platt scaling on a tiny table', () => {
     expect(hotel).toBeGreaterThan(plumbing + 1);
     // A feature seen fewer than minCount times gets no weight.
     expect(trainLogistic([...examples, { x: new Map([['word=rare', 1]]), y: 1 }]).weights.has('word=rare')).toBe(false);
-    // Contributions are measured from the average example.
-    const c = contributions(a, new Map([['word=hotel', 1]]));
-    expect(c.get('word=hotel')).toBeCloseTo(a.weights.get('word=hotel')! * (1 - a.means.get('word=hotel')!), 12);
+    // An explanation's effect is measured from the average example (scaled by the calibration's slope).
+    const [hotelDriver] = explain(a, { a: 2, b: 0 }, { x: new Map([['word=hotel', 1]]), notes: new Map() });
+    expect(hotelDriver!.effect).toBeCloseTo(2 * a.weights.get('word=hotel')! * (1 - a.means.get('word=hotel')!), 2);
   });
 
   it('Platt scaling maps scores onto observed rates', () => {

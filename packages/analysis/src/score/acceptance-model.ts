@@ -29,14 +29,7 @@ import { calibrationByDecile, holdoutMetrics } from './model-monitoring.ts';
 import type { CalibrationBin } from './model-monitoring.ts';
 import { ACCEPTANCE_THRESHOLDS, FOLD_SQL, FOLDS, SPEND_BAND_SQL, TICKET_BAND_SQL } from './acceptance-constants.ts';
 
-export {
-  ACCEPTANCE_THRESHOLDS,
-  FOLD_SQL,
-  FOLDS,
-  HOLDOUT_SQL,
-  SPEND_BAND_SQL,
-  TICKET_BAND_SQL,
-} from './acceptance-constants.ts';
+export { ACCEPTANCE_THRESHOLDS, HOLDOUT_SQL, SPEND_BAND_SQL, TICKET_BAND_SQL } from './acceptance-constants.ts';
 
 export const MIN_TRAINING_ROWS = 30;
 /** Fewest matched suppliers of each class (accepting, not accepting) the model learns from. */
@@ -45,7 +38,7 @@ export const MIN_CLASS_ROWS = 5;
  * Training settings: indicator features (words, bands, country…) are regularised harder than the three network
  * features, which summarise far more merchants than a job has matched suppliers.
  */
-export const TRAINING: LogisticOptions = {
+const TRAINING: LogisticOptions = {
   learningRate: 0.05,
   l2: 0.5,
   l2For: (feature) => (feature.startsWith('net:') ? 1e-4 : 0.5),
@@ -56,7 +49,7 @@ export const TRAINING: LogisticOptions = {
 const epochsFor = (n: number) => Math.min(20, Math.max(3, Math.ceil(120_000 / Math.max(1, n))));
 
 /** How many drivers an explanation keeps, and the smallest effect (log-odds) worth naming. */
-export const EXPLANATION_DRIVERS = 4;
+const EXPLANATION_DRIVERS = 4;
 const MIN_EFFECT = 0.05;
 
 export interface AcceptanceModelReport {
@@ -153,7 +146,7 @@ export const explanationText = (drivers: readonly AcceptanceDriver[]): string =>
     ? drivers.map((d) => `${d.effect >= 0 ? '+' : '−'}${Math.abs(d.effect).toFixed(2)} ${d.label}`).join('; ')
     : 'No feature moved the prediction away from the average supplier';
 
-export interface AcceptanceRow {
+interface AcceptanceRow {
   supplierKey: string;
   matched: boolean;
   y: 0 | 1;
@@ -197,7 +190,7 @@ const str = (v: unknown): string | null => (v === null || v === undefined || v =
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((t) => typeof t === 'string' && t !== '') : []);
 
 /** Reads feat_src (and the network's statistics of the words the suppliers use) into rows and the network view. */
-export async function loadAcceptanceRows(
+async function loadAcceptanceRows(
   db: Db,
   options: AcceptanceOptions,
 ): Promise<{ rows: AcceptanceRow[]; network: NetworkView | null }> {

@@ -177,20 +177,6 @@ export function scoreOf(model: LogisticModel, x: ReadonlyMap<string, number>): n
   return z;
 }
 
-/**
- * What each feature the example carries adds to its score compared with the average training example:
- * w · (x − mean). Features the model does not know add nothing and are left out.
- */
-export function contributions(model: LogisticModel, x: ReadonlyMap<string, number>): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const [k, v] of x) {
-    const wk = model.weights.get(k);
-    if (wk === undefined) continue;
-    out.set(k, wk * (v - (model.means.get(k) ?? 0)));
-  }
-  return out;
-}
-
 export interface Platt {
   a: number;
   b: number;

@@ -7,6 +7,7 @@ const suites = {
   analysis: 'packages/analysis/bench/analysis.ts',
   match: 'packages/analysis/bench/match.ts',
   'address-parser': 'packages/analysis/bench/address-parser.ts',
+  acceptance: 'packages/analysis/bench/acceptance.ts',
   proq: 'apps/server/bench/proq.ts',
   api: 'apps/server/bench/api.ts',
   results: 'apps/server/bench/results.ts',

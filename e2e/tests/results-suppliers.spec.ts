@@ -123,6 +123,7 @@ test('a supplier shows its data, match evidence and the rules behind its scores'
     merchant: { name: string } | null;
     match: { fieldsAgreeing: string[]; rule: { id: string } | null; fields: { field: string; result: string }[] };
     scores: { kind: string; rule: { id: string; description: string } }[];
+    acceptance: { probability: number | null; drivers: { label: string; effect: number }[] };
   }>(`/api/v1/jobs/${jobId}/results/suppliers/${encodeURIComponent(s.supplierKey)}`);
   await page.goto(`/jobs/${jobId}/suppliers?slicer=CardAccepting&slicerValue=MATCHED`);
   await page.getByTestId('supplier-link').first().click();
@@ -144,6 +145,10 @@ test('a supplier shows its data, match evidence and the rules behind its scores'
   const row = page.getByTestId('score-Vcard');
   await expect(row.getByTestId('score-rule-id')).toHaveText(vcard.rule.id);
   await expect(row.getByTestId('score-rule-description')).toHaveText(vcard.rule.description);
+  // The acceptance prediction shows the features that moved it (a demo job has enough matched suppliers to learn).
+  expect(detail.acceptance.probability).not.toBeNull();
+  expect(detail.acceptance.drivers.length).toBeGreaterThan(0);
+  await expect(page.getByTestId('supplier-prediction-drivers')).toContainText(detail.acceptance.drivers[0]!.label);
   // The Campaigns section lists the supplier's campaign workflows (none for a supplier no workflow enrolled).
   const { campaigns } = await json<{ campaigns: { id: string; name: string }[] }>(
     `/api/v1/jobs/${jobId}/results/suppliers/${encodeURIComponent(s.supplierKey)}`,

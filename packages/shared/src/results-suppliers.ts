@@ -182,6 +182,14 @@ export function supplierListSearch(p: TSupplierListParams): Record<string, strin
 
 const n = z.number().nullable();
 const s = z.string().nullable();
+
+/** One driver of an acceptance prediction (packages/analysis score/acceptance-model.ts AcceptanceDriver). */
+export const ZAcceptanceDriver = z.object({
+  feature: z.string(),
+  label: z.string(),
+  effect: z.number(),
+});
+export type TAcceptanceDriver = z.infer<typeof ZAcceptanceDriver>;
 export const ZSupplierRow = z
   .object({
     supplierKey: z.string(),
@@ -333,6 +341,13 @@ export const ZSupplierDetail = z.object({
     lockboxes: z.array(z.string()),
     prediction: s,
     probability: n,
+    /**
+     * Why the acceptance model predicted what it did, as one line (also in downloads), or why it made no prediction
+     * (too few matched suppliers to learn from). Null on runs without the model (matched data only, older runs).
+     */
+    explanation: s,
+    /** The features that moved the prediction most, strongest first (effect in log-odds, + = more likely to accept). */
+    drivers: z.array(ZAcceptanceDriver),
   }),
   industry: z.object({
     mcc: s,

@@ -222,7 +222,7 @@ export async function aggregateResults(options: AggregateOptions): Promise<Analy
           `${ident(`${k}Level`)}`,
           `${ident(`${k}Confidence`)}`,
           `${ident(`${k}RuleId`)}`,
-        ]).join(', ') + ', optimaMethod, acceptancePrediction,'
+        ]).join(', ') + ', optimaMethod, acceptancePrediction, acceptanceProbability, acceptanceExplanation,'
       : '';
     await db.run(`COPY (SELECT sourceSupplierId AS ${ident(idHeader)}, supplierKey, supplierName, country, spend, currency, matchStatus, matchConfidence, matchedMerchantId, matchScore,
         cardCapability, cardAcceptor, vcAccepting, detailLevel, stpCapable, array_to_string(lockboxes, ';') AS lockboxes, mcc, mccDescription, mccGroup, mccType,

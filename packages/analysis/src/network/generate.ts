@@ -96,6 +96,24 @@ function stem(r: Rng, c: CountryStyle): string {
 }
 
 /**
+ * The generator's probability that a merchant accepts cards: it depends on the MCC family and on size only. Exported
+ * so that benchmarks can score the generator's own probabilities (the "oracle" a learnt model is judged against).
+ */
+export function acceptanceProbabilityOf(mcc: string, size: NetworkMerchant['size']): number {
+  const sizeBoost = size === 'large' ? 0.1 : size === 'medium' ? 0.04 : 0;
+  const baseAccept = TE_MCC.has(mcc)
+    ? 0.96
+    : RETAIL_MCC.has(mcc)
+      ? 0.94
+      : ['1520', '1711', '1731', '0780'].includes(mcc)
+        ? 0.45
+        : ['8111', '8931', '7361'].includes(mcc)
+          ? 0.55
+          : 0.72;
+  return Math.min(0.99, baseAccept + sizeBoost);
+}
+
+/**
  * Key under which a company name must be unique in its country: the name without its legal form,
  * case, accents and punctuation, as a set of words (so "Smith & Jones" and "Jones & Smith" are one
  * name, as a registry's "same as" rules would have it).
@@ -158,18 +176,8 @@ function drawMerchant(
     r() < 0.15 ? pick(r, ['Suite 100', 'Suite 210', 'Unit 4', 'Floor 2', 'Building B', 'PO Box 1200']) : '';
   const taxId = r() < 0.6 ? c.taxId((n) => digits(r, n)) : '';
 
-  // Acceptance depends on the MCC family and on size.
   const sizeBoost = size === 'large' ? 0.1 : size === 'medium' ? 0.04 : 0;
-  const baseAccept = TE_MCC.has(mcc)
-    ? 0.96
-    : RETAIL_MCC.has(mcc)
-      ? 0.94
-      : ['1520', '1711', '1731', '0780'].includes(mcc)
-        ? 0.45
-        : ['8111', '8931', '7361'].includes(mcc)
-          ? 0.55
-          : 0.72;
-  const acceptsCard = r() < Math.min(0.99, baseAccept + sizeBoost);
+  const acceptsCard = r() < acceptanceProbabilityOf(mcc, size);
   const vcBase = TE_MCC.has(mcc) ? 0.55 : RETAIL_MCC.has(mcc) ? 0.2 : 0.35;
   const vcAccepting = acceptsCard && r() < vcBase + (size === 'large' ? 0.25 : size === 'medium' ? 0.1 : 0);
   let detailLevel: number | null = null;

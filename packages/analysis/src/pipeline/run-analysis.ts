@@ -116,6 +116,7 @@ export async function runAnalysis(options: RunAnalysisOptions): Promise<RunAnaly
             workDir,
             scoringRuleset: options.scoringRuleset,
             confidenceRuleset: options.confidenceRuleset,
+            networkFile,
             onProgress: subProgress(p, 78, 88),
           }),
         );

@@ -1,37 +1,76 @@
 /**
- * Acceptance-prediction model: a categorical naive Bayes classifier trained in DuckDB on the
- * matched suppliers of the job (label: the merchant accepts cards), predicting Low / Medium /
- * High acceptance for every supplier (used for unmatched ones). Features: country, spend band,
- * average-ticket band, frequency band, payment-terms band, payment method, name words
- * (industry words such as "freight" or "hotel" carry most of the signal) and, where the buyer's own
- * data has them, the MCC of its card transactions and the words of its spend category. Only what
- * the buyer's files give is used, never the matched merchant's attributes, so matched and unmatched
- * suppliers are described alike and the hold-out figures hold for the unmatched ones.
- * Evaluation on a deterministic 20 % hold-out (by supplierKey hash): accuracy, AUC, and
- * precision / recall of the High level. Recorded in acceptance-model.json.
+ * Acceptance-prediction model (DESIGN §8 "Acceptance prediction"): for a supplier the network does not know, the
+ * probability that it would accept a card, learnt per run from the matched suppliers (label: the matched merchant
+ * accepts cards).
+ *
+ * Features (acceptance-features.ts): only what the buyer's files give — name words (industry words such as
+ * "plumbing" or "hotel" carry most of the signal), spend-category words, MCC of its card data, country, spend /
+ * average-ticket / frequency / payment-terms bands, payment method — and what the reference network says about
+ * merchants sharing a name word (their acceptance rate, computed once per network version and cached next to it;
+ * the job's matched merchants, whose acceptance is the label, are taken out). Never the matched merchant's own attributes, so matched and
+ * unmatched suppliers are described alike.
+ *
+ * Model: L2-regularised logistic regression (logistic.ts), deterministic. Evaluation by 5-fold cross-fitting over
+ * the matched suppliers (fold = hash(supplierKey) % 5): each matched supplier is scored by a model that did not
+ * learn from it, so every matched supplier is a hold-out row once; Platt scaling is fitted on those out-of-fold
+ * scores, and the model that predicts the unmatched suppliers learns from all matched ones. A matched supplier's
+ * stored probability is its out-of-fold one; every prediction carries its explanation (the features that moved it
+ * most, in log-odds against the average supplier). Too few matched suppliers: no probability, no level, and the
+ * explanation says why.
  */
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import type { Db } from '../db.ts';
+import { copyToParquet, lit } from '../db.ts';
+import { featureLabel, featuresOf, NETWORK_MIN_MERCHANTS } from './acceptance-features.ts';
+import type { FeatureVector, NetworkView, SupplierFacts, TokenStat } from './acceptance-features.ts';
+import { calibrate, encodeExamples, fitPlatt, scoreOf, trainEncoded } from './logistic.ts';
+import type { Example, LogisticModel, LogisticOptions, Platt } from './logistic.ts';
+import { calibrationByDecile, holdoutMetrics } from './model-monitoring.ts';
+import type { CalibrationBin } from './model-monitoring.ts';
+import { ACCEPTANCE_THRESHOLDS, FOLD_SQL, FOLDS, SPEND_BAND_SQL, TICKET_BAND_SQL } from './acceptance-constants.ts';
 
-export const ACCEPTANCE_THRESHOLDS = { high: 0.75, medium: 0.5 } as const;
+export { ACCEPTANCE_THRESHOLDS, HOLDOUT_SQL, SPEND_BAND_SQL, TICKET_BAND_SQL } from './acceptance-constants.ts';
+
 export const MIN_TRAINING_ROWS = 30;
+/** Fewest matched suppliers of each class (accepting, not accepting) the model learns from. */
+export const MIN_CLASS_ROWS = 5;
+/**
+ * Training settings: indicator features (words, bands, country…) are regularised harder than the three network
+ * features, which summarise far more merchants than a job has matched suppliers.
+ */
+const TRAINING: LogisticOptions = {
+  learningRate: 0.05,
+  l2: 0.5,
+  l2For: (feature) => (feature.startsWith('net:') ? 1e-4 : 0.5),
+  // A word, band or MCC seen on fewer than 20 training suppliers is noise more than signal.
+  minCount: 20,
+};
+/** Passes over the data: about 120,000 updates (at least 3 passes, at most 20). */
+const epochsFor = (n: number) => Math.min(20, Math.max(3, Math.ceil(120_000 / Math.max(1, n))));
 
-/** Feature bands over a supplier row (shared with the model's monitoring, which watches their drift). */
-export const SPEND_BAND_SQL = `CASE WHEN spend < 1000 THEN 'a' WHEN spend < 10000 THEN 'b' WHEN spend < 100000 THEN 'c' WHEN spend < 1000000 THEN 'd' ELSE 'e' END`;
-export const TICKET_BAND_SQL = `CASE WHEN avgTransactionValue IS NULL THEN '?' WHEN avgTransactionValue < 500 THEN 'a' WHEN avgTransactionValue < 2500 THEN 'b' WHEN avgTransactionValue < 10000 THEN 'c' ELSE 'd' END`;
-/** The deterministic 20 % hold-out of matched suppliers. */
-export const HOLDOUT_SQL = `hash(supplierKey) % 5 = 0`;
+/** How many drivers an explanation keeps, and the smallest effect (log-odds) worth naming. */
+const EXPLANATION_DRIVERS = 4;
+const MIN_EFFECT = 0.05;
 
 export interface AcceptanceModelReport {
-  model: 'naive-bayes';
-  version: 2;
+  model: 'logistic-regression';
+  version: 3;
   label: 'cardAcceptor';
   features: string[];
   thresholds: typeof ACCEPTANCE_THRESHOLDS;
+  /** 'out-of-fold': every matched supplier scored by the fold model that did not learn from it. */
+  evaluation: 'out-of-fold';
+  folds: number;
   trained: boolean;
   reason?: string;
+  /** Matched suppliers the predicting model learnt from. */
   trainRows: number;
+  /** Matched suppliers scored out of fold (the hold-out rows). */
   testRows: number;
   positiveRate: number | null;
+  /** Whether the network's name-word statistics were used. */
+  network: boolean;
+  platt: Platt | null;
   metrics: {
     accuracy: number | null;
     auc: number | null;
@@ -39,6 +78,10 @@ export interface AcceptanceModelReport {
     recallHigh: number | null;
     baselineAccuracy: number | null;
   };
+  calibration: CalibrationBin[];
+  /** The features with the largest weights of the predicting model (log-odds), for the record. */
+  topWeights: { feature: string; weight: number }[];
+  timings: { seconds: number };
 }
 
 export const MODEL_FEATURES = [
@@ -48,91 +91,305 @@ export const MODEL_FEATURES = [
   'frequencyBand',
   'paymentTermsBand',
   'paymentMethod',
-  'nameWord',
   'inputMcc',
+  'nameWord',
   'categoryWord',
+  'networkNameWordAcceptance',
 ];
 
+export interface AcceptanceOptions {
+  /** The prepared reference network (its name words' acceptance rates are features); none: name words only. */
+  networkFile?: string;
+}
+
+/** One driver of a prediction: the feature, how it reads, and what it added (log-odds; + = more likely to accept). */
+export interface AcceptanceDriver {
+  feature: string;
+  label: string;
+  effect: number;
+}
+
+export const levelOf = (p: number): 'High' | 'Medium' | 'Low' =>
+  p >= ACCEPTANCE_THRESHOLDS.high ? 'High' : p >= ACCEPTANCE_THRESHOLDS.medium ? 'Medium' : 'Low';
+
+/** The drivers of one prediction: the largest effects, strongest first (effects scaled by the calibration). */
+export function explain(
+  model: LogisticModel,
+  platt: Platt,
+  fv: FeatureVector,
+  max = EXPLANATION_DRIVERS,
+): AcceptanceDriver[] {
+  // One pass keeping the `max` largest effects (no intermediate arrays per supplier: this runs for every supplier).
+  const top: { feature: string; effect: number }[] = [];
+  fv.x.forEach((v, feature) => {
+    const w = model.weights.get(feature);
+    if (w === undefined) return;
+    const effect = Math.round(platt.a * w * (v - (model.means.get(feature) ?? 0)) * 100) / 100;
+    if (Math.abs(effect) < MIN_EFFECT) return;
+    let at = top.length;
+    while (
+      at > 0 &&
+      (Math.abs(top[at - 1]!.effect) < Math.abs(effect) ||
+        (Math.abs(top[at - 1]!.effect) === Math.abs(effect) && top[at - 1]!.feature > feature))
+    )
+      at--;
+    if (at >= max) return;
+    top.splice(at, 0, { feature, effect });
+    if (top.length > max) top.pop();
+  });
+  return top.map((d) => ({ ...d, label: featureLabel(d.feature, fv.notes) }));
+}
+
+/** The explanation as one line of text (downloads): `+1.20 Name word "hotel"; −0.40 Payment method Check`. */
+export const explanationText = (drivers: readonly AcceptanceDriver[]): string =>
+  drivers.length
+    ? drivers.map((d) => `${d.effect >= 0 ? '+' : '−'}${Math.abs(d.effect).toFixed(2)} ${d.label}`).join('; ')
+    : 'No feature moved the prediction away from the average supplier';
+
+interface AcceptanceRow {
+  supplierKey: string;
+  matched: boolean;
+  y: 0 | 1;
+  fold: number;
+  facts: SupplierFacts;
+}
+
 /**
- * Expects table `feat_src` (supplierKey, matchStatus, cardAcceptor, country, spend, avgTransactionValue,
- * frequencyBand, paymentTermsBand, paymentMethod, supplierName, inputMcc, category). Creates table `acceptance`
- * (supplierKey, acceptanceProbability, acceptancePrediction).
+ * The network's name-word statistics (word, merchants, accepting merchants) as table `net_word` (word '' is the whole network):
+ * read from the cache next to the network file (written once per network version; a newer
+ * network file makes it stale) or computed and cached.
  */
-export async function trainAndPredictAcceptance(db: Db): Promise<AcceptanceModelReport> {
-  await db.run(`CREATE OR REPLACE TABLE feat AS
-    SELECT supplierKey, 'country' AS f, coalesce(country, '?') AS v FROM feat_src
-    UNION ALL SELECT supplierKey, 'spendBand', ${SPEND_BAND_SQL} FROM feat_src
-    UNION ALL SELECT supplierKey, 'ticketBand', ${TICKET_BAND_SQL} FROM feat_src
-    UNION ALL SELECT supplierKey, 'frequencyBand', frequencyBand FROM feat_src
-    UNION ALL SELECT supplierKey, 'paymentTermsBand', paymentTermsBand FROM feat_src
-    UNION ALL SELECT supplierKey, 'paymentMethod', paymentMethod FROM feat_src
-    UNION ALL SELECT DISTINCT supplierKey, 'nameWord', unnest(sx_name_tokens(supplierName)) FROM feat_src
-    UNION ALL SELECT supplierKey, 'inputMcc', inputMcc FROM feat_src WHERE inputMcc IS NOT NULL
-    UNION ALL SELECT DISTINCT supplierKey, 'categoryWord', unnest(sx_name_tokens(category)) FROM feat_src WHERE category IS NOT NULL`);
-  await db.run(
-    `CREATE OR REPLACE TABLE lab AS SELECT supplierKey, cardAcceptor::INT AS y, ${HOLDOUT_SQL} AS isTest FROM feat_src WHERE matchStatus = 'MATCHED'`,
+async function networkWords(db: Db, networkFile: string): Promise<void> {
+  const cache = networkFile.replace(/\.parquet$/i, '') + '.name-word-acceptance-v1.parquet';
+  let loaded = false;
+  if (existsSync(cache) && statSync(cache).mtimeMs >= statSync(networkFile).mtimeMs) {
+    try {
+      await db.run(`CREATE TABLE net_word AS SELECT * FROM read_parquet(${lit(cache)})`);
+      loaded = true;
+    } catch {
+      await db.run(`DROP TABLE IF EXISTS net_word`);
+    }
+  }
+  if (!loaded) {
+    await db.run(`CREATE TABLE net_word AS
+      WITH w AS (SELECT DISTINCT merchantId, unnest(nameTokens) AS word, coalesce(acceptsCard, FALSE)::INT AS y FROM read_parquet(${lit(networkFile)}))
+      SELECT word, count(*)::INTEGER AS n, sum(y)::INTEGER AS pos FROM w GROUP BY word HAVING count(*) >= ${NETWORK_MIN_MERCHANTS}
+      UNION ALL
+      SELECT '' AS word, count(*)::INTEGER AS n, sum(coalesce(acceptsCard, FALSE)::INT)::INTEGER AS pos FROM read_parquet(${lit(networkFile)})`);
+    const tmp = `${cache}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      await db.run(copyToParquet(`SELECT * FROM net_word`, tmp));
+      renameSync(tmp, cache);
+    } catch {
+      rmSync(tmp, { force: true }); // read-only network location: computed again next time
+    }
+  }
+}
+
+const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((t) => typeof t === 'string' && t !== '') : []);
+
+/** Reads feat_src (and the network's statistics of the words the suppliers use) into rows and the network view. */
+async function loadAcceptanceRows(
+  db: Db,
+  options: AcceptanceOptions,
+): Promise<{ rows: AcceptanceRow[]; network: NetworkView | null }> {
+  const cols = new Set(
+    (await db.all<{ column_name: string }>(`SELECT column_name FROM (DESCRIBE feat_src)`)).map((c) => c.column_name),
   );
-  const counts = (await db.one<{ train: number; test: number; pos: number; trainPos: number }>(
-    `SELECT count(*) FILTER (WHERE NOT isTest) AS train, count(*) FILTER (WHERE isTest) AS test, avg(y) AS pos, sum(y) FILTER (WHERE NOT isTest) AS trainPos FROM lab`,
-  ))!;
+  const opt = (c: string, type = 'VARCHAR') => (cols.has(c) ? c : `NULL::${type} AS ${c}`);
+  const networkFile = options.networkFile && existsSync(options.networkFile) ? options.networkFile : null;
+  let network: NetworkView | null = null;
+  const withOwn = networkFile !== null && cols.has('matchedMerchantId');
+  await db.run(`CREATE OR REPLACE TEMP TABLE acc_src AS
+    SELECT supplierKey, matchStatus = 'MATCHED' AS matched, coalesce(cardAcceptor, FALSE)::INT AS y, (${FOLD_SQL})::INT AS fold,
+      CAST(${opt('country')} AS VARCHAR) AS country, ${SPEND_BAND_SQL} AS spendBand, ${TICKET_BAND_SQL} AS ticketBand,
+      CAST(${opt('frequencyBand')} AS VARCHAR) AS frequencyBand, CAST(${opt('paymentTermsBand')} AS VARCHAR) AS paymentTermsBand,
+      CAST(${opt('paymentMethod')} AS VARCHAR) AS paymentMethod, CAST(${opt('inputMcc')} AS VARCHAR) AS inputMcc,
+      list_distinct(coalesce(sx_name_tokens(supplierName), [])) AS nameTokens,
+      CASE WHEN ${opt('category')} IS NOT NULL THEN list_distinct(sx_name_tokens(category)) END AS categoryTokens,
+      ${withOwn ? `CASE WHEN matchStatus = 'MATCHED' THEN matchedMerchantId END` : 'NULL::VARCHAR'} AS ownId
+    FROM feat_src ORDER BY supplierKey`);
+  if (networkFile) {
+    await networkWords(db, networkFile);
+    // The network without the merchants this job's labels come from (its matched merchants): no statistic a row is
+    // described by contains the label of any training row, so matched (training) and unmatched suppliers are
+    // described alike. (Leaving only a row's own merchant out would still leak: within a word, the left-out rate
+    // would be lower exactly for the accepting rows.)
+    await db.run(`CREATE OR REPLACE TEMP TABLE job_word AS
+      WITH m AS (SELECT DISTINCT merchantId, nameTokens, coalesce(acceptsCard, FALSE)::INT AS y FROM read_parquet(${lit(networkFile)})
+                 WHERE ${withOwn ? 'merchantId IN (SELECT ownId FROM acc_src WHERE ownId IS NOT NULL)' : 'FALSE'}),
+           w AS (SELECT DISTINCT merchantId, unnest(nameTokens) AS word, y FROM m)
+      SELECT word, count(*)::INTEGER AS n, sum(y)::INTEGER AS pos FROM w GROUP BY word
+      UNION ALL SELECT '' AS word, count(*)::INTEGER AS n, coalesce(sum(y), 0)::INTEGER AS pos FROM m`);
+    const words = await db.all<{ word: string; n: number; pos: number }>(
+      `SELECT w.word, w.n - coalesce(j.n, 0) AS n, w.pos - coalesce(j.pos, 0) AS pos FROM net_word w LEFT JOIN job_word j USING (word)
+       WHERE w.word = '' OR w.word IN (SELECT DISTINCT unnest(nameTokens) FROM acc_src)`,
+    );
+    const tokens = new Map<string, TokenStat>();
+    let rate = 0.5;
+    for (const w of words)
+      if (w.word) tokens.set(w.word, { n: Number(w.n), pos: Number(w.pos) });
+      else if (Number(w.n) > 0) rate = Number(w.pos) / Number(w.n);
+    network = { rate, tokens };
+    await db.run(`DROP TABLE job_word`);
+  }
+  const raw = await db.all<Record<string, unknown>>(`SELECT * FROM acc_src ORDER BY supplierKey`);
+  const rows: AcceptanceRow[] = raw.map((r) => ({
+    supplierKey: String(r.supplierKey),
+    matched: r.matched === true,
+    y: Number(r.y) === 1 ? 1 : 0,
+    fold: Number(r.fold),
+    facts: {
+      country: str(r.country),
+      spendBand: str(r.spendBand),
+      ticketBand: str(r.ticketBand),
+      frequencyBand: str(r.frequencyBand),
+      paymentTermsBand: str(r.paymentTermsBand),
+      paymentMethod: str(r.paymentMethod),
+      inputMcc: str(r.inputMcc),
+      nameTokens: strs(r.nameTokens),
+      categoryTokens: strs(r.categoryTokens),
+    },
+  }));
+  await db.run(`DROP TABLE acc_src`);
+  return { rows, network };
+}
+
+const ACCEPTANCE_TABLE = `CREATE OR REPLACE TABLE acceptance (supplierKey VARCHAR, acceptanceProbability DOUBLE,
+  acceptancePrediction VARCHAR, acceptanceExplanation VARCHAR, acceptanceDrivers VARCHAR)`;
+
+async function writeAcceptance(
+  db: Db,
+  out: { key: string; p: number | null; drivers: AcceptanceDriver[] | null; text: string }[],
+): Promise<void> {
+  await db.run(ACCEPTANCE_TABLE);
+  const app = await db.conn.createAppender('acceptance');
+  for (const o of out) {
+    app.appendVarchar(o.key);
+    if (o.p === null) {
+      app.appendNull();
+      app.appendNull();
+    } else {
+      app.appendDouble(Math.round(o.p * 10_000) / 10_000);
+      app.appendVarchar(levelOf(o.p));
+    }
+    app.appendVarchar(o.text);
+    if (o.drivers === null) app.appendNull();
+    else app.appendVarchar(JSON.stringify(o.drivers));
+    app.endRow();
+  }
+  app.closeSync();
+}
+
+const r3 = (x: number | null) => (x === null || x === undefined ? null : Math.round(Number(x) * 1000) / 1000);
+
+/**
+ * Expects table `feat_src` (supplierKey, matchStatus, cardAcceptor, spend, supplierName and, where present, country,
+ * avgTransactionValue, frequencyBand, paymentTermsBand, paymentMethod, inputMcc, category, matchedMerchantId) and
+ * the name macros (createNormaliseMacros). Creates table `acceptance` (supplierKey, acceptanceProbability,
+ * acceptancePrediction, acceptanceExplanation, acceptanceDrivers as JSON).
+ */
+export async function trainAndPredictAcceptance(
+  db: Db,
+  options: AcceptanceOptions = {},
+): Promise<AcceptanceModelReport> {
+  const t0 = performance.now();
+  const { rows, network } = await loadAcceptanceRows(db, options);
+  const matched = rows.filter((r) => r.matched);
+  const pos = matched.filter((r) => r.y === 1).length;
   const base: AcceptanceModelReport = {
-    model: 'naive-bayes',
-    version: 2,
+    model: 'logistic-regression',
+    version: 3,
     label: 'cardAcceptor',
     features: MODEL_FEATURES,
     thresholds: ACCEPTANCE_THRESHOLDS,
+    evaluation: 'out-of-fold',
+    folds: FOLDS,
     trained: false,
-    trainRows: counts.train,
-    testRows: counts.test,
-    positiveRate: counts.pos === null ? null : Math.round(counts.pos * 1000) / 1000,
+    trainRows: matched.length,
+    testRows: 0,
+    positiveRate: matched.length ? r3(pos / matched.length) : null,
+    network: network !== null,
+    platt: null,
     metrics: { accuracy: null, auc: null, precisionHigh: null, recallHigh: null, baselineAccuracy: null },
+    calibration: [],
+    topWeights: [],
+    timings: { seconds: 0 },
   };
-  if (counts.train < MIN_TRAINING_ROWS || !counts.trainPos || counts.trainPos === counts.train) {
-    await db.run(
-      `CREATE OR REPLACE TABLE acceptance AS SELECT supplierKey, NULL::DOUBLE AS acceptanceProbability, 'Low' AS acceptancePrediction FROM feat_src`,
+  const neg = matched.length - pos;
+  if (matched.length < MIN_TRAINING_ROWS || pos < MIN_CLASS_ROWS || neg < MIN_CLASS_ROWS) {
+    const reason = `needs at least ${MIN_TRAINING_ROWS} matched suppliers, ${MIN_CLASS_ROWS} of them accepting cards and ${MIN_CLASS_ROWS} not, to learn from (has ${matched.length}: ${pos} accepting, ${neg} not)`;
+    await writeAcceptance(
+      db,
+      rows.map((r) => ({ key: r.supplierKey, p: null, drivers: null, text: `Not predicted: the model ${reason}` })),
     );
-    return {
-      ...base,
-      reason: `needs at least ${MIN_TRAINING_ROWS} matched suppliers of both classes to train (has ${counts.train})`,
-    };
+    return { ...base, reason, timings: { seconds: Math.round((performance.now() - t0) / 10) / 100 } };
   }
-  await db.run(
-    `CREATE OR REPLACE TABLE prior AS SELECT sum(y) AS n1, count(*) - sum(y) AS n0 FROM lab WHERE NOT isTest`,
+  const vec = rows.map((r) => featuresOf(r.facts, network));
+  const examples: (Example & { i: number; fold: number })[] = [];
+  rows.forEach((r, i) => {
+    if (r.matched) examples.push({ x: vec[i]!.x, y: r.y, i, fold: r.fold });
+  });
+  const encoded = encodeExamples(examples);
+  const subset = (keep: (e: { fold: number }) => boolean) =>
+    Int32Array.from(examples.flatMap((e, k) => (keep(e) ? [k] : [])));
+  // Cross-fitting: each fold scored by the model of the other folds.
+  const foldModel: (LogisticModel | null)[] = [];
+  const oof = new Map<number, number>();
+  for (let k = 0; k < FOLDS; k++) {
+    const test = examples.filter((e) => e.fold === k);
+    if (!test.length) {
+      foldModel.push(null);
+      continue;
+    }
+    const train = subset((e) => e.fold !== k);
+    const m = trainEncoded(encoded, train, { ...TRAINING, epochs: epochsFor(train.length) });
+    foldModel.push(m);
+    for (const e of test) oof.set(e.i, scoreOf(m, e.x));
+  }
+  const oofScores = examples.map((e) => oof.get(e.i)!);
+  const platt = fitPlatt(
+    oofScores,
+    examples.map((e) => e.y),
   );
-  await db.run(`CREATE OR REPLACE TABLE lik AS
-    WITH c AS (SELECT f.f, f.v, sum(l.y) AS c1, count(*) - sum(l.y) AS c0 FROM feat f JOIN lab l USING (supplierKey) WHERE NOT l.isTest GROUP BY ALL),
-         k AS (SELECT f, count(DISTINCT v) AS k FROM feat GROUP BY f)
-    SELECT c.f, c.v, ln((c.c1 + 1) / (p.n1 + k.k)) - ln((c.c0 + 1) / (p.n0 + k.k)) AS w FROM c JOIN k USING (f), prior p`);
-  await db.run(`CREATE OR REPLACE TABLE acceptance AS
-    WITH s AS (SELECT f.supplierKey, sum(coalesce(l.w, 0)) AS w FROM feat f LEFT JOIN lik l USING (f, v) GROUP BY f.supplierKey)
-    SELECT s.supplierKey, round(1 / (1 + exp(-(s.w + ln(p.n1 / p.n0)))), 4) AS acceptanceProbability,
-      CASE WHEN 1 / (1 + exp(-(s.w + ln(p.n1 / p.n0)))) >= ${ACCEPTANCE_THRESHOLDS.high} THEN 'High' WHEN 1 / (1 + exp(-(s.w + ln(p.n1 / p.n0)))) >= ${ACCEPTANCE_THRESHOLDS.medium} THEN 'Medium' ELSE 'Low' END AS acceptancePrediction
-    FROM s, prior p`);
-  const m = (await db.one<{
-    accuracy: number;
-    precisionHigh: number | null;
-    recallHigh: number | null;
-    baseline: number;
-    auc: number | null;
-  }>(`
-    WITH t AS (SELECT l.y, a.acceptanceProbability AS p, a.acceptancePrediction AS lvl FROM lab l JOIN acceptance a USING (supplierKey) WHERE l.isTest),
-    r AS (SELECT y, rank() OVER (ORDER BY p) + (count(*) OVER (PARTITION BY p) - 1) / 2 AS rk FROM t)
-    SELECT avg(((p >= 0.5)::INT = y)::INT) AS accuracy,
-      sum(y) FILTER (WHERE lvl = 'High') / nullif(count(*) FILTER (WHERE lvl = 'High'), 0) AS precisionHigh,
-      count(*) FILTER (WHERE lvl = 'High' AND y = 1) / nullif(sum(y), 0) AS recallHigh,
-      greatest(avg(y), 1 - avg(y)) AS baseline,
-      (SELECT (sum(rk) FILTER (WHERE y = 1) - count(*) FILTER (WHERE y = 1) * (count(*) FILTER (WHERE y = 1) + 1) / 2) / nullif(count(*) FILTER (WHERE y = 1) * count(*) FILTER (WHERE y = 0), 0) FROM r) AS auc
-    FROM t`))!;
-  const r3 = (x: number | null) => (x === null || x === undefined ? null : Math.round(Number(x) * 1000) / 1000);
+  const final = trainEncoded(
+    encoded,
+    subset(() => true),
+    { ...TRAINING, epochs: epochsFor(examples.length) },
+  );
+  const out = rows.map((r, i) => {
+    const model = r.matched ? foldModel[r.fold]! : final;
+    const s = r.matched ? oof.get(i)! : scoreOf(final, vec[i]!.x);
+    const p = calibrate(platt, s);
+    const drivers = explain(model, platt, vec[i]!);
+    return { key: r.supplierKey, p, drivers, text: explanationText(drivers) };
+  });
+  await writeAcceptance(db, out);
+  const scored = examples.map((e) => ({ y: e.y, p: out[e.i]!.p }));
+  const m = holdoutMetrics(scored);
+  const topWeights = [...final.weights]
+    .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]) || a[0].localeCompare(b[0]))
+    .slice(0, 20)
+    .map(([feature, weight]) => ({ feature, weight: Math.round(weight * 1000) / 1000 }));
   return {
     ...base,
     trained: true,
+    testRows: scored.length,
+    platt: { a: Math.round(platt.a * 10_000) / 10_000, b: Math.round(platt.b * 10_000) / 10_000 },
     metrics: {
       accuracy: r3(m.accuracy),
       auc: r3(m.auc),
       precisionHigh: r3(m.precisionHigh),
       recallHigh: r3(m.recallHigh),
-      baselineAccuracy: r3(m.baseline),
+      baselineAccuracy: r3(m.baselineAccuracy),
     },
+    calibration: calibrationByDecile(scored).map((b) => ({
+      ...b,
+      predicted: r3(b.predicted)!,
+      observed: r3(b.observed)!,
+    })),
+    topWeights,
+    timings: { seconds: Math.round((performance.now() - t0) / 10) / 100 },
   };
 }

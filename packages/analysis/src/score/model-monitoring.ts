@@ -6,7 +6,7 @@
  * reader takes a run's supplier results (Parquet) in DuckDB.
  */
 import { lit, withDb } from '../db.ts';
-import { ACCEPTANCE_THRESHOLDS, HOLDOUT_SQL, SPEND_BAND_SQL, TICKET_BAND_SQL } from './acceptance-model.ts';
+import { ACCEPTANCE_THRESHOLDS, HOLDOUT_SQL, SPEND_BAND_SQL, TICKET_BAND_SQL } from './acceptance-constants.ts';
 
 export interface Scored {
   /** 1 = the merchant accepts cards. */
@@ -161,8 +161,9 @@ export interface RunEvaluation {
 
 /**
  * Evaluates the acceptance model on a run's supplier results (the scored suppliers Parquet: supplierKey,
- * matchStatus, cardAcceptor, acceptanceProbability and the model's inputs). The hold-out is the model's own
- * (HOLDOUT_SQL over matched suppliers), so these figures are about suppliers the model did not learn from.
+ * matchStatus, cardAcceptor, acceptanceProbability and the model's inputs). The hold-out is the model's own: every
+ * matched supplier scored out of fold (cross-fitted model), or HOLDOUT_SQL over matched suppliers (earlier runs), so
+ * these figures are about suppliers the scoring model did not learn from.
  */
 export async function evaluateRunModel(suppliersFile: string, opts: { tempDir?: string } = {}): Promise<RunEvaluation> {
   return withDb({ ...(opts.tempDir ? { tempDir: opts.tempDir } : {}) }, async (db) => {
@@ -170,15 +171,20 @@ export async function evaluateRunModel(suppliersFile: string, opts: { tempDir?: 
     const cols = new Set(
       (await db.all<{ column_name: string }>(`SELECT column_name FROM (DESCRIBE s)`)).map((c) => c.column_name),
     );
+    // A run of the cross-fitted model (it writes acceptanceDrivers) stores every matched supplier's out-of-fold
+    // probability: all of them are hold-out rows, and the predicting model learnt from all of them. An earlier run
+    // (naive Bayes, fixed 20 % hold-out) is evaluated on its hold-out only.
+    const outOfFold = cols.has('acceptanceDrivers');
+    const holdout = outOfFold ? 'TRUE' : HOLDOUT_SQL;
     const counts = (await db.one<{ n: number; train: number; test: number }>(
-      `SELECT count(*) AS n, count(*) FILTER (WHERE matchStatus = 'MATCHED' AND NOT (${HOLDOUT_SQL})) AS train,
-        count(*) FILTER (WHERE matchStatus = 'MATCHED' AND ${HOLDOUT_SQL}) AS test FROM s`,
+      `SELECT count(*) AS n, count(*) FILTER (WHERE matchStatus = 'MATCHED' AND ${outOfFold ? 'TRUE' : `NOT (${HOLDOUT_SQL})`}) AS train,
+        count(*) FILTER (WHERE matchStatus = 'MATCHED' AND ${holdout}) AS test FROM s`,
     ))!;
     const hasP = cols.has('acceptanceProbability');
     const test = hasP
       ? await db.all<{ y: number; p: number }>(
           `SELECT cardAcceptor::INT AS y, acceptanceProbability AS p FROM s
-           WHERE matchStatus = 'MATCHED' AND ${HOLDOUT_SQL} AND acceptanceProbability IS NOT NULL AND cardAcceptor IS NOT NULL`,
+           WHERE matchStatus = 'MATCHED' AND ${holdout} AND acceptanceProbability IS NOT NULL AND cardAcceptor IS NOT NULL`,
         )
       : [];
     const rows: Scored[] = test.map((r) => ({ y: Number(r.y) === 1 ? 1 : 0, p: Number(r.p) }));

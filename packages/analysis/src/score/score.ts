@@ -19,6 +19,8 @@ export interface ScoreOptions {
   workDir: string;
   scoringRuleset?: TScoringRuleset;
   confidenceRuleset?: TConfidenceRuleset;
+  /** The prepared reference network: the acceptance model reads its name words' acceptance rates. */
+  networkFile?: string;
   onProgress?: ProgressFn;
 }
 
@@ -40,11 +42,11 @@ export async function score(options: ScoreOptions): Promise<ScoreResult> {
     await createNormaliseMacros(db);
     await db.run(`CREATE TABLE feat_src AS SELECT * FROM read_parquet(${lit(workFile(workDir, 'enriched'))})`);
     onProgress(10, 'Training acceptance model');
-    const model = await trainAndPredictAcceptance(db);
+    const model = await trainAndPredictAcceptance(db, options.networkFile ? { networkFile: options.networkFile } : {});
     writeFileSync(workFile(workDir, 'model'), JSON.stringify(model, null, 2));
     onProgress(50, 'Evaluating rulesets');
     // One pipeline from features to the written file: the wide supplier rows are not materialised per step.
-    const features = `SELECT e.*, a.acceptanceProbability, a.acceptancePrediction,
+    const features = `SELECT e.*, a.acceptanceProbability, a.acceptancePrediction, a.acceptanceExplanation, a.acceptanceDrivers,
         len(e.lockboxes) AS lockboxCount, e.spend / nullif(sum(e.spend) OVER (), 0) AS spendShare
       FROM feat_src e LEFT JOIN acceptance a USING (supplierKey)`;
     const s1 = `SELECT *, ${compileScoring(scoring).join(', ')} FROM (${features})`;

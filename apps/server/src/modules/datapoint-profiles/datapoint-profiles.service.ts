@@ -78,6 +78,7 @@ export const DEFAULT_PROFILES: { id: string; name: string; kind: TDatapointProfi
       ...SCORE_COLUMNS,
       { datapoint: 'optimaMethod', header: 'Optima method' },
       { datapoint: 'acceptancePrediction', header: 'Acceptance prediction' },
+      { datapoint: 'acceptanceExplanation', header: 'Acceptance prediction explanation' },
     ],
   },
   {

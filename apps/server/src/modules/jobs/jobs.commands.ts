@@ -210,6 +210,7 @@ export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
       const rulesets = await rulesetsForRun(ctx.db, rc.run);
       const r = await score({
         workDir: rc.workDir,
+        networkFile: await ensurePreparedNetwork(await ensureNetwork(ctx), rc.workDir),
         scoringRuleset: rulesets.scoring,
         confidenceRuleset: rulesets.confidence,
         onProgress: progress,

@@ -11,10 +11,13 @@ import type { Readable } from 'node:stream';
 import { PassThrough } from 'node:stream';
 import { defaultMatchRuleset } from '@sextant/analysis';
 import { ruleDescriptions } from '../rulesets/index.ts';
+import { z } from 'zod';
 import {
   INDUSTRY_CLASSIFICATIONS,
   SCORE_KINDS,
+  ZAcceptanceDriver,
   pagedResult,
+  type TAcceptanceDriver,
   type TSupplierDetail,
   type TSupplierPage,
   type TSupplierResultsQuery,
@@ -255,6 +258,17 @@ const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown) => (v === null || v === undefined || Number.isNaN(Number(v)) ? null : Number(v));
 const bool = (v: unknown) => (v === null || v === undefined ? null : Boolean(v));
 const strs = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+const ZDrivers = z.array(ZAcceptanceDriver);
+/** The stored drivers (JSON text written by the acceptance model); anything unreadable as none. */
+function driversOf(v: unknown): TAcceptanceDriver[] {
+  if (typeof v !== 'string' || !v) return [];
+  try {
+    const parsed = ZDrivers.safeParse(JSON.parse(v));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
 
 /**
  * The deciding match rule (described from the match ruleset of that version) and the evidence per field
@@ -412,6 +426,8 @@ export async function supplierDetail(ctx: AppContext, res: JobResults, supplierK
       lockboxes: strs(s.lockboxes),
       prediction: str(s.acceptancePrediction),
       probability: num(s.acceptanceProbability),
+      explanation: str(s.acceptanceExplanation),
+      drivers: driversOf(s.acceptanceDrivers),
     },
     industry: {
       mcc: str(s.mcc),

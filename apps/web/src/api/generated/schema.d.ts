@@ -9408,6 +9408,12 @@ export interface paths {
                                 cardAcceptor: boolean | null;
                                 cardCapability: string | null;
                                 detailLevel: string | null;
+                                drivers: {
+                                    effect: number;
+                                    feature: string;
+                                    label: string;
+                                }[];
+                                explanation: string | null;
                                 lockboxes: string[];
                                 prediction: string | null;
                                 probability: number | null;

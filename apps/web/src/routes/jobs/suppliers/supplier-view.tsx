@@ -484,6 +484,7 @@ export function SupplierView({ jobId, supplierKey, useCase }: TSupplierViewProps
             </Stack>
           </Field>
         </Grid>
+        <PredictionDrivers d={d} />
       </Section>
 
       <ScoresSection d={d} />
@@ -603,5 +604,53 @@ export function SupplierView({ jobId, supplierKey, useCase }: TSupplierViewProps
         </Section>
       </Box>
     </Stack>
+  );
+}
+
+/**
+ * Why the acceptance model predicted what it did: the features that moved the prediction most (+ towards accepting,
+ * − away from it), or, when the run's model could not learn, the reason it made no prediction.
+ */
+function PredictionDrivers({ d }: { d: TSupplierDetail }) {
+  const { t } = useTranslation(NS);
+  const { drivers, explanation } = d.acceptance;
+  if (!drivers.length && !explanation) return null;
+  return (
+    <Box sx={{ mt: 2 }} data-testid="supplier-prediction-drivers">
+      <Typography variant="subtitle2" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {t('supplier.predictionDrivers')}
+      </Typography>
+      {drivers.length ? (
+        <Table size="small">
+          <TableBody>
+            {drivers.map((x) => (
+              <TableRow key={x.feature}>
+                <TableCell>{x.label}</TableCell>
+                <TableCell
+                  align="right"
+                  sx={{
+                    width: 120,
+                    fontVariantNumeric: 'tabular-nums',
+                    color: x.effect >= 0 ? 'success.main' : 'error.main',
+                  }}
+                >
+                  {x.effect >= 0 ? '▲ +' : '▼ −'}
+                  {Math.abs(x.effect).toFixed(2)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {explanation}
+        </Typography>
+      )}
+      {drivers.length > 0 && (
+        <Typography variant="caption" color="text.secondary">
+          {t('supplier.predictionDriversHint')}
+        </Typography>
+      )}
+    </Box>
   );
 }

@@ -24,7 +24,7 @@ import { hit, release, reset } from '../../lib/rate-limit.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { sendEmail } from '../../lib/email.ts';
 import { readOnlyError, SESSION_COOKIE, type AuthUser } from '../../plugins/access.ts';
-import { getSetting } from '../system/settings.repo.ts';
+import { getSetting } from '../system/index.ts';
 import { invalidateSession, invalidateUser } from '../../plugins/auth-cache.ts';
 import {
   consumeUsableSignInToken,

@@ -727,6 +727,6 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
     const w = await t.db.execute(
       sql`select concurrency, command_types from proq_workers where environment = ${proq.environment}`,
     );
-    expect((w as unknown as { rows: unknown[] }).rows).toEqual([{ concurrency: 4, command_types: ['test.record'] }]);
+    expect(w.rows).toEqual([{ concurrency: 4, command_types: ['test.record'] }]);
   });
 });

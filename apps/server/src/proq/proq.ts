@@ -263,9 +263,7 @@ export function createProq<M = ProqCommands>(options: ProqOptions<M>): Proq<M> {
     const inserted = await repo.insertCommands(exec, prepared);
     if (inserted.length === prepared.length) return inserted;
     const byKey = new Map(inserted.filter((c) => c.uniqueKey).map((c) => [c.uniqueKey, c]));
-    const missingKeys = prepared
-      .filter((p) => p.unique_key && !byKey.has(p.unique_key))
-      .map((p) => p.unique_key as string);
+    const missingKeys = prepared.flatMap((p) => (p.unique_key && !byKey.has(p.unique_key) ? [p.unique_key] : []));
     for (const c of await repo.getCommandsByUniqueKeys(exec, missingKeys)) byKey.set(c.uniqueKey, c);
     // Inserted rows come back in id order, which is input order among the rows without a clash.
     const fresh = inserted.filter((c) => !c.uniqueKey).values();
@@ -296,7 +294,8 @@ export function createProq<M = ProqCommands>(options: ProqOptions<M>): Proq<M> {
 
   async function enqueue(tx: DbOrTx, input: UncheckedEnqueueInput): Promise<ProqCommand> {
     const [c] = await enqueueMany(tx, [input]);
-    return c as ProqCommand;
+    if (!c) throw new Error('ProQ: enqueue returned no command');
+    return c;
   }
 
   async function mustGet(id: number): Promise<ProqCommand> {

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { createTestDb, type TestDb } from '@sextant/db/testing';
-import { createProq, defineCommandType, type CommandTypeDef, type Proq } from '../src/proq/index.ts';
+import { createProq, defineCommandType, type CommandMapOf, type Proq } from '../src/proq/index.ts';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 const THROUGHPUT_N = Number(process.argv[2] ?? 5000);
@@ -112,8 +112,12 @@ function proqEngine(db: 'pglite' | 'postgres', concurrency?: number): () => Prom
       name: 'bench.trivial',
       schema: z.object({ t: z.number() }),
       handler: (p) => onRun(p),
-    }) as unknown as CommandTypeDef;
-    const proq: Proq = createProq({ db: t, commandTypes: [trivial], ...(concurrency ? { concurrency } : {}) });
+    });
+    const proq: Proq<CommandMapOf<typeof trivial>> = createProq({
+      db: t,
+      commandTypes: [trivial],
+      ...(concurrency ? { concurrency } : {}),
+    });
     return {
       name: concurrency ? 'proq' : 'proq-defaults',
       db,

@@ -5,11 +5,21 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type Assume } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * What `execute` returns on both drivers: node-postgres' QueryResult and PGlite's Results both carry the rows
+ * (typed by `execute<Row>(…)`), so raw SQL needs no cast at the call site.
+ */
+export interface RowsResult<Row> {
+  rows: Row[];
+}
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<Assume<this['row'], Record<string, unknown>>>;
+}
+export type Db = PgDatabase<RowsResultHKT, Schema>;
 /** A transaction or the database itself: repositories accept either. */
 export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 

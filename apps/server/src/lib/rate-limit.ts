@@ -14,7 +14,7 @@ export async function hit(db: Db, key: string, windowSeconds: number): Promise<n
       count = case when rate_limits.window_started_at < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
       window_started_at = case when rate_limits.window_started_at < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_started_at end
     returning count`);
-  return Number((res as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 1);
+  return Number(res.rows[0]?.count ?? 1);
 }
 
 /** Takes back one hit of the current window (an attempt that turned out not to count, e.g. a right password). */

@@ -3,6 +3,6 @@
  * feature's types here (e.g. `...analysisCommandTypes`) so that `--services=worker` processes know them too.
  */
 import { builtinCommandTypes } from './command-types.ts';
-import type { CommandTypeDef } from './types.ts';
+import type { CommandDefOf } from './types.ts';
 
-export const commandCatalog: CommandTypeDef[] = [...builtinCommandTypes];
+export const commandCatalog: CommandDefOf[] = [...builtinCommandTypes];

@@ -5,7 +5,9 @@
  * - command: one unit of background work: a row of proq_commands (SPEC §3 "ProQ command") with a type, a payload
  *   and the scheduling fields below. Delivered AT LEAST ONCE: never lost, and re-run after a crash.
  * - command type: a name, a zod payload schema and an idempotent handler (`defineCommandType`). Registered on
- *   every process (catalog.ts); payloads are validated at enqueue and again before running.
+ *   every process (catalog.ts); payloads are validated at enqueue and again before running. The defining module
+ *   adds name → schema to the `ProqCommands` map (`declare module`, see types.ts), so enqueue and registration
+ *   are checked at compile time too.
  * - enqueue: inserting commands inside the caller's transaction — they exist iff the caller commits. Unknown
  *   types, bad payloads or options, missing prerequisites and cycles are refused with a ProqError.
  * - state: Blocked (waiting on prerequisites) → Pending (may run from runAt) → InProgress (leased by a worker)
@@ -50,9 +52,16 @@ export { runWorkerService } from './worker-main.ts';
 export { retryDelayMs, PollBackoff } from './backoff.ts';
 export type {
   BackoffStrategyData,
+  AnyCommands,
+  CommandDefOf,
+  CommandMapOf,
+  CommandName,
   CommandTypeDef,
   EnqueueInput,
+  EnqueueOptions,
   HandlerContext,
   ProqCommand,
+  ProqCommands,
   ProqLogger,
+  UncheckedEnqueueInput,
 } from './types.ts';

@@ -7,8 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDb, dbKinds, type TestDb } from '@sextant/db/testing';
 import { openDb, type DbHandle } from '@sextant/db';
-import { createProq, defineCommandType, type CommandTypeDef, type Proq } from './index.ts';
+import { createProq, defineCommandType, type Proq } from './index.ts';
 import { allDone, countByState, freshEnv, memoryLogger, waitFor } from './test-helpers.ts';
+
+const ZEffect = z.object({ key: z.string(), failOnce: z.boolean() });
+interface EffectCommands {
+  'test.effect': typeof ZEffect;
+}
 
 describe.each(dbKinds())('ProQ under load on %s', (kind) => {
   const N = kind === 'postgres' ? 10_000 : 2_000;
@@ -30,14 +35,14 @@ describe.each(dbKinds())('ProQ under load on %s', (kind) => {
 
   it(`${WORKERS} workers × ${N} commands: each effect exactly once, none lost`, { timeout: 120_000 }, async () => {
     const env = freshEnv(`load-${kind}`);
-    const workers: Proq[] = [];
+    const workers: Proq<EffectCommands>[] = [];
     for (let w = 0; w < WORKERS; w++) {
       // On PostgreSQL each worker has its own connection pool, as separate processes would.
       const dbh = kind === 'postgres' ? await openDb({ url: t.url, migrate: false, poolSize: 10 }) : t;
       if (dbh !== t) handles.push(dbh);
       const effect = defineCommandType({
         name: 'test.effect',
-        schema: z.object({ key: z.string(), failOnce: z.boolean() }),
+        schema: ZEffect,
         async handler(p, ctx) {
           // One statement: log this run, and apply the effect unless its key was applied already.
           await dbh.query(
@@ -47,9 +52,9 @@ describe.each(dbKinds())('ProQ under load on %s', (kind) => {
           );
           if (p.failOnce && ctx.command.attempts === 1) throw new Error('crashed after the effect');
         },
-      }) as unknown as CommandTypeDef;
+      });
       workers.push(
-        createProq({
+        createProq<EffectCommands>({
           db: dbh,
           environment: env,
           commandTypes: [effect],

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDb, type TestDb } from '@sextant/db/testing';
-import { createProq, defineCommandType, type CommandTypeDef } from './index.ts';
+import { createProq, defineCommandType, type CommandMapOf } from './index.ts';
 import { freshEnv, waitFor } from './test-helpers.ts';
 
 const CHILD = fileURLToPath(new URL('./test-child-worker.ts', import.meta.url));
@@ -62,11 +62,11 @@ describe.skipIf(!hasPostgres)('ProQ worker processes on postgres (skipped: set T
     name: 'test.effect',
     schema: z.object({ key: z.string(), sleepMs: z.number().int().default(0) }),
     handler: () => undefined,
-  }) as unknown as CommandTypeDef;
+  });
 
   it('re-runs a command after its stuck timeout when its worker was SIGKILLed mid-command', async () => {
     const env = freshEnv('kill');
-    const proq = createProq({ db: t, environment: env, commandTypes: [effect] });
+    const proq = createProq<CommandMapOf<typeof effect>>({ db: t, environment: env, commandTypes: [effect] });
     const a = await startChild(env);
     const cmd = await proq.enqueue(t.db, {
       commandType: 'test.effect',
@@ -123,7 +123,7 @@ describe.skipIf(!hasPostgres)('ProQ worker processes on postgres (skipped: set T
 
   it('on SIGTERM finishes the running command, takes nothing new, deregisters and exits 0', async () => {
     const env = freshEnv('term');
-    const proq = createProq({ db: t, environment: env, commandTypes: [effect] });
+    const proq = createProq<CommandMapOf<typeof effect>>({ db: t, environment: env, commandTypes: [effect] });
     const w = await startChild(env);
     const [running, a2] = await proq.enqueueMany(t.db, [
       { commandType: 'test.effect', payload: { key: `r-${env}`, sleepMs: 1200 }, processingGroup: env },

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { createTestDb, dbKinds, type TestDb } from '@sextant/db/testing';
 import { createProq, defineCommandType, ProqError, ProqPermanentError, type Proq, type ProqOptions } from './index.ts';
-import type { CommandTypeDef } from './types.ts';
+import type { AnyCommands, CommandTypeDef } from './types.ts';
 import { PollBackoff, retryDelayMs } from './backoff.ts';
 import { allDone, countByState, freshEnv, memoryLogger, sleep, waitFor } from './test-helpers.ts';
 
@@ -33,7 +33,7 @@ describe('backoff arithmetic', () => {
 
 describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
   let t: TestDb;
-  const running: Proq[] = [];
+  const running: Proq<AnyCommands>[] = [];
 
   beforeAll(async () => {
     t = await createTestDb(kind);
@@ -45,9 +45,12 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
     await t?.close();
   });
 
-  /** A ProQ on its own environment with fast polling and maintenance. */
-  function make(types: CommandTypeDef[], opts: Partial<ProqOptions> = {}): Proq {
-    const proq = createProq({
+  /**
+   * A ProQ on its own environment with fast polling and maintenance. Its map is open (AnyCommands): these tests
+   * send unknown types and bad payloads on purpose, to check what the runtime refuses.
+   */
+  function make(types: CommandTypeDef[], opts: Partial<ProqOptions<AnyCommands>> = {}): Proq<AnyCommands> {
+    const proq = createProq<AnyCommands>({
       db: t,
       environment: freshEnv(kind),
       commandTypes: types,
@@ -61,7 +64,7 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
     });
     return proq;
   }
-  async function start(proq: Proq): Promise<Proq> {
+  async function start(proq: Proq<AnyCommands>): Promise<Proq<AnyCommands>> {
     await proq.start();
     running.push(proq);
     return proq;
@@ -78,14 +81,14 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
         return `did ${p.n}`;
       },
     });
-    return { def: def as unknown as CommandTypeDef, order };
+    return { def: def, order };
   };
 
   describe('enqueue', () => {
     it('refuses unknown types, bad payloads, bad options, missing prerequisites and cycles — writing nothing', async () => {
       const { def } = recorder();
       const proq = make([def]);
-      const refuse = async (input: Parameters<Proq['enqueue']>[1], code: string, text: RegExp) => {
+      const refuse = async (input: Parameters<Proq<AnyCommands>['enqueue']>[1], code: string, text: RegExp) => {
         const err = await proq.enqueue(t.db, input).catch((e: unknown) => e);
         expect(err).toBeInstanceOf(ProqError);
         expect((err as ProqError).code).toBe(code);
@@ -319,7 +322,7 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
           running--;
           perGroup.set(p.g, (perGroup.get(p.g) ?? 1) - 1);
         },
-      }) as unknown as CommandTypeDef;
+      });
       const env = freshEnv(kind);
       const workers = [
         make([def], { environment: env, concurrency: 6 }),
@@ -356,7 +359,7 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
           if (ctx.command.attempts <= p.failTimes) throw new Error(`boom ${ctx.command.attempts}`);
           return 'finally';
         },
-      }) as unknown as CommandTypeDef;
+      });
       const proq = make([flaky]);
       await start(proq);
       const ok = await proq.enqueue(t.db, { commandType: 'test.flaky', payload: { failTimes: 2 }, maxAttempts: 5 });
@@ -413,7 +416,7 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
             throw new ProqPermanentError('no point retrying');
           },
         }),
-      ] as unknown as CommandTypeDef[];
+      ];
       const proq = make([def, ...throwers], { concurrency: 2 });
       await start(proq);
       const cmds = await proq.enqueueMany(t.db, [
@@ -440,7 +443,7 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
         async handler() {
           if (shouldFail) throw new Error('gate closed');
         },
-      }) as unknown as CommandTypeDef;
+      });
       const { def, order } = recorder();
       const proq = make([gate, def]);
       await start(proq);
@@ -500,7 +503,7 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
           });
           return 'should not be stored';
         },
-      }) as unknown as CommandTypeDef;
+      });
       const { def, order } = recorder();
       const proq = make([slow, def], { concurrency: 1 });
       const running = await proq.enqueue(t.db, { commandType: 'test.slow' });
@@ -545,7 +548,7 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
           await ctx.progress(50, 'second try');
           return 'second';
         },
-      }) as unknown as CommandTypeDef;
+      });
       const proq = make([hang], { concurrency: 2 });
       await start(proq);
       const c = await proq.enqueue(t.db, { commandType: 'test.hang', stuckTimeOutInSeconds: 1 });
@@ -569,7 +572,7 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
         async handler() {
           return 'done here';
         },
-      }) as unknown as CommandTypeDef;
+      });
       const proq = make([def], { workerDeadAfterSeconds: 1 });
       const dead = await proq.enqueue(t.db, { commandType: 'test.takeover', stuckTimeOutInSeconds: 600 });
       const alive = await proq.enqueue(t.db, { commandType: 'test.takeover', stuckTimeOutInSeconds: 600 });
@@ -625,9 +628,9 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
           setTimeout(() => (down = false), 1500);
           return 'done before the restart';
         },
-      }) as unknown as CommandTypeDef;
+      });
       const logger = memoryLogger();
-      const proq = createProq({
+      const proq = createProq<AnyCommands>({
         db: { ...t, db },
         environment: freshEnv(kind),
         commandTypes: [def],
@@ -666,7 +669,7 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
           }
           await gate;
         },
-      }) as unknown as CommandTypeDef;
+      });
       const proq = make([long]);
       await start(proq);
       const c = await proq.enqueue(t.db, { commandType: 'test.long', stuckTimeOutInSeconds: 1 });
@@ -687,7 +690,12 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       const { def, order } = recorder();
       const worker = await start(make([def]));
       // Another process (its own ProQ on the same environment, no worker) flips the switch.
-      const admin = createProq({ db: t, environment: worker.environment, commandTypes: [def], logger: memoryLogger() });
+      const admin = createProq<AnyCommands>({
+        db: t,
+        environment: worker.environment,
+        commandTypes: [def],
+        logger: memoryLogger(),
+      });
       await admin.pause(null);
       expect((await worker.pausedState()).paused).toBe(true);
       await sleep(150); // the worker hears the NOTIFY (or re-reads within a second)
@@ -736,7 +744,7 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
           }
           return `attempt ${ctx.command.attempts} by ${ctx.command.lockedBy}`;
         },
-      }) as unknown as CommandTypeDef;
+      });
       const env = freshEnv(kind);
       const first = make([stuck], { environment: env });
       const c = await first.enqueue(t.db, { commandType: 'test.stubborn' });
@@ -767,6 +775,6 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
     const w = await t.db.execute(
       sql`select concurrency, command_types from proq_workers where environment = ${proq.environment}`,
     );
-    expect((w as unknown as { rows: unknown[] }).rows).toEqual([{ concurrency: 4, command_types: ['test.record'] }]);
+    expect(w.rows).toEqual([{ concurrency: 4, command_types: ['test.record'] }]);
   });
 });

@@ -7,15 +7,26 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbHandle, DbOrTx } from '@sextant/db';
 import { ProqError, ProqLeaseLostError } from './errors.ts';
 import * as repo from './repo.ts';
-import type { BackoffStrategyData, CommandTypeDef, EnqueueInput, ProqCommand, ProqLogger } from './types.ts';
+import type {
+  BackoffStrategyData,
+  CommandDefOf,
+  CommandMapOf,
+  CommandTypeDef,
+  EnqueueInput,
+  ProqCommand,
+  ProqCommands,
+  ProqLogger,
+  UncheckedEnqueueInput,
+} from './types.ts';
 import { maintainQueue, ProqWorker, recoverInterruptedCommands } from './worker.ts';
 import { currentCorrelationId } from '../lib/request-context.ts';
 
-export interface ProqOptions {
+/** `M`: the command map enqueue and registration are checked against (default: the application's ProqCommands). */
+export interface ProqOptions<M = ProqCommands> {
   db: DbHandle;
   /** Commands are enqueued into, and claimed from, this environment only (default "default"). */
   environment?: string;
-  commandTypes?: CommandTypeDef[];
+  commandTypes?: CommandDefOf<M>[];
   /** Commands run at once by this process's worker (default 4). */
   concurrency?: number;
   /** Most commands taken by one claim (default: concurrency). */
@@ -50,15 +61,24 @@ export interface ProqChangeOptions {
   inTransaction?: (tx: DbOrTx) => Promise<void>;
 }
 
-export interface Proq {
+/**
+ * `M` is the command map (ProqCommands for the application, a test's own map in tests): a command type or payload
+ * that is not in it does not compile; ProQ still validates at run time (names, options, payload by the schema).
+ */
+export interface Proq<M = ProqCommands> {
   readonly environment: string;
-  registerCommandType<S extends z.ZodType>(def: CommandTypeDef<S>): void;
+  registerCommandType(def: CommandDefOf<M>): void;
+  /**
+   * Registers types that are not in M (a test's own on the application's ProQ; a definition already registered is
+   * skipped) and returns this same ProQ typed for them too.
+   */
+  withCommandTypes<const D extends readonly CommandTypeDef[]>(...defs: D): Proq<M & CommandMapOf<D[number]>>;
   commandTypeNames(): string[];
   commandType(name: string): CommandTypeDef | undefined;
   /** Validates and inserts one command in `tx` (a rollback leaves no command). Refuses bad input with ProqError. */
-  enqueue(tx: DbOrTx, input: EnqueueInput): Promise<ProqCommand>;
+  enqueue(tx: DbOrTx, input: EnqueueInput<M>): Promise<ProqCommand>;
   /** Same for many; without prerequisites they go in one statement. Results in input order. */
-  enqueueMany(tx: DbOrTx, inputs: EnqueueInput[]): Promise<ProqCommand[]>;
+  enqueueMany(tx: DbOrTx, inputs: EnqueueInput<M>[]): Promise<ProqCommand[]>;
   get(id: number): Promise<ProqCommand | null>;
   /** Blocked/Pending/InProgress → Canceled; dependents are canceled too. */
   cancel(id: number, reason?: string, opts?: ProqChangeOptions): Promise<ProqCommand>;
@@ -120,7 +140,7 @@ const quietLogger: ProqLogger = {
   error: (obj, msg) => console.error(msg ?? '', obj),
 };
 
-export function createProq(options: ProqOptions): Proq {
+export function createProq<M = ProqCommands>(options: ProqOptions<M>): Proq<M> {
   const dbh = options.db;
   const environment = options.environment ?? 'default';
   const logger = options.logger ?? quietLogger;
@@ -131,17 +151,17 @@ export function createProq(options: ProqOptions): Proq {
   };
   let worker: ProqWorker | null = null;
 
-  function registerCommandType<S extends z.ZodType>(def: CommandTypeDef<S>): void {
+  function registerCommandType(def: CommandTypeDef): void {
     const name = ZCommandTypeName.safeParse(def.name);
     if (!name.success)
       throw new Error(`Invalid ProQ command type name "${def.name}": ${name.error.issues[0]?.message}`);
     if (types.has(def.name)) throw new Error(`ProQ command type "${def.name}" is already registered`);
-    types.set(def.name, def as unknown as CommandTypeDef);
+    types.set(def.name, def);
   }
   for (const def of options.commandTypes ?? []) registerCommandType(def);
 
   /** Validates one input and decides its initial state; locks its prerequisites in `exec`. */
-  async function prepare(exec: DbOrTx, raw: EnqueueInput, ord: number): Promise<repo.InsertRow> {
+  async function prepare(exec: DbOrTx, raw: UncheckedEnqueueInput, ord: number): Promise<repo.InsertRow> {
     const parsed = ZEnqueueInput.safeParse(raw);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -243,9 +263,7 @@ export function createProq(options: ProqOptions): Proq {
     const inserted = await repo.insertCommands(exec, prepared);
     if (inserted.length === prepared.length) return inserted;
     const byKey = new Map(inserted.filter((c) => c.uniqueKey).map((c) => [c.uniqueKey, c]));
-    const missingKeys = prepared
-      .filter((p) => p.unique_key && !byKey.has(p.unique_key))
-      .map((p) => p.unique_key as string);
+    const missingKeys = prepared.flatMap((p) => (p.unique_key && !byKey.has(p.unique_key) ? [p.unique_key] : []));
     for (const c of await repo.getCommandsByUniqueKeys(exec, missingKeys)) byKey.set(c.uniqueKey, c);
     // Inserted rows come back in id order, which is input order among the rows without a clash.
     const fresh = inserted.filter((c) => !c.uniqueKey).values();
@@ -259,7 +277,7 @@ export function createProq(options: ProqOptions): Proq {
   const inTransaction = <T>(tx: DbOrTx, fn: (exec: DbOrTx) => Promise<T>): Promise<T> =>
     tx instanceof PgTransaction ? fn(tx) : dbh.db.transaction((t) => fn(t));
 
-  async function enqueueMany(tx: DbOrTx, inputs: EnqueueInput[]): Promise<ProqCommand[]> {
+  async function enqueueMany(tx: DbOrTx, inputs: readonly UncheckedEnqueueInput[]): Promise<ProqCommand[]> {
     if (inputs.length === 0) return [];
     const chained = inputs.some((i) => i.prerequisite != null || i.prerequisiteBatchId != null);
     if (!chained && !(tx instanceof PgTransaction)) {
@@ -274,9 +292,10 @@ export function createProq(options: ProqOptions): Proq {
     });
   }
 
-  async function enqueue(tx: DbOrTx, input: EnqueueInput): Promise<ProqCommand> {
+  async function enqueue(tx: DbOrTx, input: UncheckedEnqueueInput): Promise<ProqCommand> {
     const [c] = await enqueueMany(tx, [input]);
-    return c as ProqCommand;
+    if (!c) throw new Error('ProQ: enqueue returned no command');
+    return c;
   }
 
   async function mustGet(id: number): Promise<ProqCommand> {
@@ -343,9 +362,14 @@ export function createProq(options: ProqOptions): Proq {
     worker?.setPaused(paused);
   }
 
-  const proq: Proq = {
+  /** The ProQ typed for a map X: every method takes any command at run time and validates it there. */
+  const typedAs = <X>(): Proq<X> => ({
     environment,
     registerCommandType,
+    withCommandTypes<const D extends readonly CommandTypeDef[]>(...defs: D): Proq<X & CommandMapOf<D[number]>> {
+      for (const def of defs) if (types.get(def.name) !== def) registerCommandType(def);
+      return typedAs<X & CommandMapOf<D[number]>>();
+    },
     commandTypeNames: () => [...types.keys()].sort(),
     commandType: (name) => types.get(name),
     enqueue,
@@ -415,6 +439,6 @@ export function createProq(options: ProqOptions): Proq {
       await setPaused(false, userId, opts);
     },
     pausedState: () => repo.pausedState(dbh.db, environment),
-  };
-  return proq;
+  });
+  return typedAs<M>();
 }

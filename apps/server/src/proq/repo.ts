@@ -12,8 +12,7 @@ export const NOTIFY_CHANNEL = 'proq_commands';
 type Row = Record<string, unknown>;
 
 export async function rows(exec: DbOrTx, q: SQL): Promise<Row[]> {
-  const r = (await exec.execute(q)) as unknown as { rows: Row[] };
-  return r.rows;
+  return (await exec.execute(q)).rows;
 }
 
 const STATES: ReadonlySet<unknown> = new Set(PROQ_COMMAND_STATES);
@@ -88,7 +87,7 @@ export function toCommand(r: Row): ProqCommand {
     completedDate: strOrNull(r.completed_date),
     state: commandState(r.state),
     age: Math.max(0, Math.round(num(r.age))),
-    tags: (r.tags as string[] | null) ?? [],
+    tags: Array.isArray(r.tags) ? r.tags.map(String) : [],
     environment: String(r.environment),
     processingGroup: strOrNull(r.processing_group),
     scheduledTime: strOrNull(r.scheduled_time),
@@ -719,8 +718,8 @@ export async function pausedState(exec: DbOrTx, environment: string): Promise<Pa
   const value = (typeof r.value === 'string' ? JSON.parse(r.value) : r.value) as { paused?: boolean } | null;
   return {
     paused: value?.paused === true,
-    changedAt: (r.updated_at as string | null) ?? null,
-    changedBy: (r.updated_by as string | null) ?? null,
+    changedAt: strOrNull(r.updated_at),
+    changedBy: strOrNull(r.updated_by),
   };
 }
 

@@ -12,7 +12,7 @@ export interface StopOnSignalsOptions {
 }
 
 /** Installs signal handlers that stop `proq`; returns a function removing them. */
-export function stopOnSignals(proq: Proq, opts: StopOnSignalsOptions = {}): () => void {
+export function stopOnSignals(proq: Pick<Proq, 'stop'>, opts: StopOnSignalsOptions = {}): () => void {
   const signals = opts.signals ?? ['SIGTERM', 'SIGINT'];
   let stopping = false;
   const handler = (signal: NodeJS.Signals) => {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { openDb } from '@sextant/db';
 import { loadConfig } from '../config.ts';
-import { createProq, defineCommandType, stopOnSignals, type CommandTypeDef } from './index.ts';
+import { createProq, defineCommandType, stopOnSignals, type CommandMapOf } from './index.ts';
 
 const config = loadConfig();
 const dbh = await openDb({ url: config.DATABASE_URL, migrate: false, poolSize: 4 });
@@ -27,10 +27,10 @@ const effect = defineCommandType({
     return `done by ${process.pid}`;
   },
 });
-const proq = createProq({
+const proq = createProq<CommandMapOf<typeof effect>>({
   db: dbh,
   environment: config.PROQ_ENVIRONMENT,
-  commandTypes: [effect as unknown as CommandTypeDef],
+  commandTypes: [effect],
   concurrency: 2,
   pollMinDelayMs: 20,
   pollMaxDelayMs: 200,

@@ -10,11 +10,11 @@ import { loadConfig, proqOptions } from '../config.ts';
 import { commandCatalog } from './catalog.ts';
 import { createProq, type ProqOptions } from './proq.ts';
 import { stopOnSignals } from './service.ts';
-import type { CommandTypeDef } from './types.ts';
+import type { CommandDefOf } from './types.ts';
 
 /** Opens DATABASE_URL, runs a worker with `commandTypes` until SIGTERM/SIGINT, then exits. */
 export async function runWorkerService(
-  commandTypes: CommandTypeDef[] = commandCatalog,
+  commandTypes: CommandDefOf[] = commandCatalog,
   extra: Partial<ProqOptions> = {},
 ) {
   const config = loadConfig();

@@ -12,17 +12,18 @@ import * as repo from './repo.ts';
 import type {
   BackoffStrategyData,
   CommandTypeDef,
-  EnqueueInput,
   HandlerContext,
   ProqCommand,
   ProqLogger,
+  UncheckedEnqueueInput,
 } from './types.ts';
 import { proqCommandDuration } from '../lib/process-metrics.ts';
 
 export interface WorkerOptions {
   dbh: DbHandle;
   types: () => Map<string, CommandTypeDef>;
-  enqueue: (tx: DbOrTx, input: EnqueueInput) => Promise<ProqCommand>;
+  /** ProQ's validating enqueue (handlers' follow-up commands are typed by HandlerContext). */
+  enqueue: (tx: DbOrTx, input: UncheckedEnqueueInput) => Promise<ProqCommand>;
   environment: string;
   workerId?: string;
   concurrency: number;

@@ -13,7 +13,7 @@ export async function seedChatGuide(ctx: AppContext): Promise<boolean> {
   const claimed = await ctx.db.execute(
     sql`insert into system_settings (key, value) values ('chatGuideSeeded', to_jsonb(now()::text)) on conflict (key) do nothing returning key`,
   );
-  if (!(claimed as unknown as { rows: unknown[] }).rows.length) return false;
+  if (!claimed.rows.length) return false;
   const content = await readFile(new URL('./chat-guide.md', import.meta.url));
   await addDocument(ctx, { filename: CHAT_GUIDE_FILENAME, content }, { userId: null, username: null, builtin: true });
   ctx.log.info('Queued the user guide for the chat assistant');

@@ -85,8 +85,8 @@ export async function auditFacets(db: DbOrTx, scope: readonly string[] | null) {
 
 /** Deletes entries older than `before`; returns how many went. */
 export async function deleteAuditBefore(db: DbOrTx, before: Date): Promise<number> {
-  const result = (await db.execute(
+  const result = await db.execute<{ n: number }>(
     sql`with gone as (delete from ${systemAuditLog} where ${lt(systemAuditLog.at, before)} returning 1) select count(*)::int as n from gone`,
-  )) as unknown as { rows: { n: number }[] };
+  );
   return Number(result.rows[0]?.n ?? 0);
 }

@@ -11,7 +11,7 @@ import {
   type TEnrolmentStatus,
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
-import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
+import { defineCommandType, type CommandDefOf } from '../../proq/index.ts';
 import type { JobEventSubscriber } from '../jobs/index.ts';
 import { forgetLatestRun, openResultsForPipeline } from '../../lib/duckdb/index.ts';
 import { selectSuppliers } from '../results/index.ts';
@@ -193,17 +193,26 @@ export async function seedCampaignDemo(ctx: AppContext, jobId: string): Promise<
   return `Demo workflow created with ${suppliers.length} suppliers`;
 }
 
+const ZJobPayload = z.object({ jobId: z.uuid() });
+
+declare module '../../proq/types.ts' {
+  interface ProqCommands {
+    'campaigns.demo': typeof ZJobPayload;
+    'campaigns.reconcile': typeof ZJobPayload;
+  }
+}
+
 /** A campaigns command over one job (payload: the job id) whose handler reports what it did. */
-const jobCommand = (name: string, description: string, run: (jobId: string) => Promise<string>) =>
+const jobCommand = <N extends string>(name: N, description: string, run: (jobId: string) => Promise<string>) =>
   defineCommandType({
     name,
     description,
     category: 'campaigns',
-    schema: z.object({ jobId: z.uuid() }),
+    schema: ZJobPayload,
     handler: (p) => run(p.jobId),
-  }) as unknown as CommandTypeDef;
+  });
 
-export function campaignCommandTypes(ctx: AppContext): CommandTypeDef[] {
+export function campaignCommandTypes(ctx: AppContext): CommandDefOf[] {
   return [
     outreachCommandType(ctx),
     jobCommand(DEMO_COMMAND, 'Creates the demo campaign workflow of a demo job after its run', (jobId) =>

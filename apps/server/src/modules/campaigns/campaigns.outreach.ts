@@ -15,7 +15,7 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { sendEmail } from '../../lib/email.ts';
 import { renderBrandedEmail, templateFields } from '../../lib/email-template.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
-import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
+import { defineCommandType, type CommandDefOf } from '../../proq/index.ts';
 import { openResultsForPipeline } from '../../lib/duckdb/index.ts';
 import * as repo from './campaigns.repo.ts';
 import { enrolmentLink, linkNonce, sampleEnrolmentLink } from './campaigns.enrol.ts';
@@ -305,7 +305,13 @@ export async function runOutreach(
   return `${sent} email${sent === 1 ? '' : 's'} sent${failed ? `, ${failed} failed` : ''}${bounced ? `, ${bounced} refused by the mail server (bounced)` : ''}`;
 }
 
-export function outreachCommandType(ctx: AppContext): CommandTypeDef {
+declare module '../../proq/types.ts' {
+  interface ProqCommands {
+    'campaigns.outreach': typeof ZOutreachPayload;
+  }
+}
+
+export function outreachCommandType(ctx: AppContext): CommandDefOf {
   return defineCommandType({
     name: OUTREACH_COMMAND,
     description: 'Sends the outreach emails of a campaign wave (rate-limited), recording each per supplier',
@@ -313,7 +319,7 @@ export function outreachCommandType(ctx: AppContext): CommandTypeDef {
     schema: ZOutreachPayload,
     stuckTimeOutInSeconds: 600,
     handler: (payload, hc) => runOutreach(ctx, payload, hc),
-  }) as unknown as CommandTypeDef;
+  });
 }
 
 export async function recordBounce(

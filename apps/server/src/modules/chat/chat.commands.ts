@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { logIncident } from '../../lib/incident.ts';
 import type { AppContext } from '../../context.ts';
-import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
+import { defineCommandType, type CommandDefOf } from '../../proq/index.ts';
 import { EmbeddingError, embeddingsConfigured, embedTexts, vectorToBytes } from '../../lib/llm.ts';
 import { ChatDocumentError, extractPages, guessLanguage, splitPassages } from './chat.parse.ts';
 import * as repo from './chat.repo.ts';
@@ -251,49 +251,62 @@ export async function scheduleChatRetention(ctx: AppContext, at: Date = new Date
   });
 }
 
-export function chatCommandTypes(ctx: AppContext): CommandTypeDef[] {
+const ZDocumentPayload = z.object({ documentId: z.uuid(), sha256: z.string() });
+const ZBackfillPayload = z.object({ model: z.string() }).passthrough();
+const ZRetentionPayload = z.object({}).passthrough();
+
+declare module '../../proq/types.ts' {
+  interface ProqCommands {
+    'chat.index': typeof ZDocumentPayload;
+    'chat.embed': typeof ZDocumentPayload;
+    'chat.embed-backfill': typeof ZBackfillPayload;
+    'chat.retention': typeof ZRetentionPayload;
+  }
+}
+
+export function chatCommandTypes(ctx: AppContext): CommandDefOf[] {
   return [
     defineCommandType({
       name: CHAT_INDEX_COMMAND,
       description: 'Reads a chat document and indexes its passages for the assistant',
       category: 'chat',
-      schema: z.object({ documentId: z.uuid(), sha256: z.string() }),
+      schema: ZDocumentPayload,
       maxAttempts: 3,
       stuckTimeOutInSeconds: 300,
       handler: (p, h) => indexDocument(ctx, p.documentId, p.sha256, (percent, message) => h.progress(percent, message)),
-    }) as CommandTypeDef,
+    }),
     defineCommandType({
       name: CHAT_EMBED_COMMAND,
       description: "Embeds an indexed chat document's passages with the configured embedding model",
       category: 'chat',
-      schema: z.object({ documentId: z.uuid(), sha256: z.string() }),
+      schema: ZDocumentPayload,
       maxAttempts: 5,
       stuckTimeOutInSeconds: 600,
       handler: (p, h) => embedDocument(ctx, p.documentId, p.sha256, (percent, message) => h.progress(percent, message)),
-    }) as CommandTypeDef,
+    }),
     defineCommandType({
       name: CHAT_EMBED_BACKFILL_COMMAND,
       description: 'Enqueues chat.embed for every indexed chat document without vectors of the configured model',
       category: 'chat',
-      schema: z.object({ model: z.string() }).passthrough(),
+      schema: ZBackfillPayload,
       handler: async () => {
         const n = await backfillEmbeddings(ctx);
         return embeddingsConfigured(ctx.config)
           ? `${n} documents to embed with ${ctx.config.EMBEDDING_MODEL}`
           : 'No embedding endpoint is configured (EMBEDDING_BASE_URL)';
       },
-    }) as CommandTypeDef,
+    }),
     defineCommandType({
       name: CHAT_RETENTION_COMMAND,
       description:
         'Deletes chat exchanges older than the retention (CHAT_LOG_RETENTION_DAYS) and schedules itself daily',
       category: 'chat',
-      schema: z.object({}).passthrough(),
+      schema: ZRetentionPayload,
       handler: async () => {
         const deleted = await purgeChatLogs(ctx);
         await scheduleChatRetention(ctx, new Date(Date.now() + DAY_MS));
         return `Deleted ${deleted} chat exchanges older than ${ctx.config.CHAT_LOG_RETENTION_DAYS} days`;
       },
-    }) as CommandTypeDef,
+    }),
   ];
 }

@@ -133,10 +133,10 @@ export async function setDocumentState(
  * writers of its passages call this first in their transaction, so a replaced or re-indexed file stops them.
  */
 async function stillCurrent(tx: DbOrTx, id: string, sha256: string, status?: string): Promise<boolean> {
-  const res = await tx.execute(
+  const res = await tx.execute<{ sha256: string; status: string }>(
     sql`select ${chatDocuments.sha256} as sha256, ${chatDocuments.status} as status from ${chatDocuments} where ${chatDocuments.id} = ${id} for update`,
   );
-  const row = (res as unknown as { rows: { sha256: string; status: string }[] }).rows[0];
+  const row = res.rows[0];
   return Boolean(row && row.sha256 === sha256 && (status === undefined || row.status === status));
 }
 
@@ -265,7 +265,7 @@ export async function vectorGeneration(db: DbOrTx, model: string): Promise<strin
       max(${chatDocuments.indexedAt})::text as at, max(${chatDocuments.sha256}) as sha
     from ${chatDocuments}
     where ${chatDocuments.status} = 'Indexed' and ${chatDocuments.embeddingModel} = ${model}`);
-  const r = (res as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  const r = res.rows[0] ?? {};
   return `${String(r.n)}:${String(r.p)}:${String(r.at)}:${String(r.sha)}`;
 }
 
@@ -275,13 +275,13 @@ export async function loadVectors(
   model: string,
   limit: number,
 ): Promise<{ id: string; embedding: Uint8Array }[]> {
-  const res = await db.execute(sql`
+  const res = await db.execute<{ id: string; embedding: Uint8Array }>(sql`
     select p.id, p.embedding
     from ${chatPassages} p join ${chatDocuments} d on d.id = p.document_id
     where d.status = 'Indexed' and d.embedding_model = ${model} and p.embedding is not null
     order by d.indexed_at desc, p.document_id, p.ordinal
     limit ${limit}`);
-  return (res as unknown as { rows: { id: string; embedding: Uint8Array }[] }).rows;
+  return res.rows;
 }
 
 /** Passages by id, with their file names (indexed documents only). */
@@ -353,7 +353,7 @@ export async function searchPassages(db: Db, question: string, limit: number): P
   const langRes = await db.execute<{ language: string; lexemes: string[] }>(sql`
     select l.language, array(select unnest(tsvector_to_array(to_tsvector(l.language::regconfig, ${question})))) as lexemes
     from (select distinct ${chatDocuments.language} as language from ${chatDocuments} where ${chatDocuments.status} = 'Indexed') l`);
-  const langs = (langRes as unknown as { rows: { language: string; lexemes: string[] }[] }).rows.filter(
+  const langs = langRes.rows.filter(
     (r) => (SEARCH_LANGUAGES as readonly string[]).includes(r.language) && r.lexemes.length,
   );
   const stagesByLang = langs.map((l) => ({ language: l.language, stages: queryStages(l.lexemes) }));
@@ -382,7 +382,7 @@ export async function searchPassages(db: Db, question: string, limit: number): P
       join ${chatDocuments} d on d.id = h.document_id and d.status = 'Indexed'
       order by h.rank desc, d.filename, h.page
       limit ${limit * 2}`);
-    const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+    const rows = res.rows;
     for (const r of rows) {
       const id = String(r.id);
       if (seen.has(id) || out.length >= limit) continue;
@@ -565,12 +565,12 @@ export async function purgeMessagesBefore(db: DbOrTx, before: Date): Promise<num
 /** Ranks texts against the question with the database's text search (same stemming as the passages); 1-based `i`. */
 export async function rankTexts(db: DbOrTx, question: string, texts: { text: string; language: string }[]) {
   const langs = SEARCH_LANGUAGES as readonly string[];
-  const res = await db.execute(sql`
+  const res = await db.execute<{ i: number; rank: number }>(sql`
     select x.i::int as i,
       coalesce(ts_rank_cd(to_tsvector(x.lang::regconfig, x.t),
         nullif(replace(plainto_tsquery(x.lang::regconfig, ${question})::text, '&', '|'), '')::tsquery, 1), 0) as rank
     from unnest(${sql.param(texts.map((t) => t.text))}::text[], ${sql.param(
       texts.map((t) => (langs.includes(t.language) ? t.language : 'simple')),
     )}::text[]) with ordinality as x(t, lang, i)`);
-  return (res as unknown as { rows: { i: number; rank: number }[] }).rows;
+  return res.rows;
 }

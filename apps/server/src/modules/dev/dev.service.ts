@@ -19,7 +19,7 @@ import {
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
-import type { CommandTypeDef } from '../../proq/types.ts';
+import type { CommandDefOf } from '../../proq/types.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, fieldError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/upload-buffer.ts';
@@ -189,13 +189,21 @@ function refuseInProduction(ctx: AppContext): void {
 
 export const RESET_ALL_JOBS = 'dev.resetAllJobs';
 
-export function devCommandTypes(ctx: AppContext): CommandTypeDef[] {
+const ZResetPayload = z.object({ requestedBy: z.string() });
+
+declare module '../../proq/types.ts' {
+  interface ProqCommands {
+    'dev.resetAllJobs': typeof ZResetPayload;
+  }
+}
+
+export function devCommandTypes(ctx: AppContext): CommandDefOf[] {
   return [
     {
       name: RESET_ALL_JOBS,
       category: 'Dev',
       description: 'Every job back to Draft with its files; runs, results and logs removed (development only)',
-      schema: z.object({ requestedBy: z.string() }),
+      schema: ZResetPayload,
       maxAttempts: 2,
       handler: async (_payload, hc) => {
         refuseInProduction(ctx);

@@ -33,7 +33,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeFileAtomic } from '../../lib/durable-fs.ts';
-import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
+import { defineCommandType, type CommandDefOf } from '../../proq/index.ts';
 import { jobVisibilityOf } from '../authorization/index.ts';
 import type { JobVisibility } from '../authorization/index.ts';
 import { queryRows, rowCountSql, singleFlight } from '../../lib/duckdb/index.ts';
@@ -409,7 +409,16 @@ export async function buildScope(
 }
 
 /** Enqueues the rebuild of the remembered scopes (after a run completes or a job is deleted). */
-export function globalInsightsCommandTypes(ctx: AppContext): CommandTypeDef[] {
+const ZRefreshPayload = z.object({});
+
+declare module '../../proq/types.ts' {
+  interface ProqCommands {
+    'globalInsights.build': typeof ZBuildPayload;
+    'globalInsights.refresh': typeof ZRefreshPayload;
+  }
+}
+
+export function globalInsightsCommandTypes(ctx: AppContext): CommandDefOf[] {
   return [
     defineCommandType({
       name: BUILD,
@@ -423,12 +432,12 @@ export function globalInsightsCommandTypes(ctx: AppContext): CommandTypeDef[] {
         await buildScope(ctx, payload.key, payload.jobs, (p, m) => hc.progress(p, m));
         return `global insights ${payload.key}: ${payload.jobs.length} jobs`;
       },
-    }) as unknown as CommandTypeDef,
+    }),
     defineCommandType({
       name: REFRESH,
       description: 'Global insights: rebuild the scopes of the users who use them (a run completed or a job went)',
       category: 'analysis',
-      schema: z.object({}),
+      schema: ZRefreshPayload,
       maxAttempts: 3,
       stuckTimeOutInSeconds: 300,
       async handler(_payload, hc) {
@@ -451,6 +460,6 @@ export function globalInsightsCommandTypes(ctx: AppContext): CommandTypeDef[] {
         }
         return `${queued} scope(s) queued`;
       },
-    }) as unknown as CommandTypeDef,
+    }),
   ];
 }

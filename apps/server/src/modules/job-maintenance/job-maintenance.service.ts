@@ -21,7 +21,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { conflict } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
+import { defineCommandType, type CommandDefOf } from '../../proq/index.ts';
 import { jobVisibilityOf } from '../authorization/index.ts';
 import { jobKey } from '../jobs/index.ts';
 import { visibleJob } from '../authorization/index.ts';
@@ -192,7 +192,13 @@ const ZPayload = z.object({
   displayName: z.string(),
 });
 
-export function jobMaintenanceCommandTypes(ctx: AppContext): CommandTypeDef[] {
+declare module '../../proq/types.ts' {
+  interface ProqCommands {
+    'maintenance.job': typeof ZPayload;
+  }
+}
+
+export function jobMaintenanceCommandTypes(ctx: AppContext): CommandDefOf[] {
   return [
     defineCommandType({
       name: MAINTENANCE_COMMAND,
@@ -270,7 +276,7 @@ export function jobMaintenanceCommandTypes(ctx: AppContext): CommandTypeDef[] {
           }
         }
       },
-    }) as unknown as CommandTypeDef,
+    }),
   ];
 }
 

@@ -25,7 +25,13 @@ import {
 } from '@sextant/analysis';
 import type { AppContext } from '../../context.ts';
 import { tempPathFor } from '../../lib/durable-fs.ts';
-import { defineCommandType, ProqPermanentError, type CommandTypeDef, type HandlerContext } from '../../proq/index.ts';
+import {
+  defineCommandType,
+  ProqPermanentError,
+  type CommandDefOf,
+  type CommandTypeDef,
+  type HandlerContext,
+} from '../../proq/index.ts';
 import { errorMessage } from '../../proq/errors.ts';
 import { addJobLog, completeRun, filesOf, markRunRunning, runWithJob } from './jobs.repo.ts';
 import { ensureNetwork } from './network.ts';
@@ -35,6 +41,12 @@ import { rulesetsForRun } from '../rulesets/index.ts';
 import { supplierListEntriesOf } from '../supplier-lists/index.ts';
 
 const ZStepPayload = z.object({ runId: z.uuid() });
+
+declare module '../../proq/types.ts' {
+  // One command type per pipeline step (job.ingest … ), all with the run as payload.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members come from the extended map
+  interface ProqCommands extends Record<`job.${TPipelineStep}`, typeof ZStepPayload> {}
+}
 
 /** How a file was read in the mapping step (delimiter, header row, worksheet; kept in `validation.layout`). */
 function hintsOf(f: { delimiter: string | null; validation: unknown }): {
@@ -76,11 +88,11 @@ async function loadRun(ctx: AppContext, runId: string): Promise<RunContext> {
   };
 }
 
-function step(
+function step<N extends TPipelineStep>(
   ctx: AppContext,
-  name: TPipelineStep,
+  name: N,
   body: (rc: RunContext, hc: HandlerContext, progress: (p: number, m: string) => void) => Promise<string>,
-): CommandTypeDef {
+): CommandTypeDef<typeof ZStepPayload, `job.${N}`> {
   async function runStep(rc: RunContext, hc: HandlerContext): Promise<string> {
     // The first step starts the run; a later step running again (a retry) reopens a failed run.
     // The step may run on another machine than the previous one: the working folder comes from the blob store
@@ -131,7 +143,7 @@ function step(
         throw err;
       }
     },
-  }) as unknown as CommandTypeDef;
+  });
 }
 
 /**
@@ -158,7 +170,7 @@ async function applySupplierLists(ctx: AppContext, rc: RunContext): Promise<stri
   return `; the supplier lists removed ${dropped}`;
 }
 
-export function jobCommandTypes(ctx: AppContext): CommandTypeDef[] {
+export function jobCommandTypes(ctx: AppContext): CommandDefOf[] {
   return [
     step(ctx, 'ingest', async (rc, _hc, progress) => {
       await rm(rc.workDir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { driftInputLabel } from '@sextant/shared';
 import { evaluateRunModel, psi } from '@sextant/analysis';
 import type { AppContext } from '../../context.ts';
-import { defineCommandType, ProqPermanentError, type CommandTypeDef } from '../../proq/index.ts';
+import { defineCommandType, ProqPermanentError, type CommandDefOf } from '../../proq/index.ts';
 import { addJobLog } from '../jobs/index.ts';
 import { previousMlRun, runForMonitoring, upsertMlRun } from './ml-prediction.repo.ts';
 import { alertsOf, thresholdsOf } from './ml-prediction.service.ts';
@@ -81,7 +81,13 @@ export async function monitorRun(ctx: AppContext, runId: string): Promise<string
   return `${summary}${driftNote}${alerts.length ? ` (${alerts.length} alert${alerts.length > 1 ? 's' : ''})` : ''}`;
 }
 
-export function mlCommandTypes(ctx: AppContext): CommandTypeDef[] {
+declare module '../../proq/types.ts' {
+  interface ProqCommands {
+    'ml.monitor': typeof ZPayload;
+  }
+}
+
+export function mlCommandTypes(ctx: AppContext): CommandDefOf[] {
   return [
     defineCommandType({
       name: ML_MONITOR_COMMAND,
@@ -92,6 +98,6 @@ export function mlCommandTypes(ctx: AppContext): CommandTypeDef[] {
       stuckTimeOutInSeconds: 300,
       retry: { baseDelayMs: 2_000, maxDelayMs: 30_000 },
       handler: async (payload) => monitorRun(ctx, payload.runId),
-    }) as unknown as CommandTypeDef,
+    }),
   ];
 }

@@ -6,7 +6,14 @@ import { dbKinds } from '@sextant/db/testing';
 import type { TPagedResult, TProqCommand } from '@sextant/shared';
 import { apiModules } from '../index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { defineCommandType, ProqPermanentError, proqFor, type CommandTypeDef, type Proq } from '../../proq/index.ts';
+import {
+  defineCommandType,
+  ProqPermanentError,
+  proqFor,
+  type CommandMapOf,
+  type Proq,
+  type ProqCommands,
+} from '../../proq/index.ts';
 import { memoryLogger, waitFor } from '../../proq/test-helpers.ts';
 import { proqRoutes } from './proq.routes.ts';
 
@@ -15,13 +22,28 @@ if (!apiModules.includes(proqRoutes)) apiModules.push(proqRoutes);
 
 describe.each(dbKinds())('ProQ API on %s', (kind) => {
   let t: TestApp;
-  let proq: Proq;
   let admin: string;
   let client: string;
   let jobId: string;
   const ids: Record<string, number> = {};
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
+  const fail = defineCommandType({
+    name: 'test.api.fail',
+    schema: z.object({}),
+    handler: () => {
+      throw new ProqPermanentError('supplier file is empty');
+    },
+  });
+  const hold = defineCommandType({
+    name: 'test.api.hold',
+    schema: z.object({}),
+    async handler(_p, ctx) {
+      await ctx.progress(40, 'matching suppliers');
+      await gate;
+    },
+  });
+  let proq: Proq<ProqCommands & CommandMapOf<typeof fail | typeof hold>>;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -35,24 +57,8 @@ describe.each(dbKinds())('ProQ API on %s', (kind) => {
     admin = await t.login('sysAdmin');
     client = await t.login('client');
 
-    proq = proqFor(t.db, { logger: memoryLogger() });
-    const fail = defineCommandType({
-      name: 'test.api.fail',
-      schema: z.object({}),
-      handler: () => {
-        throw new ProqPermanentError('supplier file is empty');
-      },
-    });
-    const hold = defineCommandType({
-      name: 'test.api.hold',
-      schema: z.object({}),
-      async handler(_p, ctx) {
-        await ctx.progress(40, 'matching suppliers');
-        await gate;
-      },
-    });
-    for (const d of [fail, hold])
-      if (!proq.commandType(d.name)) proq.registerCommandType(d as unknown as CommandTypeDef);
+    // The app's ProQ, also typed for this test's own command types.
+    proq = proqFor(t.db, { logger: memoryLogger() }).withCommandTypes(fail, hold);
 
     const done = await proq.enqueue(t.db.db, {
       commandType: 'proq.noop',

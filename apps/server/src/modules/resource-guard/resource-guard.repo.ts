@@ -41,6 +41,5 @@ export async function queueDepth(db: DbOrTx): Promise<number> {
 
 export async function databaseSize(db: DbOrTx): Promise<number> {
   const r = await db.execute<{ n: string | number }>(sql`select pg_database_size(current_database()) as n`);
-  const rows = (Array.isArray(r) ? r : (r as { rows: { n: string | number }[] }).rows) as { n: string | number }[];
-  return Number(rows[0]?.n ?? 0);
+  return Number(r.rows[0]?.n ?? 0);
 }

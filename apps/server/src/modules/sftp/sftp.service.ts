@@ -29,7 +29,7 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { decryptSecret, encryptSecret, secretsKey } from '../../lib/crypto.ts';
-import { defineCommandType, type CommandTypeDef } from '../../proq/index.ts';
+import { defineCommandType, type CommandDefOf } from '../../proq/index.ts';
 import { tenantScopeOf } from '../authorization/index.ts';
 import { uploadKey } from '../jobs/index.ts';
 import { registerStoredFile } from '../jobs/index.ts';
@@ -584,7 +584,13 @@ export async function pullFiles(ctx: AppContext, c: SftpRow, progress: (p: numbe
 
 const ZPullPayload = z.object({ configId: z.uuid(), scheduledFor: z.string().nullable() });
 
-export function sftpCommandTypes(ctx: AppContext): CommandTypeDef[] {
+declare module '../../proq/types.ts' {
+  interface ProqCommands {
+    'sftp.pull': typeof ZPullPayload;
+  }
+}
+
+export function sftpCommandTypes(ctx: AppContext): CommandDefOf[] {
   return [
     defineCommandType({
       name: PULL_COMMAND,
@@ -620,6 +626,6 @@ export function sftpCommandTypes(ctx: AppContext): CommandTypeDef[] {
         }
         return message;
       },
-    }) as unknown as CommandTypeDef,
+    }),
   ];
 }

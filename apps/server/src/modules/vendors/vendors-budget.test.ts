@@ -68,8 +68,8 @@ describe.each(dbKinds())('vendor search budget on %s', (kind) => {
       }
       return ms;
     };
-    await timed(5); // warm
-    const normal = p95(await timed(30));
+    await timed(3); // warm
+    const normal = p95(await timed(20));
 
     let flooding = true;
     const statuses: number[] = [];
@@ -87,7 +87,7 @@ describe.each(dbKinds())('vendor search budget on %s', (kind) => {
     };
     const workers = Array.from({ length: 8 }, worker);
     await new Promise((r) => setTimeout(r, 200)); // the flood is in full swing
-    const underFlood = p95(await timed(30));
+    const underFlood = p95(await timed(20));
     flooding = false;
     await Promise.all(workers);
 
@@ -98,8 +98,8 @@ describe.each(dbKinds())('vendor search budget on %s', (kind) => {
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
     expect([...retryAfter].every((v) => Number(v) >= 1)).toBe(true);
     // UNFINISHED (issue #31 item 4): the goal is the other user's p95 within 2× of normal. Measured on the shared
-    // 2-core machine it was 2.1–3.9× (a heavy search's DuckDB statement still competes with the other user's), so
-    // only the bound that held in every run is asserted here; see docs/security/costly-calls.md.
+    // 2-core machine it was 1.8–3.9× (a heavy search's DuckDB statement still competes with the other user's), so
+    // only the bound that held in every run is asserted here; see docs/SECURITY.md "Costly calls".
     expect(underFlood).toBeLessThanOrEqual(5 * Math.max(normal, 25));
   }, 60_000);
 });

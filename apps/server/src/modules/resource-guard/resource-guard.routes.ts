@@ -85,7 +85,10 @@ export const resourceGuardRoutes = fp(async (app: FastifyInstance) => {
     const kind = heavyWorkOf(req.method, req.routeOptions.url, req.body, req.query);
     if (kind) await guardHeavyWork(ctx, kind);
     // Per-user and global budgets of costly calls: queue, then 429 with Retry-After (lib/work-budget.ts).
-    const budget = kind === 'export' ? budgets.export : isVendorSearch(req) ? budgets.vendorSearch : null;
+    // PDF reports have their own render queue (PDF_MAX_CONCURRENT, PDF_MAX_QUEUED: modules/results/pdf.ts).
+    const url = req.routeOptions.url ?? '';
+    const budget =
+      kind === 'export' && !url.endsWith('/pdf') ? budgets.export : isVendorSearch(req) ? budgets.vendorSearch : null;
     if (!budget) return;
     try {
       const release = await budget.acquire(req.auth?.user.id ?? `ip:${req.ip}`);

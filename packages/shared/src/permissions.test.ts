@@ -109,3 +109,27 @@ describe('guards for stored strings', () => {
     expect(driftInputLabel('toString')).toBe('toString');
   });
 });
+
+describe('platform-only permissions (docs/SECURITY.md)', () => {
+  it('are known permissions, held by no tenant role, and mark the internal roles', async () => {
+    const { PLATFORM_ONLY_PERMISSIONS, PLATFORM_ONLY_ROLES, platformOnlyIn, switchableRoles } =
+      await import('./permissions.ts');
+    for (const p of PLATFORM_ONLY_PERMISSIONS) expect(PERMISSIONS).toContain(p);
+    for (const role of [
+      'issuer',
+      'client',
+      'issuerPlus',
+      'accountManager',
+      'campaignManager',
+      'live',
+      'readOnly',
+      'matchedDataOnlyJobCreator',
+      'selfServeJobCreator',
+      ...ACCESSOR_ROLES,
+    ] as const)
+      expect(platformOnlyIn(ROLE_PERMISSIONS[role]), role).toEqual([]);
+    expect(PLATFORM_ONLY_ROLES).toEqual(['ptcoJobManager', 'sysAdmin', 'tester', 'developer']);
+    expect(switchableRoles(['sysAdmin'], false)).not.toContain('ptcoJobManager');
+    expect(switchableRoles(['sysAdmin'], true)).toContain('ptcoJobManager');
+  });
+});

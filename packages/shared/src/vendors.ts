@@ -8,7 +8,10 @@ import {
   VENDOR_CONFIDENCES,
   VENDOR_SEARCH_DEFAULT_LIMIT,
   VENDOR_SEARCH_MAX_LIMIT,
+  VENDOR_SEARCH_MAX_QUERY,
+  VENDOR_SEARCH_MAX_WORDS,
   VENDOR_SEARCH_MIN_QUERY,
+  vendorQueryWords,
 } from './values/vendors.ts';
 
 export * from './values/vendors.ts';
@@ -26,7 +29,11 @@ export const ZVendorSearchQuery = z.object({
     .string()
     .trim()
     .min(VENDOR_SEARCH_MIN_QUERY, `Type at least ${VENDOR_SEARCH_MIN_QUERY} characters of the vendor's name`)
-    .max(200, 'The name is at most 200 characters'),
+    .max(VENDOR_SEARCH_MAX_QUERY, `The name is at most ${VENDOR_SEARCH_MAX_QUERY} characters`)
+    .refine(
+      (q) => vendorQueryWords(q) <= VENDOR_SEARCH_MAX_WORDS,
+      `The name is at most ${VENDOR_SEARCH_MAX_WORDS} words; search with the words that name the vendor`,
+    ),
   city: optionalText(100, 'City'),
   postcode: optionalText(20, 'Postcode'),
   country: z

@@ -7,6 +7,8 @@
  * unauthenticated → 401, expired → 401 SessionExpired, environment mismatch → 503, missing permission → 403
  * (audited), system in maintenance → 503 unless SystemMaintenanceMode_IGNORE, read-only mode → writes refused
  * (public routes too; only signing in and out pass, see docs/SECURITY.md "System modes").
+ * A user who is not internal staff never holds a platform-only permission (PLATFORM_ONLY_PERMISSIONS), however it
+ * was granted: it is dropped when the session loads, so the route refuses it and the UI hides it.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,6 +17,8 @@ import {
   ERROR_CODES,
   hasAll,
   isGrant,
+  isPlatformOnly,
+  PLATFORM_ONLY_PERMISSIONS,
   permissionsOf,
   switchableRoles,
   ZRole,
@@ -156,11 +160,16 @@ async function loadAuthFromDb(
   const memberRows = stored.memberships;
   const ownRoles = stored.roles.filter((r): r is TRole => ZRole.safeParse(r).success);
   // A switch only narrows (DESIGN §6): a stored choice is cut back to the roles the own roles still cover.
-  const switchable = row.s.activeRoles && row.u.canSwitchRoles ? new Set<string>(switchableRoles(ownRoles)) : null;
+  const internal = row.u.isInternal === true;
+  const switchable =
+    row.s.activeRoles && row.u.canSwitchRoles ? new Set<string>(switchableRoles(ownRoles, internal)) : null;
   const kept = switchable ? row.s.activeRoles!.filter((r): r is TRole => switchable.has(r)) : [];
   const switched = kept.length ? kept : null;
   const roles = switched ?? ownRoles;
   const permissions = permissionsOf(roles, stored.permissions.filter(isGrant));
+  // Platform-only permissions (packages/shared PLATFORM_ONLY_PERMISSIONS) count only for internal staff, however they
+  // were granted (before the grant checks refused them, or while the user was internal).
+  if (!internal) for (const p of PLATFORM_ONLY_PERMISSIONS) permissions.delete(p);
   if (ctx.config.PUBLIC_FLAG_APP_CONFIG) permissions.add('AppConfig_VIEW');
   if (ctx.config.PUBLIC_FLAG_MEMORY_TESTING) permissions.add('MemoryTesting');
   let lastSeenAt = row.s.lastSeenAt.getTime();
@@ -280,7 +289,10 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
         },
         req,
       );
-      const needs = missing.length ? missing.join(', ') : 'the ability to switch roles';
+      const platformOnly = req.auth.user.isInternal ? [] : missing.filter(isPlatformOnly);
+      const needs = missing.length
+        ? `${missing.join(', ')}${platformOnly.length ? `; only internal staff may hold ${platformOnly.join(', ')}` : ''}`
+        : 'the ability to switch roles';
       return fail(
         reply,
         new AppError(403, ERROR_CODES.forbidden, `You do not have permission to do this (needs ${needs})`),

@@ -28,6 +28,7 @@
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { DuckDBInstance, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import { VENDOR_SEARCH_MAX_WORDS } from '@sextant/shared';
 
 /** DuckDB, loaded on first use (a server start needs none of it). */
 const duckdb = () => import('@duckdb/node-api').then((m) => m.DuckDBInstance);
@@ -48,6 +49,12 @@ export const SEARCH_MAX_TOKEN_DF = 5_000;
 export const SEARCH_MAX_CANDIDATES = 200_000;
 /** Candidates scored per query (the best by soft token similarity; tax-id hits always). */
 export const SEARCH_SCORED = 100;
+/**
+ * Query words ranked per search, at most (the first distinct ones after normalisation; the API refuses a name of more
+ * words first): a name has a few words, and each word costs a scan of the tokens sharing its first letters and a
+ * similarity per candidate token, so a long query of many short words must not fan out.
+ */
+const SEARCH_MAX_WORDS = VENDOR_SEARCH_MAX_WORDS;
 /** Fuzzy token matches per query token (network tokens within jw 0.85 sharing the first 3 letters). */
 const FUZZY_TOKEN_JW = 0.85;
 /** Network tokens a query word may be (itself and its look-alikes), at most. */
@@ -387,7 +394,13 @@ export class VendorIndex {
    */
   private expand(word: string, prefix: boolean): number[] {
     const { toks } = this.postings;
-    const lo = word.slice(0, Math.min(3, word.length));
+    if (word.length < 3) {
+      // no typo or prefix variants below 3 letters: only the word itself (a look-up, not a scan of every token
+      // beginning with the same one or two letters)
+      const at = lowerBound(toks, word);
+      return toks[at] === word ? [at] : [];
+    }
+    const lo = word.slice(0, 3);
     const found: { i: number; rank: number }[] = [];
     for (let i = lowerBound(toks, lo); i < toks.length && toks[i]!.startsWith(lo); i++) {
       const tok = toks[i]!;
@@ -495,7 +508,7 @@ export class VendorIndex {
       );
       if (!q) return [];
       const nameTokens = (q.nameTokens as string[] | null) ?? [];
-      const words = [...new Set(nameTokens)].filter((t) => t !== '');
+      const words = [...new Set(nameTokens)].filter((t) => t !== '').slice(0, SEARCH_MAX_WORDS);
       const cands = this.candidates(words, (q.last as string | null) ?? null);
       const taxNorm = typeof q.taxNorm === 'string' && q.taxNorm.length >= 6 ? q.taxNorm : null;
       if (!cands.length && !taxNorm) return [];

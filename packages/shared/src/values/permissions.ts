@@ -297,6 +297,49 @@ export const ROLE_PERMISSIONS = {
   ) as unknown as Record<TAccessorRole, readonly TGrant[]>),
 } as const satisfies Record<TRole, readonly TGrant[]>;
 
+/**
+ * Platform-only permissions (docs/SECURITY.md "Platform-only and tenant-scoped permissions"): each one reads or
+ * changes what every tenant shares (the analytics views over every issuer, prompts, translations, chatbot documents
+ * and every user's chat log, rulesets, download profiles, the system mode, the background service, the developer
+ * area with every tenant's outbox, integration checks, the maintenance bypass, creating a tenant), so it cannot be
+ * scoped to one issuer. Only internal staff (users.is_internal) may hold one: a role or extra permission carrying one
+ * is refused at grant time for anyone else, a role carrying one is not offered to them as a switch, and a
+ * non-internal user who holds one anyway (granted before this rule, or internal staff no longer) does not get it
+ * when the session loads (plugins/access.ts). Every other permission is tenant-scoped: its reads and writes are
+ * limited to the caller's issuers by the module's record rules.
+ */
+export const PLATFORM_ONLY_PERMISSIONS = [
+  'AnalyticsQuery_VIEW',
+  'AiPrompts_CRUD',
+  'Translations_CRUD',
+  'ChatbotDocumentManagement_CRUD',
+  'Scoring_UPDATE',
+  'Confidence_UPDATE',
+  'DatapointProfiles_CRUD',
+  'SystemMode_UPDATE',
+  'SystemMaintenanceMode_IGNORE',
+  'BackgroundService_TOGGLE',
+  'AppTimestamp_UPDATE',
+  'DevArea_CRUD',
+  'IntegrationConfiguration_CHECK',
+  'E2ETestRun',
+  'Issuer_Create',
+] as const satisfies readonly TPermission[];
+
+const PLATFORM_ONLY: ReadonlySet<string> = new Set<string>(PLATFORM_ONLY_PERMISSIONS);
+
+/** Whether only internal staff may hold a permission (PLATFORM_ONLY_PERMISSIONS). */
+export const isPlatformOnly = (p: string): boolean => PLATFORM_ONLY.has(p);
+
+/** The platform-only permissions among some grants (a role's, a set of extra permissions), in list order. */
+export function platformOnlyIn(grants: Iterable<string>): TPermission[] {
+  const given = new Set(grants);
+  return PLATFORM_ONLY_PERMISSIONS.filter((p) => given.has(p));
+}
+
+/** The roles carrying a platform-only permission (not grantable to, nor switchable by, a tenant user). */
+export const PLATFORM_ONLY_ROLES: readonly TRole[] = ROLES.filter((r) => platformOnlyIn(ROLE_PERMISSIONS[r]).length);
+
 /** Public-flag debug permissions (SPEC §6): granted to everyone only while the flag is on. */
 export const DEBUG_FLAG_PERMISSIONS = { appConfig: 'AppConfig_VIEW', memoryTesting: 'MemoryTesting' } as const;
 
@@ -346,11 +389,14 @@ export function permissionsOf(roles: readonly TRole[], extra: readonly TGrant[] 
 /**
  * Roles a user may switch to (DESIGN §6: role switching only narrows): every role whose permissions are all held
  * by the user's own roles. With tiers accumulating, a sysAdmin may switch to issuer or ptcoJobManager, never to
- * tester or developer.
+ * tester or developer. A user who is not internal staff is never offered a role carrying a platform-only permission.
  */
-export function switchableRoles(ownRoles: readonly TRole[]): TRole[] {
+export function switchableRoles(ownRoles: readonly TRole[], internal: boolean): TRole[] {
   const held = permissionsOf(ownRoles);
-  return ROLES.filter((role) => ROLE_PERMISSIONS[role].every((p) => held.has(p)));
+  return ROLES.filter(
+    (role) =>
+      ROLE_PERMISSIONS[role].every((p) => held.has(p)) && (internal || !platformOnlyIn(ROLE_PERMISSIONS[role]).length),
+  );
 }
 
 /** True when every required permission is held (an empty requirement passes). */

@@ -5,6 +5,12 @@ export const VENDOR_SEARCH_DEFAULT_LIMIT = 25;
 export const VENDOR_SEARCH_MAX_LIMIT = 100;
 /** Shortest name a search looks up. */
 export const VENDOR_SEARCH_MIN_QUERY = 2;
+/** Longest name a search looks up (characters). */
+export const VENDOR_SEARCH_MAX_QUERY = 200;
+/** Most words in a searched name (letter and digit runs): each word costs ranking work (analysis SEARCH_MAX_WORDS). */
+export const VENDOR_SEARCH_MAX_WORDS = 12;
+/** The words of a searched name as the word limit counts them. */
+export const vendorQueryWords = (q: string): number => q.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length;
 
 /** Match confidences of a vendor result: what a job match with this evidence would get (null: no match). */
 export const VENDOR_CONFIDENCES = ['High', 'Medium', 'Low'] as const;

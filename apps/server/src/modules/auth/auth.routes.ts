@@ -155,7 +155,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       summary: 'The roles this user may switch to: those granting nothing beyond their own roles (a switch narrows)',
       response: { 200: z.array(ZRoleEntry) },
     },
-    handler: async (req) => switchableRoles(authOf(req).ownRoles).map((role) => ({ role, ...ROLE_DESCRIPTIONS[role] })),
+    handler: async (req) => {
+      const auth = authOf(req);
+      return switchableRoles(auth.ownRoles, auth.user.isInternal).map((role) => ({ role, ...ROLE_DESCRIPTIONS[role] }));
+    },
   });
 
   r.post('/api/v1/auth/switch-roles', {

@@ -11,6 +11,8 @@ import {
   MAGIC_LINK_TTL_SECONDS,
   SIGN_IN_PURPOSES,
   sameOriginPath,
+  platformOnlyIn,
+  ROLE_PERMISSIONS,
   switchableRoles,
   type TRole,
   escapeHtml,
@@ -526,9 +528,12 @@ export async function switchRoles(ctx: AppContext, req: FastifyRequest, roles: T
   const auth = req.auth!;
   if (!auth.user.canSwitchRoles) throw forbidden('You cannot switch roles');
   if (roles) {
-    const allowed = new Set(switchableRoles(auth.ownRoles));
+    const allowed = new Set(switchableRoles(auth.ownRoles, auth.user.isInternal));
     const refused = [...new Set(roles)].filter((r) => !allowed.has(r));
     if (refused.length) {
+      const platformOnly = auth.user.isInternal
+        ? []
+        : refused.filter((r) => platformOnlyIn(ROLE_PERMISSIONS[r]).length);
       await writeAudit(
         ctx.db,
         {
@@ -540,6 +545,10 @@ export async function switchRoles(ctx: AppContext, req: FastifyRequest, roles: T
         },
         req,
       );
+      if (platformOnly.length)
+        throw forbidden(
+          `You cannot switch to ${platformOnly.join(', ')}: ${platformOnly.length === 1 ? 'it carries' : 'they carry'} permissions only internal staff may hold (${platformOnlyIn(platformOnly.flatMap((r) => ROLE_PERMISSIONS[r])).join(', ')})`,
+        );
       throw forbidden(
         `You cannot switch to ${refused.join(', ')}: switching roles only narrows, and your own roles do not hold every permission of ${refused.length === 1 ? 'that role' : 'those roles'}`,
       );

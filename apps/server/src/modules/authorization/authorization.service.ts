@@ -18,11 +18,14 @@
  * - Grants (DESIGN §6). Nobody can add or remove a role, or an extra permission, carrying a permission they do
  *   not hold in their OWN roles (grantablePermissions: the unswitched roles, and within the current switch — a
  *   switch only narrows, see switchableRoles). Extra permissions and debug flags never make anything grantable.
+ *   A platform-only permission (packages/shared PLATFORM_ONLY_PERMISSIONS), alone or in a role, is granted only to
+ *   internal staff (platformOnlyRefusedFor); plugins/access.ts drops it from anyone else's session.
  */
 import type { FastifyRequest } from 'fastify';
 import {
   ROLE_DESCRIPTIONS,
   isRole,
+  platformOnlyIn,
   ROLE_PERMISSIONS,
   ROLES,
   permissionsOf,
@@ -128,6 +131,22 @@ export function grantablePermissions(auth: Pick<AuthContext, 'ownRoles' | 'permi
 }
 
 /**
+ * The platform-only permissions (packages/shared PLATFORM_ONLY_PERMISSIONS) among grants being ADDED to a user who is
+ * not internal staff: such a grant is refused (removing one is always allowed, it narrows). The one grant-time check
+ * of the platform-only rule, used for roles and extra permissions.
+ */
+export async function platformOnlyRefusedFor(
+  ctx: AppContext,
+  userId: string,
+  added: Iterable<string>,
+): Promise<string[]> {
+  const platformOnly = platformOnlyIn(added);
+  if (!platformOnly.length) return [];
+  const target = await userExists(ctx.db, userId);
+  return target?.isInternal ? [] : platformOnly;
+}
+
+/**
  * Replaces a user's roles. Every role added or removed must carry only permissions the caller may grant
  * (grantablePermissions); the change (before/after) is audited, and so is a refusal.
  */
@@ -150,6 +169,28 @@ export async function setUserRoles(
     const grants = isRole(role) ? ROLE_PERMISSIONS[role] : [];
     const missing = grants.filter((p) => !grantable.has(p));
     if (missing.length) refused.push({ role, missing });
+  }
+  const platformRoles = add.filter((r) => isRole(r) && platformOnlyIn(ROLE_PERMISSIONS[r]).length);
+  const platformOnly = await platformOnlyRefusedFor(
+    ctx,
+    userId,
+    platformRoles.flatMap((r) => ROLE_PERMISSIONS[r]),
+  );
+  if (platformOnly.length) {
+    await writeAudit(
+      ctx.db,
+      {
+        action: 'user.roles.update',
+        targetType: 'user',
+        targetId: userId,
+        outcome: 'denied',
+        details: { add, remove, platformOnly: { roles: platformRoles, permissions: platformOnly } },
+      },
+      req,
+    );
+    throw forbidden(
+      `You cannot grant the role ${platformRoles.join(', ')} to this user: it carries permissions only internal staff may hold (${platformOnly.join(', ')}), and this user is not internal staff`,
+    );
   }
   if (refused.length) {
     await writeAudit(

@@ -13,6 +13,7 @@ export {
   inScope,
   isInternalStaff,
   jobVisibilityOf,
+  platformOnlyRefusedFor,
   type TenantScope,
   tenantScopeOf,
 } from './authorization.service.ts';

@@ -19,6 +19,12 @@ const OPEN: TResourceLimits = {
 describe('heavy work by route', () => {
   it('knows runs, uploads and exports; maintenance re-runs only', () => {
     expect(heavyWorkOf('POST', '/api/v1/jobs/:jobId/runs')).toBe('run');
+    // list exports (every filtered row) are exports; the paged list is not
+    expect(heavyWorkOf('GET', '/api/v1/jobs/:jobId/results/suppliers', undefined, { format: 'xlsx' })).toBe('export');
+    expect(
+      heavyWorkOf('GET', '/api/v1/jobs/:jobId/results/use-cases/:useCaseId/suppliers', undefined, { format: 'csv' }),
+    ).toBe('export');
+    expect(heavyWorkOf('GET', '/api/v1/jobs/:jobId/results/suppliers', undefined, {})).toBeNull();
     expect(heavyWorkOf('POST', '/api/v1/jobs/:jobId/runs/:runId/retry')).toBe('run');
     expect(heavyWorkOf('POST', '/api/v1/jobs/:jobId/files')).toBe('upload');
     expect(heavyWorkOf('GET', '/api/v1/jobs/:jobId/downloads/analysis-data')).toBe('export');

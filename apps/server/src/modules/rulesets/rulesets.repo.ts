@@ -1,5 +1,5 @@
 /** SQL of the ruleset versions: lists with the jobs that used each version, the active version, insert, activate. */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { jobArtifacts, jobRuns, rulesetVersions, users, type DbOrTx } from '@sextant/db';
 import type { TRulesetKind } from '@sextant/shared';
 
@@ -9,21 +9,25 @@ export type RulesetVersionRow = typeof rulesetVersions.$inferSelect;
 const runColumn = (kind: TRulesetKind) =>
   kind === 'scoring' ? jobRuns.scoringRulesetVersion : jobRuns.confidenceRulesetVersion;
 
-const jobsCount = (kind: TRulesetKind) =>
-  sql<number>`(select count(distinct ${jobRuns.jobArtifactId})::int from ${jobRuns} where ${runColumn(kind)} = ${rulesetVersions.version}::text)`;
+/**
+ * How many of the jobs the caller may see (`visibleJobs`, a condition over job_artifacts: authorization.repo
+ * jobVisibleCondition) used the version: a tenant user never counts another tenant's jobs.
+ */
+const jobsCount = (kind: TRulesetKind, visibleJobs: SQL) =>
+  sql<number>`(select count(distinct ${jobRuns.jobArtifactId})::int from ${jobRuns} inner join ${jobArtifacts} on ${jobArtifacts.id} = ${jobRuns.jobArtifactId} where ${runColumn(kind)} = ${rulesetVersions.version}::text and ${visibleJobs})`;
 
-export async function listVersions(db: DbOrTx, kind: TRulesetKind) {
+export async function listVersions(db: DbOrTx, kind: TRulesetKind, visibleJobs: SQL) {
   return db
-    .select({ row: rulesetVersions, createdBy: users.displayName, jobsCount: jobsCount(kind) })
+    .select({ row: rulesetVersions, createdBy: users.displayName, jobsCount: jobsCount(kind, visibleJobs) })
     .from(rulesetVersions)
     .leftJoin(users, eq(users.id, rulesetVersions.createdBy))
     .where(eq(rulesetVersions.kind, kind))
     .orderBy(desc(rulesetVersions.version));
 }
 
-export async function findVersion(db: DbOrTx, kind: TRulesetKind, version: number) {
+export async function findVersion(db: DbOrTx, kind: TRulesetKind, version: number, visibleJobs: SQL) {
   const [r] = await db
-    .select({ row: rulesetVersions, createdBy: users.displayName, jobsCount: jobsCount(kind) })
+    .select({ row: rulesetVersions, createdBy: users.displayName, jobsCount: jobsCount(kind, visibleJobs) })
     .from(rulesetVersions)
     .leftJoin(users, eq(users.id, rulesetVersions.createdBy))
     .where(and(eq(rulesetVersions.kind, kind), eq(rulesetVersions.version, version)));
@@ -38,8 +42,8 @@ export async function findActive(db: DbOrTx, kind: TRulesetKind): Promise<Rulese
   return r;
 }
 
-/** The latest runs that used a version, most recent first. */
-export async function runsUsing(db: DbOrTx, kind: TRulesetKind, version: number, limit = 20) {
+/** The latest runs that used a version, of the jobs the caller may see (`visibleJobs`), most recent first. */
+export async function runsUsing(db: DbOrTx, kind: TRulesetKind, version: number, visibleJobs: SQL, limit = 20) {
   return db
     .select({
       jobId: jobArtifacts.id,
@@ -49,7 +53,7 @@ export async function runsUsing(db: DbOrTx, kind: TRulesetKind, version: number,
     })
     .from(jobRuns)
     .innerJoin(jobArtifacts, eq(jobArtifacts.id, jobRuns.jobArtifactId))
-    .where(eq(runColumn(kind), String(version)))
+    .where(and(eq(runColumn(kind), String(version)), visibleJobs))
     .orderBy(desc(jobRuns.createdAt))
     .limit(limit);
 }

@@ -3,8 +3,11 @@
  * engine's own schema, every problem by path), activate, and dry-run a version on a job's latest results. Versions
  * are never edited: a change is a new version. New runs record the active versions (`activeRulesetVersions`) and
  * the score step evaluates exactly those (`rulesetsForRun`). Every change and its audit row share a transaction.
+ * The jobs a version lists and counts are those the caller may see (tenant scope); creating and activating a version
+ * change what every tenant gets, so Scoring_UPDATE and Confidence_UPDATE are platform-only (internal staff).
  */
 import type { FastifyRequest } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   RULESET_PERMISSIONS,
   SCORE_KINDS,
@@ -32,6 +35,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { columnsSql, openResults, rowCountSql } from '../../lib/duckdb/index.ts';
 import { dryRunSql, type DryRunRow, type KindedRuleset } from './rulesets-sql.ts';
+import { jobVisibleCondition, jobVisibilityOf } from '../authorization/index.ts';
 import {
   activateVersion,
   activeVersionNumbers,
@@ -49,6 +53,17 @@ import {
 const KIND_LABEL: Record<TRulesetKind, string> = { scoring: 'scoring', confidence: 'confidence' };
 const canUpdate = (auth: AuthContext, kind: TRulesetKind) => auth.permissions.has(RULESET_PERMISSIONS[kind].update);
 
+/** Existence checks count no jobs. */
+const NO_JOBS = sql`false`;
+
+/**
+ * The jobs whose names and count a version shows: those the caller may see (the one job rule, jobVisibilityOf), so
+ * a tenant user holding Scoring_VIEW or Confidence_VIEW never learns another tenant's job names or figures.
+ */
+async function visibleJobsOf(ctx: AppContext, auth: AuthContext): Promise<SQL> {
+  return jobVisibleCondition(await jobVisibilityOf(ctx, auth));
+}
+
 type VersionJoin = NonNullable<Awaited<ReturnType<typeof findVersion>>>;
 function toSummary(r: VersionJoin): TRulesetVersionSummary {
   return {
@@ -65,7 +80,7 @@ function toSummary(r: VersionJoin): TRulesetVersionSummary {
 }
 
 export async function listRulesets(ctx: AppContext, auth: AuthContext, kind: TRulesetKind): Promise<TRulesetList> {
-  const rows = await listVersions(ctx.db, kind);
+  const rows = await listVersions(ctx.db, kind, await visibleJobsOf(ctx, auth));
   return {
     kind,
     activeVersion: rows.find((r) => r.row.isActive)?.row.version ?? null,
@@ -86,9 +101,10 @@ export async function getRuleset(
   kind: TRulesetKind,
   version: number,
 ): Promise<TRulesetVersionDetail> {
-  const r = await findVersion(ctx.db, kind, version);
+  const visibleJobs = await visibleJobsOf(ctx, auth);
+  const r = await findVersion(ctx.db, kind, version, visibleJobs);
   if (!r) throw notFound(`Version ${version} of the ${KIND_LABEL[kind]} ruleset`);
-  const jobs = await runsUsing(ctx.db, kind, version);
+  const jobs = await runsUsing(ctx.db, kind, version, visibleJobs);
   return {
     ...toSummary(r),
     kind,
@@ -135,7 +151,7 @@ export async function createRuleset(
     throw badRequest('definition: a ruleset is a JSON object', [
       { path: 'body.definition', message: 'a ruleset is a JSON object' },
     ]);
-  if (body.basedOn !== undefined && !(await findVersion(ctx.db, kind, body.basedOn)))
+  if (body.basedOn !== undefined && !(await findVersion(ctx.db, kind, body.basedOn, NO_JOBS)))
     throw badRequest(`basedOn: there is no version ${body.basedOn}`, [
       { path: 'body.basedOn', message: `there is no version ${body.basedOn}` },
     ]);
@@ -211,7 +227,7 @@ export async function activateRuleset(
   version: number,
 ): Promise<TRulesetVersionDetail> {
   await ctx.db.transaction(async (tx) => {
-    const target = await findVersion(tx, kind, version);
+    const target = await findVersion(tx, kind, version, NO_JOBS);
     if (!target) throw notFound(`Version ${version} of the ${KIND_LABEL[kind]} ruleset`);
     const before = await findActive(tx, kind);
     if (before?.version === version)
@@ -336,7 +352,7 @@ export async function dryRun(
   jobId: string,
 ): Promise<TRulesetDryRun> {
   const res = await openResults(ctx, auth, jobId); // 404 outside the caller's scope, 409 without results
-  if (!(await findVersion(ctx.db, kind, version)))
+  if (!(await findVersion(ctx.db, kind, version, NO_JOBS)))
     throw notFound(`Version ${version} of the ${KIND_LABEL[kind]} ruleset`);
   if (!res.scored)
     throw new AppError(

@@ -17,9 +17,10 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
 import { csvDelimiter, readUploadedFile, uploadText } from '../../lib/upload-buffer.ts';
 import { existingNetworkFile } from '../jobs/index.ts';
+import { isInternalStaff } from '../authorization/index.ts';
 import { importRegister, searchRegister, type RegisterRow } from './tools.repo.ts';
 
 const REGISTER_MAX_BYTES = 100 * 1024 * 1024;
@@ -163,6 +164,9 @@ export async function importRegisterFile(
   req: FastifyRequest,
   auth: AuthContext,
 ): Promise<TCompanyRegisterImportResult> {
+  // The register is shared reference data: an import changes every tenant's company lookup.
+  if (!isInternalStaff(auth))
+    throw forbidden('The company register is shared by every issuer; only internal staff may import it');
   const file = await readUploadedFile(req, REGISTER_MAX_BYTES, 'a company register CSV');
   const rows = readRegisterCsv(uploadText(file));
   const { updated } = await ctx.db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 /**
  * Send-email tool: a message to chosen users (within the caller's tenant scope) and addresses, in the branded
- * template (lib/email-template.ts), previewed, sent through the email service (lib/email.ts) and logged.
+ * template (lib/email-template.ts), previewed, sent through the email service (lib/email.ts) and logged. A tenant
+ * user writes only in a branding of their issuers and reads only their issuers' part of the log.
  */
 import type { FastifyRequest } from 'fastify';
 import type { TEmailPreview, TIssuerLanguage, TSendEmailResult } from '@sextant/shared';
@@ -12,7 +13,8 @@ import { renderBrandedEmail } from '../../lib/email-template.ts';
 import { notFound } from '../../lib/errors.ts';
 import { tenantScopeOf } from '../authorization/index.ts';
 import { brandingById } from '../users/index.ts';
-import { logSentEmail, recipientsInScope, sentEmails, usersByIdInScope } from './tools.repo.ts';
+import { logSentEmail, recipientsInScope, sentEmails, toolEmailScope, usersByIdInScope } from './tools.repo.ts';
+import { brandingInScope } from '../brandings/index.ts';
 
 interface Compose {
   userIds: string[];
@@ -23,10 +25,12 @@ interface Compose {
   language: TIssuerLanguage;
 }
 
-async function brandingOf(ctx: AppContext, brandingId: string | null) {
+/** The branding to send in: one the caller may see (brandingInScope: internal staff any, else their issuers'). */
+async function brandingOf(ctx: AppContext, auth: AuthContext, brandingId: string | null) {
   if (!brandingId) return null;
   const b = await brandingById(ctx.db, brandingId);
-  if (!b) throw notFound('Branding');
+  // Another tenant's branding answers like an unknown one: its sender name and domain are that tenant's.
+  if (!b || !(await brandingInScope(ctx, auth, brandingId))) throw notFound('Branding');
   return b;
 }
 
@@ -57,7 +61,7 @@ async function recipients(ctx: AppContext, auth: AuthContext, c: Compose) {
 }
 
 export async function previewEmail(ctx: AppContext, auth: AuthContext, c: Compose): Promise<TEmailPreview> {
-  const branding = await brandingOf(ctx, c.brandingId);
+  const branding = await brandingOf(ctx, auth, c.brandingId);
   const first = c.userIds.length || c.addresses.length ? (await recipients(ctx, auth, c))[0] : undefined;
   const r = renderBrandedEmail({
     branding,
@@ -75,7 +79,7 @@ export async function sendToolEmail(
   auth: AuthContext,
   c: Compose,
 ): Promise<TSendEmailResult> {
-  const branding = await brandingOf(ctx, c.brandingId);
+  const branding = await brandingOf(ctx, auth, c.brandingId);
   const list = await recipients(ctx, auth, c);
   const sent: TSendEmailResult['sent'] = [];
   for (const r of list) {
@@ -128,7 +132,12 @@ export async function sendToolEmail(
   };
 }
 
-export async function emailLog(ctx: AppContext) {
-  const rows = await sentEmails(ctx.db);
+/** The messages the caller may see (toolEmailScope): every one for internal staff, else their issuers' only. */
+export async function emailLog(ctx: AppContext, auth: AuthContext) {
+  const scope = await tenantScopeOf(ctx, auth);
+  const rows = await sentEmails(
+    ctx.db,
+    toolEmailScope(ctx.db, scope.readIssuerIds, auth.user.id, auth.user.brandingId),
+  );
   return { items: rows.map((r) => ({ ...r, sentAt: r.sentAt.toISOString() })) };
 }

@@ -1,6 +1,7 @@
 /** SQL of the Tools area: the imported company register, the send-email log and its recipient picker. */
-import { and, count, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
+  brandings,
   companyRegisterEntries,
   companyRegisterImports,
   emailOutbox,
@@ -12,6 +13,7 @@ import {
 } from '@sextant/db';
 import type { TRegisterOfficer } from '@sextant/shared';
 import { usersInIssuers } from '../authorization/index.ts';
+import { brandingScopeCondition } from '../brandings/index.ts';
 
 export interface RegisterRow {
   number: string;
@@ -168,7 +170,34 @@ export async function logSentEmail(
   await tx.insert(toolEmails).values(row);
 }
 
-export async function sentEmails(db: DbOrTx, limit = 100) {
+/**
+ * WHERE condition over tool_emails for a tenant user (undefined = every message, internal staff): messages sent by the
+ * caller or by a member of one of their issuers, to one of those issuers' users or to a typed address, in no
+ * branding or one the caller may see — never another tenant's recipients, names or branding.
+ */
+export function toolEmailScope(
+  db: DbOrTx,
+  issuerIds: readonly string[] | null,
+  callerId: string,
+  ownBrandingId: string | null,
+): SQL | undefined {
+  if (issuerIds === null) return undefined;
+  const memberOfMine = (userColumn: SQL | typeof toolEmails.sentBy) =>
+    issuerIds.length
+      ? sql`exists (select 1 from ${issuerMemberships} where ${issuerMemberships.userId} = ${userColumn} and ${inArray(issuerMemberships.issuerId, [...issuerIds])})`
+      : sql`false`;
+  const brandingsSeen = brandingScopeCondition(db, issuerIds, ownBrandingId);
+  return and(
+    or(eq(toolEmails.sentBy, callerId), memberOfMine(toolEmails.sentBy)),
+    or(isNull(toolEmails.recipientUserId), memberOfMine(sql`${toolEmails.recipientUserId}`)),
+    or(
+      isNull(toolEmails.brandingId),
+      inArray(toolEmails.brandingId, db.select({ id: brandings.brandingId }).from(brandings).where(brandingsSeen)),
+    ),
+  );
+}
+
+export async function sentEmails(db: DbOrTx, scope: SQL | undefined, limit = 100) {
   const sender = sql<string | null>`(select username from users s where s.id = ${toolEmails.sentBy})`;
   return db
     .select({
@@ -185,6 +214,7 @@ export async function sentEmails(db: DbOrTx, limit = 100) {
     .from(toolEmails)
     .leftJoin(emailOutbox, eq(emailOutbox.id, toolEmails.outboxId))
     .leftJoin(users, eq(users.id, toolEmails.recipientUserId))
+    .where(scope)
     .orderBy(desc(toolEmails.sentAt))
     .limit(limit);
 }

@@ -153,7 +153,7 @@ export async function toolRoutes(app: FastifyInstance): Promise<void> {
     config: { access: TOOLS },
     schema: {
       tags,
-      summary: 'Send the branded message to each recipient (logged)',
+      summary: 'Send the branded message to each recipient (logged); the branding must be one the caller may see',
       body: ZSendEmailRequest,
       response: { 200: ZSendEmailResult },
     },
@@ -164,9 +164,9 @@ export async function toolRoutes(app: FastifyInstance): Promise<void> {
     config: { access: TOOLS },
     schema: {
       tags,
-      summary: 'Messages sent with the send-email tool, newest first',
+      summary: 'Messages sent with the send-email tool that the caller may see (their issuers’), newest first',
       response: { 200: ZSentEmailList },
     },
-    handler: async () => emailLog(ctx),
+    handler: async (req) => emailLog(ctx, authOf(req)),
   });
 }

@@ -3,7 +3,8 @@
  * roles plus the user's own extra permissions). Record rules: the caller must be able to manage the user
  * (assertUserManageable: unknown or out-of-scope users answer 404), and nobody can grant or remove a permission
  * their own roles do not hold (grantablePermissions: not through a role switch, not through their own extra
- * permissions). Every change is audited, and so is a refusal.
+ * permissions), and a platform-only permission goes only to internal staff (platformOnlyRefusedFor). Every change is
+ * audited, and so is a refusal.
  */
 import type { FastifyRequest } from 'fastify';
 import { permissionsOf, ZRole, type TPermission, type TUserExtraPermissions } from '@sextant/shared';
@@ -12,7 +13,7 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { invalidateUser } from '../../plugins/auth-cache.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { assertUserManageable, grantablePermissions } from '../authorization/index.ts';
+import { assertUserManageable, grantablePermissions, platformOnlyRefusedFor } from '../authorization/index.ts';
 import { rolesOfUser } from '../authorization/index.ts';
 import { extraPermissionsOf, replaceExtraPermissions } from './user-permissions.repo.ts';
 
@@ -31,11 +32,14 @@ export async function getExtraPermissions(
   userId: string,
 ): Promise<TUserExtraPermissions> {
   await assertUserManageable(ctx, auth, userId);
+  const grantable = [...grantablePermissions(auth)];
+  // Platform-only permissions are offered only for internal staff (the grant would be refused).
+  const refusedHere = new Set(await platformOnlyRefusedFor(ctx, userId, grantable));
   return {
     userId,
     permissions: await extraPermissionsOf(ctx.db, userId),
     fromRoles: await rolePermissionsOf(ctx, userId),
-    grantable: [...grantablePermissions(auth)].sort(),
+    grantable: grantable.filter((p) => !refusedHere.has(p)).sort(),
   };
 }
 
@@ -55,6 +59,23 @@ export async function setExtraPermissions(
   const remove = before.filter((p) => !nextSet.has(p));
   const grantable = grantablePermissions(auth);
   const refused = [...add, ...remove].filter((p) => !grantable.has(p));
+  const platformOnly = await platformOnlyRefusedFor(ctx, userId, add);
+  if (platformOnly.length) {
+    await writeAudit(
+      ctx.db,
+      {
+        action: AUDIT_ACTION,
+        targetType: 'user',
+        targetId: userId,
+        outcome: 'denied',
+        details: { add, remove, platformOnly },
+      },
+      req,
+    );
+    throw forbidden(
+      `You cannot grant ${platformOnly.length === 1 ? 'the permission' : 'the permissions'} ${platformOnly.join(', ')} to this user: only internal staff may hold ${platformOnly.length === 1 ? 'it' : 'them'}, and this user is not internal staff`,
+    );
+  }
   if (refused.length) {
     await writeAudit(
       ctx.db,

@@ -14357,7 +14357,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Messages sent with the send-email tool, newest first */
+        /** Messages sent with the send-email tool that the caller may see (their issuers’), newest first */
         get: {
             parameters: {
                 query?: never;
@@ -14513,7 +14513,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the branded message to each recipient (logged) */
+        /** Send the branded message to each recipient (logged); the branding must be one the caller may see */
         post: {
             parameters: {
                 query?: never;

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { lit, withDb } from '../src/db.ts';
 import { amountMacrosSql, amountVote, parseAmount, type AmountProblem } from '../src/ingest/amount.ts';
+import { ingestMacrosSql, typedValueSql } from '../src/ingest/ingest-sql.ts';
 
 const NBSP = '\u00a0';
 const NNBSP = '\u202f';
@@ -150,6 +151,24 @@ describe('amounts', () => {
       CASES.map(([s, dc, e]) => [s, dc, expected(e)]),
     );
     expect(rows.map((r) => r.vote)).toEqual(CASES.map(([s]) => amountVote(s)));
+  });
+
+  it("ingest's typed amount (DuckDB's cast for plain numbers, the macros for the rest) gives the same values", async () => {
+    const rows = await withDb({ threads: 1, memoryLimit: '256MB' }, async (db) => {
+      for (const sql of ingestMacrosSql()) await db.run(sql);
+      const values = CASES.map(([s], i) => `(${i}, ${lit(s)})`).join(', ');
+      const typed = (dc: boolean) => typedValueSql('amount', 's', { decimalComma: dc, dayFirst: true });
+      return db.all<{ p: number | null; c: number | null }>(
+        `SELECT ${typed(false)} AS p, ${typed(true)} AS c FROM (VALUES ${values}) t(i, s) ORDER BY i`,
+      );
+    });
+    const valueOf = (s: string, dc: boolean) => {
+      const r = parseAmount(s, dc);
+      return 'value' in r ? r.value : null;
+    };
+    expect(rows.map((r, i) => [CASES[i]![0], r.p, r.c])).toEqual(
+      CASES.map(([s]) => [s, valueOf(s, false), valueOf(s, true)]),
+    );
   });
 
   it('votes for the decimal separator a value shows, and abstains where it is ambiguous', () => {

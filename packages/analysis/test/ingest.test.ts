@@ -32,10 +32,12 @@ describe('ingestFile', () => {
     });
     expect(r.rowsRead).toBe(6);
     expect(r.rowsAccepted + r.rowsRejected).toBe(r.rowsRead);
-    expect(r.rowsRejected).toBe(1);
+    // an amount that cannot be read makes its row unused (never a supplier without spend)
+    expect(r.rowsRejected).toBe(2);
     const byRow = (row: number) => r.issues.filter((i) => i.row === row);
-    expect(byRow(3)[0]).toMatchObject({ column: 'Annual Spend', value: 'abc', severity: 'warning' });
-    expect(byRow(3)[0]!.reason).toMatch(/not a number/);
+    expect(byRow(3)).toEqual([
+      { row: 3, column: 'Annual Spend', value: 'abc', severity: 'error', reason: 'not an amount (no digits); row not used' },
+    ]);
     expect(byRow(4)[0]).toMatchObject({ severity: 'error', reason: 'empty row; not used' });
     expect(
       byRow(5)
@@ -52,10 +54,11 @@ describe('ingestFile', () => {
       }),
     ]);
     const data = await rows(r.dataFile);
-    expect(data.map((d) => d.rowNumber)).toEqual([2, 3, 5, 6, 7]);
+    expect(data.map((d) => d.rowNumber)).toEqual([2, 5, 6, 7]);
     expect(data[0]).toMatchObject({ amount: 1234.5, paymentTerms: 30, country: 'GBR' });
-    expect(data[3]).toMatchObject({ supplierName: 'Gamma', postcode: '1', amount: null, paymentTerms: null });
-    expect(data[4]).toMatchObject({ amount: -500, paymentTerms: 0, country: 'USA', supplierName: 'Delta Inc' });
+    expect(data[2]).toMatchObject({ supplierName: 'Gamma', postcode: '1', amount: null, paymentTerms: null });
+    expect(r.amountTotals).toEqual([{ currency: null, amount: 1234.5 + 100 - 500, rows: 3 }]);
+    expect(data[3]).toMatchObject({ amount: -500, paymentTerms: 0, country: 'USA', supplierName: 'Delta Inc' });
   });
 
   it('rejects an empty file', async () => {

@@ -21,7 +21,7 @@
 
 /** Code points read as spaces (padding and thousands separators). */
 const SPACES: readonly (number | [number, number])[] = [
-  0x09,
+  [0x09, 0x0d],
   0x20,
   0xa0,
   0x1680,

@@ -70,7 +70,7 @@ export interface IngestOptions {
   delimiter?: string;
   /** the header's line (1-based; for XLSX the worksheet row); default: detected below any title lines */
   headerRow?: number;
-  /** XLSX: worksheet by name or 0-based index; default: the first worksheet with data */
+  /** XLSX: worksheet by name or 0-based index; default: the one whose first rows best hold a table of `kind` */
   sheet?: string | number;
   xlsxMaxBytes?: number;
   onProgress?: ProgressFn;
@@ -165,6 +165,7 @@ async function toUtf8Csv(
     const r = await xlsxToCsv(file, csv, {
       maxBytes: options.xlsxMaxBytes ?? DEFAULT_XLSX_MAX_BYTES,
       ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
+      kind: options.kind,
     });
     return { csv, isXlsx: true, encoding: 'XLSX', legacyLines: [], sheets: r.sheets, sheet: r.sheet };
   }

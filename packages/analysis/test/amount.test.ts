@@ -173,9 +173,19 @@ describe('amounts', () => {
 
   it('votes for the decimal separator a value shows, and abstains where it is ambiguous', () => {
     expect(
-      ['1.234,56', '1,234.56', '12,5', '1.234.567', '1,234,567', '1.234', '1,234', '1234', '1e3', 'x', `1${NNBSP}234,56`].map(
-        amountVote,
-      ),
+      [
+        '1.234,56',
+        '1,234.56',
+        '12,5',
+        '1.234.567',
+        '1,234,567',
+        '1.234',
+        '1,234',
+        '1234',
+        '1e3',
+        'x',
+        `1${NNBSP}234,56`,
+      ].map(amountVote),
     ).toEqual([',', '.', ',', ',', '.', null, null, null, null, null, ',']);
   });
 });

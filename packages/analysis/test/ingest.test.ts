@@ -37,7 +37,13 @@ describe('ingestFile', () => {
     expect(r.rowsRejected).toBe(2);
     const byRow = (row: number) => r.issues.filter((i) => i.row === row);
     expect(byRow(3)).toEqual([
-      { row: 3, column: 'Annual Spend', value: 'abc', severity: 'error', reason: 'not an amount (no digits); row not used' },
+      {
+        row: 3,
+        column: 'Annual Spend',
+        value: 'abc',
+        severity: 'error',
+        reason: 'not an amount (no digits); row not used',
+      },
     ]);
     expect(byRow(4)[0]).toMatchObject({ severity: 'error', reason: 'empty row; not used' });
     expect(

@@ -210,7 +210,11 @@ export function parseAmount(raw: string | null | undefined, decimalComma: boolea
   if (opens !== closes || opens > 1) return { problem: 'parentheses' };
   const minus = (prefix.match(RX.minus)?.length ?? 0) + (suffix.match(RX.minus)?.length ?? 0);
   if (minus + count(prefix, '+') + opens > 1) return { problem: 'signs' };
-  const bare = (x: string) => x.replace(RX.space, '').replace(RX.minus, '').replace(/[-+()]/g, '');
+  const bare = (x: string) =>
+    x
+      .replace(RX.space, '')
+      .replace(RX.minus, '')
+      .replace(/[-+()]/g, '');
   const pre = bare(prefix);
   const post = bare(suffix);
   if (!RX.currency.test(pre) || !RX.currency.test(post) || (pre && post)) return { problem: 'currencies' };

@@ -442,7 +442,8 @@ async function rankSheets(
 ): Promise<SheetRef[]> {
   if (refs.length < 2) return refs;
   const scored: { ref: SheetRef; score: number; i: number }[] = [];
-  for (const [i, ref] of refs.entries()) scored.push({ ref, i, score: tableScore((await head(ref, i)).data ?? [], kind) });
+  for (const [i, ref] of refs.entries())
+    scored.push({ ref, i, score: tableScore((await head(ref, i)).data ?? [], kind) });
   return scored.sort((a, b) => b.score - a.score || a.i - b.i).map((s) => s.ref);
 }
 

@@ -293,7 +293,13 @@ describe('typed rows and issues', () => {
     });
     expect(got.r.inFileOrder).toBe(true);
     expect(got.issues).toEqual([
-      { row: 3, column: 'Annual Spend', value: 'abc', reason: 'not an amount (no digits); row not used', severity: 'error' },
+      {
+        row: 3,
+        column: 'Annual Spend',
+        value: 'abc',
+        reason: 'not an amount (no digits); row not used',
+        severity: 'error',
+      },
       { row: 4, column: null, value: null, reason: 'empty row; not used', severity: 'error' },
       {
         row: 5,

@@ -6204,6 +6204,11 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "uploaded" | "validated" | "invalid";
                                 validation: {
+                                    amountTotals?: {
+                                        amount: number;
+                                        currency: string | null;
+                                        rows: number;
+                                    }[];
                                     errorCount: number;
                                     fatal: string | null;
                                     issues: {
@@ -6212,6 +6217,7 @@ export interface paths {
                                         row: number | null;
                                         /** @enum {string} */
                                         severity: "error" | "warning";
+                                        value?: string | null;
                                     }[];
                                     rowCount: number;
                                     totalsRows?: number;
@@ -8324,6 +8330,11 @@ export interface paths {
                             /** @enum {string} */
                             status: "uploaded" | "validated" | "invalid";
                             validation: {
+                                amountTotals?: {
+                                    amount: number;
+                                    currency: string | null;
+                                    rows: number;
+                                }[];
                                 errorCount: number;
                                 fatal: string | null;
                                 issues: {
@@ -8332,6 +8343,7 @@ export interface paths {
                                     row: number | null;
                                     /** @enum {string} */
                                     severity: "error" | "warning";
+                                    value?: string | null;
                                 }[];
                                 rowCount: number;
                                 totalsRows?: number;
@@ -8462,6 +8474,11 @@ export interface paths {
                             /** @enum {string} */
                             status: "uploaded" | "validated" | "invalid";
                             validation: {
+                                amountTotals?: {
+                                    amount: number;
+                                    currency: string | null;
+                                    rows: number;
+                                }[];
                                 errorCount: number;
                                 fatal: string | null;
                                 issues: {
@@ -8470,6 +8487,7 @@ export interface paths {
                                     row: number | null;
                                     /** @enum {string} */
                                     severity: "error" | "warning";
+                                    value?: string | null;
                                 }[];
                                 rowCount: number;
                                 totalsRows?: number;
@@ -8559,6 +8577,11 @@ export interface paths {
                             /** @enum {string} */
                             status: "uploaded" | "validated" | "invalid";
                             validation: {
+                                amountTotals?: {
+                                    amount: number;
+                                    currency: string | null;
+                                    rows: number;
+                                }[];
                                 errorCount: number;
                                 fatal: string | null;
                                 issues: {
@@ -8567,6 +8590,7 @@ export interface paths {
                                     row: number | null;
                                     /** @enum {string} */
                                     severity: "error" | "warning";
+                                    value?: string | null;
                                 }[];
                                 rowCount: number;
                                 totalsRows?: number;

@@ -34,42 +34,10 @@ const SPACES: readonly (number | [number, number])[] = [
 const APOSTROPHES = [0x27, 0x2019, 0x02bc];
 const MINUS_SIGNS = [0x2d, 0x2212, 0x2013, 0xfe63, 0xff0d];
 const DASHES = [0x2d, 0x2212, 0x2013, 0x2014, 0x2012, 0x2015];
-/** Currency symbols and short forms (three-letter codes are matched as any three letters). */
-const CURRENCY_TOKENS = [
-  'US$',
-  'USD$',
-  'AU$',
-  'A$',
-  'CA$',
-  'C$',
-  'NZ$',
-  'HK$',
-  'S$',
-  'R$',
-  'MX$',
-  'NT$',
-  '$',
-  '€',
-  '£',
-  '¥',
-  '￥',
-  '₹',
-  '₩',
-  '₽',
-  '₺',
-  '₪',
-  '₫',
-  '₱',
-  '฿',
-  '₴',
-  '₦',
-  '₡',
-  '₲',
-  '₵',
-  '₸',
-  '₼',
-  '₾',
-  '¢',
+/** Currency symbols; a symbol may carry up to three letters before or after it ("US$", "R$", "$US", "£GB"). */
+const CURRENCY_SYMBOLS = '$€£¥￥₹₩₽₺₪₫₱฿₴₦₡₲₵₸₼₾¢';
+/** Currency short forms other than a three-letter code (any three letters are read as a code). */
+const CURRENCY_WORDS = [
   'kr.',
   'kr',
   'Kr.',
@@ -101,7 +69,7 @@ function patterns(f: Flavour) {
   const S = klass(SPACES, f);
   const A = klass(APOSTROPHES, f);
   const M = klass(MINUS_SIGNS, f);
-  const CUR = `(?:${CURRENCY_TOKENS.map(escapeRe).join('|')}|[A-Za-z]{3})`;
+  const CUR = `(?:[A-Za-z]{0,3}[${CURRENCY_SYMBOLS}][A-Za-z]{0,3}|${CURRENCY_WORDS.map(escapeRe).join('|')}|[A-Za-z]{3})`;
   const SCI = `(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)[eE][-+]?[0-9]+`;
   const NUM = `[0-9.,](?:[0-9.,${A.slice(1, -1)}${S.slice(1, -1)}]*[0-9.,])?`;
   const groups = (g: string) => `[0-9]{1,3}(?:${g}[0-9]{3})+`;
@@ -129,6 +97,9 @@ function patterns(f: Flavour) {
     point: `^(?:${withDecimal('.')})$`,
     comma: `^(?:${withDecimal(',')})$`,
     integer: `^(?:${ints('')})$`,
+    /** the most common written forms per column decision, read with one match (a subset of the rule, same values) */
+    commonPoint: `-?[1-9][0-9]{0,2}(?:(?:,[0-9]{3})+|(?:${S}[0-9]{3})+)(?:\\.[0-9]+)?`,
+    commonComma: `-?(?:[1-9][0-9]{0,2}(?:(?:${S}[0-9]{3})+|(?:\\.[0-9]{3})+)|[0-9]+)(?:,[0-9]+)?`,
   };
 }
 
@@ -232,6 +203,19 @@ export function parseAmount(raw: string | null | undefined, decimalComma: boolea
   return { value: (minus + opens > 0 ? -1 : 1) * value };
 }
 
+/**
+ * The value of `c` when it is written in one of the most common forms of a decimal-point or decimal-comma column
+ * ("1,234.56", "1 234.5"; "1 234,56", "1.234,56", "12,5", an optional leading "-"), else NULL: one regular
+ * expression instead of the whole rule, for the bulk of a file's values. Needs amountMacrosSql (sx_finite).
+ */
+export function amountCommonFormSql(c: string, decimalComma: boolean): string {
+  const P = patterns('re2');
+  const S = P.space.slice(1, -1);
+  return decimalComma
+    ? `CASE WHEN regexp_full_match(${c}, ${sqlString(P.commonComma)}) THEN sx_finite(TRY_CAST(replace(regexp_replace(${c}, ${sqlString(`[.${S}]`)}, '', 'g'), ',', '.') AS DOUBLE)) END`
+    : `CASE WHEN regexp_full_match(${c}, ${sqlString(P.commonPoint)}) THEN sx_finite(TRY_CAST(regexp_replace(${c}, ${sqlString(`[,${S}]`)}, '', 'g') AS DOUBLE)) END`;
+}
+
 const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /**
@@ -257,12 +241,12 @@ export function amountMacrosSql(): string {
       WHEN regexp_matches(b, ${q(P.spaced)}) THEN CASE WHEN contains(b, '.') THEN '.' ELSE ',' END
       WHEN ${full('b', P.ambiguous)} THEN 'ambiguous'
       ELSE CASE WHEN contains(b, '.') THEN '.' ELSE ',' END END;
-    CREATE OR REPLACE MACRO sx_amount_decimal(b, dc) AS CASE sx_amount_own(b) WHEN 'ambiguous' THEN CASE WHEN dc THEN ',' ELSE '.' END ELSE sx_amount_own(b) END;
+    CREATE OR REPLACE MACRO sx_amount_decimal(b, dc) AS list_transform([sx_amount_own(b)], lambda o: CASE o WHEN 'ambiguous' THEN CASE WHEN dc THEN ',' ELSE '.' END ELSE o END)[1];
     -- the number's shape is valid for its decimal separator d (scientific notation whatever d)
     CREATE OR REPLACE MACRO sx_amount_shape(b, d) AS ${full('b', P.sci)} OR CASE
       WHEN d = '.' THEN ${full('b', P.point)} WHEN d = ',' THEN ${full('b', P.comma)} ELSE ${full('b', P.integer)} END;
     -- the number of a valid shape (NULL past DOUBLE's range)
-    CREATE OR REPLACE MACRO sx_finite(v) AS CASE WHEN isfinite(v) THEN v END;
+    CREATE OR REPLACE MACRO sx_finite(v) AS list_transform([v], lambda f: CASE WHEN isfinite(f) THEN f END)[1];
     CREATE OR REPLACE MACRO sx_amount_number(b, d) AS sx_finite(CASE WHEN ${full('b', P.sci)} THEN TRY_CAST(b AS DOUBLE)
       WHEN d = ',' THEN TRY_CAST(replace(regexp_replace(b, '[^0-9,]', '', 'g'), ',', '.') AS DOUBLE)
       WHEN d = '.' THEN TRY_CAST(regexp_replace(b, '[^0-9.]', '', 'g') AS DOUBLE)
@@ -270,12 +254,16 @@ export function amountMacrosSql(): string {
     CREATE OR REPLACE MACRO sx_amount_affix_ok(p, x) AS ${count('p', '(')} = ${count('x', ')')} AND ${count('p', '(')} <= 1
       AND ${signs} <= 1
       AND ${full(bare('p'), P.currency)} AND ${full(bare('x'), P.currency)} AND (${bare('p')} = '' OR ${bare('x')} = '');
+    CREATE OR REPLACE MACRO sx_amount_checked(b, d) AS CASE WHEN sx_amount_shape(b, d) THEN sx_amount_number(b, d) END;
     CREATE OR REPLACE MACRO sx_amount_signed(p, b, x, d) AS CASE
-      WHEN b = '' OR NOT sx_amount_affix_ok(p, x) OR NOT sx_amount_shape(b, d) THEN NULL
-      ELSE CASE WHEN ${minusCount('p')} + ${minusCount('x')} + ${count('p', '(')} > 0 THEN -1.0 ELSE 1.0 END * sx_amount_number(b, d) END;
-    CREATE OR REPLACE MACRO sx_amount_of(t, m, dc) AS CASE WHEN t = '' THEN NULL WHEN ${full('t', P.dash)} THEN 0.0
-      ELSE sx_amount_signed(m.p, m.b, m.x, sx_amount_decimal(m.b, dc)) END;
-    CREATE OR REPLACE MACRO sx_amount(s, dc) AS sx_amount_of(sx_amount_trim(s), sx_amount_parts(sx_amount_trim(s)), dc);
+      WHEN b = '' THEN NULL
+      WHEN p = '' AND x = '' THEN sx_amount_checked(b, d)
+      WHEN NOT sx_amount_affix_ok(p, x) THEN NULL
+      ELSE CASE WHEN ${minusCount('p')} + ${minusCount('x')} + ${count('p', '(')} > 0 THEN -1.0 ELSE 1.0 END * sx_amount_checked(b, d) END;
+    -- (list_transform([e], lambda v: …)[1] evaluates e once where a macro would repeat it)
+    CREATE OR REPLACE MACRO sx_amount(s, dc) AS list_transform([sx_amount_trim(s)], lambda t: CASE WHEN t = '' THEN NULL
+      WHEN ${full('t', P.dash)} THEN 0.0
+      ELSE list_transform([sx_amount_parts(t)], lambda m: sx_amount_signed(m.p, m.b, m.x, sx_amount_decimal(m.b, dc)))[1] END)[1];
     CREATE OR REPLACE MACRO sx_amount_vote_of(b) AS CASE WHEN b = '' OR ${full('b', P.sci)} THEN NULL
       WHEN sx_amount_own(b) IN ('.', ',') THEN sx_amount_own(b)
       WHEN ${count('b', '.')} > 1 THEN ',' WHEN ${count('b', ',')} > 1 THEN '.' END;

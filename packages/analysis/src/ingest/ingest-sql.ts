@@ -19,7 +19,7 @@ import { lit } from '../db.ts';
 import { DATAPOINTS, IDENTITY_DATAPOINTS, PAYMENT_METHODS } from './datapoints.ts';
 import type { DatapointId, InputKind } from './datapoints.ts';
 import { TOTAL_LABEL_REGEX } from './detect.ts';
-import { AMOUNT_PROBLEMS, amountMacrosSql } from './amount.ts';
+import { AMOUNT_PROBLEMS, amountCommonFormSql, amountMacrosSql } from './amount.ts';
 
 /** The raw column (c<i>) of each mapped datapoint. */
 export type RawColumns = Partial<Record<DatapointId, string>>;
@@ -159,9 +159,10 @@ export function typedValueSql(dp: DatapointId, c: string, fmt: ValueFormat): str
     case 'amount':
       // Fast path: a plain number DuckDB casts gives the value the rule (amount.ts, sx_amount) gives it, except
       // "1_000" and "+-5" (DuckDB reads them; the rule does not) and, in a decimal-comma column, "1.234" (the rule:
-      // 1234); those and anything else (spaces, symbols, separators, brackets, NaN/Infinity) take sx_amount.
-      // test/amount.test.ts and the amount fuzz check both paths against the rule.
-      return `coalesce(CASE WHEN NOT contains(${c}, '_') AND NOT contains(${c}, '+-')${fmt.decimalComma ? ` AND NOT contains(${c}, '.')` : ''} AND isfinite(TRY_CAST(${c} AS DOUBLE)) THEN TRY_CAST(${c} AS DOUBLE) END, sx_amount(${c}, ${fmt.decimalComma ? 'TRUE' : 'FALSE'}))`;
+      // 1234); then the column's common forms with one regular expression ("1 234,56", "1,234.56"); anything else
+      // (symbols, codes, brackets, NaN/Infinity…) takes the whole rule, sx_amount.
+      // test/amount.test.ts and the amount fuzz check every path against the rule.
+      return `coalesce(CASE WHEN NOT contains(${c}, '_') AND NOT contains(${c}, '+-')${fmt.decimalComma ? ` AND NOT contains(${c}, '.')` : ''} AND isfinite(TRY_CAST(${c} AS DOUBLE)) THEN TRY_CAST(${c} AS DOUBLE) END, ${amountCommonFormSql(c, fmt.decimalComma)}, sx_amount(${c}, ${fmt.decimalComma ? 'TRUE' : 'FALSE'}))`;
     case 'count':
       return `TRY_CAST(round(TRY_CAST(replace(${c}, ',', '') AS DOUBLE)) AS BIGINT)`;
     case 'date':

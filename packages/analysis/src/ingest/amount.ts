@@ -164,9 +164,6 @@ export function amountVote(raw: string): ',' | '.' | null {
   return null;
 }
 
-/** A column's decimal separator: comma when more of its values say comma than point. */
-export const decideDecimalComma = (votes: { comma: number; point: number }): boolean => votes.comma > votes.point;
-
 /** Reads one amount; `decimalComma` is the column's decision for ambiguous values. Never throws. */
 export function parseAmount(raw: string | null | undefined, decimalComma: boolean): AmountResult {
   if (raw === null || raw === undefined) return { value: null };

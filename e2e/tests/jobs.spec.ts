@@ -334,16 +334,16 @@ test('amounts: the preview names an unreadable amount, shows the row count and s
     buffer: xlsx,
   });
   await page.getByTestId('upload-submit').click();
-  await expect(report).toContainText('2 of 2 rows valid', { timeout: 30_000 });
+  await expect(report).toContainText('2 of 2 rows valid', { timeout: 90_000 });
   await expect(page.getByTestId('file-totals')).toContainText('total spend 3,734.8');
   const sheet = page.getByTestId('layout-picker').getByRole('combobox').filter({ hasText: 'Worksheet:' });
   await expect(sheet).toContainText('Worksheet: Suppliers');
   await sheet.click();
   await page.getByRole('option', { name: 'Cover' }).click();
-  await expect(page.getByTestId('validation-fatal')).toContainText('Supplier name', { timeout: 30_000 });
+  await expect(page.getByTestId('validation-fatal')).toContainText('Supplier name', { timeout: 90_000 });
   await expect(sheet).toContainText('Worksheet: Cover');
   await sheet.click();
   await page.getByRole('option', { name: 'Suppliers' }).click();
-  await expect(report).toContainText('2 of 2 rows valid', { timeout: 30_000 });
+  await expect(report).toContainText('2 of 2 rows valid', { timeout: 90_000 });
   await expect(page.getByTestId('run-analysis')).toBeVisible();
 });

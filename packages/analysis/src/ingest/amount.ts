@@ -264,7 +264,7 @@ export function amountMacrosSql(): string {
     CREATE OR REPLACE MACRO sx_amount_vote_of(b) AS CASE WHEN b = '' OR ${full('b', P.sci)} THEN NULL
       WHEN sx_amount_own(b) IN ('.', ',') THEN sx_amount_own(b)
       WHEN ${count('b', '.')} > 1 THEN ',' WHEN ${count('b', ',')} > 1 THEN '.' END;
-    CREATE OR REPLACE MACRO sx_amount_vote(s) AS sx_amount_vote_of(sx_amount_parts(sx_amount_trim(s)).b);
+    CREATE OR REPLACE MACRO sx_amount_vote(s) AS list_transform([sx_amount_parts(sx_amount_trim(s)).b], lambda b: sx_amount_vote_of(b))[1];
     CREATE OR REPLACE MACRO sx_amount_why_of(t, p, b, x, dc) AS CASE
       WHEN t = '' OR ${full('t', P.dash)} THEN NULL
       WHEN b = '' THEN CASE WHEN regexp_matches(t, '[0-9]') THEN 'characters' ELSE 'noDigits' END

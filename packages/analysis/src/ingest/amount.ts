@@ -265,16 +265,17 @@ export function amountMacrosSql(): string {
       WHEN sx_amount_own(b) IN ('.', ',') THEN sx_amount_own(b)
       WHEN ${count('b', '.')} > 1 THEN ',' WHEN ${count('b', ',')} > 1 THEN '.' END;
     CREATE OR REPLACE MACRO sx_amount_vote(s) AS list_transform([sx_amount_parts(sx_amount_trim(s)).b], lambda b: sx_amount_vote_of(b))[1];
-    CREATE OR REPLACE MACRO sx_amount_why_of(t, p, b, x, dc) AS CASE
+    CREATE OR REPLACE MACRO sx_amount_why_of(t, p, b, x, d) AS CASE
       WHEN t = '' OR ${full('t', P.dash)} THEN NULL
       WHEN b = '' THEN CASE WHEN regexp_matches(t, '[0-9]') THEN 'characters' ELSE 'noDigits' END
       WHEN ${count('p', '(')} <> ${count('x', ')')} OR ${count('p', '(')} > 1 THEN 'parentheses'
       WHEN ${signs} > 1 THEN 'signs'
       WHEN NOT sx_amount_affix_ok(p, x) THEN 'currencies'
       WHEN NOT regexp_matches(b, '[0-9]') THEN 'noDigits'
-      WHEN NOT sx_amount_shape(b, sx_amount_decimal(b, dc)) THEN 'grouping'
-      WHEN sx_amount_number(b, sx_amount_decimal(b, dc)) IS NULL THEN 'tooLarge' END;
-    CREATE OR REPLACE MACRO sx_amount_why(s, dc) AS sx_amount_why_of(sx_amount_trim(s), sx_amount_parts(sx_amount_trim(s)).p,
-      sx_amount_parts(sx_amount_trim(s)).b, sx_amount_parts(sx_amount_trim(s)).x, dc);
+      WHEN NOT sx_amount_shape(b, d) THEN 'grouping'
+      WHEN sx_amount_number(b, d) IS NULL THEN 'tooLarge' END;
+    CREATE OR REPLACE MACRO sx_amount_why(s, dc) AS list_transform([sx_amount_trim(s)], lambda t:
+      list_transform([sx_amount_parts(t)], lambda m: list_transform([sx_amount_decimal(m.b, dc)], lambda d:
+        sx_amount_why_of(t, m.p, m.b, m.x, d))[1])[1])[1];
   `;
 }

@@ -416,7 +416,8 @@ export function unreadableAmountSql(v: string, decimalComma: boolean): string {
   const whens = Object.entries(AMOUNT_PROBLEMS)
     .map(([k, text]) => `WHEN ${lit(k)} THEN ${lit(`not an amount (${text}); row not used`)}`)
     .join(' ');
-  return `CASE sx_amount_why(${v}, ${decimalComma ? 'TRUE' : 'FALSE'}) ${whens} ELSE ${lit(invalidReason('amount'))} END`;
+  // (the lambda evaluates the problem once; a CASE over it would repeat it for every WHEN)
+  return `list_transform([sx_amount_why(${v}, ${decimalComma ? 'TRUE' : 'FALSE'})], lambda w: CASE w ${whens} ELSE ${lit(invalidReason('amount'))} END)[1]`;
 }
 
 /** The row number of the last totals row (n NULL: none). */

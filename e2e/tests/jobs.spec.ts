@@ -1,9 +1,12 @@
 /**
  * Jobs: a job manager creates a base job from a generated supplier file, checks the mapping and
  * preview, runs it to Ready, opens Details and Logs and shares it with a client, who then sees it in
- * Analysis Jobs; a user of another issuer gets /no-access; bad files show the server's message.
+ * Analysis Jobs; a user of another issuer gets /no-access; bad files show the server's message; a French file's
+ * unreadable amount is named in the preview with the file's row count and spend, and a workbook's table is found
+ * behind its cover page, another worksheet chosen in the preview.
  */
 import { expect, test, type Page } from '@playwright/test';
+import JSZip from 'jszip';
 import { apiAs, signIn } from './helpers.ts';
 
 const SUPPLIERS = [
@@ -235,4 +238,123 @@ test('bad input: an empty file and a binary file show the server’s message', a
   // Nothing was kept: the job still has no file and cannot run.
   await expect(page.getByTestId('run-analysis')).toHaveCount(0);
   await api.dispose();
+});
+
+/** A minimal XLSX (inline strings) with these worksheets, in tab order. */
+async function workbook(sheets: { name: string; rows: (string | number)[][] }[]): Promise<Buffer> {
+  const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const col = (i: number) => String.fromCharCode(65 + i);
+  const zip = new JSZip();
+  const ns = 'http://schemas.openxmlformats.org';
+  zip.file(
+    '[Content_Types].xml',
+    `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${sheets.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('')}</Types>`,
+  );
+  zip.file(
+    '_rels/.rels',
+    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+  );
+  zip.file(
+    'xl/workbook.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets>${sheets.map((s, i) => `<sheet name="${esc(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`,
+  );
+  zip.file(
+    'xl/_rels/workbook.xml.rels',
+    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships">${sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('')}</Relationships>`,
+  );
+  sheets.forEach((s, i) =>
+    zip.file(
+      `xl/worksheets/sheet${i + 1}.xml`,
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${s.rows
+        .map(
+          (r, ri) =>
+            `<row r="${ri + 1}">${r
+              .map((v, ci) =>
+                typeof v === 'number'
+                  ? `<c r="${col(ci)}${ri + 1}"><v>${v}</v></c>`
+                  : `<c r="${col(ci)}${ri + 1}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`,
+              )
+              .join('')}</row>`,
+        )
+        .join('')}</sheetData></worksheet>`,
+    ),
+  );
+  return zip.generateAsync({ type: 'nodebuffer' });
+}
+
+test('amounts: the preview names an unreadable amount, shows the row count and spend, and reads the chosen worksheet', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const api = await apiAs('ptcoJobManager');
+  const options = (await (await api.get('/api/v1/jobs/creation-options')).json()) as {
+    issuerId: string;
+    buyers: { id: string }[];
+  }[];
+  const issuer = options.find((o) => o.buyers.length > 0)!;
+  const created = await api.post(
+    `/api/v1/job-artifacts?${new URLSearchParams({ name: `E2E amounts ${Date.now()}`, type: 'base', issuerId: issuer.issuerId, buyerId: issuer.buyers[0]!.id })}`,
+    { data: {} },
+  );
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const { id } = (await created.json()) as { id: string };
+  await api.dispose();
+
+  await signIn(page, 'ptcoJobManager');
+  await page.goto(`/jobs/${id}/workflow/base`);
+  // A French file: thousands grouped with (narrow) no-break spaces, decimal commas, one amount that is no number.
+  const french = [
+    'Nom du fournisseur;Ville;Pays;Montant',
+    'Boulangerie Martin SARL;Lyon;FR;1\u202f234,56',
+    'Transports Dubois SA;Lille;FR;980,00',
+    'Cabinet Moreau;Paris;FR;N/A',
+  ].join('\n');
+  await page
+    .getByTestId('file-input-job-file')
+    .setInputFiles({ name: 'fournisseurs.csv', mimeType: 'text/csv', buffer: Buffer.from(french) });
+  await page.getByTestId('upload-submit').click();
+  const report = page.getByTestId('validation-report');
+  await expect(report).toContainText('2 of 3 rows valid', { timeout: 30_000 });
+  await expect(report).toContainText('1 row will not be used');
+  const issues = report.getByRole('table', { name: 'Validation issues' });
+  await expect(issues).toContainText('4');
+  await expect(issues).toContainText('Montant');
+  await expect(issues).toContainText('“N/A”');
+  await expect(issues).toContainText('not an amount (no digits); row not used');
+  await expect(page.getByTestId('file-totals')).toContainText('3 rows in the file');
+  await expect(page.getByTestId('file-totals')).toContainText('total spend 2,214.6 without a currency');
+  await page.getByTestId('file-fournisseurs.csv').getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(report).toHaveCount(0);
+
+  // A workbook whose first sheet is a cover page: the table's sheet is read; the user can choose another.
+  const xlsx = await workbook([
+    { name: 'Cover', rows: [['Supplier spend 2024'], ['Prepared by', 'Group finance']] },
+    {
+      name: 'Suppliers',
+      rows: [
+        ['Vendor Name', 'City', 'Country', 'Annual Spend'],
+        ['Harbour Logistics Ltd', 'Leeds', 'GB', 2500.25],
+        ['Kestrel Print Ltd', 'York', 'GB', '1,234.50'],
+      ],
+    },
+  ]);
+  await page.getByTestId('file-input-job-file').setInputFiles({
+    name: 'suppliers.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: xlsx,
+  });
+  await page.getByTestId('upload-submit').click();
+  await expect(report).toContainText('2 of 2 rows valid', { timeout: 90_000 });
+  await expect(page.getByTestId('file-totals')).toContainText('total spend 3,734.8');
+  const sheet = page.getByTestId('layout-picker').getByRole('combobox').filter({ hasText: 'Worksheet:' });
+  await expect(sheet).toContainText('Worksheet: Suppliers');
+  await sheet.click();
+  await page.getByRole('option', { name: 'Cover' }).click();
+  await expect(page.getByTestId('validation-fatal')).toContainText('Supplier name', { timeout: 90_000 });
+  await expect(sheet).toContainText('Worksheet: Cover');
+  await sheet.click();
+  await page.getByRole('option', { name: 'Suppliers' }).click();
+  await expect(report).toContainText('2 of 2 rows valid', { timeout: 90_000 });
+  await expect(page.getByTestId('run-analysis')).toBeVisible();
 });

@@ -65,7 +65,7 @@ export { detectColumns, normaliseHeader, MIN_CONFIDENCE } from './ingest/detect.
 export type { ColumnSuggestion, DetectedMapping } from './ingest/detect.ts';
 export { ingestFile } from './ingest/ingest.ts';
 export { INGEST_COLUMNS } from './ingest/ingest-sql.ts';
-export type { ColumnMapping, IngestIssue, IngestOptions, IngestReport } from './ingest/ingest.ts';
+export type { AmountTotal, ColumnMapping, IngestIssue, IngestOptions, IngestReport } from './ingest/ingest.ts';
 export { previewFile } from './ingest/preview.ts';
 export { readXlsxRows } from './ingest/xlsx.ts';
 export { isLimitError, MAX_COLUMNS } from './ingest/limits.ts';

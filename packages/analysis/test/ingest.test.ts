@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
 import ExcelJS from 'exceljs';
 import { ingestFile } from '../src/ingest/ingest.ts';
+import { previewFile } from '../src/ingest/preview.ts';
 import { AnalysisInputError } from '../src/errors.ts';
 import { withDb, lit } from '../src/db.ts';
 import { tmpDir, writeFile } from './helpers.ts';
@@ -32,10 +33,18 @@ describe('ingestFile', () => {
     });
     expect(r.rowsRead).toBe(6);
     expect(r.rowsAccepted + r.rowsRejected).toBe(r.rowsRead);
-    expect(r.rowsRejected).toBe(1);
+    // an amount that cannot be read makes its row unused (never a supplier without spend)
+    expect(r.rowsRejected).toBe(2);
     const byRow = (row: number) => r.issues.filter((i) => i.row === row);
-    expect(byRow(3)[0]).toMatchObject({ column: 'Annual Spend', value: 'abc', severity: 'warning' });
-    expect(byRow(3)[0]!.reason).toMatch(/not a number/);
+    expect(byRow(3)).toEqual([
+      {
+        row: 3,
+        column: 'Annual Spend',
+        value: 'abc',
+        severity: 'error',
+        reason: 'not an amount (no digits); row not used',
+      },
+    ]);
     expect(byRow(4)[0]).toMatchObject({ severity: 'error', reason: 'empty row; not used' });
     expect(
       byRow(5)
@@ -52,10 +61,11 @@ describe('ingestFile', () => {
       }),
     ]);
     const data = await rows(r.dataFile);
-    expect(data.map((d) => d.rowNumber)).toEqual([2, 3, 5, 6, 7]);
+    expect(data.map((d) => d.rowNumber)).toEqual([2, 5, 6, 7]);
     expect(data[0]).toMatchObject({ amount: 1234.5, paymentTerms: 30, country: 'GBR' });
-    expect(data[3]).toMatchObject({ supplierName: 'Gamma', postcode: '1', amount: null, paymentTerms: null });
-    expect(data[4]).toMatchObject({ amount: -500, paymentTerms: 0, country: 'USA', supplierName: 'Delta Inc' });
+    expect(data[2]).toMatchObject({ supplierName: 'Gamma', postcode: '1', amount: null, paymentTerms: null });
+    expect(r.amountTotals).toEqual([{ currency: null, amount: 1234.5 + 100 - 500, rows: 3 }]);
+    expect(data[3]).toMatchObject({ amount: -500, paymentTerms: 0, country: 'USA', supplierName: 'Delta Inc' });
   });
 
   it('rejects an empty file', async () => {
@@ -129,5 +139,61 @@ describe('ingestFile', () => {
     await expect(ingestFile({ file: f, kind: 'suppliers', workDir: dir, xlsxMaxBytes: 1000 })).rejects.toMatchObject({
       code: 'XLSX_TOO_LARGE',
     });
+  });
+
+  it('reads a French file: narrow no-break and no-break spaces group thousands, a comma is the decimal', async () => {
+    const f = writeFile(
+      dir,
+      'fr.csv',
+      'Fournisseur;Montant;Devise\nAlpha SARL;1\u202f234,56;EUR\nBeta SA;980,00;EUR\nGamma;12\u00a0345\u00a0678,9 €;EUR\nDelta;(1\u202f000,00);EUR\nEpsilon;N/A;EUR\nZeta;;EUR\n',
+    );
+    const r = await ingestFile({ file: f, kind: 'payments', workDir: dir });
+    expect(r.rowsRead).toBe(6);
+    expect(r.rowsAccepted).toBe(5);
+    expect(r.issues.filter((i) => i.severity === 'error')).toEqual([
+      { row: 6, column: 'Montant', value: 'N/A', reason: 'not an amount (no digits); row not used', severity: 'error' },
+    ]);
+    // the empty amount stays what it was: a document without spend (a warning)
+    expect(r.issues.filter((i) => i.severity === 'warning').map((i) => [i.row, i.reason])).toEqual([
+      [7, 'amount is empty; the row counts as a document without spend'],
+    ]);
+    expect((await rows(r.dataFile)).map((d) => [d.supplierName, d.amount])).toEqual([
+      ['Alpha SARL', 1234.56],
+      ['Beta SA', 980],
+      ['Gamma', 12345678.9],
+      ['Delta', -1000],
+      ['Zeta', null],
+    ]);
+    expect(r.amountTotals).toEqual([{ currency: 'EUR', amount: 1234.56 + 980 + 12345678.9 - 1000, rows: 4 }]);
+  });
+
+  it('reads the worksheet that holds the table, not a cover page before it; a worksheet chosen is read', async () => {
+    const wb = new ExcelJS.Workbook();
+    const cover = wb.addWorksheet('Cover');
+    cover.addRow(['Supplier spend report 2024']);
+    cover.addRow(['Prepared by', 'Finance']);
+    cover.addRow(['Amount in', 'EUR']);
+    const notes = wb.addWorksheet('Notes');
+    notes.addRow(['Note', 'Text']);
+    notes.addRow(['1', 'Figures are unaudited']);
+    const data = wb.addWorksheet('Payments');
+    data.addRow(['Payment date', 'Vendor name', 'Amount', 'Currency']);
+    data.addRow(['2024-03-01', 'Acme Ltd', 1200.5, 'EUR']);
+    data.addRow(['2024-03-02', 'Beta SAS', '1 234,50', 'EUR']);
+    const f = `${dir}/cover.xlsx`;
+    await wb.xlsx.writeFile(f);
+    const p = await previewFile(f, { kind: 'payments' });
+    expect(p.sheets).toEqual(['Cover', 'Notes', 'Payments']);
+    expect(p.sheet).toBe('Payments');
+    expect(p.detected.mapping).toMatchObject({ supplierName: 'Vendor name', amount: 'Amount' });
+    const r = await ingestFile({ file: f, kind: 'payments', workDir: dir });
+    expect(r.sheet).toBe('Payments');
+    expect(r.amountTotals).toEqual([{ currency: 'EUR', amount: 2435, rows: 2 }]);
+    // the user's choice wins (and a cover page has no table: no supplier name column)
+    await expect(ingestFile({ file: f, kind: 'payments', workDir: dir, sheet: 'Cover' })).rejects.toMatchObject({
+      code: 'NO_SUPPLIER_NAME_COLUMN',
+    });
+    // a supplier list: the Notes sheet has no supplier column either, so still the table
+    expect((await previewFile(f, { kind: 'suppliers' })).sheet).toBe('Payments');
   });
 });

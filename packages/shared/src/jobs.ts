@@ -27,6 +27,8 @@ export type TCreateJob = z.infer<typeof ZCreateJob>;
 export const ZValidationIssue = z.object({
   row: z.number().int().nullable(),
   column: z.string().nullable(),
+  /** the value as the file has it (null where the problem is not one value, e.g. an empty row) */
+  value: z.string().nullable().optional(),
   reason: z.string(),
   /** error: the row is not used; warning: the row is used, this value is left empty. */
   severity: z.enum(['error', 'warning']),
@@ -45,6 +47,13 @@ export const ZValidationReport = z.object({
   fatal: z.string().nullable(),
   /** Totals and subtotals rows left out (counted in errorCount's rows not used, listed as warnings). */
   totalsRows: z.number().int().optional(),
+  /**
+   * Spend of the valid rows per currency (currency null: no currency column or an unknown code, read as the job
+   * currency), for the user to check against their own system before running; empty without an amount column.
+   */
+  amountTotals: z
+    .array(z.object({ currency: z.string().nullable(), amount: z.number(), rows: z.number().int() }))
+    .optional(),
 });
 export type TValidationReport = z.infer<typeof ZValidationReport>;
 

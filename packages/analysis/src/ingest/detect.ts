@@ -235,6 +235,21 @@ export function detectHeaderRow(rows: readonly (readonly string[])[], kind?: Inp
   return { index: best.index, recognised: best.recognised };
 }
 
+/**
+ * How well the first rows of a worksheet hold a table of `kind`: the required datapoints recognised in its header
+ * row (found as detectHeaderRow finds it) first, then every datapoint recognised, then data rows below it (up to 9).
+ * -1 for a sheet without rows. A workbook's cover page, notes or pivot sheet scores below the sheet with the table.
+ */
+export function tableScore(rows: readonly (readonly string[])[], kind?: InputKind): number {
+  if (!rows.some((r) => widthOf(r) > 0)) return -1;
+  const guess = detectHeaderRow(rows, kind);
+  const header = rows[guess.index]!;
+  const below = rows.slice(guess.index + 1).filter((r) => widthOf(r) > 0);
+  const d = detectColumns(header.slice(0, widthOf(header)), kind, below.slice(0, 50));
+  const required = kind === 'suppliers' || !kind ? 1 : 2;
+  return (required - d.missingRequired.length) * 100 + Object.keys(d.mapping).length * 10 + Math.min(below.length, 9);
+}
+
 /** Labels of totals and subtotals rows (whole cell, any case): "Total", "Grand total", "Summe", "Total général"… */
 export const TOTAL_LABEL_REGEX =
   '^\\s*(grand[ -]?total|sub[ -]?total|totals?|gesamt(summe|betrag)?|summe|zwischensumme|endsumme|total (général|general|geral|generale)|totale( generale)?|totaal|som|sum|sous[ -]total|subtotaal|insgesamt|report total|total amount|total spend|total paid)\\s*:?\\s*$';

@@ -19,6 +19,7 @@ import { lit } from '../db.ts';
 import { DATAPOINTS, IDENTITY_DATAPOINTS, PAYMENT_METHODS } from './datapoints.ts';
 import type { DatapointId, InputKind } from './datapoints.ts';
 import { TOTAL_LABEL_REGEX } from './detect.ts';
+import { AMOUNT_PROBLEMS, amountCommonFormSql, amountMacrosSql } from './amount.ts';
 
 /** The raw column (c<i>) of each mapped datapoint. */
 export type RawColumns = Partial<Record<DatapointId, string>>;
@@ -95,12 +96,8 @@ export function ingestMacrosSql(): string[] {
     [canon.toLowerCase(), ...syn].map((s) => `(${lit(s)}, ${lit(canon)})`),
   );
   return [
+    amountMacrosSql(),
     `
-    CREATE OR REPLACE MACRO sx_amount_clean(s) AS regexp_replace(trim(s), '[\\s$€£¥₹]|^[A-Za-z]{3}|[A-Za-z]{3}$', '', 'g');
-    CREATE OR REPLACE MACRO sx_amount(s, dc) AS (
-      CASE WHEN regexp_full_match(sx_amount_clean(s), '\\(.*\\)|.*-') THEN -1 ELSE 1 END *
-      TRY_CAST(CASE WHEN dc THEN replace(replace(regexp_replace(sx_amount_clean(s), '[()-]', '', 'g'), '.', ''), ',', '.')
-                    ELSE replace(regexp_replace(sx_amount_clean(s), '[()]|-$', '', 'g'), ',', '') END AS DOUBLE));
     -- nullif(trim(s), '') and "s is blank" without trimming every value: an ASCII value that neither
     -- starts nor ends with a space is already trimmed (trim also strips Unicode spaces, hence the ASCII test).
     CREATE OR REPLACE MACRO sx_trim(s) AS CASE WHEN strlen(s) = length(s) AND ascii(s) <> 32 AND NOT suffix(s, ' ') THEN s ELSE nullif(trim(s), '') END;
@@ -134,9 +131,12 @@ export function readCsvSql(
 /** A row wider than the header (CSV only: an XLSX row has exactly the header's cells). */
 export const tooWideSql = (isXlsx: boolean): string => (isXlsx ? 'FALSE' : 'NOT sx_blank(cx)');
 
-/** Counts of amounts written with a decimal comma and with a decimal point, in the first 10,000 values. */
+/**
+ * Votes of the first 10,000 amounts for a decimal comma or a decimal point (amount.ts: a value votes where it shows
+ * its decimal separator; "1.234" abstains). The column reads ambiguous values the way most of its values vote.
+ */
 export const decimalSampleSql = (amountCol: string, src = 'raw'): string =>
-  `SELECT count(*) FILTER (WHERE regexp_matches(${amountCol}, ',[0-9]{1,2}$') AND NOT regexp_matches(${amountCol}, '\\.[0-9]{1,2}$')) AS comma, count(*) FILTER (WHERE regexp_matches(${amountCol}, '\\.[0-9]{1,2}$')) AS dot FROM (SELECT ${amountCol} FROM ${src} WHERE ${amountCol} IS NOT NULL LIMIT 10000)`;
+  `SELECT count(*) FILTER (WHERE v = ',') AS comma, count(*) FILTER (WHERE v = '.') AS dot FROM (SELECT sx_amount_vote(${amountCol}) AS v FROM (SELECT ${amountCol} FROM ${src} WHERE ${amountCol} IS NOT NULL LIMIT 10000))`;
 
 export const isDecimalComma = (r: { comma: number; dot: number } | undefined): boolean =>
   (r?.comma ?? 0) > (r?.dot ?? 0);
@@ -157,11 +157,12 @@ export function isDayFirst(r: { dmy: number; mdy: number } | undefined, delimite
 export function typedValueSql(dp: DatapointId, c: string, fmt: ValueFormat): string {
   switch (DATAPOINTS[dp].type) {
     case 'amount':
-      // Fast path: a plain number casts directly (the value the cleaning path would give it);
-      // anything else (symbols, separators, brackets, NaN/Infinity) goes through sx_amount.
-      return fmt.decimalComma
-        ? `sx_amount(${c}, TRUE)`
-        : `coalesce(CASE WHEN isfinite(TRY_CAST(${c} AS DOUBLE)) THEN TRY_CAST(${c} AS DOUBLE) END, sx_amount(${c}, FALSE))`;
+      // Fast path: a plain number DuckDB casts gives the value the rule (amount.ts, sx_amount) gives it, except
+      // "1_000" and "+-5" (DuckDB reads them; the rule does not) and, in a decimal-comma column, "1.234" (the rule:
+      // 1234); then the column's common forms with one regular expression ("1 234,56", "1,234.56"); anything else
+      // (symbols, codes, brackets, NaN/Infinity…) takes the whole rule, sx_amount.
+      // test/amount.test.ts and the amount fuzz check every path against the rule.
+      return `coalesce(CASE WHEN NOT contains(${c}, '_') AND NOT contains(${c}, '+-')${fmt.decimalComma ? ` AND NOT contains(${c}, '.')` : ''} AND isfinite(TRY_CAST(${c} AS DOUBLE)) THEN TRY_CAST(${c} AS DOUBLE) END, ${amountCommonFormSql(c, fmt.decimalComma)}, sx_amount(${c}, ${fmt.decimalComma ? 'TRUE' : 'FALSE'}))`;
     case 'count':
       return `TRY_CAST(round(TRY_CAST(replace(${c}, ',', '') AS DOUBLE)) AS BIGINT)`;
     case 'date':
@@ -187,7 +188,7 @@ export function typedValueSql(dp: DatapointId, c: string, fmt: ValueFormat): str
 export function invalidReason(dp: DatapointId): string | null {
   switch (DATAPOINTS[dp].type) {
     case 'amount':
-      return 'not a number; amount left empty';
+      return 'not an amount; row not used';
     case 'count':
       return 'not a whole number; count left empty';
     case 'date':
@@ -294,9 +295,11 @@ export function typedRowsSql(opts: {
   if (!nameCol) throw new Error('typedRowsSql: the supplier name column is required');
   const present = presentColumns(cols);
   const withRaw = present.filter((dp) => invalidReason(dp));
-  const rawSel = withRaw.map(
-    (dp) =>
-      `CASE WHEN ${dp} IS NULL${dp === 'transactionCount' ? ` OR ${dp} < 0` : ''} THEN sx_trim(${cols[dp]}) END AS raw_${dp}`,
+  // (an amount of nothing but spaces, Unicode ones too, is empty, as the amount rule reads it)
+  const rawSel = withRaw.map((dp) =>
+    dp === 'amount'
+      ? `CASE WHEN amount IS NULL THEN nullif(sx_amount_trim(${cols[dp]}), '') END AS raw_amount`
+      : `CASE WHEN ${dp} IS NULL${dp === 'transactionCount' ? ` OR ${dp} < 0` : ''} THEN sx_trim(${cols[dp]}) END AS raw_${dp}`,
   );
   const rawCols = [...new Set(withRaw.map((dp) => cols[dp]))];
   const joins = opts.typed.flatMap((t) => (t.join ? [t.join] : []));
@@ -349,6 +352,8 @@ export function issuesSql(opts: {
   kind: InputKind;
   columnCount: number;
   delimiter: string;
+  /** the amount column's decimal decision (the reason of an unreadable amount names what is wrong with it) */
+  decimalComma?: boolean;
 }): string[] {
   const { mapping, kind } = opts;
   const nameHeader = mapping.supplierName ?? null;
@@ -357,6 +362,12 @@ export function issuesSql(opts: {
     const header = mapping[dp];
     const reason = invalidReason(dp);
     if (!header || !reason) continue;
+    if (dp === 'amount') {
+      parts.push(
+        `SELECT rowNumber, ${lit(header)}, raw_amount, ${unreadableAmountSql('raw_amount', opts.decimalComma ?? false)}, 'error' FROM typed WHERE ${UNREADABLE_AMOUNT}`,
+      );
+      continue;
+    }
     parts.push(
       `SELECT rowNumber, ${lit(header)} AS "column", raw_${dp} AS value, ${lit(reason)} AS reason, 'warning' AS severity FROM typed WHERE NOT emptyRow AND NOT tooWide AND raw_${dp} IS NOT NULL AND ${dp} IS NULL`,
     );
@@ -392,6 +403,23 @@ export function issuesSql(opts: {
   ];
 }
 
+/**
+ * A row whose amount cannot be read (not empty, not an amount): not used, so that no supplier gets a spend the
+ * file does not state. Only rows that would otherwise be used (a totals row, an empty row, a row without a name or
+ * id is already left out for that).
+ */
+const UNREADABLE_AMOUNT =
+  'raw_amount IS NOT NULL AND amount IS NULL AND NOT emptyRow AND NOT tooWide AND NOT isTotal AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)';
+
+/** The issue reason of an unreadable amount `v`: what is wrong with it (amount.ts AMOUNT_PROBLEMS). */
+export function unreadableAmountSql(v: string, decimalComma: boolean): string {
+  const whens = Object.entries(AMOUNT_PROBLEMS)
+    .map(([k, text]) => `WHEN ${lit(k)} THEN ${lit(`not an amount (${text}); row not used`)}`)
+    .join(' ');
+  // (the lambda evaluates the problem once; a CASE over it would repeat it for every WHEN)
+  return `list_transform([sx_amount_why(${v}, ${decimalComma ? 'TRUE' : 'FALSE'})], lambda w: CASE w ${whens} ELSE ${lit(invalidReason('amount'))} END)[1]`;
+}
+
 /** The row number of the last totals row (n NULL: none). */
 export const lastTotalSql = (): string => `SELECT max(rowNumber) AS n FROM typed WHERE isTotal`;
 
@@ -414,7 +442,7 @@ export const legacyLinesIssuesSql = (lines: readonly number[], decodedAs: string
 
 /**
  * The accepted rows as the Parquet has them: source, kind, rowNumber, INGEST_COLUMNS, supplierNameOriginal; rows
- * that are not empty, too wide, totals or footer and have a supplier name or id; in file order (sorted only when
+ * that are not empty, too wide, totals or footer, have a supplier name or id and no unreadable amount; in file order (sorted only when
  * `typed` may not be in it).
  */
 export function acceptedRowsSql(opts: {
@@ -426,7 +454,7 @@ export function acceptedRowsSql(opts: {
 }): string {
   const { cols } = opts;
   return `SELECT ${lit(opts.name)} AS source, ${lit(opts.kind)} AS kind, rowNumber, ${INGEST_COLUMNS.map((dp) => (cols[dp] ? dp : `NULL::${columnType(dp)} AS ${dp}`)).join(', ')}, supplierNameOriginal FROM (
-          SELECT rowNumber, supplierNameOriginal, ${presentColumns(cols).join(', ')} FROM typed WHERE NOT emptyRow AND NOT tooWide AND NOT isTotal AND NOT ${opts.footer} AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)${opts.inFileOrder ? '' : ' ORDER BY rowNumber'}
+          SELECT rowNumber, supplierNameOriginal, ${presentColumns(cols).join(', ')} FROM typed WHERE NOT emptyRow AND NOT tooWide AND NOT isTotal AND NOT ${opts.footer} AND (supplierName IS NOT NULL OR supplierId IS NOT NULL)${cols.amount ? ' AND NOT (raw_amount IS NOT NULL AND amount IS NULL)' : ''}${opts.inFileOrder ? '' : ' ORDER BY rowNumber'}
         )`;
 }
 
@@ -436,6 +464,13 @@ export const issuesOutSql = (): string => `SELECT * FROM issues ORDER BY rowNumb
 /** Rows read (typed rows and rejected lines), accepted (in the written data file), issues and totals rows. */
 export const ingestCountsSql = (dataFile: string): string =>
   `SELECT (SELECT count(*) FROM typed) + (SELECT count(*) FROM rej_rows) AS read, (SELECT count(*) FROM read_parquet(${lit(dataFile)})) AS accepted, (SELECT count(*) FROM issues) AS issues, (SELECT count(*) FROM typed WHERE isTotal) AS totals`;
+
+/**
+ * The accepted rows' spend per currency (NULL: no or an unknown currency, read as the job currency) and how many rows
+ * carry an amount, for the user to check against their own system.
+ */
+export const amountTotalsSql = (dataFile: string): string =>
+  `SELECT currency, sum(amount) AS amount, count(amount) AS "rows" FROM read_parquet(${lit(dataFile)}) GROUP BY currency ORDER BY currency NULLS LAST`;
 
 /** Issues per reason, the row-specific parts ("first on row 2", DuckDB's "(Expected …)") taken out. */
 export const issuesByReasonSql = (): string =>

@@ -25,6 +25,7 @@ import { checkColumnCount, checkCsvHead, csvReadError } from './limits.ts';
 import type { ProgressFn } from '../progress.ts';
 import {
   acceptedRowsSql,
+  amountTotalsSql,
   dateOrderSampleSql,
   decimalSampleSql,
   dictionaryColumnSql,
@@ -69,7 +70,7 @@ export interface IngestOptions {
   delimiter?: string;
   /** the header's line (1-based; for XLSX the worksheet row); default: detected below any title lines */
   headerRow?: number;
-  /** XLSX: worksheet by name or 0-based index; default: the first worksheet with data */
+  /** XLSX: worksheet by name or 0-based index; default: the one whose first rows best hold a table of `kind` */
   sheet?: string | number;
   xlsxMaxBytes?: number;
   onProgress?: ProgressFn;
@@ -81,6 +82,14 @@ export interface IngestIssue {
   value: string | null;
   reason: string;
   severity: 'error' | 'warning';
+}
+
+/** The spend of the accepted rows in one currency (null: no or an unknown currency, read as the job currency). */
+export interface AmountTotal {
+  currency: string | null;
+  amount: number;
+  /** accepted rows with an amount in this currency */
+  rows: number;
 }
 
 export interface IngestReport {
@@ -106,6 +115,8 @@ export interface IngestReport {
   rowsRejected: number;
   /** rows not used because they are totals or subtotals (counted in rowsRejected, reported as warnings) */
   rowsTotals: number;
+  /** spend of the accepted rows per currency (empty without an amount column) */
+  amountTotals: AmountTotal[];
   issueCount: number;
   issuesByReason: Record<string, number>;
   /** first 200 issues; all of them are in `issuesFile` */
@@ -154,6 +165,7 @@ async function toUtf8Csv(
     const r = await xlsxToCsv(file, csv, {
       maxBytes: options.xlsxMaxBytes ?? DEFAULT_XLSX_MAX_BYTES,
       ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
+      kind: options.kind,
     });
     return { csv, isXlsx: true, encoding: 'XLSX', legacyLines: [], sheets: r.sheets, sheet: r.sheet };
   }
@@ -349,7 +361,13 @@ export async function checkRows(db: Db, o: CheckRowsInput): Promise<{ footer: st
   for (const sql of numberedRowsSql(cols, skipLines, hasRejects)) await db.run(sql);
 
   o.onProgress?.(60, 'Collecting issues');
-  for (const sql of issuesSql({ mapping, kind: o.kind, columnCount: o.columnCount, delimiter: o.delimiter }))
+  for (const sql of issuesSql({
+    mapping,
+    kind: o.kind,
+    columnCount: o.columnCount,
+    delimiter: o.delimiter,
+    decimalComma: o.fmt.decimalComma,
+  }))
     await db.run(sql);
   const lastTotal = mapping.amount ? ((await db.one<{ n: number | null }>(lastTotalSql()))?.n ?? null) : null;
   const footer = footerSql(lastTotal, !!mapping.supplierId);
@@ -391,7 +409,8 @@ async function runIngestSql(db: Db, input: IngestSqlInput) {
   ))!;
   const byReason = await db.all<{ reason: string; n: number }>(issuesByReasonSql());
   const sample = await db.all<IngestIssue>(issueSampleSql(REPORT_ISSUES));
-  return { counts, byReason, sample };
+  const amountTotals = mapping.amount ? await db.all<AmountTotal>(amountTotalsSql(input.dataFile)) : [];
+  return { counts, byReason, sample, amountTotals };
 }
 
 export async function ingestFile(options: IngestOptions): Promise<IngestReport> {
@@ -482,6 +501,7 @@ export async function ingestFile(options: IngestOptions): Promise<IngestReport> 
     rowsAccepted: report.counts.accepted,
     rowsRejected: report.counts.read - report.counts.accepted,
     rowsTotals: Number(report.counts.totals),
+    amountTotals: report.amountTotals.map((t) => ({ currency: t.currency, amount: t.amount, rows: Number(t.rows) })),
     issueCount: report.counts.issues,
     issuesByReason: Object.fromEntries(report.byReason.map((r) => [r.reason.replace(/\s+/g, ' ').trim(), r.n])),
     issues: report.sample,

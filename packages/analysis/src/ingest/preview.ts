@@ -127,6 +127,7 @@ export async function previewFile(
       const r = await xlsxToCsv(file, csv, {
         ...(options.xlsxMaxBytes ? { maxBytes: options.xlsxMaxBytes } : {}),
         ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
+        ...(options.kind ? { kind: options.kind } : {}),
         timeoutMs: XLSX_PREVIEW_TIMEOUT_MS,
       });
       sheets = r.sheets;

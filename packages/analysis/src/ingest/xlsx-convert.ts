@@ -29,6 +29,8 @@ import {
   formatMb,
 } from './limits.ts';
 import { measureEntry, openEntry, readCentralDirectory } from './zip.ts';
+import { tableScore } from './detect.ts';
+import type { InputKind } from './datapoints.ts';
 import type { ZipEntryInfo } from './zip.ts';
 
 export interface ConvertJob {
@@ -43,8 +45,10 @@ export interface ConvertJob {
   /** inflated bytes of the zip, and bytes written (csv) or collected (rows) */
   maxBytes: number;
   maxRows?: number;
-  /** a worksheet by name or 0-based index; default: the first with a non-empty cell */
+  /** a worksheet by name or 0-based index; default: the one whose first rows best hold a table of `kind` */
   sheet?: string | number;
+  /** the input kind the table should be of (the datapoints its header is scored on) */
+  kind?: InputKind;
 }
 
 export interface ConvertResult {
@@ -424,6 +428,25 @@ function resolveSheet(order: SheetRef[], sheet: string | number, where: { file?:
   return s;
 }
 
+/** Rows of each worksheet read to find the one holding the table. */
+const SCORED_ROWS = 30;
+
+/**
+ * The worksheets best table first (tableScore of their first rows; tab order among equals). One worksheet is not
+ * read ahead.
+ */
+async function rankSheets(
+  refs: SheetRef[],
+  head: (ref: SheetRef, i: number) => Promise<SheetOut>,
+  kind: InputKind | undefined,
+): Promise<SheetRef[]> {
+  if (refs.length < 2) return refs;
+  const scored: { ref: SheetRef; score: number; i: number }[] = [];
+  for (const [i, ref] of refs.entries())
+    scored.push({ ref, i, score: tableScore((await head(ref, i)).data ?? [], kind) });
+  return scored.sort((a, b) => b.score - a.score || a.i - b.i).map((s) => s.ref);
+}
+
 /** Reads the workbook under the limits above; every failure about the file is an AnalysisInputError. */
 export async function convertWorkbook(job: ConvertJob): Promise<ConvertResult> {
   const where = { file: job.label };
@@ -453,7 +476,24 @@ export async function convertWorkbook(job: ConvertJob): Promise<ConvertResult> {
     const order = sheetOrder(reader, parts);
     if (!order.length) throw new AnalysisInputError('XLSX_INVALID', 'the workbook has no worksheet', where);
     const candidates =
-      job.sheet !== undefined ? [resolveSheet(order, job.sheet, where)] : order.filter((s) => s.part !== null);
+      job.sheet !== undefined
+        ? [resolveSheet(order, job.sheet, where)]
+        : await rankSheets(
+            order.filter((s) => s.part !== null),
+            (ref, i) =>
+              sheetRows(
+                new WorksheetReader({
+                  workbook: reader,
+                  id: i + 1,
+                  iterator: stream(ref.part!),
+                  options: { worksheets: 'emit', hyperlinks: 'ignore' },
+                }),
+                i + 1,
+                { ...job, maxRows: SCORED_ROWS },
+                { used: 0 },
+              ),
+            job.kind,
+          );
     let chosen: { ref: SheetRef; out: SheetOut | undefined } = { ref: candidates[0] ?? order[0]!, out: undefined };
     for (const [i, ref] of candidates.entries()) {
       if (!ref.part) continue;

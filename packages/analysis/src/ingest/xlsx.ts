@@ -22,6 +22,7 @@ import {
 } from './limits.ts';
 import type { ConvertJob, ConvertResult } from './xlsx-convert.ts';
 import { readCentralDirectory } from './zip.ts';
+import type { InputKind } from './datapoints.ts';
 
 export { DEFAULT_XLSX_MAX_BYTES };
 
@@ -134,8 +135,10 @@ function refuseDeclared(file: string, maxBytes: number, label: string): void {
 export interface XlsxToCsvOptions {
   /** limit of bytes inflated from the zip and of CSV bytes written (default 1 GiB) */
   maxBytes?: number;
-  /** worksheet by name or 0-based index; default: the first worksheet with a non-empty cell */
+  /** worksheet by name or 0-based index; default: the one whose first rows best hold a table of `kind` */
   sheet?: string | number;
+  /** the input kind of the table (to choose the worksheet) */
+  kind?: InputKind;
   /** wall clock of the conversion (default XLSX_CONVERT_TIMEOUT_MS) */
   timeoutMs?: number;
   /** heap of the worker (default XLSX_WORKER_HEAP_MB) */
@@ -167,6 +170,7 @@ export async function xlsxToCsv(
         scratch,
         maxBytes,
         ...(o.sheet !== undefined ? { sheet: o.sheet } : {}),
+        ...(o.kind ? { kind: o.kind } : {}),
       },
       o.timeoutMs ?? XLSX_CONVERT_TIMEOUT_MS,
       o.heapMb,

@@ -12,6 +12,9 @@ import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnalysisInputError } from '../../src/errors.ts';
+import { lit, withDb } from '../../src/db.ts';
+import { AMOUNT_PROBLEMS, parseAmount } from '../../src/ingest/amount.ts';
+import { ingestMacrosSql, typedValueSql } from '../../src/ingest/ingest-sql.ts';
 import { ingestFile } from '../../src/ingest/ingest.ts';
 import { previewFile } from '../../src/ingest/preview.ts';
 import { convertWorkbook } from '../../src/ingest/xlsx-convert.ts';
@@ -318,5 +321,111 @@ describe('fuzz: XLSX upload parsers', () => {
         params(12),
       );
     }, 1536);
+  }, 180_000);
+});
+
+// ---------- Amounts ----------
+
+const LOCALES = [
+  'en-US',
+  'en-GB',
+  'en-IN',
+  'de-DE',
+  'de-CH',
+  'fr-FR',
+  'fr-CH',
+  'it-IT',
+  'es-ES',
+  'nl-NL',
+  'sv-SE',
+  'pl-PL',
+  'pt-BR',
+  'ja-JP',
+];
+const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'JPY', 'SEK', 'PLN', 'BRL', 'INR'];
+const amountToken = fc.oneof(
+  fc.constantFrom('0', '1', '12', '123', '1234', '5', '9', '00'),
+  fc.constantFrom(',', '.', ' ', '\u00a0', '\u202f', '\u2009', "'", '’', '-', '+', '(', ')', '−', '—', 'e', 'E', '_'),
+  fc.constantFrom('€', '$', '£', 'CHF', 'EUR', 'US$', 'kr', 'zł', 'N/A', 'NaN', 'Infinity'),
+  fc.string({ maxLength: 3 }),
+);
+const amountText = fc.array(amountToken, { maxLength: 12 }).map((t) => t.join(''));
+const valueOf = (s: string, dc: boolean) => {
+  const r = parseAmount(s, dc);
+  return 'value' in r ? r.value : null;
+};
+
+describe('fuzz: amounts', () => {
+  it('never throws: any text is a finite number, empty, or a named problem', () => {
+    fc.assert(
+      fc.property(fc.oneof(amountText, fc.string({ unit: 'grapheme', maxLength: 30 })), fc.boolean(), (s, dc) => {
+        const r = parseAmount(s, dc);
+        if ('value' in r) expect(r.value === null || Number.isFinite(r.value)).toBe(true);
+        else expect(Object.keys(AMOUNT_PROBLEMS)).toContain(r.problem);
+      }),
+      params(3000),
+    );
+  });
+
+  it('round-trips numbers as Intl.NumberFormat writes them in several locales (grouping, currencies, credits)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+        fc.constantFrom(...LOCALES),
+        fc.record({
+          style: fc.constantFrom('decimal', 'currency'),
+          currency: fc.constantFrom(...CURRENCIES),
+          currencyDisplay: fc.constantFrom('symbol', 'narrowSymbol', 'code'),
+          currencySign: fc.constantFrom('standard', 'accounting'),
+          signDisplay: fc.constantFrom('auto', 'always', 'exceptZero', 'negative'),
+          useGrouping: fc.boolean(),
+          digits: fc.integer({ min: 0, max: 3 }),
+        }),
+        (x, locale, o) => {
+          const f = new Intl.NumberFormat(locale, {
+            style: o.style as 'decimal' | 'currency',
+            currency: o.currency,
+            currencyDisplay: o.currencyDisplay as 'symbol',
+            currencySign: o.currencySign as 'standard',
+            signDisplay: o.signDisplay as 'auto',
+            useGrouping: o.useGrouping,
+            minimumFractionDigits: o.digits,
+            maximumFractionDigits: o.digits,
+          });
+          const text = f.format(x);
+          const decimalComma =
+            new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value === ',';
+          const plain = Number(
+            new Intl.NumberFormat('en-US', {
+              useGrouping: false,
+              minimumFractionDigits: o.digits,
+              maximumFractionDigits: o.digits,
+            }).format(x),
+          );
+          const got = valueOf(text, decimalComma);
+          expect(got === plain, `${JSON.stringify(text)} (${locale}) read as ${got}, written from ${plain}`).toBe(true);
+        },
+      ),
+      params(3000),
+    );
+  });
+
+  it("ingest's typed amount in DuckDB (fast path, common forms, whole rule) gives what the JavaScript rule gives", async () => {
+    await withDb({ threads: 1, memoryLimit: '256MB' }, async (db) => {
+      for (const sql of ingestMacrosSql()) await db.run(sql);
+      await fc.assert(
+        fc.asyncProperty(fc.array(amountText, { minLength: 1, maxLength: 200 }), async (texts) => {
+          const values = texts.map((s, i) => `(${i}, ${lit(s)})`).join(', ');
+          const typed = (dc: boolean) => typedValueSql('amount', 's', { decimalComma: dc, dayFirst: true });
+          const rows = await db.all<{ p: number | null; c: number | null }>(
+            `SELECT ${typed(false)} AS p, ${typed(true)} AS c FROM (VALUES ${values}) t(i, s) ORDER BY i`,
+          );
+          expect(rows.map((r, i) => [texts[i], r.p, r.c])).toEqual(
+            texts.map((s) => [s, valueOf(s, false), valueOf(s, true)]),
+          );
+        }),
+        params(40),
+      );
+    });
   }, 180_000);
 });

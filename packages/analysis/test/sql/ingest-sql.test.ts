@@ -158,14 +158,15 @@ describe('format detection', () => {
   it('decides decimal comma and day-first from the column sample', async () => {
     const got = await tiny(async (db) => {
       await db.run(
-        `CREATE TABLE raw AS SELECT * FROM (VALUES ('1.234,50', '25/12/2024'), ('10,5', '01/02/2024'), ('3.25', NULL)) t(c0, c1)`,
+        `CREATE TABLE raw AS SELECT * FROM (VALUES ('1.234,50', '25/12/2024'), ('10,5', '01/02/2024'), ('3.25', NULL), ('1.234', NULL), ('2.345.678', NULL), ('N/A', NULL)) t(c0, c1)`,
       );
       return {
         dec: await db.one<{ comma: number; dot: number }>(decimalSampleSql('c0')),
         dates: await db.one<{ dmy: number; mdy: number }>(dateOrderSampleSql('c1')),
       };
     });
-    expect(got.dec).toEqual({ comma: 2, dot: 1 });
+    // "1.234" abstains (either reading is possible); "2.345.678" groups with points, so its decimal is a comma
+    expect(got.dec).toEqual({ comma: 3, dot: 1 });
     expect(isDecimalComma(got.dec)).toBe(true);
     expect(got.dates).toEqual({ dmy: 1, mdy: 0 });
     expect(isDayFirst(got.dates, ';')).toBe(true);
@@ -269,7 +270,7 @@ describe('typed rows and issues', () => {
     paymentTerms: 'Terms',
   } as const;
 
-  it('types a supplier file and reports bad values, empty, wide, name-less and duplicate rows', async () => {
+  it('types a supplier file and reports bad values, unreadable amounts, empty, wide, name-less and duplicate rows', async () => {
     const got = await tiny(async (db) => {
       await rawTable(db, 5, [
         ['V1', 'Acme Widgets Ltd', 'GB', '1,234.50', 'Net 30'],
@@ -292,7 +293,13 @@ describe('typed rows and issues', () => {
     });
     expect(got.r.inFileOrder).toBe(true);
     expect(got.issues).toEqual([
-      { row: 3, column: 'Annual Spend', value: 'abc', reason: 'not a number; amount left empty', severity: 'warning' },
+      {
+        row: 3,
+        column: 'Annual Spend',
+        value: 'abc',
+        reason: 'not an amount (no digits); row not used',
+        severity: 'error',
+      },
       { row: 4, column: null, value: null, reason: 'empty row; not used', severity: 'error' },
       {
         row: 5,
@@ -326,13 +333,12 @@ describe('typed rows and issues', () => {
     ]);
     expect(got.accepted.map((a) => [a.rowNumber, a.supplierName, a.amount, a.country, a.paymentTerms])).toEqual([
       [2, 'Acme Widgets Ltd', 1234.5, 'GBR', 30],
-      [3, 'Beta GmbH', null, 'DEU', 30],
       [5, 'Acme Widgets Ltd', 100, null, null],
       [8, '"Jones Plumbing"', 5, 'USA', null],
     ]);
     // the accepted rows carry every ingest column, unmapped ones empty, and the name as written where it changed
     expect(got.accepted[0]).toMatchObject({ source: 'sup', kind: 'suppliers', city: null, supplierNameOriginal: null });
-    expect(got.accepted[3]!.supplierNameOriginal).toBe('"Jones\nPlumbing"');
+    expect(got.accepted[2]!.supplierNameOriginal).toBe('"Jones\nPlumbing"');
   });
 
   it('numbers rows below title lines, leaves out totals rows and the footer below them', async () => {

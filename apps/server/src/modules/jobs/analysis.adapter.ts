@@ -135,9 +135,14 @@ export async function validateUpload(
       errorCount: report.rowsRejected,
       warningCount: Math.max(0, report.issueCount - notUsed - report.rowsTotals),
       totalsRows: report.rowsTotals,
-      issues: ordered
-        .slice(0, REPORTED_ISSUES)
-        .map((i) => ({ row: i.row, column: i.column, reason: i.reason, severity: i.severity })),
+      amountTotals: report.amountTotals,
+      issues: ordered.slice(0, REPORTED_ISSUES).map((i) => ({
+        row: i.row,
+        column: i.column,
+        value: i.value === null ? null : i.value.slice(0, 200),
+        reason: i.reason,
+        severity: i.severity,
+      })),
       fatal:
         report.rowsRead === 0
           ? 'The file has a header but no data rows'

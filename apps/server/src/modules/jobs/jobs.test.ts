@@ -136,10 +136,16 @@ describe.each(dbKinds())('jobs on %s', (kind) => {
     });
     expect(file.preview[0][1]).toBe('Supplier 0 Trading Ltd');
     expect(file.datapoints.find((d: { key: string }) => d.key === 'supplierName').required).toBe(true);
-    expect(file.validation).toMatchObject({ rowCount: 42, validRowCount: 41, errorCount: 1 });
+    // an amount that cannot be read makes its row unused (never a supplier without spend): row 42 and the
+    // name-less row 43
+    expect(file.validation).toMatchObject({ rowCount: 42, validRowCount: 40, errorCount: 2 });
     const issues = file.validation.issues as { row: number; column: string | null; reason: string; severity: string }[];
-    expect(issues.find((i) => i.severity === 'error')).toMatchObject({ row: 43 });
-    expect(issues.find((i) => i.severity === 'warning' && i.column === 'Annual Spend')).toMatchObject({ row: 42 });
+    expect(issues.filter((i) => i.severity === 'error')).toMatchObject([
+      { row: 42, column: 'Annual Spend', value: 'abc', reason: 'not an amount (no digits); row not used' },
+      { row: 43 },
+    ]);
+    const total = Array.from({ length: 40 }, (_, i) => (i + 1) * 1234.5).reduce((a, b) => a + b, 0);
+    expect(file.validation.amountTotals).toEqual([{ currency: null, amount: total, rows: 40 }]);
     expect((await t.call('DELETE', `/api/v1/jobs/${jobId}/files/${file.id}`, { cookie: manager })).statusCode).toBe(
       200,
     );

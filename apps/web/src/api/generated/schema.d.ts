@@ -6310,6 +6310,11 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "uploaded" | "validated" | "invalid";
                                 validation: {
+                                    amountTotals?: {
+                                        amount: number;
+                                        currency: string | null;
+                                        rows: number;
+                                    }[];
                                     errorCount: number;
                                     fatal: string | null;
                                     issues: {
@@ -6318,6 +6323,7 @@ export interface paths {
                                         row: number | null;
                                         /** @enum {string} */
                                         severity: "error" | "warning";
+                                        value?: string | null;
                                     }[];
                                     rowCount: number;
                                     totalsRows?: number;
@@ -8468,6 +8474,11 @@ export interface paths {
                             /** @enum {string} */
                             status: "uploaded" | "validated" | "invalid";
                             validation: {
+                                amountTotals?: {
+                                    amount: number;
+                                    currency: string | null;
+                                    rows: number;
+                                }[];
                                 errorCount: number;
                                 fatal: string | null;
                                 issues: {
@@ -8476,6 +8487,7 @@ export interface paths {
                                     row: number | null;
                                     /** @enum {string} */
                                     severity: "error" | "warning";
+                                    value?: string | null;
                                 }[];
                                 rowCount: number;
                                 totalsRows?: number;
@@ -8606,6 +8618,11 @@ export interface paths {
                             /** @enum {string} */
                             status: "uploaded" | "validated" | "invalid";
                             validation: {
+                                amountTotals?: {
+                                    amount: number;
+                                    currency: string | null;
+                                    rows: number;
+                                }[];
                                 errorCount: number;
                                 fatal: string | null;
                                 issues: {
@@ -8614,6 +8631,7 @@ export interface paths {
                                     row: number | null;
                                     /** @enum {string} */
                                     severity: "error" | "warning";
+                                    value?: string | null;
                                 }[];
                                 rowCount: number;
                                 totalsRows?: number;
@@ -8703,6 +8721,11 @@ export interface paths {
                             /** @enum {string} */
                             status: "uploaded" | "validated" | "invalid";
                             validation: {
+                                amountTotals?: {
+                                    amount: number;
+                                    currency: string | null;
+                                    rows: number;
+                                }[];
                                 errorCount: number;
                                 fatal: string | null;
                                 issues: {
@@ -8711,6 +8734,7 @@ export interface paths {
                                     row: number | null;
                                     /** @enum {string} */
                                     severity: "error" | "warning";
+                                    value?: string | null;
                                 }[];
                                 rowCount: number;
                                 totalsRows?: number;

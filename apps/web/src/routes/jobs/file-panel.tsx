@@ -30,14 +30,39 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
-import { INPUT_KIND_LABELS, type TColumnMapping, type TJobFile } from '@sextant/shared/values';
+import { INPUT_KIND_LABELS, type TColumnMapping, type TJobFile, type TValidationReport } from '@sextant/shared/values';
 import { errorMessage, useDeleteFile, useUpdateLayout, useUpdateMapping } from '../../api/jobs.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
+import { formatAmount } from '../../lib/format.ts';
 import { formatBytes, mappingChanged, missingRequired, setMappedColumn, unmappedHeaders } from './job-logic.ts';
 
 const NOT_MAPPED = '__none__';
 const fmt = (n: number) => n.toLocaleString(currentLanguage());
+
+/**
+ * The file's row count and the valid rows' spend per currency, for the user to check against their own system
+ * before running.
+ */
+function FileTotals({
+  rowCount,
+  totals,
+}: {
+  rowCount: number;
+  totals: NonNullable<TValidationReport['amountTotals']>;
+}) {
+  const { t } = useTranslation('jobs');
+  const spend = totals.map((x) =>
+    x.currency ? formatAmount(x.amount, x.currency) : t('file.spendNoCurrency', { amount: formatAmount(x.amount) }),
+  );
+  return (
+    <Typography variant="body2" sx={{ mt: 1 }} data-testid="file-totals">
+      <strong>{t('file.fileRows', { count: rowCount, n: fmt(rowCount) })}</strong>
+      {spend.length > 0 ? ` · ${t('file.spendTotal', { amounts: spend.join(' · ') })}` : ''}
+      <Box component="span" sx={{ color: 'text.secondary' }}>{` — ${t('file.checkTotals')}`}</Box>
+    </Typography>
+  );
+}
 
 function ValidationReport({ file, missing }: { file: TJobFile; missing: string[] }) {
   const { t } = useTranslation('jobs');
@@ -66,6 +91,7 @@ function ValidationReport({ file, missing }: { file: TJobFile; missing: string[]
         {v.totalsRows ? ` (${t('file.totalsRows', { count: v.totalsRows, n: fmt(v.totalsRows) })})` : ''}
         {v.warningCount > 0 ? ` · ${t('file.valuesEmpty', { count: v.warningCount, n: fmt(v.warningCount) })}` : ''}
       </Alert>
+      <FileTotals rowCount={v.rowCount} totals={v.amountTotals ?? []} />
       {issues.length > 0 && (
         <TableContainer sx={{ mt: 1.5, maxHeight: 260, border: 1, borderColor: 'divider', borderRadius: 1 }}>
           <Table size="small" stickyHeader aria-label={t('file.issuesLabel')}>
@@ -73,6 +99,7 @@ function ValidationReport({ file, missing }: { file: TJobFile; missing: string[]
               <TableRow>
                 <TableCell sx={{ width: 80 }}>{t('file.issueColumns.row')}</TableCell>
                 <TableCell sx={{ width: 180 }}>{t('file.issueColumns.column')}</TableCell>
+                <TableCell sx={{ width: 160 }}>{t('file.issueColumns.value')}</TableCell>
                 <TableCell>{t('file.issueColumns.reason')}</TableCell>
                 <TableCell sx={{ width: 100 }}>{t('file.issueColumns.effect')}</TableCell>
               </TableRow>
@@ -82,6 +109,9 @@ function ValidationReport({ file, missing }: { file: TJobFile; missing: string[]
                 <TableRow key={n}>
                   <TableCell>{i.row ?? '—'}</TableCell>
                   <TableCell>{i.column ?? '—'}</TableCell>
+                  <TableCell sx={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    {i.value != null ? `“${i.value}”` : '—'}
+                  </TableCell>
                   <TableCell>{i.reason}</TableCell>
                   <TableCell>
                     <Chip

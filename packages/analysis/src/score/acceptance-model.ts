@@ -29,7 +29,7 @@ import { calibrationByDecile, holdoutMetrics } from './model-monitoring.ts';
 import type { CalibrationBin } from './model-monitoring.ts';
 import { ACCEPTANCE_THRESHOLDS, FOLD_SQL, FOLDS, SPEND_BAND_SQL, TICKET_BAND_SQL } from './acceptance-constants.ts';
 
-export { ACCEPTANCE_THRESHOLDS, HOLDOUT_SQL, SPEND_BAND_SQL, TICKET_BAND_SQL } from './acceptance-constants.ts';
+export { ACCEPTANCE_THRESHOLDS, HOLDOUT_SQL } from './acceptance-constants.ts';
 
 export const MIN_TRAINING_ROWS = 30;
 /** Fewest matched suppliers of each class (accepting, not accepting) the model learns from. */

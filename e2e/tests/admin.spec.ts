@@ -59,11 +59,19 @@ test('sysAdmin creates an issuer, invites a user who signs in, gets roles and is
   await userPage.goto('/admin/issuer-manager');
   await expect(userPage).toHaveURL(/\/401$/);
 
-  // 4. The admin gives the user the Job Manager role: the issuer list opens for them.
+  // 4. The admin gives the user the Job Manager role: it carries platform-only permissions, so it is refused to a
+  // user of an issuer, with the reason on the page; once the user is internal staff it is granted, and the issuer list
+  // opens for them.
   await page.goto(userUrl);
   await page.getByTestId('roles-standard').getByRole('combobox').click();
   await page.getByRole('option', { name: /^Job Manager/ }).click();
   await page.keyboard.press('Escape');
+  await page.getByTestId('save-roles').click();
+  await expect(page.getByTestId('notification-message')).toContainText('only internal staff may hold');
+  await expect(page).toHaveURL(userUrl);
+  const internal = page.getByTestId('user-internal').getByRole('switch', { name: 'Internal staff' });
+  await internal.click();
+  await expect(internal).toBeChecked();
   await page.getByTestId('save-roles').click();
   await expect(page.getByText('Roles saved')).toBeVisible();
   await userPage.goto('/admin/issuer-manager');

@@ -41,7 +41,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { invalidateUser } from '../../plugins/auth-cache.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { rolesView } from '../auth/index.ts';
 import { abilitiesOf } from './job-abilities.ts';
 import {
@@ -188,9 +188,10 @@ export async function setUserRoles(
       },
       req,
     );
-    throw forbidden(
-      `You cannot grant the role ${platformRoles.join(', ')} to this user: it carries permissions only internal staff may hold (${platformOnly.join(', ')}), and this user is not internal staff`,
-    );
+    // a request the caller may make, with a value this user may not have: a field error, not a 403 (the admin
+    // stays on the page and reads why)
+    const why = `You cannot grant the role ${platformRoles.join(', ')} to this user: it carries permissions only internal staff may hold (${platformOnly.join(', ')}), and this user is not internal staff`;
+    throw badRequest(why, [{ path: 'roles', message: why }]);
   }
   if (refused.length) {
     await writeAudit(

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { invalidateUser } from '../../plugins/auth-cache.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { forbidden } from '../../lib/errors.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
 import { assertUserManageable, grantablePermissions, platformOnlyRefusedFor } from '../authorization/index.ts';
 import { rolesOfUser } from '../authorization/index.ts';
 import { extraPermissionsOf, replaceExtraPermissions } from './user-permissions.repo.ts';
@@ -72,9 +72,10 @@ export async function setExtraPermissions(
       },
       req,
     );
-    throw forbidden(
-      `You cannot grant ${platformOnly.length === 1 ? 'the permission' : 'the permissions'} ${platformOnly.join(', ')} to this user: only internal staff may hold ${platformOnly.length === 1 ? 'it' : 'them'}, and this user is not internal staff`,
-    );
+    // a request the caller may make, with a value this user may not have: a field error, not a 403 (the admin
+    // stays on the page and reads why)
+    const why = `You cannot grant ${platformOnly.length === 1 ? 'the permission' : 'the permissions'} ${platformOnly.join(', ')} to this user: only internal staff may hold ${platformOnly.length === 1 ? 'it' : 'them'}, and this user is not internal staff`;
+    throw badRequest(why, [{ path: 'permissions', message: why }]);
   }
   if (refused.length) {
     await writeAudit(

@@ -21,9 +21,10 @@ export function PrintReady({ children }: { children: ReactNode }) {
     const url = window.location.href;
     if (new URLSearchParams(window.location.search).get('print') !== '1' || printed.has(url)) return;
     printed.add(url);
-    // after the browser has laid out the finished report (charts are drawn without animation)
-    const frame = requestAnimationFrame(() => setTimeout(() => window.print(), 0));
-    return () => cancelAnimationFrame(frame);
+    // once the browser has laid out the finished report (charts are drawn without animation); a timer, not an
+    // animation frame, which a tab opened in the background does not get until it is shown
+    const timer = setTimeout(() => window.print(), 200);
+    return () => clearTimeout(timer);
   }, []);
   return (
     <Box data-print-ready="true" data-testid="print-ready">

@@ -20,10 +20,12 @@ export function PrintReady({ children }: { children: ReactNode }) {
   useEffect(() => {
     const url = window.location.href;
     if (new URLSearchParams(window.location.search).get('print') !== '1' || printed.has(url)) return;
-    printed.add(url);
     // once the browser has laid out the finished report (charts are drawn without animation); a timer, not an
     // animation frame, which a tab opened in the background does not get until it is shown
-    const timer = setTimeout(() => window.print(), 200);
+    const timer = setTimeout(() => {
+      printed.add(url);
+      window.print();
+    }, 200);
     return () => clearTimeout(timer);
   }, []);
   return (

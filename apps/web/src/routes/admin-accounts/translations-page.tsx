@@ -350,7 +350,8 @@ function EditDialog({
             minRows={2}
             autoFocus
             error={!!save.errors.value || !!markup}
-            helperText={save.errors.value ?? (markup ? `The override ${markup}` : t('translations.overrideHelp'))}
+            // the check of what is typed now comes first: a server error may be about an earlier value
+            helperText={markup ? `The override ${markup}` : (save.errors.value ?? t('translations.overrideHelp'))}
             slotProps={{ htmlInput: { 'data-testid': 'translation-override-input' } }}
           />
         </Stack>

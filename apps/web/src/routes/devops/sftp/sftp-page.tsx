@@ -164,10 +164,11 @@ export function Component() {
       label={t(`sftp.fields.${k}`)}
       value={draft[k] as string}
       onChange={(e) => set(k, e.target.value as never)}
-      error={Boolean(errors[k])}
-      helperText={errors[k] ?? extra.helperText}
       disabled={disabled}
       {...extra}
+      // after `extra`: a field's error replaces its standing help text
+      error={Boolean(errors[k])}
+      helperText={errors[k] ?? extra.helperText}
       slotProps={{ htmlInput: { 'data-testid': `sftp-${k}` } }}
     />
   );

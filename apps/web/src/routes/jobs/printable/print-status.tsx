@@ -1,10 +1,9 @@
 /**
  * Readiness markers of printable reports: the server's PDF renderer prints once `[data-print-ready="true"]` is in
  * the page and reports `[data-print-error]` (its text) as a failed render. Reports wrap their finished content in
- * PrintReady, show PrintLoading while data loads and PrintError when it fails. Opened with `?print=1` (the "Print or
- * save as PDF" button), the page opens the browser's print dialog once, when the report is ready.
+ * PrintReady, show PrintLoading while data loads and PrintError when it fails.
  */
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -13,21 +12,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-/** The pages that already opened their print dialog (one per page load, whatever re-renders). */
-const printed = new Set<string>();
-
 export function PrintReady({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    const url = window.location.href;
-    if (new URLSearchParams(window.location.search).get('print') !== '1' || printed.has(url)) return;
-    // once the browser has laid out the finished report (charts are drawn without animation); a timer, not an
-    // animation frame, which a tab opened in the background does not get until it is shown
-    const timer = setTimeout(() => {
-      printed.add(url);
-      window.print();
-    }, 200);
-    return () => clearTimeout(timer);
-  }, []);
   return (
     <Box data-print-ready="true" data-testid="print-ready">
       {children}

@@ -2,8 +2,10 @@
  * /jobs/:jobId/printable/:analysisReportType/* (route id jobPrintable, printable frame): renders the report registered
  * for the type in PRINTABLE_REPORTS with `{ jobId, params }` (the rest of the path split on "/"), with print CSS
  * (A4, page breaks between sections). Unknown types and render failures show an error the PDF renderer reports.
+ * Opened with `?print=1` (the "Print or save as PDF" button), the page opens the browser's own print dialog once the
+ * report marks itself ready — the same moment the server's PDF renderer prints.
  */
-import { Component as ReactComponent, Suspense, lazy, useMemo, type ReactNode } from 'react';
+import { Component as ReactComponent, Suspense, lazy, useEffect, useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import GlobalStyles from '@mui/material/GlobalStyles';
@@ -37,7 +39,29 @@ class Boundary extends ReactComponent<
   }
 }
 
+/** Opens the print dialog once, when the report shows `[data-print-ready="true"]`, if the URL asks (`?print=1`). */
+function useAutoPrint(): void {
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).get('print') !== '1') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ready = () => document.querySelector('[data-print-ready="true"]') !== null;
+    const observer = new MutationObserver(() => {
+      if (!ready() || timer) return;
+      observer.disconnect();
+      // a timer, not an animation frame, which a tab opened in the background does not get until it is shown
+      timer = setTimeout(() => window.print(), 200);
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    if (ready()) timer = setTimeout(() => window.print(), 200);
+    return () => {
+      observer.disconnect();
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+}
+
 export function Component() {
+  useAutoPrint();
   const { t } = useTranslation('printable');
   const { jobId = '', analysisReportType = '', '*': rest = '' } = useParams();
   const loader = Object.hasOwn(PRINTABLE_REPORTS, analysisReportType)

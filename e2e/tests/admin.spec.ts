@@ -74,6 +74,10 @@ test('sysAdmin creates an issuer, invites a user who signs in, gets roles and is
   const internal = page.getByTestId('user-internal').getByRole('switch', { name: 'Internal staff' });
   await internal.click();
   await expect(internal).toBeChecked();
+  // the user's page shows the saved user again: choose the role once more
+  await page.getByTestId('roles-standard').getByRole('combobox').click();
+  await page.getByRole('option', { name: /^Job Manager/ }).click();
+  await page.keyboard.press('Escape');
   await page.getByTestId('save-roles').click();
   await expect(page.getByText('Roles saved')).toBeVisible();
   await userPage.goto('/admin/issuer-manager');

@@ -4,8 +4,10 @@
  * candidate retrieval, the in-memory ranking and the scoring statement never run on the caller's event loop.
  *
  * A request goes to an idle worker, or waits first-come for one (the callers' work budget bounds how many wait). Each
- * request has a wall clock from the moment a worker takes it: past it the worker is terminated (whatever it was
- * doing), the request fails with VendorSearchTimeout, and a fresh worker is started in its place, so one pathological
+ * request has a wall clock from the moment a worker takes it: past it the request fails with VendorSearchTimeout, a
+ * fresh worker takes the old one's place, and the old one is retired: it interrupts its DuckDB statement, closes the
+ * index and ends (terminated only if it does not within RETIRE_MS, i.e. it is stuck in JavaScript, where no statement
+ * is running: terminating a thread while DuckDB still runs a statement of it aborts the process). One pathological
  * query costs at most `timeoutMs` of one worker. Results are the VendorIndex's own (structured clone of plain objects).
  */
 import { Worker } from 'node:worker_threads';
@@ -25,6 +27,9 @@ export interface VendorSearchPoolOptions {
   /** Wall clock of one request once a worker runs it. Default 10 s. */
   timeoutMs?: number;
 }
+
+/** How long a retired worker has to end by itself before it is terminated. */
+const RETIRE_MS = 5_000;
 
 type Op = { op: 'search'; arg: VendorQuery } | { op: 'get'; arg: string };
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
@@ -145,9 +150,9 @@ export class VendorSearchPool {
       this.timeouts++;
       slot.busy = null;
       const at = this.slots.indexOf(slot);
-      // replaced before terminate: its exit then finds no slot and no request to fail
+      // replaced before it is retired: its exit then finds no slot and no request to fail
       if (at >= 0 && !this.closed) this.slots[at] = this.spawn();
-      void slot.worker.terminate();
+      void retire(slot.worker);
       task.reject(new VendorSearchTimeout(this.timeoutMs));
       this.pump();
     }, this.timeoutMs);
@@ -185,6 +190,17 @@ export class VendorSearchPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const t of this.queue.splice(0)) t.reject(new Error('The vendor search pool is closed'));
-    await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
+    await Promise.all(this.slots.splice(0).map((s) => retire(s.worker)));
   }
+}
+
+/** Asks a worker to stop its statement, close the index and end; terminates it if it has not ended in RETIRE_MS. */
+async function retire(worker: Worker): Promise<void> {
+  if (worker.threadId < 0) return; // already ended
+  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.postMessage({ op: 'retire' });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), RETIRE_MS)));
+  if ((await Promise.race([ended, late])) === 'late') await worker.terminate();
+  clearTimeout(timer);
 }

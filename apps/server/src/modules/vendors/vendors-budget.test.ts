@@ -106,3 +106,28 @@ describe.each(dbKinds())('vendor search budget on %s', (kind) => {
     expect(underFlood).toBeLessThanOrEqual(2 * Math.max(normal, 25));
   }, 60_000);
 });
+
+// The wall clock does not depend on the database: PGlite only.
+describe('vendor search past its wall clock', () => {
+  let t: TestApp;
+  afterAll(async () => t?.close());
+
+  it('answers 503 saying the search was stopped, and the next search gets a fresh worker', async () => {
+    // a wall clock of 1 ms: every search in the worker runs past it
+    t = await createTestApp('pglite', { NETWORK_MERCHANTS: '2000', VENDOR_SEARCH_TIMEOUT_MS: '1' });
+    const cookie = await t.login('issuer');
+    let res = await t.call('GET', '/api/v1/vendors/search?q=acme', { cookie });
+    for (let i = 0; i < 120 && res.json().message?.includes('being prepared'); i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      res = await t.call('GET', '/api/v1/vendors/search?q=acme', { cookie });
+    }
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json()).toMatchObject({
+      code: 'ResourceExhausted',
+      message: 'The vendor search took longer than 0 s and was stopped; try fewer or more distinctive words',
+    });
+    // the worker was replaced: the next search is stopped by the clock again, not refused by a dead pool
+    const again = await t.call('GET', '/api/v1/vendors/search?q=global%20trading', { cookie });
+    expect(again.json().message).toMatch(/took longer than 0 s and was stopped/);
+  }, 120_000);
+});

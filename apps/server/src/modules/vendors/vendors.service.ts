@@ -28,11 +28,6 @@ import { queryRows } from '../../lib/duckdb/index.ts';
 import { vendorInFilesSql } from './vendors-sql.ts';
 import { visibleResultJobs } from '../global-insights/index.ts';
 
-/** Worker threads that search (each holds the index's postings: ≈ 30 MB per 1M merchants). */
-const VENDOR_SEARCH_WORKERS = 2;
-/** Wall clock of one search or look-up in a worker; past it the worker is terminated and replaced. */
-const VENDOR_SEARCH_TIMEOUT_MS = 10_000;
-
 const indexes = new Map<string, Promise<VendorSearchPool>>();
 
 /** The opened index of the current network (built first if missing; concurrent callers share the work). */
@@ -49,7 +44,10 @@ export function vendorIndex(ctx: AppContext): Promise<VendorSearchPool> {
         const info = await buildVendorIndex(network, file);
         ctx.log.info({ index: file, seconds: info.seconds, merchants: info.merchants }, 'Vendor index built');
       }
-      return VendorSearchPool.open(file, { size: VENDOR_SEARCH_WORKERS, timeoutMs: VENDOR_SEARCH_TIMEOUT_MS });
+      return VendorSearchPool.open(file, {
+        size: ctx.config.VENDOR_SEARCH_WORKERS,
+        timeoutMs: ctx.config.VENDOR_SEARCH_TIMEOUT_MS,
+      });
     })();
     p.catch(() => indexes.delete(key));
     indexes.set(key, p);
@@ -92,7 +90,7 @@ async function inWorker<T>(fn: () => Promise<T>): Promise<T> {
       throw new AppError(
         503,
         ERROR_CODES.resourceExhausted,
-        `The vendor search took longer than ${Math.round(err.timeoutMs / 1000)} s and was stopped; try fewer or more distinctive words`,
+        `The vendor search took longer than ${Math.round(err.timeoutMs / 100) / 10} s and was stopped; try fewer or more distinctive words`,
       );
     throw err;
   }

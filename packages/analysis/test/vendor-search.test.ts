@@ -150,5 +150,9 @@ describe('vendor search', () => {
       await strict.close();
     }
     await expect(strict.search({ q: 'x' })).rejects.toThrow(/closed/);
+    // an index that cannot be opened fails the pool's opening, with DuckDB's reason
+    await expect(VendorSearchPool.open(path.join(tmp.dir, 'missing.duckdb'), { size: 1 })).rejects.toThrow(
+      /The vendor index could not be opened/,
+    );
   }, 60_000);
 });

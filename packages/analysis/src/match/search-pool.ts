@@ -97,7 +97,7 @@ export class VendorSearchPool {
           isReady = true;
           opened();
           this.pump();
-        } else failed(new Error(`The vendor index could not be opened: ${m.message}`));
+        } else notOpened(new Error(`The vendor index could not be opened: ${m.message}`));
         return;
       }
       const b = slot.busy;
@@ -108,7 +108,16 @@ export class VendorSearchPool {
       else b.task.reject(new Error(m.message));
       this.pump();
     });
+    // a worker that could not open the index leaves the pool; with none left, the waiting requests fail with its error
+    const notOpened = (why: Error) => {
+      failed(why);
+      const at = this.slots.indexOf(slot);
+      if (at < 0 || this.closed) return;
+      this.slots.splice(at, 1);
+      if (!this.slots.length) for (const t of this.queue.splice(0)) t.reject(why);
+    };
     const lost = (why: Error) => {
+      if (!isReady) return notOpened(why);
       failed(why);
       const b = slot.busy;
       slot.busy = null;
@@ -118,9 +127,7 @@ export class VendorSearchPool {
       }
       // a worker that had opened the index and then died is replaced (a timeout replaces it itself)
       const at = this.slots.indexOf(slot);
-      if (at >= 0 && !this.closed && isReady) {
-        this.slots[at] = this.spawn();
-      }
+      if (at >= 0 && !this.closed) this.slots[at] = this.spawn();
     };
     worker.on('error', (e) => lost(e));
     worker.on('exit', (code) => lost(new Error(`The vendor search worker stopped (exit code ${code})`)));
@@ -162,6 +169,8 @@ export class VendorSearchPool {
 
   private request<T>(msg: Op): Promise<T> {
     if (this.closed) return Promise.reject(new Error('The vendor search pool is closed'));
+    if (!this.slots.length)
+      return Promise.reject(new Error('The vendor search pool has no worker that opened the index'));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ msg, resolve: (v) => resolve(v as T), reject });
       this.pump();

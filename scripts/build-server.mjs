@@ -26,6 +26,7 @@ const WORKERS = [
   'apps/server/src/modules/chat/chat-parse-worker.mjs',
   'apps/server/src/modules/analytics/analytics.worker.mjs',
   'packages/analysis/src/ingest/xlsx-worker.mjs',
+  'packages/analysis/src/match/vendor-search-worker.mjs',
 ];
 const WORKER_NAMES = new Set(WORKERS.map((w) => path.basename(w)));
 

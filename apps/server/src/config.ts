@@ -90,6 +90,10 @@ const ZEnv = z.object({
   /** Reference card-acceptance network: a CSV/Parquet file in the documented layout, else a generated one. */
   NETWORK_FILE: z.string().optional(),
   NETWORK_MERCHANTS: z.coerce.number().int().min(100).default(100_000),
+  /** Vendor search: worker threads that search (each holds the index's postings, ≈ 30 MB per 1M merchants). */
+  VENDOR_SEARCH_WORKERS: z.coerce.number().int().min(1).max(8).default(2),
+  /** Vendor search: wall clock of one search in its worker; past it the worker is replaced and the answer is 503. */
+  VENDOR_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_FLAG_APP_CONFIG: bool(false),

@@ -2,8 +2,8 @@
  * The compiled server (apps/server/dist, scripts/build-server.mjs) as `npm start` runs it: it starts from
  * JavaScript (no TypeScript loader), and each worker thread it starts from the build is found and works — the
  * workbook reader (xlsx-worker.mjs, with xlsx-convert.ts compiled in), the analytics sandbox (analytics.worker.mjs,
- * PGlite) and the chat document reader (chat-parse-worker.mjs, unpdf) — and the modules loaded on first use
- * (exceljs, DuckDB) load.
+ * PGlite), the chat document reader (chat-parse-worker.mjs, unpdf) and the vendor search pool
+ * (vendor-search-worker.mjs, with search.ts and DuckDB) — and the modules loaded on first use (exceljs, DuckDB) load.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,12 +20,14 @@ describe('the compiled server', () => {
   let server: ServerProcess;
   const manager = new Client('');
   const admin = new Client('');
+  const issuer = new Client('');
 
   beforeAll(async () => {
     server = await startServer(dataDir, { DEMO_JOBS: 'false' }, 240_000);
-    for (const c of [manager, admin]) c.base = server.base;
+    for (const c of [manager, admin, issuer]) c.base = server.base;
     await manager.login('ptcoJobManager');
     await admin.login('sysAdmin');
+    await issuer.login('issuer');
   }, 300_000);
   afterAll(async () => {
     if (server) await stopServer(server).catch(() => undefined);
@@ -36,7 +38,12 @@ describe('the compiled server', () => {
     const cmdline = readFileSync(`/proc/${server.serverPid()}/cmdline`, 'utf8').split('\0');
     expect(cmdline).toContain(path.join(ROOT, 'apps/server/dist/main.mjs'));
     expect(cmdline).not.toContain('tsx');
-    for (const worker of ['xlsx-worker.mjs', 'analytics.worker.mjs', 'chat-parse-worker.mjs'])
+    for (const worker of [
+      'xlsx-worker.mjs',
+      'analytics.worker.mjs',
+      'chat-parse-worker.mjs',
+      'vendor-search-worker.mjs',
+    ])
       expect(existsSync(path.join(ROOT, 'apps/server/dist', worker)), worker).toBe(true);
   });
 
@@ -98,5 +105,25 @@ describe('the compiled server', () => {
       if (doc?.status === 'Indexed' || doc?.status === 'Error') break;
     }
     expect(doc?.status, JSON.stringify(doc)).toBe('Indexed');
+  }, 180_000);
+
+  it('answers a vendor search from its worker pool (vendor-search-worker.mjs)', async () => {
+    // the index of the network is prepared at start (503 until it is ready)
+    let res: Awaited<ReturnType<Client['call']>> | null = null;
+    for (const until = Date.now() + 150_000; Date.now() < until; await sleep(500)) {
+      res = await issuer.call('GET', '/api/v1/vendors/search?q=acme&limit=5');
+      if (res.status !== 503) break;
+    }
+    expect(res?.status, `${res?.text}\n${server.output().slice(-2000)}`).toBe(200);
+    let { results } = res!.json as { results: { vendorId: string; name: string }[] };
+    for (const q of ['global trading', 'supply ltd', 'north industries'])
+      if (!results.length)
+        ({ results } = (await issuer.call('GET', `/api/v1/vendors/search?q=${encodeURIComponent(q)}&limit=5`)).json as {
+          results: typeof results;
+        });
+    expect(results.length).toBeGreaterThan(0);
+    const detail = await issuer.call('GET', `/api/v1/vendors/${encodeURIComponent(results[0]!.vendorId)}`);
+    expect(detail.status, detail.text).toBe(200);
+    expect((detail.json as { vendor: { name: string } }).vendor.name).toBe(results[0]!.name);
   }, 180_000);
 });

@@ -139,6 +139,8 @@ export { scorePairs } from './match/match.ts';
 export { blockingKeysSql, ambiguousConfidenceSql, NAME_JW_SQL } from './match/match-sql.ts';
 export { buildVendorIndex, vendorIndexFile, VendorIndex, VENDOR_INDEX_FORMAT } from './match/search.ts';
 export type { VendorQuery, VendorRecord, VendorHit, VendorIndexInfo } from './match/search.ts';
+export { VendorSearchPool, VendorSearchTimeout } from './match/search-pool.ts';
+export type { VendorSearchPoolOptions } from './match/search-pool.ts';
 export { createNormaliseMacros } from './match/normalise-sql.ts';
 export { applySupplierListsToFile, normaliseSupplierNames } from './lists/supplier-lists.ts';
 export type { SupplierListEntry, SupplierListFilterResult } from './lists/supplier-lists.ts';

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildVendorIndex, oneEditApart, SEARCH_SCORED, VendorIndex, vendorIndexFile } from '../src/match/search.ts';
+import { VendorSearchPool, VendorSearchTimeout } from '../src/match/search-pool.ts';
 import { readParquet } from './match-helpers.ts';
 import { smallNetwork, tmpDir } from './helpers.ts';
 
@@ -125,4 +126,33 @@ describe('vendor search', () => {
     expect((await ix.get(m.merchantId))?.name).toBe(m.name);
     expect(await ix.get('no-such-vendor')).toBeNull();
   });
+
+  it('answers the same results from the worker pool, off this thread, and recycles a worker past its wall clock', async () => {
+    const pool = await VendorSearchPool.open(ix.file, { size: 2 });
+    try {
+      const queries = merchants.slice(0, 6).flatMap((m) => [{ q: m.name }, { q: m.name.slice(0, -2), country: 'ZZ' }]);
+      const here = await Promise.all(queries.map((q) => ix.search(q)));
+      expect(await Promise.all(queries.map((q) => pool.search(q)))).toEqual(here);
+      expect(await pool.get(merchants[2]!.merchantId)).toEqual(await ix.get(merchants[2]!.merchantId));
+      expect(await pool.get('no-such-vendor')).toBeNull();
+      expect(pool.state).toMatchObject({ workers: 2, busy: 0, waiting: 0, timeouts: 0 });
+    } finally {
+      await pool.close();
+    }
+    // a wall clock no search can meet: the request fails with a clear error, its worker is replaced, the pool serves on
+    const strict = await VendorSearchPool.open(ix.file, { size: 1, timeoutMs: 1 });
+    try {
+      const err = await strict.search({ q: merchants[0]!.name }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(VendorSearchTimeout);
+      expect((err as Error).message).toMatch(/took longer than 0 s and was stopped/);
+      expect(strict.state).toMatchObject({ workers: 1, timeouts: 1 });
+    } finally {
+      await strict.close();
+    }
+    await expect(strict.search({ q: 'x' })).rejects.toThrow(/closed/);
+    // an index that cannot be opened fails the pool's opening, with DuckDB's reason
+    await expect(VendorSearchPool.open(path.join(tmp.dir, 'missing.duckdb'), { size: 1 })).rejects.toThrow(
+      /The vendor index could not be opened/,
+    );
+  }, 60_000);
 });

@@ -34,4 +34,28 @@ describe('work budget (costly calls)', () => {
     held.forEach((r) => r()); // releasing twice frees once
     expect(b.state.running).toBe(0);
   });
+
+  it('pauses a flooding user’s next call as long as their last one ran, not a user who sends one at a time', async () => {
+    const b = new WorkBudget('Searches', { ...limits, maxWaitMs: 2_000, floodPause: 1, maxPauseMs: 1_000 });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // one at a time: the next call starts at once
+    const solo = await b.acquire('b');
+    await sleep(60);
+    solo();
+    const t0 = performance.now();
+    (await b.acquire('b'))();
+    expect(performance.now() - t0).toBeLessThan(30);
+    // a flood: a's next call waits about as long as a's last one ran, while the slot serves someone else meanwhile
+    const a1 = await b.acquire('a');
+    const a2 = b.acquire('a');
+    await sleep(100);
+    const freed = performance.now();
+    a1();
+    const other = await b.acquire('c'); // the freed global slot is not held for a
+    expect(performance.now() - freed).toBeLessThan(30);
+    (await a2)();
+    expect(performance.now() - freed).toBeGreaterThanOrEqual(90);
+    other();
+    expect(b.state).toMatchObject({ running: 0, waiting: 0, paused: 1 });
+  });
 });

@@ -3,7 +3,10 @@
  * `global` calls of everyone run at once; a call over the budget waits in a short first-come queue (at most
  * `queuePerUser` of one user, `queueGlobal` in all, for at most `maxWaitMs`), and beyond that is refused with 429 and
  * a Retry-After. A slot that frees goes to the oldest waiter whose user is under `perUser`, so one user's flood
- * holds at most `perUser` slots and everyone else keeps theirs. Per process (each API node budgets its own work).
+ * holds at most `perUser` slots and everyone else keeps theirs. With `floodPause`, a user whose own calls are waiting
+ * when one of theirs ends gets their slot back only after a pause of `floodPause` × the time that call ran (at most
+ * `maxPauseMs`): a user flooding with concurrent calls then keeps a worker busy at most 1 / (1 + floodPause) of the
+ * time, while a user who sends one call at a time never waits. Per process (each API node budgets its own work).
  */
 import { ERROR_CODES } from '@sextant/shared';
 import { AppError } from './errors.ts';
@@ -14,6 +17,10 @@ export interface BudgetLimits {
   queuePerUser: number;
   queueGlobal: number;
   maxWaitMs: number;
+  /** Pause (× the call's running time) before a user with calls of their own waiting may start the next; 0: none. */
+  floodPause?: number;
+  /** The longest such pause. */
+  maxPauseMs?: number;
 }
 
 interface Waiter {
@@ -38,6 +45,8 @@ export class WorkBudget {
   private readonly waiting: Waiter[] = [];
   /** Calls refused so far (for the metrics and the tests). */
   refused = 0;
+  /** Slots held back for a flood pause so far. */
+  paused = 0;
 
   constructor(
     /** What the caller is told is busy, e.g. "Vendor searches". */
@@ -67,15 +76,28 @@ export class WorkBudget {
   private start(userId: string): () => void {
     this.running++;
     this.runningBy.set(userId, (this.runningBy.get(userId) ?? 0) + 1);
+    const started = performance.now();
     let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.running--;
+    const free = () => {
       const n = (this.runningBy.get(userId) ?? 1) - 1;
       if (n > 0) this.runningBy.set(userId, n);
       else this.runningBy.delete(userId);
       this.next();
+    };
+    return () => {
+      if (released) return;
+      released = true;
+      this.running--;
+      const pause = Math.min(
+        (this.limits.floodPause ?? 0) * (performance.now() - started),
+        this.limits.maxPauseMs ?? Infinity,
+      );
+      if (pause >= 1 && this.waiting.some((w) => w.userId === userId)) {
+        // the slot is free for everyone else now; this user's own stays taken for the pause
+        this.paused++;
+        this.next();
+        setTimeout(free, pause).unref();
+      } else free();
     };
   }
 
@@ -115,7 +137,7 @@ export class WorkBudget {
     });
   }
 
-  get state(): { running: number; waiting: number; refused: number } {
-    return { running: this.running, waiting: this.waiting.length, refused: this.refused };
+  get state(): { running: number; waiting: number; refused: number; paused: number } {
+    return { running: this.running, waiting: this.waiting.length, refused: this.refused, paused: this.paused };
   }
 }

@@ -368,11 +368,25 @@ export class VendorIndex {
     this.instance.closeSync();
   }
 
+  /** Connections of the searches and look-ups running now. */
+  private readonly open = new Set<DuckDBConnection>();
+  /** Whether the searches running now were interrupted (their statements fail; no new ones start). */
+  private interrupted = false;
+
+  /** Stops the searches running now: their running statement is interrupted and fails, and so does any later one. */
+  interrupt(): void {
+    this.interrupted = true;
+    for (const conn of this.open) conn.interrupt();
+  }
+
   private async withConn<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+    if (this.interrupted) throw new Error('The vendor index was interrupted');
     const conn = await this.instance.connect();
+    this.open.add(conn);
     try {
       return await fn(dbOf(conn));
     } finally {
+      this.open.delete(conn);
       conn.closeSync();
     }
   }
@@ -512,6 +526,7 @@ export class VendorIndex {
       const cands = this.candidates(words, (q.last as string | null) ?? null);
       const taxNorm = typeof q.taxNorm === 'string' && q.taxNorm.length >= 6 ? q.taxNorm : null;
       if (!cands.length && !taxNorm) return [];
+      if (this.interrupted) throw new Error('The vendor index was interrupted');
       // 2. fetch, score and rank the candidates against the normalised query (a one-row supplier); equal scores (the
       // matcher drops legal forms and word order) are ordered by how close the written name is to the query
       const P = this.ruleset.parameters;

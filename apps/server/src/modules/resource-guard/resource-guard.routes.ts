@@ -60,8 +60,8 @@ const isVendorSearch = (req: FastifyRequest) =>
   req.method === 'GET' && req.routeOptions.url === '/api/v1/vendors/search';
 
 /**
- * The budgets of costly calls, per app: vendor searches (each ranks candidates in memory and runs a DuckDB statement)
- * and exports (every row streamed). One user holds at most `perUser` slots, so their flood cannot take everyone's.
+ * The budgets of costly calls, per app: vendor searches (each ranks candidates and runs a DuckDB statement in a
+ * worker of the vendor search pool, which has 2) and exports (every row streamed). One user holds at most `perUser` slots, so their flood cannot take everyone's.
  */
 export function costlyWorkBudgets(): { vendorSearch: WorkBudget; export: WorkBudget } {
   return {
@@ -71,6 +71,9 @@ export function costlyWorkBudgets(): { vendorSearch: WorkBudget; export: WorkBud
       queuePerUser: 4,
       queueGlobal: 32,
       maxWaitMs: 3_000,
+      // a user flooding with concurrent searches keeps one search worker busy at most a third of the time
+      floodPause: 2,
+      maxPauseMs: 1_000,
     }),
     export: new WorkBudget('Exports', { perUser: 2, global: 4, queuePerUser: 2, queueGlobal: 16, maxWaitMs: 10_000 }),
   };

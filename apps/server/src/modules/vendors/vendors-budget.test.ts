@@ -2,14 +2,16 @@
  * Costly calls with a budget (issue #31 item 4), over HTTP on both databases: a vendor search name longer than the
  * word or character limit is refused (400 naming the field); one user's flood of worst-case searches (the longest
  * name of the most words, 8 connections each sending again as soon as answered) is queued then refused with 429
- * and Retry-After, and another user's searches meanwhile are never refused (their p95 is logged; see the note on the
- * 2× goal below).
+ * and Retry-After, and another user's searches meanwhile are never refused and keep their p95 within 2× of normal
+ * (the search runs in the worker pool, so the flood's ranking does not hold the request thread).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds } from '@sextant/db/testing';
 import { VENDOR_SEARCH_MAX_WORDS } from '@sextant/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
+/** Searches of the other user per measurement (alone: before and after the flood; under it: twice as many). */
+const SAMPLES = 30;
 const p95 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.ceil(ms.length * 0.95) - 1]!;
 
 describe.each(dbKinds())('vendor search budget on %s', (kind) => {
@@ -48,7 +50,7 @@ describe.each(dbKinds())('vendor search budget on %s', (kind) => {
     expect((await search(other, Array.from({ length: 12 }, () => 'ab').join(' '))).statusCode).toBe(200);
   });
 
-  it('answers one user’s flood 429 with Retry-After while another user is served (p95 logged)', async () => {
+  it('answers one user’s flood 429 with Retry-After while another user’s p95 stays within 2× of normal', async () => {
     const normalQueries = ['acme', 'global trading', 'supply ltd', 'north industries'];
     // The worst case the API accepts: 12 words (at most 200 characters), each one carried by network merchants, so
     // every word brings candidates and the most candidates are scored.
@@ -68,8 +70,9 @@ describe.each(dbKinds())('vendor search budget on %s', (kind) => {
       }
       return ms;
     };
-    await timed(3); // warm
-    const normal = p95(await timed(20));
+    await timed(4); // warm (both workers)
+    // normal: alone, before and after the flood (the machine is shared: its load drifts during the run)
+    const alone = await timed(SAMPLES);
 
     let flooding = true;
     const statuses: number[] = [];
@@ -87,9 +90,10 @@ describe.each(dbKinds())('vendor search budget on %s', (kind) => {
     };
     const workers = Array.from({ length: 8 }, worker);
     await new Promise((r) => setTimeout(r, 200)); // the flood is in full swing
-    const underFlood = p95(await timed(20));
+    const underFlood = p95(await timed(2 * SAMPLES));
     flooding = false;
     await Promise.all(workers);
+    const normal = p95([...alone, ...(await timed(SAMPLES))]);
 
     console.log(
       `[${kind}] other user's p95: normal ${normal.toFixed(1)} ms, under flood ${underFlood.toFixed(1)} ms; flood: ${statuses.filter((s) => s === 200).length} served, ${statuses.filter((s) => s === 429).length} refused (429)`,
@@ -97,9 +101,33 @@ describe.each(dbKinds())('vendor search budget on %s', (kind) => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
     expect([...retryAfter].every((v) => Number(v) >= 1)).toBe(true);
-    // UNFINISHED (issue #31 item 4): the goal is the other user's p95 within 2× of normal. Measured on the shared
-    // 2-core machine it was 1.2–3.9× (a heavy search's DuckDB statement still competes with the other user's), so
-    // only the bound that held in every run is asserted here; see docs/SECURITY.md "Costly calls".
-    expect(underFlood).toBeLessThanOrEqual(5 * Math.max(normal, 25));
+    // issue #31 item 4: one user's flood leaves another user's p95 within 2× of normal (a floor of 25 ms, so that a
+    // few milliseconds of noise on a very fast normal do not count as a doubling)
+    expect(underFlood).toBeLessThanOrEqual(2 * Math.max(normal, 25));
   }, 60_000);
+});
+
+// The wall clock does not depend on the database: PGlite only.
+describe('vendor search past its wall clock', () => {
+  let t: TestApp;
+  afterAll(async () => t?.close());
+
+  it('answers 503 saying the search was stopped, and the next search gets a fresh worker', async () => {
+    // a wall clock of 1 ms: every search in the worker runs past it
+    t = await createTestApp('pglite', { NETWORK_MERCHANTS: '2000', VENDOR_SEARCH_TIMEOUT_MS: '1' });
+    const cookie = await t.login('issuer');
+    let res = await t.call('GET', '/api/v1/vendors/search?q=acme', { cookie });
+    for (let i = 0; i < 120 && res.json().message?.includes('being prepared'); i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      res = await t.call('GET', '/api/v1/vendors/search?q=acme', { cookie });
+    }
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json()).toMatchObject({
+      code: 'ResourceExhausted',
+      message: 'The vendor search took longer than 0 s and was stopped; try fewer or more distinctive words',
+    });
+    // the worker was replaced: the next search is stopped by the clock again, not refused by a dead pool
+    const again = await t.call('GET', '/api/v1/vendors/search?q=global%20trading', { cookie });
+    expect(again.json().message).toMatch(/took longer than 0 s and was stopped/);
+  }, 120_000);
 });

@@ -2,13 +2,22 @@
  * Vendor lookup (BETA): searches the reference network the jobs match against, with the matcher's own normalisation
  * and scoring (packages/analysis match/search.ts). The index is built once per network into
  * DATA_DIR/cache/vendors/<network>.<size>.<mtime>.<format>.duckdb and reused across restarts; a process opens it
- * once. "In your jobs" lists the jobs the caller may see (authorization's job visibility) where the vendor is the
+ * once, in a small pool of worker threads (VendorSearchPool: VENDOR_SEARCH_WORKERS workers, each with its own DuckDB
+ * instance over the file), so candidate retrieval and ranking never run on the request thread; a search running past
+ * VENDOR_SEARCH_TIMEOUT_MS is stopped (its worker replaced) and answered 503. "In your jobs" lists the jobs the caller may see (authorization's job visibility) where the vendor is the
  * matched merchant, with the supplier's spend.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { buildVendorIndex, ensurePreparedNetwork, VendorIndex, vendorIndexFile } from '@sextant/analysis';
+import {
+  buildVendorIndex,
+  ensurePreparedNetwork,
+  vendorIndexFile,
+  VendorSearchPool,
+  VendorSearchTimeout,
+} from '@sextant/analysis';
+import { ERROR_CODES } from '@sextant/shared';
 import type { TVendorDetail, TVendorSearchQuery, TVendorSearchResult } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
@@ -19,10 +28,10 @@ import { queryRows } from '../../lib/duckdb/index.ts';
 import { vendorInFilesSql } from './vendors-sql.ts';
 import { visibleResultJobs } from '../global-insights/index.ts';
 
-const indexes = new Map<string, Promise<VendorIndex>>();
+const indexes = new Map<string, Promise<VendorSearchPool>>();
 
 /** The opened index of the current network (built first if missing; concurrent callers share the work). */
-export function vendorIndex(ctx: AppContext): Promise<VendorIndex> {
+export function vendorIndex(ctx: AppContext): Promise<VendorSearchPool> {
   const key = ctx.config.dataDir;
   let p = indexes.get(key);
   if (!p) {
@@ -35,7 +44,10 @@ export function vendorIndex(ctx: AppContext): Promise<VendorIndex> {
         const info = await buildVendorIndex(network, file);
         ctx.log.info({ index: file, seconds: info.seconds, merchants: info.merchants }, 'Vendor index built');
       }
-      return VendorIndex.open(file);
+      return VendorSearchPool.open(file, {
+        size: ctx.config.VENDOR_SEARCH_WORKERS,
+        timeoutMs: ctx.config.VENDOR_SEARCH_TIMEOUT_MS,
+      });
     })();
     p.catch(() => indexes.delete(key));
     indexes.set(key, p);
@@ -54,7 +66,7 @@ export function closeVendorIndex(ctx: AppContext): void {
 const INDEX_WAIT_MS = 5_000;
 
 /** The opened index, or 503 while it is still being built (first use of a network: a minute or so on 1M merchants). */
-async function readyIndex(ctx: AppContext): Promise<VendorIndex> {
+async function readyIndex(ctx: AppContext): Promise<VendorSearchPool> {
   let timer: NodeJS.Timeout | undefined;
   const ix = await Promise.race([
     vendorIndex(ctx),
@@ -69,10 +81,25 @@ async function readyIndex(ctx: AppContext): Promise<VendorIndex> {
   return ix;
 }
 
+/** A worker's answer; a search stopped by the wall clock is a 503 saying so. */
+async function inWorker<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof VendorSearchTimeout)
+      throw new AppError(
+        503,
+        ERROR_CODES.resourceExhausted,
+        `The vendor search took longer than ${Math.round(err.timeoutMs / 100) / 10} s and was stopped; try fewer or more distinctive words`,
+      );
+    throw err;
+  }
+}
+
 export async function searchVendors(ctx: AppContext, q: TVendorSearchQuery): Promise<TVendorSearchResult> {
   const ix = await readyIndex(ctx);
   const t = performance.now();
-  const results = await ix.search(q);
+  const results = await inWorker(() => ix.search(q));
   return {
     query: {
       q: q.q,
@@ -88,7 +115,7 @@ export async function searchVendors(ctx: AppContext, q: TVendorSearchQuery): Pro
 
 export async function vendorDetail(ctx: AppContext, auth: AuthContext, vendorId: string): Promise<TVendorDetail> {
   const ix = await readyIndex(ctx);
-  const vendor = await ix.get(vendorId);
+  const vendor = await inWorker(() => ix.get(vendorId));
   if (!vendor) throw notFound(`Vendor "${vendorId}"`);
   const visible = await visibleResultJobs(ctx.db, await jobVisibilityOf(ctx, auth));
   const jobs = (

@@ -176,23 +176,7 @@ export async function setUserRoles(
     userId,
     platformRoles.flatMap((r) => ROLE_PERMISSIONS[r]),
   );
-  if (platformOnly.length) {
-    await writeAudit(
-      ctx.db,
-      {
-        action: 'user.roles.update',
-        targetType: 'user',
-        targetId: userId,
-        outcome: 'denied',
-        details: { add, remove, platformOnly: { roles: platformRoles, permissions: platformOnly } },
-      },
-      req,
-    );
-    // a request the caller may make, with a value this user may not have: a field error, not a 403 (the admin
-    // stays on the page and reads why)
-    const why = `You cannot grant the role ${platformRoles.join(', ')} to this user: it carries permissions only internal staff may hold (${platformOnly.join(', ')}), and this user is not internal staff`;
-    throw badRequest(why, [{ path: 'roles', message: why }]);
-  }
+  // the caller's own limits first (403), then what this user may hold (400)
   if (refused.length) {
     await writeAudit(
       ctx.db,
@@ -209,6 +193,23 @@ export async function setUserRoles(
     throw forbidden(
       `You cannot grant or remove the role ${refused.map((r) => r.role).join(', ')}: it carries permissions your own roles do not hold (${first.missing.slice(0, 5).join(', ')}${first.missing.length > 5 ? ', …' : ''})`,
     );
+  }
+  if (platformOnly.length) {
+    await writeAudit(
+      ctx.db,
+      {
+        action: 'user.roles.update',
+        targetType: 'user',
+        targetId: userId,
+        outcome: 'denied',
+        details: { add, remove, platformOnly: { roles: platformRoles, permissions: platformOnly } },
+      },
+      req,
+    );
+    // a request the caller may make, with a value this user may not have: a field error, not a 403 (the admin
+    // stays on the page and reads why)
+    const why = `You cannot grant the role ${platformRoles.join(', ')} to this user: it carries permissions only internal staff may hold (${platformOnly.join(', ')}), and this user is not internal staff`;
+    throw badRequest(why, [{ path: 'roles', message: why }]);
   }
   await ctx.db.transaction(async (tx) => {
     if (add.length || remove.length) await replaceUserRoles(tx, userId, remove, add);

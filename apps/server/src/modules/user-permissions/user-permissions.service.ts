@@ -60,6 +60,23 @@ export async function setExtraPermissions(
   const grantable = grantablePermissions(auth);
   const refused = [...add, ...remove].filter((p) => !grantable.has(p));
   const platformOnly = await platformOnlyRefusedFor(ctx, userId, add);
+  // the caller's own limits first (403), then what this user may hold (400)
+  if (refused.length) {
+    await writeAudit(
+      ctx.db,
+      {
+        action: AUDIT_ACTION,
+        targetType: 'user',
+        targetId: userId,
+        outcome: 'denied',
+        details: { add, remove, refused },
+      },
+      req,
+    );
+    throw forbidden(
+      `You cannot grant or remove ${refused.length === 1 ? 'the permission' : 'the permissions'} ${refused.join(', ')}: your own roles do not hold ${refused.length === 1 ? 'it' : 'them'}`,
+    );
+  }
   if (platformOnly.length) {
     await writeAudit(
       ctx.db,
@@ -76,22 +93,6 @@ export async function setExtraPermissions(
     // stays on the page and reads why)
     const why = `You cannot grant ${platformOnly.length === 1 ? 'the permission' : 'the permissions'} ${platformOnly.join(', ')} to this user: only internal staff may hold ${platformOnly.length === 1 ? 'it' : 'them'}, and this user is not internal staff`;
     throw badRequest(why, [{ path: 'permissions', message: why }]);
-  }
-  if (refused.length) {
-    await writeAudit(
-      ctx.db,
-      {
-        action: AUDIT_ACTION,
-        targetType: 'user',
-        targetId: userId,
-        outcome: 'denied',
-        details: { add, remove, refused },
-      },
-      req,
-    );
-    throw forbidden(
-      `You cannot grant or remove ${refused.length === 1 ? 'the permission' : 'the permissions'} ${refused.join(', ')}: your own roles do not hold ${refused.length === 1 ? 'it' : 'them'}`,
-    );
   }
   if (add.length || remove.length) {
     await ctx.db.transaction(async (tx) => {

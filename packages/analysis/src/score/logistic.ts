@@ -3,6 +3,7 @@
  * in a seeded, fixed order (same rows → same weights, bit for bit), and Platt scaling of its scores. Pure functions:
  * no I/O, no clock, no Math.random.
  */
+import { rng } from '../network/random.ts';
 
 /** One example: its features (name → value; indicator features have value 1) and, for training, its label. */
 export interface Example {
@@ -31,17 +32,8 @@ export interface LogisticModel {
   means: Map<string, number>;
 }
 
-/** Mulberry32: small deterministic PRNG for the example order. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The example order's deterministic PRNG: the generator's mulberry32. */
+const prng = rng;
 
 export const sigmoid = (z: number): number => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
 export const logit = (p: number): number => Math.log(p / (1 - p));

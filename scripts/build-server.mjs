@@ -44,7 +44,8 @@ const SOURCES = [
   'package-lock.json',
 ];
 
-function newestMtime(p) {
+/** The newest modification time of a file or of anything below a folder (0 when missing). */
+export function newestMtime(p) {
   if (!existsSync(p)) return 0;
   const st = statSync(p);
   if (!st.isDirectory()) return st.mtimeMs;

@@ -4,10 +4,10 @@
 // --services=… is passed). Extra arguments go to the server; --build-only stops after the builds. SEXTANT_FROM_SOURCE=1
 // runs the TypeScript sources through tsx instead (no server build), as `npm run dev` does.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, SERVER_MAIN } from './build-server.mjs';
+import { buildServer, newestMtime, SERVER_MAIN } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -18,15 +18,6 @@ const sources = [
   'apps/web/public',
   'packages/shared/src',
 ];
-
-function newestMtime(p) {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const e of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, e)));
-  return newest;
-}
 
 const args = process.argv.slice(2);
 const servesWeb = !args.some((a) => a.startsWith('--services=')) || args.some((a) => /--services=.*api/.test(a));

@@ -56,7 +56,7 @@ describe('backup and restore of the embedded default', () => {
   const servers: ServerProcess[] = [];
   afterAll(async () => {
     for (const s of servers) await stopServer(s).catch(() => undefined);
-    rmSync(tmp, { recursive: true, force: true });
+    rmSync(tmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   });
 
   it('backs up a running installation and restores it into a fresh data directory', async () => {

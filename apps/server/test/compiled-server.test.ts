@@ -31,7 +31,7 @@ describe('the compiled server', () => {
   }, 300_000);
   afterAll(async () => {
     if (server) await stopServer(server).catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }, 60_000);
 
   it('runs apps/server/dist/main.mjs, not the TypeScript sources', () => {

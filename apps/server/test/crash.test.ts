@@ -72,7 +72,7 @@ describe('crash safety of the embedded default', () => {
   let server: ServerProcess | null = null;
   afterAll(async () => {
     if (server) await stopServer(server).catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   });
 
   it(`keeps every acknowledged write through ${KILLS} SIGKILLs at random points of a workload`, async () => {

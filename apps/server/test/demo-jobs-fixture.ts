@@ -98,7 +98,7 @@ async function demoJobsDone(t: Pick<TestApp, 'app' | 'db'>, settled: boolean): P
 export default function setup(): () => void {
   const dir = mkdtempSync(path.join(tmpdir(), 'sextant-demo-jobs-'));
   process.env[FIXTURE_DIR_ENV] = dir;
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
 
 /** Runs the demo jobs on PGlite into `dir`: `db.tar` (the database) and `data/` (the app's data folder). */

@@ -131,7 +131,7 @@ export async function createTestApp(
       await app.close();
       await db.close();
       await s3?.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }

@@ -75,7 +75,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   }
   const dropPostgres = process.env.TEST_DATABASE_URL ? await postgresTemplates(process.env.TEST_DATABASE_URL) : null;
   return async () => {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     await dropPostgres?.();
   };
 }

@@ -58,7 +58,7 @@ export async function startPrivatePostgres(database = 'sextant'): Promise<Privat
       } catch {
         /* already stopped */
       }
-      rmSync(root, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }

@@ -44,7 +44,7 @@ export async function startTestS3(bucket = 'sextant-test'): Promise<TestS3> {
     env: (prefix) => ({ ...S3RVER_CREDENTIALS, BLOB_URL: url(prefix) }),
     async close() {
       await server.close();
-      rmSync(directory, { recursive: true, force: true });
+      rmSync(directory, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }

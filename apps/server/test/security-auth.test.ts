@@ -237,7 +237,7 @@ describe('security headers on the app and the API', () => {
   afterAll(async () => {
     await web?.close();
     await t?.close();
-    rmSync(dist, { recursive: true, force: true });
+    rmSync(dist, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   });
 
   const expectStandard = (headers: Record<string, unknown>, what: string) => {
@@ -324,7 +324,7 @@ describe.each(dbKinds())('sign-in links are neither logged nor kept once deliver
     await app?.close();
     await db?.close();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   });
 
   it('delivers the live link, keeps only a redacted copy, logs no token, and the link still signs in', async () => {
@@ -405,7 +405,7 @@ describe('without SMTP, production keeps no link either; development keeps it fo
         await app.ctx.proq.stop().catch(() => undefined);
         await app.close();
         await db.close();
-        rmSync(dataDir, { recursive: true, force: true });
+        rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
       }
     },
     120_000,

@@ -133,7 +133,7 @@ describe.skipIf(!existsSync(chromium) || !canDrop)('Chromium sandbox for PDF ren
     dir = mkdtempSync(path.join(tmpdir(), 'sextant-sandbox-'));
     chmodSync(dir, 0o777);
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }));
 
   it('keeps the sandbox when not running as root', () => {
     const r = launchAs(false, chromium, dir);

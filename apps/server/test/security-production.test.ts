@@ -23,7 +23,7 @@ const tempDir = () => {
   return d;
 };
 afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  for (const d of dirs) rmSync(d, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 });
 
 interface Run {

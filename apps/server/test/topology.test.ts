@@ -96,7 +96,7 @@ describe.skipIf(!available)('two API processes and two workers on one PostgreSQL
     await db?.end().catch(() => undefined);
     pgi?.destroy();
     await s3?.close();
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    for (const d of dirs) rmSync(d, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }, 120_000);
 
   const workers = async () =>

@@ -5,7 +5,7 @@ import { generateNetwork } from '../src/network/import.ts';
 
 export function tmpDir(prefix = 'sx-analysis-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }) };
 }
 
 export function writeFile(dir: string, name: string, content: string | Buffer): string {

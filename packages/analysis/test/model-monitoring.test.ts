@@ -16,7 +16,7 @@ import {
 } from '../src/score/model-monitoring.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'sextant-monitoring-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }));
 
 describe('hold-out metrics on a hand-made set', () => {
   // Positives at 0.9, 0.8, 0.6; negatives at 0.7, 0.2, 0.8 (one tie with a positive at 0.8).

@@ -27,7 +27,7 @@ const runs = (n: number) => Math.max(1, Math.round(n * SCALE));
 const params = (numRuns: number) => ({ seed: SEED, numRuns: runs(numRuns), endOnFailure: true });
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'sx-fuzz-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }));
 let n = 0;
 function file(content: Uint8Array, ext: string): string {
   const f = path.join(root, `case-${++n}.${ext}`);
@@ -251,7 +251,7 @@ describe('fuzz: XLSX upload parsers', () => {
             if (mode === 'csv') expect(readFileSync(`${f}.csv`, 'utf8').split('\n').length - 1).toBe(r.rows);
             else expect(r.data).toHaveLength(r.rows);
           }
-          rmSync(scratch, { recursive: true, force: true });
+          rmSync(scratch, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
         }),
         params(150),
       );
@@ -295,7 +295,7 @@ describe('fuzz: XLSX upload parsers', () => {
           maxBytes: 1 << 20,
           maxRows: 1000,
         });
-        rmSync(scratch, { recursive: true, force: true });
+        rmSync(scratch, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
         const expected = rowsSpec
           .map((row) => {
             const last = Math.max(...row.cells.map((c) => c.col));

@@ -53,7 +53,8 @@ async function start() {
       /* not yet */
     }
     if (performance.now() - t0 > 300_000) {
-      child.kill('SIGKILL');
+      child.kill('SIGTERM'); // start.mjs passes it on to the server
+      await gone;
       throw new Error(`no answer within 300 s:\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 20));

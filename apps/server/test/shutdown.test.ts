@@ -60,8 +60,7 @@ describe('closing the app', () => {
   it('waits for background work started before and during the wait', async () => {
     const ctx = { config: loadConfig({ APP_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sextant-bg-')) }) };
     const done: string[] = [];
-    const later = (ms: number, what: string) =>
-      new Promise<void>((r) => setTimeout(() => (done.push(what), r()), ms));
+    const later = (ms: number, what: string) => new Promise<void>((r) => setTimeout(() => (done.push(what), r()), ms));
     inBackground(
       ctx,
       later(50, 'first').then(() => inBackground(ctx, later(100, 'started by the first'))),

@@ -25,6 +25,7 @@ import { registerFeatureCommands } from './modules/commands.ts';
 import { correlationIdOf, enterCorrelation, requestIdOf } from './lib/request-context.ts';
 import { registerAppMetrics } from './lib/metrics.ts';
 import { openBlobStore, type BlobStore } from './lib/blob-store.ts';
+import { settleBackground } from './lib/background.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -68,8 +69,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       url: config.BLOB_URL,
       cacheBytes: config.BLOB_CACHE_MB * 1024 * 1024,
     }));
-  if (!opts.blobs) app.addHook('onClose', async () => blobs.close());
   const ctx: AppContext = { config, dbh, db: dbh.db, log: app.log, proq, blobs };
+  // Closing waits for the work the app left running in the background (a cache being warmed: lib/background.ts),
+  // which may still write into DATA_DIR or read the blob store, then closes the blob store.
+  app.addHook('onClose', async () => {
+    await settleBackground(ctx);
+    if (!opts.blobs) await blobs.close();
+  });
   registerFeatureCommands(ctx);
   app.decorate('ctx', ctx);
   // Request id echoed, correlation id logged with every line of the request and carried into ProQ commands.

@@ -313,6 +313,7 @@ describe.each(dbKinds())('sign-in links are neither logged nor kept once deliver
       APP_ENV: 'production',
       LOG_LEVEL: 'trace',
       DATA_DIR: dataDir,
+      NETWORK_MERCHANTS: '1000', // the vendor index prepared at start (outside APP_ENV=test): a small network
       PUBLIC_URL: TEST_ORIGIN,
       SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
     });
@@ -383,7 +384,12 @@ describe('without SMTP, production keeps no link either; development keeps it fo
       const dataDir = mkdtempSync(path.join(tmpdir(), 'sextant-test-data-'));
       await syncReferenceData(db.db);
       await seedDemo(db.db, 'pw');
-      const config = loadConfig({ APP_ENV: appEnv, LOG_LEVEL: 'trace', DATA_DIR: dataDir });
+      const config = loadConfig({
+        APP_ENV: appEnv,
+        LOG_LEVEL: 'trace',
+        DATA_DIR: dataDir,
+        NETWORK_MERCHANTS: '1000', // the vendor index prepared at start: a small network
+      });
       const app = await buildApp({ config, dbh: db, web: false, logStream: { write: (l) => void logs.push(l) } });
       try {
         await app.ready();

@@ -165,20 +165,30 @@ export async function buildVendorIndex(
   networkFile: string,
   indexFile: string,
   onProgress: ProgressFn = () => {},
+  /** Stops the build (its running statement is interrupted, the temporary file removed); the promise rejects. */
+  signal?: AbortSignal,
 ): Promise<VendorIndexInfo> {
   const t0 = performance.now();
+  signal?.throwIfAborted();
   if (existsSync(indexFile)) return { ...(await indexInfo(indexFile)), seconds: 0, built: false };
   const tmp = `${indexFile}.${process.pid}.${Date.now()}.tmp`;
   const instance = await (await duckdb()).create(':memory:', { memory_limit: '1500MB', threads: '2' });
   const conn = await instance.connect();
   const db = dbOf(conn);
+  const interrupt = () => conn.interrupt();
+  signal?.addEventListener('abort', interrupt, { once: true });
+  // a statement started after the abort is not interrupted: each step checks first
+  const run = (sql: string) => {
+    signal?.throwIfAborted();
+    return conn.run(sql);
+  };
   try {
-    await conn.run(`SET temp_directory = ${lit(path.join(path.dirname(indexFile), '.tmp'))}`);
+    await run(`SET temp_directory = ${lit(path.join(path.dirname(indexFile), '.tmp'))}`);
     await loadReference(db);
-    await conn.run(`ATTACH ${lit(tmp)} AS vx`);
+    await run(`ATTACH ${lit(tmp)} AS vx`);
     onProgress(5, 'Copying the network');
     const u = (v: string) => `nullif(${v}, '')`;
-    await conn.run(`CREATE TABLE vx.net AS SELECT row_number() OVER () AS mid, n.merchantId, n.name, n.addressLine1, n.addressLine2, n.city, n.region,
+    await run(`CREATE TABLE vx.net AS SELECT row_number() OVER () AS mid, n.merchantId, n.name, n.addressLine1, n.addressLine2, n.city, n.region,
         n.postcode, n.country, n.taxId, n.mcc, coalesce(n.acceptsCard, FALSE) AS acceptsCard, coalesce(n.vcAccepting, FALSE) AS vcAccepting,
         n.detailLevel, coalesce(n.stpCapable, FALSE) AS stpCapable, coalesce(n.lockboxes, []) AS lockboxes,
         n.nameTokens, n.nameCore, n.nameSorted, n.nameSegments, n.postcodeNorm, n.cityNorm, n.taxNorm, n.addrNum, n.addrNumHi, n.addrStreet,
@@ -187,24 +197,29 @@ export async function buildVendorIndex(
         ${u(`r.unspscFamily || ' - ' || r.unspscFamilyTitle`)} AS unspscCategory
       FROM read_parquet(${lit(networkFile)}) n LEFT JOIN ref_mcc_industry r ON r.mcc = n.mcc ORDER BY mid`);
     onProgress(40, 'Indexing merchants');
-    await conn.run(`CREATE INDEX net_merchant ON vx.net (merchantId)`);
-    await conn.run(`CREATE INDEX net_tax ON vx.net (taxNorm)`);
+    await run(`CREATE INDEX net_merchant ON vx.net (merchantId)`);
+    await run(`CREATE INDEX net_tax ON vx.net (taxNorm)`);
     onProgress(60, 'Indexing name tokens');
-    await conn.run(`CREATE TABLE vx.net_tok AS SELECT t.tok, n.* FROM (SELECT DISTINCT mid, unnest(nameTokens) AS tok FROM vx.net) t
+    await run(`CREATE TABLE vx.net_tok AS SELECT t.tok, n.* FROM (SELECT DISTINCT mid, unnest(nameTokens) AS tok FROM vx.net) t
         JOIN vx.net n USING (mid) ORDER BY t.tok, t.mid`);
-    await conn.run(`CREATE TABLE vx.tok_post AS SELECT tok, list(mid ORDER BY mid)::INTEGER[] AS mids
+    await run(`CREATE TABLE vx.tok_post AS SELECT tok, list(mid ORDER BY mid)::INTEGER[] AS mids
         FROM (SELECT DISTINCT mid, unnest(nameTokens) AS tok FROM vx.net) GROUP BY tok ORDER BY tok`);
-    await conn.run(`CREATE TABLE vx.meta AS SELECT ${lit(VENDOR_INDEX_FORMAT)} AS format, ${lit(networkFile)} AS network,
+    await run(`CREATE TABLE vx.meta AS SELECT ${lit(VENDOR_INDEX_FORMAT)} AS format, ${lit(networkFile)} AS network,
         (SELECT count(*) FROM vx.net) AS merchants, (SELECT sum(len(mids)) FROM vx.tok_post) AS keys, (SELECT count(*) FROM vx.tok_post) AS tokens,
         (SELECT max(mid) FROM vx.net) AS maxMid, now() AS builtAt`);
-    await conn.run(`DETACH vx`);
+    await run(`DETACH vx`);
   } catch (err) {
     rmSync(tmp, { force: true });
     rmSync(`${tmp}.wal`, { force: true });
     throw err;
   } finally {
+    signal?.removeEventListener('abort', interrupt);
     conn.closeSync();
     instance.closeSync();
+  }
+  if (signal?.aborted) {
+    rmSync(tmp, { force: true });
+    signal.throwIfAborted();
   }
   renameSync(tmp, indexFile);
   // indexes of this network file in an older format (or of an earlier version of it) are not read again

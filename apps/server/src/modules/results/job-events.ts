@@ -1,14 +1,19 @@
 /** What the results area does when a run of a job completes or a job is deleted (subscriber of jobs' job events). */
 import type { JobEventSubscriber } from '../jobs/index.ts';
 import { forgetLatestRun } from '../../lib/duckdb/index.ts';
+import { inBackground } from '../../lib/background.ts';
 import { dropSupplierCaches, warmSupplierCache } from './supplier-cache.ts';
 
 export const resultsJobEvents: JobEventSubscriber = {
   async runCompleted(ctx, { jobId }) {
     forgetLatestRun(jobId); // the short-lived latest-run cache of this process
     // The supplier table's cache, built now rather than on the first request (seconds on a large job).
-    void warmSupplierCache(ctx, jobId).catch((err: unknown) =>
-      ctx.log.warn({ err, jobId }, 'Supplier results cache not warmed'),
+    // (app.close() waits for it: lib/background.ts)
+    inBackground(
+      ctx,
+      warmSupplierCache(ctx, jobId).catch((err: unknown) =>
+        ctx.log.warn({ err, jobId }, 'Supplier results cache not warmed'),
+      ),
     );
   },
   // Derived caches of its results.

@@ -28,38 +28,54 @@ import { queryRows } from '../../lib/duckdb/index.ts';
 import { vendorInFilesSql } from './vendors-sql.ts';
 import { visibleResultJobs } from '../global-insights/index.ts';
 
-const indexes = new Map<string, Promise<VendorSearchPool>>();
+/** The index of each data folder being opened (or open), and how to stop its preparation. */
+const indexes = new Map<string, { pool: Promise<VendorSearchPool>; stop: AbortController }>();
 
 /** The opened index of the current network (built first if missing; concurrent callers share the work). */
 export function vendorIndex(ctx: AppContext): Promise<VendorSearchPool> {
   const key = ctx.config.dataDir;
-  let p = indexes.get(key);
-  if (!p) {
-    p = (async () => {
+  let entry = indexes.get(key);
+  if (!entry) {
+    const stop = new AbortController();
+    const { signal } = stop;
+    const pool = (async () => {
       const dir = path.join(ctx.config.dataDir, 'cache', 'vendors');
       await mkdir(dir, { recursive: true });
       const network = await ensurePreparedNetwork(await ensureNetwork(ctx), dir);
+      signal.throwIfAborted();
       const file = vendorIndexFile(dir, network);
       if (!existsSync(file)) {
-        const info = await buildVendorIndex(network, file);
+        const info = await buildVendorIndex(network, file, undefined, signal);
         ctx.log.info({ index: file, seconds: info.seconds, merchants: info.merchants }, 'Vendor index built');
       }
+      signal.throwIfAborted();
       return VendorSearchPool.open(file, {
         size: ctx.config.VENDOR_SEARCH_WORKERS,
         timeoutMs: ctx.config.VENDOR_SEARCH_TIMEOUT_MS,
       });
     })();
-    p.catch(() => indexes.delete(key));
-    indexes.set(key, p);
+    entry = { pool, stop };
+    const mine = entry;
+    pool.catch(() => {
+      if (indexes.get(key) === mine) indexes.delete(key);
+    });
+    indexes.set(key, entry);
   }
-  return p;
+  return entry.pool;
 }
 
-/** Closes the app's opened index (app shutdown); an index still being built is closed when it opens, unawaited. */
-export function closeVendorIndex(ctx: AppContext): void {
-  const p = indexes.get(ctx.config.dataDir);
+/**
+ * Closes the app's index (app shutdown). An index still being prepared (at start, in the background) is stopped and
+ * waited for: nothing of it may write into DATA_DIR once the app is closed (the folder may be removed next). Only the
+ * reference network's generation, shared with the jobs, cannot be stopped; it is waited for.
+ */
+export async function closeVendorIndex(ctx: AppContext): Promise<void> {
+  const entry = indexes.get(ctx.config.dataDir);
+  if (!entry) return;
   indexes.delete(ctx.config.dataDir);
-  void p?.then((ix) => ix.close()).catch(() => undefined);
+  entry.stop.abort(new Error('The app is closing'));
+  const pool = await entry.pool.catch(() => null);
+  await pool?.close();
 }
 
 /** How long a request waits for an index being built before it answers 503 (the build goes on). */

@@ -15,7 +15,7 @@ const rows = (from: number, n: number) =>
   }).join('\n');
 
 test('the Details tab shows what changed since the previous run, and downloads it', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const api = await apiAs('ptcoJobManager');
   const options = (await (await api.get('/api/v1/jobs/creation-options')).json()) as {
     issuerId: string;
@@ -38,7 +38,7 @@ test('the Details tab shows what changed since the previous run, and downloads i
     expect(r.ok(), await r.text()).toBe(true);
     await expect
       .poll(async () => ((await (await api.get(`/api/v1/jobs/${jobId}`)).json()) as { status: string }).status, {
-        timeout: 120_000,
+        timeout: 240_000,
         intervals: [1_000],
       })
       .toBe('Ready');
@@ -69,7 +69,7 @@ test('the Details tab shows what changed since the previous run, and downloads i
 });
 
 test('before a re-run the section says there is nothing to compare yet', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(480_000);
   const api = await apiAs('ptcoJobManager');
   const options = (await (await api.get('/api/v1/jobs/creation-options')).json()) as {
     issuerId: string;
@@ -86,7 +86,7 @@ test('before a re-run the section says there is nothing to compare yet', async (
   expect((await api.post(`/api/v1/jobs/${jobId}/runs`)).ok()).toBe(true);
   await expect
     .poll(async () => ((await (await api.get(`/api/v1/jobs/${jobId}`)).json()) as { status: string }).status, {
-      timeout: 120_000,
+      timeout: 240_000,
       intervals: [1_000],
     })
     .toBe('Ready');

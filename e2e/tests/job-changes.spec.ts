@@ -63,7 +63,9 @@ test('the Details tab shows what changed since the previous run, and downloads i
     page.getByTestId('changes-download-csv').click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/-changes-run-1-to-2\.csv$/);
-  const text = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+  const text = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\n');
   expect(text[0]).toBe('Supplier key,Supplier,Spend before,Spend after,Change,What,Before,After,Reason');
   expect(text.filter((l) => l.includes('New supplier'))).toHaveLength(3);
 });

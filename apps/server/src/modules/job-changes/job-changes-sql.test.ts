@@ -49,7 +49,8 @@ interface Change {
   reason: string | null;
 }
 type Row = { supplierKey: string; kinds: string[]; changes: Change[]; spendBefore: number | null };
-const rows = async () => new Map((await db.all<Row>(`SELECT * FROM ch ORDER BY supplierKey`)).map((r) => [r.supplierKey, r]));
+const rows = async () =>
+  new Map((await db.all<Row>(`SELECT * FROM ch ORDER BY supplierKey`)).map((r) => [r.supplierKey, r]));
 
 describe('runChangesSql on tiny tables', () => {
   it('lists only the suppliers that changed, with their kinds in a fixed order', async () => {

@@ -85,7 +85,8 @@ export function runChangesSql(prev: RunTable, cur: RunTable): string {
   const prob = (x: string) => `CAST(round(${x}, 3) AS VARCHAR)`;
   const pProb = P('acceptanceProbability', 'DOUBLE');
   const cProb = C('acceptanceProbability', 'DOUBLE');
-  const accText = (pred: string, p: string) => `CASE WHEN ${pred} IS NULL THEN NULL ELSE ${pred} || ' (' || ${prob(p)} || ')' END`;
+  const accText = (pred: string, p: string) =>
+    `CASE WHEN ${pred} IS NULL THEN NULL ELSE ${pred} || ' (' || ${prob(p)} || ')' END`;
   const entries = [
     `CASE WHEN p.supplierKey IS NULL THEN ${entry('supplierAdded', 'supplier', 'NULL', C('supplierName'), `'in the new run''s files only'`)} END`,
     `CASE WHEN c.supplierKey IS NULL THEN ${entry('supplierRemoved', 'supplier', P('supplierName'), 'NULL', `'not in the new run''s files'`)} END`,

@@ -61,7 +61,8 @@ async function notifyJobUsers(ctx: AppContext, jobId: string, jobName: string, s
 export async function runChangesCommand(ctx: AppContext, runId: string): Promise<string> {
   const outcome = await computeRunChanges(ctx, runId);
   if (outcome.kind === 'gone') return 'run no longer exists (job deleted)';
-  if (outcome.kind === 'firstRun') return `Run ${outcome.runNumber} is the job's first completed run: nothing to compare`;
+  if (outcome.kind === 'firstRun')
+    return `Run ${outcome.runNumber} is the job's first completed run: nothing to compare`;
   const s = outcome.stored;
   const rc = await runWithJob(ctx.db, runId);
   if (!rc) return 'run no longer exists (job deleted)';

@@ -41,9 +41,7 @@ export interface StoredChanges {
 const changesKey = (resultPath: string) => `${resultPath}/changes`;
 
 export type ComputeOutcome =
-  | { kind: 'computed'; stored: StoredChanges }
-  | { kind: 'firstRun'; runNumber: number }
-  | { kind: 'gone' };
+  { kind: 'computed'; stored: StoredChanges } | { kind: 'firstRun'; runNumber: number } | { kind: 'gone' };
 
 /** Per-process: one computation per run at a time (a request and the command may ask together). */
 const inFlight = new Map<string, Promise<ComputeOutcome>>();

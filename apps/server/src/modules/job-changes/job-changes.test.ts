@@ -25,7 +25,8 @@ interface Merchant {
 }
 
 const HEADER = 'Vendor No;Vendor Name;Street;Zip;City;Country;Annual Spend';
-const nowhere = (i: number) => `V${i};Quillfeather Zephyr Holdings ${i};${i} Nowhere Lane;ZZ${i} 9ZZ;Atlantis;GB;${i * 1000}`;
+const nowhere = (i: number) =>
+  `V${i};Quillfeather Zephyr Holdings ${i};${i} Nowhere Lane;ZZ${i} 9ZZ;Atlantis;GB;${i * 1000}`;
 
 describe.each(dbKinds())('job changes through the API on %s', (kind) => {
   let t: TestApp;
@@ -66,7 +67,8 @@ describe.each(dbKinds())('job changes through the API on %s', (kind) => {
     const csv2 = [
       HEADER,
       ...merchants.map(
-        (m, i) => `V${i + 1};${m.name};${m.addressLine1};${m.postcode};${m.city};${country(m.country)};${(i + 1) * 1000}`,
+        (m, i) =>
+          `V${i + 1};${m.name};${m.addressLine1};${m.postcode};${m.city};${country(m.country)};${(i + 1) * 1000}`,
       ),
       ...Array.from({ length: 5 }, (_, i) => nowhere(i + 6)),
       nowhere(12), // new; V11 is gone

@@ -51,7 +51,9 @@ export function RunChanges({ job }: { job: TJobDetails }) {
       >
         <Box>
           <Typography variant="h6" component="h3">
-            {d ? t('details.changes.title', { now: d.runNumber, before: d.previousRunNumber }) : t('details.changes.heading')}
+            {d
+              ? t('details.changes.title', { now: d.runNumber, before: d.previousRunNumber })
+              : t('details.changes.heading')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {t('details.changes.help')}
@@ -83,7 +85,10 @@ export function RunChanges({ job }: { job: TJobDetails }) {
         )}
       </Stack>
       {q.error && (
-        <Alert severity={isApiError(q.error) && q.error.status === 404 ? 'info' : 'error'} data-testid="changes-message">
+        <Alert
+          severity={isApiError(q.error) && q.error.status === 404 ? 'info' : 'error'}
+          data-testid="changes-message"
+        >
           {q.error.message}
         </Alert>
       )}

@@ -113,7 +113,7 @@ if (demo) {
   // apps/server/src/seed/demo-jobs.ts: network seed 20261122 with the server's default 100,000 merchants.
   const DEMO_SEED = 20_261_122;
   mkdirSync(CACHE_DIR, { recursive: true });
-  const demoNet = path.join(CACHE_DIR, `network-demo-100000-${DEMO_SEED}.parquet`);
+  const demoNet = path.join(CACHE_DIR, `network-demo-v4-100000-${DEMO_SEED}.parquet`);
   const { existsSync } = await import('node:fs');
   if (!existsSync(demoNet)) await generateNetwork({ merchants: 100_000, seed: DEMO_SEED, out: demoNet });
   const jobs: { label: string; present: number; absent: number; seed: number; advanced: boolean }[] = [

@@ -1,7 +1,7 @@
 /**
  * Quality floor of the acceptance model on a generated job, judged against the generator's own acceptance
  * probabilities scored on the same hold-out rows (the oracle: no model can rank better on generated data, where
- * acceptance depends on the MCC family and on the merchant's size, and size is not in the supplier file).
+ * acceptance depends on the MCC and on the merchant's size, and size is not in the supplier file).
  */
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

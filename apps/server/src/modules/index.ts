@@ -42,6 +42,7 @@ import { chatRoutes } from './chat/chat.routes.ts';
 import { aiPromptRoutes } from './ai-prompts/ai-prompts.routes.ts';
 import { vendorRoutes } from './vendors/vendors.routes.ts';
 import { globalInsightsRoutes } from './global-insights/global-insights.routes.ts';
+import { jobChangesRoutes } from './job-changes/index.ts';
 
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   // First: it installs the guard hook on the heavy routes of the modules after it.
@@ -87,4 +88,5 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   aiPromptRoutes,
   vendorRoutes,
   globalInsightsRoutes,
+  jobChangesRoutes,
 ];

@@ -9,6 +9,7 @@ import type {
   TJobDetails,
   TJobType,
   TPagingRequest,
+  TRunChangeKind,
   TUserSummary,
 } from '@sextant/shared/values';
 import { ApiError, http, ok, withForm, type TResponse } from './client.ts';
@@ -315,3 +316,19 @@ export function fieldErrors(e: unknown): Record<string, string> {
 }
 
 export const errorMessage = (e: unknown): string | null => (e ? (e instanceof Error ? e.message : String(e)) : null);
+
+/** What changed since the previous run (GET /jobs/{jobId}/changes): totals and one page of suppliers; 404 before a re-run. */
+export const runChangesQuery = (
+  jobId: string,
+  q: { pageNumber: number; pageSize: number; kind?: TRunChangeKind },
+  resultRunId: string | null,
+) =>
+  queryOptions({
+    queryKey: [...jobKeys.detail(jobId), 'changes', resultRunId, q] as const,
+    queryFn: () => ok(http.GET('/api/v1/jobs/{jobId}/changes', { params: { path: { jobId }, query: q } })),
+    retry: false,
+    meta: { silent: true },
+  });
+
+export const runChangesDownloadUrl = (jobId: string, format: 'csv' | 'xlsx', kind?: TRunChangeKind) =>
+  `/api/v1/jobs/${encodeURIComponent(jobId)}/changes?format=${format}${kind ? `&kind=${kind}` : ''}`;

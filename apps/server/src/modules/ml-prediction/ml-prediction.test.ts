@@ -152,4 +152,40 @@ describe.each(dbKinds())('ml-prediction API (%s)', (kind) => {
     expect(await monitorRun(t.app.ctx, runIds[2]!)).toMatch(/nothing to monitor/);
     expect(await monitorRun(t.app.ctx, '00000000-0000-4000-8000-000000000001')).toMatch(/no longer exists/);
   });
+
+  it('a run with too few matched suppliers to learn from: no AUC alert, the reason instead', async () => {
+    const [owner] = await t.db.db.select().from(users).where(eq(users.username, 'ptcoJobManager'));
+    const [b] = await t.db.db.select().from(buyers).where(eq(buyers.issuerId, northbridgeId));
+    const [j] = await t.db.db
+      .insert(jobArtifacts)
+      .values({ name: 'Few matches', type: 'base', ownerId: owner!.id, issuerId: northbridgeId, buyerId: b!.id })
+      .returning();
+    const resultPath = path.join('jobs', j!.id, 'runs', '1');
+    const dir = path.join(t.config.dataDir, resultPath, 'results');
+    mkdirSync(dir, { recursive: true });
+    // 12 matched suppliers: the model is not trained, so no supplier has a probability
+    const sql = suppliersSql(true, false).replace('FROM range(600)', 'FROM range(18)');
+    await withDb({}, (db) =>
+      db.run(
+        copyToParquet(
+          `SELECT * REPLACE (NULL::DOUBLE AS acceptanceProbability) FROM (${sql})`,
+          path.join(dir, 'suppliers.parquet'),
+        ),
+      ),
+    );
+    const [run] = await t.db.db
+      .insert(jobRuns)
+      .values({ jobArtifactId: j!.id, runNumber: 1, batchId: `b:${j!.id}:1`, resultPath, status: 'Completed' })
+      .returning();
+    expect(await monitorRun(t.app.ctx, run!.id)).toBe('acceptance model not trained for this run');
+    const detail = (
+      await t.call('GET', `/api/v1/ml-prediction/jobs/${j!.id}`, { cookie: admin })
+    ).json() as TMlJobDetail;
+    expect(detail.runs[0]).toMatchObject({ trained: false, alerts: [], metrics: { auc: null } });
+    expect(detail.runs[0]!.reason).toMatch(
+      /^the model was not trained for this run \(\d+ matched suppliers to learn from/,
+    );
+    const o = (await t.call('GET', '/api/v1/ml-prediction/jobs', { cookie: admin })).json() as TMlOverview;
+    expect(o.jobs.find((x) => x.jobId === j!.id)).toMatchObject({ alert: false, latest: { trained: false } });
+  });
 });

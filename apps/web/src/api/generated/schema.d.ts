@@ -8295,6 +8295,232 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/{jobId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed since the previous run: totals, then the suppliers that changed (paged; kind= and search= filter), each change with before, after and the reason; format=csv|xlsx downloads every change */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "csv" | "xlsx";
+                    kind?: "supplierAdded" | "supplierRemoved" | "matchGained" | "matchLost" | "merchantChanged" | "confidenceChanged" | "capabilityChanged" | "scoreLevelChanged" | "acceptanceChanged";
+                    pageNumber?: number;
+                    pageSize?: number;
+                    search?: string;
+                };
+                header?: never;
+                path: {
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            computedAt: string;
+                            confidenceRulesetVersions: {
+                                after: string | null;
+                                before: string | null;
+                            };
+                            /** Format: uuid */
+                            previousRunId: string;
+                            previousRunNumber: number;
+                            /** Format: uuid */
+                            runId: string;
+                            runNumber: number;
+                            scoringRulesetVersions: {
+                                after: string | null;
+                                before: string | null;
+                            };
+                            suppliers: {
+                                collection: {
+                                    changes: {
+                                        after: string | null;
+                                        before: string | null;
+                                        field: string;
+                                        /** @enum {string} */
+                                        kind: "supplierAdded" | "supplierRemoved" | "matchGained" | "matchLost" | "merchantChanged" | "confidenceChanged" | "capabilityChanged" | "scoreLevelChanged" | "acceptanceChanged";
+                                        reason: string | null;
+                                    }[];
+                                    kinds: ("supplierAdded" | "supplierRemoved" | "matchGained" | "matchLost" | "merchantChanged" | "confidenceChanged" | "capabilityChanged" | "scoreLevelChanged" | "acceptanceChanged")[];
+                                    spendAfter: number | null;
+                                    spendBefore: number | null;
+                                    supplierKey: string;
+                                    supplierName: string | null;
+                                }[];
+                                currentPage: number;
+                                hasNextPage: boolean;
+                                hasPreviousPage: boolean;
+                                pageSize: number;
+                                totalCount: number;
+                                totalPages: number;
+                            };
+                            totals: {
+                                acceptanceChanged: number;
+                                capabilityChanged: number;
+                                confidenceChanged: number;
+                                confidenceDown: number;
+                                confidenceUp: number;
+                                matchGained: number;
+                                matchLost: number;
+                                merchantChanged: number;
+                                scoreLevelChanged: number;
+                                scoreLevels: {
+                                    [key: string]: {
+                                        down: number;
+                                        up: number;
+                                    };
+                                };
+                                spendChanged: number;
+                                supplierAdded: number;
+                                supplierRemoved: number;
+                                suppliersChanged: number;
+                            };
+                        };
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                            computedAt: string;
+                            confidenceRulesetVersions: {
+                                after: string | null;
+                                before: string | null;
+                            };
+                            /** Format: uuid */
+                            previousRunId: string;
+                            previousRunNumber: number;
+                            /** Format: uuid */
+                            runId: string;
+                            runNumber: number;
+                            scoringRulesetVersions: {
+                                after: string | null;
+                                before: string | null;
+                            };
+                            suppliers: {
+                                collection: {
+                                    changes: {
+                                        after: string | null;
+                                        before: string | null;
+                                        field: string;
+                                        /** @enum {string} */
+                                        kind: "supplierAdded" | "supplierRemoved" | "matchGained" | "matchLost" | "merchantChanged" | "confidenceChanged" | "capabilityChanged" | "scoreLevelChanged" | "acceptanceChanged";
+                                        reason: string | null;
+                                    }[];
+                                    kinds: ("supplierAdded" | "supplierRemoved" | "matchGained" | "matchLost" | "merchantChanged" | "confidenceChanged" | "capabilityChanged" | "scoreLevelChanged" | "acceptanceChanged")[];
+                                    spendAfter: number | null;
+                                    spendBefore: number | null;
+                                    supplierKey: string;
+                                    supplierName: string | null;
+                                }[];
+                                currentPage: number;
+                                hasNextPage: boolean;
+                                hasPreviousPage: boolean;
+                                pageSize: number;
+                                totalCount: number;
+                                totalPages: number;
+                            };
+                            totals: {
+                                acceptanceChanged: number;
+                                capabilityChanged: number;
+                                confidenceChanged: number;
+                                confidenceDown: number;
+                                confidenceUp: number;
+                                matchGained: number;
+                                matchLost: number;
+                                merchantChanged: number;
+                                scoreLevelChanged: number;
+                                scoreLevels: {
+                                    [key: string]: {
+                                        down: number;
+                                        up: number;
+                                    };
+                                };
+                                spendChanged: number;
+                                supplierAdded: number;
+                                supplierRemoved: number;
+                                suppliersChanged: number;
+                            };
+                        };
+                        "text/csv": {
+                            computedAt: string;
+                            confidenceRulesetVersions: {
+                                after: string | null;
+                                before: string | null;
+                            };
+                            /** Format: uuid */
+                            previousRunId: string;
+                            previousRunNumber: number;
+                            /** Format: uuid */
+                            runId: string;
+                            runNumber: number;
+                            scoringRulesetVersions: {
+                                after: string | null;
+                                before: string | null;
+                            };
+                            suppliers: {
+                                collection: {
+                                    changes: {
+                                        after: string | null;
+                                        before: string | null;
+                                        field: string;
+                                        /** @enum {string} */
+                                        kind: "supplierAdded" | "supplierRemoved" | "matchGained" | "matchLost" | "merchantChanged" | "confidenceChanged" | "capabilityChanged" | "scoreLevelChanged" | "acceptanceChanged";
+                                        reason: string | null;
+                                    }[];
+                                    kinds: ("supplierAdded" | "supplierRemoved" | "matchGained" | "matchLost" | "merchantChanged" | "confidenceChanged" | "capabilityChanged" | "scoreLevelChanged" | "acceptanceChanged")[];
+                                    spendAfter: number | null;
+                                    spendBefore: number | null;
+                                    supplierKey: string;
+                                    supplierName: string | null;
+                                }[];
+                                currentPage: number;
+                                hasNextPage: boolean;
+                                hasPreviousPage: boolean;
+                                pageSize: number;
+                                totalCount: number;
+                                totalPages: number;
+                            };
+                            totals: {
+                                acceptanceChanged: number;
+                                capabilityChanged: number;
+                                confidenceChanged: number;
+                                confidenceDown: number;
+                                confidenceUp: number;
+                                matchGained: number;
+                                matchLost: number;
+                                merchantChanged: number;
+                                scoreLevelChanged: number;
+                                scoreLevels: {
+                                    [key: string]: {
+                                        down: number;
+                                        up: number;
+                                    };
+                                };
+                                spendChanged: number;
+                                supplierAdded: number;
+                                supplierRemoved: number;
+                                suppliersChanged: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/{jobId}/downloads/analysis-data": {
         parameters: {
             query?: never;

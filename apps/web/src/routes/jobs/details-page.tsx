@@ -1,7 +1,7 @@
 /**
  * /jobs/:jobId/details (JobDetailsAccessor + JobDetails_VIEW): metadata, owner, issuer, buyer, status, the
  * ruleset versions of each run, the run history with per-step timings; rename, change owner, publish,
- * re-run and delete as the server's `abilities` allow.
+ * re-run and delete as the server's `abilities` allow; what changed since the previous run (run-changes.tsx).
  */
 import { Fragment, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -34,6 +34,7 @@ import { handleAuthorizationOutcome } from '../../app/query-client.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { DeleteDialog, OwnerDialog, RenameDialog } from './job-dialogs.tsx';
 import { JobLayout, JobStatusChip } from './job-layout.tsx';
+import { RunChanges } from './run-changes.tsx';
 import { formatBytes, formatDateTime, formatDuration, runBlockers, stepDurationMs, stepPhase } from './job-logic.ts';
 
 const RUN_COLORS: Record<TJobRun['status'], 'default' | 'info' | 'success' | 'error'> = {
@@ -353,6 +354,8 @@ function Details({ job }: { job: TJobDetails }) {
       </Paper>
 
       <ScoreChanges runs={job.runs} />
+
+      <RunChanges job={job} />
 
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Stack

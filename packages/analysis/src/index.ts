@@ -17,6 +17,7 @@
  *   match/match-sql.ts                 step 3's SQL as pure builders (blocking, candidates, scoring, best match, output)
  *   enrich/enrich.ts                   step 4: industry codes, acceptance attributes, card capability
  *   score/ruleset.ts, defaults.ts      scoring / confidence ruleset JSON format (zod) and SQL compiler; default v1
+ *   score/offer-sql.ts                 the issuer's offer as SQL (waterfall tiers, supported lockboxes, their rebate)
  *   score/acceptance-model.ts, score.ts step 5: acceptance prediction (cross-fitted logistic regression, acceptance-features.ts, logistic.ts), ruleset evaluation
  *   address/parse-address.ts          rule-based postal address parser (tools and the matcher's street evidence)
  *   lists/supplier-lists.ts            an issuer's supplier include / exclude lists applied in DuckDB (sx_name_core)
@@ -95,6 +96,7 @@ export {
   compileOptima,
   compileConfidence,
   validateRuleset,
+  NOT_OFFERED_RULE_ID,
 } from './score/ruleset.ts';
 export type { TCondition, TScoringRuleset, TConfidenceRuleset, ScoreField } from './score/ruleset.ts';
 export { defaultScoringRuleset, defaultConfidenceRuleset, RULESETS_DIR } from './score/defaults.ts';
@@ -111,8 +113,9 @@ export {
   SLICER_COLUMNS,
   USE_CASES,
   JOB_TOP_N,
+  useCasesFor,
 } from './aggregate/results.ts';
-export type { AggregateOptions, AnalysisSummary, UseCaseDefinition } from './aggregate/results.ts';
+export type { AggregateOptions, AnalysisSummary, RunOffer, UseCaseDefinition } from './aggregate/results.ts';
 
 export { runAnalysis } from './pipeline/run-analysis.ts';
 export type { AnalysisInput, RunAnalysisOptions, RunAnalysisResult } from './pipeline/run-analysis.ts';

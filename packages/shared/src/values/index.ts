@@ -30,3 +30,4 @@ export * from './admin-accounts.ts';
 export * from './chat.ts';
 export * from './vendors.ts';
 export * from './html.ts';
+export * from './issuer-offer.ts';

@@ -6,12 +6,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  DIRECT_CARD_REBATE_BPS,
-  VIRTUAL_LOCKBOX_PROGRAMMES,
-  lockboxRebateBps,
-  offeredKinds,
-} from '@sextant/shared';
+import { DIRECT_CARD_REBATE_BPS, VIRTUAL_LOCKBOX_PROGRAMMES, lockboxRebateBps, offeredKinds } from '@sextant/shared';
 import type { SLICERS, TIssuerOffer, TNotOffered, TScoreKind, TVirtualLockbox } from '@sextant/shared';
 import type { TJobType } from '@sextant/shared';
 import { copyToParquet, ident, lit, tempDirOf, withDb, type Db } from '../db.ts';
@@ -154,6 +149,17 @@ export function useCasesFor(offer: TIssuerOffer | null | undefined): UseCaseDefi
   return [...USE_CASES, ...lockboxCases].filter((u) => u.requires.some((k) => offered.includes(k)));
 }
 
+/** The score columns of kinds not offered (Optima's method with Optima). */
+export function notOfferedColumns(kinds: readonly TScoreKind[]): string[] {
+  return kinds.flatMap((k) => [
+    `${k}Level`,
+    `${k}RuleId`,
+    `${k}Confidence`,
+    `${k}ConfidenceRuleId`,
+    ...(k === 'Optima' ? ['optimaMethod'] : []),
+  ]);
+}
+
 export interface AggregateOptions {
   workDir: string;
   outDir: string;
@@ -241,7 +247,12 @@ export async function aggregateResults(options: AggregateOptions): Promise<Analy
     summary: path.join(outDir, 'summary.json'),
   };
   return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
-    await db.run(`CREATE TABLE res AS SELECT * FROM read_parquet(${lit(input)})`);
+    // The columns of kinds the issuer does not offer are left out of every result file: not listed, filtered,
+    // charted or downloaded (their NULL scores would only say "not offered", which the summary's offer says once).
+    const absent = scored ? notOfferedColumns(notOffered.map((n) => n.kind)) : [];
+    await db.run(
+      `CREATE TABLE res AS SELECT * ${absent.length ? `EXCLUDE (${absent.map(ident).join(', ')})` : ''} FROM read_parquet(${lit(input)})`,
+    );
     onProgress(10, 'Chart views');
     await db.run(copyToParquet(await prepareChartViews(db, 'res'), files.views));
     onProgress(50, 'Use cases');
@@ -284,11 +295,13 @@ export async function aggregateResults(options: AggregateOptions): Promise<Analy
     await db.run(copyToParquet(`SELECT * FROM res`, files.suppliers));
     const idHeader = sourceIdHeader(workDir);
     const scoreCols = scored
-      ? offered.flatMap((k) => [
-          `${ident(`${k}Level`)}`,
-          `${ident(`${k}Confidence`)}`,
-          `${ident(`${k}RuleId`)}`,
-        ]).join(', ') + ', optimaMethod, acceptancePrediction, acceptanceProbability, acceptanceExplanation,'
+      ? [
+          ...offered.flatMap((k) => [ident(`${k}Level`), ident(`${k}Confidence`), ident(`${k}RuleId`)]),
+          ...(offered.includes('Optima') ? ['optimaMethod'] : []),
+          'acceptancePrediction',
+          'acceptanceProbability',
+          'acceptanceExplanation',
+        ].join(', ') + ','
       : '';
     await db.run(`COPY (SELECT sourceSupplierId AS ${ident(idHeader)}, supplierKey, supplierName, country, spend, currency, matchStatus, matchConfidence, matchedMerchantId, matchScore,
         cardCapability, cardAcceptor, vcAccepting, detailLevel, stpCapable, array_to_string(lockboxes, ';') AS lockboxes, lockboxProgramme, mcc, mccDescription, mccGroup, mccType,

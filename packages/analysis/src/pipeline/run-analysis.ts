@@ -109,7 +109,9 @@ export async function runAnalysis(options: RunAnalysisOptions): Promise<RunAnaly
   const match = await timed('match', () =>
     matchSuppliers({ workDir, networkFile, onProgress: subProgress(p, 45, 70) }),
   );
-  await timed('enrich', () => enrich({ workDir, networkFile, offer: options.offer ?? null, onProgress: subProgress(p, 70, 78) }));
+  await timed('enrich', () =>
+    enrich({ workDir, networkFile, offer: options.offer ?? null, onProgress: subProgress(p, 70, 78) }),
+  );
   const scored =
     type === 'matched-data-only'
       ? null

@@ -31,7 +31,11 @@ export function cardCapabilitySql(offered: readonly TScoreKind[]): string {
 const programmes = (lockboxes: readonly TVirtualLockbox[]) => VIRTUAL_LOCKBOXES.filter((l) => lockboxes.includes(l));
 
 /** VARCHAR[]: the supported programmes among a supplier's enrolments (`column`), in VIRTUAL_LOCKBOXES order. */
-export function payableLockboxesSql(column: string, offered: readonly TScoreKind[], lockboxes: readonly TVirtualLockbox[]) {
+export function payableLockboxesSql(
+  column: string,
+  offered: readonly TScoreKind[],
+  lockboxes: readonly TVirtualLockbox[],
+) {
   const list = programmes(lockboxes);
   if (!offered.includes('Boost') || list.length === 0) return '[]::VARCHAR[]';
   return `list_filter([${list.map((l) => lit(l)).join(', ')}]::VARCHAR[], x -> list_contains(coalesce(${ident(column)}, []::VARCHAR[]), x))`;
@@ -44,9 +48,7 @@ export function lockboxProgrammeSql(payableColumn: string): string {
 
 /** INTEGER: the rebate (bps) of a programme column at a direct card rebate, else NULL. */
 export function lockboxRebateSql(programmeColumn: string, cardRebateBps: number): string {
-  const cases = VIRTUAL_LOCKBOXES.map(
-    (l) => `WHEN ${lit(l)} THEN ${lockboxRebateBps(l, cardRebateBps)}`,
-  ).join(' ');
+  const cases = VIRTUAL_LOCKBOXES.map((l) => `WHEN ${lit(l)} THEN ${lockboxRebateBps(l, cardRebateBps)}`).join(' ');
   return `CASE ${ident(programmeColumn)} ${cases} END`;
 }
 

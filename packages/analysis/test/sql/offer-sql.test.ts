@@ -142,7 +142,9 @@ describe('scoring under an offer', () => {
 describe('use cases under an offer', () => {
   const ids = (o: TIssuerOffer | null) => useCasesFor(o).map((u) => u.id);
   it('lists every use case without an offer, with one per lockbox programme', () => {
-    expect(ids(null)).toEqual(expect.arrayContaining(['scf-strategic', 'boost-lockbox', 'lockbox-boost', 'lockbox-its']));
+    expect(ids(null)).toEqual(
+      expect.arrayContaining(['scf-strategic', 'boost-lockbox', 'lockbox-boost', 'lockbox-its']),
+    );
   });
   it('drops the use cases of kinds not offered, and the lockbox ones without Boost or programmes', () => {
     const got = ids(offer(ALL_BUT('Scf', 'Boost'), []));

@@ -96,7 +96,6 @@ export {
   compileOptima,
   compileConfidence,
   validateRuleset,
-  NOT_OFFERED_RULE_ID,
 } from './score/ruleset.ts';
 export type { TCondition, TScoringRuleset, TConfidenceRuleset, ScoreField } from './score/ruleset.ts';
 export { defaultScoringRuleset, defaultConfidenceRuleset, RULESETS_DIR } from './score/defaults.ts';
@@ -113,9 +112,8 @@ export {
   SLICER_COLUMNS,
   USE_CASES,
   JOB_TOP_N,
-  useCasesFor,
 } from './aggregate/results.ts';
-export type { AggregateOptions, AnalysisSummary, RunOffer, UseCaseDefinition } from './aggregate/results.ts';
+export type { AggregateOptions, AnalysisSummary, UseCaseDefinition } from './aggregate/results.ts';
 
 export { runAnalysis } from './pipeline/run-analysis.ts';
 export type { AnalysisInput, RunAnalysisOptions, RunAnalysisResult } from './pipeline/run-analysis.ts';

@@ -129,7 +129,7 @@ export const USE_CASES: UseCaseDefinition[] = [
  * A lockbox programme's use case: the suppliers enrolled in it (and in no programme before it), payable through it
  * at the card rebate less the provider's fee (DESIGN §8).
  */
-export function lockboxUseCase(l: TVirtualLockbox): UseCaseDefinition {
+function lockboxUseCase(l: TVirtualLockbox): UseCaseDefinition {
   const p = VIRTUAL_LOCKBOX_PROGRAMMES[l];
   return {
     id: `lockbox-${l.toLowerCase()}`,
@@ -150,7 +150,7 @@ export function useCasesFor(offer: TIssuerOffer | null | undefined): UseCaseDefi
 }
 
 /** The score columns of kinds not offered (Optima's method with Optima). */
-export function notOfferedColumns(kinds: readonly TScoreKind[]): string[] {
+function notOfferedColumns(kinds: readonly TScoreKind[]): string[] {
   return kinds.flatMap((k) => [
     `${k}Level`,
     `${k}RuleId`,

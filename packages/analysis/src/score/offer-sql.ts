@@ -10,7 +10,6 @@
  */
 import {
   VIRTUAL_LOCKBOXES,
-  VIRTUAL_LOCKBOX_PROGRAMMES,
   lockboxRebateBps,
   type TScoreKind,
   type TVirtualLockbox,
@@ -51,6 +50,3 @@ export function lockboxRebateSql(programmeColumn: string, cardRebateBps: number)
   const cases = VIRTUAL_LOCKBOXES.map((l) => `WHEN ${lit(l)} THEN ${lockboxRebateBps(l, cardRebateBps)}`).join(' ');
   return `CASE ${ident(programmeColumn)} ${cases} END`;
 }
-
-/** Labels for messages and use case names. */
-export const lockboxLabel = (l: TVirtualLockbox) => VIRTUAL_LOCKBOX_PROGRAMMES[l].label;

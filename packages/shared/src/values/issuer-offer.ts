@@ -21,10 +21,6 @@ export interface TIssuerOffer {
 
 /** The issuer setting that keeps a score kind out of a run. */
 export type TOfferSetting = 'issuerCapabilities' | 'issuerVirtualLockboxes';
-export const OFFER_SETTING_LABELS: Record<TOfferSetting, string> = {
-  issuerCapabilities: 'Capabilities',
-  issuerVirtualLockboxes: 'Virtual lockboxes',
-};
 
 export interface TNotOffered {
   kind: TScoreKind;
@@ -66,7 +62,7 @@ export function lockboxRebateBps(programme: TVirtualLockbox, cardRebateBps: numb
 export const DIRECT_CARD_REBATE_BPS = 100;
 
 /** Waterfall tiers that belong to a score kind (the others describe acceptance). */
-export const CARD_CAPABILITY_KINDS: Partial<Record<string, TScoreKind>> = { STP: 'Stp', VC: 'Vcard' };
+const CARD_CAPABILITY_KINDS: Partial<Record<string, TScoreKind>> = { STP: 'Stp', VC: 'Vcard' };
 
 /** The score kinds a run computes, and why the others are absent. No offer (a run from before, the CLI): all. */
 export function offeredKinds(offer: TIssuerOffer | null | undefined): {

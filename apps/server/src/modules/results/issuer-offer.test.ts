@@ -47,7 +47,7 @@ describe.each(dbKinds())('issuer settings change the results (%s)', (kind) => {
       .where(eq(issuers.issuerKey, 'northbridge'))) as [{ id: string }];
     admin = await t.login('sysAdmin');
     await t.app.ctx.proq.start();
-  }, 400_000);
+  }, 600_000);
   afterAll(async () => t?.close());
 
   it('offers SCF, Boost and the supported lockbox programmes while Northbridge offers them', async () => {

@@ -36,7 +36,7 @@ test.beforeAll(async () => {
   expect(pacific?.issuerCapabilities).not.toContain('Boost');
 });
 
-for (const username of ['sysAdmin', 'accountManager']) {
+for (const username of ['sysAdmin', 'ptcoJobManager']) {
   test(`${username}: the absent capabilities are explained and gone from the use cases`, async ({ page }) => {
     await signIn(page, username);
     await page.goto(`/jobs/${jobId}/summary`);

@@ -1,8 +1,8 @@
 /**
  * Issuer settings act on results (DESIGN §8): Pacific Commerce Bank does not offer SCF or Boost (its demo
  * capabilities), so its Cascade Health demo job's summary, use cases and business case say so, naming the issuer
- * setting, and list no SCF or virtual lockbox use case — for the role that edits issuer settings (sysAdmin) and for a
- * user of the issuer (accountManager). Read-only: no setting is changed, so other specs see the demo as seeded.
+ * setting, and list no SCF or virtual lockbox use case — for the role that edits issuer settings (sysAdmin) and for the
+ * job's user (its owner, ptcoJobManager). Read-only: no setting is changed, so other specs see the demo as seeded.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiAs, signIn } from './helpers.ts';

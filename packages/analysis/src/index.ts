@@ -17,6 +17,7 @@
  *   match/match-sql.ts                 step 3's SQL as pure builders (blocking, candidates, scoring, best match, output)
  *   enrich/enrich.ts                   step 4: industry codes, acceptance attributes, card capability
  *   score/ruleset.ts, defaults.ts      scoring / confidence ruleset JSON format (zod) and SQL compiler; default v1
+ *   score/offer-sql.ts                 the issuer's offer as SQL (waterfall tiers, supported lockboxes, their rebate)
  *   score/acceptance-model.ts, score.ts step 5: acceptance prediction (cross-fitted logistic regression, acceptance-features.ts, logistic.ts), ruleset evaluation
  *   address/parse-address.ts          rule-based postal address parser (tools and the matcher's street evidence)
  *   lists/supplier-lists.ts            an issuer's supplier include / exclude lists applied in DuckDB (sx_name_core)

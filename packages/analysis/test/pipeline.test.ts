@@ -8,6 +8,7 @@ import { importNetwork } from '../src/network/import.ts';
 import { withDb, lit } from '../src/db.ts';
 import { smallNetwork, tmpDir, writeFile } from './helpers.ts';
 import { COUNTRIES } from '../src/network/vocabulary.ts';
+import { SCORE_KINDS, type TIssuerOffer } from '@sextant/shared';
 
 const { dir, cleanup } = tmpDir();
 let network = '';
@@ -135,7 +136,9 @@ describe('runAnalysis', () => {
     expect(new Set(views.map((v) => v.view)).size).toBe(15);
     expect(new Set(views.map((v) => v.slicer)).size).toBe(6);
     const summary = JSON.parse(readFileSync(path.join(out, 'summary.json'), 'utf8'));
-    expect(summary.useCases).toHaveLength(8);
+    // the eight use cases of the score kinds and one per virtual lockbox programme (no offer: every one)
+    expect(summary.useCases).toHaveLength(11);
+    expect(summary.offer).toBeNull();
     // a fixed order: by spend, then by id among equal spends (two runs of a file give the same summary)
     const ucs = summary.useCases as { id: string; spend: number }[];
     const ordered = [...ucs].sort((a, b) => b.spend - a.spend || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -143,6 +146,63 @@ describe('runAnalysis', () => {
     expect(summary.rulesetVersions).toEqual({ scoring: 1, confidence: 1 });
     expect(r.score?.model.trained).toBe(true);
   }, 60_000);
+
+  it('computes only what the issuer offers: kinds not offered are absent, lockboxes only the supported ones', async () => {
+    const labelled = makeLabelledSuppliers({ networkSeed: 7, networkSize: 3000, present: 160, absent: 40 });
+    const f = writeFile(dir, 'suppliers-offer.csv', labelledCsv(labelled));
+    const run = async (name: string, offer: TIssuerOffer) => {
+      const out = path.join(dir, name);
+      const r = await runAnalysis({
+        type: 'base',
+        networkFile: network,
+        inputs: [{ kind: 'suppliers', file: f }],
+        outDir: out,
+        offer,
+      });
+      const rows = await withDb({}, (db) =>
+        db.all<Record<string, unknown>>(`SELECT * FROM read_parquet(${lit(path.join(out, 'suppliers.parquet'))})`),
+      );
+      const csvHeader = readFileSync(path.join(out, 'suppliers.csv'), 'utf8').split('\n')[0]!.split(',');
+      return { summary: r.summary, rows, csvHeader };
+    };
+    const all = SCORE_KINDS.filter((k) => k !== 'Scf' && k !== 'Boost');
+    const without = await run('out-offer-none', { issuerName: 'Northbridge', capabilities: all, virtualLockboxes: [] });
+    expect(without.summary.offer).toEqual({
+      issuerName: 'Northbridge',
+      offered: all,
+      notOffered: [
+        { kind: 'Scf', setting: 'issuerCapabilities' },
+        { kind: 'Boost', setting: 'issuerCapabilities' },
+      ],
+      virtualLockboxes: [],
+    });
+    expect(Object.keys(without.summary.scores!).sort()).toEqual([...all].sort());
+    const ids = without.summary.useCases.map((u) => u.id);
+    expect(ids).not.toContain('scf-strategic');
+    expect(ids.filter((i) => i.includes('lockbox'))).toEqual([]);
+    expect(Object.keys(without.rows[0]!)).not.toEqual(expect.arrayContaining(['ScfLevel']));
+    expect(Object.keys(without.rows[0]!).filter((c) => /^(Scf|Boost)/.test(c))).toEqual([]);
+    expect(without.csvHeader.filter((c) => /^(Scf|Boost)/.test(c))).toEqual([]);
+    expect(without.rows.every((x) => x.lockboxProgramme === null && !/Scf|Boost/.test(String(x.OptimaRuleId)))).toBe(
+      true,
+    );
+
+    const withLockboxes = await run('out-offer-lockboxes', {
+      issuerName: 'Northbridge',
+      capabilities: [...SCORE_KINDS],
+      virtualLockboxes: ['Boost', 'BoostEu', 'Its'],
+    });
+    // enrolled suppliers are payable through a supported programme, counted in its own use case at its rebate
+    const enrolled = withLockboxes.rows.filter((x) => x.lockboxProgramme !== null);
+    expect(enrolled.length).toBeGreaterThan(0);
+    for (const x of enrolled) expect(x.lockboxes as string[]).toContain(x.lockboxProgramme);
+    const byProgramme = new Map<string, number>();
+    for (const x of enrolled)
+      byProgramme.set(String(x.lockboxProgramme), (byProgramme.get(String(x.lockboxProgramme)) ?? 0) + 1);
+    for (const [l, n] of byProgramme)
+      expect(withLockboxes.summary.useCases.find((u) => u.id === `lockbox-${l.toLowerCase()}`)?.suppliers).toBe(n);
+    expect(enrolled.every((x) => x.BoostLevel !== 'None')).toBe(true);
+  }, 90_000);
 
   it('runs an advanced job from payments and invoices without ids, keeping row order for a supplier file without ids', async () => {
     const pay = writeFile(

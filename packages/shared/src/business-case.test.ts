@@ -103,6 +103,58 @@ describe('computeBusinessCase', () => {
     );
   });
 
+  it('earns the rebate per route: a lockbox programme at the card rebate less its provider fee', () => {
+    const base: TBusinessCaseBase = {
+      currency: 'USD',
+      suppliers: 2,
+      totalSpend: 2_000_000,
+      rows: [
+        {
+          level: 'High',
+          method: 'Check',
+          route: 'Vcard',
+          suppliers: 1,
+          spend: 1_000_000,
+          payments: 0,
+          suppliersWithoutPayments: 0,
+        },
+        // 100 bps card rebate less the Boost EU provider's 55 bps
+        {
+          level: 'High',
+          method: 'Check',
+          route: 'Boost',
+          lockbox: 'BoostEu',
+          suppliers: 1,
+          spend: 1_000_000,
+          payments: 0,
+          suppliersWithoutPayments: 0,
+        },
+      ],
+    };
+    const out = computeBusinessCase(base, inputs({ rampUp: [100, 100, 100] }));
+    expect(out.target.byRoute).toEqual([
+      {
+        route: 'Vcard',
+        lockbox: null,
+        suppliers: 1,
+        convertibleSpend: 1_000_000,
+        cardSpend: 600_000,
+        rebateBps: 100,
+        rebate: 6_000,
+      },
+      {
+        route: 'Boost',
+        lockbox: 'BoostEu',
+        suppliers: 1,
+        convertibleSpend: 1_000_000,
+        cardSpend: 600_000,
+        rebateBps: 45,
+        rebate: 2_700,
+      },
+    ]);
+    expect(out.years[0]!.rebate).toBe(8_700);
+  });
+
   it('maps the analysis payment methods onto the priced ones', () => {
     expect(businessCaseMethodOf('VirtualCard')).toBe('Card');
     expect(businessCaseMethodOf('DirectDebit')).toBe('ACH');

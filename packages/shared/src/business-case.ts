@@ -7,7 +7,9 @@
  * Model, per year y of 3 with ramp-up r(y) (% of the target reached):
  * - target card spend = Σ over levels and non-card payment methods of conversion(level) × spend
  *   (spend already paid by card is not counted again; the None level converts nothing);
- * - card spend(y) = r(y) × target card spend; rebate(y) = card spend(y) × rebate bps / 10,000;
+ * - card spend(y) = r(y) × target card spend; rebate(y) = Σ over routes of the route's card spend(y) × its rebate
+ *   bps / 10,000: the rebate input for direct card routes, the rebate less the provider's fee for spend paid through
+ *   a virtual lockbox programme (route Boost; values/issuer-offer.ts `lockboxRebateBps`);
  * - payments moved(y) = r(y) × Σ conversion(level) × payments (suppliers without payment data count
  *   `paymentsPerSupplierPerYear` each; payment counts in the data are taken as one year's);
  * - process savings(y) = Σ payments moved × (cost per payment of the method − cost per card payment);
@@ -15,7 +17,10 @@
  * - total benefit(y) = rebate + process savings + working-capital benefit.
  */
 import { z } from 'zod';
-import { ZJobType } from './enums.ts';
+import { ZJobType, ZScoreKind, ZVirtualLockbox } from './enums.ts';
+import { ZRunOffer } from './results-insights.ts';
+import { lockboxRebateBps } from './values/issuer-offer.ts';
+import type { TScoreKind, TVirtualLockbox } from './values/enums.ts';
 
 /** Levels that convert (Optima metric levels; None never converts). */
 export const BUSINESS_CASE_LEVELS = ['High', 'Medium', 'Low'] as const;
@@ -106,10 +111,14 @@ export const BUSINESS_CASE_DEFAULTS: TBusinessCaseInputs = {
   rampUp: [40, 75, 100],
 };
 
-/** One group of the job's suppliers: an Optima level × payment method. */
+/** One group of the job's suppliers: an Optima level × payment method × route. */
 export const ZBusinessCaseBaseRow = z.object({
   level: z.enum(['High', 'Medium', 'Low', 'None']),
   method: z.enum(BUSINESS_CASE_METHODS),
+  /** The route Optima chose among the kinds the issuer offers (null: none). */
+  route: ZScoreKind.nullable().optional(),
+  /** For the Boost route: the virtual lockbox programme the spend is paid through. */
+  lockbox: ZVirtualLockbox.nullable().optional(),
   suppliers: z.number().int().nonnegative(),
   spend: z.number(),
   /** Payments counted in the data. */
@@ -139,6 +148,16 @@ export const ZBusinessCaseYear = z.object({
 });
 export type TBusinessCaseYear = z.infer<typeof ZBusinessCaseYear>;
 
+export interface TBusinessCaseRouteLine {
+  route: TScoreKind | null;
+  lockbox: TVirtualLockbox | null;
+  suppliers: number;
+  convertibleSpend: number;
+  cardSpend: number;
+  rebateBps: number;
+  rebate: number;
+}
+
 export const ZBusinessCaseOutputs = z.object({
   /** Full-conversion figures (100 % ramp-up), per level and overall. */
   target: z.object({
@@ -150,6 +169,18 @@ export const ZBusinessCaseOutputs = z.object({
         suppliers: z.number(),
         convertibleSpend: z.number(),
         cardSpend: z.number(),
+      }),
+    ),
+    /** Per route (and lockbox programme): the card spend at full conversion and its rebate. */
+    byRoute: z.array(
+      z.object({
+        route: ZScoreKind.nullable(),
+        lockbox: ZVirtualLockbox.nullable(),
+        suppliers: z.number(),
+        convertibleSpend: z.number(),
+        cardSpend: z.number(),
+        rebateBps: z.number(),
+        rebate: z.number(),
       }),
     ),
   }),
@@ -171,6 +202,8 @@ export const ZBusinessCase = z.object({
   updatedBy: z.string().nullable(),
   base: ZBusinessCaseBase,
   outputs: ZBusinessCaseOutputs,
+  /** The offer the run was computed with: routes of kinds not offered are absent (null: every kind offered). */
+  offer: ZRunOffer.nullable(),
   /** Whether the caller may save inputs (job owner or Job_Update). */
   canEdit: z.boolean(),
   /** Achieved conversion of the job's campaign workflows, beside the projection (outputs.target). */
@@ -200,7 +233,9 @@ export function computeBusinessCase(base: TBusinessCaseBase, inputs: TBusinessCa
   let targetSpend = 0;
   let targetPayments = 0;
   let targetSavings = 0;
+  let targetRebate = 0;
   const byLevel = BUSINESS_CASE_LEVELS.map((level) => ({ level, suppliers: 0, convertibleSpend: 0, cardSpend: 0 }));
+  const byRoute = new Map<string, TBusinessCaseRouteLine>();
   for (const row of base.rows) {
     if (row.level === 'None' || row.method === 'Card') continue;
     const share = inputs.conversion[row.level] / 100;
@@ -210,6 +245,25 @@ export function computeBusinessCase(base: TBusinessCaseBase, inputs: TBusinessCa
     lv.suppliers += row.suppliers;
     lv.convertibleSpend += spend;
     lv.cardSpend += share * spend;
+    const route = row.route ?? null;
+    const lockbox = route === 'Boost' ? (row.lockbox ?? null) : null;
+    const bps = lockbox ? lockboxRebateBps(lockbox, inputs.rebateBps) : inputs.rebateBps;
+    const key = `${route}|${lockbox}`;
+    const rt = byRoute.get(key) ?? {
+      route,
+      lockbox,
+      suppliers: 0,
+      convertibleSpend: 0,
+      cardSpend: 0,
+      rebateBps: bps,
+      rebate: 0,
+    };
+    rt.suppliers += row.suppliers;
+    rt.convertibleSpend += spend;
+    rt.cardSpend += share * spend;
+    rt.rebate += (share * spend * bps) / 10_000;
+    byRoute.set(key, rt);
+    targetRebate += (share * spend * bps) / 10_000;
     targetSpend += share * spend;
     targetPayments += share * payments;
     targetSavings += share * payments * (inputs.paymentCost[row.method] - cardCost);
@@ -218,7 +272,7 @@ export function computeBusinessCase(base: TBusinessCaseBase, inputs: TBusinessCa
   const years = BUSINESS_CASE_YEARS.map((year, i) => {
     const r = inputs.rampUp[i]! / 100;
     const cardSpend = targetSpend * r;
-    const rebate = (cardSpend * inputs.rebateBps) / 10_000;
+    const rebate = targetRebate * r;
     const processSavings = targetSavings * r;
     const workingCapital = cardSpend * wcFactor;
     return {
@@ -242,6 +296,14 @@ export function computeBusinessCase(base: TBusinessCaseBase, inputs: TBusinessCa
         convertibleSpend: round2(l.convertibleSpend),
         cardSpend: round2(l.cardSpend),
       })),
+      byRoute: [...byRoute.values()]
+        .map((x) => ({
+          ...x,
+          convertibleSpend: round2(x.convertibleSpend),
+          cardSpend: round2(x.cardSpend),
+          rebate: round2(x.rebate),
+        }))
+        .sort((a, b) => b.cardSpend - a.cardSpend),
     },
     years,
     total: {

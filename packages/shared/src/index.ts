@@ -41,3 +41,4 @@ export * from './global-insights.ts';
 export * from './system.ts';
 export * from './values/html.ts';
 export * from './job-changes.ts';
+export * from './values/issuer-offer.ts';

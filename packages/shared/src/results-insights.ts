@@ -11,6 +11,7 @@ import {
   SLICERS,
   ZScoreKind,
   ZSlicer,
+  ZVirtualLockbox,
   type TSlicer,
 } from './enums.ts';
 
@@ -40,6 +41,20 @@ const ZSlicerFields = z.object({
 export const ZSlicerQuery = ZSlicerFields.superRefine(checkSlicer);
 
 const ZSlice = z.object({ slicer: ZSlicer, slicerValue: z.string() });
+
+/**
+ * The issuer's offer a run was computed with (values/issuer-offer.ts): the kinds it offered, and for each absent
+ * kind the issuer setting that keeps it out. Null for a run computed without one (every kind offered).
+ */
+export const ZRunOffer = z.object({
+  issuerName: z.string(),
+  offered: z.array(ZScoreKind),
+  notOffered: z.array(
+    z.object({ kind: ZScoreKind, setting: z.enum(['issuerCapabilities', 'issuerVirtualLockboxes']) }),
+  ),
+  virtualLockboxes: z.array(ZVirtualLockbox),
+});
+export type TRunOffer = z.infer<typeof ZRunOffer>;
 const ZFigure = z.object({ suppliers: z.number().int(), spend: z.number() });
 
 /** Counts per data kind (SPEC §3 transaction counts). */
@@ -62,9 +77,11 @@ export const ZJobSummary = ZSlice.extend({
   counts: ZTransactionCounts,
   /** Matched suppliers and spend, with their shares in percent (0–100) of the slice. */
   matched: ZFigure.extend({ supplierShare: z.number(), spendShare: z.number() }),
-  /** Card capability waterfall, best first (STP > VC > L3 > Card Acceptor > Unmatched). */
+  /** The offer the run was computed with: kinds not offered have no scores and no waterfall tier. */
+  offer: ZRunOffer.nullable(),
+  /** Card capability waterfall, best first (STP > VC > L3 > Card Acceptor > Unmatched), tiers of offered kinds. */
   waterfall: z.array(ZFigure.extend({ capability: z.enum(CARD_CAPABILITIES) })),
-  /** Level and confidence distribution of each score kind; null for jobs that do not score. */
+  /** Level and confidence distribution of each offered score kind; null for jobs that do not score. */
   scores: z
     .array(
       z.object({

@@ -19,6 +19,7 @@ import {
 } from './paging.ts';
 import { SCORE_KINDS, ZSlicer, type TScoreKind } from './enums.ts';
 import { ZSupplierCampaign } from './campaigns.ts';
+import { ZRunOffer } from './results-insights.ts';
 
 export type TSupplierColumnType = 'string' | 'number' | 'boolean' | 'date';
 export type TSupplierColumnFilterKind = 'multiselect' | 'boolean' | 'number' | 'date' | 'unavailable';
@@ -108,6 +109,8 @@ export type TSupplierColumn = z.infer<typeof ZSupplierColumn>;
 export const ZSupplierColumns = z.object({
   currency: z.string(),
   scored: z.boolean(),
+  /** The offer the run was computed with: the columns of kinds not offered are absent (null: every kind offered). */
+  offer: ZRunOffer.nullable(),
   columns: z.array(ZSupplierColumn),
 });
 export type TSupplierColumns = z.infer<typeof ZSupplierColumns>;
@@ -339,6 +342,8 @@ export const ZSupplierDetail = z.object({
     detailLevel: s,
     stpCapable: s,
     lockboxes: z.array(z.string()),
+    /** The virtual lockbox programme the issuer supports that the supplier is payable through (null: none). */
+    lockboxProgramme: s,
     prediction: s,
     probability: n,
     /**
@@ -357,7 +362,9 @@ export const ZSupplierDetail = z.object({
     classifications: z.array(z.object({ key: z.string(), value: s })),
   }),
   scored: z.boolean(),
+  /** Scores of the kinds the issuer offered in the run (see offer). */
   scores: z.array(ZSupplierScore),
+  offer: ZRunOffer.nullable(),
   optimaMethod: s,
   rulesetVersions: z.object({ scoring: n, confidence: n }),
   useCases: z.array(ZSupplierUseCase),
@@ -383,6 +390,8 @@ export const ZUseCaseList = z.object({
   totalSpend: z.number(),
   totalSuppliers: z.number(),
   useCases: z.array(ZUseCase),
+  /** The offer the run was computed with: use cases of kinds not offered are absent (null: every kind offered). */
+  offer: ZRunOffer.nullable(),
 });
 export type TUseCaseList = z.infer<typeof ZUseCaseList>;
 export const ZUseCaseDetail = ZUseCase.extend({ currency: z.string(), totalSpend: z.number() });

@@ -6,8 +6,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SCORE_KINDS } from '@sextant/shared';
-import type { SLICERS } from '@sextant/shared';
+import { DIRECT_CARD_REBATE_BPS, VIRTUAL_LOCKBOX_PROGRAMMES, lockboxRebateBps, offeredKinds } from '@sextant/shared';
+import type { SLICERS, TIssuerOffer, TNotOffered, TScoreKind, TVirtualLockbox } from '@sextant/shared';
 import type { TJobType } from '@sextant/shared';
 import { copyToParquet, ident, lit, tempDirOf, withDb, type Db } from '../db.ts';
 import { INDUSTRY_VIEWS } from '../enrich/enrich.ts';
@@ -50,6 +50,10 @@ export interface UseCaseDefinition {
   /** SQL condition over the supplier results table */
   where: string;
   rebateBps: number;
+  /** The score kinds that make the use case an offer: it is listed when the issuer offers one of them. */
+  requires: TScoreKind[];
+  /** A lockbox programme's use case: listed when the issuer supports the programme. */
+  lockbox?: TVirtualLockbox;
 }
 
 export const USE_CASES: UseCaseDefinition[] = [
@@ -59,6 +63,7 @@ export const USE_CASES: UseCaseDefinition[] = [
     description: 'Suppliers whose merchant already accepts virtual card payments.',
     where: "vcAccepting = 'YES'",
     rebateBps: 100,
+    requires: ['Vcard'],
   },
   {
     id: 'stp-capable',
@@ -66,6 +71,7 @@ export const USE_CASES: UseCaseDefinition[] = [
     description: 'Suppliers able to take card payments straight through, without manual keying.',
     where: "stpCapable = 'TRUE'",
     rebateBps: 100,
+    requires: ['Stp'],
   },
   {
     id: 'card-acceptors-not-paid-by-card',
@@ -73,6 +79,7 @@ export const USE_CASES: UseCaseDefinition[] = [
     description: 'Suppliers that accept cards but are paid by ACH, wire or cheque today.',
     where: "cardAcceptor AND paymentMethod NOT IN ('Card', 'VirtualCard')",
     rebateBps: 80,
+    requires: ['Vcard', 'Pcard'],
   },
   {
     id: 'pcard-low-value-high-frequency',
@@ -80,6 +87,7 @@ export const USE_CASES: UseCaseDefinition[] = [
     description: 'Card-accepting suppliers with an average ticket under 2,500 bought from at least monthly.',
     where: 'cardAcceptor AND avgTransactionValue < 2500 AND transactionsPerYear >= 12',
     rebateBps: 90,
+    requires: ['Pcard'],
   },
   {
     id: 'tande-categories',
@@ -88,6 +96,7 @@ export const USE_CASES: UseCaseDefinition[] = [
       'Travel and entertainment merchant categories (airlines, lodging, car rental, restaurants, travel agencies).',
     where: "mccType = 'Travel and Entertainment'",
     rebateBps: 100,
+    requires: ['TandEcard'],
   },
   {
     id: 'scf-strategic',
@@ -95,6 +104,7 @@ export const USE_CASES: UseCaseDefinition[] = [
     description: 'Suppliers with spend of at least 1,000,000 on payment terms of 45 days or more.',
     where: 'spend >= 1000000 AND paymentTermsDays >= 45',
     rebateBps: 25,
+    requires: ['Scf'],
   },
   {
     id: 'instant-pay-small-short-terms',
@@ -102,21 +112,69 @@ export const USE_CASES: UseCaseDefinition[] = [
     description: 'Suppliers under 250,000 of spend on payment terms of 30 days or less.',
     where: 'spend > 0 AND spend < 250000 AND paymentTermsDays <= 30',
     rebateBps: 50,
+    requires: ['InstantPay'],
   },
   {
     id: 'boost-lockbox',
     name: 'Virtual lockbox (Boost) candidates',
-    description: 'Suppliers enrolled in a virtual lockbox, or card acceptors still paid by cheque.',
-    where: "len(lockboxes) > 0 OR (cardAcceptor AND paymentMethod = 'Check')",
+    description:
+      'Card acceptors still paid by cheque and not yet enrolled in a virtual lockbox the issuer supports: candidates for enrolment.',
+    where: "lockboxProgramme IS NULL AND cardAcceptor AND paymentMethod = 'Check'",
     rebateBps: 60,
+    requires: ['Boost'],
   },
 ];
+
+/**
+ * A lockbox programme's use case: the suppliers enrolled in it (and in no programme before it), payable through it
+ * at the card rebate less the provider's fee (DESIGN §8).
+ */
+function lockboxUseCase(l: TVirtualLockbox): UseCaseDefinition {
+  const p = VIRTUAL_LOCKBOX_PROGRAMMES[l];
+  return {
+    id: `lockbox-${l.toLowerCase()}`,
+    name: `Virtual lockbox (${p.label}): enrolled suppliers`,
+    description: `${p.description}. Suppliers enrolled in it are payable by card through it; the rebate is the card rebate less the provider's fee of ${p.providerFeeBps} bps.`,
+    where: `lockboxProgramme = ${lit(l)}`,
+    rebateBps: lockboxRebateBps(l, DIRECT_CARD_REBATE_BPS),
+    requires: ['Boost'],
+    lockbox: l,
+  };
+}
+
+/** The use cases of a run under an issuer's offer: those of offered kinds, and one per supported lockbox programme. */
+export function useCasesFor(offer: TIssuerOffer | null | undefined): UseCaseDefinition[] {
+  const { offered, lockboxes } = offeredKinds(offer);
+  const lockboxCases = offered.includes('Boost') ? lockboxes.map(lockboxUseCase) : [];
+  return [...USE_CASES, ...lockboxCases].filter((u) => u.requires.some((k) => offered.includes(k)));
+}
+
+/** The score columns of kinds not offered (Optima's method with Optima). */
+function notOfferedColumns(kinds: readonly TScoreKind[]): string[] {
+  return kinds.flatMap((k) => [
+    `${k}Level`,
+    `${k}RuleId`,
+    `${k}Confidence`,
+    `${k}ConfidenceRuleId`,
+    ...(k === 'Optima' ? ['optimaMethod'] : []),
+  ]);
+}
 
 export interface AggregateOptions {
   workDir: string;
   outDir: string;
   type: TJobType;
+  /** The issuer's offer the run was computed with (absent: every kind and lockbox). */
+  offer?: TIssuerOffer | null;
   onProgress?: ProgressFn;
+}
+
+/** The offer a run was computed with: what it offered, and why the other kinds are absent. */
+export interface RunOffer {
+  issuerName: string;
+  offered: TScoreKind[];
+  notOffered: TNotOffered[];
+  virtualLockboxes: TVirtualLockbox[];
 }
 
 export interface AnalysisSummary {
@@ -130,6 +188,8 @@ export interface AnalysisSummary {
   scores: Record<string, Record<string, { suppliers: number; spend: number }>> | null;
   useCases: { id: string; name: string; suppliers: number; spend: number; estimatedRebate: number }[];
   rulesetVersions: { scoring: number; confidence: number } | null;
+  /** Null for runs computed without an issuer offer (every kind offered), and for summaries written before. */
+  offer?: RunOffer | null;
   files: Record<string, string>;
 }
 
@@ -172,6 +232,8 @@ export async function prepareChartViews(db: Db, table: string): Promise<string> 
 export async function aggregateResults(options: AggregateOptions): Promise<AnalysisSummary> {
   const { workDir, outDir, type } = options;
   const onProgress = options.onProgress ?? (() => {});
+  const { offered, notOffered, lockboxes } = offeredKinds(options.offer);
+  const useCases = useCasesFor(options.offer);
   const scored = type !== 'matched-data-only' && existsSync(workFile(workDir, 'scored'));
   const input = scored ? workFile(workDir, 'scored') : workFile(workDir, 'enriched');
   mkdirSync(outDir, { recursive: true });
@@ -185,31 +247,46 @@ export async function aggregateResults(options: AggregateOptions): Promise<Analy
     summary: path.join(outDir, 'summary.json'),
   };
   return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
-    await db.run(`CREATE TABLE res AS SELECT * FROM read_parquet(${lit(input)})`);
+    // The columns of kinds the issuer does not offer are left out of every result file: not listed, filtered,
+    // charted or downloaded (their NULL scores would only say "not offered", which the summary's offer says once).
+    const absent = scored ? notOfferedColumns(notOffered.map((n) => n.kind)) : [];
+    await db.run(
+      `CREATE TABLE res AS SELECT * ${absent.length ? `EXCLUDE (${absent.map(ident).join(', ')})` : ''} FROM read_parquet(${lit(input)})`,
+    );
     onProgress(10, 'Chart views');
     await db.run(copyToParquet(await prepareChartViews(db, 'res'), files.views));
     onProgress(50, 'Use cases');
     await db.run(
-      `CREATE TABLE uc AS ${USE_CASES.map((u) => `SELECT ${lit(u.id)} AS useCaseId, supplierKey, spend, round(spend * ${u.rebateBps} / 10000, 2) AS estimatedRebate FROM res WHERE coalesce(${u.where}, FALSE)`).join(' UNION ALL ')}`,
+      `CREATE TABLE uc AS ${[
+        ...useCases.map(
+          (u) =>
+            `SELECT ${lit(u.id)} AS useCaseId, supplierKey, spend, round(spend * ${u.rebateBps} / 10000, 2) AS estimatedRebate FROM res WHERE coalesce(${u.where}, FALSE)`,
+        ),
+        // the table's shape when the issuer offers no use case
+        `SELECT NULL::VARCHAR AS useCaseId, supplierKey, spend, 0::DOUBLE AS estimatedRebate FROM res WHERE FALSE`,
+      ].join(' UNION ALL ')}`,
     );
     await db.run(copyToParquet(`SELECT * FROM uc ORDER BY useCaseId, spend DESC, supplierKey`, files.useCaseSuppliers));
-    const ucDefs = USE_CASES.map((u) => `(${lit(u.id)}, ${lit(u.name)}, ${lit(u.description)}, ${u.rebateBps})`).join(
-      ', ',
-    );
+    const ucDefs = useCases.length
+      ? `(VALUES ${useCases.map((u) => `(${lit(u.id)}, ${lit(u.name)}, ${lit(u.description)}, ${u.rebateBps})`).join(', ')})`
+      : '(SELECT NULL::VARCHAR, NULL::VARCHAR, NULL::VARCHAR, NULL::INTEGER WHERE FALSE)';
     await db.run(
       copyToParquet(
         `SELECT d.useCaseId, d.name, d.description, d.rebateBps, count(uc.supplierKey) AS supplierCount, round(coalesce(sum(uc.spend), 0), 2) AS spend, round(coalesce(sum(uc.estimatedRebate), 0), 2) AS estimatedRebate
-      FROM (VALUES ${ucDefs}) d(useCaseId, name, description, rebateBps) LEFT JOIN uc USING (useCaseId) GROUP BY ALL ORDER BY spend DESC, useCaseId`,
+      FROM ${ucDefs} d(useCaseId, name, description, rebateBps) LEFT JOIN uc USING (useCaseId) GROUP BY ALL ORDER BY spend DESC, useCaseId`,
         files.useCases,
       ),
     );
     if (scored) {
       await db.run(
         copyToParquet(
-          SCORE_KINDS.map(
-            (k) =>
-              `SELECT ${lit(k)} AS scoreKind, ${ident(`${k}Level`)} AS level, ${ident(`${k}Confidence`)} AS confidence, count(*) AS supplierCount, round(sum(spend), 2) AS spend FROM res GROUP BY ALL`,
-          ).join(' UNION ALL '),
+          [
+            ...offered.map(
+              (k) =>
+                `SELECT ${lit(k)} AS scoreKind, ${ident(`${k}Level`)} AS level, ${ident(`${k}Confidence`)} AS confidence, count(*) AS supplierCount, round(sum(spend), 2) AS spend FROM res GROUP BY ALL`,
+            ),
+            `SELECT NULL::VARCHAR AS scoreKind, NULL::VARCHAR AS level, NULL::VARCHAR AS confidence, 0::BIGINT AS supplierCount, 0::DOUBLE AS spend WHERE FALSE`,
+          ].join(' UNION ALL '),
           files.scores,
         ),
       );
@@ -218,14 +295,16 @@ export async function aggregateResults(options: AggregateOptions): Promise<Analy
     await db.run(copyToParquet(`SELECT * FROM res`, files.suppliers));
     const idHeader = sourceIdHeader(workDir);
     const scoreCols = scored
-      ? SCORE_KINDS.flatMap((k) => [
-          `${ident(`${k}Level`)}`,
-          `${ident(`${k}Confidence`)}`,
-          `${ident(`${k}RuleId`)}`,
-        ]).join(', ') + ', optimaMethod, acceptancePrediction, acceptanceProbability, acceptanceExplanation,'
+      ? [
+          ...offered.flatMap((k) => [ident(`${k}Level`), ident(`${k}Confidence`), ident(`${k}RuleId`)]),
+          ...(offered.includes('Optima') ? ['optimaMethod'] : []),
+          'acceptancePrediction',
+          'acceptanceProbability',
+          'acceptanceExplanation',
+        ].join(', ') + ','
       : '';
     await db.run(`COPY (SELECT sourceSupplierId AS ${ident(idHeader)}, supplierKey, supplierName, country, spend, currency, matchStatus, matchConfidence, matchedMerchantId, matchScore,
-        cardCapability, cardAcceptor, vcAccepting, detailLevel, stpCapable, array_to_string(lockboxes, ';') AS lockboxes, mcc, mccDescription, mccGroup, mccType,
+        cardCapability, cardAcceptor, vcAccepting, detailLevel, stpCapable, array_to_string(lockboxes, ';') AS lockboxes, lockboxProgramme, mcc, mccDescription, mccGroup, mccType,
         sicDivision, sicMajorGroup, sicIndustryGroup, sicIndustry, naicsNationalIndustry, unspscCategory,
         frequencyBand, paymentTermsDays, paymentTermsBand, paymentMethod, paymentMethodCount, ${scoreCols} matchEvidence
       FROM res ORDER BY inputOrder NULLS LAST, spend DESC, supplierKey) TO ${lit(files.suppliersCsv)} (HEADER, DELIMITER ',')`);
@@ -272,6 +351,9 @@ export async function aggregateResults(options: AggregateOptions): Promise<Analy
       scores,
       useCases: ucs,
       rulesetVersions,
+      offer: options.offer
+        ? { issuerName: options.offer.issuerName, offered, notOffered, virtualLockboxes: lockboxes }
+        : null,
       files: Object.fromEntries(
         Object.entries(files)
           .filter(([k]) => scored || k !== 'scores')

@@ -7,12 +7,13 @@
  * Matched suppliers take the merchant's MCC; unmatched ones keep an MCC given in the input
  * (supplier file or card transactions), else their industry is "Unclassified".
  */
-import { DEFAULT_INDUSTRY_CLASSIFICATION, INDUSTRY_CLASSIFICATION_LABELS } from '@sextant/shared';
-import type { TIndustryClassification } from '@sextant/shared';
+import { DEFAULT_INDUSTRY_CLASSIFICATION, INDUSTRY_CLASSIFICATION_LABELS, offeredKinds } from '@sextant/shared';
+import type { TIndustryClassification, TIssuerOffer } from '@sextant/shared';
 import { copyToParquet, lit, tempDirOf, withDb } from '../db.ts';
 import { loadReference } from '../reference/load.ts';
 import { workFile } from '../pipeline/workdir.ts';
 import type { ProgressFn } from '../progress.ts';
+import { cardCapabilitySql, lockboxProgrammeSql, payableLockboxesSql } from '../score/offer-sql.ts';
 
 /** The nine industry classifications and their labels are declared once, in packages/shared. */
 export const INDUSTRY_VIEWS = INDUSTRY_CLASSIFICATION_LABELS;
@@ -23,6 +24,8 @@ export const UNCLASSIFIED = 'Unclassified';
 export interface EnrichOptions {
   workDir: string;
   networkFile: string;
+  /** The issuer's offer: the waterfall counts only the tiers of offered kinds, lockboxes only supported ones. */
+  offer?: TIssuerOffer | null;
   onProgress?: ProgressFn;
 }
 
@@ -30,6 +33,7 @@ export async function enrich(options: EnrichOptions): Promise<{ suppliers: numbe
   const { workDir, networkFile } = options;
   const onProgress = options.onProgress ?? (() => {});
   const out = workFile(workDir, 'enriched');
+  const { offered, lockboxes } = offeredKinds(options.offer);
   return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
     await loadReference(db);
     onProgress(10, 'Joining network attributes');
@@ -50,16 +54,17 @@ export async function enrich(options: EnrichOptions): Promise<{ suppliers: numbe
           CASE WHEN matchStatus = 'MATCHED' AND nDetail IN (1,2,3) THEN CAST(nDetail AS VARCHAR) ELSE '' END AS detailLevel,
           CASE WHEN matchStatus = 'MATCHED' AND coalesce(nStp, FALSE) THEN 'TRUE' ELSE 'FALSE' END AS stpCapable,
           CASE WHEN matchStatus = 'MATCHED' THEN coalesce(nLockboxes, []) ELSE [] END AS lockboxes
-        FROM j)
+        FROM j), kl AS (
+        SELECT k.*, ${payableLockboxesSql('lockboxes', offered, lockboxes)} AS payableLockboxes FROM k)
       SELECT k.* EXCLUDE (networkMcc, nAccepts, nVc, nDetail, nStp, nLockboxes),
-        CASE WHEN stpCapable = 'TRUE' THEN 'STP' WHEN vcAccepting = 'YES' THEN 'VC' WHEN detailLevel = '3' AND cardAcceptor THEN 'L3'
-             WHEN cardAcceptor THEN 'Card Acceptor' ELSE 'Unmatched' END AS cardCapability,
+        ${lockboxProgrammeSql('payableLockboxes')} AS lockboxProgramme,
+        ${cardCapabilitySql(offered)} AS cardCapability,
         ${u('r.mccDescription')} AS mccDescription, ${u('r.mccGroup')} AS mccGroup, ${u('r.mccType')} AS mccType,
         ${u(`r.sicDivision || ' - ' || r.sicDivisionTitle`)} AS sicDivision, ${u(`r.sicMajorGroup || ' - ' || r.sicMajorGroupTitle`)} AS sicMajorGroup,
         ${u(`r.sicIndustryGroup || ' - ' || r.sicIndustryGroupTitle`)} AS sicIndustryGroup, ${u(`r.sicIndustry || ' - ' || r.sicIndustryTitle`)} AS sicIndustry,
         ${u(`r.naics || ' - ' || r.naicsTitle`)} AS naicsNationalIndustry, ${u(`r.unspscFamily || ' - ' || r.unspscFamilyTitle`)} AS unspscCategory,
         r.sicIndustry AS sicCode, r.naics AS naicsCode, r.unspscFamily AS unspscCode
-      FROM k LEFT JOIN ref_mcc_industry r ON r.mcc = k.mcc
+      FROM kl k LEFT JOIN ref_mcc_industry r ON r.mcc = k.mcc
       ORDER BY k.inputOrder NULLS LAST, k.spend DESC, k.supplierKey`,
         out,
       ),

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { TJobType } from '@sextant/shared';
+import type { TIssuerOffer, TJobType } from '@sextant/shared';
 import { AnalysisInputError } from '../errors.ts';
 import { ingestFile } from '../ingest/ingest.ts';
 import type { ColumnMapping, IngestReport } from '../ingest/ingest.ts';
@@ -39,6 +39,8 @@ export interface RunAnalysisOptions {
   currency?: string;
   scoringRuleset?: TScoringRuleset;
   confidenceRuleset?: TConfidenceRuleset;
+  /** The issuer's offer (capabilities, virtual lockboxes): what is scored, counted and offered; absent: everything. */
+  offer?: TIssuerOffer | null;
   onProgress?: ProgressFn;
 }
 
@@ -107,7 +109,9 @@ export async function runAnalysis(options: RunAnalysisOptions): Promise<RunAnaly
   const match = await timed('match', () =>
     matchSuppliers({ workDir, networkFile, onProgress: subProgress(p, 45, 70) }),
   );
-  await timed('enrich', () => enrich({ workDir, networkFile, onProgress: subProgress(p, 70, 78) }));
+  await timed('enrich', () =>
+    enrich({ workDir, networkFile, offer: options.offer ?? null, onProgress: subProgress(p, 70, 78) }),
+  );
   const scored =
     type === 'matched-data-only'
       ? null
@@ -117,11 +121,12 @@ export async function runAnalysis(options: RunAnalysisOptions): Promise<RunAnaly
             scoringRuleset: options.scoringRuleset,
             confidenceRuleset: options.confidenceRuleset,
             networkFile,
+            offer: options.offer ?? null,
             onProgress: subProgress(p, 78, 88),
           }),
         );
   const summary = await timed('aggregate', () =>
-    aggregateResults({ workDir, outDir, type, onProgress: subProgress(p, 88, 100) }),
+    aggregateResults({ workDir, outDir, type, offer: options.offer ?? null, onProgress: subProgress(p, 88, 100) }),
   );
   return { ingest, normalise, match, score: scored, summary, timings };
 }

@@ -286,9 +286,17 @@ export function compileCondition(c: TCondition): string {
   }
 }
 
-/** SQL select list: `<kind>Level`, `<kind>RuleId` for every kind but Optima. */
-export function compileScoring(rs: TScoringRuleset): string[] {
+/** The rule id of a score kind the issuer does not offer (its level and confidence are NULL). */
+export const NOT_OFFERED_RULE_ID = 'NOT-OFFERED';
+
+/**
+ * SQL select list: `<kind>Level`, `<kind>RuleId` for every kind but Optima. A kind not in `offered` (the issuer's
+ * offer, packages/shared offeredKinds) is not scored: NULL level, rule id NOT-OFFERED.
+ */
+export function compileScoring(rs: TScoringRuleset, offered: readonly TScoreKind[] = SCORE_KINDS): string[] {
   return SCORED_KINDS.flatMap((k) => {
+    if (!offered.includes(k))
+      return [`CAST(NULL AS VARCHAR) AS ${ident(`${k}Level`)}`, `${lit(NOT_OFFERED_RULE_ID)} AS ${ident(`${k}RuleId`)}`];
     const { rules, defaultLevel, defaultRuleId } = rs.scores[k];
     const level = `CASE ${rules.map((r) => `WHEN ${compileCondition(r.when)} THEN ${lit(r.level)}`).join(' ')} ELSE ${lit(defaultLevel)} END`;
     const rule = `CASE ${rules.map((r) => `WHEN ${compileCondition(r.when)} THEN ${lit(r.id)}`).join(' ')} ELSE ${lit(defaultRuleId)} END`;
@@ -301,12 +309,21 @@ export function compileScoring(rs: TScoringRuleset): string[] {
 
 const LEVEL_RANK = `CASE x WHEN 'High' THEN 3 WHEN 'Medium' THEN 2 WHEN 'Low' THEN 1 ELSE 0 END`;
 
-/** Optima over already-scored columns: level, the chosen method and the rule id behind it. */
-export function compileOptima(rs: TScoringRuleset): string[] {
-  const order = rs.optima.order;
+/**
+ * Optima over already-scored columns: level, the chosen method and the rule id behind it. Only offered kinds are
+ * candidates; with Optima itself not offered (or no candidate left) its columns are NULL / NOT-OFFERED.
+ */
+export function compileOptima(rs: TScoringRuleset, offered: readonly TScoreKind[] = SCORE_KINDS): string[] {
+  const order = rs.optima.order.filter((k) => offered.includes(k));
+  if (!offered.includes('Optima') || order.length === 0)
+    return [
+      `CAST(NULL AS VARCHAR) AS "OptimaLevel"`,
+      `CAST(NULL AS VARCHAR) AS "optimaMethod"`,
+      `${lit(NOT_OFFERED_RULE_ID)} AS "OptimaRuleId"`,
+    ];
   // rank*100 - position keeps the earlier kind on ties.
   const keys = order.map((k, i) => `${LEVEL_RANK.replaceAll('x', ident(`${k}Level`))} * 100 - ${i}`);
-  const best = `greatest(${keys.join(', ')})`;
+  const best = order.length > 1 ? `greatest(${keys.join(', ')})` : keys[0]!;
   const pickBy = (col: (k: string) => string) =>
     `CASE ${order.map((k, i) => `WHEN ${keys[i]} = ${best} THEN ${col(k)}`).join(' ')} END`;
   return [
@@ -316,8 +333,14 @@ export function compileOptima(rs: TScoringRuleset): string[] {
   ];
 }
 
-export function compileConfidence(rs: TConfidenceRuleset): string[] {
+/** `<kind>Confidence`, `<kind>ConfidenceRuleId` per kind; NULL / NOT-OFFERED for a kind not offered. */
+export function compileConfidence(rs: TConfidenceRuleset, offered: readonly TScoreKind[] = SCORE_KINDS): string[] {
   return SCORE_KINDS.flatMap((k) => {
+    if (!offered.includes(k))
+      return [
+        `CAST(NULL AS VARCHAR) AS ${ident(`${k}Confidence`)}`,
+        `${lit(NOT_OFFERED_RULE_ID)} AS ${ident(`${k}ConfidenceRuleId`)}`,
+      ];
     const rules = rs.rules.filter((r) => r.appliesTo === '*' || r.appliesTo.includes(k));
     const conf = rules.length
       ? `CASE ${rules.map((r) => `WHEN ${compileCondition(r.when)} THEN ${lit(r.confidence)}`).join(' ')} ELSE ${lit(rs.defaultConfidence)} END`

@@ -2,9 +2,12 @@
  * Scoring (DESIGN §4 step 5): trains the acceptance model, builds the feature table, and
  * evaluates the scoring and confidence rulesets (compiled to SQL) in DuckDB. Every score keeps
  * the id of the rule that produced it; the ruleset versions used are returned and written to
- * the results summary.
+ * the results summary. Only the score kinds the issuer offers are scored (`offer`, packages/shared issuer-offer.ts):
+ * the others keep NULL levels and the rule id NOT-OFFERED, and Optima chooses among the offered ones. Boost counts
+ * only the lockbox programmes the issuer supports (`payableLockboxes`, written by enrich).
  */
 import { writeFileSync } from 'node:fs';
+import { offeredKinds, type TIssuerOffer } from '@sextant/shared';
 import { copyToParquet, lit, tempDirOf, withDb } from '../db.ts';
 import { createNormaliseMacros } from '../match/normalise-sql.ts';
 import { workFile } from '../pipeline/workdir.ts';
@@ -21,6 +24,8 @@ export interface ScoreOptions {
   confidenceRuleset?: TConfidenceRuleset;
   /** The prepared reference network: the acceptance model reads its name words' acceptance rates. */
   networkFile?: string;
+  /** The issuer's offer (absent: every kind and lockbox). */
+  offer?: TIssuerOffer | null;
   onProgress?: ProgressFn;
 }
 
@@ -38,6 +43,7 @@ export async function score(options: ScoreOptions): Promise<ScoreResult> {
   const confidence = options.confidenceRuleset ?? defaultConfidenceRuleset();
   const onProgress = options.onProgress ?? (() => {});
   const out = workFile(workDir, 'scored');
+  const { offered } = offeredKinds(options.offer);
   return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
     await createNormaliseMacros(db);
     await db.run(`CREATE TABLE feat_src AS SELECT * FROM read_parquet(${lit(workFile(workDir, 'enriched'))})`);
@@ -47,13 +53,13 @@ export async function score(options: ScoreOptions): Promise<ScoreResult> {
     onProgress(50, 'Evaluating rulesets');
     // One pipeline from features to the written file: the wide supplier rows are not materialised per step.
     const features = `SELECT e.*, a.acceptanceProbability, a.acceptancePrediction, a.acceptanceExplanation, a.acceptanceDrivers,
-        len(e.lockboxes) AS lockboxCount, e.spend / nullif(sum(e.spend) OVER (), 0) AS spendShare
+        len(coalesce(e.payableLockboxes, []::VARCHAR[])) AS lockboxCount, e.spend / nullif(sum(e.spend) OVER (), 0) AS spendShare
       FROM feat_src e LEFT JOIN acceptance a USING (supplierKey)`;
-    const s1 = `SELECT *, ${compileScoring(scoring).join(', ')} FROM (${features})`;
-    const s2 = `SELECT *, ${compileOptima(scoring).join(', ')} FROM (${s1})`;
+    const s1 = `SELECT *, ${compileScoring(scoring, offered).join(', ')} FROM (${features})`;
+    const s2 = `SELECT *, ${compileOptima(scoring, offered).join(', ')} FROM (${s1})`;
     await db.run(
       copyToParquet(
-        `SELECT *, ${compileConfidence(confidence).join(', ')}, ${scoring.version} AS scoringRulesetVersion, ${confidence.version} AS confidenceRulesetVersion FROM (${s2}) ORDER BY inputOrder NULLS LAST, spend DESC, supplierKey`,
+        `SELECT *, ${compileConfidence(confidence, offered).join(', ')}, ${scoring.version} AS scoringRulesetVersion, ${confidence.version} AS confidenceRulesetVersion FROM (${s2}) ORDER BY inputOrder NULLS LAST, spend DESC, supplierKey`,
         out,
       ),
     );

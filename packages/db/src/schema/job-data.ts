@@ -19,6 +19,7 @@ import type {
   TDatapointProfileKind,
   TFileLayout,
   TInputKind,
+  TIssuerOffer,
   TJobFile,
   TRunStatus,
   TValidationReport,
@@ -67,6 +68,11 @@ export const jobRuns = pgTable(
     batchId: text('batch_id').notNull(),
     scoringRulesetVersion: text('scoring_ruleset_version'),
     confidenceRulesetVersion: text('confidence_ruleset_version'),
+    /**
+     * The issuer's offer when the run was queued (name, capabilities, virtual lockboxes): the
+     * run is computed with it, and its results keep showing what they were computed with. Null for older runs.
+     */
+    issuerSettings: jsonb('issuer_settings').$type<TIssuerOffer>(),
     /** Folder under DATA_DIR with the run's Parquet files and summary. */
     resultPath: text('result_path').notNull(),
     summary: jsonb('summary'),

@@ -31,3 +31,4 @@ export * from './chat.ts';
 export * from './vendors.ts';
 export * from './html.ts';
 export * from './job-changes.ts';
+export * from './issuer-offer.ts';

@@ -10,6 +10,7 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { activeRulesetVersions } from '../rulesets/index.ts';
+import { issuerOfferOf } from './issuer-offer.ts';
 import {
   addJobLog,
   commandsOfBatches,
@@ -136,14 +137,19 @@ export async function startRun(
   return runs.find((r) => r.id === runId)!;
 }
 
-/** Records a new run and enqueues its pipeline: one command per step, each waiting for the previous one. */
+/**
+ * Records a new run and enqueues its pipeline: one command per step, each waiting for the previous one. The run
+ * keeps the active ruleset versions and the issuer's offer (capabilities, virtual lockboxes) of this moment: it is
+ * computed with them, whatever changes before it runs.
+ */
 export async function queueRun(
   ctx: AppContext,
   tx: DbOrTx,
-  job: { id: string; type: string },
+  job: { id: string; type: string; issuerId: string },
   by: { id: string; displayName: string },
 ): Promise<string> {
   const versions = await activeRulesetVersions(tx);
+  const issuerSettings = await issuerOfferOf(tx, job.issuerId);
   const scored = job.type !== 'matched-data-only';
   const runNumber = await nextRunNumber(tx, job.id);
   const run = await insertRun(tx, {
@@ -153,6 +159,7 @@ export async function queueRun(
     resultPath: runKey(job.id, runNumber),
     scoringRulesetVersion: scored ? versions.scoring : null,
     confidenceRulesetVersion: scored ? versions.confidence : null,
+    issuerSettings,
     createdBy: by.id,
   });
   let prerequisite: number | null = null;

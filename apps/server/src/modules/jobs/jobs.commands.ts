@@ -10,7 +10,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { jobArtifacts, jobRuns } from '@sextant/db';
 import type { TPipelineStep } from '@sextant/shared';
-import { PIPELINE_STEP_LABELS } from '@sextant/shared';
+import { PIPELINE_STEP_LABELS, SCORE_KIND_LABELS, offeredKinds } from '@sextant/shared';
 import {
   aggregateResults,
   applySupplierListsToFile,
@@ -39,6 +39,7 @@ import { recordStepFailure } from './run-failure.ts';
 import { publishRunCompleted } from './job-events.ts';
 import { rulesetsForRun } from '../rulesets/index.ts';
 import { supplierListEntriesOf } from '../supplier-lists/index.ts';
+import { offerOfRun } from './issuer-offer.ts';
 
 const ZStepPayload = z.object({ runId: z.uuid() });
 
@@ -213,21 +214,26 @@ export function jobCommandTypes(ctx: AppContext): CommandDefOf[] {
     }),
     step(ctx, 'enrich', async (rc, _hc, progress) => {
       const network = await ensurePreparedNetwork(await ensureNetwork(ctx), rc.workDir);
-      const r = await enrich({ workDir: rc.workDir, networkFile: network, onProgress: progress });
+      // The waterfall counts the tiers of the kinds the issuer offered when the run was queued (issuer-offer.ts).
+      const offer = await offerOfRun(ctx.db, rc.run, rc.job.issuerId);
+      const r = await enrich({ workDir: rc.workDir, networkFile: network, offer, onProgress: progress });
       return `${r.suppliers} suppliers enriched`;
     }),
     step(ctx, 'score', async (rc, _hc, progress) => {
       if (rc.job.type === 'matched-data-only') return 'not scored (matched data only)';
-      // The versions recorded on the run when it was queued (the active ones then), whatever is active now.
+      // The versions and the issuer's offer recorded on the run when it was queued, whatever is active now.
+      const offer = await offerOfRun(ctx.db, rc.run, rc.job.issuerId);
       const rulesets = await rulesetsForRun(ctx.db, rc.run);
       const r = await score({
         workDir: rc.workDir,
         networkFile: await ensurePreparedNetwork(await ensureNetwork(ctx), rc.workDir),
         scoringRuleset: rulesets.scoring,
         confidenceRuleset: rulesets.confidence,
+        offer,
         onProgress: progress,
       });
-      return `${r.suppliers} suppliers scored (rulesets v${r.scoringRulesetVersion}/v${r.confidenceRulesetVersion})`;
+      const absent = offeredKinds(offer).notOffered.map((n) => SCORE_KIND_LABELS[n.kind]);
+      return `${r.suppliers} suppliers scored (rulesets v${r.scoringRulesetVersion}/v${r.confidenceRulesetVersion})${absent.length ? `; not offered by ${offer.issuerName}: ${absent.join(', ')}` : ''}`;
     }),
     step(ctx, 'aggregate', async (rc, _hc, progress) => {
       // Written to a temporary folder, flushed and renamed into place before the run is marked Completed: a
@@ -240,6 +246,7 @@ export function jobCommandTypes(ctx: AppContext): CommandDefOf[] {
           workDir: rc.workDir,
           outDir: tmpOut,
           type: rc.job.type,
+          offer: await offerOfRun(ctx.db, rc.run, rc.job.issuerId),
           onProgress: progress,
         });
         await ctx.blobs.publishDir(rc.resultsKey, tmpOut);

@@ -8,6 +8,8 @@ import {
   BUSINESS_CASE_DEFAULTS,
   BUSINESS_CASE_LEVELS,
   BUSINESS_CASE_METHODS,
+  SCORE_KINDS,
+  VIRTUAL_LOCKBOXES,
   ZBusinessCaseInputs,
   businessCaseMethodOf,
   computeBusinessCase,
@@ -26,6 +28,7 @@ import { visibleJob } from '../authorization/index.ts';
 import { openResults, type JobResults } from '../../lib/duckdb/index.ts';
 import { savedBusinessCase, upsertBusinessCase } from './business-case.repo.ts';
 import { businessCaseBaseSql } from './results-sql.ts';
+import { hasOfferColumns, runOfferOf } from './offer.ts';
 
 const baseCache = new Map<string, TBusinessCaseBase>();
 
@@ -35,20 +38,41 @@ export async function businessCaseBase(results: JobResults): Promise<TBusinessCa
   if (cached) return cached;
   if (!results.scored)
     throw new AppError(409, 'Conflict', 'A business case needs scored results; this job type does not score');
+  const { offer, offered } = runOfferOf(results);
   const rows = await results.all<{
     level: string;
     paymentMethod: string | null;
+    route: string | null;
+    lockbox: string | null;
     suppliers: number;
     spend: number | null;
     payments: number | null;
     withoutPayments: number;
-  }>(businessCaseBaseSql(results.table('suppliers')));
+  }>(
+    businessCaseBaseSql(results.table('suppliers'), {
+      optima: offered.includes('Optima'),
+      offerColumns: hasOfferColumns(results),
+    }),
+  );
   const merged = new Map<string, TBusinessCaseBaseRow>();
+  // Boost-routed spend of a supplier not yet enrolled goes through the first programme the issuer supports.
+  const defaultLockbox = offer ? (offer.virtualLockboxes[0] ?? null) : null;
   for (const r of rows) {
     const level = (['High', 'Medium', 'Low'] as const).find((l) => l === r.level) ?? 'None';
     const method = businessCaseMethodOf(r.paymentMethod);
-    const key = `${level}|${method}`;
-    const row = merged.get(key) ?? { level, method, suppliers: 0, spend: 0, payments: 0, suppliersWithoutPayments: 0 };
+    const route = SCORE_KINDS.find((k) => k === r.route) ?? null;
+    const lockbox = route === 'Boost' ? (VIRTUAL_LOCKBOXES.find((l) => l === r.lockbox) ?? defaultLockbox) : null;
+    const key = `${level}|${method}|${route}|${lockbox}`;
+    const row = merged.get(key) ?? {
+      level,
+      method,
+      route,
+      lockbox,
+      suppliers: 0,
+      spend: 0,
+      payments: 0,
+      suppliersWithoutPayments: 0,
+    };
     row.suppliers += Number(r.suppliers);
     row.spend += Number(r.spend ?? 0);
     row.payments += Number(r.payments ?? 0);
@@ -99,6 +123,7 @@ export async function getBusinessCase(ctx: AppContext, auth: AuthContext, jobId:
     updatedBy: saved ? (saved.by ?? saved.username ?? null) : null,
     base,
     outputs,
+    offer: runOfferOf(results).offer,
     canEdit: canEdit(auth, job.ownerId),
     achieved: {
       enrolledSuppliers: achieved.enrolled,

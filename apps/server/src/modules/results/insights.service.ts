@@ -7,8 +7,8 @@ import { stringify } from 'csv-stringify/sync';
 import {
   CARD_CAPABILITIES,
   CONFIDENCE_LEVELS,
-  SCORE_KINDS,
   SCORE_METRIC_LEVELS,
+  cardCapabilityOffered,
   UNKNOWN_CATEGORY,
   chartViewLabel,
   type TChartViewData,
@@ -21,6 +21,7 @@ import type { DuckDBValue } from '@duckdb/node-api';
 import { csvSafe } from '../jobs/index.ts';
 import { singleFlight, type JobResults } from '../../lib/duckdb/index.ts';
 import { chartViewSql, sliceWhere, summaryCombosSql } from './results-sql.ts';
+import { runOfferOf } from './offer.ts';
 
 /** SQL condition selecting the suppliers of a slice; `$1` is the slicer value (blank matches empty and null). */
 
@@ -65,7 +66,9 @@ export function jobSummary(r: JobResults, slice: TSlicerQuery): Promise<TJobSumm
 }
 
 async function computeSummary(r: JobResults, slice: TSlicerQuery): Promise<TJobSummary> {
-  const kinds = r.scored ? SCORE_KINDS : [];
+  // Only the kinds the issuer offered in the run: the others have no columns and no waterfall tier.
+  const { offer, offered } = runOfferOf(r);
+  const kinds = r.scored ? offered : [];
   const rows = await r.all<Record<string, string | null> & ComboRow>(
     summaryCombosSql(r.table('suppliers'), sliceWhere(slice), kinds),
     [slice.slicerValue],
@@ -116,9 +119,13 @@ async function computeSummary(r: JobResults, slice: TSlicerQuery): Promise<TJobS
     spend,
     counts: { spend: tot.cSpend, POs: tot.cPo, invoices: tot.cInv, payments: tot.cPay, transactions: tot.cTx },
     matched: { suppliers: tot.mn, spend: ms, supplierShare: share(tot.mn, tot.n), spendShare: share(ms, spend) },
-    waterfall: CARD_CAPABILITIES.map((capability) => ({ capability, ...fig(`cap|${capability}`) })),
+    offer,
+    waterfall: CARD_CAPABILITIES.filter((c) => cardCapabilityOffered(c, offered)).map((capability) => ({
+      capability,
+      ...fig(`cap|${capability}`),
+    })),
     scores: r.scored
-      ? SCORE_KINDS.map((scoreKind) => ({
+      ? kinds.map((scoreKind) => ({
           scoreKind,
           levels: LEVEL_ORDER.map((level) => ({ level, ...fig(`l|${scoreKind}|${level}`) })),
           confidence: CONFIDENCE_ORDER.map((level) => ({ level, ...fig(`c|${scoreKind}|${level}`) })),

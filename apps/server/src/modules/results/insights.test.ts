@@ -217,7 +217,7 @@ describe('job results: summary, insights, presentation', () => {
     expect(deck.jobName).toBe(JOB_NAME);
     expect(deck.summary.suppliers).toBe(100);
     expect(deck.countries.length).toBeGreaterThan(0);
-    expect(deck.useCases.length).toBe(8);
+    expect(deck.useCases.length).toBe(10); // eight of the score kinds, two lockbox programmes (Boost, ITS)
     const res = await get('/presentation/pptx');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('presentationml');

@@ -38,12 +38,12 @@ beforeAll(async () => {
   db = await openDb({ threads: 1, memoryLimit: '256MB' });
   await table(
     'suppliers',
-    'supplierKey VARCHAR, supplierName VARCHAR, country VARCHAR, spend DOUBLE, cardCapability VARCHAR, matchStatus VARCHAR, currency VARCHAR, spendCount BIGINT, poCount BIGINT, invoiceCount BIGINT, paymentCount BIGINT, transactionCount BIGINT, OptimaLevel VARCHAR, OptimaConfidence VARCHAR, paymentMethod VARCHAR',
+    'supplierKey VARCHAR, supplierName VARCHAR, country VARCHAR, spend DOUBLE, cardCapability VARCHAR, matchStatus VARCHAR, currency VARCHAR, spendCount BIGINT, poCount BIGINT, invoiceCount BIGINT, paymentCount BIGINT, transactionCount BIGINT, OptimaLevel VARCHAR, OptimaConfidence VARCHAR, paymentMethod VARCHAR, optimaMethod VARCHAR, lockboxProgramme VARCHAR',
     [
-      ['s1', 'Acme', 'USA', 500, 'STP', 'MATCHED', 'USD', 1, 0, 2, 3, 4, 'High', 'High', 'ACH'],
-      ['s2', null, 'GBR', 300, 'Unmatched', 'UNMATCHED', 'USD', 1, 1, 0, 0, 1, 'Low', 'Low', 'Check'],
-      ['s3', "O'Neil", 'USA', 300, 'STP', 'MATCHED', 'USD', 2, 0, 1, 1, 2, 'High', 'High', 'ACH'],
-      ['s4', 'Zed', 'USA', null, 'Card Acceptor', 'MATCHED', 'USD', 0, 0, 0, null, 0, null, null, null],
+      ['s1', 'Acme', 'USA', 500, 'STP', 'MATCHED', 'USD', 1, 0, 2, 3, 4, 'High', 'High', 'ACH', 'Stp', null],
+      ['s2', null, 'GBR', 300, 'Unmatched', 'UNMATCHED', 'USD', 1, 1, 0, 0, 1, 'Low', 'Low', 'Check', 'Boost', 'Its'],
+      ['s3', "O'Neil", 'USA', 300, 'STP', 'MATCHED', 'USD', 2, 0, 1, 1, 2, 'High', 'High', 'ACH', 'Stp', null],
+      ['s4', 'Zed', 'USA', null, 'Card Acceptor', 'MATCHED', 'USD', 0, 0, 0, null, 0, null, null, null, null, null],
     ],
   );
   await table(
@@ -116,14 +116,60 @@ describe('results SQL builders on tiny tables', () => {
     expect(await rows(useCaseByIdSql('useCases'), ["' OR 1=1 --"])).toEqual([]);
   });
 
-  it('businessCaseBaseSql counts suppliers, spend and payments per Optima level and payment method', async () => {
+  it('businessCaseBaseSql counts suppliers, spend and payments per Optima level, payment method and route', async () => {
     const got = await rows<{ level: string; paymentMethod: string | null }>(
-      `${businessCaseBaseSql('suppliers')} ORDER BY level, paymentMethod`,
+      `${businessCaseBaseSql('suppliers', { optima: true, offerColumns: true })} ORDER BY level, paymentMethod`,
     );
     expect(got).toEqual([
-      { level: 'High', paymentMethod: 'ACH', suppliers: 2, spend: 800, payments: 4, withoutPayments: 0 },
-      { level: 'Low', paymentMethod: 'Check', suppliers: 1, spend: 300, payments: 0, withoutPayments: 1 },
-      { level: 'None', paymentMethod: null, suppliers: 1, spend: null, payments: 0, withoutPayments: 1 },
+      {
+        level: 'High',
+        paymentMethod: 'ACH',
+        route: 'Stp',
+        lockbox: null,
+        suppliers: 2,
+        spend: 800,
+        payments: 4,
+        withoutPayments: 0,
+      },
+      {
+        level: 'Low',
+        paymentMethod: 'Check',
+        route: 'Boost',
+        lockbox: 'Its',
+        suppliers: 1,
+        spend: 300,
+        payments: 0,
+        withoutPayments: 1,
+      },
+      {
+        level: 'None',
+        paymentMethod: null,
+        route: null,
+        lockbox: null,
+        suppliers: 1,
+        spend: null,
+        payments: 0,
+        withoutPayments: 1,
+      },
+    ]);
+  });
+
+  it('businessCaseBaseSql puts every supplier at None without Optima, and reads no lockbox column of older runs', async () => {
+    await table('bare', 'supplierKey VARCHAR, spend DOUBLE, paymentMethod VARCHAR, paymentCount BIGINT', [
+      ['b1', 100, 'ACH', 2],
+      ['b2', 50, 'ACH', 1],
+    ]);
+    expect(await rows(businessCaseBaseSql('bare', { optima: false, offerColumns: false }))).toEqual([
+      {
+        level: 'None',
+        paymentMethod: 'ACH',
+        route: null,
+        lockbox: null,
+        suppliers: 2,
+        spend: 150,
+        payments: 3,
+        withoutPayments: 0,
+      },
     ]);
   });
 
@@ -148,7 +194,7 @@ it('review snapshot of the generated SQL', async () => {
     chartViewSql: chartViewSql("read_parquet('views.parquet')"),
     useCaseListSql: useCaseListSql("read_parquet('use-cases.parquet')"),
     useCaseByIdSql: useCaseByIdSql("read_parquet('use-cases.parquet')"),
-    businessCaseBaseSql: businessCaseBaseSql(src),
+    businessCaseBaseSql: businessCaseBaseSql(src, { optima: true, offerColumns: true }),
     topSuppliersSql: topSuppliersSql(src, 10),
     useCasesBySpendSql: useCasesBySpendSql("read_parquet('use-cases.parquet')"),
   };

@@ -46,9 +46,15 @@ export const useCaseListSql = (useCases: string) =>
 /** One use case by id ($1). */
 export const useCaseByIdSql = (useCases: string) => `SELECT * FROM ${useCases} WHERE useCaseId = $1`;
 
-/** The business case's base: suppliers, spend and payments per Optima level and payment method. */
-export const businessCaseBaseSql = (suppliers: string) =>
-  `SELECT coalesce(OptimaLevel, 'None') AS level, paymentMethod, count(*) AS suppliers, sum(spend) AS spend,
+/**
+ * The business case's base: suppliers, spend and payments per Optima level, payment method and route (the method
+ * Optima chose, and the lockbox programme a supplier is paid through). Without Optima (not offered) every supplier
+ * is at None; runs from before offers were kept have no lockboxProgramme column (`offerColumns` false).
+ */
+export const businessCaseBaseSql = (suppliers: string, opts: { optima: boolean; offerColumns: boolean }) =>
+  `SELECT ${opts.optima ? `coalesce(OptimaLevel, 'None')` : `'None'`} AS level, paymentMethod,
+       ${opts.optima ? 'optimaMethod' : 'NULL::VARCHAR'} AS route, ${opts.offerColumns ? 'lockboxProgramme' : 'NULL::VARCHAR'} AS lockbox,
+       count(*) AS suppliers, sum(spend) AS spend,
        sum(coalesce(paymentCount, 0)) AS payments, count(*) FILTER (WHERE coalesce(paymentCount, 0) = 0) AS withoutPayments
      FROM ${suppliers} GROUP BY ALL`;
 

@@ -25,6 +25,7 @@ import {
 } from './supplier-cache-sql.ts';
 import { dropSupplierDetail, warmSupplierDetail } from './supplier-detail.ts';
 import { existingNetworkFile as networkFile } from '../jobs/index.ts';
+import { runOfferOf } from './offer.ts';
 
 export interface RunCache {
   /** Attached database alias. */
@@ -135,6 +136,7 @@ export async function supplierColumns(ctx: AppContext, res: JobResults): Promise
   return {
     currency: cache.currency,
     scored: res.scored,
+    offer: runOfferOf(res).offer,
     columns: cache.columns.map((c) => ({
       field: c.field,
       label: c.label,

@@ -14,7 +14,6 @@ import { ruleDescriptions } from '../rulesets/index.ts';
 import { z } from 'zod';
 import {
   INDUSTRY_CLASSIFICATIONS,
-  SCORE_KINDS,
   ZAcceptanceDriver,
   pagedResult,
   type TAcceptanceDriver,
@@ -43,6 +42,7 @@ import {
   type ListScope,
 } from './supplier-query.ts';
 import { useCaseByIdSql } from './results-sql.ts';
+import { runOfferOf } from './offer.ts';
 
 export { supplierColumns } from './supplier-cache.ts';
 
@@ -338,8 +338,9 @@ export async function supplierDetail(ctx: AppContext, res: JobResults, supplierK
         confidenceVersion === null ? null : ruleDescriptions(ctx.db, 'confidence', confidenceVersion),
       ])
     : [null, null];
+  const { offer, offered } = runOfferOf(res);
   const scores = res.scored
-    ? SCORE_KINDS.map((kind) => ({
+    ? offered.map((kind) => ({
         kind,
         level: str(s[`${kind}Level`]),
         rule: describeRule(str(s[`${kind}RuleId`]), 'scoring', scoringVersion, scoringRules),
@@ -424,6 +425,7 @@ export async function supplierDetail(ctx: AppContext, res: JobResults, supplierK
       detailLevel: str(s.detailLevel),
       stpCapable: str(s.stpCapable),
       lockboxes: strs(s.lockboxes),
+      lockboxProgramme: str(s.lockboxProgramme),
       prediction: str(s.acceptancePrediction),
       probability: num(s.acceptanceProbability),
       explanation: str(s.acceptanceExplanation),
@@ -438,6 +440,7 @@ export async function supplierDetail(ctx: AppContext, res: JobResults, supplierK
     },
     scored: res.scored,
     scores,
+    offer,
     optimaMethod: str(s.optimaMethod),
     rulesetVersions: { scoring: scoringVersion, confidence: confidenceVersion },
     useCases,

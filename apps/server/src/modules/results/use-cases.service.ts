@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.ts';
 import type { JobResults } from '../../lib/duckdb/index.ts';
 import { supplierPage, useCaseRow } from './suppliers.service.ts';
 import { useCaseListSql } from './results-sql.ts';
+import { runOfferOf } from './offer.ts';
 
 interface UseCaseRow {
   useCaseId: string;
@@ -41,6 +42,7 @@ export async function useCaseList(res: JobResults): Promise<TUseCaseList> {
     totalSpend: res.summary.totalSpend,
     totalSuppliers: res.summary.suppliers,
     useCases: rows.map((r) => toUseCase(r, res.summary.totalSpend)),
+    offer: runOfferOf(res).offer,
   };
 }
 

@@ -25,7 +25,8 @@ describe('use case results', () => {
     const res = await get(`/api/v1/jobs/${jobId}/results/use-cases`);
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json() as TUseCaseList;
-    expect(list.useCases.length).toBe(8);
+    // the eight of the score kinds and one per lockbox programme Northbridge supports (Boost, ITS)
+    expect(list.useCases.length).toBe(10);
     expect(list.useCases.some((u) => u.supplierCount > 0)).toBe(true);
     for (const uc of list.useCases) {
       const page = (

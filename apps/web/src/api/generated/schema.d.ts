@@ -6489,9 +6489,13 @@ export interface paths {
                                 rows: {
                                     /** @enum {string} */
                                     level: "High" | "Medium" | "Low" | "None";
+                                    /** @enum {string|null} */
+                                    lockbox?: "Boost" | "BoostEu" | "Its" | null;
                                     /** @enum {string} */
                                     method: "Check" | "ACH" | "Wire" | "Card" | "Other";
                                     payments: number;
+                                    /** @enum {string|null} */
+                                    route?: "Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost" | null;
                                     spend: number;
                                     suppliers: number;
                                     suppliersWithoutPayments: number;
@@ -6545,6 +6549,17 @@ export interface paths {
                             jobName: string;
                             /** @enum {string} */
                             jobType: "base" | "matched-data-only" | "advanced";
+                            offer: {
+                                issuerName: string;
+                                notOffered: {
+                                    /** @enum {string} */
+                                    kind: "Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost";
+                                    /** @enum {string} */
+                                    setting: "issuerCapabilities" | "issuerVirtualLockboxes";
+                                }[];
+                                offered: ("Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost")[];
+                                virtualLockboxes: ("Boost" | "BoostEu" | "Its")[];
+                            } | null;
                             outputs: {
                                 target: {
                                     byLevel: {
@@ -6552,6 +6567,17 @@ export interface paths {
                                         convertibleSpend: number;
                                         /** @enum {string} */
                                         level: "High" | "Medium" | "Low";
+                                        suppliers: number;
+                                    }[];
+                                    byRoute: {
+                                        cardSpend: number;
+                                        convertibleSpend: number;
+                                        /** @enum {string|null} */
+                                        lockbox: "Boost" | "BoostEu" | "Its" | null;
+                                        rebate: number;
+                                        rebateBps: number;
+                                        /** @enum {string|null} */
+                                        route: "Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost" | null;
                                         suppliers: number;
                                     }[];
                                     cardSpend: number;
@@ -6637,9 +6663,13 @@ export interface paths {
                                 rows: {
                                     /** @enum {string} */
                                     level: "High" | "Medium" | "Low" | "None";
+                                    /** @enum {string|null} */
+                                    lockbox?: "Boost" | "BoostEu" | "Its" | null;
                                     /** @enum {string} */
                                     method: "Check" | "ACH" | "Wire" | "Card" | "Other";
                                     payments: number;
+                                    /** @enum {string|null} */
+                                    route?: "Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost" | null;
                                     spend: number;
                                     suppliers: number;
                                     suppliersWithoutPayments: number;
@@ -6693,6 +6723,17 @@ export interface paths {
                             jobName: string;
                             /** @enum {string} */
                             jobType: "base" | "matched-data-only" | "advanced";
+                            offer: {
+                                issuerName: string;
+                                notOffered: {
+                                    /** @enum {string} */
+                                    kind: "Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost";
+                                    /** @enum {string} */
+                                    setting: "issuerCapabilities" | "issuerVirtualLockboxes";
+                                }[];
+                                offered: ("Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost")[];
+                                virtualLockboxes: ("Boost" | "BoostEu" | "Its")[];
+                            } | null;
                             outputs: {
                                 target: {
                                     byLevel: {
@@ -6700,6 +6741,17 @@ export interface paths {
                                         convertibleSpend: number;
                                         /** @enum {string} */
                                         level: "High" | "Medium" | "Low";
+                                        suppliers: number;
+                                    }[];
+                                    byRoute: {
+                                        cardSpend: number;
+                                        convertibleSpend: number;
+                                        /** @enum {string|null} */
+                                        lockbox: "Boost" | "BoostEu" | "Its" | null;
+                                        rebate: number;
+                                        rebateBps: number;
+                                        /** @enum {string|null} */
+                                        route: "Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost" | null;
                                         suppliers: number;
                                     }[];
                                     cardSpend: number;
@@ -6814,9 +6866,13 @@ export interface paths {
                                 rows: {
                                     /** @enum {string} */
                                     level: "High" | "Medium" | "Low" | "None";
+                                    /** @enum {string|null} */
+                                    lockbox?: "Boost" | "BoostEu" | "Its" | null;
                                     /** @enum {string} */
                                     method: "Check" | "ACH" | "Wire" | "Card" | "Other";
                                     payments: number;
+                                    /** @enum {string|null} */
+                                    route?: "Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost" | null;
                                     spend: number;
                                     suppliers: number;
                                     suppliersWithoutPayments: number;
@@ -6870,6 +6926,17 @@ export interface paths {
                             jobName: string;
                             /** @enum {string} */
                             jobType: "base" | "matched-data-only" | "advanced";
+                            offer: {
+                                issuerName: string;
+                                notOffered: {
+                                    /** @enum {string} */
+                                    kind: "Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost";
+                                    /** @enum {string} */
+                                    setting: "issuerCapabilities" | "issuerVirtualLockboxes";
+                                }[];
+                                offered: ("Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost")[];
+                                virtualLockboxes: ("Boost" | "BoostEu" | "Its")[];
+                            } | null;
                             outputs: {
                                 target: {
                                     byLevel: {
@@ -6877,6 +6944,17 @@ export interface paths {
                                         convertibleSpend: number;
                                         /** @enum {string} */
                                         level: "High" | "Medium" | "Low";
+                                        suppliers: number;
+                                    }[];
+                                    byRoute: {
+                                        cardSpend: number;
+                                        convertibleSpend: number;
+                                        /** @enum {string|null} */
+                                        lockbox: "Boost" | "BoostEu" | "Its" | null;
+                                        rebate: number;
+                                        rebateBps: number;
+                                        /** @enum {string|null} */
+                                        route: "Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost" | null;
                                         suppliers: number;
                                     }[];
                                     cardSpend: number;
@@ -9092,6 +9170,17 @@ export interface paths {
                                     suppliers: number;
                                     supplierShare: number;
                                 };
+                                offer: {
+                                    issuerName: string;
+                                    notOffered: {
+                                        /** @enum {string} */
+                                        kind: "Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost";
+                                        /** @enum {string} */
+                                        setting: "issuerCapabilities" | "issuerVirtualLockboxes";
+                                    }[];
+                                    offered: ("Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost")[];
+                                    virtualLockboxes: ("Boost" | "BoostEu" | "Its")[];
+                                } | null;
                                 scores: {
                                     confidence: {
                                         /** @enum {string} */
@@ -9429,6 +9518,17 @@ export interface paths {
                                 suppliers: number;
                                 supplierShare: number;
                             };
+                            offer: {
+                                issuerName: string;
+                                notOffered: {
+                                    /** @enum {string} */
+                                    kind: "Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost";
+                                    /** @enum {string} */
+                                    setting: "issuerCapabilities" | "issuerVirtualLockboxes";
+                                }[];
+                                offered: ("Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost")[];
+                                virtualLockboxes: ("Boost" | "BoostEu" | "Its")[];
+                            } | null;
                             scores: {
                                 confidence: {
                                     /** @enum {string} */
@@ -9665,6 +9765,7 @@ export interface paths {
                                 }[];
                                 explanation: string | null;
                                 lockboxes: string[];
+                                lockboxProgramme: string | null;
                                 prediction: string | null;
                                 probability: number | null;
                                 stpCapable: string | null;
@@ -9754,6 +9855,17 @@ export interface paths {
                                 stpCapable: boolean | null;
                                 taxId: string | null;
                                 vcAccepting: boolean | null;
+                            } | null;
+                            offer: {
+                                issuerName: string;
+                                notOffered: {
+                                    /** @enum {string} */
+                                    kind: "Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost";
+                                    /** @enum {string} */
+                                    setting: "issuerCapabilities" | "issuerVirtualLockboxes";
+                                }[];
+                                offered: ("Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost")[];
+                                virtualLockboxes: ("Boost" | "BoostEu" | "Its")[];
                             } | null;
                             optimaMethod: string | null;
                             rulesetVersions: {
@@ -9857,6 +9969,17 @@ export interface paths {
                                 values?: string[];
                             }[];
                             currency: string;
+                            offer: {
+                                issuerName: string;
+                                notOffered: {
+                                    /** @enum {string} */
+                                    kind: "Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost";
+                                    /** @enum {string} */
+                                    setting: "issuerCapabilities" | "issuerVirtualLockboxes";
+                                }[];
+                                offered: ("Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost")[];
+                                virtualLockboxes: ("Boost" | "BoostEu" | "Its")[];
+                            } | null;
                             scored: boolean;
                         };
                     };
@@ -9898,6 +10021,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             currency: string;
+                            offer: {
+                                issuerName: string;
+                                notOffered: {
+                                    /** @enum {string} */
+                                    kind: "Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost";
+                                    /** @enum {string} */
+                                    setting: "issuerCapabilities" | "issuerVirtualLockboxes";
+                                }[];
+                                offered: ("Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost")[];
+                                virtualLockboxes: ("Boost" | "BoostEu" | "Its")[];
+                            } | null;
                             totalSpend: number;
                             totalSuppliers: number;
                             useCases: {

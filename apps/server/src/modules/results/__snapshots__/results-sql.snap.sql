@@ -17,7 +17,9 @@ SELECT useCaseId, name, description, rebateBps, supplierCount, spend, estimatedR
 SELECT * FROM read_parquet('use-cases.parquet') WHERE useCaseId = $1;
 
 -- businessCaseBaseSql
-SELECT coalesce(OptimaLevel, 'None') AS level, paymentMethod, count(*) AS suppliers, sum(spend) AS spend,
+SELECT coalesce(OptimaLevel, 'None') AS level, paymentMethod,
+       optimaMethod AS route, lockboxProgramme AS lockbox,
+       count(*) AS suppliers, sum(spend) AS spend,
        sum(coalesce(paymentCount, 0)) AS payments, count(*) FILTER (WHERE coalesce(paymentCount, 0) = 0) AS withoutPayments
      FROM read_parquet('/data/jobs/<job>/runs/1/results/suppliers.parquet') GROUP BY ALL;
 

@@ -31,6 +31,7 @@ import { JobLayout } from '../job-layout.tsx';
 import { businessCaseQuery, useSaveBusinessCase } from './api.ts';
 import { FIELDS, GROUPS, fromForm, sameForm, toForm, type TForm, type TUnit } from './inputs.ts';
 import { BenefitChart, Headlines, LevelsTable, YearsTable } from './results-view.tsx';
+import { NotOfferedNote } from '../summary/not-offered-note.tsx';
 
 function unitLabel(unit: TUnit, currency: string, t: (k: string) => string) {
   return unit === 'currency' ? currency : t(`units.${unit}`);
@@ -67,6 +68,7 @@ function Calculator({ bc }: { bc: TBusinessCase }) {
           {t('base', { suppliers: formatCount(bc.base.suppliers), spend: formatAmount(bc.base.totalSpend, currency) })}
         </Typography>
       </Box>
+      <NotOfferedNote offer={bc.offer} />
       {!bc.canEdit && <Alert severity="info">{t('readOnly')}</Alert>}
       <Box
         sx={{

@@ -19,6 +19,7 @@ import { summaryQuery } from '../insights/insights-api.ts';
 import { SlicerSelect, useSlice } from '../insights/slicer-select.tsx';
 import { ResultsError } from '../insights/results-error.tsx';
 import { CapabilityWaterfall, HeadlineFigures, ScoreDistributions, Section } from './summary-sections.tsx';
+import { NotOfferedNote } from './not-offered-note.tsx';
 
 export function MeasureToggle({ value, onChange }: { value: TMeasure; onChange: (m: TMeasure) => void }) {
   const { t } = useTranslation('insights');
@@ -69,6 +70,7 @@ function SummaryBody({ job }: { job: TJobDetails }) {
       ) : (
         <Stack spacing={3} sx={{ opacity: q.isPlaceholderData ? 0.6 : 1 }} aria-busy={q.isFetching}>
           {q.data.suppliers === 0 && <Alert severity="info">{t('summary.emptySlice')}</Alert>}
+          <NotOfferedNote offer={q.data.offer} />
           <HeadlineFigures summary={q.data} />
           <Section
             title={t('sections.waterfall')}

@@ -17,6 +17,7 @@ import { JobLayout } from '../job-layout.tsx';
 import { useCasesQuery } from '../suppliers/api.ts';
 import { ResultsError } from '../suppliers/results-error.tsx';
 import { NS } from '../suppliers/i18n.ts';
+import { NotOfferedNote } from '../summary/not-offered-note.tsx';
 
 export function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -96,6 +97,7 @@ function UseCases({ jobId, title, subtitle }: { jobId: string; title: string; su
           {subtitle}
         </Typography>
       </div>
+      <NotOfferedNote offer={q.data?.offer} />
       {q.isError ? (
         <ResultsError error={q.error} onRetry={() => void q.refetch()} />
       ) : !q.data ? (

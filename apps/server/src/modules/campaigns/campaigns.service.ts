@@ -45,7 +45,11 @@ import { visibleJob } from '../authorization/index.ts';
 import { openResults, openResultsForPipeline, type JobResults } from '../../lib/duckdb/index.ts';
 import { selectSuppliers, useCaseRow } from '../results/index.ts';
 import { useCaseList } from '../results/index.ts';
-import * as repo from './campaigns.repo.ts';
+import * as workflowsRepo from './workflows.repo.ts';
+import * as wavesRepo from './waves.repo.ts';
+import * as enrolmentsRepo from './enrolments.repo.ts';
+import * as suppliersRepo from './suppliers.repo.ts';
+import * as emailsRepo from './emails.repo.ts';
 
 export type Actor = { id: string | null; name: string };
 export const actorOf = (auth: AuthContext): Actor => ({
@@ -78,7 +82,7 @@ const audit = (
 
 export async function openWorkflow(ctx: AppContext, auth: AuthContext, jobId: string, id: string) {
   const job = await visibleJob(ctx, auth, jobId);
-  const wf = await repo.findWorkflow(ctx.db, jobId, id);
+  const wf = await workflowsRepo.findWorkflow(ctx.db, jobId, id);
   if (!wf) throw notFound('Campaign workflow');
   return { job, wf };
 }
@@ -89,7 +93,7 @@ export async function openWorkflow(ctx: AppContext, auth: AuthContext, jobId: st
  */
 export async function reconcileWorkflow(
   ctx: AppContext,
-  wf: repo.WorkflowRow,
+  wf: workflowsRepo.WorkflowRow,
   res?: JobResults,
 ): Promise<{ results: JobResults; vanished: number } | null> {
   let results = res;
@@ -103,13 +107,13 @@ export async function reconcileWorkflow(
   if (wf.runId === results.runId) return { results, vanished: 0 };
   const { suppliers } = await selectSuppliers(ctx, results, {});
   const present = new Set(suppliers.map((s) => s.supplierKey));
-  const enrolments = await repo.allEnrolmentKeys(ctx.db, wf.id);
+  const enrolments = await enrolmentsRepo.allEnrolmentKeys(ctx.db, wf.id);
   const vanished = enrolments.filter((r) => !r.missing && !present.has(r.supplierKey)).map((r) => r.id);
   const back = enrolments.filter((r) => r.missing && present.has(r.supplierKey)).map((r) => r.id);
   await ctx.db.transaction(async (tx) => {
-    await repo.setMissing(tx, vanished, true);
-    await repo.setMissing(tx, back, false);
-    await repo.insertEvents(tx, [
+    await enrolmentsRepo.setMissing(tx, vanished, true);
+    await enrolmentsRepo.setMissing(tx, back, false);
+    await enrolmentsRepo.insertEvents(tx, [
       ...vanished.map((enrolmentId) => ({
         enrolmentId,
         kind: 'missing' as const,
@@ -123,7 +127,7 @@ export async function reconcileWorkflow(
         userName: 'System',
       })),
     ]);
-    await repo.updateWorkflow(tx, wf.id, { runId: results.runId });
+    await workflowsRepo.updateWorkflow(tx, wf.id, { runId: results.runId });
   });
   wf.runId = results.runId;
   return { results, vanished: vanished.length };
@@ -133,7 +137,7 @@ export async function reconcileWorkflow(
 // Lists
 
 function toSummary(
-  r: repo.WorkflowSummaryRow,
+  r: workflowsRepo.WorkflowSummaryRow,
   stats: { counters: TCampaignCounters; missing: number; campaignCount: number } | undefined,
 ): TWorkflowSummary {
   const w = r.workflow;
@@ -164,13 +168,13 @@ export async function listWorkflows(
 ): Promise<TWorkflowPage> {
   if (jobId) await visibleJob(ctx, auth, jobId);
   const visibility = await jobVisibilityOf(ctx, auth);
-  const page = await repo.pageWorkflows(
+  const page = await workflowsRepo.pageWorkflows(
     ctx.db,
     { visibility, jobId: jobId ?? q.jobId, issuerId: q.issuerId, search: q.search, state: q.state },
     q.pageNumber,
     q.pageSize,
   );
-  const stats = await repo.workflowStats(
+  const stats = await workflowsRepo.workflowStats(
     ctx.db,
     page.rows.map((r) => r.workflow.id),
   );
@@ -224,13 +228,13 @@ export async function workflowDetail(
 
 async function detailOf(
   ctx: AppContext,
-  wf: repo.WorkflowSummaryRow,
+  wf: workflowsRepo.WorkflowSummaryRow,
   knownCurrency?: string,
 ): Promise<TWorkflowDetail> {
   const [waves, breakdown, emails] = await Promise.all([
-    repo.campaignsOf(ctx.db, wf.workflow.id),
-    repo.workflowBreakdown(ctx.db, wf.workflow.id),
-    repo.emailCountsOf(ctx.db, wf.workflow.id),
+    wavesRepo.campaignsOf(ctx.db, wf.workflow.id),
+    wavesRepo.workflowBreakdown(ctx.db, wf.workflow.id),
+    wavesRepo.emailCountsOf(ctx.db, wf.workflow.id),
   ]);
   const byCampaign = new Map(breakdown.map((b) => [b.campaignId, b]));
   const commands = new Map(
@@ -245,14 +249,14 @@ async function detailOf(
   let succeededSpend = 0;
   let missing = 0;
   for (const b of breakdown) {
-    all = addCounters(all, repo.counters(b));
+    all = addCounters(all, workflowsRepo.counters(b));
     spend += Number(b.spend);
     succeededSpend += Number(b.succeededSpend);
     missing += Number(b.missing);
   }
   const routeCounters = new Map<string, TCampaignCounters>();
   const campaignsOut: TCampaign[] = waves.map((c) => {
-    const counters = repo.counters(byCampaign.get(c.id));
+    const counters = workflowsRepo.counters(byCampaign.get(c.id));
     routeCounters.set(c.route, addCounters(routeCounters.get(c.route) ?? { ...repo.ZERO }, counters));
     const mail = { queued: 0, sent: 0, failed: 0, bounced: 0 };
     for (const m of emails.filter((x) => x.campaignId === c.id)) {
@@ -305,7 +309,7 @@ async function detailOf(
         counters: routeCounters.get(r)!,
       })),
     ],
-    unassigned: repo.counters(byCampaign.get(null)).total,
+    unassigned: workflowsRepo.counters(byCampaign.get(null)).total,
     currency,
     totalSpend: Math.round(spend * 100) / 100,
     succeededSpend: Math.round(succeededSpend * 100) / 100,
@@ -346,7 +350,7 @@ export async function createWorkflow(
     throw fieldError(body.useCaseId ? 'useCaseId' : 'filter', 'The selection has no suppliers: nothing to enrol');
   const actor = actorOf(auth);
   const id = await ctx.db.transaction(async (tx) => {
-    const wf = await repo.insertWorkflow(tx, {
+    const wf = await workflowsRepo.insertWorkflow(tx, {
       jobId,
       name: body.name,
       sourceKind: body.useCaseId ? 'useCase' : 'filter',
@@ -356,12 +360,12 @@ export async function createWorkflow(
       ownerId: auth.user.id,
       runId: res.runId,
     });
-    await repo.insertEnrolments(
+    await enrolmentsRepo.insertEnrolments(
       tx,
       wf.id,
       suppliers.map((s) => ({ ...s, contactEmail: null })),
     );
-    await repo.insertCreatedEvents(tx, wf.id, actor.id, actor.name);
+    await enrolmentsRepo.insertCreatedEvents(tx, wf.id, actor.id, actor.name);
     await audit(tx, req, 'create', wf, {
       name: body.name,
       useCaseId: body.useCaseId ?? null,
@@ -369,7 +373,7 @@ export async function createWorkflow(
     });
     return wf.id;
   });
-  return detailOf(ctx, (await repo.findWorkflow(ctx.db, jobId, id))!);
+  return detailOf(ctx, (await workflowsRepo.findWorkflow(ctx.db, jobId, id))!);
 }
 
 export async function renameWorkflow(
@@ -382,10 +386,10 @@ export async function renameWorkflow(
 ): Promise<TWorkflowDetail> {
   const { wf } = await openWorkflow(ctx, auth, jobId, id);
   await ctx.db.transaction(async (tx) => {
-    await repo.updateWorkflow(tx, id, { name });
+    await workflowsRepo.updateWorkflow(tx, id, { name });
     await audit(tx, req, 'update', wf.workflow, { from: wf.workflow.name, to: name });
   });
-  return detailOf(ctx, (await repo.findWorkflow(ctx.db, jobId, id))!);
+  return detailOf(ctx, (await workflowsRepo.findWorkflow(ctx.db, jobId, id))!);
 }
 
 export async function removeWorkflow(
@@ -397,7 +401,7 @@ export async function removeWorkflow(
 ) {
   const { wf } = await openWorkflow(ctx, auth, jobId, id);
   await ctx.db.transaction(async (tx) => {
-    await repo.deleteWorkflow(tx, id);
+    await workflowsRepo.deleteWorkflow(tx, id);
     await audit(tx, req, 'delete', wf.workflow, { name: wf.workflow.name });
   });
 }
@@ -418,7 +422,7 @@ export async function createCampaign(
   let keys: string[] | null = null;
   if (body.supplierKeys) {
     keys = [...new Set(body.supplierKeys)];
-    const found = await repo.enrolmentsByKeys(ctx.db, id, keys);
+    const found = await enrolmentsRepo.enrolmentsByKeys(ctx.db, id, keys);
     const known = new Set(found.map((f) => f.supplierKey));
     const unknown = keys.filter((k) => !known.has(k));
     if (unknown.length)
@@ -429,7 +433,7 @@ export async function createCampaign(
           .join(', ')}${unknown.length > 5 ? ', …' : ''})`,
         unknown.slice(0, 20).map((k) => ({ path: 'supplierKeys', message: `"${k}" is not in this workflow` })),
       );
-    const waves = new Map((await repo.campaignsOf(ctx.db, id)).map((c) => [c.id, c]));
+    const waves = new Map((await wavesRepo.campaignsOf(ctx.db, id)).map((c) => [c.id, c]));
     const busy = found.filter(
       (f) =>
         f.campaignId &&
@@ -445,9 +449,9 @@ export async function createCampaign(
         'supplierKeys',
       );
   }
-  const template = defaultOutreach(await repo.issuerLanguage(ctx.db, id));
+  const template = defaultOutreach(await workflowsRepo.issuerLanguage(ctx.db, id));
   await ctx.db.transaction(async (tx) => {
-    const c = await repo.insertCampaign(tx, {
+    const c = await wavesRepo.insertCampaign(tx, {
       workflowId: id,
       name: body.name,
       route: body.route,
@@ -455,14 +459,14 @@ export async function createCampaign(
       templateBody: body.templateBody ?? template.body,
       scheduledStart: body.scheduledStart ? new Date(body.scheduledStart) : null,
     });
-    const moved = await repo.assignToCampaign(tx, id, c.id, keys ? { keys } : { count: body.count ?? null });
-    await repo.insertCampaignEvents(
+    const moved = await enrolmentsRepo.assignToCampaign(tx, id, c.id, keys ? { keys } : { count: body.count ?? null });
+    await enrolmentsRepo.insertCampaignEvents(
       tx,
       c.id,
       moved.map((m) => m.id),
       { kind: 'assigned', note: `Added to campaign "${c.name}"`, userId: actor.id, userName: actor.name },
     );
-    await repo.updateWorkflow(tx, id, {});
+    await workflowsRepo.updateWorkflow(tx, id, {});
     await audit(tx, req, 'campaign.create', wf.workflow, {
       campaignId: c.id,
       name: c.name,
@@ -470,7 +474,7 @@ export async function createCampaign(
       suppliers: moved.length,
     });
   });
-  return detailOf(ctx, (await repo.findWorkflow(ctx.db, jobId, id))!);
+  return detailOf(ctx, (await workflowsRepo.findWorkflow(ctx.db, jobId, id))!);
 }
 
 export async function changeCampaign(
@@ -483,7 +487,7 @@ export async function changeCampaign(
   body: TCampaignUpdate,
 ): Promise<TWorkflowDetail> {
   const { wf } = await openWorkflow(ctx, auth, jobId, id);
-  const c = await repo.findCampaign(ctx.db, id, campaignId);
+  const c = await wavesRepo.findCampaign(ctx.db, id, campaignId);
   if (!c) throw notFound('Campaign');
   if (
     body.stageStatus &&
@@ -495,7 +499,7 @@ export async function changeCampaign(
       'stageStatus',
     );
   await ctx.db.transaction(async (tx) => {
-    await repo.updateCampaign(tx, campaignId, {
+    await wavesRepo.updateCampaign(tx, campaignId, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.stageStatus !== undefined ? { stageStatus: body.stageStatus } : {}),
       ...(body.templateSubject !== undefined ? { templateSubject: body.templateSubject } : {}),
@@ -504,16 +508,16 @@ export async function changeCampaign(
         ? { scheduledStart: body.scheduledStart ? new Date(body.scheduledStart) : null }
         : {}),
     });
-    await repo.updateWorkflow(tx, id, {});
+    await workflowsRepo.updateWorkflow(tx, id, {});
     await audit(tx, req, 'campaign.update', wf.workflow, { campaignId, ...body, templateBody: undefined });
   });
-  return detailOf(ctx, (await repo.findWorkflow(ctx.db, jobId, id))!);
+  return detailOf(ctx, (await workflowsRepo.findWorkflow(ctx.db, jobId, id))!);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Suppliers of a workflow
 
-const toSupplier = (r: repo.SupplierRow): TWorkflowSupplier => ({
+const toSupplier = (r: suppliersRepo.SupplierRow): TWorkflowSupplier => ({
   supplierKey: r.supplierKey!,
   supplierId: r.supplierId ?? null,
   supplierName: r.supplierName!,
@@ -536,7 +540,7 @@ export async function workflowSuppliers(
   q: TWorkflowSuppliersQuery,
 ): Promise<TWorkflowSupplierPage> {
   await openWorkflow(ctx, auth, jobId, id);
-  return repo.pageSuppliers(ctx.db, id, q, toSupplier);
+  return suppliersRepo.pageSuppliers(ctx.db, id, q, toSupplier);
 }
 
 export async function workflowSupplier(
@@ -547,12 +551,12 @@ export async function workflowSupplier(
   supplierKey: string,
 ): Promise<TWorkflowSupplierDetail> {
   const { wf } = await openWorkflow(ctx, auth, jobId, id);
-  const row = await repo.supplierRow(ctx.db, id, supplierKey);
+  const row = await suppliersRepo.supplierRow(ctx.db, id, supplierKey);
   if (!row) throw notFound(`Supplier "${supplierKey}" in this workflow`);
-  const enrolment = (await repo.findEnrolment(ctx.db, id, supplierKey))!;
+  const enrolment = (await enrolmentsRepo.findEnrolment(ctx.db, id, supplierKey))!;
   const [events, emails] = await Promise.all([
-    repo.eventsOf(ctx.db, enrolment.id),
-    repo.emailsOf(ctx.db, enrolment.id),
+    enrolmentsRepo.eventsOf(ctx.db, enrolment.id),
+    emailsRepo.emailsOf(ctx.db, enrolment.id),
   ]);
   return {
     workflow: { id, name: wf.workflow.name, jobId },
@@ -600,20 +604,20 @@ export async function patchSupplier(
   },
 ): Promise<TWorkflowSupplierDetail> {
   const { wf } = await openWorkflow(ctx, auth, jobId, id);
-  const en = await repo.findEnrolment(ctx.db, id, supplierKey);
+  const en = await enrolmentsRepo.findEnrolment(ctx.db, id, supplierKey);
   if (!en) throw notFound(`Supplier "${supplierKey}" in this workflow`);
   const actor = actorOf(auth);
   const statusChange = body.status && body.status !== en.status ? body.status : null;
   if (statusChange && !canMoveEnrolment(en.status, statusChange))
     throw conflict(`status: ${illegal(en.supplierName, en.status, statusChange)}`, 'status');
-  let target: repo.CampaignRow | undefined;
+  let target: wavesRepo.CampaignRow | undefined;
   if (body.campaignId) {
-    target = await repo.findCampaign(ctx.db, id, body.campaignId);
+    target = await wavesRepo.findCampaign(ctx.db, id, body.campaignId);
     if (!target) throw fieldError('campaignId', 'is not a campaign of this workflow');
     if (target.stageStatus === 'Completed')
       throw conflict(`campaignId: campaign "${target.name}" is completed`, 'campaignId');
     if (en.campaignId && en.campaignId !== target.id && (en.status === 'Pending' || en.status === 'Active')) {
-      const current = await repo.findCampaign(ctx.db, id, en.campaignId);
+      const current = await wavesRepo.findCampaign(ctx.db, id, en.campaignId);
       if (current && current.stageStatus !== 'Completed')
         throw conflict(
           `campaignId: "${en.supplierName}" is already in the open campaign "${current.name}" of this workflow`,
@@ -622,8 +626,8 @@ export async function patchSupplier(
     }
   }
   await ctx.db.transaction(async (tx) => {
-    const set: Parameters<typeof repo.updateEnrolment>[2] = {};
-    const events: Parameters<typeof repo.insertEvents>[1] = [];
+    const set: Parameters<typeof enrolmentsRepo.updateEnrolment>[2] = {};
+    const events: Parameters<typeof enrolmentsRepo.insertEvents>[1] = [];
     const who = { userId: actor.id, userName: actor.name };
     if (statusChange) {
       set.status = statusChange;
@@ -657,8 +661,8 @@ export async function patchSupplier(
         ...who,
       });
     }
-    if (Object.keys(set).length) await repo.updateEnrolment(tx, en.id, set);
-    await repo.insertEvents(tx, events);
+    if (Object.keys(set).length) await enrolmentsRepo.updateEnrolment(tx, en.id, set);
+    await enrolmentsRepo.insertEvents(tx, events);
     await audit(tx, req, 'supplier.update', wf.workflow, {
       supplierKey,
       ...body,
@@ -675,14 +679,14 @@ export async function patchSupplier(
 export async function applyStatuses(
   tx: DbOrTx,
   workflowId: string,
-  changes: { enrolment: repo.EnrolmentRow; status: TEnrolmentStatus; note?: string | null; at?: Date }[],
+  changes: { enrolment: enrolmentsRepo.EnrolmentRow; status: TEnrolmentStatus; note?: string | null; at?: Date }[],
   actor: Actor,
 ): Promise<{ updated: number; unchanged: number }> {
   const real = changes.filter((c) => c.status !== c.enrolment.status);
   const byStatus = new Map<TEnrolmentStatus, string[]>();
   for (const c of real) (byStatus.get(c.status) ?? byStatus.set(c.status, []).get(c.status)!).push(c.enrolment.id);
-  for (const [status, ids] of byStatus) await repo.setStatus(tx, ids, status);
-  await repo.insertEvents(tx, [
+  for (const [status, ids] of byStatus) await enrolmentsRepo.setStatus(tx, ids, status);
+  await enrolmentsRepo.insertEvents(tx, [
     ...real.map((c) => ({
       enrolmentId: c.enrolment.id,
       kind: 'status' as const,
@@ -706,7 +710,7 @@ export async function applyStatuses(
         userName: actor.name,
       })),
   ]);
-  if (real.length) await repo.updateWorkflow(tx, workflowId, {});
+  if (real.length) await workflowsRepo.updateWorkflow(tx, workflowId, {});
   return { updated: real.length, unchanged: changes.length - real.length };
 }
 
@@ -720,7 +724,7 @@ export async function bulkStatus(
 ) {
   const { wf } = await openWorkflow(ctx, auth, jobId, id);
   const keys = [...new Set(body.supplierKeys)];
-  const found = await repo.enrolmentsByKeys(ctx.db, id, keys);
+  const found = await enrolmentsRepo.enrolmentsByKeys(ctx.db, id, keys);
   const byKey = new Map(found.map((f) => [f.supplierKey, f]));
   const unknown = keys.filter((k) => !byKey.has(k));
   if (unknown.length)

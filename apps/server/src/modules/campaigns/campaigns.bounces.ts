@@ -18,7 +18,7 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import * as enrolmentsRepo from './enrolments.repo.ts';
 import * as emailsRepo from './emails.repo.ts';
-import { actorOf, auditWorkflow, openWorkflow, type Actor } from './campaigns.service.ts';
+import { actorOf, auditWorkflow, openWorkflow, type Actor } from './workflow-access.ts';
 
 const ID_PREFIX = 'campaign-email-';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;

@@ -23,7 +23,8 @@ import { findUserByUsername } from '../users/index.ts';
 import { batchIdOfRun } from '../jobs/index.ts';
 import { setDirectAssignment } from '../job-artifacts/index.ts';
 import { outreachCommandType } from './campaigns.outreach.ts';
-import { applyStatuses, reconcileWorkflow, type Actor } from './campaigns.service.ts';
+import { reconcileWorkflow, type Actor } from './workflow-access.ts';
+import { applyStatuses } from './suppliers.service.ts';
 
 export const DEMO_COMMAND = 'campaigns.demo';
 export const RECONCILE_COMMAND = 'campaigns.reconcile';

@@ -35,7 +35,7 @@ import { hit } from '../../lib/rate-limit.ts';
 import * as workflowsRepo from './workflows.repo.ts';
 import * as enrolmentsRepo from './enrolments.repo.ts';
 import * as emailsRepo from './emails.repo.ts';
-import { auditWorkflow } from './campaigns.service.ts';
+import { auditWorkflow } from './workflow-access.ts';
 import { senderOf } from './campaigns.outreach.ts';
 
 /** How long an enrolment link stays valid after its email was sent. */

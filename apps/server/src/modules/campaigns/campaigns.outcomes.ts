@@ -18,7 +18,8 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, badRequest, fieldError } from '../../lib/errors.ts';
 import * as enrolmentsRepo from './enrolments.repo.ts';
-import { actorOf, applyStatuses, auditWorkflow, openWorkflow } from './campaigns.service.ts';
+import { actorOf, auditWorkflow, openWorkflow } from './workflow-access.ts';
+import { applyStatuses } from './suppliers.service.ts';
 
 const MAX_REPORTED = 200;
 const norm = (h: string) =>

@@ -24,7 +24,7 @@ import * as suppliersRepo from './suppliers.repo.ts';
 import * as emailsRepo from './emails.repo.ts';
 import { enrolmentLink, linkNonce, sampleEnrolmentLink } from './campaigns.enrol.ts';
 import { markBounced, outreachMessageId } from './campaigns.bounces.ts';
-import { actorOf, auditWorkflow, openWorkflow, type Actor } from './campaigns.service.ts';
+import { actorOf, auditWorkflow, openWorkflow, type Actor } from './workflow-access.ts';
 
 export const OUTREACH_COMMAND = 'campaigns.outreach';
 

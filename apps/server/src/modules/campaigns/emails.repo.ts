@@ -10,7 +10,8 @@ import {
   jobArtifacts,
   type DbOrTx,
 } from '@sextant/db';
-import { e } from './suppliers.repo.ts';
+
+const e = campaignEnrolments;
 
 export async function emailsOf(db: DbOrTx, enrolmentId: string) {
   return db

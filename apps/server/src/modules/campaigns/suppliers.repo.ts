@@ -6,7 +6,7 @@ import type { TWorkflowSuppliersQuery } from '@sextant/shared';
 import { filterCondition, pagingColumn, type PagingColumns } from '../../lib/paging.ts';
 import { badRequest } from '../../lib/errors.ts';
 
-export const e = campaignEnrolments;
+const e = campaignEnrolments;
 
 const supplierColumns: PagingColumns = {
   supplierName: { column: e.supplierName, kind: 'string' },

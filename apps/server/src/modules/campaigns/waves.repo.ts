@@ -1,9 +1,11 @@
 /** SQL of a workflow's campaigns (waves): list, one wave, counters and spend per wave, email counts, create/update. */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { campaignEmails, campaigns, type DbOrTx } from '@sextant/db';
-import { e } from './suppliers.repo.ts';
+import { campaignEmails, campaignEnrolments, campaigns, type DbOrTx } from '@sextant/db';
+import { counterColumns } from './workflows.repo.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
+
+const e = campaignEnrolments;
 
 export async function campaignsOf(db: DbOrTx, workflowId: string) {
   return db

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@sextant/db';
 import type { TProqCommandState } from '@sextant/shared/values';
 import { NOTIFY_CHANNEL, rows, commandState, num, strOrNull } from './repo-commands.ts';
-import type { Finished } from './repo-leases.ts';
+import { toFinished, type Finished } from './repo-leases.ts';
 
 export async function cancelCommand(
   exec: DbOrTx,

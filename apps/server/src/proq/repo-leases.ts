@@ -70,7 +70,7 @@ export interface Finished {
   hasDependents: boolean;
 }
 
-const toFinished = (r: Row): Finished => ({
+export const toFinished = (r: Row): Finished => ({
   id: num(r.id),
   batchId: strOrNull(r.batch_id),
   hasDependents: r.has_dependents === true,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@sextant/db';
 import type { TProqCommandState } from '@sextant/shared/values';
 import { NOTIFY_CHANNEL, rows, commandState } from './repo-commands.ts';
-import type { Finished } from './repo-leases.ts';
+import { toFinished, type Finished } from './repo-leases.ts';
 
 /**
  * Stuck recovery: an InProgress command whose lease is older than its stuck timeout (its worker died or hung)

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { DbHandle, DbOrTx } from '@sextant/db';
 import { PollBackoff, retryDelayMs, type PollBackoffOptions } from './backoff.ts';
 import { errorMessage, ProqLeaseLostError, ProqPermanentError } from './errors.ts';
+import type { PoolClient } from 'pg';
 import * as commandsRepo from './repo-commands.ts';
 import * as leasesRepo from './repo-leases.ts';
 import * as recoveryRepo from './repo-recovery.ts';
@@ -180,7 +181,7 @@ export class ProqWorker {
     await this.completer.drain();
     const left = [...this.active.values()].filter((a) => !a.handlerDone);
     if (left.length > 0) {
-      const released = await repo
+      const released = await leasesRepo
         .releaseCommands(
           this.o.dbh.db,
           this.id,
@@ -463,19 +464,13 @@ export class ProqWorker {
       if (payload === `pause:${this.o.environment}`) this.pauseCheckedAt = 0;
       if (!payload || payload === this.o.environment || this.pauseCheckedAt === 0) this.wake();
     };
-    const client = (this.o.dbh.db as unknown as { $client: unknown }).$client;
-    if (this.o.dbh.kind === 'pglite') {
-      const pglite = client as { listen(ch: string, cb: (p: string) => void): Promise<() => Promise<void>> };
-      const unsubscribe = await pglite.listen(commandsRepo.NOTIFY_CHANNEL, onPayload);
+    const driver = this.o.dbh.driver;
+    if (driver.kind === 'pglite') {
+      const unsubscribe = await driver.client.listen(commandsRepo.NOTIFY_CHANNEL, onPayload);
       return { close: () => unsubscribe() };
     }
-    type Conn = {
-      query(q: string): Promise<unknown>;
-      on(ev: 'notification', cb: (m: { channel: string; payload?: string }) => void): void;
-      on(ev: 'error', cb: (e: Error) => void): void;
-      release(err?: Error | boolean): void;
-    };
-    const pool = client as { connect(): Promise<Conn> };
+    type Conn = PoolClient;
+    const pool = driver.client;
     let conn: Conn | null = null;
     let closed = false;
     let retryDelay = 1000;

@@ -22,6 +22,71 @@ function passagesForPrompt(cands: Candidate[]): string {
     .join('\n\n');
 }
 
+/** An answer and how it was produced. */
+interface Answered {
+  answer: string;
+  used: Candidate[];
+  mode: TChatAnswerMode;
+  tokenCount: number | null;
+}
+
+/** At most CHAT_RATE_PER_MINUTE questions per user and minute. */
+async function checkRate(ctx: AppContext, auth: AuthContext): Promise<void> {
+  const count = await hit(ctx.db, `chat:${auth.user.id}`, 60);
+  if (count > ctx.config.CHAT_RATE_PER_MINUTE)
+    throw rateLimited(
+      `You have asked ${ctx.config.CHAT_RATE_PER_MINUTE} questions in the last minute; please wait a moment before asking again`,
+    );
+}
+
+/** The configured model's answer over the passages, with the conversation's last three exchanges as history. */
+async function modelAnswer(
+  ctx: AppContext,
+  question: string,
+  candidates: Candidate[],
+  conversationId: string | null,
+  onDelta: ((text: string) => void) | undefined,
+  signal: AbortSignal | undefined,
+): Promise<Answered> {
+  const template = await activePromptText(ctx, 'chatAnswer');
+  const system = renderPrompt(template, {
+    question,
+    passages: passagesForPrompt(candidates),
+    language: 'the language of the question',
+  });
+  const history: LlmMessage[] = conversationId
+    ? (await repo.messagesOf(ctx.db, conversationId)).slice(-3).flatMap((m) => [
+        { role: 'user' as const, content: m.question },
+        { role: 'assistant' as const, content: m.answer },
+      ])
+    : [];
+  const result = await streamChatCompletion(
+    ctx.config,
+    {
+      messages: [{ role: 'system', content: system }, ...history, { role: 'user', content: question }],
+      temperature: 0.1,
+      signal,
+    },
+    (d) => onDelta?.(d),
+  );
+  if (!result.content.trim()) throw new LlmError('The language model returned an empty answer');
+  return { answer: result.content, used: candidates, mode: 'llm', tokenCount: result.tokenCount };
+}
+
+/** The extractive answer with a note saying why the model did not answer; sent to onDelta at once. */
+async function quotedAnswer(
+  ctx: AppContext,
+  question: string,
+  candidates: Candidate[],
+  note: string,
+  questionVector: Float32Array | null,
+  onDelta: ((text: string) => void) | undefined,
+): Promise<Answered> {
+  const ex = await extractiveAnswer(ctx, question, candidates, note, questionVector);
+  onDelta?.(ex.answer);
+  return { answer: ex.answer, used: ex.used, mode: ex.used.length ? 'extractive' : 'none', tokenCount: null };
+}
+
 /**
  * Answers a question in the caller's conversation (a new one without an id) and logs the exchange. onDelta, when
  * given, receives the answer's text as it is produced (streamed from the model; at once when extractive).
@@ -34,82 +99,37 @@ export async function askQuestion(
   signal?: AbortSignal,
 ): Promise<TChatMessageResponse> {
   const started = performance.now();
-  const count = await hit(ctx.db, `chat:${auth.user.id}`, 60);
-  if (count > ctx.config.CHAT_RATE_PER_MINUTE)
-    throw rateLimited(
-      `You have asked ${ctx.config.CHAT_RATE_PER_MINUTE} questions in the last minute; please wait a moment before asking again`,
-    );
+  await checkRate(ctx, auth);
   const question = req.question.trim();
   const existing = req.conversation_id ? await ownConversation(ctx, auth, req.conversation_id) : null;
   const jobId = req.job_id ?? existing?.jobId ?? null;
   const { candidates, questionVector } = await retrieve(ctx, auth, question, jobId);
 
-  let answer: string;
-  let used: Candidate[];
-  let mode: TChatAnswerMode;
-  let tokenCount: number | null = null;
+  let answered: Answered;
   if (llmConfigured(ctx.config) && candidates.length) {
     try {
-      const template = await activePromptText(ctx, 'chatAnswer');
-      const system = renderPrompt(template, {
-        question,
-        passages: passagesForPrompt(candidates),
-        language: 'the language of the question',
-      });
-      const history: LlmMessage[] = existing
-        ? (await repo.messagesOf(ctx.db, existing.id)).slice(-3).flatMap((m) => [
-            { role: 'user' as const, content: m.question },
-            { role: 'assistant' as const, content: m.answer },
-          ])
-        : [];
-      const result = await streamChatCompletion(
-        ctx.config,
-        {
-          messages: [{ role: 'system', content: system }, ...history, { role: 'user', content: question }],
-          temperature: 0.1,
-          signal,
-        },
-        (d) => onDelta?.(d),
-      );
-      if (!result.content.trim()) throw new LlmError('The language model returned an empty answer');
-      answer = result.content;
-      tokenCount = result.tokenCount;
-      used = candidates;
-      mode = 'llm';
+      answered = await modelAnswer(ctx, question, candidates, existing?.id ?? null, onDelta, signal);
     } catch (e) {
       if (!(e instanceof LlmError)) throw e;
       // The model's own error text stays in the log (issue 31): the user sees the summary and its reference.
       const reference = logIncident(ctx.log, e, 'chat: the language model failed; answering extractively', {
         status: e.status,
       });
-      const ex = await extractiveAnswer(
-        ctx,
-        question,
-        candidates,
-        `The language model did not answer (reference ${reference}), so this answer quotes the most relevant passages of the documents as they are.`,
-        questionVector,
-      );
-      answer = ex.answer;
-      used = ex.used;
-      mode = 'extractive';
-      onDelta?.(answer);
+      const note = `The language model did not answer (reference ${reference}), so this answer quotes the most relevant passages of the documents as they are.`;
+      // after a model failure the mode is 'extractive' even when nothing was quoted
+      answered = {
+        ...(await quotedAnswer(ctx, question, candidates, note, questionVector, onDelta)),
+        mode: 'extractive',
+      };
     }
   } else {
-    const ex = await extractiveAnswer(
-      ctx,
-      question,
-      candidates,
-      llmConfigured(ctx.config)
-        ? 'Nothing in the documents matched the question, so the language model was not asked.'
-        : CHAT_NO_MODEL_NOTE,
-      questionVector,
-    );
-    answer = ex.answer;
-    used = ex.used;
-    mode = ex.used.length ? 'extractive' : 'none';
-    onDelta?.(answer);
+    const note = llmConfigured(ctx.config)
+      ? 'Nothing in the documents matched the question, so the language model was not asked.'
+      : CHAT_NO_MODEL_NOTE;
+    answered = await quotedAnswer(ctx, question, candidates, note, questionVector, onDelta);
   }
 
+  const { answer, used, mode, tokenCount } = answered;
   const processingTime = Math.round(performance.now() - started) / 1000;
   const sources = used.map(toSource);
   const { conversationId, messageId } = await ctx.db.transaction(async (tx) => {

@@ -127,6 +127,71 @@ export async function workflowDetail(
   return detailOf(ctx, wf, res?.results.summary.currency);
 }
 
+type Breakdown = Awaited<ReturnType<typeof wavesRepo.workflowBreakdown>>;
+type EmailCounts = Awaited<ReturnType<typeof wavesRepo.emailCountsOf>>;
+type WaveRow = Awaited<ReturnType<typeof wavesRepo.campaignsOf>>[number];
+
+/** The workflow's counters, spend and missing suppliers over every (campaign, status) row. */
+function workflowTotals(breakdown: Breakdown) {
+  let all = { ...workflowsRepo.ZERO };
+  let spend = 0;
+  let succeededSpend = 0;
+  let missing = 0;
+  for (const b of breakdown) {
+    all = addCounters(all, workflowsRepo.counters(b));
+    spend += Number(b.spend);
+    succeededSpend += Number(b.succeededSpend);
+    missing += Number(b.missing);
+  }
+  return { all, spend, succeededSpend, missing };
+}
+
+/** One wave as the API shows it: its counters, its emails by status, its outreach command's progress. */
+function toCampaign(
+  c: WaveRow,
+  counters: TCampaignCounters,
+  emails: EmailCounts,
+  cmd: Awaited<ReturnType<AppContext['proq']['get']>> | undefined,
+): TCampaign {
+  const mail = { queued: 0, sent: 0, failed: 0, bounced: 0 };
+  for (const m of emails.filter((x) => x.campaignId === c.id)) {
+    const s = m.status;
+    if (s === 'outbox' || s === 'sent') mail.sent += Number(m.n);
+    else mail[s] += Number(m.n);
+  }
+  return {
+    id: c.id,
+    workflowId: c.workflowId,
+    name: c.name,
+    route: c.route,
+    stageStatus: c.stageStatus,
+    templateSubject: c.templateSubject,
+    templateBody: c.templateBody,
+    scheduledStart: iso(c.scheduledStart),
+    createdAt: c.createdAt.toISOString(),
+    counters,
+    emails: mail,
+    outreach: cmd
+      ? {
+          commandId: cmd.id,
+          state: cmd.state,
+          progressPercent: cmd.progressPercent,
+          progressMessage: cmd.progressMessage,
+        }
+      : null,
+  };
+}
+
+/** The currency of the job's results ('' while the job has none). */
+async function currencyOf(ctx: AppContext, jobId: string, known: string | undefined): Promise<string> {
+  if (known !== undefined) return known;
+  try {
+    return (await openResultsForPipeline(ctx, jobId)).summary.currency;
+  } catch {
+    return ''; // the job has no results right now: amounts without a currency
+  }
+}
+
 export async function detailOf(
   ctx: AppContext,
   wf: workflowsRepo.WorkflowSummaryRow,
@@ -145,58 +210,14 @@ export async function detailOf(
         .map(async (c) => [c.id, await ctx.proq.get(c.outreachCommandId!)] as const),
     ),
   );
-  let all = { ...workflowsRepo.ZERO };
-  let spend = 0;
-  let succeededSpend = 0;
-  let missing = 0;
-  for (const b of breakdown) {
-    all = addCounters(all, workflowsRepo.counters(b));
-    spend += Number(b.spend);
-    succeededSpend += Number(b.succeededSpend);
-    missing += Number(b.missing);
-  }
+  const { all, spend, succeededSpend, missing } = workflowTotals(breakdown);
   const routeCounters = new Map<string, TCampaignCounters>();
   const campaignsOut: TCampaign[] = waves.map((c) => {
     const counters = workflowsRepo.counters(byCampaign.get(c.id));
     routeCounters.set(c.route, addCounters(routeCounters.get(c.route) ?? { ...workflowsRepo.ZERO }, counters));
-    const mail = { queued: 0, sent: 0, failed: 0, bounced: 0 };
-    for (const m of emails.filter((x) => x.campaignId === c.id)) {
-      const s = m.status;
-      if (s === 'outbox' || s === 'sent') mail.sent += Number(m.n);
-      else mail[s] += Number(m.n);
-    }
-    return {
-      id: c.id,
-      workflowId: c.workflowId,
-      name: c.name,
-      route: c.route,
-      stageStatus: c.stageStatus,
-      templateSubject: c.templateSubject,
-      templateBody: c.templateBody,
-      scheduledStart: iso(c.scheduledStart),
-      createdAt: c.createdAt.toISOString(),
-      counters,
-      emails: mail,
-      outreach: (() => {
-        const cmd = commands.get(c.id);
-        return cmd
-          ? {
-              commandId: cmd.id,
-              state: cmd.state,
-              progressPercent: cmd.progressPercent,
-              progressMessage: cmd.progressMessage,
-            }
-          : null;
-      })(),
-    };
+    return toCampaign(c, counters, emails, commands.get(c.id));
   });
-  let currency = knownCurrency ?? '';
-  if (knownCurrency === undefined)
-    try {
-      currency = (await openResultsForPipeline(ctx, wf.workflow.jobId)).summary.currency;
-    } catch {
-      /* the job has no results right now: amounts without a currency */
-    }
+  const currency = await currencyOf(ctx, wf.workflow.jobId, knownCurrency);
   const stats = { counters: all, missing, campaignCount: waves.length };
   return {
     ...toSummary(wf, stats),

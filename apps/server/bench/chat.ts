@@ -16,7 +16,7 @@ import { loadavg } from 'node:os';
 import { createTestApp } from '../test/harness.ts';
 import { embeddingsServer } from '../test/embeddings-server.ts';
 import { makePdf } from '../test/chat-fixtures.ts';
-import { addDocument } from '../src/modules/chat/chat.service.ts';
+import { addDocument } from '../src/modules/chat/documents.service.ts';
 import { indexDocument } from '../src/modules/chat/chat.commands.ts';
 
 const PAGES = Number(process.argv[2] ?? 1000);

@@ -13,7 +13,7 @@ import { seedDemoLinkedAccount } from './seed/demo-linked-accounts.ts';
 import { purgeExpiredAuthRows } from './modules/auth/auth.service.ts';
 import { startAuditRetention } from './modules/audit-logs/audit-logs.service.ts';
 import { seedDemoJobs } from './seed/demo-jobs.ts';
-import { seedDemoResources } from './modules/resources/resources.seed.ts';
+import { seedDemoResources } from './modules/resource-hub/resource-hub.seed.ts';
 import { scheduleChatRetention, scheduleEmbeddingBackfill } from './modules/chat/chat.commands.ts';
 import { seedChatGuide } from './seed/chat-guide.ts';
 import { configRefusals, databaseRefusals } from './production.ts';

@@ -4,6 +4,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type Assume } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
@@ -23,9 +25,13 @@ export type Db = PgDatabase<RowsResultHKT, Schema>;
 /** A transaction or the database itself: repositories accept either. */
 export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
+/** The driver under `db`, for what Drizzle does not offer (LISTEN, the analytics sandboxes' own connections). */
+export type DbDriver = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; client: Pool };
+
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  driver: DbDriver;
   /** Run raw SQL returning rows (used by the queue, tests and analytics queries). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -104,6 +110,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<DbHandl
   return {
     db,
     kind: 'pglite',
+    driver: { kind: 'pglite', client },
     async query<T>(text: string, params?: unknown[]) {
       const r = await client.query(text, params as unknown[]);
       return r.rows as T[];
@@ -133,6 +140,7 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
   return {
     db,
     kind: 'postgres',
+    driver: { kind: 'postgres', client: pool },
     async query<T>(text: string, params?: unknown[]) {
       const r = await pool.query(text, params as unknown[]);
       return r.rows as T[];

@@ -46,6 +46,8 @@ export function registerAppMetrics(app: FastifyInstance, ctx: AppContext): clien
     help: 'ProQ commands waiting or running, by state',
     labelNames: ['state'] as const,
     registers: [registry],
+    // prom-client awaits collect() of each metric; this one fetches for all three ProQ/run gauges.
+    collect: () => collectDb(),
   });
   const oldest = new client.Gauge({
     name: 'sextant_proq_oldest_pending_age_seconds',
@@ -98,8 +100,6 @@ export function registerAppMetrics(app: FastifyInstance, ctx: AppContext): clien
     runs.set({ quantile: '0.95' }, Number(r?.p95 ?? 0));
     runs.set({ quantile: '1' }, Number(r?.max ?? 0));
   };
-  // prom-client awaits collect() of each metric; the first of these gauges fetches for all three.
-  (depth as unknown as { collect: () => Promise<void> }).collect = collectDb;
   return registry;
 }
 

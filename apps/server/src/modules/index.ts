@@ -33,7 +33,7 @@ import { resourceGuardRoutes } from './resource-guard/resource-guard.routes.ts';
 import { jobMaintenanceRoutes } from './job-maintenance/job-maintenance.routes.ts';
 import { endpointComparisonRoutes } from './endpoint-comparison/endpoint-comparison.routes.ts';
 import { sftpRoutes } from './sftp/sftp.routes.ts';
-import { resourceRoutes } from './resources/resources.routes.ts';
+import { resourceRoutes } from './resource-hub/resource-hub.routes.ts';
 import { mlPredictionRoutes } from './ml-prediction/ml-prediction.routes.ts';
 import { magicLinkRoutes } from './magic-links/magic-links.routes.ts';
 import { translationRoutes } from './translations/translations.routes.ts';

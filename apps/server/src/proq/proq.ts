@@ -6,7 +6,10 @@ import { z } from 'zod';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbHandle, DbOrTx } from '@sextant/db';
 import { ProqError, ProqLeaseLostError } from './errors.ts';
-import * as repo from './repo.ts';
+import * as commandsRepo from './repo-commands.ts';
+import * as enqueueRepo from './repo-enqueue.ts';
+import * as leasesRepo from './repo-leases.ts';
+import * as controlRepo from './repo-control.ts';
 import type {
   BackoffStrategyData,
   CommandDefOf,
@@ -102,7 +105,7 @@ export interface Proq<M = ProqCommands> {
   /** Background service toggle: every worker of this environment stops taking commands (running ones finish). */
   pause(userId?: string | null, opts?: ProqChangeOptions): Promise<void>;
   resume(userId?: string | null, opts?: ProqChangeOptions): Promise<void>;
-  pausedState(): Promise<repo.PausedState>;
+  pausedState(): Promise<controlRepo.PausedState>;
 }
 
 const ZName = z.string().trim().min(1).max(200);
@@ -161,7 +164,7 @@ export function createProq<M = ProqCommands>(options: ProqOptions<M>): Proq<M> {
   for (const def of options.commandTypes ?? []) registerCommandType(def);
 
   /** Validates one input and decides its initial state; locks its prerequisites in `exec`. */
-  async function prepare(exec: DbOrTx, raw: UncheckedEnqueueInput, ord: number): Promise<repo.InsertRow> {
+  async function prepare(exec: DbOrTx, raw: UncheckedEnqueueInput, ord: number): Promise<enqueueRepo.InsertRow> {
     const parsed = ZEnqueueInput.safeParse(raw);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -195,9 +198,9 @@ export function createProq<M = ProqCommands>(options: ProqOptions<M>): Proq<M> {
         { path: 'prerequisiteBatchId', message: 'equals batchId' },
       ]);
     }
-    const deps: repo.PrerequisiteInfo[] = [];
+    const deps: enqueueRepo.PrerequisiteInfo[] = [];
     if (prerequisite !== null) {
-      const p = await repo.lockPrerequisite(exec, prerequisite);
+      const p = await enqueueRepo.lockPrerequisite(exec, prerequisite);
       if (!p) {
         throw new ProqError('PREREQUISITE_NOT_FOUND', `Prerequisite command #${prerequisite} does not exist`, [
           { path: 'prerequisite', message: 'not found' },
@@ -206,7 +209,7 @@ export function createProq<M = ProqCommands>(options: ProqOptions<M>): Proq<M> {
       deps.push(p);
     }
     if (prerequisiteBatchId !== null) {
-      const members = await repo.lockPrerequisiteBatch(exec, prerequisiteBatchId);
+      const members = await enqueueRepo.lockPrerequisiteBatch(exec, prerequisiteBatchId);
       if (members.length === 0) {
         throw new ProqError('PREREQUISITE_NOT_FOUND', `Prerequisite batch "${prerequisiteBatchId}" has no commands`, [
           { path: 'prerequisiteBatchId', message: 'no command in this batch' },
@@ -214,14 +217,18 @@ export function createProq<M = ProqCommands>(options: ProqOptions<M>): Proq<M> {
       }
       deps.push(...members);
     }
-    if (batchId && deps.length > 0 && (await repo.wouldCycle(exec, batchId, prerequisite, prerequisiteBatchId))) {
+    if (
+      batchId &&
+      deps.length > 0 &&
+      (await enqueueRepo.wouldCycle(exec, batchId, prerequisite, prerequisiteBatchId))
+    ) {
       throw new ProqError(
         'PREREQUISITE_CYCLE',
         `Adding this command to batch "${batchId}" would make it wait on itself (a prerequisite waits on that batch)`,
         [{ path: 'batchId', message: 'cycle' }],
       );
     }
-    let state: repo.InsertRow['state'] = 'Pending';
+    let state: enqueueRepo.InsertRow['state'] = 'Pending';
     let failedRootId: number | null = null;
     let message: string | null = null;
     const failedDep = deps.find((d) => d.state === 'Error') ?? deps.find((d) => d.state === 'Canceled');
@@ -259,12 +266,12 @@ export function createProq<M = ProqCommands>(options: ProqOptions<M>): Proq<M> {
   }
 
   /** Inserts prepared rows; rows whose unique key existed resolve to the existing command. */
-  async function insert(exec: DbOrTx, prepared: repo.InsertRow[]): Promise<ProqCommand[]> {
-    const inserted = await repo.insertCommands(exec, prepared);
+  async function insert(exec: DbOrTx, prepared: enqueueRepo.InsertRow[]): Promise<ProqCommand[]> {
+    const inserted = await enqueueRepo.insertCommands(exec, prepared);
     if (inserted.length === prepared.length) return inserted;
     const byKey = new Map(inserted.filter((c) => c.uniqueKey).map((c) => [c.uniqueKey, c]));
     const missingKeys = prepared.flatMap((p) => (p.unique_key && !byKey.has(p.unique_key) ? [p.unique_key] : []));
-    for (const c of await repo.getCommandsByUniqueKeys(exec, missingKeys)) byKey.set(c.uniqueKey, c);
+    for (const c of await commandsRepo.getCommandsByUniqueKeys(exec, missingKeys)) byKey.set(c.uniqueKey, c);
     // Inserted rows come back in id order, which is input order among the rows without a clash.
     const fresh = inserted.filter((c) => !c.uniqueKey).values();
     return prepared.map((p) => {
@@ -286,7 +293,7 @@ export function createProq<M = ProqCommands>(options: ProqOptions<M>): Proq<M> {
       return insert(tx, prepared);
     }
     return inTransaction(tx, async (exec) => {
-      const prepared: repo.InsertRow[] = [];
+      const prepared: enqueueRepo.InsertRow[] = [];
       for (const [n, i] of inputs.entries()) prepared.push(await prepare(exec, i, n));
       return insert(exec, prepared);
     });
@@ -299,7 +306,7 @@ export function createProq<M = ProqCommands>(options: ProqOptions<M>): Proq<M> {
   }
 
   async function mustGet(id: number): Promise<ProqCommand> {
-    const c = await repo.getCommand(dbh.db, id);
+    const c = await commandsRepo.getCommand(dbh.db, id);
     if (!c) throw new ProqError('COMMAND_NOT_FOUND', `Command #${id} does not exist`);
     return c;
   }
@@ -307,8 +314,8 @@ export function createProq<M = ProqCommands>(options: ProqOptions<M>): Proq<M> {
   async function cancel(id: number, reason?: string, opts?: ProqChangeOptions): Promise<ProqCommand> {
     const text = reason?.trim() ? `Canceled: ${reason.trim().slice(0, 1000)}` : 'Canceled';
     const res = await dbh.db.transaction(async (tx) => {
-      const r = await repo.cancelCommand(tx, id, text);
-      if (r?.hasDependents) await repo.cascadeFailure(tx, id, 'Canceled');
+      const r = await controlRepo.cancelCommand(tx, id, text);
+      if (r?.hasDependents) await leasesRepo.cascadeFailure(tx, id, 'Canceled');
       if (r) await opts?.inTransaction?.(tx);
       return r;
     });
@@ -325,7 +332,7 @@ export function createProq<M = ProqCommands>(options: ProqOptions<M>): Proq<M> {
 
   async function retry(id: number, opts?: ProqChangeOptions): Promise<ProqCommand> {
     await dbh.db.transaction(async (tx) => {
-      const c = await repo.getCommand(tx, id);
+      const c = await commandsRepo.getCommand(tx, id);
       if (!c) throw new ProqError('COMMAND_NOT_FOUND', `Command #${id} does not exist`);
       if (c.state !== 'Error' && c.state !== 'Canceled') {
         throw new ProqError(
@@ -333,12 +340,13 @@ export function createProq<M = ProqCommands>(options: ProqOptions<M>): Proq<M> {
           `Command #${id} is ${c.state}; only Error or Canceled commands can be retried`,
         );
       }
-      const deps: repo.PrerequisiteInfo[] = [];
+      const deps: enqueueRepo.PrerequisiteInfo[] = [];
       if (c.prerequisite !== null) {
-        const p = await repo.lockPrerequisite(tx, c.prerequisite);
+        const p = await enqueueRepo.lockPrerequisite(tx, c.prerequisite);
         if (p) deps.push(p);
       }
-      if (c.prerequisiteBatchId !== null) deps.push(...(await repo.lockPrerequisiteBatch(tx, c.prerequisiteBatchId)));
+      if (c.prerequisiteBatchId !== null)
+        deps.push(...(await enqueueRepo.lockPrerequisiteBatch(tx, c.prerequisiteBatchId)));
       const failed = deps.find((d) => d.state === 'Error' || d.state === 'Canceled');
       if (failed) {
         const root = failed.failedRootId ?? failed.id;
@@ -347,8 +355,8 @@ export function createProq<M = ProqCommands>(options: ProqOptions<M>): Proq<M> {
           `Command #${id} waits on command #${root}, which is not done: retry #${root} first`,
         );
       }
-      await repo.reopenCommand(tx, id, deps.every((d) => d.state === 'Completed') ? 'Pending' : 'Blocked');
-      await repo.reopenCascaded(tx, id);
+      await controlRepo.reopenCommand(tx, id, deps.every((d) => d.state === 'Completed') ? 'Pending' : 'Blocked');
+      await controlRepo.reopenCascaded(tx, id);
       await opts?.inTransaction?.(tx);
     });
     return mustGet(id);
@@ -356,7 +364,7 @@ export function createProq<M = ProqCommands>(options: ProqOptions<M>): Proq<M> {
 
   async function setPaused(paused: boolean, userId: string | null, opts?: ProqChangeOptions): Promise<void> {
     await dbh.db.transaction(async (tx) => {
-      await repo.setPausedState(tx, environment, paused, userId);
+      await controlRepo.setPausedState(tx, environment, paused, userId);
       await opts?.inTransaction?.(tx);
     });
     worker?.setPaused(paused);
@@ -374,7 +382,7 @@ export function createProq<M = ProqCommands>(options: ProqOptions<M>): Proq<M> {
     commandType: (name) => types.get(name),
     enqueue,
     enqueueMany,
-    get: (id) => repo.getCommand(dbh.db, id),
+    get: (id) => commandsRepo.getCommand(dbh.db, id),
     cancel,
     retry,
     async start() {
@@ -438,7 +446,7 @@ export function createProq<M = ProqCommands>(options: ProqOptions<M>): Proq<M> {
     async resume(userId = null, opts) {
       await setPaused(false, userId, opts);
     },
-    pausedState: () => repo.pausedState(dbh.db, environment),
+    pausedState: () => controlRepo.pausedState(dbh.db, environment),
   });
   return typedAs<M>();
 }

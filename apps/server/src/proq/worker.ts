@@ -8,7 +8,11 @@ import { randomBytes } from 'node:crypto';
 import type { DbHandle, DbOrTx } from '@sextant/db';
 import { PollBackoff, retryDelayMs, type PollBackoffOptions } from './backoff.ts';
 import { errorMessage, ProqLeaseLostError, ProqPermanentError } from './errors.ts';
-import * as repo from './repo.ts';
+import type { PoolClient } from 'pg';
+import * as commandsRepo from './repo-commands.ts';
+import * as leasesRepo from './repo-leases.ts';
+import * as recoveryRepo from './repo-recovery.ts';
+import * as controlRepo from './repo-control.ts';
 import type {
   BackoffStrategyData,
   CommandTypeDef,
@@ -31,7 +35,7 @@ export interface WorkerOptions {
   claimBatchSize?: number;
   poll: PollBackoffOptions;
   maintenanceIntervalMs: number;
-  /** Heartbeat age after which another worker's leases are taken over (repo.DEFAULT_WORKER_DEAD_AFTER_SECONDS). */
+  /** Heartbeat age after which another worker's leases are taken over (recoveryRepo.DEFAULT_WORKER_DEAD_AFTER_SECONDS). */
   workerDeadAfterSeconds?: number;
   shutdownGraceMs: number;
   listen: boolean;
@@ -41,7 +45,7 @@ export interface WorkerOptions {
 
 interface Active {
   cmd: ProqCommand;
-  lease: repo.Lease;
+  lease: leasesRepo.Lease;
   ac: AbortController;
   /** The handler returned or threw; only the outcome remains to be written. */
   handlerDone: boolean;
@@ -76,7 +80,7 @@ export class ProqWorker {
   /** Paused by the background service toggle (system_settings): running commands finish, nothing new is taken. */
   private paused = false;
   private pauseCheckedAt = 0;
-  private readonly completer: Batcher<repo.Lease & { message: string | null }, repo.Finished | null>;
+  private readonly completer: Batcher<leasesRepo.Lease & { message: string | null }, leasesRepo.Finished | null>;
 
   constructor(private readonly o: WorkerOptions) {
     if (!Number.isInteger(o.concurrency) || o.concurrency < 1)
@@ -84,12 +88,12 @@ export class ProqWorker {
     this.id = o.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     this.backoff = new PollBackoff(o.poll);
     this.completer = new Batcher(async (items) => {
-      const done = await repo.completeCommands(this.o.dbh.db, this.id, items);
+      const done = await leasesRepo.completeCommands(this.o.dbh.db, this.id, items);
       const byId = new Map(done.map((d) => [d.id, d]));
       const withDeps = done.filter((d) => d.hasDependents);
       if (withDeps.length > 0) {
         // Runs after the completion committed, so it sees it (and any completion that committed before).
-        await repo.unblockDependents(this.o.dbh.db, {
+        await leasesRepo.unblockDependents(this.o.dbh.db, {
           ids: withDeps.map((d) => d.id),
           batches: withDeps.flatMap((d) => (d.batchId ? [d.batchId] : [])),
         });
@@ -118,7 +122,7 @@ export class ProqWorker {
     this.pauseCheckedAt = Date.now();
     try {
       const was = this.paused;
-      this.paused = (await repo.pausedState(this.o.dbh.db, this.o.environment)).paused;
+      this.paused = (await controlRepo.pausedState(this.o.dbh.db, this.o.environment)).paused;
       if (was !== this.paused)
         this.o.logger.info({ paused: this.paused }, this.paused ? 'ProQ: paused' : 'ProQ: resumed');
     } catch (err) {
@@ -177,7 +181,7 @@ export class ProqWorker {
     await this.completer.drain();
     const left = [...this.active.values()].filter((a) => !a.handlerDone);
     if (left.length > 0) {
-      const released = await repo
+      const released = await leasesRepo
         .releaseCommands(
           this.o.dbh.db,
           this.id,
@@ -192,7 +196,7 @@ export class ProqWorker {
     }
     await this.completer.drain();
     await this.listener?.close().catch(() => undefined);
-    await repo.removeWorker(this.o.dbh.db, this.id).catch(() => undefined);
+    await controlRepo.removeWorker(this.o.dbh.db, this.id).catch(() => undefined);
   }
 
   /** Abort an in-process command at once (cancel from the API of the same process). */
@@ -203,7 +207,7 @@ export class ProqWorker {
   /** Runs one maintenance pass now (tests, and the timer). */
   async maintenance(): Promise<void> {
     await this.beat();
-    const lost = await repo.lostLeases(
+    const lost = await leasesRepo.lostLeases(
       this.o.dbh.db,
       this.id,
       [...this.active.values()].map((a) => a.lease),
@@ -232,7 +236,7 @@ export class ProqWorker {
       this.wakePending = false;
       let claimed: ProqCommand[];
       try {
-        claimed = await repo.claimCommands(this.o.dbh.db, {
+        claimed = await leasesRepo.claimCommands(this.o.dbh.db, {
           workerId: this.id,
           environment: this.o.environment,
           types: types(),
@@ -350,7 +354,7 @@ export class ProqWorker {
       const max = def?.retry?.maxDelayMs ?? this.o.retry.maxDelayMs;
       const text = errorMessage(failure).slice(0, 8000);
       const res = await this.persist(cmd, () =>
-        repo.failCommand(db, this.id, lease, text, final ? null : retryDelayMs(cmd.attempts, base, max)),
+        leasesRepo.failCommand(db, this.id, lease, text, final ? null : retryDelayMs(cmd.attempts, base, max)),
       );
       if (!res) return;
       this.o.logger.warn(
@@ -365,7 +369,7 @@ export class ProqWorker {
         final ? 'ProQ: command failed' : 'ProQ: command failed, will retry',
       );
       if (res.state === 'Error' && res.hasDependents)
-        await this.persist(cmd, () => repo.cascadeFailure(db, cmd.id, 'Error'));
+        await this.persist(cmd, () => leasesRepo.cascadeFailure(db, cmd.id, 'Error'));
     } catch (err) {
       // Given up (stopping, or past the stuck timeout): the stuck or dead-worker recovery hands the command out again.
       this.o.logger.error({ err, commandId: cmd.id }, 'ProQ: could not record the outcome');
@@ -404,7 +408,7 @@ export class ProqWorker {
   private context(a: Active): HandlerContext {
     const renew = async (percent: number | null, message: string | null) => {
       if (percent !== null && !(percent >= 0 && percent <= 100)) throw new RangeError('progress percent must be 0–100');
-      const held = await repo.reportProgress(this.o.dbh.db, this.id, a.lease, percent, message);
+      const held = await leasesRepo.reportProgress(this.o.dbh.db, this.id, a.lease, percent, message);
       if (!held) {
         const err = new ProqLeaseLostError(`Command #${a.cmd.id} was canceled or its lease expired`);
         a.ac.abort(err);
@@ -436,7 +440,7 @@ export class ProqWorker {
   }
 
   private async beat(): Promise<void> {
-    await repo.heartbeatWorker(this.o.dbh.db, {
+    await controlRepo.heartbeatWorker(this.o.dbh.db, {
       id: this.id,
       hostname: hostname(),
       pid: process.pid,
@@ -460,19 +464,13 @@ export class ProqWorker {
       if (payload === `pause:${this.o.environment}`) this.pauseCheckedAt = 0;
       if (!payload || payload === this.o.environment || this.pauseCheckedAt === 0) this.wake();
     };
-    const client = (this.o.dbh.db as unknown as { $client: unknown }).$client;
-    if (this.o.dbh.kind === 'pglite') {
-      const pglite = client as { listen(ch: string, cb: (p: string) => void): Promise<() => Promise<void>> };
-      const unsubscribe = await pglite.listen(repo.NOTIFY_CHANNEL, onPayload);
+    const driver = this.o.dbh.driver;
+    if (driver.kind === 'pglite') {
+      const unsubscribe = await driver.client.listen(commandsRepo.NOTIFY_CHANNEL, onPayload);
       return { close: () => unsubscribe() };
     }
-    type Conn = {
-      query(q: string): Promise<unknown>;
-      on(ev: 'notification', cb: (m: { channel: string; payload?: string }) => void): void;
-      on(ev: 'error', cb: (e: Error) => void): void;
-      release(err?: Error | boolean): void;
-    };
-    const pool = client as { connect(): Promise<Conn> };
+    type Conn = PoolClient;
+    const pool = driver.client;
     let conn: Conn | null = null;
     let closed = false;
     let retryDelay = 1000;
@@ -492,7 +490,7 @@ export class ProqWorker {
     const connect = async (): Promise<void> => {
       const c = await pool.connect();
       c.on('notification', (m) => {
-        if (m.channel === repo.NOTIFY_CHANNEL) onPayload(m.payload);
+        if (m.channel === commandsRepo.NOTIFY_CHANNEL) onPayload(m.payload);
       });
       c.on('error', (err) => {
         if (conn !== c) return; // already closed by us
@@ -503,7 +501,7 @@ export class ProqWorker {
         reconnect();
       });
       try {
-        await c.query(`LISTEN ${repo.NOTIFY_CHANNEL}`);
+        await c.query(`LISTEN ${commandsRepo.NOTIFY_CHANNEL}`);
       } catch (err) {
         c.release(true); // not back to the pool: its state is unknown
         throw err;
@@ -572,11 +570,12 @@ class Batcher<T, R> {
 export async function recoverInterruptedCommands(
   db: DbOrTx,
   logger: ProqLogger,
-): Promise<(repo.Finished & { state: string })[]> {
-  const recovered = await repo.recoverInterrupted(db);
+): Promise<(leasesRepo.Finished & { state: string })[]> {
+  const recovered = await recoveryRepo.recoverInterrupted(db);
   if (recovered.length > 0)
     logger.warn({ ids: recovered.map((r) => r.id) }, 'ProQ: resumed commands interrupted by the last stop');
-  for (const r of recovered) if (r.state === 'Error' && r.hasDependents) await repo.cascadeFailure(db, r.id, 'Error');
+  for (const r of recovered)
+    if (r.state === 'Error' && r.hasDependents) await leasesRepo.cascadeFailure(db, r.id, 'Error');
   return recovered;
 }
 
@@ -585,12 +584,13 @@ export async function recoverInterruptedCommands(
  * event-driven unblocking/cascading), orphan group leases, forgotten workers.
  */
 export async function maintainQueue(db: DbOrTx, logger: ProqLogger, workerDeadAfterSeconds?: number): Promise<void> {
-  const recovered = await repo.recoverStuck(db, workerDeadAfterSeconds);
+  const recovered = await recoveryRepo.recoverStuck(db, workerDeadAfterSeconds);
   if (recovered.length > 0) logger.warn({ ids: recovered.map((r) => r.id) }, 'ProQ: recovered stuck commands');
-  for (const r of recovered) if (r.state === 'Error' && r.hasDependents) await repo.cascadeFailure(db, r.id, 'Error');
-  for (const root of await repo.failedRootsOfBlocked(db))
-    await repo.cascadeFailure(db, root.id, root.state, root.rootId);
-  await repo.unblockDependents(db, null);
-  await repo.freeOrphanGroups(db);
-  await repo.pruneWorkers(db, 600);
+  for (const r of recovered)
+    if (r.state === 'Error' && r.hasDependents) await leasesRepo.cascadeFailure(db, r.id, 'Error');
+  for (const root of await leasesRepo.failedRootsOfBlocked(db))
+    await leasesRepo.cascadeFailure(db, root.id, root.state, root.rootId);
+  await leasesRepo.unblockDependents(db, null);
+  await recoveryRepo.freeOrphanGroups(db);
+  await controlRepo.pruneWorkers(db, 600);
 }

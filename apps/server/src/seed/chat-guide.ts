@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { addDocument } from '../modules/chat/chat.service.ts';
+import { addDocument } from '../modules/chat/documents.service.ts';
 
 export const CHAT_GUIDE_FILENAME = 'Sextant user guide.md';
 

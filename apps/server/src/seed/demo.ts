@@ -3,7 +3,7 @@
  * buyers, and one account per role (password DEMO_PASSWORD, default "demo"). Idempotent: existing rows are kept.
  */
 import { inArray } from 'drizzle-orm';
-import { brandings, buyers, issuerMemberships, issuers, userRoles, users, type Db } from '@sextant/db';
+import { brandings, buyers, issuerMemberships, issuers, userRoles, users, type Db, type DbOrTx } from '@sextant/db';
 import { ACCESSOR_ROLES, type TRole, type TThemeKey } from '@sextant/shared';
 import { hashPassword } from '../lib/passwords.ts';
 
@@ -172,10 +172,10 @@ export const DEMO_USERS: DemoUser[] = [
 
 export async function seedDemo(db: Db, password: string): Promise<{ created: number }> {
   // One transaction: a start killed half-way leaves no issuer without its buyers (they are only added with it).
-  return db.transaction((tx) => seedDemoIn(tx as unknown as Db, password));
+  return db.transaction((tx) => seedDemoIn(tx, password));
 }
 
-async function seedDemoIn(db: Db, password: string): Promise<{ created: number }> {
+async function seedDemoIn(db: DbOrTx, password: string): Promise<{ created: number }> {
   let created = 0;
   await db
     .insert(brandings)

@@ -9,7 +9,7 @@ import { allProfiles } from '../datapoint-profiles/index.ts';
 import { listPromptUses } from '../ai-prompts/index.ts';
 import { overridesOf } from '../translations/index.ts';
 import { listLinks } from '../magic-links/index.ts';
-import { manageList } from '../resources/index.ts';
+import { manageList } from '../resource-hub/index.ts';
 import { linkedAccountGroups } from '../linked-accounts/index.ts';
 import { overview as mlOverview } from '../ml-prediction/index.ts';
 import { passageStats } from '../chat/index.ts';

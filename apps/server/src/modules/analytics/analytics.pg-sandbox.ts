@@ -188,7 +188,9 @@ async function ensureReader(ctx: AppContext, appPool: pg.Pool): Promise<Verified
 }
 
 export function createPgSandbox(ctx: AppContext): Sandbox {
-  const appPool = (ctx.db as unknown as { $client: pg.Pool }).$client;
+  const driver = ctx.dbh.driver;
+  if (driver.kind !== 'postgres') throw new Error('The PostgreSQL analytics sandbox needs the PostgreSQL database');
+  const appPool = driver.client;
   let ready: Promise<pg.Pool> | undefined;
   let pool: pg.Pool | undefined;
   let closed = false;
@@ -234,7 +236,7 @@ export function createPgSandbox(ctx: AppContext): Sandbox {
       } finally {
         clearTimeout(waited);
       }
-      const pid = (client as unknown as { processID: number }).processID;
+      const pid = (client as pg.PoolClient & { processID: number }).processID; // set by pg, not in its types
       let stopped = false;
       const signal = (fn: string) =>
         appPool.query(`select ${fn}($1)`, [pid]).catch((err: unknown) => ctx.log.warn({ err }, `analytics ${fn}`));
@@ -244,7 +246,7 @@ export function createPgSandbox(ctx: AppContext): Sandbox {
       }, limits.timeoutMs + 250);
       const kill = setTimeout(() => {
         void signal('pg_terminate_backend');
-        (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+        client.connection.stream.destroy();
       }, limits.timeoutMs + 3000);
       let broken: Error | boolean = false;
       try {

@@ -107,7 +107,9 @@ export async function takeSnapshot(client: PGlite, layout: Layout, version: numb
 }
 
 export function createPgliteSandbox(ctx: AppContext): Sandbox {
-  const client = (ctx.db as unknown as { $client: PGlite }).$client;
+  const driver = ctx.dbh.driver;
+  if (driver.kind !== 'pglite') throw new Error('The PGlite analytics sandbox needs the PGlite database');
+  const client = driver.client;
   const slots: Slot[] = [];
   const waiters: (() => void)[] = [];
   let layout: Promise<Layout> | undefined;

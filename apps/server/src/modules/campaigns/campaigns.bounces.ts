@@ -16,8 +16,9 @@ import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../config.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
-import * as repo from './campaigns.repo.ts';
-import { actorOf, auditWorkflow, openWorkflow, type Actor } from './campaigns.service.ts';
+import * as enrolmentsRepo from './enrolments.repo.ts';
+import * as emailsRepo from './emails.repo.ts';
+import { actorOf, auditWorkflow, openWorkflow, type Actor } from './workflow-access.ts';
 
 const ID_PREFIX = 'campaign-email-';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -40,8 +41,12 @@ export async function markBounced(
   reason: string,
   who: Actor,
 ) {
-  await repo.updateEmail(tx, email.id, { status: 'bounced', bouncedAt: new Date(), error: reason.slice(0, 1000) });
-  await repo.insertEvents(tx, [
+  await emailsRepo.updateEmail(tx, email.id, {
+    status: 'bounced',
+    bouncedAt: new Date(),
+    error: reason.slice(0, 1000),
+  });
+  await enrolmentsRepo.insertEvents(tx, [
     {
       enrolmentId: email.enrolmentId,
       kind: 'bounce',
@@ -205,7 +210,7 @@ export async function uploadBounces(
         });
         continue;
       }
-      const match = await repo.bouncedEmail(ctx.db, id, dsn.emailId, r.recipient);
+      const match = await emailsRepo.bouncedEmail(ctx.db, id, dsn.emailId, r.recipient);
       if (!match || (r.recipient && match.email.toAddress.toLowerCase() !== r.recipient)) {
         results.push({
           file: file.name,

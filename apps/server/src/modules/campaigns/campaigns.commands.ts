@@ -16,12 +16,15 @@ import type { JobEventSubscriber } from '../jobs/index.ts';
 import { forgetLatestRun, openResultsForPipeline } from '../../lib/duckdb/index.ts';
 import { selectSuppliers } from '../results/index.ts';
 import { useCaseList } from '../results/index.ts';
-import * as repo from './campaigns.repo.ts';
+import * as workflowsRepo from './workflows.repo.ts';
+import * as wavesRepo from './waves.repo.ts';
+import * as enrolmentsRepo from './enrolments.repo.ts';
 import { findUserByUsername } from '../users/index.ts';
 import { batchIdOfRun } from '../jobs/index.ts';
 import { setDirectAssignment } from '../job-artifacts/index.ts';
 import { outreachCommandType } from './campaigns.outreach.ts';
-import { applyStatuses, reconcileWorkflow, type Actor } from './campaigns.service.ts';
+import { reconcileWorkflow, type Actor } from './workflow-access.ts';
+import { applyStatuses } from './suppliers.service.ts';
 
 export const DEMO_COMMAND = 'campaigns.demo';
 export const RECONCILE_COMMAND = 'campaigns.reconcile';
@@ -31,7 +34,7 @@ export const RECONCILE_COMMAND = 'campaigns.reconcile';
  * that vanished, clears returning ones). Nothing when the job has no workflow.
  */
 export async function queueCampaignReconcile(ctx: AppContext, jobId: string, runId: string): Promise<void> {
-  if (!(await repo.jobHasWorkflow(ctx.db, jobId))) return;
+  if (!(await workflowsRepo.jobHasWorkflow(ctx.db, jobId))) return;
   await ctx.proq.enqueue(ctx.db, {
     commandType: RECONCILE_COMMAND,
     payload: { jobId },
@@ -50,7 +53,7 @@ export const campaignJobEvents: JobEventSubscriber = {
 
 /** Reconciles every workflow of the job with its latest completed run. */
 export async function reconcileJobWorkflows(ctx: AppContext, jobId: string): Promise<string> {
-  const workflows = await repo.workflowsOfJob(ctx.db, jobId);
+  const workflows = await workflowsRepo.workflowsOfJob(ctx.db, jobId);
   if (!workflows.length) return 'The job has no campaign workflow';
   forgetLatestRun(jobId); // this process may still hold the run before the one that just completed
   const results = await openResultsForPipeline(ctx, jobId);
@@ -85,7 +88,7 @@ const slug = (s: string) =>
 
 /** One workflow with two waves and mixed outcomes on the job (idempotent: nothing when the job has one). */
 export async function seedCampaignDemo(ctx: AppContext, jobId: string): Promise<string> {
-  if (await repo.jobHasWorkflow(ctx.db, jobId)) return 'The job already has a campaign workflow';
+  if (await workflowsRepo.jobHasWorkflow(ctx.db, jobId)) return 'The job already has a campaign workflow';
   const res = await openResultsForPipeline(ctx, jobId);
   const useCase = (await useCaseList(res)).useCases.find((u) => u.supplierCount >= 12);
   if (!useCase) return 'No use case with enough suppliers for a demo workflow';
@@ -95,7 +98,7 @@ export async function seedCampaignDemo(ctx: AppContext, jobId: string): Promise<
   // The demo's story runs over the last six weeks: selected, then two waves, then outcomes (history in order).
   const days = (d: number) => new Date(Date.now() - d * 86_400_000);
   await ctx.db.transaction(async (tx) => {
-    const wf = await repo.insertWorkflow(tx, {
+    const wf = await workflowsRepo.insertWorkflow(tx, {
       createdAt: days(40),
       jobId,
       name: DEMO_WORKFLOW_NAME,
@@ -105,13 +108,13 @@ export async function seedCampaignDemo(ctx: AppContext, jobId: string): Promise<
       ownerId: manager?.id ?? null,
       runId: res.runId,
     });
-    await repo.insertEnrolments(
+    await enrolmentsRepo.insertEnrolments(
       tx,
       wf.id,
       suppliers.map((s) => ({ ...s, contactEmail: `accounts.receivable@${slug(s.supplierName)}.example` })),
     );
-    await repo.insertCreatedEvents(tx, wf.id, actor.id, actor.name, days(40));
-    const template = defaultOutreach(await repo.issuerLanguage(tx, wf.id));
+    await enrolmentsRepo.insertCreatedEvents(tx, wf.id, actor.id, actor.name, days(40));
+    const template = defaultOutreach(await workflowsRepo.issuerLanguage(tx, wf.id));
     // Two waves of up to 20 of the largest suppliers each: one completed a month ago, one active since last week.
     const n = Math.min(20, Math.ceil(suppliers.length / 3));
     const waves: {
@@ -126,7 +129,7 @@ export async function seedCampaignDemo(ctx: AppContext, jobId: string): Promise<
     ];
     const assigned: { id: string }[][] = [];
     for (const w of waves) {
-      const wave = await repo.insertCampaign(tx, {
+      const wave = await wavesRepo.insertCampaign(tx, {
         workflowId: wf.id,
         name: w.name,
         route: w.route,
@@ -136,9 +139,9 @@ export async function seedCampaignDemo(ctx: AppContext, jobId: string): Promise<
         scheduledStart: days(w.start),
         createdAt: days(w.created),
       });
-      const members = await repo.assignToCampaign(tx, wf.id, wave.id, { count: n });
+      const members = await enrolmentsRepo.assignToCampaign(tx, wf.id, wave.id, { count: n });
       assigned.push(members);
-      await repo.insertCampaignEvents(
+      await enrolmentsRepo.insertCampaignEvents(
         tx,
         wave.id,
         members.map((m) => m.id),
@@ -152,7 +155,7 @@ export async function seedCampaignDemo(ctx: AppContext, jobId: string): Promise<
       );
     }
     const [first = [], second = []] = assigned;
-    const rows = await repo.enrolmentsByKeys(
+    const rows = await enrolmentsRepo.enrolmentsByKeys(
       tx,
       wf.id,
       suppliers.map((s) => s.supplierKey),

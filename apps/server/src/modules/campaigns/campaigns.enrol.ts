@@ -32,8 +32,10 @@ import { publicUrl } from '../../config.ts';
 import { secretsKey } from '../../lib/crypto.ts';
 import { AppError, rateLimited } from '../../lib/errors.ts';
 import { hit } from '../../lib/rate-limit.ts';
-import * as repo from './campaigns.repo.ts';
-import { auditWorkflow } from './campaigns.service.ts';
+import * as workflowsRepo from './workflows.repo.ts';
+import * as enrolmentsRepo from './enrolments.repo.ts';
+import * as emailsRepo from './emails.repo.ts';
+import { auditWorkflow } from './workflow-access.ts';
 import { senderOf } from './campaigns.outreach.ts';
 
 /** How long an enrolment link stays valid after its email was sent. */
@@ -179,7 +181,7 @@ async function openToken(ctx: AppContext, req: FastifyRequest, token: string, wo
   await limit(ctx, req, token);
   const claims = verifyToken(ctx, token);
   // The signature holds: the issuer is known, and every refusal from here on names its language.
-  const language = await repo.issuerLanguage(ctx.db, claims.w);
+  const language = await workflowsRepo.issuerLanguage(ctx.db, claims.w);
   if (workflow !== undefined && workflow !== claims.w)
     throw refused(
       400,
@@ -188,7 +190,7 @@ async function openToken(ctx: AppContext, req: FastifyRequest, token: string, wo
       'This enrolment link belongs to another campaign than the one in the address. Open the link from the email again.',
       { language },
     );
-  const row = await repo.enrolmentOfLink(ctx.db, claims.e, claims.w);
+  const row = await enrolmentsRepo.enrolmentOfLink(ctx.db, claims.e, claims.w);
   if (!row)
     throw refused(
       404,
@@ -208,7 +210,7 @@ async function openToken(ctx: AppContext, req: FastifyRequest, token: string, wo
     );
   // The link must be the one of an email that was sent: its send record exists, holds the hash of the link's nonce,
   // and was handed over for delivery (a send that failed or that the mail server refused has no sentAt).
-  const sent = await repo.findEmail(ctx.db, claims.e, claims.m);
+  const sent = await emailsRepo.findEmail(ctx.db, claims.e, claims.m);
   const given = Buffer.from(nonceHash(claims.n), 'hex');
   const kept = sent?.linkNonceHash ? Buffer.from(sent.linkNonceHash, 'hex') : null;
   if (!sent || !kept || kept.length !== given.length || !timingSafeEqual(kept, given) || sent.sentAt === null)
@@ -219,7 +221,7 @@ async function openToken(ctx: AppContext, req: FastifyRequest, token: string, wo
       'This enrolment link does not belong to an email that was sent to this supplier: only the link in the email itself works. Contact the sender of the email.',
       { language },
     );
-  const used = await repo.linkUseSince(ctx.db, claims.e, new Date(claims.i * 1000));
+  const used = await enrolmentsRepo.linkUseSince(ctx.db, claims.e, new Date(claims.i * 1000));
   if (used) {
     const decision = used.toStatus === 'Failed' ? 'decline' : 'confirm';
     throw refused(
@@ -284,13 +286,13 @@ export async function enrolDecide(
     .join('; ');
   await ctx.db.transaction(async (tx) => {
     // Guard against a concurrent use of the same link: the status must still be the one read.
-    const set: Parameters<typeof repo.updateEnrolment>[2] = { status: to };
+    const set: Parameters<typeof enrolmentsRepo.updateEnrolment>[2] = { status: to };
     if (body.contactEmail !== en.contactEmail) set.contactEmail = body.contactEmail;
-    if (!(await repo.updateEnrolmentIfStatus(tx, en.id, en.status, set)))
+    if (!(await enrolmentsRepo.updateEnrolmentIfStatus(tx, en.id, en.status, set)))
       throw refused(409, ERROR_CODES.linkUsed, 'changed', 'This enrolment changed meanwhile: reload the page.', {
         language,
       });
-    await repo.insertEvents(tx, [
+    await enrolmentsRepo.insertEvents(tx, [
       {
         enrolmentId: en.id,
         kind: 'link',

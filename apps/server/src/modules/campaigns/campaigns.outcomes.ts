@@ -17,8 +17,9 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, badRequest, fieldError } from '../../lib/errors.ts';
-import * as repo from './campaigns.repo.ts';
-import { actorOf, applyStatuses, auditWorkflow, openWorkflow } from './campaigns.service.ts';
+import * as enrolmentsRepo from './enrolments.repo.ts';
+import { actorOf, auditWorkflow, openWorkflow } from './workflow-access.ts';
+import { applyStatuses } from './suppliers.service.ts';
 
 const MAX_REPORTED = 200;
 const norm = (h: string) =>
@@ -95,17 +96,17 @@ async function resolveRows(
   const keys = rows.map((r) => cell(r, cols.key)).filter(Boolean);
   const ids = rows.map((r) => cell(r, cols.id)).filter(Boolean);
   const byKey = new Map(
-    (await repo.enrolmentsByKeys(ctx.db, workflowId, [...new Set(keys)])).map((e) => [e.supplierKey, e]),
+    (await enrolmentsRepo.enrolmentsByKeys(ctx.db, workflowId, [...new Set(keys)])).map((e) => [e.supplierKey, e]),
   );
-  const byId = new Map<string, repo.EnrolmentRow[]>();
-  for (const e of await repo.enrolmentsBySupplierIds(ctx.db, workflowId, [...new Set(ids)]))
+  const byId = new Map<string, enrolmentsRepo.EnrolmentRow[]>();
+  for (const e of await enrolmentsRepo.enrolmentsBySupplierIds(ctx.db, workflowId, [...new Set(ids)]))
     (byId.get(e.supplierId!) ?? byId.set(e.supplierId!, []).get(e.supplierId!)!).push(e);
   const seen = new Map<string, number>();
   return rows.map((r, i) => {
     const line = i + 2;
     const key = cell(r, cols.key);
     const sid = cell(r, cols.id);
-    let en: repo.EnrolmentRow | undefined;
+    let en: enrolmentsRepo.EnrolmentRow | undefined;
     if (key) {
       en = byKey.get(key);
       if (!en)
@@ -221,7 +222,7 @@ export async function uploadContacts(
   const data = rows.slice(1);
   const errors: { path: string; message: string }[] = [];
   const enrolments = await resolveRows(ctx, id, data, cols, errors);
-  const changes: { en: repo.EnrolmentRow; email: string }[] = [];
+  const changes: { en: enrolmentsRepo.EnrolmentRow; email: string }[] = [];
   data.forEach((r, i) => {
     const email = (r[cols.extra.contactEmail!] ?? '').trim();
     if (!EMAIL.test(email) || email.length > 320)
@@ -232,8 +233,8 @@ export async function uploadContacts(
   const actor = actorOf(auth);
   const real = changes.filter((c) => c.en.contactEmail !== c.email);
   await ctx.db.transaction(async (tx) => {
-    for (const c of real) await repo.updateEnrolment(tx, c.en.id, { contactEmail: c.email });
-    await repo.insertEvents(
+    for (const c of real) await enrolmentsRepo.updateEnrolment(tx, c.en.id, { contactEmail: c.email });
+    await enrolmentsRepo.insertEvents(
       tx,
       real.map((c) => ({
         enrolmentId: c.en.id,

@@ -17,10 +17,14 @@ import { renderBrandedEmail, templateFields } from '../../lib/email-template.ts'
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { defineCommandType, type CommandDefOf } from '../../proq/index.ts';
 import { openResultsForPipeline } from '../../lib/duckdb/index.ts';
-import * as repo from './campaigns.repo.ts';
+import * as workflowsRepo from './workflows.repo.ts';
+import * as wavesRepo from './waves.repo.ts';
+import * as enrolmentsRepo from './enrolments.repo.ts';
+import * as suppliersRepo from './suppliers.repo.ts';
+import * as emailsRepo from './emails.repo.ts';
 import { enrolmentLink, linkNonce, sampleEnrolmentLink } from './campaigns.enrol.ts';
 import { markBounced, outreachMessageId } from './campaigns.bounces.ts';
-import { actorOf, auditWorkflow, openWorkflow, type Actor } from './campaigns.service.ts';
+import { actorOf, auditWorkflow, openWorkflow, type Actor } from './workflow-access.ts';
 
 export const OUTREACH_COMMAND = 'campaigns.outreach';
 
@@ -44,7 +48,7 @@ export async function senderOf(
   jobId: string,
   opts: { currency: boolean } = { currency: true },
 ): Promise<Sender> {
-  const row = await repo.senderRow(db, jobId);
+  const row = await emailsRepo.senderRow(db, jobId);
   let currency = '';
   if (opts.currency)
     try {
@@ -96,20 +100,21 @@ export async function previewOutreach(
   body: { templateSubject?: string | undefined; templateBody?: string | undefined; supplierKey?: string | undefined },
 ): Promise<TOutreachPreview> {
   await openWorkflow(ctx, auth, jobId, id);
-  const wave = await repo.findCampaign(ctx.db, id, campaignId);
+  const wave = await wavesRepo.findCampaign(ctx.db, id, campaignId);
   if (!wave) throw notFound('Campaign');
   const subject = body.templateSubject ?? wave.templateSubject;
   const text = body.templateBody ?? wave.templateBody;
-  let sample: repo.EnrolmentRow | undefined;
+  let sample: enrolmentsRepo.EnrolmentRow | undefined;
   if (body.supplierKey) {
-    sample = await repo.findEnrolment(ctx.db, id, body.supplierKey);
+    sample = await enrolmentsRepo.findEnrolment(ctx.db, id, body.supplierKey);
     if (!sample || sample.campaignId !== campaignId)
       throw fieldError('supplierKey', 'is not a supplier of this campaign');
-  } else [sample] = await repo.outreachTargets(ctx.db, campaignId, 1);
+  } else [sample] = await emailsRepo.outreachTargets(ctx.db, campaignId, 1);
   if (!sample) {
-    const [first] = (await repo.pageSuppliers(ctx.db, id, { pageNumber: 1, pageSize: 1, campaignId }, (r) => r))
-      .collection;
-    if (first) sample = await repo.findEnrolment(ctx.db, id, first.supplierKey!);
+    const [first] = (
+      await suppliersRepo.pageSuppliers(ctx.db, id, { pageNumber: 1, pageSize: 1, campaignId }, (r) => r)
+    ).collection;
+    if (first) sample = await enrolmentsRepo.findEnrolment(ctx.db, id, first.supplierKey!);
   }
   const sender = await senderOf(ctx, ctx.db, jobId);
   const fields = sample
@@ -128,7 +133,7 @@ export async function previewOutreach(
       );
   const out = render(sender, subject, text, fields);
   const known = new Set<string>(CAMPAIGN_MERGE_FIELDS);
-  const counts = await repo.outreachCounts(ctx.db, campaignId);
+  const counts = await emailsRepo.outreachCounts(ctx.db, campaignId);
   return {
     to: sample?.contactEmail ?? null,
     supplierKey: sample?.supplierKey ?? null,
@@ -152,7 +157,7 @@ export async function sendOutreach(
   campaignId: string,
 ): Promise<TOutreachSendResult> {
   const { wf } = await openWorkflow(ctx, auth, jobId, id);
-  const wave = await repo.findCampaign(ctx.db, id, campaignId);
+  const wave = await wavesRepo.findCampaign(ctx.db, id, campaignId);
   if (!wave) throw notFound('Campaign');
   if (wave.stageStatus === 'Completed') throw conflict(`Campaign "${wave.name}" is completed: it sends no more emails`);
   const unknown = [...new Set([...templateFields(wave.templateSubject), ...templateFields(wave.templateBody)])].filter(
@@ -165,7 +170,7 @@ export async function sendOutreach(
     );
   if (!wave.templateSubject.trim() || !wave.templateBody.trim())
     throw fieldError('templateBody', 'the campaign has no email subject or body to send');
-  const counts = await repo.outreachCounts(ctx.db, campaignId);
+  const counts = await emailsRepo.outreachCounts(ctx.db, campaignId);
   const recipients = counts.outstanding;
   if (!recipients)
     throw conflict(
@@ -183,7 +188,7 @@ export async function sendOutreach(
       processingGroup: `campaign-outreach:${campaignId}`,
       tags: ['campaigns'],
     });
-    await repo.updateCampaign(tx, campaignId, {
+    await wavesRepo.updateCampaign(tx, campaignId, {
       outreachCommandId: c.id,
       ...(wave.stageStatus === 'Pending' ? { stageStatus: 'Active' as const } : {}),
     });
@@ -206,19 +211,19 @@ export async function runOutreach(
   p: z.output<typeof ZOutreachPayload>,
   hc: { progress(percent: number, message?: string): Promise<void>; signal?: AbortSignal },
 ): Promise<string> {
-  const wave = await repo.findCampaign(ctx.db, p.workflowId, p.campaignId);
+  const wave = await wavesRepo.findCampaign(ctx.db, p.workflowId, p.campaignId);
   if (!wave) return 'The campaign no longer exists';
-  const wfJobId = await repo.workflowJobId(ctx.db, p.workflowId);
+  const wfJobId = await workflowsRepo.workflowJobId(ctx.db, p.workflowId);
   if (!wfJobId) return 'The workflow no longer exists';
   const sender = await senderOf(ctx, ctx.db, wfJobId);
   const actor: Actor = { id: p.userId, name: p.userName };
   const gapMs = 1000 / ctx.config.CAMPAIGN_EMAILS_PER_SECOND;
-  const total = Math.max(1, (await repo.outreachCounts(ctx.db, p.campaignId)).outstanding);
+  const total = Math.max(1, (await emailsRepo.outreachCounts(ctx.db, p.campaignId)).outstanding);
   let sent = 0;
   let failed = 0;
   let bounced = 0;
   for (;;) {
-    const batch = await repo.outreachTargets(ctx.db, p.campaignId, 50);
+    const batch = await emailsRepo.outreachTargets(ctx.db, p.campaignId, 50);
     if (!batch.length) break;
     for (const en of batch) {
       hc.signal?.throwIfAborted();
@@ -233,7 +238,7 @@ export async function runOutreach(
         mergeFieldsOf(ctx, sender, wave, en, { emailId, nonce }),
       );
       // Record first (unique per wave and supplier): a second run of the command skips it.
-      const row = await repo.insertEmail(ctx.db, {
+      const row = await emailsRepo.insertEmail(ctx.db, {
         id: emailId,
         linkNonceHash: hash,
         enrolmentId: en.id,
@@ -253,7 +258,7 @@ export async function runOutreach(
       });
       const ok = result.status === 'sent' || result.status === 'outbox';
       await ctx.db.transaction(async (tx) => {
-        await repo.updateEmail(tx, row.id, {
+        await emailsRepo.updateEmail(tx, row.id, {
           outboxId: result.id,
           status: result.status,
           sentAt: ok ? new Date() : null,
@@ -267,7 +272,7 @@ export async function runOutreach(
           });
           return;
         }
-        await repo.insertEvents(tx, [
+        await enrolmentsRepo.insertEvents(tx, [
           {
             enrolmentId: en.id,
             kind: 'email',
@@ -278,8 +283,8 @@ export async function runOutreach(
           },
         ]);
         if (ok && en.status === 'Pending') {
-          await repo.setStatus(tx, [en.id], 'Active');
-          await repo.insertEvents(tx, [
+          await enrolmentsRepo.setStatus(tx, [en.id], 'Active');
+          await enrolmentsRepo.insertEvents(tx, [
             {
               enrolmentId: en.id,
               kind: 'status',
@@ -333,9 +338,9 @@ export async function recordBounce(
   reason: string | undefined,
 ) {
   const { wf } = await openWorkflow(ctx, auth, jobId, id);
-  const en = await repo.findEnrolment(ctx.db, id, supplierKey);
+  const en = await enrolmentsRepo.findEnrolment(ctx.db, id, supplierKey);
   if (!en) throw notFound(`Supplier "${supplierKey}" in this workflow`);
-  const email = await repo.findEmail(ctx.db, en.id, emailId);
+  const email = await emailsRepo.findEmail(ctx.db, en.id, emailId);
   if (!email) throw notFound('Email');
   if (email.status === 'bounced') throw conflict('This email is already recorded as bounced');
   const actor = actorOf(auth);

@@ -44,19 +44,15 @@ import {
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
 import {
-  bulkStatus,
-  changeCampaign,
-  createCampaign,
   createWorkflow,
   listWorkflows,
-  patchSupplier,
   removeWorkflow,
   renameWorkflow,
   workflowDetail,
   workflowSources,
-  workflowSupplier,
-  workflowSuppliers,
-} from './campaigns.service.ts';
+} from './workflows.service.ts';
+import { changeCampaign, createCampaign } from './waves.service.ts';
+import { bulkStatus, patchSupplier, workflowSupplier, workflowSuppliers } from './suppliers.service.ts';
 import { previewOutreach, recordBounce, sendOutreach } from './campaigns.outreach.ts';
 import { uploadContacts, uploadOutcomes } from './campaigns.outcomes.ts';
 import { uploadBounces } from './campaigns.bounces.ts';

@@ -14,7 +14,7 @@ import { defineCommandType, type CommandDefOf } from '../../proq/index.ts';
 import { EmbeddingError, embeddingsConfigured, embedTexts, vectorToBytes } from '../../lib/llm.ts';
 import { ChatDocumentError, extractPages, guessLanguage, splitPassages } from './chat.parse.ts';
 import * as repo from './chat.repo.ts';
-import { purgeChatLogs } from './chat.service.ts';
+import { purgeChatLogs } from './conversations.service.ts';
 
 export const CHAT_INDEX_COMMAND = 'chat.index';
 export const CHAT_EMBED_COMMAND = 'chat.embed';

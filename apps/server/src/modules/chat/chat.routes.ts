@@ -29,18 +29,15 @@ import { logIncident, withReference } from '../../lib/incident.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ChatDocumentError } from './chat.parse.ts';
 import {
-  askQuestion,
   chatHealth,
   deleteChatDocuments,
-  deleteConversation,
   documentFile,
-  getConversation,
   listChatDocuments,
-  listConversations,
-  listLogs,
   reindexChatDocuments,
   uploadDocuments,
-} from './chat.service.ts';
+} from './documents.service.ts';
+import { deleteConversation, getConversation, listConversations, listLogs } from './conversations.service.ts';
+import { askQuestion } from './answers.service.ts';
 
 const tags = ['Chat'];
 const ASK = ['Chatbot_VIEW'] as const;

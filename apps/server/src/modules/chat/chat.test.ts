@@ -15,7 +15,7 @@ import type { TChatDocument, TChatMessageResponse, TChatUploadResult } from '@se
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeDocx, makePdf, RETURNS_POLICY_PAGES, uploadChatDocuments } from '../../../test/chat-fixtures.ts';
 import { waitFor } from '../../proq/test-helpers.ts';
-import { purgeChatLogs } from './chat.service.ts';
+import { purgeChatLogs } from './conversations.service.ts';
 import { llmConfigured } from '../../lib/llm.ts';
 
 const DOCX_PAGES = [

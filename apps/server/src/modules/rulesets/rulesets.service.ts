@@ -195,7 +195,7 @@ export async function createRuleset(
         version,
         name: checked.parsed.ruleset.name,
         description: checked.parsed.ruleset.description ?? null,
-        definition: checked.parsed.ruleset as unknown as Record<string, unknown>,
+        definition: { ...checked.parsed.ruleset },
         basedOn: body.basedOn ?? null,
         createdBy: auth.user.id,
       });
@@ -251,8 +251,8 @@ export async function activateRuleset(
 
 /** Seeds version 1 of each kind from the rulesets the engine ships (kept in step at every start). */
 export async function syncDefaultRulesets(db: DbOrTx): Promise<void> {
-  await seedVersion(db, 'scoring', defaultScoringRuleset() as unknown as Parameters<typeof seedVersion>[2]);
-  await seedVersion(db, 'confidence', defaultConfidenceRuleset() as unknown as Parameters<typeof seedVersion>[2]);
+  await seedVersion(db, 'scoring', { ...defaultScoringRuleset() });
+  await seedVersion(db, 'confidence', { ...defaultConfidenceRuleset() });
 }
 
 /** The versions a new run records: the active ones (the shipped version 1 when none is stored). */

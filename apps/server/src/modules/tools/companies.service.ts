@@ -5,7 +5,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import type { FastifyRequest } from 'fastify';
-import { lit, withDb } from '@sextant/analysis';
+import { withDb } from '@sextant/analysis';
 import {
   COMPANY_REGISTER_COLUMNS,
   COMPANY_REGISTER_MAX_ROWS,
@@ -22,6 +22,7 @@ import { csvDelimiter, readUploadedFile, uploadText } from '../../lib/upload-buf
 import { existingNetworkFile } from '../jobs/index.ts';
 import { isInternalStaff } from '../authorization/index.ts';
 import { importRegister, searchRegister, type RegisterRow } from './tools.repo.ts';
+import { networkSearchSql, type NetworkCompanyRow } from './companies-sql.ts';
 
 const REGISTER_MAX_BYTES = 100 * 1024 * 1024;
 const headerKey = (h: string) => h.toLowerCase().replace(/[^a-z]/g, '');
@@ -192,19 +193,11 @@ export async function importRegisterFile(
   };
 }
 
-type R = Record<string, unknown>;
 const s = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
 
 async function searchNetwork(file: string, q: string, limit: number): Promise<TCompany[]> {
-  const upper = q.toUpperCase().replace(/\s+/g, '');
-  const needle = q.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`);
   const rows = await withDb({ memoryLimit: '256MB', threads: 1 }, (db) =>
-    db.all<R>(`SELECT merchantId, name, addressLine1, addressLine2, city, region, postcode, country, taxId, mcc, acceptsCard
-      FROM read_parquet(${lit(file)})
-      WHERE upper(merchantId) = ${lit(upper)} OR upper(regexp_replace(coalesce(taxId, ''), '[^A-Za-z0-9]', '', 'g')) = ${lit(upper)}
-         OR lower(name) LIKE ${lit(`%${needle}%`)} ESCAPE '\\'
-      ORDER BY CASE WHEN upper(merchantId) = ${lit(upper)} THEN 0 WHEN lower(name) LIKE ${lit(`${needle}%`)} ESCAPE '\\' THEN 1 ELSE 2 END, name
-      LIMIT ${limit}`),
+    db.all<NetworkCompanyRow>(networkSearchSql(file, q, limit)),
   );
   return rows.map((r) => ({
     source: 'network' as const,

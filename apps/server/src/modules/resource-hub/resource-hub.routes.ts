@@ -27,7 +27,7 @@ import {
   sendPoster,
   uploadFile,
   uploadPoster,
-} from './resources.service.ts';
+} from './resource-hub.service.ts';
 
 const tags = ['Resource hub'];
 const base = '/api/v1/resources';

@@ -4,8 +4,8 @@
  */
 import type { TResourceCategory } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
-import { countResources, insertResource, replaceResourceIssuers, updateResource } from './resources.repo.ts';
-import { resourceFolder } from './resources.files.ts';
+import { countResources, insertResource, replaceResourceIssuers, updateResource } from './resource-hub.repo.ts';
+import { resourceFolder } from './resource-hub.files.ts';
 import { findUserByUsername } from '../users/index.ts';
 import { issuerKeys } from '../issuers/index.ts';
 

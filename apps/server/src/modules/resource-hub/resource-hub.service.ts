@@ -37,8 +37,8 @@ import {
   resourceVisibleToIssuer,
   updateResource,
   type ResourceListRow,
-} from './resources.repo.ts';
-import { removeResourceFolder, removeStored, serveStored, storePoster, storeResourceFile } from './resources.files.ts';
+} from './resource-hub.repo.ts';
+import { removeResourceFolder, removeStored, serveStored, storePoster, storeResourceFile } from './resource-hub.files.ts';
 
 type Create = z.output<typeof ZResourceCreate>;
 type Update = z.output<typeof ZResourceUpdate>;

@@ -1,2 +1,2 @@
 /** What other modules may use of this one: modules import each other only through their index.ts (.dependency-cruiser.cjs). */
-export { manageList } from './resources.service.ts';
+export { manageList } from './resource-hub.service.ts';

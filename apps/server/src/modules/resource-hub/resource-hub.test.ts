@@ -9,8 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import { dbKinds } from '@sextant/db/testing';
 import { buyers, issuers, jobArtifacts, systemAuditLog, users } from '@sextant/db';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { seedDemoResources } from './resources.seed.ts';
-import { sniffResourceFile } from './resources.files.ts';
+import { seedDemoResources } from './resource-hub.seed.ts';
+import { sniffResourceFile } from './resource-hub.files.ts';
 
 /** A file that starts like an MP4 (ftyp box, isom brand) followed by numbered bytes. */
 function fakeMp4(size: number): Buffer {

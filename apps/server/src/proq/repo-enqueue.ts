@@ -1,0 +1,156 @@
+/** SQL of ProQ's enqueue: inserting validated commands, locking their prerequisites, refusing a prerequisite cycle. */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@sextant/db';
+import type { TProqCommandState } from '@sextant/shared/values';
+import type { ProqCommand } from './types.ts';
+import {
+  NOTIFY_CHANNEL,
+  rows,
+  commandState,
+  commandColumns,
+  num,
+  numOrNull,
+  strOrNull,
+  toCommand,
+} from './repo-commands.ts';
+
+/** A row ready to insert (validated, state decided). */
+export interface InsertRow {
+  command_type: string;
+  category: string | null;
+  priority: number;
+  prerequisite: number | null;
+  prerequisite_batch_id: string | null;
+  batch_id: string | null;
+  target_entity_id: string | null;
+  job_id: string | null;
+  correlation_id: string | null;
+  payload: unknown;
+  state: TProqCommandState;
+  tags: string[];
+  environment: string;
+  processing_group: string | null;
+  scheduled_time: string | null;
+  stuck_timeout_in_seconds: number;
+  max_attempts: number;
+  unique_key: string | null;
+  failed_root_id: number | null;
+  message: string | null;
+  ord: number;
+}
+
+/**
+ * Inserts commands in input order (ids ascend with it) in one statement, creating their processing-group rows
+ * and notifying idle workers of Pending ones (delivered when the caller's transaction commits). A unique key
+ * that exists already is skipped (the caller reads the existing row).
+ */
+export async function insertCommands(exec: DbOrTx, input: InsertRow[]): Promise<ProqCommand[]> {
+  const json = JSON.stringify(input);
+  const r = await rows(
+    exec,
+    sql`with r as (
+      select * from jsonb_to_recordset(${json}::jsonb) as r(
+        command_type text, category text, priority int, prerequisite bigint, prerequisite_batch_id text,
+        batch_id text, target_entity_id text, job_id uuid, correlation_id text, payload jsonb, state text,
+        tags text[], environment text, processing_group text, scheduled_time timestamptz,
+        stuck_timeout_in_seconds int, max_attempts int, unique_key text, failed_root_id bigint, message text, ord int)
+    ),
+    g as (
+      insert into proq_groups (name)
+      select distinct r.processing_group from r where r.processing_group is not null
+      on conflict do nothing
+    ),
+    ins as (
+      insert into proq_commands as c (command_type, category, priority, prerequisite, prerequisite_batch_id, batch_id,
+        target_entity_id, job_id, correlation_id, payload, state, tags, environment, processing_group, scheduled_time,
+        stuck_timeout_in_seconds, max_attempts, unique_key, failed_root_id, message, run_at, completed_date, has_dependents)
+      select r.command_type, r.category, r.priority, r.prerequisite, r.prerequisite_batch_id, r.batch_id,
+        r.target_entity_id, r.job_id, r.correlation_id, coalesce(r.payload, '{}'::jsonb), r.state,
+        coalesce(r.tags, '{}'::text[]), r.environment, r.processing_group, r.scheduled_time,
+        r.stuck_timeout_in_seconds, r.max_attempts, r.unique_key, r.failed_root_id, r.message,
+        greatest(r.scheduled_time, now()),
+        case when r.state in ('Error', 'Canceled') then now() end,
+        (r.batch_id is not null and exists (
+          select 1 from proq_commands d where d.prerequisite_batch_id = r.batch_id and d.state = 'Blocked'))
+      from r order by r.ord
+      on conflict (unique_key) do nothing
+      returning ${commandColumns('c')}
+    )
+    select ins.*, case when ins.state = 'Pending' then pg_notify(${NOTIFY_CHANNEL}, ins.environment) end as notified
+    from ins order by ins.id`,
+  );
+  return r.map(toCommand);
+}
+
+export interface PrerequisiteInfo {
+  id: number;
+  state: TProqCommandState;
+  failedRootId: number | null;
+  message: string | null;
+}
+
+/**
+ * Marks the prerequisite command as having dependents and returns its state. The UPDATE takes the row lock
+ * until the caller commits, so the prerequisite's completion waits for our insert to be visible and then
+ * unblocks it (or, when it completed first, we read Completed and insert Pending).
+ */
+export async function lockPrerequisite(exec: DbOrTx, id: number): Promise<PrerequisiteInfo | null> {
+  const r = await rows(
+    exec,
+    sql`update proq_commands set has_dependents = true where id = ${id}
+        returning id, state, failed_root_id, message`,
+  );
+  const row = r[0];
+  return row
+    ? {
+        id: num(row.id),
+        state: commandState(row.state),
+        failedRootId: numOrNull(row.failed_root_id),
+        message: strOrNull(row.message),
+      }
+    : null;
+}
+
+/** Same for every command of a prerequisite batch. */
+export async function lockPrerequisiteBatch(exec: DbOrTx, batchId: string): Promise<PrerequisiteInfo[]> {
+  const r = await rows(
+    exec,
+    sql`update proq_commands set has_dependents = true where batch_id = ${batchId}
+        returning id, state, failed_root_id, message`,
+  );
+  return r.map((row) => ({
+    id: num(row.id),
+    state: commandState(row.state),
+    failedRootId: numOrNull(row.failed_root_id),
+    message: strOrNull(row.message),
+  }));
+}
+
+/**
+ * Would a new command in `batchId` that depends on `prerequisite`/`prerequisiteBatchId` close a cycle? It does
+ * when one of its (transitive, unfinished) prerequisites waits on `batchId`, because joining the batch makes
+ * those wait on the new command.
+ */
+export async function wouldCycle(
+  exec: DbOrTx,
+  batchId: string,
+  prerequisite: number | null,
+  prerequisiteBatchId: string | null,
+): Promise<boolean> {
+  const r = await rows(
+    exec,
+    sql`with recursive deps(id) as (
+      select p.id from proq_commands p
+      where (p.id = ${prerequisite} or p.batch_id = ${prerequisiteBatchId}) and p.state <> 'Completed'
+      union
+      select p2.id from deps
+      join proq_commands p on p.id = deps.id
+      join proq_commands p2 on (p2.id = p.prerequisite or (p.prerequisite_batch_id is not null and p2.batch_id = p.prerequisite_batch_id))
+      where p2.state <> 'Completed'
+    )
+    select exists (
+      select 1 from deps join proq_commands c on c.id = deps.id where c.prerequisite_batch_id = ${batchId}
+    ) as cycle`,
+  );
+  return r[0]?.cycle === true;
+}

@@ -8,6 +8,7 @@
  * Every write is audited in the transaction of the change and clears the public branding cache by host.
  */
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -205,9 +206,7 @@ export async function updateBrandingById(
   const values = rowValues(body);
   const beforeDomains = await domainsOf(ctx.db, id);
   const changed = Object.keys(values).filter(
-    (k) =>
-      JSON.stringify(values[k as keyof typeof values]) !==
-      JSON.stringify(k === 'colours' ? before.colours : before[k as keyof typeof values]),
+    (k) => !isDeepStrictEqual(values[k as keyof typeof values], before[k as keyof typeof values]),
   );
   if (JSON.stringify([...body.domains].sort()) !== JSON.stringify(beforeDomains)) changed.push('domains');
   await ctx.db.transaction(async (tx) => {

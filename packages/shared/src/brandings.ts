@@ -15,6 +15,8 @@ export const ZBranding = z.object({
   fullDomainName: z.string().nullable(),
   emailSenderAddress: z.string(),
   emailSenderName: z.string(),
+  /** Set when retired (listed to internal staff only). */
+  retiredAt: z.string().nullable(),
 });
 export type TBranding = z.infer<typeof ZBranding>;
 
@@ -87,7 +89,6 @@ export const ZBrandingDetail = ZBranding.extend({
   domains: z.array(z.string()),
   /** Uploaded images, with the version (hash) of each (absent: none uploaded). */
   assets: z.partialRecord(ZBrandingAssetKind, z.object({ contentType: z.string(), version: z.string() })),
-  retiredAt: z.string().nullable(),
   issuersCount: z.number().int(),
 });
 export type TBrandingDetail = z.infer<typeof ZBrandingDetail>;

@@ -62,6 +62,7 @@ const listView = (b: BrandingRow): TBranding => ({
   fullDomainName: b.fullDomainName,
   emailSenderAddress: b.emailSenderAddress,
   emailSenderName: b.emailSenderName,
+  retiredAt: b.retiredAt?.toISOString() ?? null,
 });
 
 /** GET /api/v2/brandings/all: the brandings the caller may see, by display name (retired ones are not offered). */
@@ -102,7 +103,6 @@ async function detailView(ctx: AppContext, b: BrandingRow): Promise<TBrandingDet
     loginTexts: b.loginTexts,
     domains,
     assets,
-    retiredAt: b.retiredAt?.toISOString() ?? null,
     issuersCount,
   };
 }

@@ -14,6 +14,7 @@ const EVIL = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(
 test('sysAdmin creates a branding with a live preview, uploads a logo; a bad SVG and low contrast are refused', async ({
   page,
 }) => {
+  test.setTimeout(360_000); // a long flow (create, three uploads, login page) on a loaded machine
   const stamp = Date.now().toString(36);
   const name = `Quay Bank ${stamp}`;
   const domain = `quay-${stamp}.localhost`;
@@ -56,6 +57,7 @@ test('sysAdmin creates a branding with a live preview, uploads a logo; a bad SVG
   // A text file is not an image.
   await page.getByTestId('branding-upload-favicon').setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('hello') });
   await expect(page.getByTestId('branding-upload-error-favicon')).toContainText('The file is not an image');
+  await page.getByTestId('branding-images').scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('branding-admin.png'), fullPage: true });
 
   // The login page of the branding's domain shows its logo and login text (the Host header picks the branding).

@@ -77,7 +77,7 @@ export async function brandingInScope(ctx: AppContext, auth: AuthContext, brandi
 }
 
 /** The branding's colours, else its theme's. */
-export function coloursOf(b: Pick<BrandingRow, 'colours' | 'theme'>) {
+function coloursOf(b: Pick<BrandingRow, 'colours' | 'theme'>) {
   if (b.colours) return b.colours;
   const t = THEME_TOKENS[b.theme] ?? THEME_TOKENS.paytech;
   return { primary: t.primary, primaryText: t.primaryContrast, background: t.background, text: t.text };
@@ -120,7 +120,7 @@ export async function getBranding(ctx: AppContext, auth: AuthContext, id: string
 const hostCache = new LRUCache<string, TPublicBranding>({ max: 1000, ttl: 60_000 });
 
 /** Clears the branding cache by host (every branding write). */
-export function invalidateBrandingCache(): void {
+function invalidateBrandingCache(): void {
   hostCache.clear();
 }
 

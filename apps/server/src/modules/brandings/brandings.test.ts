@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { dbKinds } from '@sextant/db/testing';
-import { brandingAssets, brandings, systemAuditLog, userPermissions, users } from '@sextant/db';
+import { brandingAssets, brandings, emailOutbox, issuers, systemAuditLog, userPermissions, users } from '@sextant/db';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/harness.ts';
 import { invalidateAllSessions } from '../../plugins/auth-cache.ts';
 
@@ -275,5 +275,24 @@ describe.each(dbKinds())('brandings administration (%s)', (kind) => {
     expect(res.headers['content-type']).toBe('image/svg+xml');
     expect(res.body).toContain('Lloyds');
     expect((await t.call('GET', '/api/v2/brandings/assets/nobody/logo')).statusCode).toBe(404);
+  });
+
+  it("a sign-in email is in the reader's issuer language with the branding's name, logo, sender and footer", async () => {
+    await t.db.db.update(issuers).set({ language: 'de' }).where(eq(issuers.issuerKey, 'northbridge'));
+    await t.db.db
+      .update(brandings)
+      .set({ emailFooter: 'Lloyds Bank plc, 25 Gresham Street, London' })
+      .where(eq(brandings.brandingKey, 'lloyds'));
+    const res = await t.call('POST', '/api/v1/auth/magic-link', { body: { email: 'client@northbridge.example' } });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'client@northbridge.example'));
+    expect(mail!.subject).toBe('Ihr Anmeldelink für Lloyds');
+    expect(mail!.fromAddress).toBe('"Lloyds B2B Analytics" <no-reply@lloyds.localhost>');
+    expect(mail!.text).toContain('mit diesem Link melden Sie sich bei Lloyds an');
+    expect(mail!.text).toContain('Lloyds Bank plc, 25 Gresham Street, London');
+    expect(mail!.text).toContain('Sie erhalten diese Nachricht im Auftrag von Lloyds.');
+    expect(mail!.text).not.toContain('Sextant');
+    expect(mail!.html).toContain('<html lang="de">');
+    expect(mail!.html).toMatch(/<img src="http[^"]+\/api\/v2\/brandings\/assets\/lloyds\/logo\?v=[0-9a-f]{16}" alt="Lloyds"/);
   });
 });

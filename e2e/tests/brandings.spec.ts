@@ -20,7 +20,7 @@ test('sysAdmin creates a branding with a live preview, uploads a logo; a bad SVG
   const domain = `quay-${stamp}.localhost`;
   await signIn(page, 'sysAdmin');
   await page.goto('/admin/brandings');
-  await expect(page.getByRole('link', { name: 'Lloyds' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Lloyds' })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Create branding' }).click();
   await expect(page).toHaveURL(/\/admin\/brandings\/create$/);
 
@@ -38,7 +38,9 @@ test('sysAdmin creates a branding with a live preview, uploads a logo; a bad SVG
   await page.getByTestId('colour-text').fill('#999999');
   await expect(page.getByTestId('contrast-checks')).toContainText('Below AA');
   await page.getByRole('button', { name: 'Create branding' }).click();
-  await expect(page.getByText(/Text on background \(#999999 on #[0-9A-F]{6}\) has a contrast of [\d.]+:1/)).toBeVisible();
+  await expect(
+    page.getByText(/Text on background \(#999999 on #[0-9A-F]{6}\) has a contrast of [\d.]+:1/),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/create$/);
   await page.getByTestId('colour-text').fill('#0F172A');
   await expect(page.getByTestId('contrast-checks')).not.toContainText('Below AA');
@@ -46,16 +48,22 @@ test('sysAdmin creates a branding with a live preview, uploads a logo; a bad SVG
   await expect(page).toHaveURL(/\/admin\/brandings\/[0-9a-f-]{36}$/);
 
   // Upload a logo: it appears in the images list and in the preview.
-  await page.getByTestId('branding-upload-logo').setInputFiles({ name: 'quay.svg', mimeType: 'image/svg+xml', buffer: LOGO });
+  await page
+    .getByTestId('branding-upload-logo')
+    .setInputFiles({ name: 'quay.svg', mimeType: 'image/svg+xml', buffer: LOGO });
   await expect(page.getByTestId('branding-image-logo')).toBeVisible();
   await expect(preview.locator('img')).toBeVisible();
 
   // An SVG with a script is refused with a message naming it; the stored logo stays.
-  await page.getByTestId('branding-upload-favicon').setInputFiles({ name: 'x.svg', mimeType: 'image/svg+xml', buffer: EVIL });
+  await page
+    .getByTestId('branding-upload-favicon')
+    .setInputFiles({ name: 'x.svg', mimeType: 'image/svg+xml', buffer: EVIL });
   await expect(page.getByTestId('branding-upload-error-favicon')).toContainText('onload');
   await expect(page.getByTestId('branding-image-favicon')).toHaveCount(0);
   // A text file is not an image.
-  await page.getByTestId('branding-upload-favicon').setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('hello') });
+  await page
+    .getByTestId('branding-upload-favicon')
+    .setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('hello') });
   await expect(page.getByTestId('branding-upload-error-favicon')).toContainText('The file is not an image');
   await page.getByTestId('branding-images').scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('branding-admin.png'), fullPage: true });
@@ -63,7 +71,10 @@ test('sysAdmin creates a branding with a live preview, uploads a logo; a bad SVG
   // The login page of the branding's domain shows its logo and login text (the Host header picks the branding).
   const api = await apiAs('sysAdmin');
   const pub = await api.get('/api/v2/brandings/by-domain', { headers: { Host: `${domain}:${new URL(BASE).port}` } });
-  expect(await pub.json()).toMatchObject({ brandingDisplayName: name, loginTexts: { en: 'Welcome to Quay spend analytics' } });
+  expect(await pub.json()).toMatchObject({
+    brandingDisplayName: name,
+    loginTexts: { en: 'Welcome to Quay spend analytics' },
+  });
   const logo = await api.get(`/api/v2/brandings/assets/quay-${stamp}/logo`);
   expect(logo.headers()['content-type']).toBe('image/svg+xml');
   expect(await logo.text()).toContain('Quay');

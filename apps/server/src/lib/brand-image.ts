@@ -21,8 +21,7 @@ const refuse = (message: string) => badRequest(`file: ${message}`, [{ path: 'fil
 export function checkBrandImage(kind: TBrandingAssetKind, buf: Buffer): CheckedImage {
   const max = BRANDING_ASSET_MAX_BYTES[kind];
   if (buf.length === 0) throw refuse('The file is empty');
-  if (buf.length > max)
-    throw refuse(`The file is ${kb(buf.length)}; a ${kindLabel(kind)} may be at most ${kb(max)}`);
+  if (buf.length > max) throw refuse(`The file is ${kb(buf.length)}; a ${kindLabel(kind)} may be at most ${kb(max)}`);
   if (buf.subarray(0, PNG.length).equals(PNG)) {
     if (buf.length < 33 || buf.toString('latin1', 12, 16) !== 'IHDR') throw refuse('The PNG file is damaged');
     return { contentType: 'image/png', content: buf };
@@ -43,7 +42,7 @@ const kindLabel = (k: TBrandingAssetKind) => (k === 'loginImage' ? 'login image'
 function decodeText(buf: Buffer): string | null {
   const s = buf.toString('utf8').replace(/^\uFEFF/, '');
   // Binary data (NUL or replacement characters) is not an SVG.
-  return /[\u0000\uFFFD]/.test(s) ? null : s;
+  return s.includes('\u0000') || s.includes('\uFFFD') ? null : s;
 }
 
 /** Elements an SVG logo may use (shapes, text, gradients, clipping, in-document reuse). */
@@ -166,12 +165,15 @@ export function sanitizeSvg(input: string): string {
     }
     if (s.startsWith('<?', i)) {
       const end = s.indexOf('?>', i);
-      if (end < 0 || seenRoot || !/^<\?xml\s/i.test(s.slice(i, end))) throw svgError('processing instructions are not allowed');
+      if (end < 0 || seenRoot || !/^<\?xml\s/i.test(s.slice(i, end)))
+        throw svgError('processing instructions are not allowed');
       i = end + 2;
       continue;
     }
     if (s.startsWith('<!', i)) {
-      const what = /^<!\[CDATA\[/i.test(s.slice(i, i + 9)) ? 'CDATA sections are' : 'DOCTYPE and entity declarations are';
+      const what = /^<!\[CDATA\[/i.test(s.slice(i, i + 9))
+        ? 'CDATA sections are'
+        : 'DOCTYPE and entity declarations are';
       throw svgError(`${what} not allowed`);
     }
     if (s.startsWith('</', i)) {
@@ -189,7 +191,8 @@ export function sanitizeSvg(input: string): string {
       const tag = m[1]!;
       const name = tag.toLowerCase();
       if (name === 'script') throw svgError('it contains a <script> element; scripts are not allowed');
-      if (name === 'foreignobject') throw svgError('it contains a <foreignObject> element; embedded HTML is not allowed');
+      if (name === 'foreignobject')
+        throw svgError('it contains a <foreignObject> element; embedded HTML is not allowed');
       if (name === 'style') throw svgError('it contains a <style> element; use presentation attributes instead');
       if (!ELEMENTS.has(name)) throw svgError(`the element <${tag}> is not allowed in a logo`);
       if (!seenRoot && name !== 'svg') throw svgError('the root element must be <svg>');
@@ -250,7 +253,9 @@ function checkAttribute(tag: string, attr: string, value: string): void {
   const decoded = decodeEntities(value);
   if (name === 'href' || name === 'xlink:href') {
     if (!/^#[\w.-]+$/.test(decoded.trim()))
-      throw svgError(`${attr}="${truncate(decoded)}" on <${tag}> refers outside the file; only #id references are allowed`);
+      throw svgError(
+        `${attr}="${truncate(decoded)}" on <${tag}> refers outside the file; only #id references are allowed`,
+      );
     return;
   }
   if (!ATTRIBUTES.has(name)) throw svgError(`the attribute ${attr} on <${tag}> is not allowed`);

@@ -27,8 +27,6 @@ export async function emailBrandingOf(
     emailSenderAddress: b.emailSenderAddress,
     emailFooter: b.emailFooter,
     colours: b.colours,
-    logoUrl: logo
-      ? `${publicUrl(config)}${brandingAssetUrl(b.brandingKey, 'logo', logo.sha256.slice(0, 16))}`
-      : null,
+    logoUrl: logo ? `${publicUrl(config)}${brandingAssetUrl(b.brandingKey, 'logo', logo.sha256.slice(0, 16))}` : null,
   };
 }

@@ -4,7 +4,17 @@
  */
 import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { brandingAssets, brandingDomains, brandings, buyers, issuerMemberships, issuers, userRoles, users, type Db } from '@sextant/db';
+import {
+  brandingAssets,
+  brandingDomains,
+  brandings,
+  buyers,
+  issuerMemberships,
+  issuers,
+  userRoles,
+  users,
+  type Db,
+} from '@sextant/db';
 import { ACCESSOR_ROLES, type TRole, type TThemeKey } from '@sextant/shared';
 import { hashPassword } from '../lib/passwords.ts';
 import { sanitizeSvg } from '../lib/brand-image.ts';

@@ -41,7 +41,12 @@ export function BrandLogo({ brandingKey, theme, onDark = false, height = 36, mar
         {!markOnly && (
           <Box
             component="span"
-            sx={{ fontSize: height * 0.5, fontWeight: 800, color: onDark ? '#fff' : 'text.primary', whiteSpace: 'nowrap' }}
+            sx={{
+              fontSize: height * 0.5,
+              fontWeight: 800,
+              color: onDark ? '#fff' : 'text.primary',
+              whiteSpace: 'nowrap',
+            }}
           >
             {name}
           </Box>

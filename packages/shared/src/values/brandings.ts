@@ -10,7 +10,6 @@ export const LOGIN_PAGE_TITLES: Record<string, string> = { mastercard: 'Masterca
 
 export const PRODUCT_CODE_NAME = 'Sextant';
 
-
 /** A branding's colours (#RRGGBB): text on background and primaryText on primary must reach WCAG AA. */
 export interface TBrandingColours {
   primary: string;

@@ -43,7 +43,11 @@ export async function brandingSeenWhere(db: DbOrTx, brandingId: string, scope: S
 }
 
 /** Whether the branding exists, is not retired and (with a scope) is in it. */
-export async function brandingAssignableWhere(db: DbOrTx, brandingId: string, scope: SQL | undefined): Promise<boolean> {
+export async function brandingAssignableWhere(
+  db: DbOrTx,
+  brandingId: string,
+  scope: SQL | undefined,
+): Promise<boolean> {
   const rows = await db
     .select({ id: brandings.brandingId })
     .from(brandings)

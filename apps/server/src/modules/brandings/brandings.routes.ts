@@ -93,7 +93,12 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/v2/brandings/:id', {
     config: { access: { permissions: ['Brandings_View'] } },
-    schema: { tags, summary: 'One branding the caller may see', params: ZBrandingIdParams, response: { 200: ZBrandingDetail } },
+    schema: {
+      tags,
+      summary: 'One branding the caller may see',
+      params: ZBrandingIdParams,
+      response: { 200: ZBrandingDetail },
+    },
     handler: async (req) => getBranding(ctx, authOf(req), req.params.id),
   });
 

@@ -111,8 +111,7 @@ async function detailView(ctx: AppContext, b: BrandingRow): Promise<TBrandingDet
 export async function getBranding(ctx: AppContext, auth: AuthContext, id: string): Promise<TBrandingDetail> {
   const scope = brandingScope(ctx, auth);
   const b = await brandingRowById(ctx.db, id);
-  if (!b || (scope && !(await brandingSeenWhere(ctx.db, id, scope))))
-    throw notFound('Branding');
+  if (!b || (scope && !(await brandingSeenWhere(ctx.db, id, scope)))) throw notFound('Branding');
   return detailView(ctx, b);
 }
 
@@ -182,7 +181,11 @@ export async function createBranding(
         action: 'branding.create',
         targetType: 'branding',
         targetId: created.brandingId,
-        details: { brandingKey: body.brandingKey, brandingDisplayName: body.brandingDisplayName, domains: body.domains },
+        details: {
+          brandingKey: body.brandingKey,
+          brandingDisplayName: body.brandingDisplayName,
+          domains: body.domains,
+        },
       },
       req,
     );
@@ -212,7 +215,11 @@ export async function updateBrandingById(
   await ctx.db.transaction(async (tx) => {
     await updateBranding(tx, id, values);
     await replaceDomains(tx, id, body.domains);
-    await writeAudit(tx, { action: 'branding.update', targetType: 'branding', targetId: id, details: { changed } }, req);
+    await writeAudit(
+      tx,
+      { action: 'branding.update', targetType: 'branding', targetId: id, details: { changed } },
+      req,
+    );
   });
   invalidateBrandingCache();
   return detailView(ctx, (await brandingRowById(ctx.db, id))!);
@@ -226,7 +233,9 @@ export async function retireBranding(ctx: AppContext, req: FastifyRequest, id: s
   const before = await brandingRowById(ctx.db, id);
   if (!before) throw notFound('Branding');
   if (before.brandingKey === DEFAULT_BRANDING_KEY)
-    throw conflict(`The default branding (${before.brandingDisplayName}) answers on every other host and cannot be retired`);
+    throw conflict(
+      `The default branding (${before.brandingDisplayName}) answers on every other host and cannot be retired`,
+    );
   if (before.retiredAt) throw conflict(`The branding ${before.brandingDisplayName} is already retired`);
   const domains = await domainsOf(ctx.db, id);
   await ctx.db.transaction(async (tx) => {

@@ -43,8 +43,7 @@ describe.each(dbKinds())('brandings administration (%s)', (kind) => {
       headers: { origin: TEST_ORIGIN, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
   };
-  const assetsOf = async (id: string) =>
-    t.db.db.select().from(brandingAssets).where(eq(brandingAssets.brandingId, id));
+  const assetsOf = async (id: string) => t.db.db.select().from(brandingAssets).where(eq(brandingAssets.brandingId, id));
   const audits = (action: string, targetId: string) =>
     t.db.db
       .select()
@@ -90,7 +89,9 @@ describe.each(dbKinds())('brandings administration (%s)', (kind) => {
       }),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.body).toContain('Text on background (#777777 on #FFFFFF) has a contrast of 4.47:1; WCAG AA needs at least 4.5:1');
+    expect(res.body).toContain(
+      'Text on background (#777777 on #FFFFFF) has a contrast of 4.47:1; WCAG AA needs at least 4.5:1',
+    );
     expect(res.body).toContain('Primary text on primary (#FFFFFF on #FFFF00) has a contrast of 1.07:1');
     expect(await t.db.db.select().from(brandings).where(eq(brandings.brandingKey, 'lowcontrast'))).toHaveLength(0);
   });
@@ -213,14 +214,19 @@ describe.each(dbKinds())('brandings administration (%s)', (kind) => {
 
   it('a lower role cannot write (403), and a tenant user holding Brandings_CRUD anyway is refused as platform-only', async () => {
     const jm = await t.login('ptcoJobManager');
-    expect((await t.call('POST', '/api/v2/brandings', { cookie: jm, body: valid({ brandingKey: 'jm' }) })).statusCode).toBe(403);
+    expect(
+      (await t.call('POST', '/api/v2/brandings', { cookie: jm, body: valid({ brandingKey: 'jm' }) })).statusCode,
+    ).toBe(403);
     expect((await put(harbourId, PNG_1x1, jm)).statusCode).toBe(403);
     const [issuer] = await t.db.db.select().from(users).where(eq(users.username, 'issuer'));
     await t.db.db.insert(userPermissions).values({ userId: issuer!.id, permission: 'Brandings_CRUD' });
     invalidateAllSessions();
     const tenant = await t.login('issuer');
     const lloydsId = await brandingIdOf('lloyds');
-    const res = await t.call('PUT', `/api/v2/brandings/${lloydsId}`, { cookie: tenant, body: valid({ brandingKey: 'lloyds' }) });
+    const res = await t.call('PUT', `/api/v2/brandings/${lloydsId}`, {
+      cookie: tenant,
+      body: valid({ brandingKey: 'lloyds' }),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain('Brandings_CRUD');
     expect((await t.call('DELETE', `/api/v2/brandings/${lloydsId}`, { cookie: tenant })).statusCode).toBe(403);
@@ -285,7 +291,10 @@ describe.each(dbKinds())('brandings administration (%s)', (kind) => {
       .where(eq(brandings.brandingKey, 'lloyds'));
     const res = await t.call('POST', '/api/v1/auth/magic-link', { body: { email: 'client@northbridge.example' } });
     expect(res.statusCode).toBe(200);
-    const [mail] = await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'client@northbridge.example'));
+    const [mail] = await t.db.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'client@northbridge.example'));
     expect(mail!.subject).toBe('Ihr Anmeldelink für Lloyds');
     expect(mail!.fromAddress).toBe('"Lloyds B2B Analytics" <no-reply@lloyds.localhost>');
     expect(mail!.text).toContain('mit diesem Link melden Sie sich bei Lloyds an');
@@ -293,6 +302,8 @@ describe.each(dbKinds())('brandings administration (%s)', (kind) => {
     expect(mail!.text).toContain('Sie erhalten diese Nachricht im Auftrag von Lloyds.');
     expect(mail!.text).not.toContain('Sextant');
     expect(mail!.html).toContain('<html lang="de">');
-    expect(mail!.html).toMatch(/<img src="http[^"]+\/api\/v2\/brandings\/assets\/lloyds\/logo\?v=[0-9a-f]{16}" alt="Lloyds"/);
+    expect(mail!.html).toMatch(
+      /<img src="http[^"]+\/api\/v2\/brandings\/assets\/lloyds\/logo\?v=[0-9a-f]{16}" alt="Lloyds"/,
+    );
   });
 });

@@ -10,7 +10,11 @@ import type { AppContext } from '../../context.ts';
 import { localeOf, serverTexts } from '../translations/index.ts';
 import type { DocumentLocale } from './presentation.ts';
 
-export async function documentLocaleOf(ctx: AppContext, issuerId: string, userLanguage?: string): Promise<DocumentLocale> {
+export async function documentLocaleOf(
+  ctx: AppContext,
+  issuerId: string,
+  userLanguage?: string,
+): Promise<DocumentLocale> {
   const [row] = await ctx.db
     .select({ language: issuers.language, branding: brandings })
     .from(issuers)
@@ -22,7 +26,10 @@ export async function documentLocaleOf(ctx: AppContext, issuerId: string, userLa
     t: await serverTexts(ctx.db, language),
     locale: localeOf(language),
     branding: b
-      ? { name: b.brandingDisplayName, primary: b.colours?.primary ?? (THEME_TOKENS[b.theme] ?? THEME_TOKENS.paytech).primary }
+      ? {
+          name: b.brandingDisplayName,
+          primary: b.colours?.primary ?? (THEME_TOKENS[b.theme] ?? THEME_TOKENS.paytech).primary,
+        }
       : null,
   };
 }

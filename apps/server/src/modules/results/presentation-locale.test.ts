@@ -1,11 +1,18 @@
 /**
  * The PPTX deck in the reader's language and the issuer's branding (issue #33): with a German-language issuer every
  * label is German (the web app's own texts), numbers are grouped the German way, and the branding's name and
- * primary colour are on the slides; English stays the reference.
+ * primary colour are on the slides; English stays the reference. The business-case workbook likewise.
  */
 import { describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
-import type { TPresentationDeck } from '@sextant/shared';
+import ExcelJS from 'exceljs';
+import {
+  BUSINESS_CASE_DEFAULTS,
+  computeBusinessCase,
+  type TBusinessCaseBase,
+  type TPresentationDeck,
+} from '@sextant/shared';
+import { businessCaseWorkbook } from './business-case.service.ts';
 import { buildPptx, numbersIn } from './presentation.ts';
 import { localeOf, type TServerT } from '../translations/index.ts';
 import { bundles, keyId } from '../translations/translations.bundles.ts';
@@ -56,7 +63,8 @@ async function slidesText(body: Buffer): Promise<string> {
   return (await Promise.all(names.map((n) => zip.file(n)!.async('string')))).join('\n');
 }
 
-describe('PPTX deck in the reader’s language and the issuer’s branding', () => {
+// pptxgenjs and exceljs load on first use: slow on a loaded machine.
+describe('PPTX deck in the reader’s language and the issuer’s branding', { timeout: 180_000 }, () => {
   it('German issuer: German labels, German number grouping and dates, the branding name and colour', async () => {
     const { body } = await buildPptx(deck, {
       t: await textsOf('de'),
@@ -85,5 +93,40 @@ describe('PPTX deck in the reader’s language and the issuer’s branding', () 
   it('formats amounts with one decimal and the currency prefix (SPEC §9) in each locale', () => {
     expect(numbersIn('fr').amount(1234567.89, 'EUR').replace(/\s/g, ' ')).toBe('EUR 1 234 567,9');
     expect(numbersIn('en-GB').count(1234.4)).toBe('1,234');
+  });
+
+  it('German issuer: the business-case workbook has German sheets, labels and branded headers', async () => {
+    const base: TBusinessCaseBase = {
+      currency: 'GBP',
+      suppliers: 3,
+      totalSpend: 3_000_000,
+      rows: [
+        { level: 'High', method: 'ACH', suppliers: 2, spend: 2_000_000, payments: 120, suppliersWithoutPayments: 0 },
+        { level: 'Low', method: 'Check', suppliers: 1, spend: 1_000_000, payments: 0, suppliersWithoutPayments: 1 },
+      ],
+    };
+    const bc = {
+      jobName: 'Albion Foods 2026',
+      inputs: BUSINESS_CASE_DEFAULTS,
+      outputs: computeBusinessCase(base, BUSINESS_CASE_DEFAULTS),
+      base,
+    };
+    const { body } = await businessCaseWorkbook(bc, {
+      t: await textsOf('de'),
+      locale: localeOf('de'),
+      branding: { name: 'Lloyds', primary: '#006A4D' },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(body as unknown as ArrayBuffer);
+    expect(wb.creator).toBe('Lloyds');
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Eingaben', 'Ergebnisse']);
+    const inputs = wb.getWorksheet('Eingaben')!;
+    expect(inputs.getRow(1).values).toEqual([undefined, 'Eingabe', 'Wert', 'Einheit']);
+    expect(String(inputs.getRow(2).getCell(1).value)).toMatch(/^Umstellung auf Karte.*: Hoch$/);
+    expect(inputs.getRow(1).getCell(1).fill).toMatchObject({ fgColor: { argb: 'FF006A4D' } });
+    const results = wb.getWorksheet('Ergebnisse')!;
+    expect(results.getRow(1).getCell(1).value).toBe('Jahr');
+    expect(String(results.getRow(1).getCell(3).value)).toBe('Kartenausgaben (GBP)');
+    expect(results.getRow(5).getCell(1).value).toBe('Gesamt');
   });
 });

@@ -130,9 +130,24 @@ export async function buildPptx(
   // Title
   const title = pptx.addSlide();
   title.background = { color: 'F8FAFC' };
-  title.addText(t('insights:report.kicker'), { x: 0.8, y: 2.0, w: 11.7, h: 0.6, fontSize: 20, color: ACCENT, bold: true });
+  title.addText(t('insights:report.kicker'), {
+    x: 0.8,
+    y: 2.0,
+    w: 11.7,
+    h: 0.6,
+    fontSize: 20,
+    color: ACCENT,
+    bold: true,
+  });
   title.addText(deck.jobName, { x: 0.8, y: 2.7, w: 11.7, h: 1.0, fontSize: 40, bold: true, color: INK });
-  title.addText(t('insights:report.buyer', { buyer: deck.buyerName ?? '—' }), { x: 0.8, y: 3.9, w: 11.7, h: 0.5, fontSize: 18, color: INK });
+  title.addText(t('insights:report.buyer', { buyer: deck.buyerName ?? '—' }), {
+    x: 0.8,
+    y: 3.9,
+    w: 11.7,
+    h: 0.5,
+    fontSize: 18,
+    color: INK,
+  });
   title.addText(date(deck.date), { x: 0.8, y: 4.4, w: 11.7, h: 0.5, fontSize: 16, color: MUTED });
 
   // Headline figures

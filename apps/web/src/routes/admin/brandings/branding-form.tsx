@@ -250,7 +250,15 @@ export function BrandingForm({
   );
 }
 
-function BrandingPreview({ values, logoUrl, lang }: { values: TBrandingFormValues; logoUrl: string | null; lang: string }) {
+function BrandingPreview({
+  values,
+  logoUrl,
+  lang,
+}: {
+  values: TBrandingFormValues;
+  logoUrl: string | null;
+  lang: string;
+}) {
   const { t } = useTranslation('admin');
   const c = values.colours;
   const valid = COLOUR_FIELDS.every((k) => HEX_COLOUR.test(c[k]));
@@ -270,7 +278,9 @@ function BrandingPreview({ values, logoUrl, lang }: { values: TBrandingFormValue
         {logoUrl ? (
           <Box component="img" src={logoUrl} alt={values.brandingDisplayName} sx={{ height: 40, maxWidth: '100%' }} />
         ) : (
-          <Typography sx={{ fontWeight: 800, fontSize: 20, color: 'inherit' }}>{values.brandingDisplayName || '—'}</Typography>
+          <Typography sx={{ fontWeight: 800, fontSize: 20, color: 'inherit' }}>
+            {values.brandingDisplayName || '—'}
+          </Typography>
         )}
         <Typography sx={{ mt: 2, mb: 2, color: 'inherit', whiteSpace: 'pre-wrap' }} data-testid="preview-login-text">
           {values.loginTexts[lang] || t('brandingForm.noLoginText')}

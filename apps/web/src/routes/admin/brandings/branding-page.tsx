@@ -21,7 +21,13 @@ import {
   type TBrandingAssetKind,
   type TBrandingDetail,
 } from '@sextant/shared/values';
-import { brandingKeys, brandingQuery, retireBranding, updateBranding, uploadBrandingImage } from '../../../api/brandings.ts';
+import {
+  brandingKeys,
+  brandingQuery,
+  retireBranding,
+  updateBranding,
+  uploadBrandingImage,
+} from '../../../api/brandings.ts';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { LoadingScreen } from '../../../components/loading-screen.tsx';
 import { formatDateTime, Section, useFormMutation } from '../admin-ui.tsx';

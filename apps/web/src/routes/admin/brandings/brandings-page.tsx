@@ -48,7 +48,9 @@ export function Component() {
                     component="img"
                     src={brandingAssetUrl(b.brandingKey, 'logo')}
                     alt=""
-                    onError={(e: React.SyntheticEvent<HTMLImageElement>) => (e.currentTarget.style.visibility = 'hidden')}
+                    onError={(e: React.SyntheticEvent<HTMLImageElement>) =>
+                      (e.currentTarget.style.visibility = 'hidden')
+                    }
                     sx={{ height: 24, maxWidth: 120, display: 'block' }}
                   />
                 </TableCell>

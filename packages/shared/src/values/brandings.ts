@@ -24,7 +24,7 @@ export const BRANDING_COLOUR_PAIRS = [
   { fg: 'primaryText', bg: 'primary', label: 'Primary text on primary' },
 ] as const satisfies readonly { fg: keyof TBrandingColours; bg: keyof TBrandingColours; label: string }[];
 
-export interface TContrastFailure {
+interface TContrastFailure {
   fg: keyof TBrandingColours;
   bg: keyof TBrandingColours;
   ratio: number;

@@ -4,7 +4,7 @@ import { brandingAssets, brandingDomains, brandings, issuers, type DbOrTx } from
 import type { TBrandingAssetKind } from '@sextant/shared';
 
 export type BrandingRow = typeof brandings.$inferSelect;
-export type BrandingInsert = typeof brandings.$inferInsert;
+type BrandingInsert = typeof brandings.$inferInsert;
 
 /**
  * WHERE condition over brandings: those of the listed issuers and the user's own branding (false when neither);

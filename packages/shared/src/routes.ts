@@ -200,6 +200,14 @@ export const ROUTES: readonly TRouteDef[] = [
       permissions: ['BuyerManagement_VIEW', 'BuyerManagement_CRUD'],
     },
     { id: 'adminBuyer', path: '/admin/buyer-manager/:buyerId', title: 'Buyer', permissions: ['BuyerManagement_VIEW'] },
+    { id: 'adminBrandings', path: '/admin/brandings', title: 'Branding Management', permissions: ['Brandings_CRUD'] },
+    {
+      id: 'adminBrandingCreate',
+      path: '/admin/brandings/create',
+      title: 'Create Branding',
+      permissions: ['Brandings_CRUD'],
+    },
+    { id: 'adminBranding', path: '/admin/brandings/:brandingId', title: 'Branding', permissions: ['Brandings_CRUD'] },
     {
       id: 'adminAnalyticsQuery',
       path: '/admin/analytics-query',
@@ -443,6 +451,7 @@ export const NAV_GROUPS: readonly TNavGroup[] = [
       { id: 'systemAuditLogs', label: 'System Audit Logs', routeId: 'adminSystemLogs' },
       { id: 'issuerManagement', label: 'Issuer Management', routeId: 'adminIssuers' },
       { id: 'buyerManagement', label: 'Buyer Management', routeId: 'adminBuyers' },
+      { id: 'brandingManagement', label: 'Branding Management', routeId: 'adminBrandings' },
       { id: 'analyticsQueries', label: 'Analytics Queries', routeId: 'adminAnalyticsQuery' },
     ],
   },

@@ -13,6 +13,12 @@ export interface BrandedEmailBranding {
   theme: string;
   emailSenderName?: string | null;
   emailSenderAddress?: string | null;
+  /** The branding's own footer (address, legal line), above the "on behalf of" line. */
+  emailFooter?: string | null;
+  /** The branding's colours (checked for WCAG AA when saved); absent: the theme's. */
+  colours?: { primary: string; primaryText: string; background: string; text: string } | null;
+  /** Absolute URL of the branding's logo, shown in the header. */
+  logoUrl?: string | null;
 }
 
 const FIELD = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
@@ -74,12 +80,7 @@ const THEMES: ReadonlySet<string> = new Set<string>(THEME_KEYS);
 const isThemeKey = (v: string): v is TThemeKey => THEMES.has(v);
 
 export function renderBrandedEmail(input: {
-  branding: {
-    brandingDisplayName: string;
-    theme: string;
-    emailSenderName?: string | null;
-    emailSenderAddress?: string | null;
-  } | null;
+  branding: BrandedEmailBranding | null;
   language: string;
   subject: string;
   body: string;
@@ -96,12 +97,22 @@ export function renderBrandedEmail(input: {
   const themeKey: TThemeKey = theme !== undefined && isThemeKey(theme) ? theme : 'paytech';
   const t = THEME_TOKENS[themeKey];
   const lang = (input.language || 'en').slice(0, 2).toLowerCase();
-  const footer = FOOTERS[hasFooter(lang) ? lang : 'en'](brand);
+  const onBehalf = FOOTERS[hasFooter(lang) ? lang : 'en'](brand);
+  const own = (input.branding?.emailFooter ?? '').trim();
+  const footer = own ? `${own}\n${onBehalf}` : onBehalf;
+  const c = input.branding?.colours;
+  const primary = c?.primary ?? t.primary;
+  const header = c
+    ? { background: c.primary, text: c.primaryText }
+    : { background: t.navbar.background, text: t.navbar.text };
+  const logo = input.branding?.logoUrl
+    ? `<img src="${escapeHtml(input.branding.logoUrl)}" alt="${escapeHtml(brand)}" height="32" style="display:block;height:32px;border:0;background:#fff;padding:4px 8px;border-radius:4px;">`
+    : escapeHtml(brand);
 
   const text = `${body}\n\n--\n${footer}\n`;
   const paragraphs = body
     .split(/\n{2,}/)
-    .map((p) => `<p style="margin:0 0 16px 0;">${paragraphHtml(p, t.primary)}</p>`)
+    .map((p) => `<p style="margin:0 0 16px 0;">${paragraphHtml(p, primary)}</p>`)
     .join('\n');
   const html = `<!doctype html>
 <html lang="${escapeHtml(lang)}">
@@ -110,12 +121,12 @@ export function renderBrandedEmail(input: {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${t.background};padding:24px 0;">
 <tr><td align="center">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:${t.paper};border:1px solid ${t.divider};border-radius:${t.radius}px;overflow:hidden;font-family:${escapeHtml(t.fontFamily)};color:${t.text};">
-<tr><td style="background:${t.navbar.background};color:${t.navbar.text};padding:16px 24px;font-family:${escapeHtml(t.headingFontFamily)};font-weight:${t.headingWeight};font-size:18px;">${escapeHtml(brand)}</td></tr>
-<tr><td style="height:4px;background:${t.primary};font-size:0;line-height:0;">&nbsp;</td></tr>
+<tr><td style="background:${header.background};color:${header.text};padding:16px 24px;font-family:${escapeHtml(t.headingFontFamily)};font-weight:${t.headingWeight};font-size:18px;">${logo}</td></tr>
+<tr><td style="height:4px;background:${primary};font-size:0;line-height:0;">&nbsp;</td></tr>
 <tr><td style="padding:24px;font-size:15px;line-height:1.5;">
 ${paragraphs}
 </td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid ${t.divider};color:${t.textSecondary};font-size:12px;">${escapeHtml(footer)}</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid ${t.divider};color:${t.textSecondary};font-size:12px;">${escapeHtml(footer).replace(/\n/g, '<br>')}</td></tr>
 </table>
 </td></tr>
 </table>

@@ -2,10 +2,24 @@
  * Demo data for the embedded mode: the brandings of SPEC §3 with *.localhost domains, issuers of both schemes,
  * buyers, and one account per role (password DEMO_PASSWORD, default "demo"). Idempotent: existing rows are kept.
  */
+import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { brandings, buyers, issuerMemberships, issuers, userRoles, users, type Db, type DbOrTx } from '@sextant/db';
+import {
+  brandingAssets,
+  brandingDomains,
+  brandings,
+  buyers,
+  issuerMemberships,
+  issuers,
+  userRoles,
+  users,
+  type Db,
+  type DbOrTx,
+} from '@sextant/db';
 import { ACCESSOR_ROLES, type TRole, type TThemeKey } from '@sextant/shared';
 import { hashPassword } from '../lib/passwords.ts';
+import { sanitizeSvg } from '../lib/brand-image.ts';
+import { demoBrandImages } from './brand-logos.ts';
 
 export const DEMO_BRANDINGS: {
   brandingKey: string;
@@ -189,6 +203,31 @@ async function seedDemoIn(db: DbOrTx, password: string): Promise<{ created: numb
     .onConflictDoNothing();
   const brandingRows = await db.select().from(brandings);
   const brandingId = (key: string) => brandingRows.find((b) => b.brandingKey === key)!.brandingId;
+  // The demo brandings' domains and images are data (issue #33), kept when an administrator changed them.
+  for (const b of DEMO_BRANDINGS) {
+    await db
+      .insert(brandingDomains)
+      .values({ domain: b.fullDomainName, brandingId: brandingId(b.brandingKey) })
+      .onConflictDoNothing();
+    const images = demoBrandImages(b.brandingKey);
+    if (!images) continue;
+    for (const [kind, source] of [
+      ['logo', images.logo],
+      ['favicon', images.favicon],
+    ] as const) {
+      const content = Buffer.from(sanitizeSvg(source), 'utf8');
+      await db
+        .insert(brandingAssets)
+        .values({
+          brandingId: brandingId(b.brandingKey),
+          kind,
+          contentType: 'image/svg+xml',
+          content,
+          sha256: createHash('sha256').update(content).digest('hex'),
+        })
+        .onConflictDoNothing();
+    }
+  }
 
   for (const i of DEMO_ISSUERS) {
     const [row] = await db

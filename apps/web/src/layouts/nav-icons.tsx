@@ -10,6 +10,7 @@ import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import HandymanOutlined from '@mui/icons-material/HandymanOutlined';
@@ -26,6 +27,7 @@ export const NAV_ICONS: Record<string, SvgIconComponent> = {
   systemAuditLogs: ReceiptLongOutlined,
   issuerManagement: AccountBalanceOutlined,
   buyerManagement: BusinessOutlined,
+  brandingManagement: PaletteOutlined,
   analyticsQueries: QueryStatsOutlined,
   devops: DnsOutlined,
   tools: HandymanOutlined,

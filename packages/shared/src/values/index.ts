@@ -11,6 +11,7 @@ export * from '../themes.ts';
 export * from './api.ts';
 export * from './auth.ts';
 export * from './brandings.ts';
+export * from './contrast.ts';
 export * from './concurrency.ts';
 export * from './issuers.ts';
 export * from './jobs.ts';

@@ -104,6 +104,7 @@ export const PERMISSIONS = [
   'MatchedDataOnly',
   'MagicLinks_Admin',
   'Brandings_View',
+  'Brandings_CRUD',
 ] as const;
 
 export type TPermission = (typeof PERMISSIONS)[number];
@@ -230,6 +231,7 @@ const SYS_ADMIN: readonly TGrant[] = [
   'DevOps_Area_VIEW',
   'QuickView_ProQ_VIEW',
   'Tools_Area_VIEW',
+  'Brandings_CRUD',
   'IssuerArea_CRUD',
   'Issuer_Create',
   'Issuer_Update',
@@ -301,7 +303,8 @@ export const ROLE_PERMISSIONS = {
  * Platform-only permissions (docs/SECURITY.md "Platform-only and tenant-scoped permissions"): each one reads or
  * changes what every tenant shares (the analytics views over every issuer, prompts, translations, chatbot documents
  * and every user's chat log, rulesets, download profiles, the system mode, the background service, the developer
- * area with every tenant's outbox, integration checks, the maintenance bypass, creating a tenant), so it cannot be
+ * area with every tenant's outbox, integration checks, the maintenance bypass, creating a tenant, administering
+ * the brandings every tenant is shown in), so it cannot be
  * scoped to one issuer. Only internal staff (users.is_internal) may hold one: a role or extra permission carrying one
  * is refused at grant time for anyone else, a role carrying one is not offered to them as a switch, and a
  * non-internal user who holds one anyway (granted before this rule, or internal staff no longer) does not get it
@@ -324,6 +327,7 @@ export const PLATFORM_ONLY_PERMISSIONS = [
   'IntegrationConfiguration_CHECK',
   'E2ETestRun',
   'Issuer_Create',
+  'Brandings_CRUD',
 ] as const satisfies readonly TPermission[];
 
 const PLATFORM_ONLY: ReadonlySet<string> = new Set<string>(PLATFORM_ONLY_PERMISSIONS);

@@ -16,6 +16,7 @@ import {
   switchableRoles,
   type TRole,
   escapeHtml,
+  PRODUCT_CODE_NAME,
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../config.ts';
@@ -25,6 +26,9 @@ import { AppError, badRequest, forbidden, rateLimited } from '../../lib/errors.t
 import { hit, release, reset } from '../../lib/rate-limit.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { sendEmail } from '../../lib/email.ts';
+import { renderBrandedEmail } from '../../lib/email-template.ts';
+import { emailTextIn, SIGN_IN_LINK_EMAIL } from '../../lib/email-texts.ts';
+import { emailBrandingOf } from '../../lib/email-branding.ts';
 import { readOnlyError, SESSION_COOKIE, type AuthUser } from '../../plugins/access.ts';
 import { getSetting } from '../system/index.ts';
 import { invalidateSession, invalidateUser } from '../../plugins/auth-cache.ts';
@@ -48,6 +52,7 @@ import {
   userByUsernameCi,
   usernameTaken,
 } from './auth.repo.ts';
+import { userDefaults } from './current-user.ts';
 
 export type SignInMethod = 'password' | 'magic-link' | 'oidc';
 
@@ -253,12 +258,24 @@ export async function requestMagicLink(
     );
   });
   const link = `${publicUrl(ctx.config)}/login/magic?token=${encodeURIComponent(token)}`;
+  // The reader's branding (their own, else their first issuer's) and language (their first issuer's).
+  const defaults = await userDefaults(ctx, user);
+  const branding = (await emailBrandingOf(ctx.db, ctx.config, defaults.branding?.brandingId)) ?? null;
+  const texts = emailTextIn(SIGN_IN_LINK_EMAIL, defaults.language);
+  const mail = renderBrandedEmail({
+    branding,
+    language: defaults.language,
+    subject: texts.subject,
+    body: texts.body,
+    fields: { name: user.displayName, brand: branding?.brandingDisplayName ?? PRODUCT_CODE_NAME, link },
+  });
   await sendEmail(ctx, {
     to: user.email!,
-    subject: 'Your Sextant sign-in link',
-    secrets: [token, encodeURIComponent(token)],
-    text: `Hello ${user.displayName},\n\nUse this link to sign in. It works once and expires in 10 minutes:\n\n${link}\n\nIf you did not ask for it, ignore this email.`,
-    html: `<p>Hello ${escapeHtml(user.displayName)},</p><p>Use this link to sign in. It works once and expires in 10 minutes:</p><p><a href="${link}">Sign in to Sextant</a></p><p>If you did not ask for it, ignore this email.</p>`,
+    subject: mail.subject,
+    secrets: [token, encodeURIComponent(token), escapeHtml(encodeURIComponent(token))],
+    text: mail.text,
+    html: mail.html,
+    ...(mail.from ? { from: mail.from } : {}),
   });
   return GENERIC_MAGIC_LINK_MESSAGE;
 }

@@ -234,7 +234,11 @@ describe.each(dbKinds())('sign-in and sessions on %s', (kind) => {
 
   it('picks the public branding by domain', async () => {
     const res = await t.call('GET', '/api/v2/brandings/by-domain', { headers: { host: 'mastercard.localhost:3000' } });
-    expect(res.json()).toEqual({ brandingKey: 'mastercard', theme: 'mastercard' });
+    expect(res.json()).toMatchObject({
+      brandingKey: 'mastercard',
+      theme: 'mastercard',
+      brandingDisplayName: 'Mastercard',
+    });
     const other = await t.call('GET', '/api/v2/brandings/by-domain', { headers: { host: 'unknown.example' } });
     expect(other.json().brandingKey).toBe('paytech');
   });

@@ -152,7 +152,7 @@ export async function createIssuer(
 ): Promise<string> {
   if (!isInternalStaff(auth)) throw forbidden('Only internal staff can create issuers');
   if (await issuerKeyTaken(ctx.db, body.issuerKey)) throw duplicateKey(body.issuerKey);
-  if (!(await brandingExists(ctx.db, body.brandingId))) throw notFound('Branding');
+  if (!(await brandingInScope(ctx, auth, body.brandingId))) throw notFound('Branding');
   try {
     return await ctx.db.transaction(async (tx) => {
       const row = await insertIssuer(tx, toValues(body) as IssuerInsert);

@@ -17,6 +17,7 @@ import {
   type TBusinessCaseBase,
   type TBusinessCaseBaseRow,
   type TBusinessCaseInputs,
+  PRODUCT_CODE_NAME,
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
@@ -29,6 +30,8 @@ import { openResults, type JobResults } from '../../lib/duckdb/index.ts';
 import { savedBusinessCase, upsertBusinessCase } from './business-case.repo.ts';
 import { businessCaseBaseSql } from './results-sql.ts';
 import { hasOfferColumns, runOfferOf } from './offer.ts';
+import { documentLocaleOf } from './document-locale.ts';
+import type { DocumentLocale } from './presentation.ts';
 
 const baseCache = new Map<string, TBusinessCaseBase>();
 
@@ -165,64 +168,89 @@ export async function saveBusinessCase(
 const MONEY = '#,##0.0';
 const PCT = '0.0"%"';
 
-/** XLSX: an Inputs sheet and a Results sheet (per year and total, plus the target per level), real numbers. */
+/**
+ * XLSX: an Inputs sheet and a Results sheet (per year and total, plus the target per level), real numbers. Labels
+ * in the reader's language (the issuer's; the web app's texts), headers in the issuer's branding colours.
+ */
 export async function businessCaseXlsx(
   ctx: AppContext,
   auth: AuthContext,
   jobId: string,
 ): Promise<{ filename: string; body: Buffer }> {
   const bc = await getBusinessCase(ctx, auth, jobId);
+  const { job } = await visibleJob(ctx, auth, jobId);
+  return businessCaseWorkbook(bc, await documentLocaleOf(ctx, job.issuerId));
+}
+
+/** The business-case workbook of a reader (pure: the XLSX route and its tests). */
+export async function businessCaseWorkbook(
+  bc: Pick<TBusinessCase, 'jobName' | 'inputs' | 'outputs' | 'base'>,
+  doc: DocumentLocale,
+): Promise<{ filename: string; body: Buffer }> {
+  const t = (key: string, params?: Record<string, string | number>) => doc.t(`business-case:${key}`, params);
   const { inputs, outputs, base } = bc;
   const { default: ExcelJS } = await import('exceljs'); // loaded on first use
   const wb = new ExcelJS.Workbook();
-  wb.creator = 'Sextant';
-  wb.title = `${bc.jobName} — business case`;
+  wb.creator = doc.branding?.name ?? PRODUCT_CODE_NAME;
+  wb.title = `${bc.jobName} — ${t('title')}`;
   const cur = base.currency;
+  const primary = (doc.branding?.primary ?? '#1D4ED8').replace(/^#/, '').toUpperCase();
+  const headerStyle = (row: { font: unknown; fill: unknown }) => {
+    row.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+    row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${primary}` } };
+  };
+  const withCur = (label: string) => `${label} (${cur})`;
 
-  const inSheet = wb.addWorksheet('Inputs');
+  const inSheet = wb.addWorksheet(t('inputsTitle'));
   inSheet.columns = [
-    { header: 'Input', key: 'name', width: 44 },
-    { header: 'Value', key: 'value', width: 16 },
-    { header: 'Unit', key: 'unit', width: 18 },
+    { header: t('xlsx.input'), key: 'name', width: 48 },
+    { header: t('xlsx.value'), key: 'value', width: 16 },
+    { header: t('xlsx.unit'), key: 'unit', width: 18 },
   ];
   const addInput = (name: string, value: number, unit: string, fmt: string) => {
     const row = inSheet.addRow({ name, value, unit });
     row.getCell('value').numFmt = fmt;
   };
   for (const l of BUSINESS_CASE_LEVELS)
-    addInput(`Conversion rate, Optima ${l}`, inputs.conversion[l], '% of spend', PCT);
-  addInput('Rebate', inputs.rebateBps, 'basis points', '#,##0');
-  for (const m of BUSINESS_CASE_METHODS) addInput(`Cost per payment, ${m}`, inputs.paymentCost[m], cur, '#,##0.00');
-  addInput('Payments per supplier without payment data', inputs.paymentsPerSupplierPerYear, 'per year', '#,##0');
-  addInput('DPO extension', inputs.dpoExtensionDays, 'days', '#,##0');
-  addInput('Cost of capital', inputs.costOfCapitalPct, '% a year', PCT);
-  inputs.rampUp.forEach((r, i) => addInput(`Ramp-up, year ${i + 1}`, r, '% of target', PCT));
-  inSheet.getRow(1).font = { bold: true };
+    addInput(`${t('groups.conversion')}: ${t(`fields.conversion.${l}`)}`, inputs.conversion[l], t('units.pct'), PCT);
+  addInput(t('fields.rebateBps'), inputs.rebateBps, t('units.bps'), '#,##0');
+  for (const m of BUSINESS_CASE_METHODS)
+    addInput(`${t('groups.costs')}: ${t(`fields.paymentCost.${m}`)}`, inputs.paymentCost[m], cur, '#,##0.00');
+  addInput(t('fields.paymentsPerSupplierPerYear'), inputs.paymentsPerSupplierPerYear, t('units.perYear'), '#,##0');
+  addInput(t('fields.dpoExtensionDays'), inputs.dpoExtensionDays, t('units.days'), '#,##0');
+  addInput(t('fields.costOfCapitalPct'), inputs.costOfCapitalPct, t('units.pctYear'), PCT);
+  inputs.rampUp.forEach((r, i) => addInput(`${t('groups.ramp')}: ${t(`fields.rampUp.${i}`)}`, r, t('units.pct'), PCT));
+  headerStyle(inSheet.getRow(1));
 
-  const out = wb.addWorksheet('Results');
+  const out = wb.addWorksheet(t('results.title'));
   out.columns = [
-    { header: 'Year', key: 'year', width: 10 },
-    { header: 'Ramp-up (%)', key: 'rampUpPct', width: 12 },
-    { header: `Card spend (${cur})`, key: 'cardSpend', width: 20 },
-    { header: `Rebate (${cur})`, key: 'rebate', width: 16 },
-    { header: 'Payments moved to card', key: 'paymentsMoved', width: 22 },
-    { header: `Process savings (${cur})`, key: 'processSavings', width: 20 },
-    { header: `Working-capital benefit (${cur})`, key: 'workingCapital', width: 26 },
-    { header: `Total benefit (${cur})`, key: 'totalBenefit', width: 20 },
+    { header: t('xlsx.year'), key: 'year', width: 12 },
+    { header: `${t('results.rampUpPct')} (%)`, key: 'rampUpPct', width: 14 },
+    { header: withCur(t('results.cardSpend')), key: 'cardSpend', width: 20 },
+    { header: withCur(t('results.rebate')), key: 'rebate', width: 16 },
+    { header: t('results.paymentsMoved'), key: 'paymentsMoved', width: 24 },
+    { header: withCur(t('results.processSavings')), key: 'processSavings', width: 22 },
+    { header: withCur(t('results.workingCapital')), key: 'workingCapital', width: 28 },
+    { header: withCur(t('results.totalBenefit')), key: 'totalBenefit', width: 20 },
   ];
   for (const y of outputs.years) out.addRow(y);
-  const total = out.addRow({ year: 'Total', ...outputs.total });
+  const total = out.addRow({ year: t('results.total'), ...outputs.total });
   total.font = { bold: true };
-  out.getRow(1).font = { bold: true };
+  headerStyle(out.getRow(1));
   for (const key of ['cardSpend', 'rebate', 'processSavings', 'workingCapital', 'totalBenefit'])
     out.getColumn(key).numFmt = MONEY;
   out.getColumn('paymentsMoved').numFmt = '#,##0';
   out.getColumn('rampUpPct').numFmt = PCT;
   out.addRow([]);
-  const h = out.addRow(['Optima level', 'Suppliers', `Convertible spend (${cur})`, `Target card spend (${cur})`]);
+  const h = out.addRow([
+    t('results.level'),
+    t('results.suppliers'),
+    withCur(t('results.convertibleSpend')),
+    withCur(t('results.targetCardSpend')),
+  ]);
   h.font = { bold: true };
   for (const l of outputs.target.byLevel) {
-    const row = out.addRow([l.level, l.suppliers, l.convertibleSpend, l.cardSpend]);
+    const row = out.addRow([t(`fields.conversion.${l.level}`), l.suppliers, l.convertibleSpend, l.cardSpend]);
     row.getCell(3).numFmt = MONEY;
     row.getCell(4).numFmt = MONEY;
   }

@@ -21,6 +21,7 @@ import { authOf } from '../../plugins/access.ts';
 import { openResults } from '../../lib/duckdb/index.ts';
 import { chartView, chartViewCsv, fileBase, jobSummary } from './insights.service.ts';
 import { buildPptx, presentationDeck } from './presentation.ts';
+import { documentLocaleOf } from './document-locale.ts';
 
 const tags = ['Results'];
 const permissionsOf = (tab: 'summary' | 'insights' | 'presentation') => [...JOB_TABS_BY_KEY[tab].permissions];
@@ -87,8 +88,9 @@ export async function insightsRoutes(app: FastifyInstance): Promise<void> {
       produces: ['application/vnd.openxmlformats-officedocument.presentationml.presentation'],
     },
     handler: async (req, reply) => {
-      const deck = await presentationDeck(await openResults(ctx, authOf(req), req.params.jobId));
-      const { filename, body } = await buildPptx(deck);
+      const results = await openResults(ctx, authOf(req), req.params.jobId);
+      const deck = await presentationDeck(results);
+      const { filename, body } = await buildPptx(deck, await documentLocaleOf(ctx, results.issuerId));
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.presentationml.presentation')
         .header('content-disposition', `attachment; filename="${filename}"`)

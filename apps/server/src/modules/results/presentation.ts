@@ -9,8 +9,10 @@ import {
   SCORE_KIND_LABELS,
   chartViewLabel,
   industryViewId,
+  PRODUCT_CODE_NAME,
   type TPresentationDeck,
 } from '@sextant/shared';
+import type { TServerT } from '../translations/index.ts';
 import type { JobResults } from '../../lib/duckdb/index.ts';
 import { chartView, fileBase, jobSummary } from './insights.service.ts';
 import { topSuppliersSql, useCasesBySpendSql } from './results-sql.ts';
@@ -53,11 +55,27 @@ export async function presentationDeck(r: JobResults): Promise<TPresentationDeck
   };
 }
 
-/** Amounts as SPEC §9 shows them: one decimal with the currency prefix; counts whole. */
-const amount = (n: number, currency: string) =>
-  `${currency} ${n.toLocaleString('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}`;
-const count = (n: number) => Math.round(n).toLocaleString('en-GB');
-const pct = (n: number) => `${n.toLocaleString('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+/**
+ * How a document reads for its reader (issue #33): the texts of the reader's language (the issuer's, else the
+ * user's), numbers in that locale, and the issuer's branding (name and primary colour).
+ */
+export interface DocumentLocale {
+  t: TServerT;
+  /** Intl locale (en-GB, de, …). */
+  locale: string;
+  branding: { name: string; primary: string } | null;
+}
+
+/** Number, amount and date formats of a locale. */
+export const numbersIn = (locale: string) => ({
+  /** Amounts as SPEC §9 shows them: one decimal with the currency prefix, digits grouped for the locale. */
+  amount: (n: number, currency: string) =>
+    `${currency} ${n.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}`,
+  /** Counts whole. */
+  count: (n: number) => Math.round(n).toLocaleString(locale),
+  pct: (n: number) => `${n.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`,
+  date: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso)),
+});
 
 /** Table cells of plain texts. */
 const cells = (xs: string[]) => xs.map((text) => ({ text }));
@@ -66,22 +84,32 @@ const topFirst = <T>(xs: T[]) => [...xs].reverse();
 
 const INK = '1F2937';
 const MUTED = '6B7280';
-const ACCENT = '4F46E5';
+const DEFAULT_ACCENT = '4F46E5';
 const SERIES = ['4F46E5', '0F766E', 'B45309', '2563EB', 'B91C1C', '7C3AED', '15803D', '9D174D'];
 
-export async function buildPptx(deck: TPresentationDeck): Promise<{ filename: string; body: Buffer }> {
+export async function buildPptx(
+  deck: TPresentationDeck,
+  doc: DocumentLocale,
+): Promise<{ filename: string; body: Buffer }> {
   const { default: PptxGenJS } = await import('pptxgenjs'); // loaded on first use
+  const { t } = doc;
+  const { amount, count, pct, date } = numbersIn(doc.locale);
+  const ACCENT = (doc.branding?.primary ?? `#${DEFAULT_ACCENT}`).replace(/^#/, '').toUpperCase();
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_WIDE'; // 13.33 × 7.5 in
-  pptx.title = `${deck.jobName} — Insights`;
-  pptx.company = 'Sextant';
+  pptx.title = `${deck.jobName} — ${t('insights:report.kicker')}`;
+  pptx.company = doc.branding?.name ?? PRODUCT_CODE_NAME;
   const { summary: s } = deck;
   const cur = s.currency;
+  const spendOf = `${t('insights:table.spend')} (${cur})`;
+  const capability = (c: string) => t(`insights:capabilities.${c}`);
 
   const slide = (title: string) => {
     const sl = pptx.addSlide();
     sl.addText(title, { x: 0.5, y: 0.3, w: 12.3, h: 0.7, fontSize: 26, bold: true, color: INK });
     sl.addText(deck.jobName, { x: 0.5, y: 6.95, w: 8, h: 0.35, fontSize: 10, color: MUTED });
+    if (doc.branding)
+      sl.addText(doc.branding.name, { x: 8.8, y: 6.95, w: 4, h: 0.35, fontSize: 10, color: ACCENT, align: 'right' });
     return sl;
   };
   const barOpts = (values: number[]) => ({
@@ -102,22 +130,37 @@ export async function buildPptx(deck: TPresentationDeck): Promise<{ filename: st
   // Title
   const title = pptx.addSlide();
   title.background = { color: 'F8FAFC' };
-  title.addText('Insights', { x: 0.8, y: 2.0, w: 11.7, h: 0.6, fontSize: 20, color: ACCENT, bold: true });
+  title.addText(t('insights:report.kicker'), {
+    x: 0.8,
+    y: 2.0,
+    w: 11.7,
+    h: 0.6,
+    fontSize: 20,
+    color: ACCENT,
+    bold: true,
+  });
   title.addText(deck.jobName, { x: 0.8, y: 2.7, w: 11.7, h: 1.0, fontSize: 40, bold: true, color: INK });
-  title.addText(`Buyer: ${deck.buyerName ?? '—'}`, { x: 0.8, y: 3.9, w: 11.7, h: 0.5, fontSize: 18, color: INK });
-  title.addText(deck.date, { x: 0.8, y: 4.4, w: 11.7, h: 0.5, fontSize: 16, color: MUTED });
+  title.addText(t('insights:report.buyer', { buyer: deck.buyerName ?? '—' }), {
+    x: 0.8,
+    y: 3.9,
+    w: 11.7,
+    h: 0.5,
+    fontSize: 18,
+    color: INK,
+  });
+  title.addText(date(deck.date), { x: 0.8, y: 4.4, w: 11.7, h: 0.5, fontSize: 16, color: MUTED });
 
   // Headline figures
-  const head = slide('Headline figures');
+  const head = slide(t('insights:sections.headline'));
   const tiles: [string, string][] = [
-    ['Suppliers', count(s.suppliers)],
-    ['Spend', amount(s.spend, cur)],
-    ['Matched suppliers', `${count(s.matched.suppliers)} (${pct(s.matched.supplierShare)})`],
-    ['Matched spend', `${amount(s.matched.spend, cur)} (${pct(s.matched.spendShare)})`],
-    ['POs', count(s.counts.POs)],
-    ['Invoices', count(s.counts.invoices)],
-    ['Payments', count(s.counts.payments)],
-    ['Transactions', count(s.counts.transactions)],
+    [t('insights:figures.suppliers'), count(s.suppliers)],
+    [t('insights:figures.spend'), amount(s.spend, cur)],
+    [t('insights:figures.matchedSuppliers'), `${count(s.matched.suppliers)} (${pct(s.matched.supplierShare)})`],
+    [t('insights:figures.matchedSpend'), `${amount(s.matched.spend, cur)} (${pct(s.matched.spendShare)})`],
+    [t('insights:counts.POs'), count(s.counts.POs)],
+    [t('insights:counts.invoices'), count(s.counts.invoices)],
+    [t('insights:counts.payments'), count(s.counts.payments)],
+    [t('insights:counts.transactions'), count(s.counts.transactions)],
   ];
   tiles.forEach(([label, value], i) => {
     const x = 0.5 + (i % 4) * 3.1;
@@ -137,13 +180,13 @@ export async function buildPptx(deck: TPresentationDeck): Promise<{ filename: st
   });
 
   // Card capability waterfall
-  const wf = slide('Card capability waterfall');
+  const wf = slide(t('insights:sections.waterfall'));
   wf.addChart(
     pptx.ChartType.bar,
     [
       {
-        name: `Spend (${cur})`,
-        labels: topFirst(s.waterfall.map((w) => w.capability)),
+        name: spendOf,
+        labels: topFirst(s.waterfall.map((w) => capability(w.capability))),
         values: topFirst(s.waterfall.map((w) => w.spend)),
       },
     ],
@@ -152,22 +195,22 @@ export async function buildPptx(deck: TPresentationDeck): Promise<{ filename: st
   wf.addTable(
     [
       [
-        { text: 'Capability', options: { bold: true } },
-        { text: 'Suppliers', options: { bold: true } },
+        { text: t('insights:table.capability'), options: { bold: true } },
+        { text: t('insights:table.suppliers'), options: { bold: true } },
       ],
-      ...s.waterfall.map((w) => cells([w.capability, count(w.suppliers)])),
+      ...s.waterfall.map((w) => cells([capability(w.capability), count(w.suppliers)])),
     ],
     { x: 8.6, y: 1.4, w: 4.2, fontSize: 12, color: INK, border: { type: 'solid', color: 'E2E8F0', pt: 0.5 } },
   );
 
   // Score distributions (suppliers per level, stacked, one bar per score kind)
-  const sc = slide('Score distributions');
+  const sc = slide(t('insights:sections.scores'));
   if (s.scores) {
     const levels = s.scores[0]!.levels.map((l) => l.level);
     sc.addChart(
       pptx.ChartType.bar,
       levels.map((level) => ({
-        name: level,
+        name: t(`insights:levels.${level}`),
         labels: topFirst(s.scores!.map((k) => SCORE_KIND_LABELS[k.scoreKind])),
         values: topFirst(s.scores!.map((k) => k.levels.find((l) => l.level === level)?.suppliers ?? 0)),
       })),
@@ -185,18 +228,18 @@ export async function buildPptx(deck: TPresentationDeck): Promise<{ filename: st
         catAxisLabelFontSize: 11,
       },
     );
-  } else sc.addText('This job does not score suppliers.', { x: 0.5, y: 1.4, w: 12, h: 0.5, color: MUTED });
+  } else sc.addText(t('insights:scores.notScored'), { x: 0.5, y: 1.4, w: 12, h: 0.5, color: MUTED });
 
   // Top countries and industry
-  const ranked = (t: string, rows: TPresentationDeck['countries']) => {
-    const sl = slide(t);
-    if (!rows.length) sl.addText('No data.', { x: 0.5, y: 1.4, w: 12, h: 0.5, color: MUTED });
+  const ranked = (heading: string, rows: TPresentationDeck['countries']) => {
+    const sl = slide(heading);
+    if (!rows.length) sl.addText(t('table:empty'), { x: 0.5, y: 1.4, w: 12, h: 0.5, color: MUTED });
     else
       sl.addChart(
         pptx.ChartType.bar,
         [
           {
-            name: `Spend (${cur})`,
+            name: spendOf,
             labels: topFirst(rows.map((r) => r.name)),
             values: topFirst(rows.map((r) => r.spend)),
           },
@@ -204,24 +247,34 @@ export async function buildPptx(deck: TPresentationDeck): Promise<{ filename: st
         { ...barOpts(rows.map((r) => r.spend)), chartColors: [SERIES[1]!] },
       );
   };
-  ranked(`Top ${PRESENTATION_TOP_N} by Country`, deck.countries);
-  ranked(`Top ${PRESENTATION_TOP_N} ${deck.industry.label}`, deck.industry.rows);
+  ranked(t('insights:slides.countries', { n: PRESENTATION_TOP_N }), deck.countries);
+  ranked(t('insights:slides.industry', { n: PRESENTATION_TOP_N, label: deck.industry.label }), deck.industry.rows);
 
   // Top suppliers
-  const ts = slide(`Top ${PRESENTATION_TOP_N} suppliers by spend`);
+  const ts = slide(t('insights:slides.topSuppliers', { n: PRESENTATION_TOP_N }));
   ts.addTable(
     [
-      ['Supplier', 'Country', `Spend (${cur})`, 'Card capability'].map((h) => ({ text: h, options: { bold: true } })),
-      ...deck.topSuppliers.map((x) => cells([x.name, x.country ?? '—', amount(x.spend, cur), x.cardCapability])),
+      [t('insights:table.supplier'), t('insights:table.country'), spendOf, t('insights:table.capability')].map((h) => ({
+        text: h,
+        options: { bold: true },
+      })),
+      ...deck.topSuppliers.map((x) =>
+        cells([x.name, x.country ?? '—', amount(x.spend, cur), capability(x.cardCapability)]),
+      ),
     ],
     { x: 0.5, y: 1.2, w: 12.3, fontSize: 12, color: INK, border: { type: 'solid', color: 'E2E8F0', pt: 0.5 } },
   );
 
   // Use cases
-  const uc = slide('Use cases');
+  const uc = slide(t('insights:slides.useCases'));
   uc.addTable(
     [
-      ['Use case', 'Suppliers', `Spend (${cur})`, `Estimated rebate (${cur})`].map((h) => ({
+      [
+        t('insights:table.useCase'),
+        t('insights:table.suppliers'),
+        spendOf,
+        `${t('insights:table.rebate')} (${cur})`,
+      ].map((h) => ({
         text: h,
         options: { bold: true },
       })),

@@ -1834,7 +1834,7 @@ export interface paths {
                                 displayName: string;
                                 /** @enum {string} */
                                 kind: "standard" | "tabbedView";
-                                permissions: ("Dashboard_VIEW" | "AnalysisLanding_VIEW" | "AnalysisJobList_VIEW" | "GlobalInsightsView" | "CampaignManager_Feature_VIEW" | "CampaignManager_Upload" | "ResourceHubView" | "VendorsSearchView" | "SystemUpdates_VIEW" | "ViewJobTabs" | "JobCreate" | "User_CRUD" | "UserManagement_VIEW" | "SystemLogs_VIEW" | "IssuerArea_VIEW" | "IssuerArea_CRUD" | "BuyerManagement_VIEW" | "BuyerManagement_CRUD" | "AnalyticsQuery_VIEW" | "Analysis_Admin_Area_VIEW" | "Confidence_VIEW" | "Confidence_UPDATE" | "Scoring_VIEW" | "Scoring_UPDATE" | "AiPrompts_CRUD" | "Translations_CRUD" | "Translations_VIEW" | "MagicLinks_CRUD" | "DatapointProfiles_CRUD" | "VideoResources_CRUD" | "MergeLinkedAccounts_VIEW" | "MlPrediction_VIEW" | "ChatbotDocumentManagement_CRUD" | "DevOps_Area_VIEW" | "JobMaintenance_VIEW" | "JobMaintenance_UPDATE" | "Tools_Area_VIEW" | "Address_Validator_VIEW" | "DevArea_CRUD" | "InaccessibleArea_ALL" | "StandardLayoutNavbar_VIEW" | "QuickView_ProQ_VIEW" | "ActiveUsers_VIEW" | "JobDashboardActiveUsers_VIEW" | "Chatbot_VIEW" | "Chatbot_ErrorState_VIEW" | "SystemNotificationsDetailed_VIEW" | "SystemMaintenanceMode_IGNORE" | "UserNotification_VIEW" | "Concurrency_Take_Entity_Lock" | "Autocomplete_Options_Focus_VIEW" | "ListCellCopyIcon_VIEW" | "Toolbar_Theme_Switcher_VIEW" | "Insights_VIEW" | "UseCases_VIEW" | "MatchedDataOnlyWorkflow_VIEW" | "CapabilitySelection_VIEW" | "BuyerCreate" | "SuppliersScore_VIEW" | "Buyers_ViewAll" | "UserAssignment_EDIT" | "JobDetails_VIEW" | "JobLogs_VIEW" | "StoryVideo_VIEW" | "AnalysisPublish" | "JobOwner_UPDATE" | "JobName_UPDATE" | "E2ETestRun" | "HiddenJobsCount_VIEW" | "IntegrationConfiguration_CHECK" | "AppTimestamp_UPDATE" | "BackgroundService_TOGGLE" | "SystemMode_UPDATE" | "AppConfig_VIEW" | "MemoryTesting" | "Job_Create" | "Job_Update" | "Job_Delete" | "Issuer_View" | "Issuer_Create" | "Issuer_Update" | "Issuer_Delete" | "Artifacts_Publish" | "Artifacts_View" | "User_Update" | "User_Delete" | "Campaign_Create" | "Campaign_View" | "Campaign_Edit" | "Campaign_Delete" | "SelfServe" | "MatchedDataOnly" | "MagicLinks_Admin" | "Brandings_View" | "GlobalInsightsAccessor" | "JobSummaryUploadAccessor" | "JobMatchedDataOnlyUploadAccessor" | "JobConsultantUploadAccessor" | "JobSummaryAccessor" | "JobInsightsAccessor" | "JobSuppliersAccessor" | "JobReportAccessor" | "JobPresentationAccessor" | "JobUseCasesAccessor" | "JobCampaignsAccessor" | "JobUseCasesReportAccessor" | "JobBusinessCaseCalculatorAccessor" | "JobBusinessCaseDownloadAccessor" | "JobDataDownloadAccessor" | "JobMatchedDataOnlyDownloadAccessor" | "JobUsersAccessor" | "JobDetailsAccessor" | "JobLogsAccessor" | "LegacyJobViewAccessor" | "VendorsLookupAccessor" | "JobTypeTabSwitcherAccessor")[];
+                                permissions: ("Dashboard_VIEW" | "AnalysisLanding_VIEW" | "AnalysisJobList_VIEW" | "GlobalInsightsView" | "CampaignManager_Feature_VIEW" | "CampaignManager_Upload" | "ResourceHubView" | "VendorsSearchView" | "SystemUpdates_VIEW" | "ViewJobTabs" | "JobCreate" | "User_CRUD" | "UserManagement_VIEW" | "SystemLogs_VIEW" | "IssuerArea_VIEW" | "IssuerArea_CRUD" | "BuyerManagement_VIEW" | "BuyerManagement_CRUD" | "AnalyticsQuery_VIEW" | "Analysis_Admin_Area_VIEW" | "Confidence_VIEW" | "Confidence_UPDATE" | "Scoring_VIEW" | "Scoring_UPDATE" | "AiPrompts_CRUD" | "Translations_CRUD" | "Translations_VIEW" | "MagicLinks_CRUD" | "DatapointProfiles_CRUD" | "VideoResources_CRUD" | "MergeLinkedAccounts_VIEW" | "MlPrediction_VIEW" | "ChatbotDocumentManagement_CRUD" | "DevOps_Area_VIEW" | "JobMaintenance_VIEW" | "JobMaintenance_UPDATE" | "Tools_Area_VIEW" | "Address_Validator_VIEW" | "DevArea_CRUD" | "InaccessibleArea_ALL" | "StandardLayoutNavbar_VIEW" | "QuickView_ProQ_VIEW" | "ActiveUsers_VIEW" | "JobDashboardActiveUsers_VIEW" | "Chatbot_VIEW" | "Chatbot_ErrorState_VIEW" | "SystemNotificationsDetailed_VIEW" | "SystemMaintenanceMode_IGNORE" | "UserNotification_VIEW" | "Concurrency_Take_Entity_Lock" | "Autocomplete_Options_Focus_VIEW" | "ListCellCopyIcon_VIEW" | "Toolbar_Theme_Switcher_VIEW" | "Insights_VIEW" | "UseCases_VIEW" | "MatchedDataOnlyWorkflow_VIEW" | "CapabilitySelection_VIEW" | "BuyerCreate" | "SuppliersScore_VIEW" | "Buyers_ViewAll" | "UserAssignment_EDIT" | "JobDetails_VIEW" | "JobLogs_VIEW" | "StoryVideo_VIEW" | "AnalysisPublish" | "JobOwner_UPDATE" | "JobName_UPDATE" | "E2ETestRun" | "HiddenJobsCount_VIEW" | "IntegrationConfiguration_CHECK" | "AppTimestamp_UPDATE" | "BackgroundService_TOGGLE" | "SystemMode_UPDATE" | "AppConfig_VIEW" | "MemoryTesting" | "Job_Create" | "Job_Update" | "Job_Delete" | "Issuer_View" | "Issuer_Create" | "Issuer_Update" | "Issuer_Delete" | "Artifacts_Publish" | "Artifacts_View" | "User_Update" | "User_Delete" | "Campaign_Create" | "Campaign_View" | "Campaign_Edit" | "Campaign_Delete" | "SelfServe" | "MatchedDataOnly" | "MagicLinks_Admin" | "Brandings_View" | "Brandings_CRUD" | "GlobalInsightsAccessor" | "JobSummaryUploadAccessor" | "JobMatchedDataOnlyUploadAccessor" | "JobConsultantUploadAccessor" | "JobSummaryAccessor" | "JobInsightsAccessor" | "JobSuppliersAccessor" | "JobReportAccessor" | "JobPresentationAccessor" | "JobUseCasesAccessor" | "JobCampaignsAccessor" | "JobUseCasesReportAccessor" | "JobBusinessCaseCalculatorAccessor" | "JobBusinessCaseDownloadAccessor" | "JobDataDownloadAccessor" | "JobMatchedDataOnlyDownloadAccessor" | "JobUsersAccessor" | "JobDetailsAccessor" | "JobLogsAccessor" | "LegacyJobViewAccessor" | "VendorsLookupAccessor" | "JobTypeTabSwitcherAccessor")[];
                                 /** @enum {string} */
                                 role: "issuer" | "client" | "issuerPlus" | "accountManager" | "ptcoJobManager" | "sysAdmin" | "tester" | "developer" | "campaignManager" | "live" | "readOnly" | "matchedDataOnlyJobCreator" | "selfServeJobCreator" | "GlobalInsightsAccessor" | "JobSummaryUploadAccessor" | "JobMatchedDataOnlyUploadAccessor" | "JobConsultantUploadAccessor" | "JobSummaryAccessor" | "JobInsightsAccessor" | "JobSuppliersAccessor" | "JobReportAccessor" | "JobPresentationAccessor" | "JobUseCasesAccessor" | "JobCampaignsAccessor" | "JobUseCasesReportAccessor" | "JobBusinessCaseCalculatorAccessor" | "JobBusinessCaseDownloadAccessor" | "JobDataDownloadAccessor" | "JobMatchedDataOnlyDownloadAccessor" | "JobUsersAccessor" | "JobDetailsAccessor" | "JobLogsAccessor" | "LegacyJobViewAccessor" | "VendorsLookupAccessor" | "JobTypeTabSwitcherAccessor";
                             }[];
@@ -1843,7 +1843,7 @@ export interface paths {
                                 displayName: string;
                                 /** @enum {string} */
                                 kind: "standard" | "tabbedView";
-                                permissions: ("Dashboard_VIEW" | "AnalysisLanding_VIEW" | "AnalysisJobList_VIEW" | "GlobalInsightsView" | "CampaignManager_Feature_VIEW" | "CampaignManager_Upload" | "ResourceHubView" | "VendorsSearchView" | "SystemUpdates_VIEW" | "ViewJobTabs" | "JobCreate" | "User_CRUD" | "UserManagement_VIEW" | "SystemLogs_VIEW" | "IssuerArea_VIEW" | "IssuerArea_CRUD" | "BuyerManagement_VIEW" | "BuyerManagement_CRUD" | "AnalyticsQuery_VIEW" | "Analysis_Admin_Area_VIEW" | "Confidence_VIEW" | "Confidence_UPDATE" | "Scoring_VIEW" | "Scoring_UPDATE" | "AiPrompts_CRUD" | "Translations_CRUD" | "Translations_VIEW" | "MagicLinks_CRUD" | "DatapointProfiles_CRUD" | "VideoResources_CRUD" | "MergeLinkedAccounts_VIEW" | "MlPrediction_VIEW" | "ChatbotDocumentManagement_CRUD" | "DevOps_Area_VIEW" | "JobMaintenance_VIEW" | "JobMaintenance_UPDATE" | "Tools_Area_VIEW" | "Address_Validator_VIEW" | "DevArea_CRUD" | "InaccessibleArea_ALL" | "StandardLayoutNavbar_VIEW" | "QuickView_ProQ_VIEW" | "ActiveUsers_VIEW" | "JobDashboardActiveUsers_VIEW" | "Chatbot_VIEW" | "Chatbot_ErrorState_VIEW" | "SystemNotificationsDetailed_VIEW" | "SystemMaintenanceMode_IGNORE" | "UserNotification_VIEW" | "Concurrency_Take_Entity_Lock" | "Autocomplete_Options_Focus_VIEW" | "ListCellCopyIcon_VIEW" | "Toolbar_Theme_Switcher_VIEW" | "Insights_VIEW" | "UseCases_VIEW" | "MatchedDataOnlyWorkflow_VIEW" | "CapabilitySelection_VIEW" | "BuyerCreate" | "SuppliersScore_VIEW" | "Buyers_ViewAll" | "UserAssignment_EDIT" | "JobDetails_VIEW" | "JobLogs_VIEW" | "StoryVideo_VIEW" | "AnalysisPublish" | "JobOwner_UPDATE" | "JobName_UPDATE" | "E2ETestRun" | "HiddenJobsCount_VIEW" | "IntegrationConfiguration_CHECK" | "AppTimestamp_UPDATE" | "BackgroundService_TOGGLE" | "SystemMode_UPDATE" | "AppConfig_VIEW" | "MemoryTesting" | "Job_Create" | "Job_Update" | "Job_Delete" | "Issuer_View" | "Issuer_Create" | "Issuer_Update" | "Issuer_Delete" | "Artifacts_Publish" | "Artifacts_View" | "User_Update" | "User_Delete" | "Campaign_Create" | "Campaign_View" | "Campaign_Edit" | "Campaign_Delete" | "SelfServe" | "MatchedDataOnly" | "MagicLinks_Admin" | "Brandings_View" | "GlobalInsightsAccessor" | "JobSummaryUploadAccessor" | "JobMatchedDataOnlyUploadAccessor" | "JobConsultantUploadAccessor" | "JobSummaryAccessor" | "JobInsightsAccessor" | "JobSuppliersAccessor" | "JobReportAccessor" | "JobPresentationAccessor" | "JobUseCasesAccessor" | "JobCampaignsAccessor" | "JobUseCasesReportAccessor" | "JobBusinessCaseCalculatorAccessor" | "JobBusinessCaseDownloadAccessor" | "JobDataDownloadAccessor" | "JobMatchedDataOnlyDownloadAccessor" | "JobUsersAccessor" | "JobDetailsAccessor" | "JobLogsAccessor" | "LegacyJobViewAccessor" | "VendorsLookupAccessor" | "JobTypeTabSwitcherAccessor")[];
+                                permissions: ("Dashboard_VIEW" | "AnalysisLanding_VIEW" | "AnalysisJobList_VIEW" | "GlobalInsightsView" | "CampaignManager_Feature_VIEW" | "CampaignManager_Upload" | "ResourceHubView" | "VendorsSearchView" | "SystemUpdates_VIEW" | "ViewJobTabs" | "JobCreate" | "User_CRUD" | "UserManagement_VIEW" | "SystemLogs_VIEW" | "IssuerArea_VIEW" | "IssuerArea_CRUD" | "BuyerManagement_VIEW" | "BuyerManagement_CRUD" | "AnalyticsQuery_VIEW" | "Analysis_Admin_Area_VIEW" | "Confidence_VIEW" | "Confidence_UPDATE" | "Scoring_VIEW" | "Scoring_UPDATE" | "AiPrompts_CRUD" | "Translations_CRUD" | "Translations_VIEW" | "MagicLinks_CRUD" | "DatapointProfiles_CRUD" | "VideoResources_CRUD" | "MergeLinkedAccounts_VIEW" | "MlPrediction_VIEW" | "ChatbotDocumentManagement_CRUD" | "DevOps_Area_VIEW" | "JobMaintenance_VIEW" | "JobMaintenance_UPDATE" | "Tools_Area_VIEW" | "Address_Validator_VIEW" | "DevArea_CRUD" | "InaccessibleArea_ALL" | "StandardLayoutNavbar_VIEW" | "QuickView_ProQ_VIEW" | "ActiveUsers_VIEW" | "JobDashboardActiveUsers_VIEW" | "Chatbot_VIEW" | "Chatbot_ErrorState_VIEW" | "SystemNotificationsDetailed_VIEW" | "SystemMaintenanceMode_IGNORE" | "UserNotification_VIEW" | "Concurrency_Take_Entity_Lock" | "Autocomplete_Options_Focus_VIEW" | "ListCellCopyIcon_VIEW" | "Toolbar_Theme_Switcher_VIEW" | "Insights_VIEW" | "UseCases_VIEW" | "MatchedDataOnlyWorkflow_VIEW" | "CapabilitySelection_VIEW" | "BuyerCreate" | "SuppliersScore_VIEW" | "Buyers_ViewAll" | "UserAssignment_EDIT" | "JobDetails_VIEW" | "JobLogs_VIEW" | "StoryVideo_VIEW" | "AnalysisPublish" | "JobOwner_UPDATE" | "JobName_UPDATE" | "E2ETestRun" | "HiddenJobsCount_VIEW" | "IntegrationConfiguration_CHECK" | "AppTimestamp_UPDATE" | "BackgroundService_TOGGLE" | "SystemMode_UPDATE" | "AppConfig_VIEW" | "MemoryTesting" | "Job_Create" | "Job_Update" | "Job_Delete" | "Issuer_View" | "Issuer_Create" | "Issuer_Update" | "Issuer_Delete" | "Artifacts_Publish" | "Artifacts_View" | "User_Update" | "User_Delete" | "Campaign_Create" | "Campaign_View" | "Campaign_Edit" | "Campaign_Delete" | "SelfServe" | "MatchedDataOnly" | "MagicLinks_Admin" | "Brandings_View" | "Brandings_CRUD" | "GlobalInsightsAccessor" | "JobSummaryUploadAccessor" | "JobMatchedDataOnlyUploadAccessor" | "JobConsultantUploadAccessor" | "JobSummaryAccessor" | "JobInsightsAccessor" | "JobSuppliersAccessor" | "JobReportAccessor" | "JobPresentationAccessor" | "JobUseCasesAccessor" | "JobCampaignsAccessor" | "JobUseCasesReportAccessor" | "JobBusinessCaseCalculatorAccessor" | "JobBusinessCaseDownloadAccessor" | "JobDataDownloadAccessor" | "JobMatchedDataOnlyDownloadAccessor" | "JobUsersAccessor" | "JobDetailsAccessor" | "JobLogsAccessor" | "LegacyJobViewAccessor" | "VendorsLookupAccessor" | "JobTypeTabSwitcherAccessor")[];
                                 /** @enum {string} */
                                 role: "issuer" | "client" | "issuerPlus" | "accountManager" | "ptcoJobManager" | "sysAdmin" | "tester" | "developer" | "campaignManager" | "live" | "readOnly" | "matchedDataOnlyJobCreator" | "selfServeJobCreator" | "GlobalInsightsAccessor" | "JobSummaryUploadAccessor" | "JobMatchedDataOnlyUploadAccessor" | "JobConsultantUploadAccessor" | "JobSummaryAccessor" | "JobInsightsAccessor" | "JobSuppliersAccessor" | "JobReportAccessor" | "JobPresentationAccessor" | "JobUseCasesAccessor" | "JobCampaignsAccessor" | "JobUseCasesReportAccessor" | "JobBusinessCaseCalculatorAccessor" | "JobBusinessCaseDownloadAccessor" | "JobDataDownloadAccessor" | "JobMatchedDataOnlyDownloadAccessor" | "JobUsersAccessor" | "JobDetailsAccessor" | "JobLogsAccessor" | "LegacyJobViewAccessor" | "VendorsLookupAccessor" | "JobTypeTabSwitcherAccessor";
                             }[];
@@ -15599,7 +15599,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        permissions: ("Dashboard_VIEW" | "AnalysisLanding_VIEW" | "AnalysisJobList_VIEW" | "GlobalInsightsView" | "CampaignManager_Feature_VIEW" | "CampaignManager_Upload" | "ResourceHubView" | "VendorsSearchView" | "SystemUpdates_VIEW" | "ViewJobTabs" | "JobCreate" | "User_CRUD" | "UserManagement_VIEW" | "SystemLogs_VIEW" | "IssuerArea_VIEW" | "IssuerArea_CRUD" | "BuyerManagement_VIEW" | "BuyerManagement_CRUD" | "AnalyticsQuery_VIEW" | "Analysis_Admin_Area_VIEW" | "Confidence_VIEW" | "Confidence_UPDATE" | "Scoring_VIEW" | "Scoring_UPDATE" | "AiPrompts_CRUD" | "Translations_CRUD" | "Translations_VIEW" | "MagicLinks_CRUD" | "DatapointProfiles_CRUD" | "VideoResources_CRUD" | "MergeLinkedAccounts_VIEW" | "MlPrediction_VIEW" | "ChatbotDocumentManagement_CRUD" | "DevOps_Area_VIEW" | "JobMaintenance_VIEW" | "JobMaintenance_UPDATE" | "Tools_Area_VIEW" | "Address_Validator_VIEW" | "DevArea_CRUD" | "InaccessibleArea_ALL" | "StandardLayoutNavbar_VIEW" | "QuickView_ProQ_VIEW" | "ActiveUsers_VIEW" | "JobDashboardActiveUsers_VIEW" | "Chatbot_VIEW" | "Chatbot_ErrorState_VIEW" | "SystemNotificationsDetailed_VIEW" | "SystemMaintenanceMode_IGNORE" | "UserNotification_VIEW" | "Concurrency_Take_Entity_Lock" | "Autocomplete_Options_Focus_VIEW" | "ListCellCopyIcon_VIEW" | "Toolbar_Theme_Switcher_VIEW" | "Insights_VIEW" | "UseCases_VIEW" | "MatchedDataOnlyWorkflow_VIEW" | "CapabilitySelection_VIEW" | "BuyerCreate" | "SuppliersScore_VIEW" | "Buyers_ViewAll" | "UserAssignment_EDIT" | "JobDetails_VIEW" | "JobLogs_VIEW" | "StoryVideo_VIEW" | "AnalysisPublish" | "JobOwner_UPDATE" | "JobName_UPDATE" | "E2ETestRun" | "HiddenJobsCount_VIEW" | "IntegrationConfiguration_CHECK" | "AppTimestamp_UPDATE" | "BackgroundService_TOGGLE" | "SystemMode_UPDATE" | "AppConfig_VIEW" | "MemoryTesting" | "Job_Create" | "Job_Update" | "Job_Delete" | "Issuer_View" | "Issuer_Create" | "Issuer_Update" | "Issuer_Delete" | "Artifacts_Publish" | "Artifacts_View" | "User_Update" | "User_Delete" | "Campaign_Create" | "Campaign_View" | "Campaign_Edit" | "Campaign_Delete" | "SelfServe" | "MatchedDataOnly" | "MagicLinks_Admin" | "Brandings_View")[];
+                        permissions: ("Dashboard_VIEW" | "AnalysisLanding_VIEW" | "AnalysisJobList_VIEW" | "GlobalInsightsView" | "CampaignManager_Feature_VIEW" | "CampaignManager_Upload" | "ResourceHubView" | "VendorsSearchView" | "SystemUpdates_VIEW" | "ViewJobTabs" | "JobCreate" | "User_CRUD" | "UserManagement_VIEW" | "SystemLogs_VIEW" | "IssuerArea_VIEW" | "IssuerArea_CRUD" | "BuyerManagement_VIEW" | "BuyerManagement_CRUD" | "AnalyticsQuery_VIEW" | "Analysis_Admin_Area_VIEW" | "Confidence_VIEW" | "Confidence_UPDATE" | "Scoring_VIEW" | "Scoring_UPDATE" | "AiPrompts_CRUD" | "Translations_CRUD" | "Translations_VIEW" | "MagicLinks_CRUD" | "DatapointProfiles_CRUD" | "VideoResources_CRUD" | "MergeLinkedAccounts_VIEW" | "MlPrediction_VIEW" | "ChatbotDocumentManagement_CRUD" | "DevOps_Area_VIEW" | "JobMaintenance_VIEW" | "JobMaintenance_UPDATE" | "Tools_Area_VIEW" | "Address_Validator_VIEW" | "DevArea_CRUD" | "InaccessibleArea_ALL" | "StandardLayoutNavbar_VIEW" | "QuickView_ProQ_VIEW" | "ActiveUsers_VIEW" | "JobDashboardActiveUsers_VIEW" | "Chatbot_VIEW" | "Chatbot_ErrorState_VIEW" | "SystemNotificationsDetailed_VIEW" | "SystemMaintenanceMode_IGNORE" | "UserNotification_VIEW" | "Concurrency_Take_Entity_Lock" | "Autocomplete_Options_Focus_VIEW" | "ListCellCopyIcon_VIEW" | "Toolbar_Theme_Switcher_VIEW" | "Insights_VIEW" | "UseCases_VIEW" | "MatchedDataOnlyWorkflow_VIEW" | "CapabilitySelection_VIEW" | "BuyerCreate" | "SuppliersScore_VIEW" | "Buyers_ViewAll" | "UserAssignment_EDIT" | "JobDetails_VIEW" | "JobLogs_VIEW" | "StoryVideo_VIEW" | "AnalysisPublish" | "JobOwner_UPDATE" | "JobName_UPDATE" | "E2ETestRun" | "HiddenJobsCount_VIEW" | "IntegrationConfiguration_CHECK" | "AppTimestamp_UPDATE" | "BackgroundService_TOGGLE" | "SystemMode_UPDATE" | "AppConfig_VIEW" | "MemoryTesting" | "Job_Create" | "Job_Update" | "Job_Delete" | "Issuer_View" | "Issuer_Create" | "Issuer_Update" | "Issuer_Delete" | "Artifacts_Publish" | "Artifacts_View" | "User_Update" | "User_Delete" | "Campaign_Create" | "Campaign_View" | "Campaign_Edit" | "Campaign_Delete" | "SelfServe" | "MatchedDataOnly" | "MagicLinks_Admin" | "Brandings_View" | "Brandings_CRUD")[];
                     };
                 };
             };
@@ -16894,6 +16894,361 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/brandings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a branding (colours checked for WCAG AA; domains unique across brandings; audited) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        brandingDisplayName: string;
+                        brandingKey: string;
+                        colours: {
+                            background: string;
+                            primary: string;
+                            primaryText: string;
+                            text: string;
+                        };
+                        /** @default [] */
+                        domains?: string[];
+                        /** @default  */
+                        emailFooter?: string;
+                        /** Format: email */
+                        emailSenderAddress: string;
+                        emailSenderName: string;
+                        /** @default {} */
+                        loginTexts?: {
+                            [key: string]: string;
+                        };
+                        /** @enum {string} */
+                        theme: "paytech" | "mastercard" | "lloyds" | "test" | "hsbc";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            assets: {
+                                [key: string]: {
+                                    contentType: string;
+                                    version: string;
+                                };
+                            };
+                            brandingDisplayName: string;
+                            /** Format: uuid */
+                            brandingId: string;
+                            brandingKey: string;
+                            colours: {
+                                background: string;
+                                primary: string;
+                                primaryText: string;
+                                text: string;
+                            };
+                            domains: string[];
+                            emailFooter: string;
+                            emailSenderAddress: string;
+                            emailSenderName: string;
+                            fullDomainName: string | null;
+                            issuersCount: number;
+                            loginTexts: {
+                                [key: string]: string;
+                            };
+                            retiredAt: string | null;
+                            /** @enum {string} */
+                            theme: "paytech" | "mastercard" | "lloyds" | "test" | "hsbc";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/brandings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One branding the caller may see */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            assets: {
+                                [key: string]: {
+                                    contentType: string;
+                                    version: string;
+                                };
+                            };
+                            brandingDisplayName: string;
+                            /** Format: uuid */
+                            brandingId: string;
+                            brandingKey: string;
+                            colours: {
+                                background: string;
+                                primary: string;
+                                primaryText: string;
+                                text: string;
+                            };
+                            domains: string[];
+                            emailFooter: string;
+                            emailSenderAddress: string;
+                            emailSenderName: string;
+                            fullDomainName: string | null;
+                            issuersCount: number;
+                            loginTexts: {
+                                [key: string]: string;
+                            };
+                            retiredAt: string | null;
+                            /** @enum {string} */
+                            theme: "paytech" | "mastercard" | "lloyds" | "test" | "hsbc";
+                        };
+                    };
+                };
+            };
+        };
+        /** Edit a branding (every field; colours checked for WCAG AA; audited with the changed fields) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        brandingDisplayName: string;
+                        brandingKey: string;
+                        colours: {
+                            background: string;
+                            primary: string;
+                            primaryText: string;
+                            text: string;
+                        };
+                        /** @default [] */
+                        domains?: string[];
+                        /** @default  */
+                        emailFooter?: string;
+                        /** Format: email */
+                        emailSenderAddress: string;
+                        emailSenderName: string;
+                        /** @default {} */
+                        loginTexts?: {
+                            [key: string]: string;
+                        };
+                        /** @enum {string} */
+                        theme: "paytech" | "mastercard" | "lloyds" | "test" | "hsbc";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            assets: {
+                                [key: string]: {
+                                    contentType: string;
+                                    version: string;
+                                };
+                            };
+                            brandingDisplayName: string;
+                            /** Format: uuid */
+                            brandingId: string;
+                            brandingKey: string;
+                            colours: {
+                                background: string;
+                                primary: string;
+                                primaryText: string;
+                                text: string;
+                            };
+                            domains: string[];
+                            emailFooter: string;
+                            emailSenderAddress: string;
+                            emailSenderName: string;
+                            fullDomainName: string | null;
+                            issuersCount: number;
+                            loginTexts: {
+                                [key: string]: string;
+                            };
+                            retiredAt: string | null;
+                            /** @enum {string} */
+                            theme: "paytech" | "mastercard" | "lloyds" | "test" | "hsbc";
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Retire a branding: it answers on no domain and is no longer assignable (issuers keep it; audited) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            assets: {
+                                [key: string]: {
+                                    contentType: string;
+                                    version: string;
+                                };
+                            };
+                            brandingDisplayName: string;
+                            /** Format: uuid */
+                            brandingId: string;
+                            brandingKey: string;
+                            colours: {
+                                background: string;
+                                primary: string;
+                                primaryText: string;
+                                text: string;
+                            };
+                            domains: string[];
+                            emailFooter: string;
+                            emailSenderAddress: string;
+                            emailSenderName: string;
+                            fullDomainName: string | null;
+                            issuersCount: number;
+                            loginTexts: {
+                                [key: string]: string;
+                            };
+                            retiredAt: string | null;
+                            /** @enum {string} */
+                            theme: "paytech" | "mastercard" | "lloyds" | "test" | "hsbc";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/brandings/{id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Upload a logo, favicon or login image (multipart field "file"; ?kind=): SVG sanitised, PNG/JPEG checked by their bytes and size-limited */
+        put: {
+            parameters: {
+                query?: {
+                    kind?: "logo" | "favicon" | "loginImage";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            assets: {
+                                [key: string]: {
+                                    contentType: string;
+                                    version: string;
+                                };
+                            };
+                            brandingDisplayName: string;
+                            /** Format: uuid */
+                            brandingId: string;
+                            brandingKey: string;
+                            colours: {
+                                background: string;
+                                primary: string;
+                                primaryText: string;
+                                text: string;
+                            };
+                            domains: string[];
+                            emailFooter: string;
+                            emailSenderAddress: string;
+                            emailSenderName: string;
+                            fullDomainName: string | null;
+                            issuersCount: number;
+                            loginTexts: {
+                                [key: string]: string;
+                            };
+                            retiredAt: string | null;
+                            /** @enum {string} */
+                            theme: "paytech" | "mastercard" | "lloyds" | "test" | "hsbc";
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/brandings/all": {
         parameters: {
             query?: never;
@@ -16925,10 +17280,48 @@ export interface paths {
                             emailSenderAddress: string;
                             emailSenderName: string;
                             fullDomainName: string | null;
+                            retiredAt: string | null;
                             /** @enum {string} */
                             theme: "paytech" | "mastercard" | "lloyds" | "test" | "hsbc";
                         }[];
                     };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/brandings/assets/{brandingKey}/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A branding image (logo, favicon, login image) by branding key: public, shown before sign-in */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    brandingKey: string;
+                    kind: "logo" | "favicon" | "loginImage";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
@@ -16964,7 +17357,23 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            assets: {
+                                [key: string]: {
+                                    contentType: string;
+                                    version: string;
+                                };
+                            };
+                            brandingDisplayName: string;
                             brandingKey: string;
+                            colours: {
+                                background: string;
+                                primary: string;
+                                primaryText: string;
+                                text: string;
+                            } | null;
+                            loginTexts: {
+                                [key: string]: string;
+                            };
                             /** @enum {string} */
                             theme: "paytech" | "mastercard" | "lloyds" | "test" | "hsbc";
                         };

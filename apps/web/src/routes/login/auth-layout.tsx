@@ -7,7 +7,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
-import { PRODUCT_CODE_NAME, TRUST_CENTRE_BRANDING_KEYS } from '@sextant/shared/values';
+import { useQuery } from '@tanstack/react-query';
+import { brandingAssetUrl, PRODUCT_CODE_NAME, TRUST_CENTRE_BRANDING_KEYS } from '@sextant/shared/values';
+import { publicBrandingQuery } from '../../api/auth.ts';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 
 /** Brandings with their own tagline (auth:layout.taglines.<key>); others use the default. */
@@ -43,9 +45,15 @@ export function TrustCentreNote({ dark }: { dark: boolean }) {
 }
 
 export function AuthLayout({ brandingKey, children }: { brandingKey: string | null; children: ReactNode }) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const theme = useTheme();
   const key = theme.sextant.key;
+  // The branding's own login text (per language) and login image, when its administrators set them (issue #33).
+  const branding = useQuery({ ...publicBrandingQuery(), enabled: Boolean(brandingKey), meta: { silent: true } }).data;
+  const loginText = branding?.loginTexts[i18n.language] ?? branding?.loginTexts.en;
+  const loginImage = branding?.assets.loginImage
+    ? brandingAssetUrl(branding.brandingKey, 'loginImage', branding.assets.loginImage.version)
+    : null;
   const taglineKey = brandingKey ?? key;
   const dark = key !== 'hsbc';
   const showTrust = (TRUST_CENTRE_BRANDING_KEYS as readonly string[]).includes(brandingKey ?? '');
@@ -56,7 +64,9 @@ export function AuthLayout({ brandingKey, children }: { brandingKey: string | nu
       <Box
         data-testid="login-brand-panel"
         sx={{
-          background: theme.sextant.loginBackground,
+          background: loginImage
+            ? `linear-gradient(rgba(0,0,0,0.45), rgba(0,0,0,0.45)), url("${loginImage}") center / cover no-repeat`
+            : theme.sextant.loginBackground,
           color: dark ? '#fff' : 'text.primary',
           p: { xs: 3, md: 6 },
           display: 'flex',
@@ -67,13 +77,19 @@ export function AuthLayout({ brandingKey, children }: { brandingKey: string | nu
           borderColor: 'primary.main',
         }}
       >
-        <BrandLogo brandingKey={brandingKey} theme={key} onDark={dark} height={40} />
+        <BrandLogo
+          brandingKey={brandingKey}
+          theme={key}
+          onDark={dark}
+          height={40}
+          {...(branding ? { label: branding.brandingDisplayName } : {})}
+        />
         <Box sx={{ display: { xs: 'none', md: 'block' }, maxWidth: 460 }}>
           <Typography variant="h2" component="p" sx={{ color: 'inherit', mb: 2, lineHeight: 1.2 }}>
             {t(`layout.taglines.${TAGLINE_KEYS.includes(taglineKey) ? taglineKey : 'default'}`)}
           </Typography>
           <Typography sx={{ color: dark ? 'rgba(255,255,255,0.85)' : 'text.secondary', fontSize: '1.05rem' }}>
-            {t('layout.intro')}
+            {loginText || t('layout.intro')}
           </Typography>
         </Box>
         <Stack spacing={2} sx={{ display: { xs: showTrust ? 'flex' : 'none', md: 'flex' } }}>

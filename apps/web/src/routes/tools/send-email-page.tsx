@@ -42,7 +42,7 @@ export function Component() {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const options = useQuery(recipientsQuery(deferred)).data ?? [];
-  const brandings = useQuery(brandingsQuery()).data ?? [];
+  const brandings = (useQuery(brandingsQuery()).data ?? []).filter((b) => !b.retiredAt);
   const log = useQuery(emailLogQuery()).data ?? [];
   const [users, setUsers] = useState<TEmailRecipient[]>([]);
   const [addresses, setAddresses] = useState('');

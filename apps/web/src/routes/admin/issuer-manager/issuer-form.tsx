@@ -157,7 +157,7 @@ export function IssuerForm({
   const capabilities = useQuery(capabilitiesQuery()).data ?? [];
   const lockboxes = useQuery(lockboxesQuery()).data ?? [];
   const languages = useQuery(languagesQuery()).data ?? [];
-  const brandings = useQuery(brandingsQuery()).data ?? [];
+  const brandings = (useQuery(brandingsQuery()).data ?? []).filter((b) => !b.retiredAt);
   const set = <K extends keyof TIssuerFormValues>(k: K, v: TIssuerFormValues[K]) => onChange({ ...value, [k]: v });
   const text = (
     k: keyof TIssuerFormValues,

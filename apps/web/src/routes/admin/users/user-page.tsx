@@ -323,7 +323,7 @@ function ExtraPermissionsEditor({ user }: { user: TUserDetail }) {
 
 function BrandingEditor({ user }: { user: TUserDetail }) {
   const { t } = useTranslation('admin');
-  const brandings = useQuery(brandingsQuery()).data ?? [];
+  const brandings = (useQuery(brandingsQuery()).data ?? []).filter((b) => !b.retiredAt);
   const INHERIT = 'inherit';
   const [value, setValue] = useState(user.brandingId ?? INHERIT);
   useEffect(() => setValue(user.brandingId ?? INHERIT), [user.brandingId]);

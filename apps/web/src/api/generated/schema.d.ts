@@ -15184,6 +15184,86 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        /** Delete a user: personal data erased, audit records kept under a pseudonym; not yourself, not outside your scope, not someone with more rights */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: string;
+                            statusCode: number;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/deletion-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What deleting the user erases (the confirmation dialog names it) and the pseudonym their records keep */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            auditRecords: number;
+                            chatConversations: number;
+                            displayName: string;
+                            email: string | null;
+                            extraPermissions: number;
+                            /** Format: uuid */
+                            id: string;
+                            issuerMemberships: number;
+                            jobAssignments: number;
+                            ownedJobs: number;
+                            pseudonym: string;
+                            roles: number;
+                            sessions: number;
+                            signInLinks: number;
+                            username: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

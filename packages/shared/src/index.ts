@@ -40,3 +40,4 @@ export * from './vendors.ts';
 export * from './global-insights.ts';
 export * from './system.ts';
 export * from './values/html.ts';
+export * from './dashboard.ts';

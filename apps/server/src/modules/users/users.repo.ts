@@ -394,6 +394,8 @@ export async function eraseUser(
       lastActivityAt: null,
       agreedTermsVersion: null,
       agreedPrivacyVersion: null,
+      dashboardVisitedAt: null,
+      dashboardPreviousVisitAt: null,
       updatedAt: new Date(),
     })
     .where(eq(users.id, id));

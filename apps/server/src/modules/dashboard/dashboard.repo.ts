@@ -53,11 +53,12 @@ export async function statusCounts(db: DbOrTx, where: SQL) {
 
 /** Visible jobs created, turned Ready and turned Failed after `since`. */
 export async function jobChangesSince(db: DbOrTx, visible: SQL, since: Date) {
+  const at = sql`${since.toISOString()}::timestamptz`;
   const [row] = await db
     .select({
-      created: sql<number>`count(*) filter (where ${j.createdOn} > ${since})`,
-      ready: sql<number>`count(*) filter (where ${j.status} = 'Ready' and ${j.updatedAt} > ${since})`,
-      failed: sql<number>`count(*) filter (where ${j.status} = 'Failed' and ${j.updatedAt} > ${since})`,
+      created: sql<number>`count(*) filter (where ${j.createdOn} > ${at})`,
+      ready: sql<number>`count(*) filter (where ${j.status} = 'Ready' and ${j.updatedAt} > ${at})`,
+      failed: sql<number>`count(*) filter (where ${j.status} = 'Failed' and ${j.updatedAt} > ${at})`,
     })
     .from(j)
     .where(and(visible, eq(j.isHidden, false)));

@@ -127,9 +127,9 @@ describe('role × route matrix', () => {
       body: { language: 'de', namespace: 'shell', key: 'x', value: 'y' },
     });
     expect(put.statusCode).toBe(403);
-    expect((await t.call('GET', '/api/v1/translations?language=de', { cookie: cookies.get('client')! })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await t.call('GET', '/api/v1/translations?language=de', { cookie: cookies.get('client')! })).statusCode,
+    ).toBe(403);
   });
 
   it('gates the end-to-end test run by E2ETestRun and user deletion by User_Delete', async () => {

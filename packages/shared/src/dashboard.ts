@@ -7,9 +7,11 @@ import { z } from 'zod';
 import { JOB_STATUSES } from './jobs.ts';
 import { ZJobType } from './enums.ts';
 
-const ZStatusCounts = z.object(Object.fromEntries(JOB_STATUSES.map((s) => [s, z.number().int()])) as {
-  [K in (typeof JOB_STATUSES)[number]]: z.ZodNumber;
-});
+const ZStatusCounts = z.object(
+  Object.fromEntries(JOB_STATUSES.map((s) => [s, z.number().int()])) as {
+    [K in (typeof JOB_STATUSES)[number]]: z.ZodNumber;
+  },
+);
 
 export const ZDashboardJob = z.object({
   id: z.uuid(),

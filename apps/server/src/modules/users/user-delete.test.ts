@@ -56,7 +56,9 @@ describe.each(dbKinds())('deleting a user (%s)', (kind) => {
   it('refuses users with more rights than the caller', async () => {
     const res = await del(ids.developer!, admin);
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toMatch(/cannot delete developer: they hold permissions you do not \(AppTimestamp_UPDATE/);
+    expect(res.json().message).toMatch(
+      /cannot delete developer: they hold permissions you do not \(AppTimestamp_UPDATE/,
+    );
     expect((await preview(ids.developer!, admin)).statusCode).toBe(403);
     // A tenant manager: the campaign manager of the same issuer holds campaign grants the issuer role does not.
     const manager = await t.login('issuer');
@@ -68,7 +70,12 @@ describe.each(dbKinds())('deleting a user (%s)', (kind) => {
 
   it('answers 404 for users of another tenant, internal staff and unknown ids (the tenant manager)', async () => {
     const manager = await t.login('issuer');
-    for (const target of [ids.issuerPlus!, ids.accountManager!, ids.sysAdmin!, '00000000-0000-4000-8000-000000000000']) {
+    for (const target of [
+      ids.issuerPlus!,
+      ids.accountManager!,
+      ids.sysAdmin!,
+      '00000000-0000-4000-8000-000000000000',
+    ]) {
       expect((await del(target, manager)).statusCode).toBe(404);
       expect((await preview(target, manager)).statusCode).toBe(404);
     }
@@ -126,9 +133,9 @@ describe.each(dbKinds())('deleting a user (%s)', (kind) => {
     expect(await t.db.db.select().from(issuerMemberships).where(eq(issuerMemberships.userId, victim))).toEqual([]);
     // The old session is gone, the old password no longer signs in.
     expect((await t.call('GET', '/api/v1/users/user-permissions', { cookie: clientCookie })).statusCode).toBe(401);
-    expect((await t.call('POST', '/api/v1/auth/login', { body: { username: 'client', password: 'demo' } })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.call('POST', '/api/v1/auth/login', { body: { username: 'client', password: 'demo' } })).statusCode,
+    ).toBe(401);
     // Audit records: kept, with no trace of the name, username or email.
     const audit = await t.db.db
       .select()

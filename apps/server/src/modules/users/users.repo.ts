@@ -323,7 +323,9 @@ export async function personalRecordCounts(db: DbOrTx, userId: string, email: st
       db
         .select({ n: count() })
         .from(signInTokens)
-        .where(email ? or(eq(signInTokens.userId, userId), eq(signInTokens.email, email)) : eq(signInTokens.userId, userId)),
+        .where(
+          email ? or(eq(signInTokens.userId, userId), eq(signInTokens.email, email)) : eq(signInTokens.userId, userId),
+        ),
     ),
     n(db.select({ n: count() }).from(chatConversations).where(eq(chatConversations.userId, userId))),
     n(db.select({ n: count() }).from(issuerMemberships).where(eq(issuerMemberships.userId, userId))),
@@ -334,7 +336,12 @@ export async function personalRecordCounts(db: DbOrTx, userId: string, email: st
       db
         .select({ n: count() })
         .from(systemAuditLog)
-        .where(or(eq(systemAuditLog.userId, userId), and(eq(systemAuditLog.targetType, 'user'), eq(systemAuditLog.targetId, userId)))),
+        .where(
+          or(
+            eq(systemAuditLog.userId, userId),
+            and(eq(systemAuditLog.targetType, 'user'), eq(systemAuditLog.targetId, userId)),
+          ),
+        ),
     ),
     n(db.select({ n: count() }).from(jobArtifacts).where(eq(jobArtifacts.ownerId, userId))),
   ]);
@@ -366,7 +373,9 @@ export async function eraseUser(
   await db.delete(sessions).where(eq(sessions.userId, id));
   await db
     .delete(signInTokens)
-    .where(user.email ? or(eq(signInTokens.userId, id), eq(signInTokens.email, user.email)) : eq(signInTokens.userId, id));
+    .where(
+      user.email ? or(eq(signInTokens.userId, id), eq(signInTokens.email, user.email)) : eq(signInTokens.userId, id),
+    );
   await db.delete(chatConversations).where(eq(chatConversations.userId, id));
   await db.delete(entityPresence).where(eq(entityPresence.userId, id));
   await db.delete(issuerMemberships).where(eq(issuerMemberships.userId, id));

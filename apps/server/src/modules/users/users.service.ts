@@ -531,7 +531,11 @@ async function deletableUser(ctx: AppContext, auth: AuthContext, id: string): Pr
   return user;
 }
 
-export async function userDeletionPreview(ctx: AppContext, auth: AuthContext, id: string): Promise<TUserDeletionPreview> {
+export async function userDeletionPreview(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: string,
+): Promise<TUserDeletionPreview> {
   const user = await deletableUser(ctx, auth, id);
   return {
     id: user.id,

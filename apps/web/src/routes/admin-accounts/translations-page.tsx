@@ -155,28 +155,28 @@ export function Component() {
             </Button>
             {canEdit && (
               <>
-            <PendingButton
-              variant="contained"
-              startIcon={<UploadFileOutlined />}
-              pending={importer.isPending}
-              onClick={() => fileRef.current?.click()}
-              data-testid="translations-import"
-            >
-              {t('translations.import')}
-            </PendingButton>
-            <input
-              ref={fileRef}
-              type="file"
-              accept=".csv,text/csv"
-              hidden
-              data-testid="translations-import-file"
-              onChange={(e) => {
-                const f = e.target.files?.[0];
-                e.target.value = '';
-                setImported(null);
-                if (f) importer.mutate(f);
-              }}
-            />
+                <PendingButton
+                  variant="contained"
+                  startIcon={<UploadFileOutlined />}
+                  pending={importer.isPending}
+                  onClick={() => fileRef.current?.click()}
+                  data-testid="translations-import"
+                >
+                  {t('translations.import')}
+                </PendingButton>
+                <input
+                  ref={fileRef}
+                  type="file"
+                  accept=".csv,text/csv"
+                  hidden
+                  data-testid="translations-import-file"
+                  onChange={(e) => {
+                    const f = e.target.files?.[0];
+                    e.target.value = '';
+                    setImported(null);
+                    if (f) importer.mutate(f);
+                  }}
+                />
               </>
             )}
           </Box>

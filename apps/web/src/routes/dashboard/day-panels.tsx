@@ -173,8 +173,7 @@ export function DayPanels() {
     meta: { operation: 'Loading your dashboard' },
     staleTime: 60_000,
   });
-  if (q.isLoading)
-    return <Skeleton variant="rounded" height={220} data-testid="dashboard-day-loading" />;
+  if (q.isLoading) return <Skeleton variant="rounded" height={220} data-testid="dashboard-day-loading" />;
   if (!q.data) return <Alert severity="warning">{t('dashboard.dayUnavailable')}</Alert>;
   const d = q.data;
   return (

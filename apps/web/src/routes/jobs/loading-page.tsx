@@ -68,7 +68,8 @@ function Chooser() {
         {(Object.keys(JOB_TYPE_INFO) as TJobType[]).map((type) => {
           const info = JOB_TYPE_INFO[type];
           const Icon = info.icon;
-          const allowed = canCreate && can(user, [info.permission]) && mayCreateJobType(new Set(user.permissions), type);
+          const allowed =
+            canCreate && can(user, [info.permission]) && mayCreateJobType(new Set(user.permissions), type);
           const body = (
             <CardContent sx={{ p: 3, height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5 }}>
               <Box

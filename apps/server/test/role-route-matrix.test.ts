@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
 import { sessions, userRoles, users } from '@sextant/db';
-import { ROLES, permissionsOf, type TRole } from '@sextant/shared';
+import { JOB_TYPES, ROLES, mayCreateJobType, permissionsOf, type TRole } from '@sextant/shared';
 import { accessAllows, accessPlugin, type RegisteredRoute } from '../src/plugins/access.ts';
 import { newToken, sha256 } from '../src/lib/crypto.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -110,6 +110,64 @@ describe('role × route matrix', () => {
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThan(ROLES.length * 5);
   }, 180_000);
+
+  // Issue #33: permissions that were granted but gated nothing. Each now gates a declared route (checked for every
+  // role above) or a rule of a route; these pin which route and which roles.
+  it('gates the translations page read-only by Translations_VIEW and edits by Translations_CRUD', async () => {
+    const declared = (method: string, url: string) =>
+      routes.find((r) => r.method === method && r.url === url)?.access as { permissions: string[] } | undefined;
+    expect(declared('GET', '/api/v1/translations')?.permissions).toEqual(['Translations_VIEW']);
+    expect(declared('GET', '/api/v1/translations/export.csv')?.permissions).toEqual(['Translations_VIEW']);
+    expect(declared('PUT', '/api/v1/translations')?.permissions).toEqual(['Translations_CRUD']);
+    expect(declared('POST', '/api/v1/translations/import')?.permissions).toEqual(['Translations_CRUD']);
+    const readOnly = cookies.get('readOnly')!;
+    expect((await t.call('GET', '/api/v1/translations?language=de', { cookie: readOnly })).statusCode).toBe(200);
+    const put = await t.call('PUT', '/api/v1/translations', {
+      cookie: readOnly,
+      body: { language: 'de', namespace: 'shell', key: 'x', value: 'y' },
+    });
+    expect(put.statusCode).toBe(403);
+    expect(
+      (await t.call('GET', '/api/v1/translations?language=de', { cookie: cookies.get('client')! })).statusCode,
+    ).toBe(403);
+  });
+
+  it('gates the end-to-end test run by E2ETestRun and user deletion by User_Delete', async () => {
+    const declared = (method: string, url: string) =>
+      (routes.find((r) => r.method === method && r.url === url)?.access as { permissions: string[] } | undefined)
+        ?.permissions;
+    expect(declared('POST', '/api/v1/system-audit/system-health-check')).toEqual(['E2ETestRun']);
+    expect(declared('POST', '/api/v1/system-audit/command-execute-validate')).toEqual(['E2ETestRun']);
+    expect(declared('DELETE', '/api/v1/users/:id')).toEqual(['User_Delete']);
+    expect(declared('GET', '/api/v1/users/:id/deletion-preview')).toEqual(['User_Delete']);
+    const run = (role: TRole) =>
+      t.call('POST', '/api/v1/system-audit/system-health-check', { cookie: cookies.get(role)!, body: {} });
+    expect((await run('tester')).statusCode).toBe(200);
+    expect((await run('sysAdmin')).statusCode).toBe(403);
+    const remove = (role: TRole) => t.call('DELETE', `/api/v1/users/${ZERO_UUID}`, { cookie: cookies.get(role)! });
+    expect((await remove('sysAdmin')).statusCode).toBe(404);
+    expect((await remove('ptcoJobManager')).statusCode).toBe(403);
+  });
+
+  it('lets each job creator create only its job types (SelfServe, MatchedDataOnly; job staff any)', async () => {
+    const creatable = (role: TRole) => JOB_TYPES.filter((type) => mayCreateJobType(permissionsOf([role]), type));
+    expect(creatable('selfServeJobCreator')).toEqual(['base']);
+    expect(creatable('matchedDataOnlyJobCreator')).toEqual(['matched-data-only']);
+    expect(creatable('ptcoJobManager')).toEqual(['base', 'matched-data-only', 'advanced']);
+    expect(creatable('issuer')).toEqual([]);
+    const create = (role: TRole, type: string) =>
+      t.call('POST', `/api/v1/job-artifacts?name=Self&type=${type}&issuerId=${ZERO_UUID}`, {
+        cookie: cookies.get(role)!,
+        body: {},
+      });
+    const refused = await create('selfServeJobCreator', 'advanced');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/cannot create Consultant Upload jobs|cannot create .* jobs/);
+    expect((await create('selfServeJobCreator', 'matched-data-only')).statusCode).toBe(403);
+    // Its own type passes the type rule and meets the next one (an issuer it does not work with).
+    expect((await create('selfServeJobCreator', 'base')).statusCode).toBe(400);
+    expect((await create('matchedDataOnlyJobCreator', 'base')).statusCode).toBe(403);
+  });
 
   it('cannot register an API route without a declared access', async () => {
     const app = Fastify();

@@ -42,3 +42,4 @@ export * from './system.ts';
 export * from './values/html.ts';
 export * from './job-changes.ts';
 export * from './values/issuer-offer.ts';
+export * from './dashboard.ts';

@@ -258,3 +258,17 @@ export function firstJobTab(
 }
 
 export const jobTabPath = (jobId: string, key: TJobTabKey) => `/jobs/${encodeURIComponent(jobId)}/${key}`;
+
+/**
+ * Which job types a creator may create (SPEC §6 server permissions "job create … self-serve; matched-data-only"):
+ * job staff (Job_Update, the job editing of ptcoJobManager and above) create any type; a self-serve job creator
+ * (SelfServe) creates the summary-upload job it runs itself; a matched-data-only job creator (MatchedDataOnly) creates
+ * matched-data-only jobs. The consultant upload (advanced) is for job staff only. Job_Create is needed in every case.
+ */
+export function mayCreateJobType(held: ReadonlySet<string>, type: TJobType): boolean {
+  if (!held.has('Job_Create')) return false;
+  if (held.has('Job_Update')) return true;
+  if (type === 'base') return held.has('SelfServe');
+  if (type === 'matched-data-only') return held.has('MatchedDataOnly');
+  return false;
+}

@@ -270,7 +270,8 @@ export const ROUTES: readonly TRouteDef[] = [
       id: 'translations',
       path: '/admin/analysis-admin/translations',
       title: 'Translations',
-      permissions: ['Translations_CRUD'],
+      // Opens read-only with Translations_VIEW (readOnly role); editing needs Translations_CRUD.
+      permissions: ['Translations_VIEW'],
     },
     {
       id: 'magicLinks',

@@ -166,3 +166,26 @@ export const ZPotentialIssuerUsersQuery = z.object({
   search: z.string().trim().max(200).optional(),
 });
 export const ZDirectlyAssignedQuery = z.object({ userId: z.uuid('User id must be an id') });
+
+/**
+ * GET /api/v1/users/{id}/deletion-preview (User_Delete): what deleting the user erases, for the confirmation dialog.
+ * The personal data named here is erased; the user's audit records stay under `pseudonym`; jobs they own stay.
+ */
+export const ZUserDeletionPreview = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  displayName: z.string(),
+  email: z.string().nullable(),
+  /** The name the audit records keep instead of the user's (e.g. "deleted user #3f9a0c12"). */
+  pseudonym: z.string(),
+  sessions: z.number().int(),
+  signInLinks: z.number().int(),
+  chatConversations: z.number().int(),
+  issuerMemberships: z.number().int(),
+  roles: z.number().int(),
+  extraPermissions: z.number().int(),
+  jobAssignments: z.number().int(),
+  auditRecords: z.number().int(),
+  ownedJobs: z.number().int(),
+});
+export type TUserDeletionPreview = z.infer<typeof ZUserDeletionPreview>;

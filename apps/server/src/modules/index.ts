@@ -26,6 +26,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { rulesetRoutes } from './rulesets/rulesets.routes.ts';
 import { datapointProfileRoutes } from './datapoint-profiles/datapoint-profiles.routes.ts';
 import { analysisAdminRoutes } from './analysis-admin/analysis-admin.routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { toolRoutes } from './tools/tools.routes.ts';
 import { devRoutes } from './dev/dev.routes.ts';
 import { campaignRoutes } from './campaigns/campaigns.routes.ts';
@@ -74,6 +75,7 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   rulesetRoutes,
   datapointProfileRoutes,
   analysisAdminRoutes,
+  dashboardRoutes,
   toolRoutes,
   devRoutes,
   jobMaintenanceRoutes,

@@ -46,6 +46,9 @@ const form = (fields: Record<string, string | null | undefined>) => {
 const user = (id: string) => ({ params: { path: { id } } });
 
 export const createUser = (body: TUserCreate) => ok(http.POST('/api/v1/users', { body }));
+/** User_Delete: what deleting the user erases (the confirmation names it), then the deletion. */
+export const userDeletionPreview = (id: string) => ok(http.GET('/api/v1/users/{id}/deletion-preview', user(id)));
+export const deleteUser = (id: string) => ok(http.DELETE('/api/v1/users/{id}', user(id)));
 export const inviteUser = (id: string) => ok(http.POST('/api/v1/users/invite', { middleware: [form({ id })] }));
 export const deactivateUser = (id: string) =>
   ok(http.PATCH('/api/v1/users/deactivate', { middleware: [form({ id })] }));

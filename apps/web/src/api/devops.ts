@@ -187,6 +187,11 @@ export const integrationConfigurationsQuery = (enabled: boolean) =>
 
 export const verifyIntegrations = () => ok(http.GET('/api/v1/system-audit/verify-integrations-configuration'));
 
+/** The end-to-end test run (E2ETestRun): a command through the queue, then its outcome by correlation id. */
+export const startEndToEndRun = () => ok(http.POST('/api/v1/system-audit/system-health-check'));
+export const endToEndRunOutcome = (correlationId: string) =>
+  ok(http.POST('/api/v1/system-audit/command-execute-validate', { params: { query: { correlationId } } }));
+
 export const augmentedTextQuery = () =>
   queryOptions({ queryKey: devopsKeys.augmentedText(), queryFn: () => ok(http.GET('/api/v1/augmented-text')) });
 

@@ -34,6 +34,12 @@ export const users = pgTable(
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
     agreedTermsVersion: text('agreed_terms_version'),
     agreedPrivacyVersion: text('agreed_privacy_version'),
+    /**
+     * The home dashboard's visits: the latest one, and the one before it ("what changed since my last visit"). A
+     * visit more than 30 minutes after the latest starts a new one (reloading the page keeps the same changes).
+     */
+    dashboardVisitedAt: timestamp('dashboard_visited_at', { withTimezone: true }),
+    dashboardPreviousVisitAt: timestamp('dashboard_previous_visit_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,7 +10,7 @@ export const ANALYSIS_ADMIN_AREAS = [
   { area: 'confidenceRulesets', routeId: 'confidenceRulesets', permission: 'Confidence_VIEW' },
   { area: 'scoringRulesets', routeId: 'scoringRulesets', permission: 'Scoring_VIEW' },
   { area: 'aiPrompts', routeId: 'aiPrompts', permission: 'AiPrompts_CRUD' },
-  { area: 'translations', routeId: 'translations', permission: 'Translations_CRUD' },
+  { area: 'translations', routeId: 'translations', permission: 'Translations_VIEW' },
   { area: 'magicLinks', routeId: 'magicLinks', permission: 'MagicLinks_CRUD' },
   { area: 'datapointProfiles', routeId: 'datapointProfiles', permission: 'DatapointProfiles_CRUD' },
   { area: 'videoResources', routeId: 'videoResources', permission: 'VideoResources_CRUD' },

@@ -291,7 +291,9 @@ export const ROLE_PERMISSIONS = {
     'Campaign_Delete',
   ],
   live: ['CampaignManager_Feature_VIEW', 'CampaignManager_Upload'],
-  readOnly: ['Translations_VIEW', 'CapabilitySelection_VIEW', 'Chatbot_VIEW'],
+  // The analysis admin area is the translations page's group (SPEC §2: route permissions accumulate from group and
+  // route); its dashboard shows a reader only the translations card.
+  readOnly: ['Translations_VIEW', 'Analysis_Admin_Area_VIEW', 'CapabilitySelection_VIEW', 'Chatbot_VIEW'],
   matchedDataOnlyJobCreator: ['MatchedDataOnly', 'JobCreate', 'Job_Create'],
   selfServeJobCreator: ['SelfServe', 'JobCreate', 'Job_Create'],
   ...(Object.fromEntries(

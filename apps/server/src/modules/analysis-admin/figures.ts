@@ -30,7 +30,7 @@ registerOverviewFigure('aiPrompts', 'AiPrompts_CRUD', async (ctx) => {
   const uses = await listPromptUses(ctx);
   return { label: 'uses with an edited version active', value: uses.filter((u) => u.activeVersion !== null).length };
 });
-registerOverviewFigure('translations', 'Translations_CRUD', async (ctx) => ({
+registerOverviewFigure('translations', 'Translations_VIEW', async (ctx) => ({
   label: 'overrides',
   value: (await overridesOf(ctx.db)).length,
 }));

@@ -4,7 +4,7 @@
  * the caller's abilities in authorization/job-abilities.ts, SQL in jobs.repo.ts.
  */
 import type { FastifyRequest } from 'fastify';
-import type { TCreateJob, TJobDetails } from '@sextant/shared';
+import { JOB_TYPE_LABELS, mayCreateJobType, type TCreateJob, type TJobDetails } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { conflict, fieldError, forbidden } from '../../lib/errors.ts';
@@ -36,6 +36,8 @@ export async function createJob(
   input: TCreateJob,
   req: FastifyRequest,
 ): Promise<string> {
+  if (!mayCreateJobType(auth.permissions, input.type))
+    throw forbidden(`You cannot create ${JOB_TYPE_LABELS[input.type]} jobs; choose a job type your role offers`);
   const scope = await tenantScopeOf(ctx, auth);
   const issuer = await findIssuerById(ctx.db, input.issuerId);
   if (!issuer || !inScope(scope.readIssuerIds, issuer.id))

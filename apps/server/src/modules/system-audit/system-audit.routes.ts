@@ -26,6 +26,7 @@ import { latestCommandByCorrelation } from '../proq/index.ts';
 const tags = ['System audit'];
 const base = '/api/v1/system-audit';
 const access = { permissions: ['IntegrationConfiguration_CHECK'] } as const;
+const e2eAccess = { permissions: ['E2ETestRun'] } as const;
 
 async function check(integration: string, fn: () => Promise<string | null>): Promise<TIntegrationCheck> {
   try {
@@ -98,7 +99,8 @@ export async function systemAuditRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post(`${base}/system-health-check`, {
-    config: { access },
+    // The end-to-end test run of SPEC §6 (tester: "end-to-end test runs"): a command through the queue and back.
+    config: { access: e2eAccess },
     schema: {
       tags,
       summary: 'Sends a command through the queue; poll command-execute-validate with the correlation id',
@@ -125,7 +127,7 @@ export async function systemAuditRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post(`${base}/command-execute-validate`, {
-    config: { access },
+    config: { access: e2eAccess },
     schema: {
       tags,
       summary: 'Whether the command of a health check ran',

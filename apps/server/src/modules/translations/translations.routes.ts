@@ -1,5 +1,5 @@
 /**
- * /api/v1/translations: the admin list, single overrides, CSV export and import (Translations_CRUD), and the
+ * /api/v1/translations: the admin list and CSV export (Translations_VIEW: the read-only page), single overrides and import (Translations_CRUD), and the
  * public overrides per language (and namespace) that the web app merges over its bundles, with an ETag.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -37,7 +37,7 @@ export async function translationRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
 
   r.get('/api/v1/translations', {
-    config: { access: { permissions: ['Translations_CRUD'] } },
+    config: { access: { permissions: ['Translations_VIEW'] } },
     schema: {
       tags,
       summary: 'Every UI string of a language: key, English source, bundled text and override (search, missing only)',
@@ -59,7 +59,7 @@ export async function translationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/v1/translations/export.csv', {
-    config: { access: { permissions: ['Translations_CRUD'] } },
+    config: { access: { permissions: ['Translations_VIEW'] } },
     schema: {
       tags,
       summary: 'CSV of language, namespace, key, bundled text and override (one language, or all)',

@@ -3,11 +3,15 @@ import { and, asc, count, eq, ilike, inArray, not, or, sql, type SQL } from 'dri
 import {
   brandings,
   buyers,
+  chatConversations,
+  entityPresence,
   issuerMemberships,
   issuers,
   jobArtifacts,
   jobArtifactUsers,
   sessions,
+  signInTokens,
+  systemAuditLog,
   userPermissions,
   userRoles,
   users,
@@ -308,4 +312,137 @@ export async function findUserByUsername(db: DbOrTx, username: string): Promise<
 export async function usernameOf(db: DbOrTx, id: string): Promise<string | null> {
   const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, id));
   return row?.username ?? null;
+}
+
+/** How much of each kind of personal record a user has (the deletion confirmation names them). */
+export async function personalRecordCounts(db: DbOrTx, userId: string, email: string | null) {
+  const n = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);
+  const [sessionCount, links, chats, memberships, roleCount, perms, assignments, audits, owned] = await Promise.all([
+    n(db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId))),
+    n(
+      db
+        .select({ n: count() })
+        .from(signInTokens)
+        .where(
+          email ? or(eq(signInTokens.userId, userId), eq(signInTokens.email, email)) : eq(signInTokens.userId, userId),
+        ),
+    ),
+    n(db.select({ n: count() }).from(chatConversations).where(eq(chatConversations.userId, userId))),
+    n(db.select({ n: count() }).from(issuerMemberships).where(eq(issuerMemberships.userId, userId))),
+    n(db.select({ n: count() }).from(userRoles).where(eq(userRoles.userId, userId))),
+    n(db.select({ n: count() }).from(userPermissions).where(eq(userPermissions.userId, userId))),
+    n(db.select({ n: count() }).from(jobArtifactUsers).where(eq(jobArtifactUsers.userId, userId))),
+    n(
+      db
+        .select({ n: count() })
+        .from(systemAuditLog)
+        .where(
+          or(
+            eq(systemAuditLog.userId, userId),
+            and(eq(systemAuditLog.targetType, 'user'), eq(systemAuditLog.targetId, userId)),
+          ),
+        ),
+    ),
+    n(db.select({ n: count() }).from(jobArtifacts).where(eq(jobArtifacts.ownerId, userId))),
+  ]);
+  return {
+    sessions: sessionCount,
+    signInLinks: links,
+    chatConversations: chats,
+    issuerMemberships: memberships,
+    roles: roleCount,
+    extraPermissions: perms,
+    jobAssignments: assignments,
+    auditRecords: audits,
+    ownedJobs: owned,
+  };
+}
+
+/**
+ * Erases a user's personal data in one transaction (`db` is it): sessions, sign-in and upload links, chat
+ * conversations, presence, memberships, roles, extra permissions and job assignments are removed; the user row keeps
+ * its id (jobs and records point at it) with every personal field replaced by the pseudonym; the audit records the
+ * user made or that name them keep their facts with the pseudonym in place of the name, username and email.
+ */
+export async function eraseUser(
+  db: DbOrTx,
+  user: UserRow,
+  pseudonym: { username: string; displayName: string },
+): Promise<void> {
+  const id = user.id;
+  await db.delete(sessions).where(eq(sessions.userId, id));
+  await db
+    .delete(signInTokens)
+    .where(
+      user.email ? or(eq(signInTokens.userId, id), eq(signInTokens.email, user.email)) : eq(signInTokens.userId, id),
+    );
+  await db.delete(chatConversations).where(eq(chatConversations.userId, id));
+  await db.delete(entityPresence).where(eq(entityPresence.userId, id));
+  await db.delete(issuerMemberships).where(eq(issuerMemberships.userId, id));
+  await db.delete(userRoles).where(eq(userRoles.userId, id));
+  await db.delete(userPermissions).where(eq(userPermissions.userId, id));
+  await db.delete(jobArtifactUsers).where(eq(jobArtifactUsers.userId, id));
+  await db
+    .update(users)
+    .set({
+      idpId: pseudonym.username,
+      idProviderName: 'deleted',
+      username: pseudonym.username,
+      email: null,
+      emailVerified: false,
+      displayName: pseudonym.displayName,
+      givenName: null,
+      surname: null,
+      passwordHash: null,
+      approved: false,
+      isDeactivated: true,
+      eligible: false,
+      pending: false,
+      canSwitchRoles: false,
+      brandingId: null,
+      lastActivityAt: null,
+      agreedTermsVersion: null,
+      agreedPrivacyVersion: null,
+      dashboardVisitedAt: null,
+      dashboardPreviousVisitAt: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, id));
+  // Audit records: the pseudonym replaces every personal value (name, username, email) wherever it appears.
+  const personal = [user.email, user.username, user.displayName, user.givenName, user.surname, user.idpId].filter(
+    (v): v is string => Boolean(v && v.length >= 2),
+  );
+  const rows = await db
+    .select({ id: systemAuditLog.id, username: systemAuditLog.username, details: systemAuditLog.details })
+    .from(systemAuditLog)
+    .where(or(eq(systemAuditLog.userId, id), eq(systemAuditLog.targetId, id)));
+  // Whole values equal to a personal value are replaced; inside longer texts only the email and a full name (a
+  // username such as "client" may also be an ordinary word there).
+  const inText = [user.email, user.displayName.includes(' ') ? user.displayName : null].filter((v): v is string =>
+    Boolean(v),
+  );
+  const scrub = (v: unknown): unknown => {
+    if (typeof v === 'string')
+      return personal.includes(v)
+        ? pseudonym.displayName
+        : inText.reduce((out, p) => out.split(p).join(pseudonym.displayName), v);
+    if (Array.isArray(v)) return v.map(scrub);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, scrub(x)]));
+    return v;
+  };
+  for (const r of rows) {
+    await db
+      .update(systemAuditLog)
+      .set({
+        username: r.username === null ? null : (scrub(r.username) as string),
+        details: r.details === null ? null : scrub(r.details),
+      })
+      .where(eq(systemAuditLog.id, r.id));
+  }
+  // Rows the user made under their old username without their id (sign-in attempts before the account resolved).
+  await db
+    .update(systemAuditLog)
+    .set({ username: pseudonym.displayName })
+    .where(and(eq(systemAuditLog.username, user.username), sql`${systemAuditLog.userId} is null`));
+  invalidateUser(id);
 }

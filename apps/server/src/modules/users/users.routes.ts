@@ -12,6 +12,7 @@ import {
   ZPotentialUserIssuer,
   ZUserCreate,
   ZUserCreated,
+  ZUserDeletionPreview,
   ZUserDetail,
   ZUserEligibleStatus,
   ZUserIdForm,
@@ -31,6 +32,8 @@ import {
   createUser,
   currentPermissions,
   deactivateUser,
+  deleteUser,
+  userDeletionPreview,
   directlyAssigned,
   eligibleStatus,
   getUserDetail,
@@ -254,6 +257,29 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const { id, brandingId } = await parseForm(req, ZUserSetBrandingForm);
       return ok(await setUserBranding(ctx, req, authOf(req), id, brandingId ?? null));
     },
+  });
+
+  r.get(`${base}/:id/deletion-preview`, {
+    config: { access: { permissions: ['User_Delete'] } },
+    schema: {
+      tags,
+      summary: 'What deleting the user erases (the confirmation dialog names it) and the pseudonym their records keep',
+      params: ZUserIdParam,
+      response: { 200: ZUserDeletionPreview },
+    },
+    handler: async (req) => userDeletionPreview(ctx, authOf(req), req.params.id),
+  });
+
+  r.delete(`${base}/:id`, {
+    config: { access: { permissions: ['User_Delete'] } },
+    schema: {
+      tags,
+      summary:
+        'Delete a user: personal data erased, audit records kept under a pseudonym; not yourself, not outside your scope, not someone with more rights',
+      params: ZUserIdParam,
+      response: { 200: ZMutationResult },
+    },
+    handler: async (req) => ok(await deleteUser(ctx, req, authOf(req), req.params.id)),
   });
 
   r.put(`${base}/:id/internal`, {

@@ -23,8 +23,12 @@ import {
   type TUserListTab,
   type TUserSummary,
   type TJobArtifactForUser,
+  type TUserDeletionPreview,
   escapeHtml,
+  isRole,
+  permissionsOf,
 } from '@sextant/shared';
+import { sha256 } from '../../lib/crypto.ts';
 import type { AppContext } from '../../context.ts';
 import { isEligible, type AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -49,7 +53,9 @@ import {
   activeUserCondition,
   brandingById,
   emailTaken,
+  eraseUser,
   findUser,
+  personalRecordCounts,
   findUserListRow,
   firstIssuerOf,
   hasLiveSession,
@@ -496,4 +502,76 @@ export async function agreeLatest(
     );
   });
   return `Agreed to version ${version}`;
+}
+
+/** The name a deleted user's records keep: "deleted user #" and the first 8 hex digits of a hash of the id. */
+export function deletedUserPseudonym(id: string): { username: string; displayName: string } {
+  const short = sha256(`deleted-user:${id}`).slice(0, 8);
+  return { username: `deleted-${short}`, displayName: `deleted user #${short}` };
+}
+
+/**
+ * The user a caller may delete (User_Delete): not themselves, within their scope (otherwise 404, as if absent), not
+ * already deleted, and holding no grant the caller could not grant (grants are bounded by the granter: deleting
+ * someone with more rights than yours is refused).
+ */
+async function deletableUser(ctx: AppContext, auth: AuthContext, id: string): Promise<UserRow> {
+  if (id === auth.user.id) throw forbidden('You cannot delete your own account; ask another administrator');
+  const user = await manageableUser(ctx, auth, id);
+  if (user.idProviderName === 'deleted') throw notFound('User');
+  const { roles, permissions } = await rolesAndPermissionsOf(ctx.db, id);
+  const held = permissionsOf(roles.filter(isRole), []);
+  for (const p of permissions) held.add(p as never);
+  const grantable = grantablePermissions(auth);
+  const beyond = [...held].filter((p) => !grantable.has(p)).sort();
+  if (beyond.length)
+    throw forbidden(
+      `You cannot delete ${user.username}: they hold permissions you do not (${beyond.slice(0, 5).join(', ')}${beyond.length > 5 ? ', …' : ''})`,
+    );
+  return user;
+}
+
+export async function userDeletionPreview(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: string,
+): Promise<TUserDeletionPreview> {
+  const user = await deletableUser(ctx, auth, id);
+  return {
+    id: user.id,
+    username: user.username,
+    displayName: user.displayName,
+    email: user.email,
+    pseudonym: deletedUserPseudonym(user.id).displayName,
+    ...(await personalRecordCounts(ctx.db, user.id, user.email)),
+  };
+}
+
+/**
+ * Deletes a user (User_Delete): erases their personal data (name, email, avatar initials, sign-in identity and
+ * password, sessions, sign-in and upload links, chat conversations, memberships, roles, extra permissions, job
+ * assignments, branding and agreements) and keeps their audit records under a pseudonym. Jobs they own stay (owned
+ * by the pseudonymised account). Audited with the pseudonym only.
+ */
+export async function deleteUser(ctx: AppContext, req: FastifyRequest, auth: AuthContext, id: string): Promise<string> {
+  const user = await deletableUser(ctx, auth, id);
+  const pseudonym = deletedUserPseudonym(user.id);
+  const counts = await personalRecordCounts(ctx.db, user.id, user.email);
+  const issuerId = await firstIssuerOf(ctx.db, id);
+  await ctx.db.transaction(async (tx) => {
+    await eraseUser(tx, user, pseudonym);
+    await writeAudit(
+      tx,
+      {
+        action: 'user.delete',
+        targetType: 'user',
+        targetId: id,
+        ...(issuerId ? { issuerId } : {}),
+        details: { pseudonym: pseudonym.displayName, erased: counts },
+      },
+      req,
+    );
+  });
+  await destroyUserSessions(ctx, id);
+  return `${user.username} was deleted; their records now read "${pseudonym.displayName}"`;
 }

@@ -2887,6 +2887,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My jobs and their state, campaigns in progress with their counters, what changed since my last visit, what needs me */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            campaigns: {
+                                active: number;
+                                failed: number;
+                                /** Format: uuid */
+                                jobId: string;
+                                jobName: string;
+                                name: string;
+                                pending: number;
+                                succeeded: number;
+                                /** Format: uuid */
+                                workflowId: string;
+                            }[] | null;
+                            changes: {
+                                campaignReplies: number | null;
+                                jobsCreated: number;
+                                jobsFailed: number;
+                                jobsReady: number;
+                            } | null;
+                            myJobs: {
+                                counts: {
+                                    Draft: number;
+                                    Failed: number;
+                                    Processing: number;
+                                    Ready: number;
+                                };
+                                recent: {
+                                    buyerName: string | null;
+                                    error: string | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    issuerName: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "Draft" | "Processing" | "Ready" | "Failed";
+                                    /** @enum {string} */
+                                    type: "base" | "matched-data-only" | "advanced";
+                                    updatedAt: string;
+                                }[];
+                            };
+                            needsMe: {
+                                job: {
+                                    buyerName: string | null;
+                                    error: string | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    issuerName: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "Draft" | "Processing" | "Ready" | "Failed";
+                                    /** @enum {string} */
+                                    type: "base" | "matched-data-only" | "advanced";
+                                    updatedAt: string;
+                                };
+                                /** @enum {string} */
+                                kind: "jobFailed" | "jobDraft";
+                            }[];
+                            since: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/datapoint-profiles": {
         parameters: {
             query?: never;
@@ -15536,6 +15630,86 @@ export interface paths {
                                 agreedVersionId: string | null;
                                 latestVersionId: string;
                             };
+                            username: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a user: personal data erased, audit records kept under a pseudonym; not yourself, not outside your scope, not someone with more rights */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: string;
+                            statusCode: number;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/deletion-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What deleting the user erases (the confirmation dialog names it) and the pseudonym their records keep */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            auditRecords: number;
+                            chatConversations: number;
+                            displayName: string;
+                            email: string | null;
+                            extraPermissions: number;
+                            /** Format: uuid */
+                            id: string;
+                            issuerMemberships: number;
+                            jobAssignments: number;
+                            ownedJobs: number;
+                            pseudonym: string;
+                            roles: number;
+                            sessions: number;
+                            signInLinks: number;
                             username: string;
                         };
                     };

@@ -47,12 +47,15 @@ import {
 import { isApiError } from '../../api/client.ts';
 import { refreshTranslations } from '../../app/i18n.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
+import { useCan } from '../../app/current-user.ts';
 import { formatDateTime, useFormMutation } from '../admin/admin-ui.tsx';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
 
 export function Component() {
   const { t } = useTranslation('admin-accounts');
+  // Translations_VIEW opens the page read-only: the list and the export; editing and importing need Translations_CRUD.
+  const canEdit = useCan(['Translations_CRUD']);
   const [language, setLanguage] = useState<TIssuerLanguage>('de');
   const [namespace, setNamespace] = useState('');
   const [q, setQ] = useState('');
@@ -150,28 +153,32 @@ export function Component() {
             >
               {t('translations.export')}
             </Button>
-            <PendingButton
-              variant="contained"
-              startIcon={<UploadFileOutlined />}
-              pending={importer.isPending}
-              onClick={() => fileRef.current?.click()}
-              data-testid="translations-import"
-            >
-              {t('translations.import')}
-            </PendingButton>
-            <input
-              ref={fileRef}
-              type="file"
-              accept=".csv,text/csv"
-              hidden
-              data-testid="translations-import-file"
-              onChange={(e) => {
-                const f = e.target.files?.[0];
-                e.target.value = '';
-                setImported(null);
-                if (f) importer.mutate(f);
-              }}
-            />
+            {canEdit && (
+              <>
+                <PendingButton
+                  variant="contained"
+                  startIcon={<UploadFileOutlined />}
+                  pending={importer.isPending}
+                  onClick={() => fileRef.current?.click()}
+                  data-testid="translations-import"
+                >
+                  {t('translations.import')}
+                </PendingButton>
+                <input
+                  ref={fileRef}
+                  type="file"
+                  accept=".csv,text/csv"
+                  hidden
+                  data-testid="translations-import-file"
+                  onChange={(e) => {
+                    const f = e.target.files?.[0];
+                    e.target.value = '';
+                    setImported(null);
+                    if (f) importer.mutate(f);
+                  }}
+                />
+              </>
+            )}
           </Box>
         </Stack>
         {data && (
@@ -190,6 +197,11 @@ export function Component() {
               label={t('translations.missing', { count: data.missingCount })}
             />
           </Stack>
+        )}
+        {!canEdit && (
+          <Alert severity="info" sx={{ mt: 1.5 }} data-testid="translations-read-only">
+            {t('translations.readOnly')}
+          </Alert>
         )}
       </Paper>
 
@@ -227,9 +239,9 @@ export function Component() {
             {(data?.collection ?? []).map((r) => (
               <TableRow
                 key={`${r.namespace}:${r.key}`}
-                hover
-                onClick={() => setEditing(r)}
-                sx={{ cursor: 'pointer', verticalAlign: 'top' }}
+                hover={canEdit}
+                onClick={canEdit ? () => setEditing(r) : undefined}
+                sx={{ cursor: canEdit ? 'pointer' : 'default', verticalAlign: 'top' }}
                 data-testid={`translation-row-${r.namespace}:${r.key}`}
               >
                 <TableCell sx={{ ...mono, wordBreak: 'break-all' }}>
@@ -284,7 +296,7 @@ export function Component() {
           labelRowsPerPage={t('rows')}
         />
       </TableContainer>
-      {editing && <EditDialog row={editing} language={language} onClose={() => setEditing(null)} />}
+      {editing && canEdit && <EditDialog row={editing} language={language} onClose={() => setEditing(null)} />}
     </Stack>
   );
 }

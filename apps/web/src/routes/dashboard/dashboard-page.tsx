@@ -1,4 +1,7 @@
-/** /dashboard (Dashboard_VIEW): real figures from the endpoints that exist (users, issuers, jobs, queue). */
+/**
+ * /dashboard (Dashboard_VIEW): the day panels (what needs me, my jobs, changes since my last visit, campaigns in
+ * progress — day-panels.tsx), then the platform figures (users, issuers, jobs, queue).
+ */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -22,6 +25,7 @@ import { fetchJobList } from '../../api/jobs.ts';
 import { useRequiredUser, can } from '../../app/current-user.ts';
 import { formatCount } from '../../lib/format.ts';
 import { formatDateTime } from '../../app/i18n.ts';
+import { DayPanels } from './day-panels.tsx';
 
 const FIRST_PAGE = { pageNumber: 1, pageSize: 1, filters: { filterItems: [] } };
 
@@ -133,6 +137,7 @@ export function Component() {
           {t('dashboard.overview', { date: formatDateTime(new Date(), { dateStyle: 'long' }) })}
         </Typography>
       </Box>
+      <DayPanels />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, gap: 2.5 }}>
         {can(user, ['User_CRUD']) && (
           <Metric

@@ -1,6 +1,6 @@
 /**
  * The DevOps landing's system switches, each shown to the permission holders only: integration verification (the
- * SPEC §8 texts), system mode (Live / ReadOnly / Maintenance), publishing a new app timestamp (clients refresh),
+ * SPEC §8 texts), the end-to-end test run (E2ETestRun), system mode (Live / ReadOnly / Maintenance), publishing a new app timestamp (clients refresh),
  * and the augmented-text switch.
  */
 import { useState } from 'react';
@@ -22,6 +22,8 @@ import {
   augmentedTextQuery,
   integrationConfigurationsQuery,
   useSetAugmentedText,
+  endToEndRunOutcome,
+  startEndToEndRun,
   usePublishTimestamp,
   useSetSystemMode,
   verifyIntegrations,
@@ -95,6 +97,53 @@ function Integrations() {
             </Typography>
           ))}
         </Box>
+      )}
+    </Panel>
+  );
+}
+
+/** The end-to-end test run (E2ETestRun, testers): one command through the queue, polled until it ran or failed. */
+function EndToEndRun() {
+  const { t } = useTranslation('devops');
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string | null } | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const run = async () => {
+    setOutcome(null);
+    try {
+      const { correlationId } = await startEndToEndRun();
+      setWaiting(true);
+      for (let i = 0; i < 60; i++) {
+        const r = await endToEndRunOutcome(correlationId);
+        if (r.isCompleted) {
+          setOutcome({ ok: r.isSuccess, message: r.errorMessage });
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      setOutcome({ ok: false, message: t('system.e2eWaiting') });
+    } catch (err) {
+      notifyError(err, 'End-to-end test run');
+    } finally {
+      setWaiting(false);
+    }
+  };
+  return (
+    <Panel title={t('system.e2eTitle')} testId="system-e2e-run">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('system.e2eHelp')}
+      </Typography>
+      <PendingButton variant="outlined" onClick={run} data-testid="e2e-run">
+        {t('system.e2eRun')}
+      </PendingButton>
+      {waiting && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+          {t('system.e2eWaiting')}
+        </Typography>
+      )}
+      {outcome && (
+        <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ mt: 1.5 }} data-testid="e2e-run-result">
+          {outcome.ok ? t('system.e2ePassed') : t('system.e2eFailed', { message: outcome.message ?? '—' })}
+        </Alert>
       )}
     </Panel>
   );
@@ -191,7 +240,8 @@ export function SystemPanel() {
   const canMode = useCan(['SystemMode_UPDATE']);
   const canTimestamp = useCan(['AppTimestamp_UPDATE']);
   const canAugmented = useCan(['AiPrompts_CRUD']);
-  if (!canCheck && !canMode && !canTimestamp && !canAugmented) return null;
+  const canRunE2e = useCan(['E2ETestRun']);
+  if (!canCheck && !canMode && !canTimestamp && !canAugmented && !canRunE2e) return null;
   return (
     <Box>
       <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 700 }}>
@@ -199,6 +249,7 @@ export function SystemPanel() {
       </Typography>
       <Stack sx={{ display: 'grid', gap: 2, mt: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         {canCheck && <Integrations />}
+        {canRunE2e && <EndToEndRun />}
         {canMode && <SystemMode />}
         {canTimestamp && <AppTimestamp />}
         <AugmentedText canSet={canAugmented} />

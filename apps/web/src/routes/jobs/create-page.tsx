@@ -18,7 +18,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { JOB_TYPE_LABELS, JOB_TYPES, type TJobType } from '@sextant/shared/values';
+import { JOB_TYPE_LABELS, JOB_TYPES, mayCreateJobType, type TJobType } from '@sextant/shared/values';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { can, useRequiredUser } from '../../app/current-user.ts';
 import { creationOptionsQuery, errorMessage, fieldErrors, useCreateJob, type TCreationOption } from '../../api/jobs.ts';
 import { handleAuthorizationOutcome } from '../../app/query-client.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
@@ -169,11 +172,29 @@ function CreateForm({ type, options }: { type: TJobType; options: TCreationOptio
 export function Component() {
   const { t } = useTranslation('jobs');
   const { type = '' } = useParams();
+  const navigate = useNavigate();
+  const user = useRequiredUser();
   const q = useQuery(creationOptionsQuery());
-  if (!(JOB_TYPES as readonly string[]).includes(type)) return <Navigate to="/jobs/loading" replace />;
+  const held = new Set(user.permissions);
+  // The types this user may create: the accessor role of the type's upload tab and the job create rule.
+  const creatable = JOB_TYPES.filter((jt) => can(user, [JOB_TYPE_INFO[jt].permission]) && mayCreateJobType(held, jt));
+  if (!(creatable as readonly string[]).includes(type)) return <Navigate to="/jobs/loading" replace />;
   const jt = type as TJobType;
   return (
     <Stack spacing={3}>
+      {/* JobTypeTabSwitcherAccessor: switch between the creatable job types without going back to the chooser. */}
+      {can(user, ['JobTypeTabSwitcherAccessor']) && creatable.length > 1 && (
+        <Tabs
+          value={jt}
+          onChange={(_, v: TJobType) => navigate(`/jobs/create/${v}`)}
+          aria-label={t('create.typeSwitcher')}
+          data-testid="job-type-switcher"
+        >
+          {creatable.map((c) => (
+            <Tab key={c} value={c} label={t(`types.${c}.label`, { defaultValue: JOB_TYPE_LABELS[c] })} />
+          ))}
+        </Tabs>
+      )}
       <Box>
         <Typography variant="h4" component="h2">
           {t('create.title', { type: t(`types.${jt}.label`, { defaultValue: JOB_TYPE_LABELS[jt] }) })}

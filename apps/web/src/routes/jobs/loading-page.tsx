@@ -28,6 +28,7 @@ import {
   firstJobTab,
   jobTabPath,
   JOB_TYPE_LABELS,
+  mayCreateJobType,
   PIPELINE_STEP_LABELS,
   type TJobDetails,
   type TJobRun,
@@ -67,7 +68,8 @@ function Chooser() {
         {(Object.keys(JOB_TYPE_INFO) as TJobType[]).map((type) => {
           const info = JOB_TYPE_INFO[type];
           const Icon = info.icon;
-          const allowed = canCreate && can(user, [info.permission]);
+          const allowed =
+            canCreate && can(user, [info.permission]) && mayCreateJobType(new Set(user.permissions), type);
           const body = (
             <CardContent sx={{ p: 3, height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5 }}>
               <Box

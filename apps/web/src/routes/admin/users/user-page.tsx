@@ -25,6 +25,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Button from '@mui/material/Button';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import {
@@ -39,6 +44,7 @@ import {
   adminUserKeys,
   approveUser,
   deactivateUser,
+  deleteUser,
   extraPermissionsQuery,
   fetchDirectlyAssigned,
   inviteUser,
@@ -49,6 +55,7 @@ import {
   setUserBranding,
   setUserInternal,
   setUserRoles,
+  userDeletionPreview,
   userDetailQuery,
 } from '../../../api/admin-users.ts';
 import { brandingsQuery, issuerKeys } from '../../../api/issuers.ts';
@@ -441,8 +448,90 @@ const jobColumns = (t: TFunction): TDataColumn<TJobArtifactForUser>[] => [
   { field: 'createdOn', header: t('user.jobs.created'), sortable: true, render: (r) => formatDateTime(r.createdOn) },
 ];
 
+/**
+ * User_Delete: the confirmation names what goes (the personal data and how many of each record) and the pseudonym
+ * the audit records keep; the server refuses yourself, users outside your scope and users with more rights.
+ */
+function DeleteUserDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const preview = useQuery({
+    queryKey: [...adminUserKeys.detail(userId), 'deletion-preview'],
+    queryFn: () => userDeletionPreview(userId),
+    retry: false,
+    meta: { operation: 'Checking what deleting the user erases', silent: true },
+  });
+  const remove = useFormMutation({
+    operation: 'Deleting user',
+    mutationFn: () => deleteUser(userId),
+    invalidate: [adminUserKeys.lists()],
+    success: (r) => r.message ?? t('user.delete.done'),
+    onSuccess: () => navigate('/admin/users'),
+  });
+  const p = preview.data;
+  const refused = preview.error instanceof Error ? preview.error.message : null;
+  const items = p
+    ? [
+        t('user.delete.items.identity', { name: p.displayName, username: p.username, email: p.email ?? '—' }),
+        t('user.delete.items.sessions', { count: p.sessions }),
+        t('user.delete.items.links', { count: p.signInLinks }),
+        t('user.delete.items.chats', { count: p.chatConversations }),
+        t('user.delete.items.access', {
+          memberships: p.issuerMemberships,
+          roles: p.roles,
+          permissions: p.extraPermissions,
+          assignments: p.jobAssignments,
+        }),
+        t('user.delete.items.settings'),
+      ]
+    : [];
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="delete-user-dialog">
+      <DialogTitle>{p ? t('user.delete.title', { name: p.displayName }) : t('user.delete.button')}</DialogTitle>
+      <DialogContent>
+        {preview.isLoading && <Skeleton variant="rounded" height={120} />}
+        {refused && <Alert severity="error">{refused}</Alert>}
+        {p && (
+          <Stack spacing={1.5}>
+            <Typography variant="body2">{t('user.delete.erased')}</Typography>
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="delete-user-items">
+              {items.map((i) => (
+                <Typography component="li" variant="body2" key={i}>
+                  {i}
+                </Typography>
+              ))}
+            </Box>
+            <Alert severity="info">
+              {t('user.delete.kept', { pseudonym: p.pseudonym, audits: p.auditRecords, jobs: p.ownedJobs })}
+            </Alert>
+            {Object.keys(remove.errors).length > 0 && (
+              <Alert severity="error">{Object.values(remove.errors).join('; ')}</Alert>
+            )}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('user.delete.cancel')}</Button>
+        <PendingButton
+          variant="contained"
+          color="error"
+          disabled={!p}
+          pending={remove.isPending}
+          onClick={() => remove.mutateAsync(undefined)}
+          data-testid="delete-user-confirm"
+        >
+          {t('user.delete.confirm')}
+        </PendingButton>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 export function Component() {
   const { t } = useTranslation('admin');
+  const canDelete = useCan(['User_Delete']);
+  const me = useRequiredUser();
+  const [deleting, setDeleting] = useState(false);
   const columns = useMemo(() => jobColumns(t), [t]);
   const { userId = '' } = useParams();
   const navigate = useNavigate();
@@ -531,6 +620,11 @@ export function Component() {
                 {t('user.deactivate')}
               </PendingButton>
             )}
+            {canDelete && u.id !== me.id && (
+              <Button variant="outlined" color="error" onClick={() => setDeleting(true)} data-testid="delete-user">
+                {t('user.delete.button')}
+              </Button>
+            )}
           </Stack>
         }
       >
@@ -563,6 +657,7 @@ export function Component() {
       {catalogue ? <RolesEditor user={u} catalogue={catalogue} /> : <Skeleton variant="rounded" height={160} />}
       <BrandingEditor user={u} />
       <IssuersOfUser userId={u.id} />
+      {deleting && <DeleteUserDialog userId={u.id} onClose={() => setDeleting(false)} />}
       <Section title={t('user.jobs.title')} testId="user-jobs">
         <DataTable
           queryKey={adminUserKeys.assignedJobs(u.id)}

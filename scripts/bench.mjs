@@ -22,6 +22,7 @@ const suites = {
   chat: 'apps/server/bench/chat.ts',
   vendors: 'apps/server/bench/vendors.ts',
   'global-insights': 'apps/server/bench/global-insights.ts',
+  'first-load': 'apps/server/bench/first-load.ts',
 };
 const [suite, ...rest] = process.argv.slice(2);
 const chosen = suite ? [suite] : Object.keys(suites).filter((s) => existsSync(suites[s]));

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import react from '@vitejs/plugin-react';
@@ -61,10 +63,23 @@ function routePreloads(routes: typeof ROUTE_PRELOADS): Plugin {
   };
 }
 
+const routerDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+
 const api = process.env.SEXTANT_API ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), routePreloads(ROUTE_PRELOADS)],
+  resolve: {
+    // react-router's package exports only its development build (warnings and checks included) to bundlers; the
+    // production build ships beside it.
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: path.join(routerDir, 'dist/production/index.mjs') },
+            { find: /^react-router\/dom$/, replacement: path.join(routerDir, 'dist/production/dom-export.mjs') },
+          ]
+        : [],
+  },
   server: {
     port: 5173,
     proxy: { '/api': api, '/chat': api },
@@ -76,8 +91,9 @@ export default defineConfig({
     rollupOptions: {
       output: {
         manualChunks(id: string) {
-          if (id.includes('node_modules/@mui/') || id.includes('node_modules/@emotion/')) return 'mui';
-          if (id.includes('node_modules/react') || id.includes('node_modules/scheduler')) return 'react';
+          // React itself in one long-cached chunk; MUI, the router and i18n are left to the bundler, so that a page
+          // loads the MUI components it uses (the sign-in page needs a handful, not the data grid's).
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
           if (id.includes('node_modules/@tanstack/')) return 'query';
           // The zod-free shared values (@sextant/shared/values) and the app's start-up modules that lazy pages share
           // with it, in one chunk: left to the bundler, they become half a dozen small chunks on the start-up path.
@@ -93,4 +109,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -5,7 +5,8 @@ import { ISSUER_LANGUAGE_KEYS, NAV_GROUPS, NAV_NEW_JOB, ROUTES } from '@sextant/
 import i18n, {
   browserLanguage,
   createPageI18n,
-  EN_RESOURCES,
+  englishResources,
+  ensureEnglish,
   LANGUAGES_WITH_RESOURCES,
   NAMESPACES,
   operationLabel,
@@ -53,9 +54,17 @@ function pluralForms(tree: TTree, prefix = '', out = new Map<string, string[]>()
 }
 
 describe('locale files', () => {
-  it('English has exactly the declared namespaces, each bundled', () => {
+  it('English has exactly the declared namespaces, each bundled or loaded with the pages', async () => {
     expect(readdirSync(join(LOCALES, 'en')).sort()).toEqual(NAMESPACES.map((n) => `${n}.json`).sort());
-    for (const ns of NAMESPACES) expect(EN_RESOURCES[ns]).toEqual(read('en', ns));
+    const en = await englishResources();
+    for (const ns of NAMESPACES) expect(en[ns]).toEqual(read('en', ns));
+  });
+
+  it('the page namespaces arrive with ensureEnglish, under an override made before they loaded', async () => {
+    i18n.addResourceBundle('en', 'jobs', { __probe: 'overridden' }, true, true);
+    await ensureEnglish();
+    expect(i18n.t('__probe', { ns: 'jobs' })).toBe('overridden');
+    expect(i18n.getResourceBundle('en', 'jobs')).toMatchObject(read('en', 'jobs'));
   });
 
   for (const lang of COMPLETE) {

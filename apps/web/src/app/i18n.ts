@@ -19,32 +19,13 @@ import i18n, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { ISSUER_LANGUAGE_KEYS, ISSUER_LANGUAGES } from '@sextant/shared/values';
 import { http } from '../api/client.ts';
-import enAdmin from '../locales/en/admin.json';
-import enDevops from '../locales/en/devops.json';
-import enJobs from '../locales/en/jobs.json';
 import enAuth from '../locales/en/auth.json';
 import enErrors from '../locales/en/errors.json';
 import enNotifications from '../locales/en/notifications.json';
 import enOperations from '../locales/en/operations.json';
-import enProfile from '../locales/en/profile.json';
 import enShell from '../locales/en/shell.json';
 import enSystem from '../locales/en/system.json';
 import enTable from '../locales/en/table.json';
-import enInsights from '../locales/en/insights.json';
-import enSuppliers from '../locales/en/suppliers.json';
-import enBusinessCase from '../locales/en/business-case.json';
-import enPrintable from '../locales/en/printable.json';
-import enAnalysisAdmin from '../locales/en/analysis-admin.json';
-import enTools from '../locales/en/tools.json';
-import enDev from '../locales/en/dev.json';
-import enCampaigns from '../locales/en/campaigns.json';
-import enResources from '../locales/en/resources.json';
-import enMlPrediction from '../locales/en/ml-prediction.json';
-import enAdminAccounts from '../locales/en/admin-accounts.json';
-import enChat from '../locales/en/chat.json';
-import enAiPrompts from '../locales/en/ai-prompts.json';
-import enVendors from '../locales/en/vendors.json';
-import enGlobalInsights from '../locales/en/global-insights.json';
 
 /**
  * shell: navbar, toolbar, menus, page titles · auth: login, magic link, lobby · errors: error and not-available pages ·
@@ -91,34 +72,42 @@ export const DEFAULT_NS: TNamespace = 'shell';
 export const FALLBACK_LANGUAGE = 'en';
 export const SUPPORTED_LANGUAGES: readonly string[] = ISSUER_LANGUAGE_KEYS;
 
-export const EN_RESOURCES = {
+/**
+ * The namespaces every page may show before its own module has loaded — the sign-in, lobby and error pages, the
+ * notifications, system notices and tables — bundled with the app. The other namespaces load with the first page
+ * that is not one of those (ensureEnglish), in one chunk: the sign-in page does not download the jobs', admin's and
+ * campaigns' texts.
+ */
+export const BOOT_NAMESPACES = ['shell', 'auth', 'errors', 'notifications', 'system', 'operations', 'table'] as const;
+const EN_BOOT = {
   shell: enShell,
-  jobs: enJobs,
-  devops: enDevops,
-  admin: enAdmin,
   auth: enAuth,
   errors: enErrors,
-  profile: enProfile,
-  table: enTable,
   notifications: enNotifications,
   system: enSystem,
   operations: enOperations,
-  insights: enInsights,
-  suppliers: enSuppliers,
-  'business-case': enBusinessCase,
-  printable: enPrintable,
-  'analysis-admin': enAnalysisAdmin,
-  tools: enTools,
-  dev: enDev,
-  campaigns: enCampaigns,
-  resources: enResources,
-  'ml-prediction': enMlPrediction,
-  'admin-accounts': enAdminAccounts,
-  chat: enChat,
-  'ai-prompts': enAiPrompts,
-  vendors: enVendors,
-  'global-insights': enGlobalInsights,
-} satisfies Record<TNamespace, unknown>;
+  table: enTable,
+} satisfies Record<(typeof BOOT_NAMESPACES)[number], unknown>;
+
+let english: Promise<void> | null = null;
+/**
+ * Loads (once) the English texts of every namespace outside BOOT_NAMESPACES; route modules await it before their page
+ * renders. Texts an administrator overrode stay overridden.
+ */
+export function ensureEnglish(): Promise<void> {
+  return (english ??= import('./i18n-en-pages.ts').then(({ EN_PAGES }) => {
+    for (const [ns, texts] of Object.entries(EN_PAGES)) {
+      pristineOf(FALLBACK_LANGUAGE).set(ns, texts);
+      i18n.addResourceBundle(FALLBACK_LANGUAGE, ns, texts, true, false);
+    }
+  }));
+}
+
+/** Every English namespace (the bundled ones and the page ones), for tests and tools. */
+export async function englishResources(): Promise<Record<TNamespace, ResourceLanguage[string]>> {
+  const { EN_PAGES } = await import('./i18n-en-pages.ts');
+  return { ...EN_BOOT, ...EN_PAGES };
+}
 
 /** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */
 const LOADERS = import.meta.glob<{ default: ResourceLanguage[string] }>([
@@ -174,7 +163,7 @@ export async function loadLanguage(lang: string): Promise<void> {
 
 /** The bundled resources of each language, kept to restore a text whose override was removed. */
 const pristine = new Map<string, Map<string, ResourceLanguage[string]>>([
-  [FALLBACK_LANGUAGE, new Map(Object.entries(EN_RESOURCES) as [string, ResourceLanguage[string]][])],
+  [FALLBACK_LANGUAGE, new Map(Object.entries(EN_BOOT) as [string, ResourceLanguage[string]][])],
 ]);
 function pristineOf(lang: string) {
   let m = pristine.get(lang);
@@ -254,7 +243,7 @@ export function showDocumentLanguage(lang: string): () => void {
   return () => syncDocumentLang(currentLanguage());
 }
 
-const resources: Resource = { en: EN_RESOURCES };
+const resources: Resource = { en: EN_BOOT };
 
 void i18n.use(initReactI18next).init({
   resources,

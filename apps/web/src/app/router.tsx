@@ -10,10 +10,7 @@ import { ERROR_CODES, hasAll, ROUTES, type TCurrentUser, type TRouteDef } from '
 import { meQuery } from '../api/auth.ts';
 import { isApiError } from '../api/client.ts';
 import { LoadingScreen } from '../components/loading-screen.tsx';
-import { AdaptiveFrame } from '../layouts/adaptive-frame.tsx';
-import { MainFrame } from '../layouts/main-frame.tsx';
 import { MinimalFrame } from '../layouts/minimal-frame.tsx';
-import { PrintableFrame } from '../layouts/printable-frame.tsx';
 import { RootLayout, RouteErrorBoundary } from '../layouts/root-layout.tsx';
 import { ADMIN_PAGES } from '../routes/admin/pages.ts';
 import { ANALYSIS_ADMIN_PAGES } from '../routes/analysis-admin/pages.ts';
@@ -31,9 +28,30 @@ import { RESOURCE_HUB_PAGES } from '../routes/resource-hub/pages.ts';
 import { ML_MONITORING_PAGES } from '../routes/ml-monitoring/pages.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
 import { queryClient } from './query-client.ts';
+import { ensureEnglish } from './i18n.ts';
 import { themeStore } from './theme/theme-store.ts';
 
 type TPageModule = { Component: ComponentType };
+
+/**
+ * The signed-in frames load with the first page that needs them: the sign-in page (minimal frame) does not download
+ * the navbar, toolbar and quick views.
+ */
+const FRAMES = {
+  main: async () => ({ Component: (await withPageTexts(import('../layouts/main-frame.tsx'))).MainFrame }),
+  adaptive: async () => ({ Component: (await withPageTexts(import('../layouts/adaptive-frame.tsx'))).AdaptiveFrame }),
+  printable: async () => ({
+    Component: (await withPageTexts(import('../layouts/printable-frame.tsx'))).PrintableFrame,
+  }),
+};
+
+/** Pages that show only the bundled texts (i18n.ts BOOT_NAMESPACES); every other page waits for the rest. */
+const BOOT_PAGES = new Set(['login', 'loginMagic', 'lobby', 'error401', 'error404', 'error500', 'error503']);
+/** A page's module, once the English texts of every namespace are in too. */
+async function withPageTexts<T>(module: Promise<T>): Promise<T> {
+  const [m] = await Promise.all([module, ensureEnglish()]);
+  return m;
+}
 
 /** Pages built so far, by route id. Everything else shows the "not available yet" panel. */
 export const PAGES: Record<string, () => Promise<TPageModule>> = {
@@ -96,7 +114,7 @@ function routeObject(def: TRouteDef): RouteObject {
   return {
     path: def.path,
     handle: { route: def },
-    lazy: async () => ({ Component: (await load()).Component }),
+    lazy: async () => ({ Component: (await (BOOT_PAGES.has(def.id) ? load() : withPageTexts(load()))).Component }),
     loader: def.public
       ? undefined
       : async ({ request, params }: LoaderFunctionArgs) => {
@@ -135,7 +153,7 @@ export const routes: RouteObject[] = [
           .map(routeObject),
       },
       {
-        element: <AdaptiveFrame />,
+        lazy: FRAMES.adaptive,
         children: [
           ...ROUTES.filter((r) => ERROR_IDS.has(r.id)).map(routeObject),
           {
@@ -146,7 +164,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <MainFrame />,
+        lazy: FRAMES.main,
         loader: sessionLoader,
         children: [
           {
@@ -159,7 +177,7 @@ export const routes: RouteObject[] = [
           ...byFrame('main', false).map(routeObject),
         ],
       },
-      { element: <PrintableFrame />, loader: sessionLoader, children: byFrame('printable', false).map(routeObject) },
+      { lazy: FRAMES.printable, loader: sessionLoader, children: byFrame('printable', false).map(routeObject) },
     ],
   },
 ];

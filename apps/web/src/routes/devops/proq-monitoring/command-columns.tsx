@@ -168,5 +168,8 @@ export function commandColumns(kind: TProqList, commandTypes: string[], t: TFunc
       : []),
   ];
   // Sorting and filtering only on the properties the server lists accept.
-  return cols.map((c) => ({ ...c, sortable: listed.has(c.field), filter: listed.has(c.field) ? c.filter : undefined }));
+  return cols.map((c) => {
+    const onServer = c.field !== undefined && listed.has(c.field);
+    return { ...c, sortable: onServer, filter: onServer ? c.filter : undefined };
+  });
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TPagingRequest } from '@sextant/shared/values';
+import type { TPagedResult, TPagingRequest } from '@sextant/shared/values';
 import { renderWithApp } from '../../test/render.tsx';
 import { DataTable, sortRows, type TDataColumn } from './data-table.tsx';
 
@@ -31,6 +31,19 @@ const firstColumn = () =>
     .getAllByRole('row')
     .slice(1)
     .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+
+const pagedResult = <T,>(collection: T[], totalCount: number, page: number, size: number): TPagedResult<T> => {
+  const totalPages = Math.max(1, Math.ceil(totalCount / size));
+  return {
+    collection,
+    currentPage: page,
+    hasNextPage: page < totalPages,
+    hasPreviousPage: page > 1,
+    pageSize: size,
+    totalCount,
+    totalPages,
+  };
+};
 
 describe('sortRows', () => {
   it('sorts by the field, numbers as numbers, text case-insensitively, empty values last both ways', () => {
@@ -156,9 +169,14 @@ describe('DataTable with server pages', () => {
     const requests: TPagingRequest[] = [];
     const fetchPage = vi.fn(async (req: TPagingRequest) => {
       requests.push(req);
-      const sorted = sortRows(FRUITS, columns, req.orderBy);
-      const from = (req.pageNumber - 1) * req.pageSize;
-      return { collection: sorted.slice(from, from + req.pageSize), totalCount: FRUITS.length };
+      const orderBy = req.orderBy && {
+        propertyName: req.orderBy.propertyName,
+        direction: req.orderBy.direction ?? 'asc',
+      };
+      const sorted = sortRows(FRUITS, columns, orderBy);
+      const page = req.pageNumber ?? 1;
+      const size = req.pageSize ?? 10;
+      return pagedResult(sorted.slice((page - 1) * size, page * size), FRUITS.length, page, size);
     });
     renderWithApp(
       <DataTable queryKey={['fruits']} fetchPage={fetchPage} columns={columns} rowKey={(r) => r.id} pageSize={10} />,
@@ -175,7 +193,7 @@ describe('DataTable with server pages', () => {
     renderWithApp(
       <DataTable
         queryKey={['none']}
-        fetchPage={async () => ({ collection: [] as TFruit[], totalCount: 0 })}
+        fetchPage={async () => pagedResult<TFruit>([], 0, 1, 10)}
         columns={columns}
         rowKey={(r) => r.id}
         emptyText="No fruit"

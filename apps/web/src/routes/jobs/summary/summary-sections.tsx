@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { SCORE_KIND_LABELS, TRANSACTION_COUNTS, type TJobSummary } from '@sextant/shared/values';
+import { TRANSACTION_COUNTS, type TJobSummary } from '@sextant/shared/values';
 import { EChart } from '../../../components/charts/chart.tsx';
 import { chartColors, type TMeasure } from '../../../components/charts/builders.ts';
 import { scoreDistributionCharts, waterfallChart } from './summary-charts.ts';

@@ -13,7 +13,7 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import type { TAiPromptUse } from '@sextant/shared/values';
 import { aiPromptKeys, aiPromptsQuery, activateAiPrompt, revertToDefaultAiPrompt } from '../../api/ai-prompts.ts';
 import { notify, notifyError } from '../../components/notifications/notification-store.ts';
-import { formatDateTime } from '../admin/admin-ui.tsx';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 
 export const PROMPTS_BASE = '/admin/analysis-admin/ai-prompts';

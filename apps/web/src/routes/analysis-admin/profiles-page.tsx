@@ -8,7 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { datapointProfilesQuery } from '../../api/datapoint-profiles.ts';
-import { formatDateTime, Toolbar } from '../admin/admin-ui.tsx';
+import { formatDateTime } from '../../lib/date-time.ts';
+import { Toolbar } from '../../components/section.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 
 export const PROFILES_PATH = '/admin/analysis-admin/datapoint-profiles';

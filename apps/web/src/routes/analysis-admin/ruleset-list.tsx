@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { TRulesetKind } from '@sextant/shared/values';
 import { rulesetListQuery } from '../../api/rulesets.ts';
-import { formatDateTime } from '../admin/admin-ui.tsx';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 
 export const rulesetPath = (kind: TRulesetKind, version?: number) =>

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { comparisonJobsQuery } from '../../../api/devops.ts';
-import { formatDateTime } from '../../admin/admin-ui.tsx';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 
 const completedRuns = <R extends { status: string }>(j: { runs: R[] }) =>

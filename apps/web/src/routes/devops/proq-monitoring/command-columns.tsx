@@ -13,7 +13,7 @@ import {
 import type { TProqList } from '../../../api/proq.ts';
 import type { TDataColumn } from '../../../components/data-table/data-table.tsx';
 import type { TColumnFilter } from '../../../components/data-table/paging.ts';
-import { formatDateTime } from '../../admin/admin-ui.tsx';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAge } from '../proq-format.ts';
 import { jobLink, ProgressCell, StateChip, TagList } from '../proq-ui.tsx';
 

@@ -146,7 +146,7 @@ const bodyCells = (table: HTMLElement) =>
         .map((c) => c.textContent),
     );
 
-describe('SupplierView', () => {
+describe('SupplierView', { timeout: 120_000 }, () => {
   it('shows the supplier: name, ids, spend and its data fields', () => {
     const { fetchMock } = renderSupplier();
     expect(fetchMock).not.toHaveBeenCalled();

@@ -1,8 +1,13 @@
 /**
- * Server-paged data table used by every list: sorting, column filters mapped to the SPEC §3 paging request,
- * pagination labelled "Rows:", and copy cells for users with ListCellCopyIcon_VIEW.
+ * The data table used by every list and table of the app: sorting, paging labelled "Rows:", an empty state, row
+ * clicks and links, and copy cells for users with ListCellCopyIcon_VIEW.
+ *
+ * Two sources of rows: a server page (`queryKey` + `fetchPage`: sorting, column filters and paging are mapped to the
+ * SPEC §3 paging request) or rows already in memory (`rows`: sorted on the client, paged only when `pageSize` is
+ * given, otherwise every row is shown).
  */
 import { useState, type MouseEvent, type ReactNode } from 'react';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -50,21 +55,50 @@ import {
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 
 export interface TDataColumn<T> {
-  /** A property of the row, which is also the name the server sorts and filters by; `actions` for row actions. */
-  field: Extract<keyof T, string> | 'actions';
+  /**
+   * A property of the row, which is also the name the server sorts and filters by; `actions` for row actions.
+   * Without it (a computed column) give `id`.
+   */
+  field?: Extract<keyof T, string> | 'actions';
+  /** The column's key when it has no `field` (or two columns show the same field). */
+  id?: string;
   header: string;
+  /** What the header cell shows instead of the plain `header` text (e.g. with a hint). */
+  headerContent?: ReactNode;
   sortable?: boolean;
+  /** The value rows in memory are sorted by (default: the `field` property). */
+  sortValue?: (row: T) => string | number | boolean | null | undefined;
   filter?: TColumnFilter;
   render?: (row: T) => ReactNode;
   /** Text the copy-cell icon copies; enables the icon for users with ListCellCopyIcon_VIEW. */
   copyValue?: (row: T) => string;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /** Style of the column's body cells. */
+  cellSx?: SxProps<Theme>;
+  /** Style of the column's header cell. */
+  headerSx?: SxProps<Theme>;
 }
 
-export interface TDataTableProps<T> {
+interface TServerRows<T> {
   queryKey: readonly unknown[];
   fetchPage: (req: TPagingRequest) => Promise<TPagedResult<T>>;
+  rows?: never;
+  loading?: never;
+  error?: never;
+}
+
+interface TMemoryRows<T> {
+  /** Rows already loaded (undefined while they load). */
+  rows: readonly T[] | undefined;
+  loading?: boolean;
+  /** The rows could not be loaded: the table shows "Could not load" instead of rows. */
+  error?: boolean;
+  queryKey?: never;
+  fetchPage?: never;
+}
+
+export type TDataTableProps<T> = (TServerRows<T> | TMemoryRows<T>) & {
   columns: TDataColumn<T>[];
   rowKey: (row: T) => string;
   defaultSort?: TOrderBy;
@@ -75,11 +109,53 @@ export interface TDataTableProps<T> {
    * anywhere on the row follows it — or calls `onRowClick` when given.
    */
   rowHref?: (row: T) => string;
-  emptyText?: string;
+  /** What an empty table says (default "No rows"). */
+  emptyText?: ReactNode;
   operation?: string;
   /** Controlled state (e.g. kept in the URL); without it the table keeps its own. */
   state?: TTableState;
   onStateChange?: (state: TTableState) => void;
+  /** A row's data-testid. */
+  rowTestId?: (row: T) => string | undefined;
+  /** A row's style (e.g. a highlighted row). */
+  rowSx?: (row: T) => SxProps<Theme> | undefined;
+  /** Cell padding: `small` (default) or `medium`. */
+  size?: 'small' | 'medium';
+  /** The header stays in view while the body scrolls (default true); give `maxHeight` to scroll inside the table. */
+  stickyHeader?: boolean;
+  maxHeight?: number | string;
+  /** `outlined` (default) draws the table's own border; `plain` sits inside a card that has one. */
+  variant?: 'outlined' | 'plain';
+  ariaLabel?: string;
+  testId?: string;
+};
+
+const columnKey = <T,>(c: TDataColumn<T>, i: number) => c.id ?? c.field ?? String(i);
+
+function compareValues(a: unknown, b: unknown): number {
+  const empty = (v: unknown) => v === null || v === undefined || v === '';
+  if (empty(a) || empty(b)) return empty(a) ? (empty(b) ? 0 : 1) : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
+}
+
+/** Rows in memory sorted by the column named in `orderBy` (empty values last in both directions). */
+export function sortRows<T>(rows: readonly T[], columns: TDataColumn<T>[], orderBy: TOrderBy | undefined): T[] {
+  const column = orderBy ? columns.find((c, i) => columnKey(c, i) === orderBy.propertyName) : undefined;
+  if (!orderBy || !column) return [...rows];
+  const value = (row: T) =>
+    column.sortValue ? column.sortValue(row) : column.field && column.field !== 'actions' ? row[column.field] : null;
+  const sign = orderBy.direction === 'desc' ? -1 : 1;
+  return rows
+    .map((row, i) => ({ row, i, v: value(row) }))
+    .sort((a, b) => {
+      const emptyA = a.v === null || a.v === undefined || a.v === '';
+      const emptyB = b.v === null || b.v === undefined || b.v === '';
+      if (emptyA !== emptyB) return emptyA ? 1 : -1;
+      return sign * compareValues(a.v, b.v) || a.i - b.i;
+    })
+    .map((x) => x.row);
 }
 
 function FilterEditor({
@@ -190,20 +266,27 @@ function FilterEditor({
   }
 }
 
-export function DataTable<T>({
-  queryKey,
-  fetchPage,
-  columns,
-  rowKey,
-  defaultSort,
-  pageSize,
-  onRowClick,
-  rowHref,
-  emptyText,
-  operation,
-  state: controlled,
-  onStateChange,
-}: TDataTableProps<T>) {
+export function DataTable<T>(props: TDataTableProps<T>) {
+  const {
+    columns,
+    rowKey,
+    defaultSort,
+    pageSize,
+    onRowClick,
+    rowHref,
+    emptyText,
+    operation,
+    state: controlled,
+    onStateChange,
+    rowTestId,
+    rowSx,
+    size = 'small',
+    stickyHeader = true,
+    maxHeight,
+    variant = 'outlined',
+    ariaLabel,
+    testId = 'data-table',
+  } = props;
   const { t } = useTranslation('table');
   const navigate = useNavigate();
   const rowClick = onRowClick ?? (rowHref ? (row: T) => void navigate(rowHref(row)) : undefined);
@@ -212,7 +295,12 @@ export function DataTable<T>({
     if (e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || e.button !== 0) e.stopPropagation();
     else e.preventDefault();
   };
-  const [internal, setInternal] = useState<TTableState>(() => initialTableState(defaultSort, pageSize));
+  const inMemory = props.fetchPage === undefined;
+  // Rows in memory are paged only when a page size is given; otherwise every row shows.
+  const paged = !inMemory || pageSize !== undefined;
+  const [internal, setInternal] = useState<TTableState>(() =>
+    initialTableState(defaultSort, inMemory && !paged ? Number.MAX_SAFE_INTEGER : pageSize),
+  );
   const state = controlled ?? internal;
   const setState = (update: (s: TTableState) => TTableState) => {
     if (controlled && onStateChange) onStateChange(update(controlled));
@@ -220,10 +308,14 @@ export function DataTable<T>({
   };
   const [filterAnchor, setFilterAnchor] = useState<{ el: HTMLElement; field: string } | null>(null);
   const canCopy = useCan(['ListCellCopyIcon_VIEW']);
-  const request = toPagingRequest(state, columns);
+  const filterable = inMemory
+    ? []
+    : columns.flatMap((c) => (c.field && c.filter ? [{ field: c.field, filter: c.filter, header: c.header }] : []));
+  const request = toPagingRequest(state, filterable);
   const q = useQuery({
-    queryKey: [...queryKey, request],
-    queryFn: () => fetchPage(request),
+    queryKey: [...(props.queryKey ?? ['data-table']), request],
+    queryFn: () => props.fetchPage!(request),
+    enabled: !inMemory,
     placeholderData: keepPreviousData,
     meta: { operation: operation ?? 'Loading list' },
   });
@@ -234,12 +326,39 @@ export function DataTable<T>({
       else delete filters[field];
       return { ...s, filters, pageNumber: 1 };
     });
-  const activeFilters = columns.filter((c) => isFilterActive(c.filter, state.filters[c.field], c.field));
-  const editing = filterAnchor ? columns.find((c) => c.field === filterAnchor.field) : undefined;
-  const rows = q.data?.collection ?? [];
+  const activeFilters = filterable.filter((c) => isFilterActive(c.filter, state.filters[c.field], c.field));
+  const editing = filterAnchor ? filterable.find((c) => c.field === filterAnchor.field) : undefined;
+
+  let rows: readonly T[];
+  let totalCount: number;
+  let fetching: boolean;
+  let loading: boolean;
+  let failed: boolean;
+  if (inMemory) {
+    const all = sortRows(props.rows ?? [], columns, state.orderBy);
+    totalCount = all.length;
+    const from = (state.pageNumber - 1) * state.pageSize;
+    rows = paged ? all.slice(from, from + state.pageSize) : all;
+    loading = Boolean(props.loading) || props.rows === undefined;
+    fetching = Boolean(props.loading);
+    failed = Boolean(props.error) && props.rows === undefined;
+  } else {
+    rows = q.data?.collection ?? [];
+    totalCount = q.data?.totalCount ?? 0;
+    loading = q.isLoading;
+    fetching = q.isFetching;
+    failed = q.isError && !q.data;
+  }
 
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="data-table">
+    <Paper
+      variant="outlined"
+      sx={{
+        overflow: 'hidden',
+        ...(variant === 'plain' ? { border: 0, borderRadius: 0, bgcolor: 'transparent' } : {}),
+      }}
+      data-testid={testId}
+    >
       {activeFilters.length > 0 && (
         <Stack
           direction="row"
@@ -259,40 +378,40 @@ export function DataTable<T>({
           </Button>
         </Stack>
       )}
-      <Box sx={{ height: 4 }}>{q.isFetching && <LinearProgress />}</Box>
-      <TableContainer>
-        <Table size="small" stickyHeader>
+      <Box sx={{ height: 4 }}>{fetching && <LinearProgress />}</Box>
+      <TableContainer sx={maxHeight !== undefined ? { maxHeight } : undefined}>
+        <Table size={size} stickyHeader={stickyHeader} aria-label={ariaLabel}>
           <TableHead>
             <TableRow>
-              {columns.map((c) => {
-                const sorted = state.orderBy?.propertyName === c.field;
-                const active = isFilterActive(c.filter, state.filters[c.field], c.field);
+              {columns.map((c, i) => {
+                const key = columnKey(c, i);
+                const sorted = state.orderBy?.propertyName === key;
+                const active = Boolean(c.field && isFilterActive(c.filter, state.filters[c.field], c.field));
+                const field = c.field;
                 return (
                   <TableCell
-                    key={c.field}
+                    key={key}
                     align={c.align}
-                    sx={{ width: c.width, fontWeight: 700, whiteSpace: 'nowrap' }}
+                    sx={[{ width: c.width, fontWeight: 700, whiteSpace: 'nowrap' }, ...sxList(c.headerSx)]}
                     sortDirection={sorted ? state.orderBy!.direction : false}
                   >
                     {c.sortable ? (
                       <TableSortLabel
                         active={sorted}
                         direction={sorted ? state.orderBy!.direction : 'asc'}
-                        onClick={() =>
-                          setState((s) => ({ ...s, orderBy: nextSort(s.orderBy, c.field), pageNumber: 1 }))
-                        }
+                        onClick={() => setState((s) => ({ ...s, orderBy: nextSort(s.orderBy, key), pageNumber: 1 }))}
                       >
-                        {c.header}
+                        {c.headerContent ?? c.header}
                       </TableSortLabel>
                     ) : (
-                      c.header
+                      (c.headerContent ?? c.header)
                     )}
-                    {c.filter && c.filter.kind !== 'unavailable' && (
+                    {!inMemory && field && c.filter && c.filter.kind !== 'unavailable' && (
                       <Tooltip title={t('filterColumn', { column: c.header })}>
                         <IconButton
                           size="small"
                           aria-label={t('filterColumn', { column: c.header })}
-                          onClick={(e) => setFilterAnchor({ el: e.currentTarget, field: c.field })}
+                          onClick={(e) => setFilterAnchor({ el: e.currentTarget, field })}
                           sx={{ ml: 0.5 }}
                           color={active ? 'primary' : 'default'}
                         >
@@ -308,14 +427,14 @@ export function DataTable<T>({
             </TableRow>
           </TableHead>
           <TableBody>
-            {q.isError && !q.data ? (
+            {failed ? (
               <TableRow>
                 <TableCell colSpan={columns.length}>
                   <Alert severity="error">{t('loadFailed')}</Alert>
                 </TableCell>
               </TableRow>
-            ) : rows.length === 0 && !q.isLoading ? (
-              <TableRow>
+            ) : rows.length === 0 && !loading ? (
+              <TableRow data-testid="data-table-empty">
                 <TableCell colSpan={columns.length} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
                   {emptyText ?? t('empty')}
                 </TableCell>
@@ -326,16 +445,17 @@ export function DataTable<T>({
                   key={rowKey(row)}
                   hover={Boolean(rowClick)}
                   onClick={rowClick ? () => rowClick(row) : undefined}
-                  sx={{ cursor: rowClick ? 'pointer' : undefined }}
+                  data-testid={rowTestId?.(row)}
+                  sx={[{ cursor: rowClick ? 'pointer' : undefined }, ...sxList(rowSx?.(row))]}
                 >
                   {columns.map((c, i) => {
                     const content = c.render
                       ? c.render(row)
-                      : c.field === 'actions'
+                      : !c.field || c.field === 'actions'
                         ? null
                         : String(row[c.field] ?? '');
                     return (
-                      <TableCell key={c.field} align={c.align}>
+                      <TableCell key={columnKey(c, i)} align={c.align} sx={c.cellSx}>
                         {rowHref && i === 0 ? (
                           <Link
                             component={RouterLink}
@@ -360,59 +480,65 @@ export function DataTable<T>({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={q.data?.totalCount ?? 0}
-        page={Math.max(0, state.pageNumber - 1)}
-        onPageChange={(_, p) => setState((s) => ({ ...s, pageNumber: p + 1 }))}
-        rowsPerPage={state.pageSize}
-        rowsPerPageOptions={PAGE_SIZE_OPTIONS}
-        onRowsPerPageChange={(e) => setState((s) => ({ ...s, pageSize: Number(e.target.value), pageNumber: 1 }))}
-        labelRowsPerPage={t('rows')}
-        labelDisplayedRows={({ from, to, count }) =>
-          count !== -1
-            ? t('displayedRows', { from: formatNumber(from), to: formatNumber(to), count: formatNumber(count) })
-            : t('displayedRowsMore', { from: formatNumber(from), to: formatNumber(to) })
-        }
-        getItemAriaLabel={(type) =>
-          t(
-            type === 'first'
-              ? 'firstPage'
-              : type === 'last'
-                ? 'lastPage'
-                : type === 'next'
-                  ? 'nextPage'
-                  : 'previousPage',
-          )
-        }
-      />
-      <Popover
-        open={Boolean(filterAnchor && editing)}
-        anchorEl={filterAnchor?.el}
-        onClose={() => setFilterAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      >
-        {editing?.filter && (
-          <Box sx={{ p: 2, minWidth: 260 }}>
-            <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
-              {t('filterTitle', { column: editing.header })}
-            </Typography>
-            <FilterEditor
-              filter={editing.filter}
-              value={state.filters[editing.field]}
-              onChange={(v) => setFilter(editing.field, v)}
-            />
-            <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
-              <Button size="small" onClick={() => setFilter(editing.field, undefined)}>
-                {t('clear')}
-              </Button>
-              <Button size="small" variant="contained" onClick={() => setFilterAnchor(null)}>
-                {t('done')}
-              </Button>
-            </Stack>
-          </Box>
-        )}
-      </Popover>
+      {paged && (
+        <TablePagination
+          component="div"
+          count={totalCount}
+          page={Math.max(0, state.pageNumber - 1)}
+          onPageChange={(_, p) => setState((s) => ({ ...s, pageNumber: p + 1 }))}
+          rowsPerPage={state.pageSize}
+          rowsPerPageOptions={PAGE_SIZE_OPTIONS}
+          onRowsPerPageChange={(e) => setState((s) => ({ ...s, pageSize: Number(e.target.value), pageNumber: 1 }))}
+          labelRowsPerPage={t('rows')}
+          labelDisplayedRows={({ from, to, count }) =>
+            count !== -1
+              ? t('displayedRows', { from: formatNumber(from), to: formatNumber(to), count: formatNumber(count) })
+              : t('displayedRowsMore', { from: formatNumber(from), to: formatNumber(to) })
+          }
+          getItemAriaLabel={(type) =>
+            t(
+              type === 'first'
+                ? 'firstPage'
+                : type === 'last'
+                  ? 'lastPage'
+                  : type === 'next'
+                    ? 'nextPage'
+                    : 'previousPage',
+            )
+          }
+        />
+      )}
+      {!inMemory && (
+        <Popover
+          open={Boolean(filterAnchor && editing)}
+          anchorEl={filterAnchor?.el}
+          onClose={() => setFilterAnchor(null)}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        >
+          {editing && (
+            <Box sx={{ p: 2, minWidth: 260 }}>
+              <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
+                {t('filterTitle', { column: editing.header })}
+              </Typography>
+              <FilterEditor
+                filter={editing.filter}
+                value={state.filters[editing.field]}
+                onChange={(v) => setFilter(editing.field, v)}
+              />
+              <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
+                <Button size="small" onClick={() => setFilter(editing.field, undefined)}>
+                  {t('clear')}
+                </Button>
+                <Button size="small" variant="contained" onClick={() => setFilterAnchor(null)}>
+                  {t('done')}
+                </Button>
+              </Stack>
+            </Box>
+          )}
+        </Popover>
+      )}
     </Paper>
   );
 }
+
+const sxList = (sx: SxProps<Theme> | undefined) => (sx === undefined ? [] : Array.isArray(sx) ? sx : [sx]);

@@ -77,10 +77,10 @@ export function filterItemsFor(
 
 export function toPagingRequest(
   state: TTableState,
-  columns: { field: string; filter?: TColumnFilter }[],
+  columns: { field?: string; filter?: TColumnFilter }[],
 ): TPagingRequest {
   const filterItems = columns.flatMap((c) =>
-    c.filter ? filterItemsFor(c.field, c.filter, state.filters[c.field]) : [],
+    c.field && c.filter ? filterItemsFor(c.field, c.filter, state.filters[c.field]) : [],
   );
   return {
     pageNumber: state.pageNumber,

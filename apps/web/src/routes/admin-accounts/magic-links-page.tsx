@@ -45,7 +45,8 @@ import {
 import { issueUploadLink, magicLinkKeys, magicLinksQuery, revokeMagicLink } from '../../api/admin-accounts.ts';
 import { fetchJobList } from '../../api/jobs.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
-import { formatDateTime, useFormMutation } from '../admin/admin-ui.tsx';
+import { formatDateTime } from '../../lib/date-time.ts';
+import { useFormMutation } from '../../components/form-mutation.ts';
 
 const STATE_COLOR: Record<TMagicLinkState, 'success' | 'default' | 'warning' | 'error'> = {
   Pending: 'success',

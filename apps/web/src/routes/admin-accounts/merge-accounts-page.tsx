@@ -31,7 +31,8 @@ import type { TLinkedAccount, TLinkedAccountGroup, TMergePreview } from '@sextan
 import { linkedAccountKeys, linkedAccountsQuery, mergeAccounts, mergePreviewQuery } from '../../api/admin-accounts.ts';
 import { useCan } from '../../app/current-user.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
-import { formatDateTime, useFormMutation } from '../admin/admin-ui.tsx';
+import { formatDateTime } from '../../lib/date-time.ts';
+import { useFormMutation } from '../../components/form-mutation.ts';
 
 export function Component() {
   const { t } = useTranslation('admin-accounts');

@@ -48,7 +48,8 @@ import { isApiError } from '../../api/client.ts';
 import { refreshTranslations } from '../../app/i18n.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { useCan } from '../../app/current-user.ts';
-import { formatDateTime, useFormMutation } from '../admin/admin-ui.tsx';
+import { formatDateTime } from '../../lib/date-time.ts';
+import { useFormMutation } from '../../components/form-mutation.ts';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
 

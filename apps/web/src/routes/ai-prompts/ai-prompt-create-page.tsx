@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { AI_PROMPT_USE_INFO, AI_PROMPT_USES, type TAiPromptUse } from '@sextant/shared/values';
 import { aiPromptKeys, aiPromptQuery, createAiPrompt } from '../../api/ai-prompts.ts';
 import { notify } from '../../components/notifications/notification-store.ts';
-import { fieldErrorsOf } from '../admin/admin-ui.tsx';
+import { fieldErrorsOf } from '../../components/form-mutation.ts';
 import { PromptTestBox } from './prompt-test-box.tsx';
 import { PROMPTS_BASE } from './ai-prompts-page.tsx';
 

@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { AI_PROMPT_USE_INFO } from '@sextant/shared/values';
 import { aiPromptKeys, aiPromptQuery, activateAiPrompt } from '../../api/ai-prompts.ts';
 import { notify, notifyError } from '../../components/notifications/notification-store.ts';
-import { Field, FieldGrid, formatDateTime } from '../admin/admin-ui.tsx';
+import { Field, FieldGrid } from '../../components/field.tsx';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { PromptTestBox } from './prompt-test-box.tsx';
 import { PROMPTS_BASE } from './ai-prompts-page.tsx';
 

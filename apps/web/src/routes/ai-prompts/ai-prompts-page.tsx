@@ -8,17 +8,13 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import type { TAiPromptUse } from '@sextant/shared/values';
 import { aiPromptKeys, aiPromptsQuery, activateAiPrompt, revertToDefaultAiPrompt } from '../../api/ai-prompts.ts';
 import { notify, notifyError } from '../../components/notifications/notification-store.ts';
-import { formatDateTime } from '../admin/admin-ui.tsx';
+import { formatDateTime } from '../../lib/date-time.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 export const PROMPTS_BASE = '/admin/analysis-admin/ai-prompts';
 
@@ -89,40 +85,40 @@ export function Component() {
                 {t('noVersions')}
               </Typography>
             ) : (
-              <Table size="small" sx={{ mt: 1.5 }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('version')}</TableCell>
-                    <TableCell>{t('name')}</TableCell>
-                    <TableCell>{t('createdBy')}</TableCell>
-                    <TableCell>{t('createdAt')}</TableCell>
-                    <TableCell>{t('active')}</TableCell>
-                    <TableCell align="right" />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {u.versions.map((v) => (
-                    <TableRow key={v.id} hover data-testid="prompt-version-row">
-                      <TableCell>{v.version}</TableCell>
-                      <TableCell>
-                        <RouterLink to={`${PROMPTS_BASE}/${v.id}`}>{v.name}</RouterLink>
-                      </TableCell>
-                      <TableCell>{v.createdBy ?? '—'}</TableCell>
-                      <TableCell>{formatDateTime(v.createdAt)}</TableCell>
-                      <TableCell>
-                        {v.active ? <Chip size="small" color="success" label={t('active')} /> : '—'}
-                      </TableCell>
-                      <TableCell align="right">
-                        {!v.active && (
+              <Box sx={{ mt: 1.5 }}>
+                <DataTable
+                  rows={u.versions}
+                  variant="plain"
+                  rowKey={(v) => v.id}
+                  rowTestId={() => 'prompt-version-row'}
+                  columns={[
+                    { field: 'version', header: t('version') },
+                    {
+                      field: 'name',
+                      header: t('name'),
+                      render: (v) => <RouterLink to={`${PROMPTS_BASE}/${v.id}`}>{v.name}</RouterLink>,
+                    },
+                    { field: 'createdBy', header: t('createdBy'), render: (v) => v.createdBy ?? '—' },
+                    { field: 'createdAt', header: t('createdAt'), render: (v) => formatDateTime(v.createdAt) },
+                    {
+                      field: 'active',
+                      header: t('active'),
+                      render: (v) => (v.active ? <Chip size="small" color="success" label={t('active')} /> : '—'),
+                    },
+                    {
+                      field: 'actions',
+                      header: '',
+                      align: 'right',
+                      render: (v) =>
+                        !v.active && (
                           <Button size="small" onClick={() => activate.mutate(v.id)} data-testid="prompt-activate">
                             {t('activate')}
                           </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                        ),
+                    },
+                  ]}
+                />
+              </Box>
             )}
           </CardContent>
         </Card>

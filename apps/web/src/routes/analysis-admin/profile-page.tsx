@@ -38,7 +38,8 @@ import {
 } from '../../api/datapoint-profiles.ts';
 import { analysisAdminKeys } from '../../api/analysis-admin.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
-import { Section, useFormMutation } from '../admin/admin-ui.tsx';
+import { Section } from '../../components/section.tsx';
+import { useFormMutation } from '../../components/form-mutation.ts';
 import { PROFILES_PATH } from './profiles-page.tsx';
 
 export function Component() {

@@ -27,7 +27,7 @@ import { isApiError } from '../../api/client.ts';
 import { createRulesetVersion, rulesetKeys } from '../../api/rulesets.ts';
 import { analysisAdminKeys } from '../../api/analysis-admin.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
-import { useFormMutation } from '../admin/admin-ui.tsx';
+import { useFormMutation } from '../../components/form-mutation.ts';
 import { ConditionEditor } from './condition-editor.tsx';
 import type { TCondition } from './ruleset-logic.ts';
 

@@ -3,19 +3,12 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TRulesetKind } from '@sextant/shared/values';
 import { rulesetListQuery } from '../../api/rulesets.ts';
-import { formatDateTime } from '../admin/admin-ui.tsx';
+import { formatDateTime } from '../../lib/date-time.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 export const rulesetPath = (kind: TRulesetKind, version?: number) =>
   `/admin/analysis-admin/${kind}-rulesets${version === undefined ? '' : `/${version}`}`;
@@ -34,63 +27,61 @@ export function RulesetList({ kind }: { kind: TRulesetKind }) {
           {t('rulesets.readOnly')}
         </Alert>
       )}
-      <Card variant="outlined">
-        <TableContainer>
-          <Table size="small" aria-label={t(`rulesets.title.${kind}`)}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('rulesets.columns.version')}</TableCell>
-                <TableCell>{t('rulesets.columns.name')}</TableCell>
-                <TableCell>{t('rulesets.columns.author')}</TableCell>
-                <TableCell>{t('rulesets.columns.created')}</TableCell>
-                <TableCell>{t('rulesets.columns.active')}</TableCell>
-                <TableCell align="right">{t('rulesets.columns.jobs')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {q.isLoading &&
-                [0, 1].map((i) => (
-                  <TableRow key={i}>
-                    <TableCell colSpan={6}>
-                      <Skeleton />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              {q.data?.versions.map((v) => (
-                <TableRow
-                  key={v.version}
-                  hover
-                  data-testid={`version-${v.version}`}
-                  onClick={() => navigate(rulesetPath(kind, v.version))}
-                  sx={{ cursor: 'pointer' }}
-                >
-                  <TableCell sx={{ fontWeight: 600 }}>v{v.version}</TableCell>
-                  <TableCell>
-                    {v.name}
-                    {v.basedOn !== null && (
-                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                        {t('rulesets.basedOn', { version: v.basedOn })}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>{v.createdBy ?? t('rulesets.bundled')}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(v.createdAt)}</TableCell>
-                  <TableCell>
-                    {v.isActive ? (
-                      <Chip size="small" color="success" label={t('rulesets.active')} />
-                    ) : (
-                      <Typography variant="body2" color="text.secondary">
-                        {v.activatedAt ? t('rulesets.wasActive') : '—'}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell align="right">{v.jobsCount}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Card>
+      <DataTable
+        rows={q.data?.versions}
+        loading={q.isLoading}
+        error={q.isError}
+        ariaLabel={t(`rulesets.title.${kind}`)}
+        rowKey={(v) => String(v.version)}
+        rowTestId={(v) => `version-${v.version}`}
+        onRowClick={(v) => void navigate(rulesetPath(kind, v.version))}
+        columns={[
+          {
+            field: 'version',
+            header: t('rulesets.columns.version'),
+            cellSx: { fontWeight: 600 },
+            render: (v) => `v${v.version}`,
+          },
+          {
+            field: 'name',
+            header: t('rulesets.columns.name'),
+            render: (v) => (
+              <>
+                {v.name}
+                {v.basedOn !== null && (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {t('rulesets.basedOn', { version: v.basedOn })}
+                  </Typography>
+                )}
+              </>
+            ),
+          },
+          {
+            field: 'createdBy',
+            header: t('rulesets.columns.author'),
+            render: (v) => v.createdBy ?? t('rulesets.bundled'),
+          },
+          {
+            field: 'createdAt',
+            header: t('rulesets.columns.created'),
+            cellSx: { whiteSpace: 'nowrap' },
+            render: (v) => formatDateTime(v.createdAt),
+          },
+          {
+            field: 'isActive',
+            header: t('rulesets.columns.active'),
+            render: (v) =>
+              v.isActive ? (
+                <Chip size="small" color="success" label={t('rulesets.active')} />
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  {v.activatedAt ? t('rulesets.wasActive') : '—'}
+                </Typography>
+              ),
+          },
+          { field: 'jobsCount', header: t('rulesets.columns.jobs'), align: 'right' },
+        ]}
+      />
     </>
   );
 }

@@ -13,7 +13,7 @@ import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { CHAT_LOG_DEFAULT_LIMIT, type TChatAnswerMode } from '@sextant/shared/values';
 import { chatConversationLogQuery, chatKeys, chatLogConversationsQuery, fetchChatHealth } from '../../api/chat.ts';
-import { formatDateTime } from '../admin/admin-ui.tsx';
+import { formatDateTime } from '../../lib/date-time.ts';
 
 const MODE_KEY: Record<TChatAnswerMode, string> = {
   llm: 'logs.modeLlm',

@@ -44,7 +44,7 @@ import {
   uploadChatDocuments,
 } from '../../api/chat.ts';
 import { notify, notifyError } from '../../components/notifications/notification-store.ts';
-import { formatDateTime } from '../admin/admin-ui.tsx';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { ChatLogs } from './chat-logs.tsx';
 
 const STATUS_COLOR: Record<TChatDocumentStatus, 'default' | 'info' | 'success' | 'error'> = {

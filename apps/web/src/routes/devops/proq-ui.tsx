@@ -34,7 +34,8 @@ import { commandQuery, useCommandAction } from '../../api/proq.ts';
 import { useCan } from '../../app/current-user.ts';
 import { COPY_NOTICE_MS } from '../../components/data-table/copy-cell.tsx';
 import { PendingButton } from '../../components/pending-button.tsx';
-import { Field, formatDateTime } from '../admin/admin-ui.tsx';
+import { Field } from '../../components/field.tsx';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { canCancel, canRetry, durationMs, formatAge, formatDuration, STATE_COLOR } from './proq-format.ts';
 
 export function StateChip({ state, size = 'small' }: { state: TProqCommandState; size?: 'small' | 'medium' }) {

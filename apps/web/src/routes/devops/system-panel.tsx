@@ -33,7 +33,7 @@ import { useCan } from '../../app/current-user.ts';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { notifyError } from '../../components/notifications/notification-store.ts';
-import { formatDateTime } from '../admin/admin-ui.tsx';
+import { formatDateTime } from '../../lib/date-time.ts';
 
 function Panel({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
   return (

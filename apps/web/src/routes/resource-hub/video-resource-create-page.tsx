@@ -18,7 +18,7 @@ import {
 import { isApiError } from '../../api/client.ts';
 import { FileUpload } from '../../components/file-upload.tsx';
 import { PendingButton } from '../../components/pending-button.tsx';
-import { useFormMutation } from '../admin/admin-ui.tsx';
+import { useFormMutation } from '../../components/form-mutation.ts';
 import { emptyResourceForm, ResourceForm, resourceBody } from './resource-form.tsx';
 
 export const FILE_ACCEPT = 'video/mp4,video/webm,application/pdf,.mp4,.webm,.pdf';

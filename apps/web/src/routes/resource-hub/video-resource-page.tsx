@@ -26,7 +26,9 @@ import {
 import { formatDateTime } from '../../app/i18n.ts';
 import { FileUpload } from '../../components/file-upload.tsx';
 import { PendingButton } from '../../components/pending-button.tsx';
-import { Field, FieldGrid, Section, useFormMutation } from '../admin/admin-ui.tsx';
+import { Field, FieldGrid } from '../../components/field.tsx';
+import { Section } from '../../components/section.tsx';
+import { useFormMutation } from '../../components/form-mutation.ts';
 import { emptyResourceForm, ResourceForm, resourceBody, type TResourceFormValues } from './resource-form.tsx';
 import { fileSize, ResourceViewer } from './resource-ui.tsx';
 import { FILE_ACCEPT, POSTER_ACCEPT } from './video-resource-create-page.tsx';

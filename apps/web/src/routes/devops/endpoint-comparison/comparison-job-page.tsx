@@ -26,7 +26,7 @@ import { useCan } from '../../../app/current-user.ts';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { notify } from '../../../components/notifications/notification-store.ts';
 import { formatCount } from '../../../lib/format.ts';
-import { formatDateTime } from '../../admin/admin-ui.tsx';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { DiffTable } from '../devops-ui.tsx';
 
 const runLabel = (r: TComparableRun) =>

@@ -5,20 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { comparisonJobsQuery } from '../../../api/devops.ts';
-import { formatDateTime } from '../../admin/admin-ui.tsx';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
+
+const completedRuns = <R extends { status: string }>(j: { runs: R[] }) =>
+  j.runs.filter((r) => r.status === 'Completed');
 
 export function Component() {
   const { t } = useTranslation('devops');
@@ -46,67 +43,69 @@ export function Component() {
             sx={{ minWidth: 260 }}
           />
         </Box>
-        {q.isLoading && <LinearProgress />}
-        <TableContainer>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('maintenance.columns.job')}</TableCell>
-                <TableCell align="right">{t('comparison.completedRuns')}</TableCell>
-                <TableCell>{t('comparison.latestRun')}</TableCell>
-                <TableCell>{t('comparison.rulesets')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {jobs.map((j) => {
-                const completed = j.runs.filter((r) => r.status === 'Completed');
-                const latest = completed[0];
+        <DataTable
+          rows={q.data ? jobs : undefined}
+          loading={q.isLoading}
+          error={q.isError}
+          variant="plain"
+          rowKey={(j) => j.id}
+          emptyText={t('maintenance.empty')}
+          columns={[
+            {
+              field: 'name',
+              header: t('maintenance.columns.job'),
+              render: (j) => (
+                <>
+                  <Link
+                    component={RouterLink}
+                    to={`/endpoint-comparison/jobs/${j.id}`}
+                    underline="hover"
+                    sx={{ fontWeight: 600 }}
+                  >
+                    {j.name}
+                  </Link>
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {[j.issuerName, j.buyerName].filter(Boolean).join(' · ')}
+                  </Typography>
+                </>
+              ),
+            },
+            {
+              id: 'completed',
+              header: t('comparison.completedRuns'),
+              align: 'right',
+              render: (j) => {
+                const completed = completedRuns(j);
                 return (
-                  <TableRow key={j.id} hover>
-                    <TableCell>
-                      <Link
-                        component={RouterLink}
-                        to={`/endpoint-comparison/jobs/${j.id}`}
-                        underline="hover"
-                        sx={{ fontWeight: 600 }}
-                      >
-                        {j.name}
-                      </Link>
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        {[j.issuerName, j.buyerName].filter(Boolean).join(' · ')}
-                      </Typography>
-                    </TableCell>
-                    <TableCell align="right">
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        color={completed.length >= 2 ? 'success' : 'default'}
-                        label={completed.length}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      {latest ? `#${latest.runNumber} · ${formatDateTime(latest.completedAt)}` : '—'}
-                    </TableCell>
-                    <TableCell>
-                      {latest?.scoringRulesetVersion
-                        ? `v${latest.scoringRulesetVersion} / v${latest.confidenceRulesetVersion}`
-                        : '—'}
-                    </TableCell>
-                  </TableRow>
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={completed.length >= 2 ? 'success' : 'default'}
+                    label={completed.length}
+                  />
                 );
-              })}
-              {q.data && !jobs.length && (
-                <TableRow>
-                  <TableCell colSpan={4}>
-                    <Typography variant="body2" color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-                      {t('maintenance.empty')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+              },
+            },
+            {
+              id: 'latest',
+              header: t('comparison.latestRun'),
+              render: (j) => {
+                const latest = completedRuns(j)[0];
+                return latest ? `#${latest.runNumber} · ${formatDateTime(latest.completedAt)}` : '—';
+              },
+            },
+            {
+              id: 'rulesets',
+              header: t('comparison.rulesets'),
+              render: (j) => {
+                const latest = completedRuns(j)[0];
+                return latest?.scoringRulesetVersion
+                  ? `v${latest.scoringRulesetVersion} / v${latest.confidenceRulesetVersion}`
+                  : '—';
+              },
+            },
+          ]}
+        />
       </Card>
     </Stack>
   );

@@ -41,7 +41,7 @@ import { useCan } from '../../../app/current-user.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { notify } from '../../../components/notifications/notification-store.ts';
 import { formatCount } from '../../../lib/format.ts';
-import { formatDateTime } from '../../admin/admin-ui.tsx';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { StatGrid, StatTile, formatBytes } from '../devops-ui.tsx';
 
 const ICONS: Record<TJobMaintenanceAction, typeof ReplayRounded> = {

@@ -13,7 +13,7 @@ import {
 import type { TProqList } from '../../../api/proq.ts';
 import type { TDataColumn } from '../../../components/data-table/data-table.tsx';
 import type { TColumnFilter } from '../../../components/data-table/paging.ts';
-import { formatDateTime } from '../../admin/admin-ui.tsx';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAge } from '../proq-format.ts';
 import { jobLink, ProgressCell, StateChip, TagList } from '../proq-ui.tsx';
 
@@ -168,5 +168,8 @@ export function commandColumns(kind: TProqList, commandTypes: string[], t: TFunc
       : []),
   ];
   // Sorting and filtering only on the properties the server lists accept.
-  return cols.map((c) => ({ ...c, sortable: listed.has(c.field), filter: listed.has(c.field) ? c.filter : undefined }));
+  return cols.map((c) => {
+    const onServer = c.field !== undefined && listed.has(c.field);
+    return { ...c, sortable: onServer, filter: onServer ? c.filter : undefined };
+  });
 }

@@ -50,7 +50,7 @@ import {
 import { useCan } from '../../../app/current-user.ts';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { formatCount } from '../../../lib/format.ts';
-import { formatDateTime, uiLocale } from '../../admin/admin-ui.tsx';
+import { formatDateTime, uiLocale } from '../../../lib/date-time.ts';
 import { formatAge, formatDuration } from '../proq-format.ts';
 import { CommandDrawer } from '../proq-ui.tsx';
 import { commandColumns } from './command-columns.tsx';

@@ -35,7 +35,8 @@ import {
 import { useCan } from '../../../app/current-user.ts';
 import { EChart } from '../../../components/charts/chart.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
-import { formatDateTime, useFormMutation } from '../../admin/admin-ui.tsx';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { useFormMutation } from '../../../components/form-mutation.ts';
 import { formatBytes } from '../devops-ui.tsx';
 
 const LIMIT_KEY: Record<TResourceMetric, keyof TResourceLimits> = {

@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import { sftpListQuery } from '../../../api/devops.ts';
 import { useCan } from '../../../app/current-user.ts';
-import { formatDateTime } from '../../admin/admin-ui.tsx';
+import { formatDateTime } from '../../../lib/date-time.ts';
 
 export function Component() {
   const { t } = useTranslation('devops');

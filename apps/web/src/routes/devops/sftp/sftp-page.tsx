@@ -43,7 +43,8 @@ import { useCan } from '../../../app/current-user.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { notify } from '../../../components/notifications/notification-store.ts';
-import { formatDateTime, useFormMutation } from '../../admin/admin-ui.tsx';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { useFormMutation } from '../../../components/form-mutation.ts';
 import { formatBytes } from '../devops-ui.tsx';
 
 type TDraft = {

@@ -31,7 +31,7 @@ import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import type { TAuthMappedJobArtifact, TProqCommand, TProqCommandState } from '@sextant/shared/values';
 import { fetchJobList } from '../../../api/jobs.ts';
 import { jobWorkflowQuery } from '../../../api/proq.ts';
-import { formatDateTime } from '../../admin/admin-ui.tsx';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { durationMs, formatDuration, isQueuedState, STATE_COLOR } from '../proq-format.ts';
 import { CommandDrawer, StateChip } from '../proq-ui.tsx';
 import { edgePath, groupRuns, layoutWorkflow, NODE_H, NODE_W, timelineBars } from './workflow-graph.ts';

@@ -14,9 +14,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { SCORE_KIND_LABELS, TRANSACTION_COUNTS, type TJobSummary } from '@sextant/shared/values';
+import { TRANSACTION_COUNTS, type TJobSummary } from '@sextant/shared/values';
 import { EChart } from '../../../components/charts/chart.tsx';
-import { chartColors, halfPieChart, stackedBarChart, type TMeasure } from '../../../components/charts/builders.ts';
+import { chartColors, type TMeasure } from '../../../components/charts/builders.ts';
+import { scoreDistributionCharts, waterfallChart } from './summary-charts.ts';
 import { formatAmount, formatAmountCompact, formatCount, formatPercent } from '../../../lib/format.ts';
 
 export function useChartColors() {
@@ -159,19 +160,7 @@ export function CapabilityWaterfall({
   const colors = useChartColors();
   const print = usePrintMode();
   const chart = useMemo(
-    () =>
-      halfPieChart({
-        items: s.waterfall.map((w) => ({
-          name: t(`capabilities.${w.capability}`, { defaultValue: w.capability }),
-          value: measure === 'spend' ? w.spend : w.suppliers,
-          details: [`${t('figures.suppliers')}: ${formatCount(w.suppliers)}`],
-        })),
-        palette: colors.capabilities,
-        measure,
-        currency: s.currency,
-        colors,
-        animation: !print,
-      }),
+    () => waterfallChart({ summary: s, measure, colors, t, animation: !print }),
     [s, measure, colors, print, t],
   );
   const num = { whiteSpace: 'nowrap' } as const;
@@ -235,38 +224,10 @@ export function ScoreDistributions({
   const { t } = useTranslation('insights');
   const colors = useChartColors();
   const print = usePrintMode();
-  const charts = useMemo(() => {
-    if (!s.scores) return null;
-    const rows = s.scores.map((k) => SCORE_KIND_LABELS[k.scoreKind]);
-    const pick = (f: { suppliers: number; spend: number } | undefined) =>
-      !f ? 0 : measure === 'spend' ? f.spend : f.suppliers;
-    const levelNames = ['High', 'Medium', 'Low', 'None'] as const;
-    const levels = stackedBarChart({
-      rows,
-      series: levelNames.map((l, i) => ({
-        name: t(`levels.${l}`),
-        color: colors.levels[i]!,
-        values: s.scores!.map((k) => pick(k.levels.find((x) => x.level === l))),
-      })),
-      measure,
-      currency: s.currency,
-      colors,
-      animation: !print,
-    });
-    const confidence = stackedBarChart({
-      rows,
-      series: (['High', 'Medium', 'Low'] as const).map((l, i) => ({
-        name: t(`levels.${l}`),
-        color: colors.levels[i]!,
-        values: s.scores!.map((k) => pick(k.confidence.find((x) => x.level === l))),
-      })),
-      measure,
-      currency: s.currency,
-      colors,
-      animation: !print,
-    });
-    return { levels, confidence };
-  }, [s, measure, colors, print, t]);
+  const charts = useMemo(
+    () => scoreDistributionCharts({ summary: s, measure, colors, t, animation: !print }),
+    [s, measure, colors, print, t],
+  );
   if (!charts)
     return (
       <Typography color="text.secondary" data-testid="scores-none">

@@ -58,6 +58,7 @@ describe('legal forms (ISO 20275)', () => {
       ['Rossi S.p.A.', 'rossi', 'spa'], // IT
       ['GmbH', 'gmbh', null], // only a form: kept
       ['Olivia Cafe', 'olivia cafe', null],
+      ['JP Morgan Chase', 'jp morgan chase', null], // two letters at the start are initials, not a form
     ];
     const rows = await sqlRows(cases.map((c) => c[0]));
     cases.forEach(([name, clean, form], i) => {

@@ -103,7 +103,7 @@ const NOT_STRIPPED = new Set([
   'center', 'group', 'holding', 'holdings', 'partners', 'company', 'firm', 'enterprise', 'branch', 'pension fund',
   'estate', 'house', 'ministry', 'embassy', 'family', 'sole', 'public', 'private', 'other', 'joint venture',
   'and', 'the', 'of', 'for', 'no', 'one', 'all', 'art', 'is', 'de', 'do', 'so', 'or', 'son', 'per', 'gen', 'fab', 'dba',
-  'ste', 'st', 'mt', 'ft', 'as is', 'cafe', 'bar', 'inn', 'grill', 'kitchen', 'restaurant',
+  'ste', 'st', 'mt', 'ft', 'ctr', 'inst', 'assn', 'assoc', 'intl', 'mfg', 'dept', 'univ', 'bros', 'natl', 'svc', 'svcs', 'as is', 'cafe', 'bar', 'inn', 'grill', 'kitchen', 'restaurant',
 ]);
 
 /** Parses legal-forms.csv (comment lines start with "#"; quoted fields as RFC 4180). */
@@ -237,7 +237,8 @@ export function legalFormRegexes(): LegalFormRegexes {
   const long = forms.filter((f) => f.length > SHORT_FORM_MAX && f.length <= LONG_FORM_MAX);
   const rs = trieAlternation(short.map(reverse));
   const rl = trieAlternation(long.map(reverse));
-  const s = trieAlternation(short);
+  // At the start of a name only forms of 3+ letters: two letters there are as often initials ("JP Morgan").
+  const s = trieAlternation(short.filter((f) => f.replaceAll(' ', '').length >= 3));
   const l = trieAlternation(long);
   cachedRegexes = {
     longEnd: `^(?:${rl}) `,

@@ -24,14 +24,43 @@ import { rng, pick, int, type Rng } from '../src/network/random.ts';
 
 /** Countries of the set: ISO2 → ISO3 and whether names are written in Cyrillic / Greek there. */
 const COUNTRIES: Record<string, { iso3: string; script?: 'cyrl' | 'grek' }> = {
-  DE: { iso3: 'DEU' }, FR: { iso3: 'FRA' }, IT: { iso3: 'ITA' }, ES: { iso3: 'ESP' }, NL: { iso3: 'NLD' },
-  BE: { iso3: 'BEL' }, AT: { iso3: 'AUT' }, CH: { iso3: 'CHE' }, PL: { iso3: 'POL' }, CZ: { iso3: 'CZE' },
-  SK: { iso3: 'SVK' }, HU: { iso3: 'HUN' }, RO: { iso3: 'ROU' }, SE: { iso3: 'SWE' }, NO: { iso3: 'NOR' },
-  DK: { iso3: 'DNK' }, FI: { iso3: 'FIN' }, PT: { iso3: 'PRT' }, GB: { iso3: 'GBR' }, IE: { iso3: 'IRL' },
-  US: { iso3: 'USA' }, CA: { iso3: 'CAN' }, BR: { iso3: 'BRA' }, MX: { iso3: 'MEX' }, AR: { iso3: 'ARG' },
-  JP: { iso3: 'JPN' }, IN: { iso3: 'IND' }, AU: { iso3: 'AUS' }, ZA: { iso3: 'ZAF' }, BG: { iso3: 'BGR', script: 'cyrl' },
-  GR: { iso3: 'GRC', script: 'grek' }, EE: { iso3: 'EST' }, LV: { iso3: 'LVA' }, LT: { iso3: 'LTU' }, HR: { iso3: 'HRV' },
-  SI: { iso3: 'SVN' }, LU: { iso3: 'LUX' },
+  DE: { iso3: 'DEU' },
+  FR: { iso3: 'FRA' },
+  IT: { iso3: 'ITA' },
+  ES: { iso3: 'ESP' },
+  NL: { iso3: 'NLD' },
+  BE: { iso3: 'BEL' },
+  AT: { iso3: 'AUT' },
+  CH: { iso3: 'CHE' },
+  PL: { iso3: 'POL' },
+  CZ: { iso3: 'CZE' },
+  SK: { iso3: 'SVK' },
+  HU: { iso3: 'HUN' },
+  RO: { iso3: 'ROU' },
+  SE: { iso3: 'SWE' },
+  NO: { iso3: 'NOR' },
+  DK: { iso3: 'DNK' },
+  FI: { iso3: 'FIN' },
+  PT: { iso3: 'PRT' },
+  GB: { iso3: 'GBR' },
+  IE: { iso3: 'IRL' },
+  US: { iso3: 'USA' },
+  CA: { iso3: 'CAN' },
+  BR: { iso3: 'BRA' },
+  MX: { iso3: 'MEX' },
+  AR: { iso3: 'ARG' },
+  JP: { iso3: 'JPN' },
+  IN: { iso3: 'IND' },
+  AU: { iso3: 'AUS' },
+  ZA: { iso3: 'ZAF' },
+  BG: { iso3: 'BGR', script: 'cyrl' },
+  GR: { iso3: 'GRC', script: 'grek' },
+  EE: { iso3: 'EST' },
+  LV: { iso3: 'LVA' },
+  LT: { iso3: 'LTU' },
+  HR: { iso3: 'HRV' },
+  SI: { iso3: 'SVN' },
+  LU: { iso3: 'LUX' },
 };
 /** Distinctive (rare) name words. */
 const RARE = `Vandermeer Kowalczyk Brennholz Ostrava Quillfeather Mirabeau Zelenka Harrowgate Lindqvist Pemberton
@@ -47,8 +76,11 @@ Forsberg Hedlund Lundgren Nyström Öberg Sjöberg Wallin Dvořák Šimek Čerm�
 Ferreira Gonçalves Magalhães Araújo Núñez Peñalosa Ibáñez Muñoz Castaño`
   .split(/\s+/)
   .filter(Boolean);
-const RARE_CYRL = `Ромашка Берёзка Сибирь Волга Уралмаш Заря Звезда Восток Каштан Рассвет Журавль Лиственница Хвоя Черёмуха
-Тайга Янтарь Щит Цветмет Жемчуг Изумруд`.split(/\s+/).filter(Boolean);
+const RARE_CYRL =
+  `Ромашка Берёзка Сибирь Волга Уралмаш Заря Звезда Восток Каштан Рассвет Журавль Лиственница Хвоя Черёмуха
+Тайга Янтарь Щит Цветмет Жемчуг Изумруд`
+    .split(/\s+/)
+    .filter(Boolean);
 const RARE_GREK = `Αθηνά Ολυμπος Κρήτη Αιγαίο Ερμής Πήγασος Δελφοί Ήλιος Θάλασσα Ζέφυρος`.split(/\s+/).filter(Boolean);
 /** Common words that many merchants share (weak evidence). */
 const COMMON = `International Global Services Trading Solutions Systems Logistics Consulting Engineering Industries
@@ -61,14 +93,73 @@ const AND_WORDS = ['&', 'and', 'und', 'et', 'y'];
 
 /** A different transliteration than the matcher's (ISO 9-like / common alternative spellings). */
 const ALT_CYRL: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'yo', ж: 'j', з: 'z', и: 'i', й: 'i', к: 'k', л: 'l', м: 'm',
-  н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'h', ц: 'c', ч: 'ch', ш: 'sh', щ: 'sch',
-  ъ: '', ы: 'i', ь: '', э: 'e', ю: 'iu', я: 'ia',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'yo',
+  ж: 'j',
+  з: 'z',
+  и: 'i',
+  й: 'i',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'h',
+  ц: 'c',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'sch',
+  ъ: '',
+  ы: 'i',
+  ь: '',
+  э: 'e',
+  ю: 'iu',
+  я: 'ia',
 };
 const ALT_GREK: Record<string, string> = {
-  α: 'a', β: 'b', γ: 'g', δ: 'd', ε: 'e', ζ: 'z', η: 'h', θ: 'th', ι: 'i', κ: 'k', λ: 'l', μ: 'm', ν: 'n', ξ: 'ks',
-  ο: 'o', π: 'p', ρ: 'r', σ: 's', ς: 's', τ: 't', υ: 'u', φ: 'ph', χ: 'x', ψ: 'ps', ω: 'o', ά: 'a', έ: 'e', ή: 'h',
-  ί: 'i', ό: 'o', ύ: 'u', ώ: 'o',
+  α: 'a',
+  β: 'b',
+  γ: 'g',
+  δ: 'd',
+  ε: 'e',
+  ζ: 'z',
+  η: 'h',
+  θ: 'th',
+  ι: 'i',
+  κ: 'k',
+  λ: 'l',
+  μ: 'm',
+  ν: 'n',
+  ξ: 'ks',
+  ο: 'o',
+  π: 'p',
+  ρ: 'r',
+  σ: 's',
+  ς: 's',
+  τ: 't',
+  υ: 'u',
+  φ: 'ph',
+  χ: 'x',
+  ψ: 'ps',
+  ω: 'o',
+  ά: 'a',
+  έ: 'e',
+  ή: 'h',
+  ί: 'i',
+  ό: 'o',
+  ύ: 'u',
+  ώ: 'o',
 };
 function altTranslit(s: string): string {
   let out = '';
@@ -85,9 +176,14 @@ const stripDiacritics = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '')
 /** The legal forms of each country of the set as written in the ISO 20275 list (abbreviations and short names). */
 function formsByCountry(): Map<string, string[]> {
   const m = new Map<string, string[]>();
-  const lines = readFileSync(LEGAL_FORMS_FILE, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).slice(1);
+  const lines = readFileSync(LEGAL_FORMS_FILE, 'utf8')
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'))
+    .slice(1);
   for (const l of lines) {
-    const cells = l.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '').replaceAll('""', '"'));
+    const cells = l
+      .match(/("([^"]|"")*"|[^,]*)(,|$)/g)!
+      .map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '').replaceAll('""', '"'));
     const [, country, kind, form, status] = cells;
     if (!country || !COUNTRIES[country] || status !== 'ACTV' || !form) continue;
     if (kind === 'name' && form.split(' ').length > 4) continue;
@@ -144,13 +240,35 @@ export function makeNamesEvalSet(seed = 35, merchants = 1500, present = 600, abs
       name: `${base.trim()} ${form}`,
       country: COUNTRIES[country]!.iso3,
       address: `${int(r, 1, 400)} ${pick(r, RARE)} ${pick(r, ['Street', 'Road', 'Avenue', 'Strasse', 'Lane'])}`,
-      city: pick(r, ['Berlin', 'Paris', 'Madrid', 'Rome', 'Warsaw', 'Sofia', 'Athens', 'London', 'Dublin', 'Oslo', 'Lisbon', 'Prague']),
+      city: pick(r, [
+        'Berlin',
+        'Paris',
+        'Madrid',
+        'Rome',
+        'Warsaw',
+        'Sofia',
+        'Athens',
+        'London',
+        'Dublin',
+        'Oslo',
+        'Lisbon',
+        'Prague',
+      ]),
       postcode: String(int(r, 10000, 99999)),
     });
     parts.push({ rare, common, country, form, and });
   }
   const suppliers: NamesEvalSet['suppliers'] = [];
-  const PERTURB = ['form-variant', 'form-omitted', 'diacritics', 'acronym', 'word-order', 'and-word', 'typo', 'exact-other-case'];
+  const PERTURB = [
+    'form-variant',
+    'form-omitted',
+    'diacritics',
+    'acronym',
+    'word-order',
+    'and-word',
+    'typo',
+    'exact-other-case',
+  ];
   for (let k = 0; k < present; k++) {
     const i = int(r, 0, network.length - 1);
     const p = parts[i]!;
@@ -161,20 +279,37 @@ export function makeNamesEvalSet(seed = 35, merchants = 1500, present = 600, abs
     let words = p.and ? [p.rare[0]!, pick(r, AND_WORDS), p.rare[1]!, ...p.common] : [...p.rare, ...p.common];
     if (script) words = words.map(altTranslit); // a Latin-script supplier file writes Cyrillic / Greek names in Latin
     let form = p.form;
-    if (kind === 'form-variant') form = pick(r, forms.get(p.country)!.filter((f) => f !== p.form)) ?? '';
+    if (kind === 'form-variant')
+      form =
+        pick(
+          r,
+          forms.get(p.country)!.filter((f) => f !== p.form),
+        ) ?? '';
     if (kind === 'form-omitted') form = '';
     if (kind === 'diacritics' || script) {
       words = words.map(stripDiacritics);
       form = stripDiacritics(script ? altTranslit(form) : form);
     }
     if (kind === 'word-order' && words.length >= 2) words = [...words.slice(1), words[0]!];
-    if (kind === 'and-word') words = words.map((w) => (AND_WORDS.includes(w) ? pick(r, AND_WORDS.filter((a) => a !== w)) : w));
+    if (kind === 'and-word')
+      words = words.map((w) =>
+        AND_WORDS.includes(w)
+          ? pick(
+              r,
+              AND_WORDS.filter((a) => a !== w),
+            )
+          : w,
+      );
     if (kind === 'typo') {
       const j = words.findIndex((w) => w.length >= 5);
       if (j >= 0) words[j] = typo(r, words[j]!);
     }
     let name = `${words.join(' ')} ${form}`.trim();
-    if (kind === 'acronym') name = `${words.filter((w) => !AND_WORDS.includes(w)).map((w) => w[0]!.toUpperCase()).join('')} ${form}`.trim();
+    if (kind === 'acronym')
+      name = `${words
+        .filter((w) => !AND_WORDS.includes(w))
+        .map((w) => w[0]!.toUpperCase())
+        .join('')} ${form}`.trim();
     if (kind === 'exact-other-case') name = name.toUpperCase();
     suppliers.push({
       supplierId: `S${k + 1}`,
@@ -193,7 +328,16 @@ export function makeNamesEvalSet(seed = 35, merchants = 1500, present = 600, abs
     const script = COUNTRIES[p.country]!.script;
     const rareWords = script === 'cyrl' ? RARE_CYRL : script === 'grek' ? RARE_GREK : RARE;
     // same common words and legal form, another rare word (or the rare word misspelt beyond a typo)
-    const rare = p.rare.map((w, j) => (j === 0 ? (r() < 0.5 ? pick(r, rareWords.filter((x) => x !== w)) : w.slice(0, 3) + pick(r, RARE).toLowerCase().slice(3)) : w));
+    const rare = p.rare.map((w, j) =>
+      j === 0
+        ? r() < 0.5
+          ? pick(
+              r,
+              rareWords.filter((x) => x !== w),
+            )
+          : w.slice(0, 3) + pick(r, RARE).toLowerCase().slice(3)
+        : w,
+    );
     const key = [...rare, ...p.common].join(' ').toLowerCase();
     if (used.has(key)) continue;
     used.add(key);
@@ -226,7 +370,11 @@ export interface NamesQuality {
 }
 
 /** Runs the set through ingest → normalise → match in `workDir` and scores High+Medium. */
-export async function namesQuality(workDir: string, withAddresses: boolean, set = makeNamesEvalSet()): Promise<NamesQuality> {
+export async function namesQuality(
+  workDir: string,
+  withAddresses: boolean,
+  set = makeNamesEvalSet(),
+): Promise<NamesQuality> {
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   const network = path.join(workDir, 'network.csv');
@@ -235,14 +383,31 @@ export async function namesQuality(workDir: string, withAddresses: boolean, set 
     network,
     stringify([
       ['merchantId', 'name', ...(withAddresses ? ['addressLine1', 'city', 'postcode'] : []), 'country'],
-      ...set.network.map((n) => [n.merchantId, n.name, ...(withAddresses ? [n.address, n.city, n.postcode] : []), n.country]),
+      ...set.network.map((n) => [
+        n.merchantId,
+        n.name,
+        ...(withAddresses ? [n.address, n.city, n.postcode] : []),
+        n.country,
+      ]),
     ]),
   );
   writeFileSync(
     suppliers,
     stringify([
-      ['Supplier ID', 'Supplier Name', ...(withAddresses ? ['Address', 'City', 'Postal Code'] : []), 'Country', 'Annual Spend'],
-      ...set.suppliers.map((s) => [s.supplierId, s.supplierName, ...(withAddresses ? [s.address, s.city, s.postcode] : []), s.country, '1000']),
+      [
+        'Supplier ID',
+        'Supplier Name',
+        ...(withAddresses ? ['Address', 'City', 'Postal Code'] : []),
+        'Country',
+        'Annual Spend',
+      ],
+      ...set.suppliers.map((s) => [
+        s.supplierId,
+        s.supplierName,
+        ...(withAddresses ? [s.address, s.city, s.postcode] : []),
+        s.country,
+        '1000',
+      ]),
     ]),
   );
   await ingestFile({ file: suppliers, kind: 'suppliers', workDir });
@@ -268,7 +433,12 @@ export async function namesQuality(workDir: string, withAddresses: boolean, set 
     if (x.matchedMerchantId !== null) {
       predicted++;
       if (ok) correct++;
-      else wrong.push({ supplier: t.supplierName, matched: names.get(x.matchedMerchantId) ?? '', confidence: x.matchConfidence ?? '' });
+      else
+        wrong.push({
+          supplier: t.supplierName,
+          matched: names.get(x.matchedMerchantId) ?? '',
+          confidence: x.matchConfidence ?? '',
+        });
       if (x.matchConfidence === 'High') {
         hp++;
         if (ok) hc++;

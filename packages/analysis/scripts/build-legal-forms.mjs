@@ -27,17 +27,17 @@ function parseCsv(text) {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (q) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      if (ch === '"' && text[i + 1] === '"') ((cell += '"'), i++);
       else if (ch === '"') q = false;
       else cell += ch;
     } else if (ch === '"') q = true;
-    else if (ch === ',') row.push(cell), (cell = '');
+    else if (ch === ',') (row.push(cell), (cell = ''));
     else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell), rows.push(row), (row = []), (cell = '');
+      (row.push(cell), rows.push(row), (row = []), (cell = ''));
     } else cell += ch;
   }
-  if (cell || row.length) row.push(cell), rows.push(row);
+  if (cell || row.length) (row.push(cell), rows.push(row));
   return rows.filter((r) => r.some((c) => c.trim()));
 }
 
@@ -71,7 +71,8 @@ const add = (code, country, kind, form, status) => {
 for (const r of rows) {
   const country = r[C.country].trim().toUpperCase();
   const status = r[C.status].trim();
-  for (const a of [...r[C.abbr].split(';'), ...r[C.abbrT].split(/[;/]/)]) add(r[C.code], country, 'abbreviation', a, status);
+  for (const a of [...r[C.abbr].split(';'), ...r[C.abbrT].split(/[;/]/)])
+    add(r[C.code], country, 'abbreviation', a, status);
   for (const n of [r[C.local], r[C.translit]]) {
     // "(…)" asides ("UG (haftungsbeschränkt)" keeps them in the abbreviations) are left out of the names.
     const name = n.replace(/\([^)]*\)/g, ' ');

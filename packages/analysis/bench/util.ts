@@ -65,8 +65,9 @@ export const NETWORK_SEED = 20250101;
 /** The benchmark network, generated once per size and cached in .bench-cache/. */
 export async function benchNetwork(merchants: number): Promise<string> {
   mkdirSync(CACHE_DIR, { recursive: true });
-  // v4: the generator version (bump when the generator changes); p2: the prepared columns (street address).
-  const file = path.join(CACHE_DIR, `network-v4p2-${merchants}-${NETWORK_SEED}.parquet`);
+  // v4: the generator version (bump when the generator changes); p3: the prepared columns (street address; legal forms
+  // and transliteration in the name tokens).
+  const file = path.join(CACHE_DIR, `network-v4p3-${merchants}-${NETWORK_SEED}.parquet`);
   if (!existsSync(file))
     await measure('network-generate', merchants, () => generateNetwork({ merchants, seed: NETWORK_SEED, out: file }));
   return file;

@@ -54,7 +54,7 @@ import {
 } from './match-sql.ts';
 
 /** Format of the cached network blocking keys (bump when the name normalisation or the keys change). */
-export const KEY_FORMAT = 'k2';
+export const KEY_FORMAT = 'k3';
 export interface MatchOptions {
   workDir: string;
   networkFile: string;

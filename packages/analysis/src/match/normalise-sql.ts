@@ -10,6 +10,7 @@
  */
 import type { Db } from '../db.ts';
 import { lit } from '../db.ts';
+import { foldSql, legalFormRegexes, legalForms } from './name-rules.ts';
 
 export const LEGAL_FORMS = [
   'inc',
@@ -208,6 +209,17 @@ export const NAME_ABBREVIATIONS: Record<string, string> = {
   s: 'south',
   e: 'east',
   w: 'west',
+  // ordinals as written with digits ("First National" = "1st National")
+  first: '1st',
+  second: '2nd',
+  third: '3rd',
+  fourth: '4th',
+  fifth: '5th',
+  sixth: '6th',
+  seventh: '7th',
+  eighth: '8th',
+  ninth: '9th',
+  tenth: '10th',
 };
 
 /** Honorific and group words dropped from names like legal forms ("Koninklijke Vandermeer N.V." = "Vandermeer N.V."). */
@@ -381,10 +393,19 @@ const NUMBER_RE = String.raw`(?:^|[^0-9a-z])([0-9]{1,6})[a-z]?(?:\s*-\s*([0-9]{1
  * "halsted"; "8638 W. Third St." → "3rd").
  */
 export async function createNormaliseMacros(db: Db): Promise<void> {
+  // The legal forms with the countries they belong to (ISO2), for the legal-form evidence of a pair.
+  await db.run(
+    `CREATE OR REPLACE TEMP TABLE sx_legal_forms AS SELECT * FROM (VALUES ${legalForms()
+      .map((f) => `(${lit(f.form)}, [${f.countries.map(lit).join(', ')}]::VARCHAR[])`)
+      .join(', ')}) t(form, countries)`,
+  );
   const legal = sqlList([...LEGAL_FORMS, ...NAME_HONORIFICS]);
   const suffixes = [...new Set(LEGAL_SUFFIXES)].join('|');
+  const R = legalFormRegexes();
+  const rx = (v: string, re: string) => `regexp_replace(${v}, ${lit(re)}, '')`;
+  const ex = (v: string, re: string) => `nullif(regexp_extract(${v}, ${lit(re)}, 1), '')`;
   await db.run(`
-    CREATE OR REPLACE MACRO sx_lower(s) AS lower(strip_accents(replace(replace(coalesce(s, ''), '&', ' and '), 'ß', 'ss')));
+    CREATE OR REPLACE MACRO sx_lower(s) AS ${foldSql("lower(replace(coalesce(s, ''), '&', ' and '))")};
     CREATE OR REPLACE MACRO sx_clean(s) AS
       trim(regexp_replace(regexp_replace(sx_lower(s), '[.''’\`]', '', 'g'), '[^a-z0-9]+', ' ', 'g'));
     CREATE OR REPLACE MACRO sx_abbrev_list(l) AS list_transform(list_filter(l, t -> t <> ''), t -> CASE WHEN t IN (${sqlList(Object.keys(NAME_ABBREVIATIONS))}) THEN ${sqlCase(NAME_ABBREVIATIONS, 't')} ELSE t END);
@@ -400,7 +421,15 @@ export async function createNormaliseMacros(db: Db): Promise<void> {
       regexp_replace(regexp_replace(regexp_replace(
         regexp_replace(regexp_replace(' ' || x || ' ', ' ([a-z]) ', ' \\1_ ', 'g'), ' ([a-z]) ', ' \\1_ ', 'g'),
         '_ ([a-z0-9]+_)', '\\1', 'g'), '_ ([a-z0-9]+_)', '\\1', 'g'), '_ ([a-z0-9]+_)', '\\1', 'g'), '_', '') ELSE x END)[1];
-    CREATE OR REPLACE MACRO sx_name_clean(s) AS trim(sx_join_initials(trim(sx_name_punct(s))));
+    CREATE OR REPLACE MACRO sx_name_clean0(s) AS trim(sx_join_initials(trim(sx_name_punct(s))));
+    -- legal forms (ISO 20275, name-rules.ts) taken off the end, then the start, unless nothing would be left
+    -- (no lambda around the big legal-form regexes: inside one they would be compiled again for every vector)
+    CREATE OR REPLACE MACRO sx_drop_forms(x) AS trim(${rx(rx(`reverse(${rx(rx('reverse(x)', R.longEnd), R.shortEnd)})`, R.longStart), R.shortStart)});
+    CREATE OR REPLACE MACRO sx_name_clean(s) AS sx_drop_forms(sx_name_clean0(s));
+    -- the legal form of a cleaned name (sx_name_clean0): the longest it ends with, else the longest it starts with
+    -- (NULL: none); pass a column, the name is used four times
+    CREATE OR REPLACE MACRO sx_legal_form_clean(x) AS coalesce(reverse(coalesce(${ex('reverse(x)', R.longEndForm)}, ${ex('reverse(x)', R.shortEndForm)})),
+      ${ex('x', R.longStartForm)}, ${ex('x', R.shortStartForm)});
     -- (a one-element list and a lambda: the cleaned tokens are computed once, not once per use)
     CREATE OR REPLACE MACRO sx_name_tokens(s) AS list_transform([sx_abbrev_list(string_split(sx_name_clean(s), ' '))], l -> list_transform([sx_drop_legal(l)], k -> CASE WHEN len(k) > 0 THEN k ELSE l END)[1])[1];
     CREATE OR REPLACE MACRO sx_name_segments(s) AS CASE WHEN regexp_matches(sx_lower(s), ${lit(SEGMENT_RE)})

@@ -42,7 +42,7 @@ import { defaultMatchRuleset, rulesSql, type TMatchRuleset } from './rules.ts';
 import type { ProgressFn } from '../progress.ts';
 
 /** Bump when the index layout or the normalisation changes: an index of another format is rebuilt. */
-export const VENDOR_INDEX_FORMAT = 'vx3';
+export const VENDOR_INDEX_FORMAT = 'vx4';
 /** A query word carried by at most this many merchants narrows the candidates alone; otherwise two words together. */
 export const SEARCH_MAX_TOKEN_DF = 5_000;
 /** Candidate merchants ranked in memory per query (name words). */

@@ -41,6 +41,7 @@ const deck: TPresentationDeck = {
     buyerName: 'Albion Foods plc',
     completedAt: '2026-11-27T10:00:00Z',
     currency: 'GBP',
+    offer: null,
     suppliers: 1234,
     spend: 68691577.94,
     counts: { spend: 10, POs: 2000, invoices: 3000, payments: 4000, transactions: 5000 },

@@ -29,6 +29,7 @@ const summary: TJobSummary = {
   buyerName: 'Buyer',
   completedAt: null,
   currency: 'USD',
+  offer: null,
   suppliers: 100,
   spend: 1_000_000,
   counts: { spend: 500, POs: 0, invoices: 20, payments: 0, transactions: 0 },

@@ -16,6 +16,7 @@ const KEY = 'acme-001';
 const detail: TSupplierDetail = {
   jobId: JOB,
   currency: 'EUR',
+  offer: null,
   supplier: {
     supplierKey: KEY,
     sourceSupplierId: 'S-42',
@@ -89,6 +90,7 @@ const detail: TSupplierDetail = {
     detailLevel: 'L3',
     stpCapable: 'NO',
     lockboxes: ['LB-7'],
+    lockboxProgramme: null,
     prediction: 'YES',
     probability: 0.82,
     explanation: 'accepts card',

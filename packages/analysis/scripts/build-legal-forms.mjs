@@ -9,6 +9,7 @@
 // company name). Columns: elfCode, country (ISO 3166-1 alpha-2), kind (abbreviation | name), form (as written in
 // the list), status (ACTV | INAC).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,31 +19,13 @@ const source =
   path.resolve(here, '..', '..', '..', '..', 'shared', 'datasets', 'elf-code-list', 'elf-code-list-v1.5.csv');
 const out = path.join(here, '..', 'reference', 'legal-forms.csv');
 
-/** RFC 4180 CSV (quoted fields, doubled quotes, newlines inside quotes). */
-function parseCsv(text) {
-  const rows = [];
-  let row = [];
-  let cell = '';
-  let q = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (q) {
-      if (ch === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (ch === '"') q = false;
-      else cell += ch;
-    } else if (ch === '"') q = true;
-    else if (ch === ',') (row.push(cell), (cell = ''));
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      (row.push(cell), rows.push(row), (row = []), (cell = ''));
-    } else cell += ch;
-  }
-  if (cell || row.length) (row.push(cell), rows.push(row));
-  return rows.filter((r) => r.some((c) => c.trim()));
-}
-
 const text = readFileSync(source, 'utf8').replace(/^\uFEFF/, '');
-const [header, ...rows] = parseCsv(text);
+const [header, ...rows] = parse(text, {
+  relaxColumnCount: true,
+  skipEmptyLines: true,
+  skipRecordsWithEmptyValues: true,
+  bom: true,
+});
 const col = (name) => {
   const i = header.indexOf(name);
   if (i < 0) throw new Error(`column "${name}" not found in ${source}`);

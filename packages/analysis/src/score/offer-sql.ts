@@ -8,12 +8,7 @@
  *   Boost is not offered); `lockboxProgrammeSql`: the one it is paid through (the first in VIRTUAL_LOCKBOXES order);
  * - `lockboxRebateSql`: the rebate (bps) of the programme a supplier is paid through.
  */
-import {
-  VIRTUAL_LOCKBOXES,
-  lockboxRebateBps,
-  type TScoreKind,
-  type TVirtualLockbox,
-} from '@sextant/shared';
+import { VIRTUAL_LOCKBOXES, lockboxRebateBps, type TScoreKind, type TVirtualLockbox } from '@sextant/shared';
 import { ident, lit } from '../db.ts';
 
 /** The card capability of a supplier from its acceptance columns (stpCapable, vcAccepting, detailLevel, cardAcceptor). */

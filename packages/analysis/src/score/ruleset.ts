@@ -296,7 +296,10 @@ export const NOT_OFFERED_RULE_ID = 'NOT-OFFERED';
 export function compileScoring(rs: TScoringRuleset, offered: readonly TScoreKind[] = SCORE_KINDS): string[] {
   return SCORED_KINDS.flatMap((k) => {
     if (!offered.includes(k))
-      return [`CAST(NULL AS VARCHAR) AS ${ident(`${k}Level`)}`, `${lit(NOT_OFFERED_RULE_ID)} AS ${ident(`${k}RuleId`)}`];
+      return [
+        `CAST(NULL AS VARCHAR) AS ${ident(`${k}Level`)}`,
+        `${lit(NOT_OFFERED_RULE_ID)} AS ${ident(`${k}RuleId`)}`,
+      ];
     const { rules, defaultLevel, defaultRuleId } = rs.scores[k];
     const level = `CASE ${rules.map((r) => `WHEN ${compileCondition(r.when)} THEN ${lit(r.level)}`).join(' ')} ELSE ${lit(defaultLevel)} END`;
     const rule = `CASE ${rules.map((r) => `WHEN ${compileCondition(r.when)} THEN ${lit(r.id)}`).join(' ')} ELSE ${lit(defaultRuleId)} END`;

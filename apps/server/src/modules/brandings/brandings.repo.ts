@@ -72,11 +72,6 @@ export async function brandingRowById(db: DbOrTx, brandingId: string): Promise<B
   return row;
 }
 
-export async function brandingRowByKey(db: DbOrTx, brandingKey: string): Promise<BrandingRow | undefined> {
-  const [row] = await db.select().from(brandings).where(eq(brandings.brandingKey, brandingKey));
-  return row;
-}
-
 export async function domainsOf(db: DbOrTx, brandingId: string): Promise<string[]> {
   const rows = await db
     .select({ d: brandingDomains.domain })

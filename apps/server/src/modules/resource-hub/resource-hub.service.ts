@@ -38,7 +38,13 @@ import {
   updateResource,
   type ResourceListRow,
 } from './resource-hub.repo.ts';
-import { removeResourceFolder, removeStored, serveStored, storePoster, storeResourceFile } from './resource-hub.files.ts';
+import {
+  removeResourceFolder,
+  removeStored,
+  serveStored,
+  storePoster,
+  storeResourceFile,
+} from './resource-hub.files.ts';
 
 type Create = z.output<typeof ZResourceCreate>;
 type Update = z.output<typeof ZResourceUpdate>;

@@ -370,7 +370,7 @@ const UNIT_RE = String.raw`(?:^|[\s,])(?:(?:suite|ste|unit|apt|apartment|fl|floo
  * Separators between the parts of a name (organisation - branch or program, trading name): " - ",
  * ": ", " | ", " / ", " dba ", " aka ", " t/a ", " at ".
  */
-const SEGMENT_RE = String.raw`\s[-–—|/]\s|:\s|\s(?:dba|d/b/a|aka|a/k/a|t/a|at)\s`;
+export const SEGMENT_RE = String.raw`\s[-–—|/]\s|:\s|\s(?:dba|d/b/a|aka|a/k/a|t/a|at)\s`;
 /** A cross-street or landmark after the address ("95 Ave. A at 6th St.", "12 Main St between 3rd and 4th"). */
 const CROSS_STREET_RE = String.raw`\s(?:at|between|betw|btwn|near|nr|off|corner of|cnr)\s.*$`;
 /** The first house number, with an optional range ("4410-12", "12-14"). */
@@ -431,7 +431,10 @@ export async function createNormaliseMacros(db: Db): Promise<void> {
     CREATE OR REPLACE MACRO sx_legal_form_clean(x) AS coalesce(reverse(coalesce(${ex('reverse(x)', R.longEndForm)}, ${ex('reverse(x)', R.shortEndForm)})),
       ${ex('x', R.longStartForm)}, ${ex('x', R.shortStartForm)});
     -- (a one-element list and a lambda: the cleaned tokens are computed once, not once per use)
-    CREATE OR REPLACE MACRO sx_name_tokens(s) AS list_transform([sx_abbrev_list(string_split(sx_name_clean(s), ' '))], l -> list_transform([sx_drop_legal(l)], k -> CASE WHEN len(k) > 0 THEN k ELSE l END)[1])[1];
+    -- the tokens of a cleaned name without its legal forms (sx_name_clean; the vendor search passes one cleaned in
+    -- JavaScript, name-rules.ts dropLegalForms: the legal-form regexes cost ~0.1 s to compile for each statement)
+    CREATE OR REPLACE MACRO sx_tokens_of_clean(c) AS list_transform([sx_abbrev_list(string_split(c, ' '))], l -> list_transform([sx_drop_legal(l)], k -> CASE WHEN len(k) > 0 THEN k ELSE l END)[1])[1];
+    CREATE OR REPLACE MACRO sx_name_tokens(s) AS sx_tokens_of_clean(sx_name_clean(s));
     CREATE OR REPLACE MACRO sx_name_segments(s) AS CASE WHEN regexp_matches(sx_lower(s), ${lit(SEGMENT_RE)})
       THEN list_filter(list_transform(regexp_split_to_array(sx_lower(s), ${lit(SEGMENT_RE)}), seg -> sx_name_tokens(seg)), t -> len(t) > 0 AND t[1] <> '') END;
     CREATE OR REPLACE MACRO sx_name_core(s) AS array_to_string(sx_name_tokens(s), ' ');

@@ -35,7 +35,8 @@ const duckdb = () => import('@duckdb/node-api').then((m) => m.DuckDBInstance);
 import { lit } from '../db.ts';
 import type { Db } from '../db.ts';
 import { loadReference } from '../reference/load.ts';
-import { createNormaliseMacros } from './normalise-sql.ts';
+import { createNormaliseMacros, SEGMENT_RE } from './normalise-sql.ts';
+import { dropLegalForms } from './name-rules.ts';
 import { ambiguousConfidenceSql, NAME_JW_SQL, scorePairsSql } from './match-sql.ts';
 import { jaroWinkler } from '../ingest/detect.ts';
 import { defaultMatchRuleset, rulesSql, type TMatchRuleset } from './rules.ts';
@@ -529,13 +530,24 @@ export class VendorIndex {
         blank(query.country),
       ];
       // 1. the query as a supplier, normalised by the matcher's macros
-      const [q] = await (db.all as (s: string, p?: DuckDBValue[]) => Promise<Record<string, unknown>[]>)(
-        `SELECT nameTokens, nameSegments, sx_postcode($2) AS postcodeNorm, nullif(sx_clean($3), '') AS cityNorm,
-           sx_taxid($4) AS taxNorm, nullif(upper(trim($5)), '') AS country, list_reverse(string_split(trim(sx_clean($1)), ' '))[1] AS last
-         FROM (SELECT sx_name_tokens($1) AS nameTokens, sx_name_segments($1) AS nameSegments)`,
+      const all = db.all as (s: string, p?: DuckDBValue[]) => Promise<Record<string, unknown>[]>;
+      const [q] = await all(
+        `SELECT sx_name_clean0($1) AS clean0, regexp_matches(sx_lower($1), ${lit(SEGMENT_RE)}) AS segmented,
+           sx_postcode($2) AS postcodeNorm, nullif(sx_clean($3), '') AS cityNorm, sx_taxid($4) AS taxNorm,
+           nullif(upper(trim($5)), '') AS country, list_reverse(string_split(trim(sx_clean($1)), ' '))[1] AS last`,
         params,
       );
       if (!q) return [];
+      // the name's legal forms dropped here (as sx_name_clean does), then its tokens; the name's parts (rare: "X t/a
+      // Y") through the macros
+      const cleaned = dropLegalForms(String(q.clean0 ?? ''));
+      const [n] = q.segmented
+        ? await all('SELECT sx_tokens_of_clean($1) AS nameTokens, sx_name_segments($2) AS nameSegments', [
+            cleaned,
+            query.q,
+          ])
+        : await all('SELECT sx_tokens_of_clean($1) AS nameTokens, NULL AS nameSegments', [cleaned]);
+      Object.assign(q, n);
       const nameTokens = (q.nameTokens as string[] | null) ?? [];
       const words = [...new Set(nameTokens)].filter((t) => t !== '').slice(0, SEARCH_MAX_WORDS);
       const cands = this.candidates(words, (q.last as string | null) ?? null);

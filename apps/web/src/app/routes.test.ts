@@ -176,6 +176,8 @@ describe('navbar', () => {
       'System Audit Logs',
       'Issuer Management',
       'Buyer Management',
+      // not in SPEC §2's list: branding administration (issue #33), for Brandings_CRUD holders (internal staff)
+      'Branding Management',
       'Analytics Queries',
     ]);
   });

@@ -5,6 +5,10 @@ import { AUTO_REFRESH_SECONDS, refreshMessage } from '../components/system/versi
 import { shouldShowReleaseNotice } from '../components/system/release-notice.tsx';
 import { safeCallback, loginUrl } from '../app/navigation.ts';
 import { IDLE_FEATURE_OFF_MESSAGE, idleSettingChangedMessage } from '../routes/profile/profile-page.tsx';
+import { ensureEnglish } from '../app/i18n.ts';
+
+// the profile page's texts load with the page in the app
+await ensureEnglish();
 
 describe('amount formatting (SPEC §9)', () => {
   it('counts are whole, spend has one decimal and a currency prefix, percents end with %', () => {

@@ -9,8 +9,11 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import type { TCurrentUser } from '@sextant/shared/values';
-import '../app/i18n.ts';
+import { ensureEnglish } from '../app/i18n.ts';
 import { authKeys } from '../api/auth.ts';
+
+// the page namespaces' English texts, which the app loads with the first page that needs them
+await ensureEnglish();
 
 afterEach(() => cleanup());
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TJobSummary } from '@sextant/shared/values';
-import i18n from '../../../app/i18n.ts';
+import i18n, { ensureEnglish } from '../../../app/i18n.ts';
 import { rankedBarChart, type TChartColors } from '../../../components/charts/builders.ts';
 import { scoreDistributionCharts, waterfallChart } from './summary-charts.ts';
 
@@ -18,6 +18,8 @@ const colors: TChartColors = {
   capabilities: ['#c0', '#c1', '#c2', '#c3', '#c4'],
   levels: ['#l0', '#l1', '#l2', '#l3'],
 };
+// the insights texts load with the page in the app
+await ensureEnglish();
 const t = i18n.getFixedT('en', 'insights');
 const size = { width: 800, height: 400 };
 

@@ -55,7 +55,8 @@ test('sysAdmin creates an issuer, invites a user who signs in, gets roles and is
   const userPage = await userContext.newPage();
   await userPage.goto(new URL(link!).pathname + new URL(link!).search);
   await userPage.getByTestId('magic-confirm').click();
-  await expect(userPage).not.toHaveURL(/\/login/);
+  // the signed-in frame and its texts load with the first page after sign-in (a loaded machine: up to 30 s)
+  await expect(userPage).not.toHaveURL(/\/login/, { timeout: 30_000 });
   await userPage.goto('/admin/issuer-manager');
   await expect(userPage).toHaveURL(/\/401$/);
 

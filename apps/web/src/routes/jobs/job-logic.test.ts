@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ensureEnglish } from '../../app/i18n.ts';
 import {
   ACCESSOR_ROLES,
   firstJobTab,
@@ -31,6 +32,9 @@ import {
 const ACCESSORS: TRole[] = ACCESSOR_ROLES.filter((r) => r.startsWith('Job') && r !== 'JobTypeTabSwitcherAccessor');
 const perms = (...roles: TRole[]) => permissionsOf(roles);
 const keys = (tabs: { key: string }[]) => tabs.map((t) => t.key);
+
+// the page texts (blockers, durations) load with their page in the app
+await ensureEnglish();
 
 describe('job tabs (SPEC §2)', () => {
   it('uses exactly the SPEC labels, every label once, each on a real route', () => {

@@ -67,8 +67,9 @@ test('sysAdmin monitors ProQ, opens a command, follows a demo job and uses the q
   // Workflow: the demo job's six steps, completed, in pipeline order.
   await page.goto(`/workflow-management?jobId=${jobId}`);
   await expect(page.getByTestId('workflow-job-input')).toHaveValue(jobName);
-  // The six pipeline steps in order; after them only commands that wait for the run's batch (model monitoring, the
-  // demo campaign) may follow.
+  // The six pipeline steps in order; after them only the run-completed subscribers that wait for the run's batch (model
+  // monitoring, what changed since the last run, the demo campaign) may follow.
+  const RUN_COMPLETED_SUBSCRIBERS = ['ml.monitor', 'jobChanges.compute', 'campaigns.demo'];
   const steps = page.getByTestId('workflow-step-type');
   await expect(steps.first()).toBeVisible();
   // Later commands of the job with their own correlation id (a campaign's outreach) are runs of their own, shown
@@ -78,7 +79,7 @@ test('sysAdmin monitors ProQ, opens a command, follows a demo job and uses the q
   await expect(steps.nth(5)).toHaveText('job.aggregate');
   const types = await steps.allInnerTexts();
   expect(types.filter((x) => x.startsWith('job.'))).toEqual(PIPELINE);
-  for (const x of types.filter((y) => !y.startsWith('job.'))) expect(['ml.monitor', 'campaigns.demo']).toContain(x);
+  for (const x of types.filter((y) => !y.startsWith('job.'))) expect(RUN_COMPLETED_SUBSCRIBERS).toContain(x);
   const nodes = page.locator('[data-testid="workflow-node"][data-type^="job."]');
   await expect(nodes).toHaveCount(6);
   for (const [i, type] of PIPELINE.entries()) {

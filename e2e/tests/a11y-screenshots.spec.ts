@@ -43,6 +43,8 @@ test.describe('screenshots of each theme', () => {
         const port = new URL(BASE).port;
         await page.goto(`http://${theme}.localhost:${port}/login`);
         await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+        // the branding (its login text, image and trust note) arrives after the form: compare the settled page
+        await page.waitForLoadState('networkidle');
         await page.evaluate(() => document.fonts.ready);
         await expect(page).toHaveScreenshot(`${theme}-${size}-login.png`, { maxDiffPixelRatio: 0.01 });
         await page.addInitScript((t) => localStorage.setItem('sextant.themeOverride', t), theme);

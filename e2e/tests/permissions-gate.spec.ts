@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { apiAs, BASE, signIn } from './helpers.ts';
 
-const shots = path.join(import.meta.dirname, '__screenshots__');
+const shots = path.join(import.meta.dirname, '..', 'screenshots'); // for a person to look at, not compared
 
 test('the readOnly role opens translations read-only: list and export, no import, no editing', async ({ page }) => {
   await signIn(page, 'sysAdmin');

@@ -356,25 +356,32 @@ export interface NormalisedVendorQuery {
 }
 
 /**
- * The query normalised by the matcher's macros (createNormaliseMacros) in two statements, but for the legal forms of
- * the name and of its parts (rare: "X t/a Y"), dropped in JavaScript between them (name-rules.ts dropLegalForms, a
- * look-up by word): the macros' legal-form regexes (sx_drop_forms) cost ~0.1 s to compile in every statement that uses
- * them. Same result as sx_name_tokens / sx_name_segments (test/vendor-search-query.test.ts).
+ * The query normalised by the matcher's macros (createNormaliseMacros) in two statements (three for a name in parts),
+ * but for the legal forms of the name and of its parts (rare: "X t/a Y"), dropped in JavaScript between them
+ * (name-rules.ts dropLegalForms, a look-up by word): the macros' legal-form regexes (sx_drop_forms) cost ~0.1 s to
+ * compile in every statement that uses them. Same result as sx_name_tokens / sx_name_segments
+ * (test/vendor-search-query.test.ts).
  */
 export async function normaliseVendorQuery(db: Db, query: VendorQuery): Promise<NormalisedVendorQuery | null> {
   const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
   const all = async (sql: string, params: DuckDBValue[]) =>
     (await db.conn.runAndReadAll(sql, params)).getRowObjectsJS() as Record<string, unknown>[];
   const [q] = await all(
-    `SELECT sx_name_clean0($1) AS clean0, CASE WHEN regexp_matches(sx_lower($1), ${lit(SEGMENT_RE)})
-         THEN list_transform(regexp_split_to_array(sx_lower($1), ${lit(SEGMENT_RE)}), seg -> sx_name_clean0(seg)) END AS segments0,
+    `SELECT sx_name_clean0($1) AS clean0, regexp_matches(sx_lower($1), ${lit(SEGMENT_RE)}) AS segmented,
        sx_postcode($2) AS postcodeNorm, nullif(sx_clean($3), '') AS cityNorm, sx_taxid($4) AS taxNorm,
        nullif(upper(trim($5)), '') AS country, list_reverse(string_split(trim(sx_clean($1)), ' '))[1] AS last`,
     [query.q, blank(query.postcode), blank(query.city), blank(query.taxId), blank(query.country)],
   );
   if (!q) return null;
   const cleaned = dropLegalForms(String(q.clean0 ?? ''));
-  const segments = Array.isArray(q.segments0) ? q.segments0.map((x) => dropLegalForms(String(x ?? ''))) : null;
+  // the parts of a name in parts: a statement of their own (a second sx_name_clean0, in a lambda, costs ~3 ms to bind)
+  const [p] = q.segmented
+    ? await all(
+        `SELECT list_transform(regexp_split_to_array(sx_lower($1), ${lit(SEGMENT_RE)}), seg -> sx_name_clean0(seg)) AS segments0`,
+        [query.q],
+      )
+    : [];
+  const segments = Array.isArray(p?.segments0) ? p.segments0.map((x) => dropLegalForms(String(x ?? ''))) : null;
   const [n] = await all(
     `SELECT sx_tokens_of_clean($1) AS nameTokens, ${
       segments
@@ -425,7 +432,10 @@ export class VendorIndex {
     const conn = await instance.connect();
     try {
       await conn.run(`ATTACH ${lit(file)} AS vx (READ_ONLY)`);
-      await createNormaliseMacros(dbOf(conn));
+      // without the legal-form macros: the query's legal forms are dropped in JavaScript (normaliseVendorQuery), by a
+      // look-up built here rather than on the first search
+      await createNormaliseMacros(dbOf(conn), { legalFormMacros: false });
+      dropLegalForms('');
       const postings = await loadPostings(dbOf(conn));
       return new VendorIndex(instance, file, defaultMatchRuleset(), postings);
     } catch (err) {

@@ -10,7 +10,7 @@
  */
 import type { Db } from '../db.ts';
 import { lit } from '../db.ts';
-import { foldSql, legalFormRegexes, legalForms } from './name-rules.ts';
+import { foldSql, legalFormRegexes, legalForms, type LegalFormRegexes } from './name-rules.ts';
 
 export const LEGAL_FORMS = [
   'inc',
@@ -376,6 +376,26 @@ const CROSS_STREET_RE = String.raw`\s(?:at|between|betw|btwn|near|nr|off|corner 
 /** The first house number, with an optional range ("4410-12", "12-14"). */
 const NUMBER_RE = String.raw`(?:^|[^0-9a-z])([0-9]{1,6})[a-z]?(?:\s*-\s*([0-9]{1,6})[a-z]?)?(?:[^0-9a-z]|$)`;
 
+/** The macros that take legal forms off names (the regexes of name-rules.ts legalFormRegexes). */
+function legalFormMacrosSql(R: LegalFormRegexes): string {
+  const rx = (v: string, re: string) => `regexp_replace(${v}, ${lit(re)}, '')`;
+  const ex = (v: string, re: string) => `nullif(regexp_extract(${v}, ${lit(re)}, 1), '')`;
+  return `
+    -- legal forms (ISO 20275, name-rules.ts) taken off the end, then the start, unless nothing would be left
+    -- (no lambda around the big legal-form regexes: inside one they would be compiled again for every vector)
+    CREATE OR REPLACE MACRO sx_drop_forms(x) AS trim(${rx(rx(`reverse(${rx(rx('reverse(x)', R.longEnd), R.shortEnd)})`, R.longStart), R.shortStart)});
+    CREATE OR REPLACE MACRO sx_name_clean(s) AS sx_drop_forms(sx_name_clean0(s));
+    -- the legal form of a cleaned name (sx_name_clean0): the longest it ends with, else the longest it starts with
+    -- (NULL: none); pass a column, the name is used four times
+    CREATE OR REPLACE MACRO sx_legal_form_clean(x) AS coalesce(reverse(coalesce(${ex('reverse(x)', R.longEndForm)}, ${ex('reverse(x)', R.shortEndForm)})),
+      ${ex('x', R.longStartForm)}, ${ex('x', R.shortStartForm)});
+    CREATE OR REPLACE MACRO sx_name_tokens(s) AS sx_tokens_of_clean(sx_name_clean(s));
+    CREATE OR REPLACE MACRO sx_name_segments(s) AS CASE WHEN regexp_matches(sx_lower(s), ${lit(SEGMENT_RE)})
+      THEN list_filter(list_transform(regexp_split_to_array(sx_lower(s), ${lit(SEGMENT_RE)}), seg -> sx_name_tokens(seg)), t -> len(t) > 0 AND t[1] <> '') END;
+    CREATE OR REPLACE MACRO sx_name_core(s) AS array_to_string(sx_name_tokens(s), ' ');
+`;
+}
+
 /**
  * Macros (CASE and IN lists rather than MAP literals: DuckDB rebuilds a MAP literal per row,
  * which was 30x slower).
@@ -392,18 +412,29 @@ const NUMBER_RE = String.raw`(?:^|[^0-9a-z])([0-9]{1,6})[a-z]?(?:\s*-\s*([0-9]{1
  * directions and ordinals abbreviated, then directions and types left out ("N. Halsted St." →
  * "halsted"; "8638 W. Third St." → "3rd").
  */
-export async function createNormaliseMacros(db: Db): Promise<void> {
+export async function createNormaliseMacros(
+  db: Db,
+  options: {
+    /**
+     * false: without the macros that take legal forms off (sx_drop_forms and those using it: sx_name_clean,
+     * sx_legal_form_clean, sx_name_tokens, sx_name_segments, sx_name_core) and without the sx_legal_forms table. The
+     * vendor search drops the query's legal forms in JavaScript (name-rules.ts dropLegalForms) and needs none of them,
+     * and the regexes of 117 countries' forms take ~0.3 s to build.
+     */
+    legalFormMacros?: boolean;
+  } = {},
+): Promise<void> {
+  const legalFormMacros = options.legalFormMacros ?? true;
   // The legal forms with the countries they belong to (ISO2), for the legal-form evidence of a pair.
-  await db.run(
-    `CREATE OR REPLACE TEMP TABLE sx_legal_forms AS SELECT * FROM (VALUES ${legalForms()
-      .map((f) => `(${lit(f.form)}, [${f.countries.map(lit).join(', ')}]::VARCHAR[])`)
-      .join(', ')}) t(form, countries)`,
-  );
+  if (legalFormMacros)
+    await db.run(
+      `CREATE OR REPLACE TEMP TABLE sx_legal_forms AS SELECT * FROM (VALUES ${legalForms()
+        .map((f) => `(${lit(f.form)}, [${f.countries.map(lit).join(', ')}]::VARCHAR[])`)
+        .join(', ')}) t(form, countries)`,
+    );
   const legal = sqlList([...LEGAL_FORMS, ...NAME_HONORIFICS]);
   const suffixes = [...new Set(LEGAL_SUFFIXES)].join('|');
-  const R = legalFormRegexes();
-  const rx = (v: string, re: string) => `regexp_replace(${v}, ${lit(re)}, '')`;
-  const ex = (v: string, re: string) => `nullif(regexp_extract(${v}, ${lit(re)}, 1), '')`;
+  const R = legalFormMacros ? legalFormRegexes() : undefined;
   await db.run(`
     CREATE OR REPLACE MACRO sx_lower(s) AS ${foldSql("lower(replace(coalesce(s, ''), '&', ' and '))")};
     CREATE OR REPLACE MACRO sx_clean(s) AS
@@ -422,22 +453,11 @@ export async function createNormaliseMacros(db: Db): Promise<void> {
         regexp_replace(regexp_replace(' ' || x || ' ', ' ([a-z]) ', ' \\1_ ', 'g'), ' ([a-z]) ', ' \\1_ ', 'g'),
         '_ ([a-z0-9]+_)', '\\1', 'g'), '_ ([a-z0-9]+_)', '\\1', 'g'), '_ ([a-z0-9]+_)', '\\1', 'g'), '_', '') ELSE x END)[1];
     CREATE OR REPLACE MACRO sx_name_clean0(s) AS trim(sx_join_initials(trim(sx_name_punct(s))));
-    -- legal forms (ISO 20275, name-rules.ts) taken off the end, then the start, unless nothing would be left
-    -- (no lambda around the big legal-form regexes: inside one they would be compiled again for every vector)
-    CREATE OR REPLACE MACRO sx_drop_forms(x) AS trim(${rx(rx(`reverse(${rx(rx('reverse(x)', R.longEnd), R.shortEnd)})`, R.longStart), R.shortStart)});
-    CREATE OR REPLACE MACRO sx_name_clean(s) AS sx_drop_forms(sx_name_clean0(s));
-    -- the legal form of a cleaned name (sx_name_clean0): the longest it ends with, else the longest it starts with
-    -- (NULL: none); pass a column, the name is used four times
-    CREATE OR REPLACE MACRO sx_legal_form_clean(x) AS coalesce(reverse(coalesce(${ex('reverse(x)', R.longEndForm)}, ${ex('reverse(x)', R.shortEndForm)})),
-      ${ex('x', R.longStartForm)}, ${ex('x', R.shortStartForm)});
     -- (a one-element list and a lambda: the cleaned tokens are computed once, not once per use)
     -- the tokens of a cleaned name without its legal forms (sx_name_clean; the vendor search passes one cleaned in
-    -- JavaScript, name-rules.ts dropLegalForms: the legal-form regexes cost ~0.1 s to compile for each statement)
+    -- JavaScript, name-rules.ts dropLegalForms: the legal-form regexes cost ~0.1 s to compile in each statement)
     CREATE OR REPLACE MACRO sx_tokens_of_clean(c) AS list_transform([sx_abbrev_list(string_split(c, ' '))], l -> list_transform([sx_drop_legal(l)], k -> CASE WHEN len(k) > 0 THEN k ELSE l END)[1])[1];
-    CREATE OR REPLACE MACRO sx_name_tokens(s) AS sx_tokens_of_clean(sx_name_clean(s));
-    CREATE OR REPLACE MACRO sx_name_segments(s) AS CASE WHEN regexp_matches(sx_lower(s), ${lit(SEGMENT_RE)})
-      THEN list_filter(list_transform(regexp_split_to_array(sx_lower(s), ${lit(SEGMENT_RE)}), seg -> sx_name_tokens(seg)), t -> len(t) > 0 AND t[1] <> '') END;
-    CREATE OR REPLACE MACRO sx_name_core(s) AS array_to_string(sx_name_tokens(s), ' ');
+    ${R ? legalFormMacrosSql(R) : ''}
     CREATE OR REPLACE MACRO sx_postcode(p) AS nullif(regexp_replace(upper(coalesce(p, '')), '[^A-Z0-9]', '', 'g'), '');
     CREATE OR REPLACE MACRO sx_taxid(t) AS nullif(regexp_replace(regexp_replace(upper(coalesce(t, '')), '[^A-Z0-9]', '', 'g'), '^(GB|DE|FR|NL|BE|IT|ES|AT|IE|PL|SE|DK|FI|PT|LU|CHE|CH)([0-9])', '\\2'), '');
     CREATE OR REPLACE MACRO sx_street_tokens(s) AS list_transform(list_filter(string_split(sx_clean(s), ' '), t -> t <> ''),

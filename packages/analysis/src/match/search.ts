@@ -341,6 +341,69 @@ export function oneEditApart(a: string, b: string): boolean {
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
+/** A search query as a one-row supplier: normalised as the job matcher normalises a supplier (normalise-sql.ts). */
+export interface NormalisedVendorQuery {
+  /** sx_name_tokens of the name */
+  nameTokens: string[];
+  /** sx_name_segments of the name (null: a name of one part) */
+  nameSegments: string[][] | null;
+  postcodeNorm: string | null;
+  cityNorm: string | null;
+  taxNorm: string | null;
+  country: string | null;
+  /** the last word as written (cleaned), searched as a prefix too */
+  last: string | null;
+}
+
+/**
+ * The query normalised by the matcher's macros (createNormaliseMacros) in two statements (three for a name in parts),
+ * but for the legal forms of the name and of its parts (rare: "X t/a Y"), dropped in JavaScript between them
+ * (name-rules.ts dropLegalForms, a look-up by word): the macros' legal-form regexes (sx_drop_forms) cost ~0.1 s to
+ * compile in every statement that uses them. Same result as sx_name_tokens / sx_name_segments
+ * (test/vendor-search-query.test.ts).
+ */
+export async function normaliseVendorQuery(db: Db, query: VendorQuery): Promise<NormalisedVendorQuery | null> {
+  const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
+  const all = async (sql: string, params: DuckDBValue[]) =>
+    (await db.conn.runAndReadAll(sql, params)).getRowObjectsJS() as Record<string, unknown>[];
+  const [q] = await all(
+    `SELECT sx_name_clean0($1) AS clean0, regexp_matches(sx_lower($1), ${lit(SEGMENT_RE)}) AS segmented,
+       sx_postcode($2) AS postcodeNorm, nullif(sx_clean($3), '') AS cityNorm, sx_taxid($4) AS taxNorm,
+       nullif(upper(trim($5)), '') AS country, list_reverse(string_split(trim(sx_clean($1)), ' '))[1] AS last`,
+    [query.q, blank(query.postcode), blank(query.city), blank(query.taxId), blank(query.country)],
+  );
+  if (!q) return null;
+  const cleaned = dropLegalForms(String(q.clean0 ?? ''));
+  // the parts of a name in parts: a statement of their own (a second sx_name_clean0, in a lambda, costs ~3 ms to bind)
+  const [p] = q.segmented
+    ? await all(
+        `SELECT list_transform(regexp_split_to_array(sx_lower($1), ${lit(SEGMENT_RE)}), seg -> sx_name_clean0(seg)) AS segments0`,
+        [query.q],
+      )
+    : [];
+  const segments = Array.isArray(p?.segments0) ? p.segments0.map((x) => dropLegalForms(String(x ?? ''))) : null;
+  const [n] = await all(
+    `SELECT sx_tokens_of_clean($1) AS nameTokens, ${
+      segments
+        ? `list_filter(list_transform([${segments.map(lit).join(', ')}]::VARCHAR[], c -> sx_tokens_of_clean(c)), t -> len(t) > 0 AND t[1] <> '')`
+        : 'NULL'
+    } AS nameSegments`,
+    [cleaned],
+  );
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    nameTokens: Array.isArray(n?.nameTokens) ? n.nameTokens.map(String) : [],
+    nameSegments: Array.isArray(n?.nameSegments)
+      ? n.nameSegments.map((t: unknown) => (Array.isArray(t) ? t.map(String) : []))
+      : null,
+    postcodeNorm: str(q.postcodeNorm),
+    cityNorm: str(q.cityNorm),
+    taxNorm: str(q.taxNorm),
+    country: str(q.country),
+    last: str(q.last),
+  };
+}
+
 /** An opened vendor index: searches run concurrently, each on its own connection. */
 export class VendorIndex {
   private constructor(
@@ -369,7 +432,10 @@ export class VendorIndex {
     const conn = await instance.connect();
     try {
       await conn.run(`ATTACH ${lit(file)} AS vx (READ_ONLY)`);
-      await createNormaliseMacros(dbOf(conn));
+      // without the legal-form macros: the query's legal forms are dropped in JavaScript (normaliseVendorQuery), by a
+      // look-up built here rather than on the first search
+      await createNormaliseMacros(dbOf(conn), { legalFormMacros: false });
+      dropLegalForms('');
       const postings = await loadPostings(dbOf(conn));
       return new VendorIndex(instance, file, defaultMatchRuleset(), postings);
     } catch (err) {
@@ -521,36 +587,11 @@ export class VendorIndex {
   async search(query: VendorQuery): Promise<VendorHit[]> {
     const limit = Math.max(1, Math.min(query.limit ?? 25, 100));
     return this.withConn(async (db) => {
-      const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
-      const params: DuckDBValue[] = [
-        query.q,
-        blank(query.postcode),
-        blank(query.city),
-        blank(query.taxId),
-        blank(query.country),
-      ];
-      // 1. the query as a supplier, normalised by the matcher's macros
-      const all = db.all as (s: string, p?: DuckDBValue[]) => Promise<Record<string, unknown>[]>;
-      const [q] = await all(
-        `SELECT sx_name_clean0($1) AS clean0, regexp_matches(sx_lower($1), ${lit(SEGMENT_RE)}) AS segmented,
-           sx_postcode($2) AS postcodeNorm, nullif(sx_clean($3), '') AS cityNorm, sx_taxid($4) AS taxNorm,
-           nullif(upper(trim($5)), '') AS country, list_reverse(string_split(trim(sx_clean($1)), ' '))[1] AS last`,
-        params,
-      );
+      const q = await normaliseVendorQuery(db, query);
       if (!q) return [];
-      // the name's legal forms dropped here (as sx_name_clean does), then its tokens; the name's parts (rare: "X t/a
-      // Y") through the macros
-      const cleaned = dropLegalForms(String(q.clean0 ?? ''));
-      const [n] = q.segmented
-        ? await all('SELECT sx_tokens_of_clean($1) AS nameTokens, sx_name_segments($2) AS nameSegments', [
-            cleaned,
-            query.q,
-          ])
-        : await all('SELECT sx_tokens_of_clean($1) AS nameTokens, NULL AS nameSegments', [cleaned]);
-      Object.assign(q, n);
-      const nameTokens = (q.nameTokens as string[] | null) ?? [];
+      const nameTokens = q.nameTokens;
       const words = [...new Set(nameTokens)].filter((t) => t !== '').slice(0, SEARCH_MAX_WORDS);
-      const cands = this.candidates(words, (q.last as string | null) ?? null);
+      const cands = this.candidates(words, q.last);
       const taxNorm = typeof q.taxNorm === 'string' && q.taxNorm.length >= 6 ? q.taxNorm : null;
       if (!cands.length && !taxNorm) return [];
       if (this.interrupted) throw new Error('The vendor index was interrupted');

@@ -8,9 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
 import { sessions, userRoles, users } from '@sextant/db';
-import { JOB_TYPES, ROLES, mayCreateJobType, permissionsOf, type TRole } from '@sextant/shared';
+import { and, eq } from 'drizzle-orm';
+import {
+  JOB_TABS,
+  JOB_TYPES,
+  RETIRED_ROLES,
+  ROLES,
+  isRetiredRole,
+  mayCreateJobType,
+  permissionsOf,
+  type TRole,
+} from '@sextant/shared';
 import { accessAllows, accessPlugin, type RegisteredRoute } from '../src/plugins/access.ts';
 import { newToken, sha256 } from '../src/lib/crypto.ts';
+import { invalidateUser } from '../src/plugins/auth-cache.ts';
+import { seesSupplierScores } from '../src/modules/results/index.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 const ZERO_UUID = '00000000-0000-4000-8000-000000000000';
@@ -167,6 +179,56 @@ describe('role × route matrix', () => {
     // Its own type passes the type rule and meets the next one (an issuer it does not work with).
     expect((await create('selfServeJobCreator', 'base')).statusCode).toBe(400);
     expect((await create('matchedDataOnlyJobCreator', 'base')).statusCode).toBe(403);
+  });
+
+  it('shapes supplier results by SuppliersScore_VIEW and gates nothing by the retired LegacyJobViewAccessor', async () => {
+    // SuppliersScore_VIEW (SPEC §6 "suppliers score view", ptcoJobManager and above): the suppliers routes are the
+    // Suppliers tab's (JobSuppliersAccessor); the permission decides whether their answers carry the scores
+    // (results suppliers.test.ts checks the columns, rows, filters, export and detail of a real job).
+    expect(ROLES.filter((r) => permissionsOf([r]).has('SuppliersScore_VIEW'))).toEqual([
+      'ptcoJobManager',
+      'sysAdmin',
+      'tester',
+      'developer',
+    ]);
+    const declared = (url: string) =>
+      (routes.find((r) => r.method === 'GET' && r.url === url)?.access as { permissions: string[] } | undefined)
+        ?.permissions;
+    expect(declared('/api/v1/jobs/:jobId/results/suppliers')).toEqual(['JobSuppliersAccessor']);
+    expect(declared('/api/v1/jobs/:jobId/results/suppliers/:supplierKey')).toEqual(['JobSuppliersAccessor']);
+    for (const role of ['client', 'issuer', 'issuerPlus', 'accountManager'] as const)
+      expect(seesSupplierScores({ permissions: permissionsOf([role, 'JobSuppliersAccessor']) }), role).toBe(false);
+    for (const role of ['ptcoJobManager', 'sysAdmin', 'tester', 'developer'] as const)
+      expect(seesSupplierScores({ permissions: permissionsOf([role]) }), role).toBe(true);
+    expect(seesSupplierScores({ permissions: permissionsOf(['client'], ['SuppliersScore_VIEW']) })).toBe(true);
+
+    // LegacyJobViewAccessor: SPEC has no legacy job view; no route or job tab needs it, and it is never granted anew.
+    expect(RETIRED_ROLES).toEqual(['LegacyJobViewAccessor']);
+    expect(routes.filter((r) => JSON.stringify(r.access).includes('LegacyJobViewAccessor'))).toEqual([]);
+    expect(JOB_TABS.filter((tab) => tab.permissions.some((p) => isRetiredRole(p)))).toEqual([]);
+    const [admin] = await t.db.db.select().from(users).where(eq(users.username, 'matrix-sysAdmin'));
+    const [target] = await t.db.db.select().from(users).where(eq(users.username, 'matrix-client'));
+    const grant = () =>
+      t.call('POST', `/api/v1/authorization/${target!.id}/user-roles`, {
+        cookie: cookies.get('sysAdmin')!,
+        body: { roles: ['client', 'LegacyJobViewAccessor'] },
+      });
+    // without holding it, nobody may grant it (403); an administrator still holding it from before gets a 400
+    expect((await grant()).statusCode).toBe(403);
+    await t.db.db.insert(userRoles).values({ userId: admin!.id, role: 'LegacyJobViewAccessor' });
+    invalidateUser(admin!.id);
+    try {
+      const refused = await grant();
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().message).toContain('LegacyJobViewAccessor is retired');
+    } finally {
+      await t.db.db
+        .delete(userRoles)
+        .where(and(eq(userRoles.userId, admin!.id), eq(userRoles.role, 'LegacyJobViewAccessor')));
+      invalidateUser(admin!.id);
+    }
+    const [roles] = await t.db.db.select().from(userRoles).where(eq(userRoles.userId, target!.id));
+    expect(roles!.role).toBe('client');
   });
 
   it('cannot register an API route without a declared access', async () => {

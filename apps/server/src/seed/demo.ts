@@ -11,12 +11,13 @@ import {
   buyers,
   issuerMemberships,
   issuers,
+  userPermissions,
   userRoles,
   users,
   type Db,
   type DbOrTx,
 } from '@sextant/db';
-import { ACCESSOR_ROLES, type TRole, type TThemeKey } from '@sextant/shared';
+import { ACCESSOR_ROLES, isRetiredRole, type TPermission, type TRole, type TThemeKey } from '@sextant/shared';
 import { hashPassword } from '../lib/passwords.ts';
 import { sanitizeSvg } from '../lib/brand-image.ts';
 import { demoBrandImages } from './brand-logos.ts';
@@ -87,9 +88,9 @@ const DEMO_ISSUERS = [
   },
 ] as const;
 
-const BASE_ACCESSORS: TRole[] = ACCESSOR_ROLES.filter(
-  (r) => r !== 'LegacyJobViewAccessor' && r !== 'JobTypeTabSwitcherAccessor',
-);
+/** Internal staff hold every accessor role in use (a retired one, RETIRED_ROLES, opens nothing and is not granted). */
+const STAFF_ACCESSORS: TRole[] = ACCESSOR_ROLES.filter((r) => !isRetiredRole(r));
+const BASE_ACCESSORS: TRole[] = STAFF_ACCESSORS.filter((r) => r !== 'JobTypeTabSwitcherAccessor');
 
 interface DemoUser {
   username: string;
@@ -104,6 +105,8 @@ interface DemoUser {
    * campaignManager) are tenant users of their issuer.
    */
   internal?: boolean;
+  /** The user's own extra permissions (SPEC §6: held besides the roles' permissions). */
+  extraPermissions?: TPermission[];
 }
 
 export const DEMO_USERS: DemoUser[] = [
@@ -113,6 +116,9 @@ export const DEMO_USERS: DemoUser[] = [
     surname: 'Hughes',
     roles: ['issuer', ...BASE_ACCESSORS],
     issuer: { key: 'northbridge', role: 'Manager' },
+    // The bank's own analyst sees each supplier's scores (SuppliersScore_VIEW, a ptcoJobManager permission by role);
+    // the bank's clients (client, campaignManager) see the suppliers without them.
+    extraPermissions: ['SuppliersScore_VIEW'],
   },
   {
     username: 'client',
@@ -148,14 +154,14 @@ export const DEMO_USERS: DemoUser[] = [
     username: 'ptcoJobManager',
     givenName: 'Jonas',
     surname: 'Meyer',
-    roles: ['ptcoJobManager', ...ACCESSOR_ROLES],
+    roles: ['ptcoJobManager', ...STAFF_ACCESSORS],
     internal: true,
   },
   {
     username: 'sysAdmin',
     givenName: 'Sara',
     surname: 'Admin',
-    roles: ['sysAdmin', ...ACCESSOR_ROLES],
+    roles: ['sysAdmin', ...STAFF_ACCESSORS],
     canSwitchRoles: true,
     internal: true,
   },
@@ -163,7 +169,7 @@ export const DEMO_USERS: DemoUser[] = [
     username: 'tester',
     givenName: 'Tomas',
     surname: 'Novak',
-    roles: ['tester', ...ACCESSOR_ROLES],
+    roles: ['tester', ...STAFF_ACCESSORS],
     canSwitchRoles: true,
     internal: true,
   },
@@ -171,7 +177,7 @@ export const DEMO_USERS: DemoUser[] = [
     username: 'developer',
     givenName: 'Dev',
     surname: 'Eloper',
-    roles: ['developer', 'campaignManager', ...ACCESSOR_ROLES],
+    roles: ['developer', 'campaignManager', ...STAFF_ACCESSORS],
     canSwitchRoles: true,
     internal: true,
   },
@@ -296,6 +302,8 @@ async function seedDemoIn(db: DbOrTx, password: string): Promise<{ created: numb
     if (!row) continue;
     created++;
     await db.insert(userRoles).values(u.roles.map((role) => ({ userId: row.id, role })));
+    if (u.extraPermissions?.length)
+      await db.insert(userPermissions).values(u.extraPermissions.map((permission) => ({ userId: row.id, permission })));
     if (issuer)
       await db
         .insert(issuerMemberships)

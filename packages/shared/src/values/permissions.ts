@@ -163,6 +163,17 @@ export const ROLE_KINDS = ['standard', 'tabbedView'] as const;
 
 export type TRoleKind = (typeof ROLE_KINDS)[number];
 
+/**
+ * Roles SPEC §6 names that no screen of SPEC §2 uses (issue #33). LegacyJobViewAccessor is listed among the accessor
+ * roles, but SPEC has no legacy job view — no route, tab or call — for it to open, and every job page is a tab gated
+ * by its own accessor. Kept so that stored assignments still read and can be removed; never granted anew (the role
+ * change answers 400 naming it), not offered by the role pickers, not given to the demo accounts
+ * (docs/SECURITY.md "Permissions that gate").
+ */
+export const RETIRED_ROLES = ['LegacyJobViewAccessor'] as const satisfies readonly TAccessorRole[];
+const RETIRED: ReadonlySet<string> = new Set<string>(RETIRED_ROLES);
+export const isRetiredRole = (role: string): boolean => RETIRED.has(role);
+
 export const roleKind = (role: TRole): TRoleKind =>
   (ACCESSOR_ROLES as readonly string[]).includes(role) ? 'tabbedView' : 'standard';
 

@@ -1,3 +1,3 @@
 /** What other modules may use of this one: modules import each other only through their index.ts (.dependency-cruiser.cjs). */
 export { createInvitationLink, destroyUserSessions } from './auth.service.ts';
-export { rolesView } from './current-user.ts';
+export { rolesView, userDefaults } from './current-user.ts';

@@ -25,6 +25,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   ROLE_DESCRIPTIONS,
   isRole,
+  isRetiredRole,
   platformOnlyIn,
   ROLE_PERMISSIONS,
   ROLES,
@@ -193,6 +194,23 @@ export async function setUserRoles(
     throw forbidden(
       `You cannot grant or remove the role ${refused.map((r) => r.role).join(', ')}: it carries permissions your own roles do not hold (${first.missing.slice(0, 5).join(', ')}${first.missing.length > 5 ? ', …' : ''})`,
     );
+  }
+  // A retired role (RETIRED_ROLES: SPEC names it, no screen uses it) may be kept or removed, never granted anew.
+  const retired = add.filter(isRetiredRole);
+  if (retired.length) {
+    await writeAudit(
+      ctx.db,
+      {
+        action: 'user.roles.update',
+        targetType: 'user',
+        targetId: userId,
+        outcome: 'denied',
+        details: { add, remove, retired },
+      },
+      req,
+    );
+    const why = `The role ${retired.join(', ')} is retired and cannot be granted: there is no legacy job view for it to open (every job page is a tab with its own accessor role)`;
+    throw badRequest(why, [{ path: 'roles', message: why }]);
   }
   if (platformOnly.length) {
     await writeAudit(

@@ -30,7 +30,7 @@ import { AppError, fieldError } from '../../lib/errors.ts';
 import { jobVisibilityOf } from '../authorization/index.ts';
 import { visibleJob } from '../authorization/index.ts';
 import { openResults, openResultsForPipeline } from '../../lib/duckdb/index.ts';
-import { selectSuppliers, useCaseRow } from '../results/index.ts';
+import { seesSupplierScores, selectSuppliers, useCaseRow } from '../results/index.ts';
 import { useCaseList } from '../results/index.ts';
 import * as workflowsRepo from './workflows.repo.ts';
 import * as wavesRepo from './waves.repo.ts';
@@ -266,7 +266,11 @@ export async function createWorkflow(
       slicer: selection.slicer,
       slicerValue: selection.slicerValue,
     },
-    body.useCaseId ? { useCaseId: body.useCaseId } : {},
+    // A selection may filter by score levels only for a caller who sees them (SuppliersScore_VIEW).
+    {
+      ...(body.useCaseId ? { useCaseId: body.useCaseId } : {}),
+      ...(seesSupplierScores(auth) ? {} : { withoutScores: true }),
+    },
   );
   if (!suppliers.length)
     throw fieldError(body.useCaseId ? 'useCaseId' : 'filter', 'The selection has no suppliers: nothing to enrol');

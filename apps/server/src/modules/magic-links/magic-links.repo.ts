@@ -292,7 +292,12 @@ export async function finishLink(tx: DbOrTx, id: string): Promise<boolean> {
 /** The issuer's name and input data options (an upload link needs SendUploadLink). */
 export async function issuerUploadOptions(db: DbOrTx, issuerId: string) {
   const [iss] = await db
-    .select({ name: issuers.name, options: issuers.inputDataOptions })
+    .select({
+      name: issuers.name,
+      options: issuers.inputDataOptions,
+      language: issuers.language,
+      brandingId: issuers.brandingId,
+    })
     .from(issuers)
     .where(eq(issuers.id, issuerId));
   return iss;

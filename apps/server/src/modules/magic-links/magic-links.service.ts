@@ -11,6 +11,8 @@
 import type { FastifyRequest } from 'fastify';
 import {
   ERROR_CODES,
+  PRODUCT_CODE_NAME,
+  escapeHtml,
   JOB_TYPE_INPUT_KINDS,
   type TInputKind,
   type TUploadLinkFile,
@@ -31,6 +33,10 @@ import { newToken, sha256 } from '../../lib/crypto.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { sendEmail } from '../../lib/email.ts';
+import { renderBrandedEmail } from '../../lib/email-template.ts';
+import { emailTextIn, UPLOAD_LINK_EMAIL } from '../../lib/email-texts.ts';
+import { emailBrandingOf } from '../../lib/email-branding.ts';
+import { localeOf } from '../translations/index.ts';
 import { isInternalStaff, jobVisibilityOf, tenantScopeOf } from '../authorization/index.ts';
 import { visibleJob } from '../authorization/index.ts';
 import { storeUpload } from '../jobs/index.ts';
@@ -148,11 +154,35 @@ export async function issueUploadLink(
   });
   const url = uploadUrl(ctx, token);
   if (body.sendEmail) {
+    // The issuer's branding and language (the reader is outside the product: the job's issuer speaks for it).
+    const language = iss.language;
+    const branding = (await emailBrandingOf(ctx.db, ctx.config, iss.brandingId)) ?? null;
+    const texts = emailTextIn(UPLOAD_LINK_EMAIL, language);
+    const until = `${new Intl.DateTimeFormat(localeOf(language), {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    }).format(expiresAt)} UTC`;
+    const mail = renderBrandedEmail({
+      branding,
+      language,
+      subject: texts.subject,
+      body: texts.body,
+      fields: {
+        inviter: auth.user.displayName,
+        job: row.job.name,
+        brand: branding?.brandingDisplayName ?? PRODUCT_CODE_NAME,
+        link: url,
+        until,
+      },
+    });
     await sendEmail(ctx, {
       to: body.email,
-      subject: `Upload your files for ${row.job.name}`,
-      secrets: [token, encodeURIComponent(token)],
-      text: `Hello,\n\n${auth.user.displayName} asks you to upload your files for “${row.job.name}”. Use this link until ${expiresAt.toUTCString()}:\n\n${url}\n\nThe link opens only this upload page.`,
+      subject: mail.subject,
+      secrets: [token, encodeURIComponent(token), escapeHtml(encodeURIComponent(token))],
+      text: mail.text,
+      html: mail.html,
+      ...(mail.from ? { from: mail.from } : {}),
     });
   }
   const link = await linkById(

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { buyers, issuers, signInTokens, systemAuditLog, users } from '@sextant/db';
+import { buyers, emailOutbox, issuers, signInTokens, systemAuditLog, users } from '@sextant/db';
 import { dbKinds } from '@sextant/db/testing';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/harness.ts';
 import { invalidateAllSessions } from '../../plugins/auth-cache.ts';
@@ -239,5 +239,24 @@ describe.each(dbKinds())('magic links (%s)', (kind) => {
     const list = (await t.call('GET', '/api/v1/magic-links?purpose=magic-link', { cookie: admin })).json();
     expect(list.collection[0]).toMatchObject({ purpose: 'magic-link', username: 'client', state: 'Pending' });
     expect((await t.call('POST', `/api/v1/magic-links/${row!.id}/revoke`, { cookie: admin })).statusCode).toBe(200);
+  });
+  it("emails an upload link in the job issuer's language with its branding (German Northbridge: Lloyds)", async () => {
+    await t.db.db.update(issuers).set({ language: 'de' }).where(eq(issuers.issuerKey, 'northbridge'));
+    try {
+      const res = await issue(admin, { jobId, email: 'ap@gruber.example', expiresInDays: 2, sendEmail: true });
+      expect(res.statusCode, res.body).toBe(200);
+      const [mail] = await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'ap@gruber.example'));
+      expect(mail!.subject).toBe('Laden Sie Ihre Dateien für Upload link job hoch');
+      expect(mail!.fromAddress).toBe('"Lloyds B2B Analytics" <no-reply@lloyds.localhost>');
+      expect(mail!.text).toContain('Sara Admin bittet Sie, Ihre Dateien für „Upload link job“ bei Lloyds hochzuladen.');
+      // the expiry as a German date (e.g. "30. November 2026 um 06:10 UTC"), not an English UTC string
+      expect(mail!.text).toMatch(/Verwenden Sie diesen Link bis \d{1,2}\. [A-Za-zä]+ \d{4}/);
+      expect(mail!.text).toContain('Sie erhalten diese Nachricht im Auftrag von Lloyds.');
+      expect(mail!.text).not.toContain('Sextant');
+      expect(mail!.html).toContain('<html lang="de">');
+      expect(mail!.html).toContain('alt="Lloyds"');
+    } finally {
+      await t.db.db.update(issuers).set({ language: 'en' }).where(eq(issuers.issuerKey, 'northbridge'));
+    }
   });
 });

@@ -2,5 +2,5 @@
 export { chartViewCsv, chartViewOf, fileBase } from './insights.service.ts';
 export { sliceWhere } from './results-sql.ts';
 export { dropSupplierCaches } from './supplier-cache.ts';
-export { selectSuppliers, supplierPage, useCaseRow } from './suppliers.service.ts';
+export { seesSupplierScores, selectSuppliers, supplierPage, useCaseRow } from './suppliers.service.ts';
 export { useCaseList } from './use-cases.service.ts';

@@ -131,20 +131,27 @@ export function runCache(ctx: AppContext, res: JobResults): Promise<RunCache> {
   return c;
 }
 
-export async function supplierColumns(ctx: AppContext, res: JobResults): Promise<TSupplierColumns> {
+/** The column catalogue of a run; without SuppliersScore_VIEW (withoutScores) the score columns are left out. */
+export async function supplierColumns(
+  ctx: AppContext,
+  res: JobResults,
+  withoutScores = false,
+): Promise<TSupplierColumns> {
   const cache = await runCache(ctx, res);
   return {
     currency: cache.currency,
     scored: res.scored,
     offer: runOfferOf(res).offer,
-    columns: cache.columns.map((c) => ({
-      field: c.field,
-      label: c.label,
-      type: c.type,
-      filterKind: c.filterKind,
-      amount: Boolean(c.amount),
-      inTable: Boolean(c.inTable),
-      ...(c.filterKind === 'multiselect' ? { values: cache.values.get(c.field) ?? [] } : {}),
-    })),
+    columns: cache.columns
+      .filter((c) => !(withoutScores && c.scored))
+      .map((c) => ({
+        field: c.field,
+        label: c.label,
+        type: c.type,
+        filterKind: c.filterKind,
+        amount: Boolean(c.amount),
+        inTable: Boolean(c.inTable),
+        ...(c.filterKind === 'multiselect' ? { values: cache.values.get(c.field) ?? [] } : {}),
+      })),
   };
 }

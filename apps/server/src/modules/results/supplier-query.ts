@@ -32,6 +32,11 @@ const SLICER_FIELDS: Record<Exclude<TSlicer, 'Overall'>, string> = {
 /** Columns of a list: the run's supplier columns, plus the use case's own when listing a use case. */
 export interface ListScope {
   useCaseId?: string;
+  /**
+   * The caller lacks SuppliersScore_VIEW (SPEC §6 "suppliers score view"): the score columns (level and confidence
+   * per score kind) are not in the list, so they are neither returned, filtered, sorted by nor exported.
+   */
+  withoutScores?: boolean;
 }
 
 export interface ColumnSql {
@@ -41,7 +46,8 @@ export interface ColumnSql {
 
 function columnsOf(cache: RunCache, scope: ListScope): Map<string, ColumnSql> {
   const m = new Map<string, ColumnSql>();
-  for (const def of cache.columns) m.set(def.field, { def, expr: `s.${ident(def.field)}` });
+  for (const def of cache.columns)
+    if (!(scope.withoutScores && def.scored)) m.set(def.field, { def, expr: `s.${ident(def.field)}` });
   if (scope.useCaseId)
     for (const def of USE_CASE_SUPPLIER_COLUMNS) m.set(def.field, { def, expr: `uc.${ident(def.field)}` });
   return m;

@@ -17,7 +17,13 @@ import {
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
 import { openResults } from '../../lib/duckdb/index.ts';
-import { supplierColumns, supplierDetail, supplierExport, supplierPage } from './suppliers.service.ts';
+import {
+  seesSupplierScores,
+  supplierColumns,
+  supplierDetail,
+  supplierExport,
+  supplierPage,
+} from './suppliers.service.ts';
 
 const tags = ['Results'];
 const permissions = [...JOB_TABS_BY_KEY.suppliers.permissions];
@@ -41,7 +47,10 @@ export async function supplierResultRoutes(app: FastifyInstance): Promise<void> 
       params: ZJobParams,
       response: { 200: ZSupplierColumns },
     },
-    handler: async (req) => supplierColumns(ctx, await openResults(ctx, authOf(req), req.params.jobId)),
+    handler: async (req) => {
+      const auth = authOf(req);
+      return supplierColumns(ctx, await openResults(ctx, auth, req.params.jobId), !seesSupplierScores(auth));
+    },
   });
 
   r.get('/api/v1/jobs/:jobId/results/suppliers', {
@@ -56,16 +65,18 @@ export async function supplierResultRoutes(app: FastifyInstance): Promise<void> 
       response: { 200: ZSupplierPage.or(z.any()) },
     },
     handler: async (req, reply) => {
-      const res = await openResults(ctx, authOf(req), req.params.jobId);
+      const auth = authOf(req);
+      const res = await openResults(ctx, auth, req.params.jobId);
+      const scope = seesSupplierScores(auth) ? {} : { withoutScores: true };
       if (req.query.format) {
-        const d = await supplierExport(ctx, res, req.query, req.query.format);
+        const d = await supplierExport(ctx, res, req.query, req.query.format, scope);
         return reply
           .header('content-type', d.contentType)
           .header('content-disposition', `attachment; filename="${d.filename}"`)
           .header('cache-control', 'no-store')
           .send(d.body);
       }
-      return ZSupplierPage.parse(await supplierPage(ctx, res, req.query));
+      return ZSupplierPage.parse(await supplierPage(ctx, res, req.query, scope));
     },
   });
 
@@ -78,7 +89,10 @@ export async function supplierResultRoutes(app: FastifyInstance): Promise<void> 
       params: ZSupplierParams,
       response: { 200: ZSupplierDetail },
     },
-    handler: async (req) =>
-      supplierDetail(ctx, await openResults(ctx, authOf(req), req.params.jobId), req.params.supplierKey),
+    handler: async (req) => {
+      const auth = authOf(req);
+      const res = await openResults(ctx, auth, req.params.jobId);
+      return supplierDetail(ctx, res, req.params.supplierKey, !seesSupplierScores(auth));
+    },
   });
 }

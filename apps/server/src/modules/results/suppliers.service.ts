@@ -23,6 +23,7 @@ import {
   type TSupplierRow,
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
+import type { AuthContext } from '../../plugins/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { csvBody } from '../jobs/index.ts';
 import { supplierCampaigns } from './campaign-progress.repo.ts';
@@ -45,6 +46,15 @@ import { useCaseByIdSql } from './results-sql.ts';
 import { runOfferOf } from './offer.ts';
 
 export { supplierColumns } from './supplier-cache.ts';
+
+/**
+ * SuppliersScore_VIEW (SPEC §6 "suppliers score view", ptcoJobManager and above, or granted as an extra permission):
+ * whether the caller sees each supplier's scores — the level and confidence per score kind in the supplier lists,
+ * their filters, sort and export, and the scores with their rules on the supplier page. Without it the lists and
+ * the page leave them out (the job's aggregated insights and use cases stay).
+ */
+export const seesSupplierScores = (auth: Pick<AuthContext, 'permissions'>): boolean =>
+  auth.permissions.has('SuppliersScore_VIEW');
 
 const pageCache = new Map<string, Promise<TSupplierPage>>();
 
@@ -304,7 +314,13 @@ function matchRuleEvidence(
   };
 }
 
-export async function supplierDetail(ctx: AppContext, res: JobResults, supplierKey: string): Promise<TSupplierDetail> {
+/** One supplier's detail; withoutScores (no SuppliersScore_VIEW): no scores, rules or Optima method. */
+export async function supplierDetail(
+  ctx: AppContext,
+  res: JobResults,
+  supplierKey: string,
+  withoutScores = false,
+): Promise<TSupplierDetail> {
   const found = await supplierDetailRows(ctx, res, supplierKey, networkFile(ctx));
   const s = found.supplier;
   if (!s) throw notFound(`Supplier "${supplierKey}"`);
@@ -332,14 +348,15 @@ export async function supplierDetail(ctx: AppContext, res: JobResults, supplierK
   const scoringVersion = num(s.scoringRulesetVersion);
   const confidenceVersion = num(s.confidenceRulesetVersion);
   // Rules are described from the version the run used (stored in the database; versions never change).
-  const [scoringRules, confidenceRules] = res.scored
+  const showScores = res.scored && !withoutScores;
+  const [scoringRules, confidenceRules] = showScores
     ? await Promise.all([
         scoringVersion === null ? null : ruleDescriptions(ctx.db, 'scoring', scoringVersion),
         confidenceVersion === null ? null : ruleDescriptions(ctx.db, 'confidence', confidenceVersion),
       ])
     : [null, null];
   const { offer, offered } = runOfferOf(res);
-  const scores = res.scored
+  const scores = showScores
     ? offered.map((kind) => ({
         kind,
         level: str(s[`${kind}Level`]),
@@ -441,7 +458,7 @@ export async function supplierDetail(ctx: AppContext, res: JobResults, supplierK
     scored: res.scored,
     scores,
     offer,
-    optimaMethod: str(s.optimaMethod),
+    optimaMethod: showScores ? str(s.optimaMethod) : null,
     rulesetVersions: { scoring: scoringVersion, confidence: confidenceVersion },
     useCases,
     campaigns: (await supplierCampaigns(ctx.db, res.jobId, supplierKey)).map((c) => ({

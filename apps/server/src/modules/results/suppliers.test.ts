@@ -7,10 +7,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { buyers, campaignEnrolments, campaignWorkflows, issuers } from '@sextant/db';
+import { buyers, campaignEnrolments, campaignWorkflows, issuers, userPermissions, users } from '@sextant/db';
 import type { TFilterItem, TJobDetails, TSupplierDetail, TSupplierPage, TSupplierRow } from '@sextant/shared';
 import { createDemoJobsApp } from '../../../test/demo-jobs-fixture.ts';
 import type { TestApp } from '../../../test/harness.ts';
+import { invalidateUser } from '../../plugins/auth-cache.ts';
 
 /** The demo jobs (completed first runs, demo-jobs-fixture.ts) as the job details route gives them. */
 async function demoJobs(t: TestApp): Promise<TJobDetails[]> {
@@ -411,5 +412,49 @@ describe('supplier results', () => {
     expect((await t.call('DELETE', `/api/v1/jobs/${otherJob}`, { cookie: admin })).statusCode).toBeLessThan(300);
     expect(cacheFiles().some((f) => f.startsWith(`${otherJob}.`))).toBe(false);
     expect(cacheFiles().some((f) => f.startsWith(`${jobId}.`))).toBe(true);
+  });
+  it('leaves the scores out for a caller without SuppliersScore_VIEW: columns, rows, filters, sort, export, detail', async () => {
+    // The demo issuer holds SuppliersScore_VIEW as an extra permission (seed); the same user without it:
+    const [u] = await t.db.db.select().from(users).where(eq(users.username, 'issuer'));
+    const scoreGrant = and(eq(userPermissions.userId, u!.id), eq(userPermissions.permission, 'SuppliersScore_VIEW'));
+    expect(await t.db.db.select().from(userPermissions).where(scoreGrant)).toHaveLength(1);
+    const withScores = (await get(`${base}?pageSize=5`)).json() as TSupplierPage;
+    expect(withScores.collection[0]).toHaveProperty('VcardLevel');
+    await t.db.db.delete(userPermissions).where(scoreGrant);
+    invalidateUser(u!.id);
+    try {
+      const columns = (await get(`${base}/columns`)).json() as { columns: { field: string }[] };
+      const fields = columns.columns.map((c) => c.field);
+      expect(fields).toContain('matchStatus');
+      expect(fields).toContain('detailLevel');
+      expect(fields.filter((f) => /^[A-Z].*(Level|Confidence)$/.test(f))).toEqual([]);
+      const p = (await get(`${base}?pageSize=5`)).json() as TSupplierPage;
+      expect(p.totalCount).toBe(withScores.totalCount);
+      expect(p.collection.map((r) => r.supplierKey)).toEqual(withScores.collection.map((r) => r.supplierKey));
+      for (const r of p.collection)
+        expect(Object.keys(r).filter((k) => /^[A-Z].*(Level|Confidence)$/.test(k))).toEqual([]);
+      const byLevel = await get(
+        `${base}?filters=${encodeURIComponent(JSON.stringify([{ propertyName: 'VcardLevel', itemComparisonOperator: 'Equal', itemValue: 'High' }]))}`,
+      );
+      expect(byLevel.statusCode).toBe(400);
+      expect(byLevel.json().message).toContain('cannot filter by "VcardLevel"');
+      expect((await get(`${base}?orderBy=OptimaLevel:desc`)).statusCode).toBe(400);
+      const csv = await get(`${base}?format=csv`);
+      expect(csv.statusCode).toBe(200);
+      const header = csv.body.split('\n')[0]!;
+      expect(header).toContain('Match status');
+      expect(header).not.toMatch(/Vcard level|Optima confidence/);
+      const detail = (
+        await get(`${base}/${encodeURIComponent(p.collection[0]!.supplierKey)}`)
+      ).json() as TSupplierDetail;
+      expect(detail.scores).toEqual([]);
+      expect(detail.optimaMethod).toBeNull();
+      expect(detail.match.status).not.toBeNull();
+    } finally {
+      await t.db.db.insert(userPermissions).values({ userId: u!.id, permission: 'SuppliersScore_VIEW' });
+      invalidateUser(u!.id);
+    }
+    const again = (await get(`${base}?format=csv`)).body.split('\n')[0]!;
+    expect(again).toContain('Vcard level');
   });
 });

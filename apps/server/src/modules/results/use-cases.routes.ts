@@ -19,7 +19,7 @@ import {
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
 import { openResults } from '../../lib/duckdb/index.ts';
-import { supplierExport, supplierPage, useCaseRow } from './suppliers.service.ts';
+import { seesSupplierScores, supplierExport, supplierPage, useCaseRow } from './suppliers.service.ts';
 import { PRODUCES } from './suppliers.routes.ts';
 import { useCaseDetail, useCaseList, useCasesReport } from './use-cases.service.ts';
 
@@ -76,9 +76,10 @@ export async function useCaseRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: ZSupplierPage.or(z.any()) },
     },
     handler: async (req, reply) => {
-      const res = await openResults(ctx, authOf(req), req.params.jobId);
+      const auth = authOf(req);
+      const res = await openResults(ctx, auth, req.params.jobId);
       const uc = await useCaseRow(res, req.params.useCaseId);
-      const scope = { useCaseId: uc.useCaseId };
+      const scope = { useCaseId: uc.useCaseId, ...(seesSupplierScores(auth) ? {} : { withoutScores: true }) };
       if (req.query.format) {
         const d = await supplierExport(ctx, res, req.query, req.query.format, scope, uc.useCaseId);
         return reply

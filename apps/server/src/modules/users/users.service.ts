@@ -25,6 +25,7 @@ import {
   type TJobArtifactForUser,
   type TUserDeletionPreview,
   escapeHtml,
+  PRODUCT_CODE_NAME,
   isRole,
   permissionsOf,
 } from '@sextant/shared';
@@ -35,7 +36,10 @@ import { writeAudit } from '../../lib/audit.ts';
 import { sendEmail } from '../../lib/email.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { createInvitationLink, destroyUserSessions } from '../auth/index.ts';
-import { rolesView } from '../auth/index.ts';
+import { rolesView, userDefaults } from '../auth/index.ts';
+import { renderBrandedEmail } from '../../lib/email-template.ts';
+import { emailTextIn, INVITATION_EMAIL } from '../../lib/email-texts.ts';
+import { emailBrandingOf } from '../../lib/email-branding.ts';
 import { getSetting } from '../system/index.ts';
 import { jobVisibleCondition, usersInIssuers } from '../authorization/index.ts';
 import {
@@ -354,15 +358,31 @@ export async function inviteUser(ctx: AppContext, req: FastifyRequest, auth: Aut
   if (user.isDeactivated) throw conflict(`${user.username} is deactivated and cannot be invited`, 'body.id');
   if (!user.email) throw fieldError('body.id', `${user.username} has no email address to send an invitation to`);
   const link = await createInvitationLink(ctx, user);
-  const row = await findUserListRow(ctx.db, id);
-  const branding = row?.effectiveBrandingId ? await brandingById(ctx.db, row.effectiveBrandingId) : undefined;
-  const product = branding?.emailSenderName ?? 'Sextant';
+  // The reader's branding (their own, else their first issuer's) and language (their first issuer's), as the
+  // sign-in email (auth.service requestMagicLink).
+  const defaults = await userDefaults(ctx, user);
+  const branding = (await emailBrandingOf(ctx.db, ctx.config, defaults.branding?.brandingId)) ?? null;
+  const texts = emailTextIn(INVITATION_EMAIL, defaults.language);
+  const mail = renderBrandedEmail({
+    branding,
+    language: defaults.language,
+    subject: texts.subject,
+    body: texts.body,
+    fields: {
+      name: user.displayName,
+      inviter: auth.user.displayName,
+      brand: branding?.brandingDisplayName ?? PRODUCT_CODE_NAME,
+      link,
+    },
+  });
+  const token = new URL(link).searchParams.get('token') ?? '';
   const sent = await sendEmail(ctx, {
     to: user.email,
-    ...(branding ? { from: `"${branding.emailSenderName.replace(/"/g, '')}" <${branding.emailSenderAddress}>` } : {}),
-    subject: `You are invited to ${product}`,
-    text: `Hello ${user.displayName},\n\n${auth.user.displayName} invited you to ${product}. Use this link to sign in. It works once and expires in 10 minutes:\n\n${link}\n\nIf the link has expired, request a new sign-in link on the login page.`,
-    html: `<p>Hello ${escapeHtml(user.displayName)},</p><p>${escapeHtml(auth.user.displayName)} invited you to ${escapeHtml(product)}. Use this link to sign in. It works once and expires in 10 minutes:</p><p><a href="${link}">Sign in</a></p><p>If the link has expired, request a new sign-in link on the login page.</p>`,
+    subject: mail.subject,
+    ...(token ? { secrets: [token, encodeURIComponent(token), escapeHtml(encodeURIComponent(token))] } : {}),
+    text: mail.text,
+    html: mail.html,
+    ...(mail.from ? { from: mail.from } : {}),
   });
   await auditUser(ctx.db, req, 'user.invite', id, {
     username: user.username,

@@ -535,4 +535,18 @@ describe.each(dbKinds())('users API (%s)', (kind) => {
       ).statusCode,
     ).toBe(404);
   });
+  it("invites in the reader's issuer language with the branding (Meridian: German, HSBC)", async () => {
+    const [u] = await t.db.db.select().from(users).where(eq(users.username, 'issuerPlus'));
+    const res = await t.call('POST', '/api/v1/users/invite', { cookie: admin, body: form({ id: u!.id }) });
+    expect(res.statusCode, res.body).toBe(200);
+    const [mail] = await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email!));
+    expect(mail!.subject).toBe('Ihre Einladung zu HSBC');
+    expect(mail!.fromAddress).toBe('"HSBC B2B Analytics" <no-reply@hsbc.localhost>');
+    expect(mail!.text).toContain('Hallo Priya Shah,');
+    expect(mail!.text).toContain('Sara Admin hat Sie zu HSBC eingeladen.');
+    expect(mail!.text).toContain('Sie erhalten diese Nachricht im Auftrag von HSBC.');
+    expect(mail!.text).not.toContain('Sextant');
+    expect(mail!.html).toContain('<html lang="de">');
+    expect(mail!.html).toMatch(/<a href="http[^"]+\/login\/magic\?token=/);
+  });
 });

@@ -34,6 +34,7 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import {
   hasAll,
+  isRetiredRole,
   PERMISSIONS,
   type TJobArtifactForUser,
   type TPermission,
@@ -161,7 +162,8 @@ function RolesEditor({ user, catalogue }: { user: TUserDetail; catalogue: TRoleC
   });
   const dirty = JSON.stringify(sel) !== JSON.stringify(initial());
   const picker = (kind: 'standard' | 'tabbedView', label: string) => {
-    const options = catalogue[kind];
+    // A retired role (RETIRED_ROLES) is offered only to a user who still holds it, so that it can be removed.
+    const options = catalogue[kind].filter((o) => !isRetiredRole(o.role) || initial()[kind].includes(o.role));
     const value = options.filter((o) => sel[kind].includes(o.role));
     return (
       <Autocomplete

@@ -200,8 +200,12 @@ describe('SupplierView', { timeout: 120_000 }, () => {
     expect(within(taxRow).getByTestId('evidence-result').getAttribute('data-result')).toBe('differ');
   });
 
-  it('shows each score with its level, rule and confidence rule', () => {
-    renderSupplier();
+  it('shows each score with its level, rule and confidence rule (SuppliersScore_VIEW), no scores section without it', () => {
+    const { unmount } = renderSupplier();
+    expect(screen.queryByTestId('supplier-scores')).toBeNull();
+    expect(screen.queryByTestId('score-VirtualCard')).toBeNull();
+    unmount();
+    renderSupplier(['SuppliersScore_VIEW']);
     const row = screen.getByTestId('score-VirtualCard');
     expect(
       within(row)

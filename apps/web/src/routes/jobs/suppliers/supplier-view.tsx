@@ -340,6 +340,8 @@ export function SupplierView({ jobId, supplierKey, useCase }: TSupplierViewProps
   // use case links only for users who may open the Use Cases tab
   const canUseCases = useCan(JOB_TABS_BY_KEY['use-cases'].permissions);
   const canCampaigns = useCan([...JOB_TABS_BY_KEY['campaign-workflows'].permissions, 'Campaign_View']);
+  // SuppliersScore_VIEW: the scores with their rules (the server leaves them out for anyone else).
+  const seesScores = useCan(['SuppliersScore_VIEW']);
   const job = `/jobs/${encodeURIComponent(jobId)}`;
   const crumbs = (
     <Breadcrumbs sx={{ mb: 1 }} data-testid="supplier-breadcrumbs">
@@ -487,7 +489,7 @@ export function SupplierView({ jobId, supplierKey, useCase }: TSupplierViewProps
         <PredictionDrivers d={d} />
       </Section>
 
-      <ScoresSection d={d} />
+      {seesScores && <ScoresSection d={d} />}
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, gap: 2.5 }}>
         <Section title={t('supplier.industry')} testId="supplier-industry">

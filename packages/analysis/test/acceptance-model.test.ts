@@ -171,7 +171,7 @@ describe('acceptance-prediction model', () => {
     expect(withMcc.report).toMatchObject({
       trained: true,
       model: 'logistic-regression',
-      version: 3,
+      version: 4,
       evaluation: 'out-of-fold',
       trainRows: 1200,
       testRows: 1200,
@@ -184,6 +184,10 @@ describe('acceptance-prediction model', () => {
     expect(withMcc.report.metrics.accuracy!).toBeGreaterThan(withMcc.report.metrics.baselineAccuracy!);
     // Calibrated: each decile's mean prediction within 10 points of what it observes (1,200 rows, 120 a decile).
     expect(withMcc.report.calibration).toHaveLength(10);
+    // Calibrated on out-of-fold scores: Platt, unless isotonic regression's cross-fitted Brier score is clearly lower.
+    const brier = withMcc.report.calibratorBrier!;
+    expect(withMcc.report.calibrator).toBe(brier.isotonicZ < -2 ? 'isotonic' : 'platt');
+    expect(brier.platt).toBeGreaterThan(0);
     for (const b of withMcc.report.calibration) expect(Math.abs(b.predicted - b.observed)).toBeLessThan(0.1);
     // Unmatched hotels and grocers are predicted to accept cards, unmatched contractors not.
     const p = Object.fromEntries(withMcc.unmatched.map((u) => [u.inputMcc, u.p]));

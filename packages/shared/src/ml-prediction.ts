@@ -20,6 +20,9 @@ export const ZMlCalibrationBin = z.object({
   n: z.number().int(),
   predicted: z.number(),
   observed: z.number(),
+  /** 95 % Wilson interval of the observed rate (sampling noise of the bin); absent on runs evaluated before it. */
+  ciLow: z.number().optional(),
+  ciHigh: z.number().optional(),
 });
 export type TMlCalibrationBin = z.infer<typeof ZMlCalibrationBin>;
 

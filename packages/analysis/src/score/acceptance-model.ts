@@ -12,18 +12,23 @@
  *
  * Model: L2-regularised logistic regression (logistic.ts), deterministic. Evaluation by 5-fold cross-fitting over
  * the matched suppliers (fold = hash(supplierKey) % 5): each matched supplier is scored by a model that did not
- * learn from it, so every matched supplier is a hold-out row once; Platt scaling is fitted on those out-of-fold
- * scores, and the model that predicts the unmatched suppliers learns from all matched ones. A matched supplier's
- * stored probability is its out-of-fold one; every prediction carries its explanation (the features that moved it
- * most, in log-odds against the average supplier). Too few matched suppliers: no probability, no level, and the
- * explanation says why.
+ * learn from it, so every matched supplier is a hold-out row once, and the model that predicts the unmatched
+ * suppliers learns from all matched ones. Calibration (calibration.ts) is fitted on those out-of-fold scores only:
+ * Platt scaling, or isotonic regression when, itself cross-fitted over the same folds, its Brier score is clearly
+ * lower (large jobs, where Platt's logistic shape leaves a systematic gap; on a few thousand rows isotonic fits
+ * noise). A matched supplier's stored probability is doubly out of fold (neither the model
+ * nor the calibrator learnt from it); every prediction carries its explanation (the features that moved it most, in
+ * log-odds against the average supplier, scaled by the Platt slope). Too few matched suppliers: no probability, no
+ * level, and the explanation says why.
  */
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import type { Db } from '../db.ts';
 import { copyToParquet, lit } from '../db.ts';
 import { featureLabel, featuresOf, NETWORK_MIN_MERCHANTS } from './acceptance-features.ts';
 import type { FeatureVector, NetworkView, SupplierFacts, TokenStat } from './acceptance-features.ts';
-import { calibrate, encodeExamples, fitPlatt, scoreOf, trainEncoded } from './logistic.ts';
+import { encodeExamples, fitPlatt, scoreOf, trainEncoded } from './logistic.ts';
+import { applyCalibrator, crossFitCalibration } from './calibration.ts';
+import type { CalibratorKind } from './calibration.ts';
 import type { Example, LogisticModel, LogisticOptions, Platt } from './logistic.ts';
 import { calibrationByDecile, holdoutMetrics } from './model-monitoring.ts';
 import type { CalibrationBin } from './model-monitoring.ts';
@@ -54,7 +59,7 @@ const MIN_EFFECT = 0.05;
 
 export interface AcceptanceModelReport {
   model: 'logistic-regression';
-  version: 3;
+  version: 4;
   label: 'cardAcceptor';
   features: string[];
   thresholds: typeof ACCEPTANCE_THRESHOLDS;
@@ -70,7 +75,14 @@ export interface AcceptanceModelReport {
   positiveRate: number | null;
   /** Whether the network's name-word statistics were used. */
   network: boolean;
+  /** Platt scaling fitted on all out-of-fold scores (its slope scales the explanations' effects). */
   platt: Platt | null;
+  /**
+   * The calibrator of the probabilities, each calibrator's cross-fitted Brier score (lower is better) and the
+   * paired difference isotonic − Platt in standard errors (isotonic is kept below −2).
+   */
+  calibrator: CalibratorKind | null;
+  calibratorBrier: (Record<CalibratorKind, number> & { isotonicZ: number }) | null;
   metrics: {
     accuracy: number | null;
     auc: number | null;
@@ -81,7 +93,8 @@ export interface AcceptanceModelReport {
   calibration: CalibrationBin[];
   /** The features with the largest weights of the predicting model (log-odds), for the record. */
   topWeights: { feature: string; weight: number }[];
-  timings: { seconds: number };
+  /** Whole step; reading the rows and the network's word statistics; cross-fitting, calibration and the final model; scoring, explaining and writing every supplier. */
+  timings: { seconds: number; loadSeconds?: number; trainSeconds?: number; predictSeconds?: number };
 }
 
 export const MODEL_FEATURES = [
@@ -282,6 +295,7 @@ async function writeAcceptance(
   app.closeSync();
 }
 
+const sec = (ms: number) => Math.round(ms / 10) / 100;
 const r3 = (x: number | null) => (x === null || x === undefined ? null : Math.round(Number(x) * 1000) / 1000);
 
 /**
@@ -300,7 +314,7 @@ export async function trainAndPredictAcceptance(
   const pos = matched.filter((r) => r.y === 1).length;
   const base: AcceptanceModelReport = {
     model: 'logistic-regression',
-    version: 3,
+    version: 4,
     label: 'cardAcceptor',
     features: MODEL_FEATURES,
     thresholds: ACCEPTANCE_THRESHOLDS,
@@ -312,6 +326,8 @@ export async function trainAndPredictAcceptance(
     positiveRate: matched.length ? r3(pos / matched.length) : null,
     network: network !== null,
     platt: null,
+    calibrator: null,
+    calibratorBrier: null,
     metrics: { accuracy: null, auc: null, precisionHigh: null, recallHigh: null, baselineAccuracy: null },
     calibration: [],
     topWeights: [],
@@ -327,6 +343,7 @@ export async function trainAndPredictAcceptance(
     return { ...base, reason, timings: { seconds: Math.round((performance.now() - t0) / 10) / 100 } };
   }
   const vec = rows.map((r) => featuresOf(r.facts, network));
+  const tLoad = performance.now();
   const examples: (Example & { i: number; fold: number })[] = [];
   rows.forEach((r, i) => {
     if (r.matched) examples.push({ x: vec[i]!.x, y: r.y, i, fold: r.fold });
@@ -349,23 +366,29 @@ export async function trainAndPredictAcceptance(
     for (const e of test) oof.set(e.i, scoreOf(m, e.x));
   }
   const oofScores = examples.map((e) => oof.get(e.i)!);
-  const platt = fitPlatt(
+  const labels = examples.map((e) => e.y);
+  const platt = fitPlatt(oofScores, labels);
+  const calibration = crossFitCalibration(
     oofScores,
-    examples.map((e) => e.y),
+    labels,
+    examples.map((e) => e.fold),
   );
+  const heldOut = new Map<number, number>();
+  examples.forEach((e, k) => heldOut.set(e.i, calibration.probabilities[k]!));
   const final = trainEncoded(
     encoded,
     subset(() => true),
     { ...TRAINING, epochs: epochsFor(examples.length) },
   );
+  const tTrain = performance.now();
   const out = rows.map((r, i) => {
     const model = r.matched ? foldModel[r.fold]! : final;
-    const s = r.matched ? oof.get(i)! : scoreOf(final, vec[i]!.x);
-    const p = calibrate(platt, s);
+    const p = r.matched ? heldOut.get(i)! : applyCalibrator(calibration.calibrator, scoreOf(final, vec[i]!.x));
     const drivers = explain(model, platt, vec[i]!);
     return { key: r.supplierKey, p, drivers, text: explanationText(drivers) };
   });
   await writeAcceptance(db, out);
+  const tPredict = performance.now();
   const scored = examples.map((e) => ({ y: e.y, p: out[e.i]!.p }));
   const m = holdoutMetrics(scored);
   const topWeights = [...final.weights]
@@ -377,6 +400,12 @@ export async function trainAndPredictAcceptance(
     trained: true,
     testRows: scored.length,
     platt: { a: Math.round(platt.a * 10_000) / 10_000, b: Math.round(platt.b * 10_000) / 10_000 },
+    calibrator: calibration.kind,
+    calibratorBrier: {
+      platt: Math.round(calibration.brier.platt * 100_000) / 100_000,
+      isotonic: Math.round(calibration.brier.isotonic * 100_000) / 100_000,
+      isotonicZ: Math.round(calibration.isotonicZ * 100) / 100,
+    },
     metrics: {
       accuracy: r3(m.accuracy),
       auc: r3(m.auc),
@@ -388,8 +417,15 @@ export async function trainAndPredictAcceptance(
       ...b,
       predicted: r3(b.predicted)!,
       observed: r3(b.observed)!,
+      ciLow: r3(b.ciLow)!,
+      ciHigh: r3(b.ciHigh)!,
     })),
     topWeights,
-    timings: { seconds: Math.round((performance.now() - t0) / 10) / 100 },
+    timings: {
+      seconds: sec(performance.now() - t0),
+      loadSeconds: sec(tLoad - t0),
+      trainSeconds: sec(tTrain - tLoad),
+      predictSeconds: sec(tPredict - tTrain),
+    },
   };
 }

@@ -33,7 +33,7 @@ export const mlModelRuns = pgTable(
     recallHigh: doublePrecision('recall_high'),
     baselineAccuracy: doublePrecision('baseline_accuracy'),
     calibration: jsonb('calibration')
-      .$type<{ decile: number; n: number; predicted: number; observed: number }[]>()
+      .$type<{ decile: number; n: number; predicted: number; observed: number; ciLow?: number; ciHigh?: number }[]>()
       .notNull(),
     distributions: jsonb('distributions').$type<Record<string, Record<string, number>>>().notNull(),
     drift: jsonb('drift').$type<{

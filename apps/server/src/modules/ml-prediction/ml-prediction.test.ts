@@ -106,6 +106,12 @@ describe.each(dbKinds())('ml-prediction API (%s)', (kind) => {
     expect(run2!.metrics.auc).toBeCloseTo(e2.auc!, 4);
     expect(run2!.metrics.auc!).toBeLessThan(0.7);
     expect(run1!.calibration).toHaveLength(10);
+    // Each decile carries the 95 % interval of its observed rate (its sampling noise).
+    for (const b of run1!.calibration) {
+      expect(b.ciLow!).toBeLessThanOrEqual(b.observed);
+      expect(b.ciHigh!).toBeGreaterThanOrEqual(b.observed);
+      expect(b.ciHigh! - b.ciLow!).toBeGreaterThan(0);
+    }
     expect(run1!.drift).toBeNull();
     expect(run2!.drift).toMatchObject({ againstRunNumber: 1, maxPsiInput: 'country' });
     expect(run2!.drift!.psi.country!).toBeGreaterThan(0.25);

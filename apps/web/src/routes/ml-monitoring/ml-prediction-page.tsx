@@ -154,6 +154,19 @@ function calibrationOption(run: TMlRun, theme: Theme, t: (k: string) => string) 
         lineStyle: { color: theme.palette.secondary.main },
         data: run.calibration.map((b) => b.predicted),
       },
+      // The 95 % interval of each decile's observed rate (its sampling noise; runs evaluated before it have none):
+      // a mean prediction inside it is as close as that decile's rows can tell.
+      ...(run.calibration.every((b) => b.ciLow !== undefined && b.ciHigh !== undefined)
+        ? (['ciLow', 'ciHigh'] as const).map((k) => ({
+            name: t('calibration.interval'),
+            type: 'line' as const,
+            step: 'middle' as const,
+            symbol: 'none',
+            lineStyle: { color: theme.palette.text.secondary, type: 'dashed' as const, width: 1 },
+            itemStyle: { color: theme.palette.text.secondary },
+            data: run.calibration.map((b) => b[k] ?? null),
+          }))
+        : []),
     ],
   };
 }

@@ -49,6 +49,8 @@ export default defineConfig({
     // One migrated and one seeded PGlite per run, copied by each test file (apps/server/test/pglite-templates.ts), and
     // the completed demo jobs, made by the first test file that asks and copied by the others (demo-jobs-fixture.ts).
     globalSetup: ['apps/server/test/pglite-templates.ts', 'apps/server/test/demo-jobs-fixture.ts'],
+    // run before every test file: jsdom component tests unmount their renders after each test
+    setupFiles: ['apps/web/src/test/cleanup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

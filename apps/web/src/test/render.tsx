@@ -6,16 +6,14 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { cleanup, render } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
 import type { TCurrentUser } from '@sextant/shared/values';
 import { ensureEnglish } from '../app/i18n.ts';
 import { authKeys } from '../api/auth.ts';
 
 // the page namespaces' English texts, which the app loads with the first page that needs them
 await ensureEnglish();
-
-afterEach(() => cleanup());
 
 export interface TRenderOptions {
   /** Query-cache entries: each a query key and the data the API would have returned. */

@@ -11365,6 +11365,8 @@ export interface paths {
                             runs: {
                                 alerts: string[];
                                 calibration: {
+                                    ciHigh?: number;
+                                    ciLow?: number;
                                     decile: number;
                                     n: number;
                                     observed: number;

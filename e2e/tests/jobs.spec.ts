@@ -322,7 +322,7 @@ test('amounts: the preview names an unreadable amount, shows the row count and s
   await expect(issues).toContainText('“N/A”');
   await expect(issues).toContainText('not an amount (no digits); row not used');
   await expect(page.getByTestId('file-totals')).toContainText('3 rows in the file');
-  await expect(page.getByTestId('file-totals')).toContainText('total spend 2,214.6 without a currency');
+  await expect(page.getByTestId('file-totals')).toContainText('total spend 2,214.56 without a currency');
   await page.getByTestId('file-fournisseurs.csv').getByRole('button', { name: 'Remove' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
   await expect(report).toHaveCount(0);
@@ -346,7 +346,7 @@ test('amounts: the preview names an unreadable amount, shows the row count and s
   });
   await page.getByTestId('upload-submit').click();
   await expect(report).toContainText('2 of 2 rows valid', { timeout: 90_000 });
-  await expect(page.getByTestId('file-totals')).toContainText('total spend 3,734.8');
+  await expect(page.getByTestId('file-totals')).toContainText('total spend 3,734.75');
   const sheet = page.getByTestId('layout-picker').getByRole('combobox').filter({ hasText: 'Worksheet:' });
   await expect(sheet).toContainText('Worksheet: Suppliers');
   await sheet.click();

@@ -12,8 +12,9 @@ import { apiAs, signIn } from './helpers.ts';
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
 const count = (n: number) => new Intl.NumberFormat('en-GB').format(n);
+/** An exact amount as an English reader reads money (issue #33): the currency's symbol and own digits ("£1,234.56"). */
 const amount = (n: number, cur: string) =>
-  `${cur} ${new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n)}`;
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: cur }).format(n);
 
 interface Page_ {
   collection: { supplierKey: string; supplierName: string | null; spend: number; matchStatus: string }[];

@@ -9,8 +9,16 @@ import { fileURLToPath } from 'node:url';
 import { apiAs, signIn } from './helpers.ts';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+/** An exact amount as an English reader reads money (issue #33): the currency's symbol and own digits ("£1,234.56"). */
 const amount = (n: number, cur: string) =>
-  `${cur} ${new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n)}`;
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: cur }).format(n);
+/** A compact headline amount: the currency's symbol, at most three digits and one decimal, an abbreviation ("£127.4m"). */
+const compactAmount = (cur: string) => {
+  const symbol = new Intl.NumberFormat('en-GB', { style: 'currency', currency: cur })
+    .formatToParts(0)
+    .find((p) => p.type === 'currency')!.value;
+  return new RegExp(`^${symbol.replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')}\\d{1,3}(\\.\\d)?(k|m|bn|K|M|B)?$`);
+};
 
 interface Job {
   id: string;
@@ -124,9 +132,9 @@ test('global insights totals equal the sum of the user’s jobs; organisations s
   expect(g.spend).toBeCloseTo(expected.spend, 0);
   await page.goto('/global-insights/loading');
   await expect(page).toHaveURL(/\/global-insights\/insights$/);
-  // compact on the card ("GBP 127.4M"), the full amount on hover
+  // compact on the card ("£127.4m"), the full amount on hover
   await expect(page.getByTestId('global-spend-value')).toHaveAttribute('title', amount(g.spend, g.currency));
-  await expect(page.getByTestId('global-spend-value')).toHaveText(new RegExp(`^${g.currency} \\d{1,3}\\.\\d[KMB]?$`));
+  await expect(page.getByTestId('global-spend-value')).toHaveText(compactAmount(g.currency));
   await expect(page.getByTestId('insights-chart')).toHaveAttribute('data-chart-ready', 'true');
   await page.getByTestId('mode-table').click();
   await expect(page.getByTestId('view-total-spend')).toBeVisible();

@@ -42,4 +42,5 @@ export * from './system.ts';
 export * from './values/html.ts';
 export * from './job-changes.ts';
 export * from './values/issuer-offer.ts';
+export * from './values/money.ts';
 export * from './dashboard.ts';

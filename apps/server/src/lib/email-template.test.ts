@@ -74,26 +74,30 @@ describe('every issuer language', () => {
   it('unknown languages use English', () => {
     expect(defaultOutreach('xx')).toEqual(en);
     expect(defaultOutreach('')).toEqual(en);
-    expect(spendBand(5_000, 'EUR', 'xx')).toBe('under 10k EUR');
+    expect(spendBand(5_000, 'EUR', 'xx')).toBe('under €10k');
     expect(footerOf('xx')).toBe('You receive this message on behalf of Sextant.');
   });
 
-  it("the spend band reads in the language's words", () => {
-    const words: Record<(typeof ISSUER_LANGUAGE_KEYS)[number], [string, string]> = {
-      en: ['under 10k EUR', 'over 1M EUR'],
-      de: ['unter 10k EUR', 'über 1M EUR'],
-      fr: ['moins de 10k EUR', 'plus de 1M EUR'],
-      es: ['menos de 10k EUR', 'más de 1M EUR'],
-      it: ['meno di 10k EUR', 'oltre 1M EUR'],
-      nl: ['minder dan 10k EUR', 'meer dan 1M EUR'],
-      pl: ['mniej niż 10k EUR', 'ponad 1M EUR'],
-      pt: ['menos de 10k EUR', 'mais de 1M EUR'],
-      sv: ['under 10k EUR', 'över 1M EUR'],
+  it("the spend band reads in the language's words, its amounts as that language writes money (issue #33)", () => {
+    const nb = (x: string) => x.replace(/_/g, '\u00a0'); // "_": the no-break spaces Intl writes
+    const bands: Record<(typeof ISSUER_LANGUAGE_KEYS)[number], [string, string, string]> = {
+      en: ['under €10k', '€10–100k', 'over €1m'],
+      de: ['unter 10.000_€', '10.000–100.000_€', 'über 1_Mio._€'],
+      fr: ['moins de 10_k_€', '10–100_k_€', 'plus de 1_M_€'],
+      es: ['menos de 10_mil_€', '10-100_mil_€', 'más de 1_M_€'],
+      it: ['meno di 10K_€', '10-100K_€', 'oltre 1_Mln_€'],
+      nl: ['minder dan €_10K', '€_10-100K', 'meer dan €_1_mln.'],
+      pl: ['mniej niż 10_tys._€', '10–100_tys._€', 'ponad 1_mln_€'],
+      pt: ['menos de €_10_mil', '€_10–100_mil', 'mais de €_1_mi'],
+      sv: ['under 10_tn_€', '10–100_tn_€', 'över 1_mn_€'],
     };
-    for (const lang of ISSUER_LANGUAGE_KEYS) {
-      expect([spendBand(5_000, 'EUR', lang), spendBand(2_000_000, 'EUR', lang)], lang).toEqual(words[lang]);
-      expect(spendBand(50_000, 'EUR', lang), lang).toBe('10k–100k EUR');
-    }
-    expect(spendBand(500_000, '', 'pl')).toBe('100k–1M');
+    for (const lang of ISSUER_LANGUAGE_KEYS)
+      expect(
+        [spendBand(5_000, 'EUR', lang), spendBand(50_000, 'EUR', lang), spendBand(2_000_000, 'EUR', lang)],
+        lang,
+      ).toEqual(bands[lang].map(nb));
+    expect(spendBand(500_000, 'GBP', 'en')).toBe('£100k – £1m');
+    expect(spendBand(500_000, 'EUR', 'de')).toBe(nb('100.000_€ – 1_Mio._€'));
+    expect(spendBand(500_000, '', 'pl')).toBe(nb('100_tys. – 1_mln'));
   });
 });

@@ -1,5 +1,17 @@
-/** Amount display (SPEC §9): counts whole; averages and spend one decimal with a currency prefix; percents end with %. Numbers follow the UI language (Intl). */
+/**
+ * Number display: counts whole, percents with one decimal ending with % (SPEC §9), numbers in the UI language's
+ * locale. Money reads like money (issue #33, which overrides SPEC §9's "one decimal with a currency prefix"): the
+ * shared formatter of `@sextant/shared/values` (`formatMoney`, `formatMoneyCompact`; the server's documents use it
+ * too) — the currency's symbol and own digits, or the compact form for headline figures and chart axes.
+ */
+import { formatMoney, formatMoneyCompact } from '@sextant/shared/values';
 import { currentLanguage } from '../app/i18n.ts';
+
+/** The Intl locale of the UI language (English reads as en-GB, as the server's documents do). */
+export const uiLocale = () => {
+  const lang = currentLanguage();
+  return lang === 'en' ? 'en-GB' : lang;
+};
 
 const cache = new Map<string, Intl.NumberFormat>();
 const group = (digits: number) => {
@@ -7,7 +19,7 @@ const group = (digits: number) => {
   const key = `${lang}|${digits}`;
   let f = cache.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : lang, {
+    f = new Intl.NumberFormat(uiLocale(), {
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
@@ -20,33 +32,17 @@ export function formatCount(n: number | null | undefined): string {
   return n === null || n === undefined || !Number.isFinite(n) ? '—' : group(0).format(Math.round(n));
 }
 
+/** An exact amount: "£1,234.56", "1.234,56 £", "￥1,235" (the currency's digits; '—' when missing). */
 export function formatAmount(n: number | null | undefined, currency = ''): string {
-  if (n === null || n === undefined || !Number.isFinite(n)) return '—';
-  const sign = n < 0 ? '-' : '';
-  return `${sign}${currency ? `${currency} ` : ''}${group(1).format(Math.abs(n))}`;
+  return formatMoney(n, currency, uiLocale());
 }
 
-const compactCache = new Map<string, Intl.NumberFormat>();
-
 /**
- * A headline amount in compact form with the currency prefix and one decimal ("GBP 127.4M"), so a card figure does
- * not wrap; pair it with the full `formatAmount` on hover (title) and use the full form in tables. English uses the
- * K/M/B suffixes; other UI languages their own compact notation.
+ * A headline amount in the locale's compact form ("£127.4m", "127,4 Mio. £"), so a card figure does not wrap; pair
+ * it with the full `formatAmount` on hover (title) and use the full form in tables. Chart axes use it too.
  */
 export function formatAmountCompact(n: number | null | undefined, currency = ''): string {
-  if (n === null || n === undefined || !Number.isFinite(n)) return '—';
-  const lang = currentLanguage();
-  let f = compactCache.get(lang);
-  if (!f) {
-    f = new Intl.NumberFormat(lang === 'en' ? 'en-US' : lang, {
-      notation: 'compact',
-      minimumFractionDigits: 1,
-      maximumFractionDigits: 1,
-    });
-    compactCache.set(lang, f);
-  }
-  const sign = n < 0 ? '-' : '';
-  return `${sign}${currency ? `${currency} ` : ''}${f.format(Math.abs(n))}`;
+  return formatMoneyCompact(n, currency, uiLocale());
 }
 
 export function formatPercent(n: number | null | undefined, digits = 1): string {

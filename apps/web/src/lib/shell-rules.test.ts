@@ -10,22 +10,24 @@ import { ensureEnglish } from '../app/i18n.ts';
 // the profile page's texts load with the page in the app
 await ensureEnglish();
 
-describe('amount formatting (SPEC §9)', () => {
-  it('counts are whole, spend has one decimal and a currency prefix, percents end with %', () => {
+describe('amount formatting (SPEC §9; money as issue #33 reads it)', () => {
+  it('counts are whole, money has the currency symbol and its own digits, percents end with %', () => {
     expect(formatCount(1234.6)).toBe('1,235');
-    expect(formatAmount(1234.56, 'GBP')).toBe('GBP 1,234.6');
-    expect(formatAmount(-3, 'USD')).toBe('-USD 3.0');
+    expect(formatAmount(1234.56, 'GBP')).toBe('£1,234.56');
+    expect(formatAmount(-3, 'USD')).toBe('-US$3.00');
+    expect(formatAmount(1234.5)).toBe('1,234.50');
+    expect(formatAmount(null, 'GBP')).toBe('—');
     expect(formatPercent(12.345)).toBe('12.3%');
     expect(formatCount(null)).toBe('—');
     expect(badgeCount(100)).toBe('99+');
     expect(badgeCount(99)).toBe('99');
   });
-  it('headline amounts are compact with the currency prefix and one decimal', () => {
-    expect(formatAmountCompact(127_412_345.6, 'GBP')).toBe('GBP 127.4M');
-    expect(formatAmountCompact(1_234_567_890, 'USD')).toBe('USD 1.2B');
-    expect(formatAmountCompact(45_640, 'EUR')).toBe('EUR 45.6K');
-    expect(formatAmountCompact(950, 'GBP')).toBe('GBP 950.0');
-    expect(formatAmountCompact(-2_500_000, 'GBP')).toBe('-GBP 2.5M');
+  it('headline amounts are compact in the English (en-GB) way with the currency symbol and at most one decimal', () => {
+    expect(formatAmountCompact(127_412_345.6, 'GBP')).toBe('£127.4m');
+    expect(formatAmountCompact(1_234_567_890, 'USD')).toBe('US$1.2bn');
+    expect(formatAmountCompact(45_640, 'EUR')).toBe('€45.6k');
+    expect(formatAmountCompact(950, 'GBP')).toBe('£950');
+    expect(formatAmountCompact(-2_500_000, 'GBP')).toBe('-£2.5m');
     expect(formatAmountCompact(undefined, 'GBP')).toBe('—');
   });
 });

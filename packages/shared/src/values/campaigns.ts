@@ -1,6 +1,7 @@
 /** Campaign workflows (SPEC §3 campaign routes and counters, §4 stage status; DESIGN §7): zod-free values. */
 import type { CAMPAIGN_STAGE_STATUSES } from './enums.ts';
 import type { TIssuerLanguage } from './issuers.ts';
+import { formatMoneyCompact, formatMoneyRangeCompact } from './money.ts';
 
 export type TCampaignStageStatus = (typeof CAMPAIGN_STAGE_STATUSES)[number];
 
@@ -151,12 +152,17 @@ const BAND_WORDS: Record<TIssuerLanguage, { under: string; over: string }> = {
   sv: { under: 'under', over: 'över' },
 };
 
-/** Spend band of a supplier for outreach ("under 10k", "10k–100k", …) in the job's currency and the issuer's language. */
+/**
+ * Spend band of a supplier for outreach in the job's currency and the issuer's language, its amounts as money in that
+ * language's compact form (issue #33): "under €10k", "€10–100k", "€100k – €1m", "over €1m"; German "unter 10.000 €",
+ * "10.000–100.000 €", "über 1 Mio. €".
+ */
 export function spendBand(spend: number, currency: string, language = 'en'): string {
-  const c = currency || '';
-  const w = BAND_WORDS[outreachLanguage(language)];
-  if (spend < 10_000) return `${w.under} 10k ${c}`.trim();
-  if (spend < 100_000) return `10k–100k ${c}`.trim();
-  if (spend < 1_000_000) return `100k–1M ${c}`.trim();
-  return `${w.over} 1M ${c}`.trim();
+  const lang = outreachLanguage(language);
+  const locale = lang === 'en' ? 'en-GB' : lang;
+  const w = BAND_WORDS[lang];
+  if (spend < 10_000) return `${w.under} ${formatMoneyCompact(10_000, currency, locale)}`;
+  if (spend < 100_000) return formatMoneyRangeCompact(10_000, 100_000, currency, locale);
+  if (spend < 1_000_000) return formatMoneyRangeCompact(100_000, 1_000_000, currency, locale);
+  return `${w.over} ${formatMoneyCompact(1_000_000, currency, locale)}`;
 }

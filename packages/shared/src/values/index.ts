@@ -33,3 +33,4 @@ export * from './vendors.ts';
 export * from './html.ts';
 export * from './job-changes.ts';
 export * from './issuer-offer.ts';
+export * from './money.ts';

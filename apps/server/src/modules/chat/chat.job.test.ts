@@ -26,7 +26,9 @@ describe('chat on a job page', () => {
     ).json() as TUseCaseList;
     const vc = list.useCases.find((u) => u.useCaseId === 'vc-accepting')!;
     expect(vc.spend).toBeGreaterThan(0);
-    const figure = `${list.currency} ${Math.round(vc.spend).toLocaleString('en-US')}`;
+    // the amount as money reads in English: the currency's symbol and its own digits ("£1,234.50")
+    const money = (n: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: list.currency }).format(n);
+    const figure = money(vc.spend);
     const res = await t.call('POST', '/chat/message', {
       cookie: issuer,
       body: { question: 'How much spend is with VC-accepting suppliers?', job_id: jobId },
@@ -50,7 +52,7 @@ describe('chat on a job page', () => {
         },
       })
     ).json() as TChatMessageResponse;
-    expect(follow.answer).toContain(`${list.currency} ${Math.round(vc.estimatedRebate).toLocaleString('en-US')}`);
+    expect(follow.answer).toContain(money(vc.estimatedRebate));
   });
 
   it('answers 404 for a job the caller cannot see', async () => {

@@ -3,6 +3,7 @@ import {
   CHAT_NO_MODEL_NOTE,
   CHAT_NOTHING_FOUND,
   JOB_TABS_BY_KEY,
+  formatMoney,
   jobTabPath,
   jobTabVisible,
   type TChatSource,
@@ -43,7 +44,8 @@ export interface Retrieved {
   questionVector: Float32Array | null;
 }
 
-const money = (n: number, currency: string) => `${currency} ${Math.round(n).toLocaleString('en-US')}`;
+/** The assistant answers in English: amounts as an English reader reads money (issue #33), "£1,234.50". */
+const money = (n: number, currency: string) => formatMoney(n, currency, 'en-GB');
 const pct = (n: number) => `${(Math.round(n * 10) / 10).toLocaleString('en-US')}%`;
 
 /**

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { jobArtifacts, jobRuns } from '@sextant/db';
 import type { TPipelineStep } from '@sextant/shared';
-import { PIPELINE_STEP_LABELS, SCORE_KIND_LABELS, offeredKinds } from '@sextant/shared';
+import { PIPELINE_STEP_LABELS, SCORE_KIND_LABELS, formatMoney, offeredKinds } from '@sextant/shared';
 import {
   aggregateResults,
   applySupplierListsToFile,
@@ -204,7 +204,8 @@ export function jobCommandTypes(ctx: AppContext): CommandDefOf[] {
         onProgress: progress,
       });
       const lists = await applySupplierLists(ctx, rc);
-      return `${r.suppliers} suppliers, ${r.currency} ${Math.round(r.totalSpend).toLocaleString('en')} spend${lists}`;
+      // the run log is English: the amount as an English reader reads money (issue #33)
+      return `${r.suppliers} suppliers, ${formatMoney(r.totalSpend, r.currency, 'en-GB')} spend${lists}`;
     }),
     step(ctx, 'match', async (rc, _hc, progress) => {
       progress(1, 'Preparing the reference network');

@@ -18,6 +18,7 @@ import {
   type TBusinessCaseBaseRow,
   type TBusinessCaseInputs,
   PRODUCT_CODE_NAME,
+  excelMoneyFormat,
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
@@ -165,7 +166,6 @@ export async function saveBusinessCase(
   return getBusinessCase(ctx, auth, jobId);
 }
 
-const MONEY = '#,##0.0';
 const PCT = '0.0"%"';
 
 /**
@@ -194,6 +194,8 @@ export async function businessCaseWorkbook(
   wb.creator = doc.branding?.name ?? PRODUCT_CODE_NAME;
   wb.title = `${bc.jobName} — ${t('title')}`;
   const cur = base.currency;
+  // money cells in the currency's own digits with its symbol where the reader's locale writes it (issue #33)
+  const MONEY = excelMoneyFormat(cur, doc.locale);
   const primary = (doc.branding?.primary ?? '#1D4ED8').replace(/^#/, '').toUpperCase();
   const headerStyle = (row: { font: unknown; fill: unknown }) => {
     row.font = { bold: true, color: { argb: 'FFFFFFFF' } };
@@ -215,7 +217,7 @@ export async function businessCaseWorkbook(
     addInput(`${t('groups.conversion')}: ${t(`fields.conversion.${l}`)}`, inputs.conversion[l], t('units.pct'), PCT);
   addInput(t('fields.rebateBps'), inputs.rebateBps, t('units.bps'), '#,##0');
   for (const m of BUSINESS_CASE_METHODS)
-    addInput(`${t('groups.costs')}: ${t(`fields.paymentCost.${m}`)}`, inputs.paymentCost[m], cur, '#,##0.00');
+    addInput(`${t('groups.costs')}: ${t(`fields.paymentCost.${m}`)}`, inputs.paymentCost[m], cur, MONEY);
   addInput(t('fields.paymentsPerSupplierPerYear'), inputs.paymentsPerSupplierPerYear, t('units.perYear'), '#,##0');
   addInput(t('fields.dpoExtensionDays'), inputs.dpoExtensionDays, t('units.days'), '#,##0');
   addInput(t('fields.costOfCapitalPct'), inputs.costOfCapitalPct, t('units.pctYear'), PCT);

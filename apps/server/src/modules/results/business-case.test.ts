@@ -151,7 +151,9 @@ describe.each(dbKinds())('business case on %s', (kind) => {
     const results = wb.getWorksheet('Results')!;
     expect(results.getRow(2).getCell(3).value).toBe(saved.outputs.years[0]!.cardSpend);
     expect(results.getRow(5).getCell(8).value).toBe(saved.outputs.total.totalBenefit);
-    expect(results.getColumn(3).numFmt).toBe('#,##0.0');
+    // money in the currency's own digits and symbol for the English reader (issue #33); Northbridge reckons in GBP
+    expect(saved.base.currency).toBe('GBP');
+    expect(results.getColumn(3).numFmt).toBe('"£"#,##0.00;"-£"#,##0.00');
     expect(wb.getWorksheet('Inputs')!.getRow(2).getCell(2).value).toBe(90);
     const fmt = await t.call('GET', `/api/v1/jobs/${jobId}/business-case/download?format=pdf`, { cookie: manager });
     expect(fmt.statusCode).toBe(400);

@@ -1,6 +1,7 @@
 /**
  * The PPTX deck in the reader's language and the issuer's branding (issue #33): with a German-language issuer every
- * label is German (the web app's own texts), numbers are grouped the German way, and the branding's name and
+ * label is German (the web app's own texts), numbers are grouped the German way, money reads as German money
+ * (compact headline figures, exact amounts with the currency's digits and symbol), and the branding's name and
  * primary colour are on the slides; English stays the reference. The business-case workbook likewise.
  */
 import { describe, expect, it } from 'vitest';
@@ -58,10 +59,16 @@ const deck: TPresentationDeck = {
   useCases: [{ id: 'u1', name: 'Virtual card', suppliers: 12, spend: 345678.9, estimatedRebate: 1234.5 }],
 };
 
+const NBSP = '\u00a0';
+
 async function slidesText(body: Buffer): Promise<string> {
   const zip = await JSZip.loadAsync(body);
   const names = Object.keys(zip.files).filter((f) => /^ppt\/(slides\/slide\d+|charts\/chart\d+)\.xml$/.test(f));
-  return (await Promise.all(names.map((n) => zip.file(n)!.async('string')))).join('\n');
+  return (await Promise.all(names.map((n) => zip.file(n)!.async('string'))))
+    .join('\n')
+    .replace(/&#(?:160|xA0);/gi, NBSP)
+    .replace(/&quot;/g, '"')
+    .replace(/&gt;/g, '>');
 }
 
 // pptxgenjs and exceljs load on first use: slow on a loaded machine.
@@ -75,7 +82,14 @@ describe('PPTX deck in the reader’s language and the issuer’s branding', { t
     const xml = await slidesText(body);
     for (const label of ['Kennzahlen', 'Wasserfall der Kartenfähigkeit', 'Lieferanten', 'Kartenfähigkeit'])
       expect(xml, label).toContain(label);
-    expect(xml).toContain('GBP 68.691.577,9');
+    // the headline tile compact, the tables exact with the currency's two digits, the symbol after the amount
+    expect(xml).toContain(`68,7${NBSP}Mio.${NBSP}£`);
+    expect(xml).toContain(`1.234.567,89${NBSP}£`);
+    expect(xml).toContain(`345.678,90${NBSP}£`);
+    expect(xml).toContain(`1.234,50${NBSP}£`);
+    // chart labels and axes: German abbreviations as an Excel number format
+    expect(xml).toContain(`[>=1000000]#,##0.0,,"${NBSP}Mio.${NBSP}£"`);
+    expect(xml).not.toContain('GBP 68');
     expect(xml).toContain('27. November 2026');
     expect(xml).toContain('Lloyds');
     expect(xml).toContain('006A4D');
@@ -87,12 +101,17 @@ describe('PPTX deck in the reader’s language and the issuer’s branding', { t
     const { body } = await buildPptx(deck, { t: await textsOf('en'), locale: localeOf('en'), branding: null });
     const xml = await slidesText(body);
     expect(xml).toContain('Headline figures');
-    expect(xml).toContain('GBP 68,691,577.9');
+    expect(xml).toContain('£68.7m');
+    expect(xml).toContain('£1,234,567.89');
+    expect(xml).toContain('£345,678.90');
+    expect(xml).toContain('[>=1000000]"£"#,##0.0,,"m"');
     expect(xml).toContain('27 November 2026');
   });
 
-  it('formats amounts with one decimal and the currency prefix (SPEC §9) in each locale', () => {
-    expect(numbersIn('fr').amount(1234567.89, 'EUR').replace(/\s/g, ' ')).toBe('EUR 1 234 567,9');
+  it("formats amounts as money in each locale: the currency's digits and symbol (issue #33 over SPEC §9)", () => {
+    expect(numbersIn('fr').amount(1234567.89, 'EUR')).toBe(`1\u202f234\u202f567,89${NBSP}€`);
+    expect(numbersIn('fr').amountCompact(1234567.89, 'EUR')).toBe(`1,2${NBSP}M${NBSP}€`);
+    expect(numbersIn('ja').amount(1234567.89, 'JPY')).toBe('￥1,234,568');
     expect(numbersIn('en-GB').count(1234.4)).toBe('1,234');
   });
 
@@ -128,6 +147,9 @@ describe('PPTX deck in the reader’s language and the issuer’s branding', { t
     const results = wb.getWorksheet('Ergebnisse')!;
     expect(results.getRow(1).getCell(1).value).toBe('Jahr');
     expect(String(results.getRow(1).getCell(3).value)).toBe('Kartenausgaben (GBP)');
+    // money cells (results, and the payment costs of the inputs): two digits and the pound sign after the amount
+    expect(results.getColumn(3).numFmt).toBe(`#,##0.00"${NBSP}£";"-"#,##0.00"${NBSP}£"`);
+    expect(inputs.getRow(6).getCell(2).numFmt).toBe(`#,##0.00"${NBSP}£";"-"#,##0.00"${NBSP}£"`);
     expect(results.getRow(5).getCell(1).value).toBe('Gesamt');
   });
 });

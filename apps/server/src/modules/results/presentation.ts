@@ -8,6 +8,9 @@ import {
   PRESENTATION_TOP_N,
   SCORE_KIND_LABELS,
   chartViewLabel,
+  excelMoneyFormat,
+  formatMoney,
+  formatMoneyCompact,
   industryViewId,
   PRODUCT_CODE_NAME,
   type TPresentationDeck,
@@ -68,9 +71,13 @@ export interface DocumentLocale {
 
 /** Number, amount and date formats of a locale. */
 export const numbersIn = (locale: string) => ({
-  /** Amounts as SPEC §9 shows them: one decimal with the currency prefix, digits grouped for the locale. */
-  amount: (n: number, currency: string) =>
-    `${currency} ${n.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}`,
+  /**
+   * Exact amounts as money reads in the locale (issue #33, overriding SPEC §9's "one decimal with a currency
+   * prefix"): the shared formatter the web app uses — the currency's symbol and own digits ("£68,691,577.94").
+   */
+  amount: (n: number, currency: string) => formatMoney(n, currency, locale),
+  /** Headline figures in the locale's compact form ("£68.7m", "68,7 Mio. £"). */
+  amountCompact: (n: number, currency: string) => formatMoneyCompact(n, currency, locale),
   /** Counts whole. */
   count: (n: number) => Math.round(n).toLocaleString(locale),
   pct: (n: number) => `${n.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`,
@@ -93,7 +100,7 @@ export async function buildPptx(
 ): Promise<{ filename: string; body: Buffer }> {
   const { default: PptxGenJS } = await import('pptxgenjs'); // loaded on first use
   const { t } = doc;
-  const { amount, count, pct, date } = numbersIn(doc.locale);
+  const { amount, amountCompact, count, pct, date } = numbersIn(doc.locale);
   const ACCENT = (doc.branding?.primary ?? `#${DEFAULT_ACCENT}`).replace(/^#/, '').toUpperCase();
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_WIDE'; // 13.33 × 7.5 in
@@ -120,8 +127,9 @@ export async function buildPptx(
     barDir: 'bar' as const,
     chartColors: [ACCENT],
     showValue: values.length <= 12,
-    dataLabelFormatCode: `"${cur} "#,##0.0`,
-    valAxisLabelFormatCode: '#,##0',
+    // bar labels and the value axis in the locale's compact money form ("£68.7m"); the tables carry exact amounts
+    dataLabelFormatCode: excelMoneyFormat(cur, doc.locale, { compact: true }),
+    valAxisLabelFormatCode: excelMoneyFormat(cur, doc.locale, { compact: true }),
     catAxisLabelFontSize: 10,
     valAxisLabelFontSize: 9,
     dataLabelFontSize: 9,
@@ -154,9 +162,9 @@ export async function buildPptx(
   const head = slide(t('insights:sections.headline'));
   const tiles: [string, string][] = [
     [t('insights:figures.suppliers'), count(s.suppliers)],
-    [t('insights:figures.spend'), amount(s.spend, cur)],
+    [t('insights:figures.spend'), amountCompact(s.spend, cur)],
     [t('insights:figures.matchedSuppliers'), `${count(s.matched.suppliers)} (${pct(s.matched.supplierShare)})`],
-    [t('insights:figures.matchedSpend'), `${amount(s.matched.spend, cur)} (${pct(s.matched.spendShare)})`],
+    [t('insights:figures.matchedSpend'), `${amountCompact(s.matched.spend, cur)} (${pct(s.matched.spendShare)})`],
     [t('insights:counts.POs'), count(s.counts.POs)],
     [t('insights:counts.invoices'), count(s.counts.invoices)],
     [t('insights:counts.payments'), count(s.counts.payments)],

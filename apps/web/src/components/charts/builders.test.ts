@@ -50,7 +50,7 @@ describe('chart tooltips', () => {
       const o = chart.option({ width: 600, height: 300 }) as TTooltip;
       const html = o.tooltip.formatter([{ dataIndex: 0 }]);
       expect(html).not.toMatch(/<(?!\/?b>|br\/>)/);
-      expect(linesOf(html)).toEqual([label, 'GBP 1,234.5', label, 'plain']);
+      expect(linesOf(html)).toEqual([label, '£1,234.50', label, 'plain']);
     }
   });
 

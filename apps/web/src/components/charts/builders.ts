@@ -7,7 +7,7 @@
 import { darken, lighten, type Theme } from '@mui/material/styles';
 import type { EChartsCoreOption } from 'echarts/core';
 import { escapeHtml } from '@sextant/shared/values';
-import { formatAmount, formatCount, formatPercent } from '../../lib/format.ts';
+import { formatAmount, formatAmountCompact, formatCount, formatPercent } from '../../lib/format.ts';
 import {
   HALF_PIE_END_ANGLE,
   HALF_PIE_START_ANGLE,
@@ -86,9 +86,13 @@ export interface TBarChart {
   leftOut: number;
 }
 
-/** Value text of a measure (SPEC §9: spend one decimal with the currency prefix, counts whole). */
+/** Value text of a measure in a tooltip: spend the exact amount ("£1,234.50", issue #33), counts whole (SPEC §9). */
 export const measureText = (measure: TMeasure, v: number, currency: string) =>
   measure === 'spend' ? formatAmount(v, currency) : formatCount(v);
+
+/** Value text of a measure on an axis or beside a bar: spend in the compact form ("£68.7m"), counts whole. */
+export const measureAxisText = (measure: TMeasure, v: number, currency: string) =>
+  measure === 'spend' ? formatAmountCompact(v, currency) : formatCount(v);
 
 /**
  * A tooltip's HTML: the title in bold, then one line each. ECharts inserts a formatter's return value as HTML, and
@@ -115,6 +119,7 @@ export function rankedBarChart(opts: {
   const perBar = (height - 60) / Math.max(1, items.length);
   const c = opts.colors;
   const fmt = (v: number) => measureText(opts.measure, v, opts.currency);
+  const axisFmt = (v: number) => measureAxisText(opts.measure, v, opts.currency);
   const option = (size: TChartSize): EChartsCoreOption => ({
     animation: opts.animation ?? !large,
     animationDuration: ANIMATION_MS,
@@ -137,7 +142,7 @@ export function rankedBarChart(opts: {
     xAxis: {
       type: 'value',
       splitNumber: gridSplitCount(size.width - Y_AXIS_WIDTH),
-      axisLabel: { ...axisText(c), rotate: TICK_ROTATION, formatter: (v: number) => fmt(v) },
+      axisLabel: { ...axisText(c), rotate: TICK_ROTATION, formatter: (v: number) => axisFmt(v) },
       splitLine: { lineStyle: { color: c.divider } },
     },
     yAxis: {
@@ -168,7 +173,7 @@ export function rankedBarChart(opts: {
               position: 'right',
               color: c.text,
               fontSize: 11,
-              formatter: (p: { value: number }) => fmt(p.value),
+              formatter: (p: { value: number }) => axisFmt(p.value),
             },
       },
     ],
@@ -243,6 +248,7 @@ export function stackedBarChart(opts: {
 }): { option: (size: TChartSize) => EChartsCoreOption; height: number; pixelRatio: number } {
   const c = opts.colors;
   const fmt = (v: number) => measureText(opts.measure, v, opts.currency);
+  const axisFmt = (v: number) => measureAxisText(opts.measure, v, opts.currency);
   const height = opts.rows.length * MIN_BAR_HEIGHT[datasetSize(opts.rows.length)] + 120;
   const option = (size: TChartSize): EChartsCoreOption => ({
     animation: opts.animation ?? true,
@@ -263,7 +269,7 @@ export function stackedBarChart(opts: {
     xAxis: {
       type: 'value',
       splitNumber: gridSplitCount(size.width - Y_AXIS_WIDTH),
-      axisLabel: { ...axisText(c), rotate: TICK_ROTATION, formatter: (v: number) => fmt(v) },
+      axisLabel: { ...axisText(c), rotate: TICK_ROTATION, formatter: (v: number) => axisFmt(v) },
       splitLine: { lineStyle: { color: c.divider } },
     },
     yAxis: {

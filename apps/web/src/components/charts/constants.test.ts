@@ -117,12 +117,14 @@ describe('SPEC §9 chart constants', () => {
     expect([s.startAngle, s.endAngle]).toEqual([195, -15]);
   });
 
-  it('formats spend with the currency and one decimal, counts whole, on the value axis', () => {
+  it('formats spend compact with the currency symbol, counts whole, on the value axis', () => {
     const spend = rankedBarChart({ items: items(3), measure: 'spend', currency: 'GBP', colors });
     const o = spend.option({ width: 600, height: 200 }) as {
       xAxis: { axisLabel: { formatter: (v: number) => string; rotate: number }; splitNumber: number };
     };
-    expect(o.xAxis.axisLabel.formatter(1234.56)).toBe('GBP 1,234.6');
+    expect(o.xAxis.axisLabel.formatter(1234.56)).toBe('£1.2k');
+    expect(o.xAxis.axisLabel.formatter(68_691_577.94)).toBe('£68.7m');
+    expect(o.xAxis.axisLabel.formatter(0)).toBe('£0');
     expect(o.xAxis.axisLabel.rotate).toBe(-30);
     expect(o.xAxis.splitNumber).toBe(4);
     const narrow = spend.option({ width: 250, height: 200 }) as { xAxis: { splitNumber: number } };

@@ -75,8 +75,12 @@ export function BenefitChart({ outputs, currency }: { outputs: TBusinessCaseOutp
       <Stack direction="row" spacing={3} sx={{ alignItems: 'flex-end', height: 180, px: 1 }}>
         {outputs.years.map((y) => (
           <Stack key={y.year} sx={{ flex: 1, alignItems: 'center', height: '100%', justifyContent: 'flex-end' }}>
-            <Typography variant="caption" sx={{ fontWeight: 600, mb: 0.5 }}>
-              {formatAmount(y.totalBenefit, currency)}
+            <Typography
+              variant="caption"
+              sx={{ fontWeight: 600, mb: 0.5 }}
+              title={formatAmount(y.totalBenefit, currency)}
+            >
+              {formatAmountCompact(y.totalBenefit, currency)}
             </Typography>
             <Box sx={{ width: '60%', maxWidth: 90, display: 'flex', flexDirection: 'column-reverse' }}>
               {parts.map((p) => (

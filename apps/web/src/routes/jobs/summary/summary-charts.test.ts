@@ -90,7 +90,7 @@ describe('waterfallChart', () => {
     const spend = waterfallChart({ summary, measure: 'spend', colors, t }).option as unknown as TPieOption;
     const tip = spend.tooltip.formatter({ name: 'VC', value: 300_000, dataIndex: 1 });
     expect(tip).toContain('<b>VC</b>');
-    expect(tip).toContain('USD 300,000.0 (30.0%)');
+    expect(tip).toContain('US$300,000.00 (30.0%)');
     expect(tip).toContain('Suppliers: 15');
   });
 });
@@ -120,7 +120,7 @@ describe('scoreDistributionCharts', () => {
       ['Medium', [300_000, 0]],
       ['Low', [0, 0]],
     ]);
-    expect(o.xAxis.axisLabel.formatter(300_000)).toBe('USD 300,000.0');
+    expect(o.xAxis.axisLabel.formatter(300_000)).toBe('US$300k');
     expect(charts.levels.height).toBeGreaterThan(120);
   });
 });

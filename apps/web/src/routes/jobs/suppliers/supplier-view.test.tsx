@@ -154,7 +154,7 @@ describe('SupplierView', { timeout: 120_000 }, () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByTestId('supplier-name').textContent).toBe('Acme Industrial GmbH');
     expect(screen.getByText('Supplier ID S-42 · key acme-001')).toBeTruthy();
-    expect(screen.getByTestId('supplier-spend').textContent).toBe('EUR 125,000.0');
+    expect(screen.getByTestId('supplier-spend').textContent).toBe('€125,000.00');
     const data = screen.getByTestId('supplier-data');
     expect(within(data).getByText('Hauptstraße 5, 10115 Berlin, DE')).toBeTruthy();
     expect(within(data).getByText('DE123456789')).toBeTruthy();
@@ -221,7 +221,7 @@ describe('SupplierView', { timeout: 120_000 }, () => {
       ['SIC division', 'Wholesale'],
       ['Codes', 'MCC 5085 · SIC 5084 · NAICS 423830 · UNSPSC —'],
     ]);
-    expect(bodyCells(screen.getByTestId('supplier-use-cases'))).toEqual([['Card payables', '100 bps', 'EUR 1,250.0']]);
+    expect(bodyCells(screen.getByTestId('supplier-use-cases'))).toEqual([['Card payables', '100 bps', '€1,250.00']]);
     expect(bodyCells(screen.getByTestId('supplier-campaigns'))).toEqual([['Spring enablement', 'Wave A', 'Active']]);
     expect(screen.getByTestId('supplier-campaign-wf-1')).toBeTruthy();
     expect(within(screen.getByTestId('supplier-use-cases')).queryByRole('link')).toBeNull();

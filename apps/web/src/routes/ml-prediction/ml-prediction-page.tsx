@@ -361,7 +361,7 @@ export function Component() {
     );
   const alerting = o.jobs.filter((j) => j.alert);
   return (
-    <Stack spacing={2} data-testid="ml-monitoring">
+    <Stack spacing={2} data-testid="ml-prediction">
       <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
         <Kpi label={t('overview.jobs')} value={formatNumber(o.jobs.length)} testId="ml-kpi-jobs" />
         <Kpi label={t('overview.runs')} value={formatNumber(o.evaluatedRuns)} />

@@ -161,6 +161,34 @@ describe('DataTable with rows in memory', () => {
     await user.click(screen.getByText('date:2'));
     expect(screen.getByTestId('navigated').textContent).toBe('/fruit/d');
   });
+
+  it('puts data attributes on rows and cells, draws selected rows and a checkbox column', () => {
+    renderWithApp(
+      <DataTable
+        rows={FRUITS}
+        rowKey={(r) => r.id}
+        rowTestId={(r) => `fruit-${r.id}`}
+        rowAttributes={(r) => ({ 'data-price': r.price ?? undefined })}
+        rowSelected={(r) => r.id === 'b'}
+        hover
+        columns={[
+          { id: 'pick', header: 'Pick', padding: 'checkbox', render: (r) => <input type="checkbox" aria-label={r.name} /> },
+          { field: 'name', header: 'Name', cellAttributes: (r) => ({ 'data-testid': `name-${r.id}`, 'data-len': r.name.length }) },
+        ]}
+      />,
+    );
+    expect(screen.getByTestId('fruit-a').getAttribute('data-price')).toBe('3');
+    expect(screen.getByTestId('fruit-c').hasAttribute('data-price')).toBe(false);
+    expect(screen.getByTestId('fruit-b').className).toContain('Mui-selected');
+    expect(screen.getByTestId('fruit-a').className).not.toContain('Mui-selected');
+    expect(screen.getByTestId('fruit-a').className).toContain('MuiTableRow-hover');
+    expect(screen.getByTestId('name-d').textContent).toBe('date');
+    expect(screen.getByTestId('name-d').getAttribute('data-len')).toBe('4');
+    expect(screen.getByRole('columnheader', { name: 'Pick' }).className).toContain('MuiTableCell-paddingCheckbox');
+    expect(screen.getByRole('checkbox', { name: 'cherry' }).closest('td')!.className).toContain(
+      'MuiTableCell-paddingCheckbox',
+    );
+  });
 });
 
 describe('DataTable with server pages', () => {

@@ -54,6 +54,9 @@ import {
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 
+/** `data-*` attributes of a row or cell (test ids, values e2e specs read). */
+export type TDataAttributes = Record<`data-${string}`, string | number | undefined>;
+
 export interface TDataColumn<T> {
   /**
    * A property of the row, which is also the name the server sorts and filters by; `actions` for row actions.
@@ -78,6 +81,10 @@ export interface TDataColumn<T> {
   cellSx?: SxProps<Theme>;
   /** Style of the column's header cell. */
   headerSx?: SxProps<Theme>;
+  /** `checkbox` for a column of checkboxes or radios (header and body cells). */
+  padding?: 'checkbox' | 'none' | 'normal';
+  /** `data-*` attributes of the column's body cells. */
+  cellAttributes?: (row: T) => TDataAttributes;
 }
 
 interface TServerRows<T> {
@@ -100,7 +107,8 @@ interface TMemoryRows<T> {
 
 export type TDataTableProps<T> = (TServerRows<T> | TMemoryRows<T>) & {
   columns: TDataColumn<T>[];
-  rowKey: (row: T) => string;
+  /** A row's React key (`index`: its place among the rows shown, for rows without an id). */
+  rowKey: (row: T, index: number) => string;
   defaultSort?: TOrderBy;
   pageSize?: number;
   onRowClick?: (row: T) => void;
@@ -117,6 +125,14 @@ export type TDataTableProps<T> = (TServerRows<T> | TMemoryRows<T>) & {
   onStateChange?: (state: TTableState) => void;
   /** A row's data-testid. */
   rowTestId?: (row: T) => string | undefined;
+  /** Other `data-*` attributes of a row. */
+  rowAttributes?: (row: T) => TDataAttributes;
+  /** Rows drawn as selected (e.g. ticked in a checkbox column). */
+  rowSelected?: (row: T) => boolean;
+  /** Rows highlight under the pointer (default: when they are clickable). */
+  hover?: boolean;
+  /** Style of the table element (e.g. dimmed while a new page loads). */
+  tableSx?: SxProps<Theme>;
   /** A row's style (e.g. a highlighted row). */
   rowSx?: (row: T) => SxProps<Theme> | undefined;
   /** Cell padding: `small` (default) or `medium`. */
@@ -279,6 +295,10 @@ export function DataTable<T>(props: TDataTableProps<T>) {
     state: controlled,
     onStateChange,
     rowTestId,
+    rowAttributes,
+    rowSelected,
+    hover,
+    tableSx,
     rowSx,
     size = 'small',
     stickyHeader = true,
@@ -380,7 +400,7 @@ export function DataTable<T>(props: TDataTableProps<T>) {
       )}
       <Box sx={{ height: 4 }}>{fetching && <LinearProgress />}</Box>
       <TableContainer sx={maxHeight !== undefined ? { maxHeight } : undefined}>
-        <Table size={size} stickyHeader={stickyHeader} aria-label={ariaLabel}>
+        <Table size={size} stickyHeader={stickyHeader} aria-label={ariaLabel} sx={tableSx}>
           <TableHead>
             <TableRow>
               {columns.map((c, i) => {
@@ -392,6 +412,7 @@ export function DataTable<T>(props: TDataTableProps<T>) {
                   <TableCell
                     key={key}
                     align={c.align}
+                    padding={c.padding}
                     sx={[{ width: c.width, fontWeight: 700, whiteSpace: 'nowrap' }, ...sxList(c.headerSx)]}
                     sortDirection={sorted ? state.orderBy!.direction : false}
                   >
@@ -440,11 +461,13 @@ export function DataTable<T>(props: TDataTableProps<T>) {
                 </TableCell>
               </TableRow>
             ) : (
-              rows.map((row) => (
+              rows.map((row, index) => (
                 <TableRow
-                  key={rowKey(row)}
-                  hover={Boolean(rowClick)}
+                  key={rowKey(row, index)}
+                  hover={hover ?? Boolean(rowClick)}
+                  selected={rowSelected?.(row)}
                   onClick={rowClick ? () => rowClick(row) : undefined}
+                  {...rowAttributes?.(row)}
                   data-testid={rowTestId?.(row)}
                   sx={[{ cursor: rowClick ? 'pointer' : undefined }, ...sxList(rowSx?.(row))]}
                 >
@@ -455,7 +478,13 @@ export function DataTable<T>(props: TDataTableProps<T>) {
                         ? null
                         : String(row[c.field] ?? '');
                     return (
-                      <TableCell key={columnKey(c, i)} align={c.align} sx={c.cellSx}>
+                      <TableCell
+                        key={columnKey(c, i)}
+                        align={c.align}
+                        padding={c.padding}
+                        sx={c.cellSx}
+                        {...c.cellAttributes?.(row)}
+                      >
                         {rowHref && i === 0 ? (
                           <Link
                             component={RouterLink}

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ENROLMENT_STATUSES, type TEnrolmentStatus, type TWorkflowSupplier } from '@sextant/shared/values';
+import { ENROLMENT_STATUSES, type TEnrolmentStatus } from '@sextant/shared/values';
 import { bulkStatus, campaignKeys, workflowSuppliersQuery, type TWorkflowSupplierParams } from '../../api/campaigns.ts';
 import { notify } from '../../components/notifications/notification-store.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
@@ -48,6 +48,7 @@ export function Suppliers({ jobId, d, canEdit, onChange }: TWorkflowPartProps) {
     },
   });
   const rows = q.data?.collection ?? [];
+  type TRow = (typeof rows)[number];
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.supplierKey));
   const toggle = (key: string) =>
     setSelected((s) => {
@@ -151,7 +152,7 @@ export function Suppliers({ jobId, d, canEdit, onChange }: TWorkflowPartProps) {
                       inputProps={{ 'aria-label': t('suppliers.selectPage') }}
                     />
                   ),
-                  render: (r: TWorkflowSupplier) => (
+                  render: (r: TRow) => (
                     <Checkbox
                       checked={selected.has(r.supplierKey)}
                       onChange={() => toggle(r.supplierKey)}

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -188,6 +189,35 @@ describe('DataTable with rows in memory', () => {
     expect(screen.getByRole('checkbox', { name: 'cherry' }).closest('td')!.className).toContain(
       'MuiTableCell-paddingCheckbox',
     );
+  });
+});
+
+describe('DataTable row details', () => {
+  function Expandable() {
+    const [open, setOpen] = useState<string | null>(null);
+    return (
+      <DataTable
+        rows={FRUITS}
+        columns={columns}
+        rowKey={(r) => r.id}
+        onRowClick={(r) => setOpen(open === r.id ? null : r.id)}
+        rowDetail={(r) => open === r.id && <span>details of {r.name}</span>}
+      />
+    );
+  }
+
+  it('opens a full-width row under the clicked row and closes it on a second click', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<Expandable />);
+    expect(screen.queryByTestId('data-table-detail')).toBeNull();
+    await user.click(screen.getByText('cherry'));
+    const detail = screen.getByTestId('data-table-detail');
+    expect(detail.textContent).toBe('details of cherry');
+    expect(detail.querySelector('td')!.getAttribute('colspan')).toBe('3');
+    // The detail row sits right under its row.
+    expect(detail.previousElementSibling!.textContent).toContain('cherry:-');
+    await user.click(screen.getByText('cherry'));
+    expect(screen.queryByTestId('data-table-detail')).toBeNull();
   });
 });
 

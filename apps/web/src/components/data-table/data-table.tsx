@@ -6,7 +6,7 @@
  * SPEC §3 paging request) or rows already in memory (`rows`: sorted on the client, paged only when `pageSize` is
  * given, otherwise every row is shown).
  */
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { Fragment, useState, type MouseEvent, type ReactNode } from 'react';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -131,6 +131,8 @@ export type TDataTableProps<T> = (TServerRows<T> | TMemoryRows<T>) & {
   rowSelected?: (row: T) => boolean;
   /** Rows highlight under the pointer (default: when they are clickable). */
   hover?: boolean;
+  /** What opens under a row, across every column (e.g. the row a click expanded); nothing for null, undefined or false. */
+  rowDetail?: (row: T) => ReactNode;
   /** Style of the table element (e.g. dimmed while a new page loads). */
   tableSx?: SxProps<Theme>;
   /** A row's style (e.g. a highlighted row). */
@@ -297,6 +299,7 @@ export function DataTable<T>(props: TDataTableProps<T>) {
     rowTestId,
     rowAttributes,
     rowSelected,
+    rowDetail,
     hover,
     tableSx,
     rowSx,
@@ -461,50 +464,61 @@ export function DataTable<T>(props: TDataTableProps<T>) {
                 </TableCell>
               </TableRow>
             ) : (
-              rows.map((row, index) => (
-                <TableRow
-                  key={rowKey(row, index)}
-                  hover={hover ?? Boolean(rowClick)}
-                  selected={rowSelected?.(row)}
-                  onClick={rowClick ? () => rowClick(row) : undefined}
-                  {...rowAttributes?.(row)}
-                  data-testid={rowTestId?.(row)}
-                  sx={[{ cursor: rowClick ? 'pointer' : undefined }, ...sxList(rowSx?.(row))]}
-                >
-                  {columns.map((c, i) => {
-                    const content = c.render
-                      ? c.render(row)
-                      : !c.field || c.field === 'actions'
-                        ? null
-                        : String(row[c.field] ?? '');
-                    return (
-                      <TableCell
-                        key={columnKey(c, i)}
-                        align={c.align}
-                        padding={c.padding}
-                        sx={c.cellSx}
-                        {...c.cellAttributes?.(row)}
-                      >
-                        {rowHref && i === 0 ? (
-                          <Link
-                            component={RouterLink}
-                            to={rowHref(row)}
-                            color="inherit"
-                            underline="hover"
-                            onClick={followRowLink}
-                            data-testid="row-link"
+              rows.map((row, index) => {
+                const detail = rowDetail?.(row);
+                return (
+                  <Fragment key={rowKey(row, index)}>
+                    <TableRow
+                      hover={hover ?? Boolean(rowClick)}
+                      selected={rowSelected?.(row)}
+                      onClick={rowClick ? () => rowClick(row) : undefined}
+                      {...rowAttributes?.(row)}
+                      data-testid={rowTestId?.(row)}
+                      sx={[{ cursor: rowClick ? 'pointer' : undefined }, ...sxList(rowSx?.(row))]}
+                    >
+                      {columns.map((c, i) => {
+                        const content = c.render
+                          ? c.render(row)
+                          : !c.field || c.field === 'actions'
+                            ? null
+                            : String(row[c.field] ?? '');
+                        return (
+                          <TableCell
+                            key={columnKey(c, i)}
+                            align={c.align}
+                            padding={c.padding}
+                            sx={c.cellSx}
+                            {...c.cellAttributes?.(row)}
                           >
-                            {content}
-                          </Link>
-                        ) : (
-                          content
-                        )}
-                        {canCopy && c.copyValue && <CopyCellButton value={c.copyValue(row)} />}
-                      </TableCell>
-                    );
-                  })}
-                </TableRow>
-              ))
+                            {rowHref && i === 0 ? (
+                              <Link
+                                component={RouterLink}
+                                to={rowHref(row)}
+                                color="inherit"
+                                underline="hover"
+                                onClick={followRowLink}
+                                data-testid="row-link"
+                              >
+                                {content}
+                              </Link>
+                            ) : (
+                              content
+                            )}
+                            {canCopy && c.copyValue && <CopyCellButton value={c.copyValue(row)} />}
+                          </TableCell>
+                        );
+                      })}
+                    </TableRow>
+                    {detail !== null && detail !== undefined && detail !== false && (
+                      <TableRow data-testid="data-table-detail">
+                        <TableCell colSpan={columns.length} sx={{ bgcolor: 'action.hover' }}>
+                          {detail}
+                        </TableCell>
+                      </TableRow>
+                    )}
+                  </Fragment>
+                );
+              })
             )}
           </TableBody>
         </Table>

@@ -154,6 +154,27 @@ describe('DataTable with rows in memory', () => {
     expect(onRowClick).toHaveBeenCalledWith(FRUITS[2]);
   });
 
+  it('rowClickable: only the rows it names take clicks and show the pointer', async () => {
+    const user = userEvent.setup();
+    const onRowClick = vi.fn();
+    renderWithApp(
+      <DataTable
+        rows={FRUITS}
+        columns={columns}
+        rowKey={(r) => r.id}
+        rowTestId={(r) => `fruit-${r.id}`}
+        onRowClick={onRowClick}
+        rowClickable={(r) => r.price !== null}
+      />,
+    );
+    await user.click(screen.getByText('cherry'));
+    expect(onRowClick).not.toHaveBeenCalled();
+    expect(screen.getByTestId('fruit-c').className).not.toContain('MuiTableRow-hover');
+    await user.click(screen.getByText('date'));
+    expect(onRowClick).toHaveBeenCalledWith(FRUITS[3]);
+    expect(screen.getByTestId('fruit-d').className).toContain('MuiTableRow-hover');
+  });
+
   it('rowHref: the first cell is a link to the row page and a click on the row opens it', async () => {
     const user = userEvent.setup();
     renderWithApp(<DataTable rows={FRUITS} columns={columns} rowKey={(r) => r.id} rowHref={(r) => `/fruit/${r.id}`} />);

@@ -127,6 +127,8 @@ export type TDataTableProps<T> = (TServerRows<T> | TMemoryRows<T>) & {
   rowTestId?: (row: T) => string | undefined;
   /** Other `data-*` attributes of a row. */
   rowAttributes?: (row: T) => TDataAttributes;
+  /** Which rows a click opens (default: every row, when `onRowClick` or `rowHref` is given). */
+  rowClickable?: (row: T) => boolean;
   /** Rows drawn as selected (e.g. ticked in a checkbox column). */
   rowSelected?: (row: T) => boolean;
   /** Rows highlight under the pointer (default: when they are clickable). */
@@ -299,6 +301,7 @@ export function DataTable<T>(props: TDataTableProps<T>) {
     rowTestId,
     rowAttributes,
     rowSelected,
+    rowClickable,
     rowDetail,
     hover,
     tableSx,
@@ -466,15 +469,16 @@ export function DataTable<T>(props: TDataTableProps<T>) {
             ) : (
               rows.map((row, index) => {
                 const detail = rowDetail?.(row);
+                const clickable = Boolean(rowClick) && (rowClickable?.(row) ?? true);
                 return (
                   <Fragment key={rowKey(row, index)}>
                     <TableRow
-                      hover={hover ?? Boolean(rowClick)}
+                      hover={hover ?? clickable}
                       selected={rowSelected?.(row)}
-                      onClick={rowClick ? () => rowClick(row) : undefined}
+                      onClick={clickable && rowClick ? () => rowClick(row) : undefined}
                       {...rowAttributes?.(row)}
                       data-testid={rowTestId?.(row)}
-                      sx={[{ cursor: rowClick ? 'pointer' : undefined }, ...sxList(rowSx?.(row))]}
+                      sx={[{ cursor: clickable ? 'pointer' : undefined }, ...sxList(rowSx?.(row))]}
                     >
                       {columns.map((c, i) => {
                         const content = c.render

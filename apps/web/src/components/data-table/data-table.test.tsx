@@ -154,27 +154,6 @@ describe('DataTable with rows in memory', () => {
     expect(onRowClick).toHaveBeenCalledWith(FRUITS[2]);
   });
 
-  it('rowClickable: only the rows it names take clicks and show the pointer', async () => {
-    const user = userEvent.setup();
-    const onRowClick = vi.fn();
-    renderWithApp(
-      <DataTable
-        rows={FRUITS}
-        columns={columns}
-        rowKey={(r) => r.id}
-        rowTestId={(r) => `fruit-${r.id}`}
-        onRowClick={onRowClick}
-        rowClickable={(r) => r.price !== null}
-      />,
-    );
-    await user.click(screen.getByText('cherry'));
-    expect(onRowClick).not.toHaveBeenCalled();
-    expect(screen.getByTestId('fruit-c').className).not.toContain('MuiTableRow-hover');
-    await user.click(screen.getByText('date'));
-    expect(onRowClick).toHaveBeenCalledWith(FRUITS[3]);
-    expect(screen.getByTestId('fruit-d').className).toContain('MuiTableRow-hover');
-  });
-
   it('rowHref: the first cell is a link to the row page and a click on the row opens it', async () => {
     const user = userEvent.setup();
     renderWithApp(<DataTable rows={FRUITS} columns={columns} rowKey={(r) => r.id} rowHref={(r) => `/fruit/${r.id}`} />);
@@ -209,6 +188,60 @@ describe('DataTable with rows in memory', () => {
     expect(screen.getByRole('columnheader', { name: 'Pick' }).className).toContain('MuiTableCell-paddingCheckbox');
     expect(screen.getByRole('checkbox', { name: 'cherry' }).closest('td')!.className).toContain(
       'MuiTableCell-paddingCheckbox',
+    );
+  });
+});
+
+describe('DataTable cells', () => {
+  it('render receives the row index (a rank column); rowSpan groups rows under one cell', () => {
+    const rows = [
+      { group: 'fruit', name: 'apple', first: true, size: 2 },
+      { group: 'fruit', name: 'pear', first: false, size: 2 },
+      { group: 'nut', name: 'almond', first: true, size: 1 },
+    ];
+    renderWithApp(
+      <DataTable
+        rows={rows}
+        rowKey={(r) => r.name}
+        columns={[
+          { id: 'rank', header: '#', render: (_, i) => i + 1 },
+          { field: 'group', header: 'Group', rowSpan: (r) => (r.first ? r.size : 0) },
+          { field: 'name', header: 'Name' },
+        ]}
+      />,
+    );
+    const body = within(screen.getByTestId('data-table')).getAllByRole('row').slice(1);
+    expect(body.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['1', 'fruit', 'apple'],
+      ['2', 'pear'],
+      ['3', 'nut', 'almond'],
+    ]);
+    expect(within(body[0]!).getByText('fruit').getAttribute('rowspan')).toBe('2');
+  });
+});
+
+describe('DataTable sorted elsewhere', () => {
+  it('presorted rows keep their order; the header shows the sort and asks for the next one', async () => {
+    const user = userEvent.setup();
+    const onStateChange = vi.fn();
+    renderWithApp(
+      <DataTable
+        rows={FRUITS}
+        presorted
+        rowKey={(r) => r.id}
+        state={{ pageNumber: 1, pageSize: 25, filters: {}, orderBy: { propertyName: 'price', direction: 'desc' } }}
+        onStateChange={onStateChange}
+        columns={[
+          { field: 'name', header: 'Name', sortable: true, sortLabelAttributes: { 'data-testid': 'sort-name' } },
+          { field: 'price', header: 'Price', sortable: true },
+        ]}
+      />,
+    );
+    expect(firstColumn()).toEqual(['banana', 'Apple', 'cherry', 'date']);
+    expect(screen.getByRole('columnheader', { name: /Price/ }).getAttribute('aria-sort')).toBe('descending');
+    await user.click(screen.getByTestId('sort-name'));
+    expect(onStateChange).toHaveBeenCalledWith(
+      expect.objectContaining({ orderBy: { propertyName: 'name', direction: 'asc' }, pageNumber: 1 }),
     );
   });
 });

@@ -69,10 +69,13 @@ export interface TDataColumn<T> {
   /** What the header cell shows instead of the plain `header` text (e.g. with a hint). */
   headerContent?: ReactNode;
   sortable?: boolean;
+  /** `data-*` attributes of the header's sort button (e.g. its test id). */
+  sortLabelAttributes?: TDataAttributes;
   /** The value rows in memory are sorted by (default: the `field` property). */
   sortValue?: (row: T) => string | number | boolean | null | undefined;
   filter?: TColumnFilter;
-  render?: (row: T) => ReactNode;
+  /** The cell's content (`index`: the row's place among the rows shown, e.g. for a rank column). */
+  render?: (row: T, index: number) => ReactNode;
   /** Text the copy-cell icon copies; enables the icon for users with ListCellCopyIcon_VIEW. */
   copyValue?: (row: T) => string;
   align?: 'left' | 'right' | 'center';
@@ -85,6 +88,11 @@ export interface TDataColumn<T> {
   padding?: 'checkbox' | 'none' | 'normal';
   /** `data-*` attributes of the column's body cells. */
   cellAttributes?: (row: T) => TDataAttributes;
+  /**
+   * How many rows the cell spans (e.g. a group's name beside its rows); 0 leaves it out, under a cell above that
+   * spans it. For rows kept in the order given (no sorting on the table).
+   */
+  rowSpan?: (row: T) => number;
 }
 
 interface TServerRows<T> {
@@ -120,6 +128,11 @@ export type TDataTableProps<T> = (TServerRows<T> | TMemoryRows<T>) & {
   /** What an empty table says (default "No rows"). */
   emptyText?: ReactNode;
   operation?: string;
+  /**
+   * The rows in memory come sorted by the table state's sort (e.g. by the server from a controlled state): the
+   * headers show the sort, the rows keep their order.
+   */
+  presorted?: boolean;
   /** Controlled state (e.g. kept in the URL); without it the table keeps its own. */
   state?: TTableState;
   onStateChange?: (state: TTableState) => void;
@@ -127,8 +140,6 @@ export type TDataTableProps<T> = (TServerRows<T> | TMemoryRows<T>) & {
   rowTestId?: (row: T) => string | undefined;
   /** Other `data-*` attributes of a row. */
   rowAttributes?: (row: T) => TDataAttributes;
-  /** Which rows a click opens (default: every row, when `onRowClick` or `rowHref` is given). */
-  rowClickable?: (row: T) => boolean;
   /** Rows drawn as selected (e.g. ticked in a checkbox column). */
   rowSelected?: (row: T) => boolean;
   /** Rows highlight under the pointer (default: when they are clickable). */
@@ -296,12 +307,12 @@ export function DataTable<T>(props: TDataTableProps<T>) {
     rowHref,
     emptyText,
     operation,
+    presorted,
     state: controlled,
     onStateChange,
     rowTestId,
     rowAttributes,
     rowSelected,
-    rowClickable,
     rowDetail,
     hover,
     tableSx,
@@ -361,7 +372,7 @@ export function DataTable<T>(props: TDataTableProps<T>) {
   let loading: boolean;
   let failed: boolean;
   if (inMemory) {
-    const all = sortRows(props.rows ?? [], columns, state.orderBy);
+    const all = presorted ? [...(props.rows ?? [])] : sortRows(props.rows ?? [], columns, state.orderBy);
     totalCount = all.length;
     const from = (state.pageNumber - 1) * state.pageSize;
     rows = paged ? all.slice(from, from + state.pageSize) : all;
@@ -427,6 +438,7 @@ export function DataTable<T>(props: TDataTableProps<T>) {
                         active={sorted}
                         direction={sorted ? state.orderBy!.direction : 'asc'}
                         onClick={() => setState((s) => ({ ...s, orderBy: nextSort(s.orderBy, key), pageNumber: 1 }))}
+                        {...c.sortLabelAttributes}
                       >
                         {c.headerContent ?? c.header}
                       </TableSortLabel>
@@ -469,20 +481,21 @@ export function DataTable<T>(props: TDataTableProps<T>) {
             ) : (
               rows.map((row, index) => {
                 const detail = rowDetail?.(row);
-                const clickable = Boolean(rowClick) && (rowClickable?.(row) ?? true);
                 return (
                   <Fragment key={rowKey(row, index)}>
                     <TableRow
-                      hover={hover ?? clickable}
+                      hover={hover ?? Boolean(rowClick)}
                       selected={rowSelected?.(row)}
-                      onClick={clickable && rowClick ? () => rowClick(row) : undefined}
+                      onClick={rowClick ? () => rowClick(row) : undefined}
                       {...rowAttributes?.(row)}
                       data-testid={rowTestId?.(row)}
-                      sx={[{ cursor: clickable ? 'pointer' : undefined }, ...sxList(rowSx?.(row))]}
+                      sx={[{ cursor: rowClick ? 'pointer' : undefined }, ...sxList(rowSx?.(row))]}
                     >
                       {columns.map((c, i) => {
+                        const span = c.rowSpan?.(row);
+                        if (span === 0) return null;
                         const content = c.render
-                          ? c.render(row)
+                          ? c.render(row, index)
                           : !c.field || c.field === 'actions'
                             ? null
                             : String(row[c.field] ?? '');
@@ -491,6 +504,7 @@ export function DataTable<T>(props: TDataTableProps<T>) {
                             key={columnKey(c, i)}
                             align={c.align}
                             padding={c.padding}
+                            rowSpan={span}
                             sx={c.cellSx}
                             {...c.cellAttributes?.(row)}
                           >

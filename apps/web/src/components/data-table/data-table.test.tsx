@@ -193,6 +193,12 @@ describe('DataTable with rows in memory', () => {
 });
 
 describe('DataTable cells', () => {
+  it('headless: no header row, only the body', () => {
+    renderWithApp(<DataTable rows={FRUITS} columns={columns} rowKey={(r) => r.id} headless />);
+    expect(screen.queryAllByRole('columnheader')).toHaveLength(0);
+    expect(within(screen.getByTestId('data-table')).getAllByRole('row')).toHaveLength(4);
+  });
+
   it('render receives the row index (a rank column); rowSpan groups rows under one cell', () => {
     const rows = [
       { group: 'fruit', name: 'apple', first: true, size: 2 },

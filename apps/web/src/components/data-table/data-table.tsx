@@ -155,6 +155,8 @@ export type TDataTableProps<T> = (TServerRows<T> | TMemoryRows<T>) & {
   /** The header stays in view while the body scrolls (default true); give `maxHeight` to scroll inside the table. */
   stickyHeader?: boolean;
   maxHeight?: number | string;
+  /** No header row: a list of labels and values (the headers still name the columns in the code). */
+  headless?: boolean;
   /** `outlined` (default) draws the table's own border; `plain` sits inside a card that has one. */
   variant?: 'outlined' | 'plain';
   ariaLabel?: string;
@@ -320,6 +322,7 @@ export function DataTable<T>(props: TDataTableProps<T>) {
     size = 'small',
     stickyHeader = true,
     maxHeight,
+    headless = false,
     variant = 'outlined',
     ariaLabel,
     testId = 'data-table',
@@ -418,53 +421,55 @@ export function DataTable<T>(props: TDataTableProps<T>) {
       <Box sx={{ height: 4 }}>{fetching && <LinearProgress />}</Box>
       <TableContainer sx={maxHeight !== undefined ? { maxHeight } : undefined}>
         <Table size={size} stickyHeader={stickyHeader} aria-label={ariaLabel} sx={tableSx}>
-          <TableHead>
-            <TableRow>
-              {columns.map((c, i) => {
-                const key = columnKey(c, i);
-                const sorted = state.orderBy?.propertyName === key;
-                const active = Boolean(c.field && isFilterActive(c.filter, state.filters[c.field], c.field));
-                const field = c.field;
-                return (
-                  <TableCell
-                    key={key}
-                    align={c.align}
-                    padding={c.padding}
-                    sx={[{ width: c.width, fontWeight: 700, whiteSpace: 'nowrap' }, ...sxList(c.headerSx)]}
-                    sortDirection={sorted ? state.orderBy!.direction : false}
-                  >
-                    {c.sortable ? (
-                      <TableSortLabel
-                        active={sorted}
-                        direction={sorted ? state.orderBy!.direction : 'asc'}
-                        onClick={() => setState((s) => ({ ...s, orderBy: nextSort(s.orderBy, key), pageNumber: 1 }))}
-                        {...c.sortLabelAttributes}
-                      >
-                        {c.headerContent ?? c.header}
-                      </TableSortLabel>
-                    ) : (
-                      (c.headerContent ?? c.header)
-                    )}
-                    {!inMemory && field && c.filter && c.filter.kind !== 'unavailable' && (
-                      <Tooltip title={t('filterColumn', { column: c.header })}>
-                        <IconButton
-                          size="small"
-                          aria-label={t('filterColumn', { column: c.header })}
-                          onClick={(e) => setFilterAnchor({ el: e.currentTarget, field })}
-                          sx={{ ml: 0.5 }}
-                          color={active ? 'primary' : 'default'}
+          {!headless && (
+            <TableHead>
+              <TableRow>
+                {columns.map((c, i) => {
+                  const key = columnKey(c, i);
+                  const sorted = state.orderBy?.propertyName === key;
+                  const active = Boolean(c.field && isFilterActive(c.filter, state.filters[c.field], c.field));
+                  const field = c.field;
+                  return (
+                    <TableCell
+                      key={key}
+                      align={c.align}
+                      padding={c.padding}
+                      sx={[{ width: c.width, fontWeight: 700, whiteSpace: 'nowrap' }, ...sxList(c.headerSx)]}
+                      sortDirection={sorted ? state.orderBy!.direction : false}
+                    >
+                      {c.sortable ? (
+                        <TableSortLabel
+                          active={sorted}
+                          direction={sorted ? state.orderBy!.direction : 'asc'}
+                          onClick={() => setState((s) => ({ ...s, orderBy: nextSort(s.orderBy, key), pageNumber: 1 }))}
+                          {...c.sortLabelAttributes}
                         >
-                          <Badge variant="dot" color="primary" invisible={!active}>
-                            <FilterListRounded sx={{ fontSize: 16 }} />
-                          </Badge>
-                        </IconButton>
-                      </Tooltip>
-                    )}
-                  </TableCell>
-                );
-              })}
-            </TableRow>
-          </TableHead>
+                          {c.headerContent ?? c.header}
+                        </TableSortLabel>
+                      ) : (
+                        (c.headerContent ?? c.header)
+                      )}
+                      {!inMemory && field && c.filter && c.filter.kind !== 'unavailable' && (
+                        <Tooltip title={t('filterColumn', { column: c.header })}>
+                          <IconButton
+                            size="small"
+                            aria-label={t('filterColumn', { column: c.header })}
+                            onClick={(e) => setFilterAnchor({ el: e.currentTarget, field })}
+                            sx={{ ml: 0.5 }}
+                            color={active ? 'primary' : 'default'}
+                          >
+                            <Badge variant="dot" color="primary" invisible={!active}>
+                              <FilterListRounded sx={{ fontSize: 16 }} />
+                            </Badge>
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            </TableHead>
+          )}
           <TableBody>
             {failed ? (
               <TableRow>

@@ -173,8 +173,17 @@ describe('DataTable with rows in memory', () => {
         rowSelected={(r) => r.id === 'b'}
         hover
         columns={[
-          { id: 'pick', header: 'Pick', padding: 'checkbox', render: (r) => <input type="checkbox" aria-label={r.name} /> },
-          { field: 'name', header: 'Name', cellAttributes: (r) => ({ 'data-testid': `name-${r.id}`, 'data-len': r.name.length }) },
+          {
+            id: 'pick',
+            header: 'Pick',
+            padding: 'checkbox',
+            render: (r) => <input type="checkbox" aria-label={r.name} />,
+          },
+          {
+            field: 'name',
+            header: 'Name',
+            cellAttributes: (r) => ({ 'data-testid': `name-${r.id}`, 'data-len': r.name.length }),
+          },
         ]}
       />,
     );
@@ -217,7 +226,13 @@ describe('DataTable cells', () => {
       />,
     );
     const body = within(screen.getByTestId('data-table')).getAllByRole('row').slice(1);
-    expect(body.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      body.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['1', 'fruit', 'apple'],
       ['2', 'pear'],
       ['3', 'nut', 'almond'],

@@ -71,7 +71,12 @@ const Level = ({ value }: { value: string | null | undefined }) =>
 /** A rule of a table, or its last row: the default (`rule` null) that applies when no rule does. */
 type TRuleRow = { n: number | null; id: string; rule: TRuleView | null; level: string | undefined };
 
-const ruleRows = (rules: TRuleView[], level: (r: TRuleView) => string | undefined, defaultRuleId: string, defaultLevel: string) => [
+const ruleRows = (
+  rules: TRuleView[],
+  level: (r: TRuleView) => string | undefined,
+  defaultRuleId: string,
+  defaultLevel: string,
+) => [
   ...rules.map((r, i): TRuleRow => ({ n: i + 1, id: r.id, rule: r, level: level(r) })),
   { n: null, id: defaultRuleId, rule: null, level: defaultLevel },
 ];
@@ -347,7 +352,10 @@ function DryRunView({ kind, detail }: { kind: TRulesetKind; detail: TRulesetVers
                 align: 'right',
                 render: (k) =>
                   k.up ? (
-                    <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'center', color: 'success.main' }}>
+                    <Stack
+                      direction="row"
+                      sx={{ justifyContent: 'flex-end', alignItems: 'center', color: 'success.main' }}
+                    >
                       <ArrowUpwardRounded sx={{ fontSize: 14 }} />
                       {formatNumber(k.up)}
                     </Stack>
@@ -361,7 +369,10 @@ function DryRunView({ kind, detail }: { kind: TRulesetKind; detail: TRulesetVers
                 align: 'right',
                 render: (k) =>
                   k.down ? (
-                    <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'center', color: 'error.main' }}>
+                    <Stack
+                      direction="row"
+                      sx={{ justifyContent: 'flex-end', alignItems: 'center', color: 'error.main' }}
+                    >
                       <ArrowDownwardRounded sx={{ fontSize: 14 }} />
                       {formatNumber(k.down)}
                     </Stack>

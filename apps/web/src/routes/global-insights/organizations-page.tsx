@@ -110,39 +110,36 @@ export function Component() {
           rowAttributes={(o) => ({ 'data-kind': o.kind, 'data-spend': o.spend })}
           columns={[
             {
-              ...sortColumn(
-                'name',
-                (o) => (
-                  <>
-                    {o.name}
-                    {o.issuerName && (
-                      <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
-                        {' · '}
-                        {o.issuerName}
+              ...sortColumn('name', (o) => (
+                <>
+                  {o.name}
+                  {o.issuerName && (
+                    <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+                      {' · '}
+                      {o.issuerName}
+                    </Box>
+                  )}
+                  <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 0.25 }}>
+                    {o.jobs.slice(0, 6).map((j) => (
+                      <Link
+                        key={j.jobId}
+                        component={RouterLink}
+                        to={`/jobs/${j.jobId}/insights`}
+                        variant="caption"
+                        underline="hover"
+                        data-testid="org-job-link"
+                      >
+                        {j.jobName}
+                      </Link>
+                    ))}
+                    {o.jobs.length > 6 && (
+                      <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
+                        {t('orgs.moreJobs', { count: o.jobs.length - 6 })}
                       </Box>
                     )}
-                    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 0.25 }}>
-                      {o.jobs.slice(0, 6).map((j) => (
-                        <Link
-                          key={j.jobId}
-                          component={RouterLink}
-                          to={`/jobs/${j.jobId}/insights`}
-                          variant="caption"
-                          underline="hover"
-                          data-testid="org-job-link"
-                        >
-                          {j.jobName}
-                        </Link>
-                      ))}
-                      {o.jobs.length > 6 && (
-                        <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
-                          {t('orgs.moreJobs', { count: o.jobs.length - 6 })}
-                        </Box>
-                      )}
-                    </Box>
-                  </>
-                ),
-              ),
+                  </Box>
+                </>
+              )),
               cellSx: { fontWeight: 600 },
             },
             {

@@ -90,33 +90,31 @@ function ScoreChanges({ runs }: { runs: TJobRun[] }) {
         rowTestId={(k) => `score-change-${k}`}
         columns={[
           { id: 'score', header: t('details.scoreChanges.score'), cellSx: { fontWeight: 600 }, render: (k) => k },
-          ...LEVELS.map(
-            (l): TDataColumn<string> => ({
-              id: l,
-              header: l,
-              align: 'right',
-              cellSx: { whiteSpace: 'nowrap' },
-              render: (k) => {
-                const a = before.scoreLevels![k]?.[l] ?? 0;
-                const b = now.scoreLevels![k]?.[l] ?? 0;
-                return (
-                  <>
-                    {b.toLocaleString(currentLanguage())}
-                    {a !== b && (
-                      <Typography
-                        component="span"
-                        variant="caption"
-                        sx={{ ml: 0.75, fontWeight: 600, color: b > a ? 'success.main' : 'error.main' }}
-                      >
-                        {b > a ? '+' : '−'}
-                        {Math.abs(b - a).toLocaleString(currentLanguage())}
-                      </Typography>
-                    )}
-                  </>
-                );
-              },
-            }),
-          ),
+          ...LEVELS.map((l): TDataColumn<string> => ({
+            id: l,
+            header: l,
+            align: 'right',
+            cellSx: { whiteSpace: 'nowrap' },
+            render: (k) => {
+              const a = before.scoreLevels![k]?.[l] ?? 0;
+              const b = now.scoreLevels![k]?.[l] ?? 0;
+              return (
+                <>
+                  {b.toLocaleString(currentLanguage())}
+                  {a !== b && (
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      sx={{ ml: 0.75, fontWeight: 600, color: b > a ? 'success.main' : 'error.main' }}
+                    >
+                      {b > a ? '+' : '−'}
+                      {Math.abs(b - a).toLocaleString(currentLanguage())}
+                    </Typography>
+                  )}
+                </>
+              );
+            },
+          })),
         ]}
       />
     </Paper>
@@ -177,7 +175,11 @@ function RunSteps({ run }: { run: TJobRun }) {
             cellSx: { whiteSpace: 'nowrap' },
             render: (s) => formatDateTime(s.completedAt),
           },
-          { id: 'duration', header: t('details.stepColumns.duration'), render: (s) => formatDuration(stepDurationMs(s)) },
+          {
+            id: 'duration',
+            header: t('details.stepColumns.duration'),
+            render: (s) => formatDuration(stepDurationMs(s)),
+          },
         ]}
       />
     </Box>

@@ -114,7 +114,9 @@ function ValidationReport({ file, missing }: { file: TJobFile; missing: string[]
                   <Chip
                     size="small"
                     label={
-                      i.severity === 'error' || i.reason.includes('not used') ? t('file.rowSkipped') : t('file.valueEmpty')
+                      i.severity === 'error' || i.reason.includes('not used')
+                        ? t('file.rowSkipped')
+                        : t('file.valueEmpty')
                     }
                     color={i.severity === 'error' ? 'error' : 'warning'}
                     variant="outlined"
@@ -335,23 +337,21 @@ function Preview({ file, mapping }: { file: TJobFile; mapping: TColumnMapping })
           headerSx: { color: 'text.secondary' },
           cellSx: { color: 'text.secondary' },
         },
-        ...file.headers.map(
-          (h, j): TDataColumn<TPreviewRow> => ({
-            id: `${j}:${h}`,
-            header: h,
-            headerSx: { verticalAlign: 'bottom', fontWeight: 400 },
-            headerContent: (
-              <>
-                <Box sx={{ fontWeight: 700 }}>{h}</Box>
-                <Typography variant="caption" color={mappedTo.has(h) ? 'primary.main' : 'text.disabled'}>
-                  {mappedTo.get(h) ?? t('file.ignored')}
-                </Typography>
-              </>
-            ),
-            cellSx: { whiteSpace: 'nowrap', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis' },
-            render: (r) => r.cells[j] ?? '',
-          }),
-        ),
+        ...file.headers.map((h, j): TDataColumn<TPreviewRow> => ({
+          id: `${j}:${h}`,
+          header: h,
+          headerSx: { verticalAlign: 'bottom', fontWeight: 400 },
+          headerContent: (
+            <>
+              <Box sx={{ fontWeight: 700 }}>{h}</Box>
+              <Typography variant="caption" color={mappedTo.has(h) ? 'primary.main' : 'text.disabled'}>
+                {mappedTo.get(h) ?? t('file.ignored')}
+              </Typography>
+            </>
+          ),
+          cellSx: { whiteSpace: 'nowrap', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis' },
+          render: (r) => r.cells[j] ?? '',
+        })),
       ]}
     />
   );

@@ -65,7 +65,11 @@ function Commands({ jobId }: { jobId: string }) {
           ariaLabel={t('logs.commandsLabel')}
           rowKey={(c) => String(c.id)}
           columns={[
-            { field: 'commandType', header: t('logs.commandColumns.command'), cellSx: { fontFamily: 'monospace', fontSize: 13 } },
+            {
+              field: 'commandType',
+              header: t('logs.commandColumns.command'),
+              cellSx: { fontFamily: 'monospace', fontSize: 13 },
+            },
             {
               field: 'state',
               header: t('logs.commandColumns.state'),

@@ -117,7 +117,8 @@ export function Component() {
                 id: f,
                 header: t(`parser.col.${f}`),
                 cellAttributes: () => ({ 'data-field': f }),
-                render: (r: TAddressParseResponse['results'][number]) => r[f] ?? <span style={{ opacity: 0.35 }}>—</span>,
+                render: (r: TAddressParseResponse['results'][number]) =>
+                  r[f] ?? <span style={{ opacity: 0.35 }}>—</span>,
               })),
               {
                 field: 'confidence',

@@ -85,8 +85,17 @@ function CompanyTable({ results }: { results: TCompany[] }) {
           render: (c) => <Chip size="small" variant="outlined" label={t(`companies.source.${c.source}`)} />,
         },
         { field: 'status', header: t('companies.col.status'), render: (c) => c.status ?? '—' },
-        { field: 'address', header: t('companies.col.address'), cellSx: { maxWidth: 320 }, render: (c) => c.address ?? '—' },
-        { field: 'incorporationDate', header: t('companies.col.incorporated'), render: (c) => c.incorporationDate ?? '—' },
+        {
+          field: 'address',
+          header: t('companies.col.address'),
+          cellSx: { maxWidth: 320 },
+          render: (c) => c.address ?? '—',
+        },
+        {
+          field: 'incorporationDate',
+          header: t('companies.col.incorporated'),
+          render: (c) => c.incorporationDate ?? '—',
+        },
         {
           id: 'industry',
           header: t('companies.col.industry'),

@@ -262,7 +262,11 @@ export function Component() {
               },
               { id: 'address', header: t('table.address'), render: (r) => addressOf(r) },
               { field: 'country', header: t('table.country') },
-              { field: 'confidence', header: t('table.confidence'), render: (r) => <ConfidenceChip value={r.confidence} /> },
+              {
+                field: 'confidence',
+                header: t('table.confidence'),
+                render: (r) => <ConfidenceChip value={r.confidence} />,
+              },
               {
                 field: 'score',
                 header: t('table.score'),

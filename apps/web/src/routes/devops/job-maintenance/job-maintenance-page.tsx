@@ -203,14 +203,18 @@ export function Component() {
                     {j.isHidden && <Chip size="small" label={t('maintenance.hidden')} />}
                   </Stack>
                   <Typography variant="caption" color="text.secondary" noWrap component="div">
-                    {[j.issuerName, j.buyerName].filter(Boolean).join(' · ')} ·{' '}
-                    {t(`maintenance.jobStatus.${j.status}`)}
+                    {[j.issuerName, j.buyerName].filter(Boolean).join(' · ')} · {t(`maintenance.jobStatus.${j.status}`)}
                   </Typography>
                 </>
               ),
             },
             { id: 'storage', header: t('maintenance.columns.storage'), render: (j) => <StorageCell j={j} /> },
-            { field: 'runs', header: t('maintenance.columns.runs'), align: 'right', render: (j) => formatCount(j.runs) },
+            {
+              field: 'runs',
+              header: t('maintenance.columns.runs'),
+              align: 'right',
+              render: (j) => formatCount(j.runs),
+            },
             { id: 'lastRun', header: t('maintenance.columns.lastRun'), render: (j) => <RunCell j={j} /> },
             {
               id: 'health',

@@ -421,7 +421,12 @@ export function Component() {
                 rowKey={(p) => p.id}
                 columns={[
                   { field: 'remotePath', header: t('sftp.file'), cellSx: { fontFamily: 'monospace' } },
-                  { field: 'sizeBytes', header: t('sftp.size'), align: 'right', render: (p) => formatBytes(p.sizeBytes) },
+                  {
+                    field: 'sizeBytes',
+                    header: t('sftp.size'),
+                    align: 'right',
+                    render: (p) => formatBytes(p.sizeBytes),
+                  },
                   {
                     field: 'jobName',
                     header: t('sftp.job'),

@@ -161,7 +161,12 @@ export function LevelsTable({ outputs, currency }: { outputs: TBusinessCaseOutpu
         rowKey={(l) => l.level}
         columns={[
           { field: 'level', header: t('results.level') },
-          { field: 'suppliers', header: t('results.suppliers'), align: 'right', render: (l) => formatCount(l.suppliers) },
+          {
+            field: 'suppliers',
+            header: t('results.suppliers'),
+            align: 'right',
+            render: (l) => formatCount(l.suppliers),
+          },
           {
             field: 'convertibleSpend',
             header: t('results.convertibleSpend'),

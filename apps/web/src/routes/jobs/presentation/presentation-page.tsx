@@ -143,7 +143,12 @@ function SlideBody({ deck, slide }: { deck: TPresentationDeck; slide: TPresentat
           rowKey={(u) => u.id}
           columns={[
             { field: 'name', header: t('table.useCase') },
-            { field: 'suppliers', header: t('table.suppliers'), align: 'right', render: (u) => formatCount(u.suppliers) },
+            {
+              field: 'suppliers',
+              header: t('table.suppliers'),
+              align: 'right',
+              render: (u) => formatCount(u.suppliers),
+            },
             { field: 'spend', header: t('table.spend'), align: 'right', render: (u) => formatAmount(u.spend, cur) },
             {
               field: 'estimatedRebate',

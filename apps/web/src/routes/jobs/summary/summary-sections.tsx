@@ -189,7 +189,13 @@ export function CapabilityWaterfall({
             header: t('table.capability'),
             render: (w) => t(`capabilities.${w.capability}`, { defaultValue: w.capability }),
           },
-          { field: 'suppliers', header: t('table.suppliers'), align: 'right', cellSx: num, render: (w) => formatCount(w.suppliers) },
+          {
+            field: 'suppliers',
+            header: t('table.suppliers'),
+            align: 'right',
+            cellSx: num,
+            render: (w) => formatCount(w.suppliers),
+          },
           {
             field: 'spend',
             header: t('table.spend'),

@@ -160,10 +160,19 @@ function Report({ r }: { r: TUseCasesReport }) {
               rowKey={(s) => s.supplierKey}
               columns={[
                 { id: 'rank', header: '#', render: (_, i) => i + 1 },
-                { field: 'supplierName', header: t('columns.supplierName'), render: (s) => s.supplierName ?? s.supplierKey },
+                {
+                  field: 'supplierName',
+                  header: t('columns.supplierName'),
+                  render: (s) => s.supplierName ?? s.supplierKey,
+                },
                 { field: 'country', header: t('columns.country'), render: (s) => s.country ?? '—' },
                 { field: 'cardCapability', header: t('report.capability'), render: (s) => s.cardCapability ?? '—' },
-                { field: 'spend', header: t('useCases.spend'), align: 'right', render: (s) => formatAmount(s.spend, cur) },
+                {
+                  field: 'spend',
+                  header: t('useCases.spend'),
+                  align: 'right',
+                  render: (s) => formatAmount(s.spend, cur),
+                },
                 {
                   field: 'estimatedRebate',
                   header: t('useCases.rebate'),

@@ -30,14 +30,18 @@ describe('DiffTable', () => {
   it('lists path, change, before and after; 50 rows until "Show all" is clicked', async () => {
     const user = userEvent.setup();
     renderWithApp(<DiffTable section={section(60)} testId="diff" />);
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Path', 'Change', 'Before', 'After']);
-    expect(bodyRows()).toHaveLength(50);
-    expect(within(bodyRows()[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '$.suppliers["S-0"].spend',
-      'Added',
-      '∅',
-      '{"spend":1}',
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Path',
+      'Change',
+      'Before',
+      'After',
     ]);
+    expect(bodyRows()).toHaveLength(50);
+    expect(
+      within(bodyRows()[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['$.suppliers["S-0"].spend', 'Added', '∅', '{"spend":1}']);
     expect(within(bodyRows()[1]!).getAllByRole('cell')[3]!.textContent).toBe('∅');
     expect(screen.getByTestId('diff').textContent).toContain('50 of 60 differences shown.');
     await user.click(screen.getByRole('button', { name: 'Show all 60' }));

@@ -59,7 +59,7 @@ function Commands({ jobId }: { jobId: string }) {
       ) : (
         <DataTable
           rows={q.data}
-          testId="job-commands"
+          testId="job-commands-table"
           variant="plain"
           maxHeight={512}
           ariaLabel={t('logs.commandsLabel')}

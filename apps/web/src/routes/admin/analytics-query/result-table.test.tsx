@@ -27,7 +27,14 @@ const bodyRows = () => within(screen.getByTestId('result-rows')).getAllByRole('r
 
 describe('ResultTable', () => {
   it('shows the columns, right-aligns and formats numbers, marks nulls and counts the rows', () => {
-    renderWithApp(<ResultTable result={result([['Acme', 1234567], [null, 2.5]])} />);
+    renderWithApp(
+      <ResultTable
+        result={result([
+          ['Acme', 1234567],
+          [null, 2.5],
+        ])}
+      />,
+    );
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['supplier', 'spend']);
     const [first, second] = bodyRows();
     const cells = within(first!).getAllByRole('cell');

@@ -48,12 +48,11 @@ describe('YearsTable', () => {
   it('has a column per year and the total, and a row per figure', () => {
     renderWithApp(<YearsTable outputs={outputs} currency="EUR" />);
     const table = screen.getByTestId('bc-years');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Figure',
-      'Year 1',
-      'Year 2',
-      'Total',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Figure', 'Year 1', 'Year 2', 'Total']);
     expect(cells('bc-row-cardSpend')).toEqual([
       'Card spend',
       formatAmount(100_000, 'EUR'),
@@ -76,7 +75,13 @@ describe('LevelsTable', () => {
   it('lists the target per Optima level', () => {
     renderWithApp(<LevelsTable outputs={outputs} currency="EUR" />);
     const rows = within(screen.getByTestId('bc-levels')).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['High', formatCount(12), formatAmount(400_000, 'EUR'), formatAmount(200_000, 'EUR')],
       ['Medium', formatCount(30), formatAmount(250_000, 'EUR'), formatAmount(100_000, 'EUR')],
     ]);

@@ -82,7 +82,12 @@ export function Waves({ jobId, d, canEdit, onChange }: TWorkflowPartProps) {
                         </Button>
                       )}
                       {CAMPAIGN_STAGE_TRANSITIONS[c.stageStatus].map((to) => (
-                        <Button key={to} size="small" onClick={() => stage.mutate({ c, to })} disabled={stage.isPending}>
+                        <Button
+                          key={to}
+                          size="small"
+                          onClick={() => stage.mutate({ c, to })}
+                          disabled={stage.isPending}
+                        >
                           {t(`waves.to${to}`)}
                         </Button>
                       ))}
@@ -135,14 +140,6 @@ export function Waves({ jobId, d, canEdit, onChange }: TWorkflowPartProps) {
             },
           ]}
         />
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </Box>
       )}
       {adding && <NewWave jobId={jobId} d={d} onClose={() => setAdding(false)} onDone={onChange} />}
       {outreach && <Outreach jobId={jobId} d={d} c={outreach} onClose={() => setOutreach(null)} onDone={onChange} />}

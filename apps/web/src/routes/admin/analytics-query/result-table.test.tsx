@@ -12,7 +12,7 @@ import { ResultTable } from './result-table.tsx';
 
 const result = (rows: unknown[][], over: Partial<TAnalyticsResult> = {}): TAnalyticsResult => ({
   columns: [
-    { name: 'supplier', type: 'string' },
+    { name: 'supplier', type: 'text' },
     { name: 'spend', type: 'number' },
   ],
   rows,

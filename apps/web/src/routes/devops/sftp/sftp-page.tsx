@@ -418,7 +418,7 @@ export function Component() {
                 testId="sftp-pulls"
                 variant="plain"
                 stickyHeader={false}
-                rowKey={(p) => p.id}
+                rowKey={(p) => String(p.id)}
                 columns={[
                   { field: 'remotePath', header: t('sftp.file'), cellSx: { fontFamily: 'monospace' } },
                   {

@@ -15,6 +15,8 @@ import { authKeys } from '../api/auth.ts';
 // the page namespaces' English texts, which the app loads with the first page that needs them
 await ensureEnglish();
 
+// The test files of a worker share this module (vitest `isolate: false`), so this hook is registered in the first file
+// that imports it only; renderWithApp also unmounts what an earlier test (of any file) left mounted.
 afterEach(() => cleanup());
 
 export interface TRenderOptions {
@@ -75,6 +77,7 @@ export function renderWithApp(ui: ReactNode, opts: TRenderOptions = {}) {
   if (opts.permissions) client.setQueryData(authKeys.me(), testUser(opts.permissions));
   for (const [key, data] of opts.seed ?? []) client.setQueryData(key, data);
   const path = opts.path ?? '/here';
+  cleanup();
   const result = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

@@ -55,7 +55,7 @@ import {
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 
 /** `data-*` attributes of a row or cell (test ids, values e2e specs read). */
-export type TDataAttributes = Record<`data-${string}`, string | number | undefined>;
+type TDataAttributes = Record<`data-${string}`, string | number | undefined>;
 
 export interface TDataColumn<T> {
   /**

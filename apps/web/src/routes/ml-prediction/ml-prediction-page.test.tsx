@@ -4,7 +4,7 @@
  * a click on its row (kept in the URL), the job's run history where a click picks the run, and the drift table of
  * the picked run.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TMlJobDetail, TMlOverview, TMlRun } from '@sextant/shared/values';
@@ -78,6 +78,17 @@ const render = () =>
 const bodyRows = (testId: string) => within(screen.getByTestId(testId)).getAllByRole('row').slice(1);
 
 describe('ML model monitoring page', () => {
+  // jsdom has no ResizeObserver, which the charts use to follow their container's width.
+  beforeEach(() => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+  });
+
   it('lists the jobs and shows the first one with its runs and the drift of its latest run', () => {
     render();
     expect(screen.getAllByTestId('ml-job-row').map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual([

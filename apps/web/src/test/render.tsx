@@ -67,7 +67,7 @@ function NavigatedTo() {
 }
 
 export function renderWithApp(ui: ReactNode, opts: TRenderOptions = {}) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL): Promise<Response> => {
     throw new Error(`unexpected request in a component test: ${String(input instanceof Request ? input.url : input)}`);
   });
   vi.stubGlobal('fetch', fetchMock);

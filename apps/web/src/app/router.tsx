@@ -25,7 +25,7 @@ import { GLOBAL_INSIGHTS_PAGES } from '../routes/global-insights/pages.ts';
 import { JOB_PAGES, prefetchPageData } from '../routes/jobs/pages.ts';
 import { CAMPAIGN_PAGES } from '../routes/campaigns/pages.ts';
 import { RESOURCE_HUB_PAGES } from '../routes/resource-hub/pages.ts';
-import { ML_MONITORING_PAGES } from '../routes/ml-monitoring/pages.ts';
+import { ML_PREDICTION_PAGES } from '../routes/ml-prediction/pages.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
 import { queryClient } from './query-client.ts';
 import { ensureEnglish } from './i18n.ts';
@@ -73,7 +73,7 @@ export const PAGES: Record<string, () => Promise<TPageModule>> = {
   ...DEV_PAGES,
   ...CAMPAIGN_PAGES,
   ...RESOURCE_HUB_PAGES,
-  ...ML_MONITORING_PAGES,
+  ...ML_PREDICTION_PAGES,
   ...ADMIN_ACCOUNTS_PAGES,
   ...CHAT_PAGES,
   ...AI_PROMPT_PAGES,

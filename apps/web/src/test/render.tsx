@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { TCurrentUser } from '@sextant/shared/values';
 import { ensureEnglish } from '../app/i18n.ts';
@@ -63,7 +63,7 @@ function NavigatedTo() {
 }
 
 export function renderWithApp(ui: ReactNode, opts: TRenderOptions = {}) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL): Promise<Response> => {
     throw new Error(`unexpected request in a component test: ${String(input instanceof Request ? input.url : input)}`);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -73,6 +73,7 @@ export function renderWithApp(ui: ReactNode, opts: TRenderOptions = {}) {
   if (opts.permissions) client.setQueryData(authKeys.me(), testUser(opts.permissions));
   for (const [key, data] of opts.seed ?? []) client.setQueryData(key, data);
   const path = opts.path ?? '/here';
+  cleanup(); // also done after each test (src/test/cleanup.ts); a render left by a test without it is removed here
   const result = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

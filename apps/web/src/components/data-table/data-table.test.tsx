@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -160,6 +161,138 @@ describe('DataTable with rows in memory', () => {
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/fruit/a', '/fruit/b', '/fruit/c', '/fruit/d']);
     await user.click(screen.getByText('date:2'));
     expect(screen.getByTestId('navigated').textContent).toBe('/fruit/d');
+  });
+
+  it('puts data attributes on rows and cells, draws selected rows and a checkbox column', () => {
+    renderWithApp(
+      <DataTable
+        rows={FRUITS}
+        rowKey={(r) => r.id}
+        rowTestId={(r) => `fruit-${r.id}`}
+        rowAttributes={(r) => ({ 'data-price': r.price ?? undefined })}
+        rowSelected={(r) => r.id === 'b'}
+        hover
+        columns={[
+          {
+            id: 'pick',
+            header: 'Pick',
+            padding: 'checkbox',
+            render: (r) => <input type="checkbox" aria-label={r.name} />,
+          },
+          {
+            field: 'name',
+            header: 'Name',
+            cellAttributes: (r) => ({ 'data-testid': `name-${r.id}`, 'data-len': r.name.length }),
+          },
+        ]}
+      />,
+    );
+    expect(screen.getByTestId('fruit-a').getAttribute('data-price')).toBe('3');
+    expect(screen.getByTestId('fruit-c').hasAttribute('data-price')).toBe(false);
+    expect(screen.getByTestId('fruit-b').className).toContain('Mui-selected');
+    expect(screen.getByTestId('fruit-a').className).not.toContain('Mui-selected');
+    expect(screen.getByTestId('fruit-a').className).toContain('MuiTableRow-hover');
+    expect(screen.getByTestId('name-d').textContent).toBe('date');
+    expect(screen.getByTestId('name-d').getAttribute('data-len')).toBe('4');
+    expect(screen.getByRole('columnheader', { name: 'Pick' }).className).toContain('MuiTableCell-paddingCheckbox');
+    expect(screen.getByRole('checkbox', { name: 'cherry' }).closest('td')!.className).toContain(
+      'MuiTableCell-paddingCheckbox',
+    );
+  });
+});
+
+describe('DataTable cells', () => {
+  it('headless: no header row, only the body', () => {
+    renderWithApp(<DataTable rows={FRUITS} columns={columns} rowKey={(r) => r.id} headless />);
+    expect(screen.queryAllByRole('columnheader')).toHaveLength(0);
+    expect(within(screen.getByTestId('data-table')).getAllByRole('row')).toHaveLength(4);
+  });
+
+  it('render receives the row index (a rank column); rowSpan groups rows under one cell', () => {
+    const rows = [
+      { group: 'fruit', name: 'apple', first: true, size: 2 },
+      { group: 'fruit', name: 'pear', first: false, size: 2 },
+      { group: 'nut', name: 'almond', first: true, size: 1 },
+    ];
+    renderWithApp(
+      <DataTable
+        rows={rows}
+        rowKey={(r) => r.name}
+        columns={[
+          { id: 'rank', header: '#', render: (_, i) => i + 1 },
+          { field: 'group', header: 'Group', rowSpan: (r) => (r.first ? r.size : 0) },
+          { field: 'name', header: 'Name' },
+        ]}
+      />,
+    );
+    const body = within(screen.getByTestId('data-table')).getAllByRole('row').slice(1);
+    expect(
+      body.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['1', 'fruit', 'apple'],
+      ['2', 'pear'],
+      ['3', 'nut', 'almond'],
+    ]);
+    expect(within(body[0]!).getByText('fruit').getAttribute('rowspan')).toBe('2');
+  });
+});
+
+describe('DataTable sorted elsewhere', () => {
+  it('presorted rows keep their order; the header shows the sort and asks for the next one', async () => {
+    const user = userEvent.setup();
+    const onStateChange = vi.fn();
+    renderWithApp(
+      <DataTable
+        rows={FRUITS}
+        presorted
+        rowKey={(r) => r.id}
+        state={{ pageNumber: 1, pageSize: 25, filters: {}, orderBy: { propertyName: 'price', direction: 'desc' } }}
+        onStateChange={onStateChange}
+        columns={[
+          { field: 'name', header: 'Name', sortable: true, sortLabelAttributes: { 'data-testid': 'sort-name' } },
+          { field: 'price', header: 'Price', sortable: true },
+        ]}
+      />,
+    );
+    expect(firstColumn()).toEqual(['banana', 'Apple', 'cherry', 'date']);
+    expect(screen.getByRole('columnheader', { name: /Price/ }).getAttribute('aria-sort')).toBe('descending');
+    await user.click(screen.getByTestId('sort-name'));
+    expect(onStateChange).toHaveBeenCalledWith(
+      expect.objectContaining({ orderBy: { propertyName: 'name', direction: 'asc' }, pageNumber: 1 }),
+    );
+  });
+});
+
+describe('DataTable row details', () => {
+  function Expandable() {
+    const [open, setOpen] = useState<string | null>(null);
+    return (
+      <DataTable
+        rows={FRUITS}
+        columns={columns}
+        rowKey={(r) => r.id}
+        onRowClick={(r) => setOpen(open === r.id ? null : r.id)}
+        rowDetail={(r) => open === r.id && <span>details of {r.name}</span>}
+      />
+    );
+  }
+
+  it('opens a full-width row under the clicked row and closes it on a second click', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<Expandable />);
+    expect(screen.queryByTestId('data-table-detail')).toBeNull();
+    await user.click(screen.getByText('cherry'));
+    const detail = screen.getByTestId('data-table-detail');
+    expect(detail.textContent).toBe('details of cherry');
+    expect(detail.querySelector('td')!.getAttribute('colspan')).toBe('3');
+    // The detail row sits right under its row.
+    expect(detail.previousElementSibling!.textContent).toContain('cherry:-');
+    await user.click(screen.getByText('cherry'));
+    expect(screen.queryByTestId('data-table-detail')).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@
  * SPEC §3 paging request) or rows already in memory (`rows`: sorted on the client, paged only when `pageSize` is
  * given, otherwise every row is shown).
  */
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { Fragment, useState, type MouseEvent, type ReactNode } from 'react';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -54,6 +54,9 @@ import {
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 
+/** `data-*` attributes of a row or cell (test ids, values e2e specs read). */
+type TDataAttributes = Record<`data-${string}`, string | number | undefined>;
+
 export interface TDataColumn<T> {
   /**
    * A property of the row, which is also the name the server sorts and filters by; `actions` for row actions.
@@ -66,10 +69,13 @@ export interface TDataColumn<T> {
   /** What the header cell shows instead of the plain `header` text (e.g. with a hint). */
   headerContent?: ReactNode;
   sortable?: boolean;
+  /** `data-*` attributes of the header's sort button (e.g. its test id). */
+  sortLabelAttributes?: TDataAttributes;
   /** The value rows in memory are sorted by (default: the `field` property). */
   sortValue?: (row: T) => string | number | boolean | null | undefined;
   filter?: TColumnFilter;
-  render?: (row: T) => ReactNode;
+  /** The cell's content (`index`: the row's place among the rows shown, e.g. for a rank column). */
+  render?: (row: T, index: number) => ReactNode;
   /** Text the copy-cell icon copies; enables the icon for users with ListCellCopyIcon_VIEW. */
   copyValue?: (row: T) => string;
   align?: 'left' | 'right' | 'center';
@@ -78,6 +84,15 @@ export interface TDataColumn<T> {
   cellSx?: SxProps<Theme>;
   /** Style of the column's header cell. */
   headerSx?: SxProps<Theme>;
+  /** `checkbox` for a column of checkboxes or radios (header and body cells). */
+  padding?: 'checkbox' | 'none' | 'normal';
+  /** `data-*` attributes of the column's body cells. */
+  cellAttributes?: (row: T) => TDataAttributes;
+  /**
+   * How many rows the cell spans (e.g. a group's name beside its rows); 0 leaves it out, under a cell above that
+   * spans it. For rows kept in the order given (no sorting on the table).
+   */
+  rowSpan?: (row: T) => number;
 }
 
 interface TServerRows<T> {
@@ -100,7 +115,8 @@ interface TMemoryRows<T> {
 
 export type TDataTableProps<T> = (TServerRows<T> | TMemoryRows<T>) & {
   columns: TDataColumn<T>[];
-  rowKey: (row: T) => string;
+  /** A row's React key (`index`: its place among the rows shown, for rows without an id). */
+  rowKey: (row: T, index: number) => string;
   defaultSort?: TOrderBy;
   pageSize?: number;
   onRowClick?: (row: T) => void;
@@ -112,11 +128,26 @@ export type TDataTableProps<T> = (TServerRows<T> | TMemoryRows<T>) & {
   /** What an empty table says (default "No rows"). */
   emptyText?: ReactNode;
   operation?: string;
+  /**
+   * The rows in memory come sorted by the table state's sort (e.g. by the server from a controlled state): the
+   * headers show the sort, the rows keep their order.
+   */
+  presorted?: boolean;
   /** Controlled state (e.g. kept in the URL); without it the table keeps its own. */
   state?: TTableState;
   onStateChange?: (state: TTableState) => void;
   /** A row's data-testid. */
   rowTestId?: (row: T) => string | undefined;
+  /** Other `data-*` attributes of a row. */
+  rowAttributes?: (row: T) => TDataAttributes;
+  /** Rows drawn as selected (e.g. ticked in a checkbox column). */
+  rowSelected?: (row: T) => boolean;
+  /** Rows highlight under the pointer (default: when they are clickable). */
+  hover?: boolean;
+  /** What opens under a row, across every column (e.g. the row a click expanded); nothing for null, undefined or false. */
+  rowDetail?: (row: T) => ReactNode;
+  /** Style of the table element (e.g. dimmed while a new page loads). */
+  tableSx?: SxProps<Theme>;
   /** A row's style (e.g. a highlighted row). */
   rowSx?: (row: T) => SxProps<Theme> | undefined;
   /** Cell padding: `small` (default) or `medium`. */
@@ -124,6 +155,8 @@ export type TDataTableProps<T> = (TServerRows<T> | TMemoryRows<T>) & {
   /** The header stays in view while the body scrolls (default true); give `maxHeight` to scroll inside the table. */
   stickyHeader?: boolean;
   maxHeight?: number | string;
+  /** No header row: a list of labels and values (the headers still name the columns in the code). */
+  headless?: boolean;
   /** `outlined` (default) draws the table's own border; `plain` sits inside a card that has one. */
   variant?: 'outlined' | 'plain';
   ariaLabel?: string;
@@ -276,13 +309,20 @@ export function DataTable<T>(props: TDataTableProps<T>) {
     rowHref,
     emptyText,
     operation,
+    presorted,
     state: controlled,
     onStateChange,
     rowTestId,
+    rowAttributes,
+    rowSelected,
+    rowDetail,
+    hover,
+    tableSx,
     rowSx,
     size = 'small',
     stickyHeader = true,
     maxHeight,
+    headless = false,
     variant = 'outlined',
     ariaLabel,
     testId = 'data-table',
@@ -335,7 +375,7 @@ export function DataTable<T>(props: TDataTableProps<T>) {
   let loading: boolean;
   let failed: boolean;
   if (inMemory) {
-    const all = sortRows(props.rows ?? [], columns, state.orderBy);
+    const all = presorted ? [...(props.rows ?? [])] : sortRows(props.rows ?? [], columns, state.orderBy);
     totalCount = all.length;
     const from = (state.pageNumber - 1) * state.pageSize;
     rows = paged ? all.slice(from, from + state.pageSize) : all;
@@ -380,52 +420,56 @@ export function DataTable<T>(props: TDataTableProps<T>) {
       )}
       <Box sx={{ height: 4 }}>{fetching && <LinearProgress />}</Box>
       <TableContainer sx={maxHeight !== undefined ? { maxHeight } : undefined}>
-        <Table size={size} stickyHeader={stickyHeader} aria-label={ariaLabel}>
-          <TableHead>
-            <TableRow>
-              {columns.map((c, i) => {
-                const key = columnKey(c, i);
-                const sorted = state.orderBy?.propertyName === key;
-                const active = Boolean(c.field && isFilterActive(c.filter, state.filters[c.field], c.field));
-                const field = c.field;
-                return (
-                  <TableCell
-                    key={key}
-                    align={c.align}
-                    sx={[{ width: c.width, fontWeight: 700, whiteSpace: 'nowrap' }, ...sxList(c.headerSx)]}
-                    sortDirection={sorted ? state.orderBy!.direction : false}
-                  >
-                    {c.sortable ? (
-                      <TableSortLabel
-                        active={sorted}
-                        direction={sorted ? state.orderBy!.direction : 'asc'}
-                        onClick={() => setState((s) => ({ ...s, orderBy: nextSort(s.orderBy, key), pageNumber: 1 }))}
-                      >
-                        {c.headerContent ?? c.header}
-                      </TableSortLabel>
-                    ) : (
-                      (c.headerContent ?? c.header)
-                    )}
-                    {!inMemory && field && c.filter && c.filter.kind !== 'unavailable' && (
-                      <Tooltip title={t('filterColumn', { column: c.header })}>
-                        <IconButton
-                          size="small"
-                          aria-label={t('filterColumn', { column: c.header })}
-                          onClick={(e) => setFilterAnchor({ el: e.currentTarget, field })}
-                          sx={{ ml: 0.5 }}
-                          color={active ? 'primary' : 'default'}
+        <Table size={size} stickyHeader={stickyHeader} aria-label={ariaLabel} sx={tableSx}>
+          {!headless && (
+            <TableHead>
+              <TableRow>
+                {columns.map((c, i) => {
+                  const key = columnKey(c, i);
+                  const sorted = state.orderBy?.propertyName === key;
+                  const active = Boolean(c.field && isFilterActive(c.filter, state.filters[c.field], c.field));
+                  const field = c.field;
+                  return (
+                    <TableCell
+                      key={key}
+                      align={c.align}
+                      padding={c.padding}
+                      sx={[{ width: c.width, fontWeight: 700, whiteSpace: 'nowrap' }, ...sxList(c.headerSx)]}
+                      sortDirection={sorted ? state.orderBy!.direction : false}
+                    >
+                      {c.sortable ? (
+                        <TableSortLabel
+                          active={sorted}
+                          direction={sorted ? state.orderBy!.direction : 'asc'}
+                          onClick={() => setState((s) => ({ ...s, orderBy: nextSort(s.orderBy, key), pageNumber: 1 }))}
+                          {...c.sortLabelAttributes}
                         >
-                          <Badge variant="dot" color="primary" invisible={!active}>
-                            <FilterListRounded sx={{ fontSize: 16 }} />
-                          </Badge>
-                        </IconButton>
-                      </Tooltip>
-                    )}
-                  </TableCell>
-                );
-              })}
-            </TableRow>
-          </TableHead>
+                          {c.headerContent ?? c.header}
+                        </TableSortLabel>
+                      ) : (
+                        (c.headerContent ?? c.header)
+                      )}
+                      {!inMemory && field && c.filter && c.filter.kind !== 'unavailable' && (
+                        <Tooltip title={t('filterColumn', { column: c.header })}>
+                          <IconButton
+                            size="small"
+                            aria-label={t('filterColumn', { column: c.header })}
+                            onClick={(e) => setFilterAnchor({ el: e.currentTarget, field })}
+                            sx={{ ml: 0.5 }}
+                            color={active ? 'primary' : 'default'}
+                          >
+                            <Badge variant="dot" color="primary" invisible={!active}>
+                              <FilterListRounded sx={{ fontSize: 16 }} />
+                            </Badge>
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            </TableHead>
+          )}
           <TableBody>
             {failed ? (
               <TableRow>
@@ -440,42 +484,64 @@ export function DataTable<T>(props: TDataTableProps<T>) {
                 </TableCell>
               </TableRow>
             ) : (
-              rows.map((row) => (
-                <TableRow
-                  key={rowKey(row)}
-                  hover={Boolean(rowClick)}
-                  onClick={rowClick ? () => rowClick(row) : undefined}
-                  data-testid={rowTestId?.(row)}
-                  sx={[{ cursor: rowClick ? 'pointer' : undefined }, ...sxList(rowSx?.(row))]}
-                >
-                  {columns.map((c, i) => {
-                    const content = c.render
-                      ? c.render(row)
-                      : !c.field || c.field === 'actions'
-                        ? null
-                        : String(row[c.field] ?? '');
-                    return (
-                      <TableCell key={columnKey(c, i)} align={c.align} sx={c.cellSx}>
-                        {rowHref && i === 0 ? (
-                          <Link
-                            component={RouterLink}
-                            to={rowHref(row)}
-                            color="inherit"
-                            underline="hover"
-                            onClick={followRowLink}
-                            data-testid="row-link"
+              rows.map((row, index) => {
+                const detail = rowDetail?.(row);
+                return (
+                  <Fragment key={rowKey(row, index)}>
+                    <TableRow
+                      hover={hover ?? Boolean(rowClick)}
+                      selected={rowSelected?.(row)}
+                      onClick={rowClick ? () => rowClick(row) : undefined}
+                      {...rowAttributes?.(row)}
+                      data-testid={rowTestId?.(row)}
+                      sx={[{ cursor: rowClick ? 'pointer' : undefined }, ...sxList(rowSx?.(row))]}
+                    >
+                      {columns.map((c, i) => {
+                        const span = c.rowSpan?.(row);
+                        if (span === 0) return null;
+                        const content = c.render
+                          ? c.render(row, index)
+                          : !c.field || c.field === 'actions'
+                            ? null
+                            : String(row[c.field] ?? '');
+                        return (
+                          <TableCell
+                            key={columnKey(c, i)}
+                            align={c.align}
+                            padding={c.padding}
+                            rowSpan={span}
+                            sx={c.cellSx}
+                            {...c.cellAttributes?.(row)}
                           >
-                            {content}
-                          </Link>
-                        ) : (
-                          content
-                        )}
-                        {canCopy && c.copyValue && <CopyCellButton value={c.copyValue(row)} />}
-                      </TableCell>
-                    );
-                  })}
-                </TableRow>
-              ))
+                            {rowHref && i === 0 ? (
+                              <Link
+                                component={RouterLink}
+                                to={rowHref(row)}
+                                color="inherit"
+                                underline="hover"
+                                onClick={followRowLink}
+                                data-testid="row-link"
+                              >
+                                {content}
+                              </Link>
+                            ) : (
+                              content
+                            )}
+                            {canCopy && c.copyValue && <CopyCellButton value={c.copyValue(row)} />}
+                          </TableCell>
+                        );
+                      })}
+                    </TableRow>
+                    {detail !== null && detail !== undefined && detail !== false && (
+                      <TableRow data-testid="data-table-detail">
+                        <TableCell colSpan={columns.length} sx={{ bgcolor: 'action.hover' }}>
+                          {detail}
+                        </TableCell>
+                      </TableRow>
+                    )}
+                  </Fragment>
+                );
+              })
             )}
           </TableBody>
         </Table>

@@ -20,13 +20,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddLinkOutlined from '@mui/icons-material/AddLinkOutlined';
@@ -47,6 +41,7 @@ import { fetchJobList } from '../../api/jobs.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useFormMutation } from '../../components/form-mutation.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 const STATE_COLOR: Record<TMagicLinkState, 'success' | 'default' | 'warning' | 'error'> = {
   Pending: 'success',
@@ -141,89 +136,107 @@ export function Component() {
         </Stack>
       </Paper>
 
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" data-testid="magic-links-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('links.columns.user')}</TableCell>
-              <TableCell>{t('links.columns.purpose')}</TableCell>
-              <TableCell>{t('links.columns.job')}</TableCell>
-              <TableCell>{t('links.columns.created')}</TableCell>
-              <TableCell>{t('links.columns.expires')}</TableCell>
-              <TableCell>{t('links.columns.used')}</TableCell>
-              <TableCell>{t('links.columns.state')}</TableCell>
-              <TableCell align="right" />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(data?.collection ?? []).map((l) => (
-              <TableRow key={l.id} data-testid={`magic-link-${l.email}`} sx={{ verticalAlign: 'top' }}>
-                <TableCell>
+      <Paper variant="outlined">
+        <DataTable
+          rows={data?.collection}
+          testId="magic-links-table"
+          variant="plain"
+          stickyHeader={false}
+          emptyText={t('links.empty')}
+          rowKey={(l) => l.id}
+          rowTestId={(l) => `magic-link-${l.email}`}
+          rowSx={() => ({ verticalAlign: 'top' })}
+          columns={[
+            {
+              field: 'email',
+              header: t('links.columns.user'),
+              render: (l) => (
+                <>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {l.userDisplayName ?? l.email}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
                     {l.email}
                   </Typography>
-                </TableCell>
-                <TableCell>
-                  <Chip size="small" variant="outlined" label={t(`links.purposes.${l.purpose}`)} />
-                </TableCell>
-                <TableCell>
-                  {l.jobName ? (
-                    <>
-                      <Typography variant="body2">{l.jobName}</Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        {l.issuerName}
-                      </Typography>
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </TableCell>
-                <TableCell>
+                </>
+              ),
+            },
+            {
+              field: 'purpose',
+              header: t('links.columns.purpose'),
+              render: (l) => <Chip size="small" variant="outlined" label={t(`links.purposes.${l.purpose}`)} />,
+            },
+            {
+              field: 'jobName',
+              header: t('links.columns.job'),
+              render: (l) =>
+                l.jobName ? (
+                  <>
+                    <Typography variant="body2">{l.jobName}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {l.issuerName}
+                    </Typography>
+                  </>
+                ) : (
+                  '—'
+                ),
+            },
+            {
+              field: 'createdAt',
+              header: t('links.columns.created'),
+              render: (l) => (
+                <>
                   <Typography variant="body2">{formatDateTime(l.createdAt)}</Typography>
                   {l.issuedBy && (
                     <Typography variant="caption" color="text.secondary">
                       {t('links.by', { name: l.issuedBy })}
                     </Typography>
                   )}
-                </TableCell>
-                <TableCell>{formatDateTime(l.expiresAt)}</TableCell>
-                <TableCell>
+                </>
+              ),
+            },
+            { field: 'expiresAt', header: t('links.columns.expires'), render: (l) => formatDateTime(l.expiresAt) },
+            {
+              field: 'usedAt',
+              header: t('links.columns.used'),
+              render: (l) => (
+                <>
                   <Typography variant="body2">{l.usedAt ? formatDateTime(l.usedAt) : '—'}</Typography>
                   {l.purpose === 'job-upload' && (
                     <Typography variant="caption" color="text.secondary">
                       {t('links.uploads', { count: l.useCount })}
                     </Typography>
                   )}
-                </TableCell>
-                <TableCell>
+                </>
+              ),
+            },
+            {
+              field: 'state',
+              header: t('links.columns.state'),
+              render: (l) => (
+                <>
                   <Chip size="small" color={STATE_COLOR[l.state]} label={t(`links.states.${l.state}`)} />
                   {l.revokedBy && (
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                       {t('links.by', { name: l.revokedBy })}
                     </Typography>
                   )}
-                </TableCell>
-                <TableCell align="right">
-                  {l.state === 'Pending' && (
-                    <Button size="small" color="error" onClick={() => setRevoking(l)} data-testid="revoke-link">
-                      {t('links.revoke')}
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-            {data && data.collection.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={8} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-                  {t('links.empty')}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
+                </>
+              ),
+            },
+            {
+              field: 'actions',
+              header: '',
+              align: 'right',
+              render: (l) =>
+                l.state === 'Pending' && (
+                  <Button size="small" color="error" onClick={() => setRevoking(l)} data-testid="revoke-link">
+                    {t('links.revoke')}
+                  </Button>
+                ),
+            },
+          ]}
+        />
         <TablePagination
           component="div"
           count={data?.totalCount ?? 0}
@@ -234,7 +247,7 @@ export function Component() {
           onRowsPerPageChange={(e) => (setPageSize(Number(e.target.value)), setPage(0))}
           labelRowsPerPage={t('rows')}
         />
-      </TableContainer>
+      </Paper>
 
       {issuing && (
         <IssueDialog onClose={() => setIssuing(false)} onIssued={(c) => (setIssuing(false), setCreated(c))} />

@@ -19,11 +19,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Radio from '@mui/material/Radio';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MergeTypeOutlined from '@mui/icons-material/MergeTypeOutlined';
@@ -33,6 +28,7 @@ import { useCan } from '../../app/current-user.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useFormMutation } from '../../components/form-mutation.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 export function Component() {
   const { t } = useTranslation('admin-accounts');
@@ -85,46 +81,50 @@ function GroupCard({ group }: { group: TLinkedAccountGroup }) {
           </Typography>
           <Chip size="small" label={t('merge.accounts', { count: group.accounts.length })} />
         </Stack>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">{t('merge.keep')}</TableCell>
-              <TableCell padding="checkbox">{t('merge.mergeAway')}</TableCell>
-              <TableCell>{t('merge.columns.account')}</TableCell>
-              <TableCell>{t('merge.columns.provider')}</TableCell>
-              <TableCell>{t('merge.columns.roles')}</TableCell>
-              <TableCell>{t('merge.columns.issuers')}</TableCell>
-              <TableCell>{t('merge.columns.lastActivity')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {group.accounts.map((a) => (
-              <TableRow
-                key={a.id}
-                sx={{ opacity: a.isDeactivated ? 0.6 : 1 }}
-                data-testid={`linked-account-${a.username}`}
-              >
-                <TableCell padding="checkbox">
-                  <Radio
-                    size="small"
-                    checked={keep === a.id}
-                    onChange={() => (
-                      setKeep(a.id),
-                      mergeAway === a.id && setMergeAway(group.accounts.find((x) => x.id !== a.id)!.id)
-                    )}
-                    slotProps={{ input: { 'aria-label': t('merge.keepAccount', { name: a.username }) } }}
-                  />
-                </TableCell>
-                <TableCell padding="checkbox">
-                  <Radio
-                    size="small"
-                    checked={mergeAway === a.id}
-                    disabled={keep === a.id}
-                    onChange={() => setMergeAway(a.id)}
-                    slotProps={{ input: { 'aria-label': t('merge.mergeAccount', { name: a.username }) } }}
-                  />
-                </TableCell>
-                <TableCell>
+        <DataTable
+          rows={group.accounts}
+          testId={`linked-accounts-${group.email}`}
+          variant="plain"
+          stickyHeader={false}
+          rowKey={(a) => a.id}
+          rowTestId={(a) => `linked-account-${a.username}`}
+          rowSx={(a) => ({ opacity: a.isDeactivated ? 0.6 : 1 })}
+          columns={[
+            {
+              id: 'keep',
+              header: t('merge.keep'),
+              padding: 'checkbox',
+              render: (a) => (
+                <Radio
+                  size="small"
+                  checked={keep === a.id}
+                  onChange={() => (
+                    setKeep(a.id),
+                    mergeAway === a.id && setMergeAway(group.accounts.find((x) => x.id !== a.id)!.id)
+                  )}
+                  slotProps={{ input: { 'aria-label': t('merge.keepAccount', { name: a.username }) } }}
+                />
+              ),
+            },
+            {
+              id: 'mergeAway',
+              header: t('merge.mergeAway'),
+              padding: 'checkbox',
+              render: (a) => (
+                <Radio
+                  size="small"
+                  checked={mergeAway === a.id}
+                  disabled={keep === a.id}
+                  onChange={() => setMergeAway(a.id)}
+                  slotProps={{ input: { 'aria-label': t('merge.mergeAccount', { name: a.username }) } }}
+                />
+              ),
+            },
+            {
+              field: 'displayName',
+              header: t('merge.columns.account'),
+              render: (a) => (
+                <>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {a.displayName}
                   </Typography>
@@ -133,22 +133,34 @@ function GroupCard({ group }: { group: TLinkedAccountGroup }) {
                     {a.isInternal ? ` · ${t('merge.internal')}` : ''}
                     {a.isDeactivated ? ` · ${t('merge.deactivated')}` : ''}
                   </Typography>
-                </TableCell>
-                <TableCell>{a.idProviderName}</TableCell>
-                <TableCell>
-                  <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-                    {a.roles.slice(0, 4).map((r) => (
-                      <Chip key={r} size="small" variant="outlined" label={r} />
-                    ))}
-                    {a.roles.length > 4 && <Chip size="small" label={`+${a.roles.length - 4}`} />}
-                  </Stack>
-                </TableCell>
-                <TableCell>{a.issuers.map((i) => `${i.issuerName} (${i.role})`).join(', ') || '—'}</TableCell>
-                <TableCell>{formatDateTime(a.lastActivityAt)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+                </>
+              ),
+            },
+            { field: 'idProviderName', header: t('merge.columns.provider') },
+            {
+              field: 'roles',
+              header: t('merge.columns.roles'),
+              render: (a) => (
+                <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+                  {a.roles.slice(0, 4).map((r) => (
+                    <Chip key={r} size="small" variant="outlined" label={r} />
+                  ))}
+                  {a.roles.length > 4 && <Chip size="small" label={`+${a.roles.length - 4}`} />}
+                </Stack>
+              ),
+            },
+            {
+              field: 'issuers',
+              header: t('merge.columns.issuers'),
+              render: (a) => a.issuers.map((i) => `${i.issuerName} (${i.role})`).join(', ') || '—',
+            },
+            {
+              field: 'lastActivityAt',
+              header: t('merge.columns.lastActivity'),
+              render: (a) => formatDateTime(a.lastActivityAt),
+            },
+          ]}
+        />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1.5 }}>
           <Button
             variant="outlined"

@@ -19,13 +19,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
@@ -50,6 +44,7 @@ import { PendingButton } from '../../components/pending-button.tsx';
 import { useCan } from '../../app/current-user.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useFormMutation } from '../../components/form-mutation.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
 
@@ -226,66 +221,67 @@ export function Component() {
         </Alert>
       )}
 
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" data-testid="translations-table">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: '24%' }}>{t('translations.columns.key')}</TableCell>
-              <TableCell sx={{ width: '26%' }}>{t('translations.columns.source')}</TableCell>
-              <TableCell sx={{ width: '25%' }}>{t('translations.columns.bundled')}</TableCell>
-              <TableCell sx={{ width: '25%' }}>{t('translations.columns.override')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(data?.collection ?? []).map((r) => (
-              <TableRow
-                key={`${r.namespace}:${r.key}`}
-                hover={canEdit}
-                onClick={canEdit ? () => setEditing(r) : undefined}
-                sx={{ cursor: canEdit ? 'pointer' : 'default', verticalAlign: 'top' }}
-                data-testid={`translation-row-${r.namespace}:${r.key}`}
-              >
-                <TableCell sx={{ ...mono, wordBreak: 'break-all' }}>
+      <Paper variant="outlined">
+        <DataTable
+          rows={data?.collection}
+          testId="translations-table"
+          variant="plain"
+          stickyHeader={false}
+          hover={canEdit}
+          emptyText={t('translations.empty')}
+          rowKey={(r) => `${r.namespace}:${r.key}`}
+          rowTestId={(r) => `translation-row-${r.namespace}:${r.key}`}
+          rowSx={() => ({ verticalAlign: 'top' })}
+          onRowClick={canEdit ? (r) => setEditing(r) : undefined}
+          columns={[
+            {
+              field: 'key',
+              header: t('translations.columns.key'),
+              width: '24%',
+              cellSx: { ...mono, wordBreak: 'break-all' },
+              render: (r) => (
+                <>
                   <Typography component="span" color="text.secondary" sx={mono}>
                     {r.namespace}:
                   </Typography>
                   {r.key}
-                </TableCell>
-                <TableCell>{r.source}</TableCell>
-                <TableCell>
-                  {r.bundled ?? (
-                    <Typography component="span" color="warning.main" variant="body2">
-                      {t('translations.notBundled')}
+                </>
+              ),
+            },
+            { field: 'source', header: t('translations.columns.source'), width: '26%' },
+            {
+              field: 'bundled',
+              header: t('translations.columns.bundled'),
+              width: '25%',
+              render: (r) =>
+                r.bundled ?? (
+                  <Typography component="span" color="warning.main" variant="body2">
+                    {t('translations.notBundled')}
+                  </Typography>
+                ),
+            },
+            {
+              field: 'override',
+              header: t('translations.columns.override'),
+              width: '25%',
+              render: (r) =>
+                r.override ? (
+                  <Box>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {r.override}
                     </Typography>
-                  )}
-                </TableCell>
-                <TableCell>
-                  {r.override ? (
-                    <Box>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {r.override}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        {r.updatedBy} · {formatDateTime(r.updatedAt)}
-                      </Typography>
-                    </Box>
-                  ) : (
-                    <Typography variant="body2" color="text.disabled">
-                      —
+                    <Typography variant="caption" color="text.secondary">
+                      {r.updatedBy} · {formatDateTime(r.updatedAt)}
                     </Typography>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-            {data && data.collection.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={4} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-                  {t('translations.empty')}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
+                  </Box>
+                ) : (
+                  <Typography variant="body2" color="text.disabled">
+                    —
+                  </Typography>
+                ),
+            },
+          ]}
+        />
         <TablePagination
           component="div"
           count={data?.totalCount ?? 0}
@@ -296,7 +292,7 @@ export function Component() {
           onRowsPerPageChange={(e) => (setPageSize(Number(e.target.value)), reset())}
           labelRowsPerPage={t('rows')}
         />
-      </TableContainer>
+      </Paper>
       {editing && canEdit && <EditDialog row={editing} language={language} onClose={() => setEditing(null)} />}
     </Stack>
   );

@@ -18,11 +18,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -48,6 +43,7 @@ import { useFormMutation } from '../../components/form-mutation.ts';
 import { RulesetEditor } from './ruleset-editor.tsx';
 import { rulesetPath } from './ruleset-list.tsx';
 import { conditionText, diffLines, type TCondition } from './ruleset-logic.ts';
+import { DataTable, type TDataColumn } from '../../components/data-table/data-table.tsx';
 
 type TRuleView = {
   id: string;
@@ -72,47 +68,70 @@ const LEVEL_COLOR: Record<string, 'success' | 'warning' | 'default' | 'info'> = 
 const Level = ({ value }: { value: string | null | undefined }) =>
   value ? <Chip size="small" variant="outlined" color={LEVEL_COLOR[value] ?? 'default'} label={value} /> : <>—</>;
 
+/** A rule of a table, or its last row: the default (`rule` null) that applies when no rule does. */
+type TRuleRow = { n: number | null; id: string; rule: TRuleView | null; level: string | undefined };
+
+const ruleRows = (
+  rules: TRuleView[],
+  level: (r: TRuleView) => string | undefined,
+  defaultRuleId: string,
+  defaultLevel: string,
+) => [
+  ...rules.map((r, i): TRuleRow => ({ n: i + 1, id: r.id, rule: r, level: level(r) })),
+  { n: null, id: defaultRuleId, rule: null, level: defaultLevel },
+];
+
 function RulesTable({ kind, detail }: { kind: TRulesetKind; detail: TRulesetVersionDetail }) {
   const { t } = useTranslation('analysis-admin');
+  const number: TDataColumn<TRuleRow> = { id: 'n', header: '#', width: 32, render: (r) => r.n ?? '' };
+  const ruleId: TDataColumn<TRuleRow> = {
+    field: 'id',
+    header: t('version.ruleId'),
+    width: 120,
+    cellSx: { fontFamily: 'monospace', whiteSpace: 'nowrap' },
+  };
+  const description: TDataColumn<TRuleRow> = {
+    id: 'description',
+    header: t('version.description'),
+    render: (r) =>
+      r.rule ? (
+        r.rule.description
+      ) : (
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {t('version.otherwise')}
+        </Box>
+      ),
+  };
+  const condition: TDataColumn<TRuleRow> = {
+    id: 'condition',
+    header: t('version.condition'),
+    cellSx: { fontFamily: 'monospace', fontSize: 12.5 },
+    render: (r) => (r.rule ? conditionText(r.rule.when) : ''),
+  };
   if (kind === 'confidence') {
     const def = detail.definition as unknown as TConfidenceDef;
     return (
-      <Table size="small" aria-label={t('version.rules')} data-testid="rules-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>#</TableCell>
-            <TableCell>{t('version.ruleId')}</TableCell>
-            <TableCell>{t('version.description')}</TableCell>
-            <TableCell>{t('version.appliesTo')}</TableCell>
-            <TableCell>{t('version.condition')}</TableCell>
-            <TableCell>{t('version.confidence')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {def.rules.map((r, i) => (
-            <TableRow key={r.id}>
-              <TableCell>{i + 1}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{r.id}</TableCell>
-              <TableCell>{r.description}</TableCell>
-              <TableCell>{r.appliesTo === '*' ? t('editor.allKinds') : (r.appliesTo ?? []).join(', ')}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', fontSize: 12.5 }}>{conditionText(r.when)}</TableCell>
-              <TableCell>
-                <Level value={r.confidence} />
-              </TableCell>
-            </TableRow>
-          ))}
-          <TableRow>
-            <TableCell />
-            <TableCell sx={{ fontFamily: 'monospace' }}>{def.defaultRuleId}</TableCell>
-            <TableCell colSpan={3} sx={{ color: 'text.secondary' }}>
-              {t('version.otherwise')}
-            </TableCell>
-            <TableCell>
-              <Level value={def.defaultConfidence} />
-            </TableCell>
-          </TableRow>
-        </TableBody>
-      </Table>
+      <DataTable
+        rows={ruleRows(def.rules, (r) => r.confidence, def.defaultRuleId, def.defaultConfidence)}
+        testId="rules-table"
+        variant="plain"
+        stickyHeader={false}
+        ariaLabel={t('version.rules')}
+        rowKey={(r) => r.id}
+        columns={[
+          number,
+          ruleId,
+          description,
+          {
+            id: 'appliesTo',
+            header: t('version.appliesTo'),
+            render: (r) =>
+              !r.rule ? '' : r.rule.appliesTo === '*' ? t('editor.allKinds') : (r.rule.appliesTo ?? []).join(', '),
+          },
+          condition,
+          { id: 'confidence', header: t('version.confidence'), render: (r) => <Level value={r.level} /> },
+        ]}
+      />
     );
   }
   const def = detail.definition as unknown as TScoringDef;
@@ -123,40 +142,21 @@ function RulesTable({ kind, detail }: { kind: TRulesetKind; detail: TRulesetVers
           <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
             {k}
           </Typography>
-          <Table size="small" aria-label={k}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ width: 32 }}>#</TableCell>
-                <TableCell sx={{ width: 120 }}>{t('version.ruleId')}</TableCell>
-                <TableCell>{t('version.description')}</TableCell>
-                <TableCell>{t('version.condition')}</TableCell>
-                <TableCell sx={{ width: 90 }}>{t('version.level')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {s.rules.map((r, i) => (
-                <TableRow key={r.id}>
-                  <TableCell>{i + 1}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{r.id}</TableCell>
-                  <TableCell>{r.description}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 12.5 }}>{conditionText(r.when)}</TableCell>
-                  <TableCell>
-                    <Level value={r.level} />
-                  </TableCell>
-                </TableRow>
-              ))}
-              <TableRow>
-                <TableCell />
-                <TableCell sx={{ fontFamily: 'monospace' }}>{s.defaultRuleId}</TableCell>
-                <TableCell colSpan={2} sx={{ color: 'text.secondary' }}>
-                  {t('version.otherwise')}
-                </TableCell>
-                <TableCell>
-                  <Level value={s.defaultLevel} />
-                </TableCell>
-              </TableRow>
-            </TableBody>
-          </Table>
+          <DataTable
+            rows={ruleRows(s.rules, (r) => r.level, s.defaultRuleId, s.defaultLevel)}
+            testId={`rules-table-${k}`}
+            variant="plain"
+            stickyHeader={false}
+            ariaLabel={k}
+            rowKey={(r) => r.id}
+            columns={[
+              number,
+              ruleId,
+              description,
+              condition,
+              { id: 'level', header: t('version.level'), width: 90, render: (r) => <Level value={r.level} /> },
+            ]}
+          />
         </Box>
       ))}
       <Alert severity="info" icon={false}>
@@ -335,71 +335,76 @@ function DryRunView({ kind, detail }: { kind: TRulesetKind; detail: TRulesetVers
               version: result.version,
             })}
           </Alert>
-          <Table size="small" aria-label={t('dryRun.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('dryRun.scoreKind')}</TableCell>
-                <TableCell align="right">{t('dryRun.changed')}</TableCell>
-                <TableCell align="right">{t('dryRun.up')}</TableCell>
-                <TableCell align="right">{t('dryRun.down')}</TableCell>
-                <TableCell>{t('dryRun.examples')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {result.scoreKinds.map((k) => (
-                <TableRow key={k.scoreKind} data-testid={`dry-run-${k.scoreKind}`}>
-                  <TableCell sx={{ fontWeight: 600 }}>{k.scoreKind}</TableCell>
-                  <TableCell align="right">{formatNumber(k.changed)}</TableCell>
-                  <TableCell align="right">
-                    {k.up ? (
-                      <Stack
-                        direction="row"
-                        sx={{ justifyContent: 'flex-end', alignItems: 'center', color: 'success.main' }}
-                      >
-                        <ArrowUpwardRounded sx={{ fontSize: 14 }} />
-                        {formatNumber(k.up)}
-                      </Stack>
-                    ) : (
-                      '0'
-                    )}
-                  </TableCell>
-                  <TableCell align="right">
-                    {k.down ? (
-                      <Stack
-                        direction="row"
-                        sx={{ justifyContent: 'flex-end', alignItems: 'center', color: 'error.main' }}
-                      >
-                        <ArrowDownwardRounded sx={{ fontSize: 14 }} />
-                        {formatNumber(k.down)}
-                      </Stack>
-                    ) : (
-                      '0'
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    {k.examples.length === 0 ? (
-                      <Typography variant="body2" color="text.secondary">
-                        {t('dryRun.noChange')}
-                      </Typography>
-                    ) : (
-                      <Stack sx={{ gap: 0.25 }}>
-                        {k.examples.map((e) => (
-                          <Typography key={e.supplierKey} variant="body2" sx={{ fontSize: 12.5 }}>
-                            {e.supplierName ?? e.supplierKey}: {e.from ?? '—'} → <strong>{e.to ?? '—'}</strong>
-                            {e.ruleId && (
-                              <Box component="span" sx={{ color: 'text.secondary', fontFamily: 'monospace', ml: 0.75 }}>
-                                {e.ruleId}
-                              </Box>
-                            )}
-                          </Typography>
-                        ))}
-                      </Stack>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            rows={result.scoreKinds}
+            testId="dry-run-table"
+            variant="plain"
+            stickyHeader={false}
+            ariaLabel={t('dryRun.title')}
+            rowKey={(k) => k.scoreKind}
+            rowTestId={(k) => `dry-run-${k.scoreKind}`}
+            columns={[
+              { field: 'scoreKind', header: t('dryRun.scoreKind'), cellSx: { fontWeight: 600 } },
+              { field: 'changed', header: t('dryRun.changed'), align: 'right', render: (k) => formatNumber(k.changed) },
+              {
+                field: 'up',
+                header: t('dryRun.up'),
+                align: 'right',
+                render: (k) =>
+                  k.up ? (
+                    <Stack
+                      direction="row"
+                      sx={{ justifyContent: 'flex-end', alignItems: 'center', color: 'success.main' }}
+                    >
+                      <ArrowUpwardRounded sx={{ fontSize: 14 }} />
+                      {formatNumber(k.up)}
+                    </Stack>
+                  ) : (
+                    '0'
+                  ),
+              },
+              {
+                field: 'down',
+                header: t('dryRun.down'),
+                align: 'right',
+                render: (k) =>
+                  k.down ? (
+                    <Stack
+                      direction="row"
+                      sx={{ justifyContent: 'flex-end', alignItems: 'center', color: 'error.main' }}
+                    >
+                      <ArrowDownwardRounded sx={{ fontSize: 14 }} />
+                      {formatNumber(k.down)}
+                    </Stack>
+                  ) : (
+                    '0'
+                  ),
+              },
+              {
+                field: 'examples',
+                header: t('dryRun.examples'),
+                render: (k) =>
+                  k.examples.length === 0 ? (
+                    <Typography variant="body2" color="text.secondary">
+                      {t('dryRun.noChange')}
+                    </Typography>
+                  ) : (
+                    <Stack sx={{ gap: 0.25 }}>
+                      {k.examples.map((e) => (
+                        <Typography key={e.supplierKey} variant="body2" sx={{ fontSize: 12.5 }}>
+                          {e.supplierName ?? e.supplierKey}: {e.from ?? '—'} → <strong>{e.to ?? '—'}</strong>
+                          {e.ruleId && (
+                            <Box component="span" sx={{ color: 'text.secondary', fontFamily: 'monospace', ml: 0.75 }}>
+                              {e.ruleId}
+                            </Box>
+                          )}
+                        </Typography>
+                      ))}
+                    </Stack>
+                  ),
+              },
+            ]}
+          />
         </Box>
       )}
     </Stack>

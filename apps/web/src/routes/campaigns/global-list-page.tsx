@@ -4,16 +4,10 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CAMPAIGN_COUNTER_KEYS } from '@sextant/shared/values';
@@ -21,12 +15,14 @@ import { globalWorkflowsQuery, type TWorkflowListParams } from '../../api/campai
 import { formatCount } from '../../lib/format.ts';
 import { Counters, FilterSelect, NS } from './parts.tsx';
 import { useSearchParam } from '../../lib/use-debounced.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 export function Component() {
   const { t } = useTranslation(NS);
   const [params, setParams] = useState<TWorkflowListParams>({ pageNumber: 1, pageSize: 25 });
   const [search, setSearch] = useSearchParam(setParams);
   const q = useQuery({ ...globalWorkflowsQuery(params), placeholderData: keepPreviousData });
+  type TRow = NonNullable<typeof q.data>['collection'][number];
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 } }} data-testid="campaign-workflows-page">
       <div>
@@ -62,58 +58,52 @@ export function Component() {
           />
         </Stack>
         {q.isError && <Alert severity="error">{q.error.message}</Alert>}
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" data-testid="global-workflows">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('global.workflow')}</TableCell>
-                <TableCell>{t('global.job')}</TableCell>
-                <TableCell>{t('global.issuer')}</TableCell>
-                <TableCell align="right">{t('global.waves')}</TableCell>
-                {CAMPAIGN_COUNTER_KEYS.map((k) => (
-                  <TableCell key={k} align="right">
-                    {t(`counters.${k}`)}
-                  </TableCell>
-                ))}
-                <TableCell>{t('global.created')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(q.data?.collection ?? []).map((w) => (
-                <TableRow key={w.id} hover>
-                  <TableCell>
-                    <Link
-                      component={RouterLink}
-                      to={`/jobs/${encodeURIComponent(w.jobId)}/campaign-workflows/${encodeURIComponent(w.id)}`}
-                    >
-                      {w.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/jobs/${encodeURIComponent(w.jobId)}/campaign-workflows`}>
-                      {w.jobName}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{w.issuerName ?? '—'}</TableCell>
-                  <TableCell align="right">{w.campaignCount}</TableCell>
-                  {CAMPAIGN_COUNTER_KEYS.map((k) => (
-                    <TableCell key={k} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {formatCount(w.counters[k])}
-                    </TableCell>
-                  ))}
-                  <TableCell>{new Date(w.createdAt).toLocaleDateString()}</TableCell>
-                </TableRow>
-              ))}
-              {q.data && q.data.collection.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={10}>
-                    <Typography color="text.secondary">{t('global.none')}</Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </Box>
+        <DataTable
+          rows={q.data?.collection}
+          testId="global-workflows"
+          variant="plain"
+          stickyHeader={false}
+          hover
+          emptyText={<Typography color="text.secondary">{t('global.none')}</Typography>}
+          rowKey={(w) => w.id}
+          columns={[
+            {
+              field: 'name',
+              header: t('global.workflow'),
+              render: (w) => (
+                <Link
+                  component={RouterLink}
+                  to={`/jobs/${encodeURIComponent(w.jobId)}/campaign-workflows/${encodeURIComponent(w.id)}`}
+                >
+                  {w.name}
+                </Link>
+              ),
+            },
+            {
+              field: 'jobName',
+              header: t('global.job'),
+              render: (w) => (
+                <Link component={RouterLink} to={`/jobs/${encodeURIComponent(w.jobId)}/campaign-workflows`}>
+                  {w.jobName}
+                </Link>
+              ),
+            },
+            { field: 'issuerName', header: t('global.issuer'), render: (w) => w.issuerName ?? '—' },
+            { field: 'campaignCount', header: t('global.waves'), align: 'right' },
+            ...CAMPAIGN_COUNTER_KEYS.map((k) => ({
+              id: k,
+              header: t(`counters.${k}`),
+              align: 'right' as const,
+              cellSx: { fontVariantNumeric: 'tabular-nums' },
+              render: (w: TRow) => formatCount(w.counters[k]),
+            })),
+            {
+              field: 'createdAt',
+              header: t('global.created'),
+              render: (w) => new Date(w.createdAt).toLocaleDateString(),
+            },
+          ]}
+        />
         <TablePagination
           component="div"
           count={q.data?.totalCount ?? 0}

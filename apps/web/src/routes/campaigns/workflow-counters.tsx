@@ -2,13 +2,9 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { CAMPAIGN_COUNTER_KEYS, type TWorkflowDetail } from '@sextant/shared/values';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { Funnel, NS } from './parts.tsx';
 
@@ -20,30 +16,25 @@ export function RouteCounters({ d }: { d: TWorkflowDetail }) {
         <Typography variant="subtitle2" sx={{ mb: 1 }}>
           {t('workflow.byRoute')}
         </Typography>
-        <Table size="small" data-testid="route-counters">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('workflow.route')}</TableCell>
-              {CAMPAIGN_COUNTER_KEYS.map((k) => (
-                <TableCell key={k} align="right">
-                  {t(`counters.${k}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {d.routes.map((r) => (
-              <TableRow key={r.route} data-testid={`route-${r.route}`}>
-                <TableCell sx={{ fontWeight: r.route === 'All' ? 700 : 400 }}>{r.label}</TableCell>
-                {CAMPAIGN_COUNTER_KEYS.map((k) => (
-                  <TableCell key={k} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatCount(r.counters[k])}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          rows={d.routes}
+          testId="route-counters"
+          variant="plain"
+          stickyHeader={false}
+          rowKey={(r) => r.route}
+          rowTestId={(r) => `route-${r.route}`}
+          columns={[
+            { field: 'label', header: t('workflow.route') },
+            ...CAMPAIGN_COUNTER_KEYS.map((k) => ({
+              id: k,
+              header: t(`counters.${k}`),
+              align: 'right' as const,
+              cellSx: { fontVariantNumeric: 'tabular-nums' },
+              render: (r: TWorkflowDetail['routes'][number]) => formatCount(r.counters[k]),
+            })),
+          ]}
+          rowSx={(r) => (r.route === 'All' ? { '& td:first-of-type': { fontWeight: 700 } } : undefined)}
+        />
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="subtitle2" sx={{ mb: 1 }}>

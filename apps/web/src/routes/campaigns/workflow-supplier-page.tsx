@@ -14,11 +14,6 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CAMPAIGN_ROUTE_LABELS, ENROLMENT_TRANSITIONS, type TEnrolmentStatus } from '@sextant/shared/values';
@@ -34,6 +29,7 @@ import { PendingButton } from '../../components/pending-button.tsx';
 import { formatAmount } from '../../lib/format.ts';
 import { JobLayout } from '../jobs/job-layout.tsx';
 import { NS, StatusChip } from './parts.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 export function Component() {
   const { campaignWorkflowId = '', supplierKey = '' } = useParams();
@@ -84,6 +80,7 @@ function WorkflowSupplier({ jobId, id, supplierKey }: { jobId: string; id: strin
   if (q.isError) return <Alert severity="error">{q.error.message}</Alert>;
   if (!q.data) return <Skeleton variant="rounded" height={320} />;
   const { supplier: s, history, emails, workflow } = q.data;
+  type TEmail = (typeof emails)[number];
   const wfHref = `/jobs/${encodeURIComponent(jobId)}/campaign-workflows/${encodeURIComponent(id)}`;
   return (
     <Stack spacing={2} data-testid="campaign-supplier-page">
@@ -176,19 +173,24 @@ function WorkflowSupplier({ jobId, id, supplierKey }: { jobId: string; id: strin
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
             {t('supplier.history')}
           </Typography>
-          <Table size="small" data-testid="campaign-supplier-history">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('supplier.when')}</TableCell>
-                <TableCell>{t('supplier.what')}</TableCell>
-                <TableCell>{t('supplier.who')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {history.map((h) => (
-                <TableRow key={h.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(h.occurredAt).toLocaleString()}</TableCell>
-                  <TableCell>
+          <DataTable
+            rows={history}
+            testId="campaign-supplier-history"
+            variant="plain"
+            stickyHeader={false}
+            rowKey={(h) => h.id}
+            columns={[
+              {
+                field: 'occurredAt',
+                header: t('supplier.when'),
+                cellSx: { whiteSpace: 'nowrap' },
+                render: (h) => new Date(h.occurredAt).toLocaleString(),
+              },
+              {
+                field: 'kind',
+                header: t('supplier.what'),
+                render: (h) => (
+                  <>
                     {h.kind === 'status' && h.fromStatus && h.toStatus
                       ? t('supplier.statusChange', { from: t(`status.${h.fromStatus}`), to: t(`status.${h.toStatus}`) })
                       : t(`event.${h.kind}`)}
@@ -197,12 +199,12 @@ function WorkflowSupplier({ jobId, id, supplierKey }: { jobId: string; id: strin
                         {h.note}
                       </Typography>
                     )}
-                  </TableCell>
-                  <TableCell>{h.userName ?? '—'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                  </>
+                ),
+              },
+              { field: 'userName', header: t('supplier.who'), render: (h) => h.userName ?? '—' },
+            ]}
+          />
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
@@ -211,41 +213,49 @@ function WorkflowSupplier({ jobId, id, supplierKey }: { jobId: string; id: strin
           {emails.length === 0 ? (
             <Typography color="text.secondary">{t('supplier.noEmails')}</Typography>
           ) : (
-            <Table size="small" data-testid="campaign-supplier-emails">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('supplier.when')}</TableCell>
-                  <TableCell>{t('supplier.subject')}</TableCell>
-                  <TableCell>{t('supplier.emailStatus')}</TableCell>
-                  {canEdit && <TableCell />}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {emails.map((m) => (
-                  <TableRow key={m.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {new Date(m.sentAt ?? m.createdAt).toLocaleString()}
-                    </TableCell>
-                    <TableCell>
+            <DataTable
+              rows={emails}
+              testId="campaign-supplier-emails"
+              variant="plain"
+              stickyHeader={false}
+              rowKey={(m) => m.id}
+              columns={[
+                {
+                  field: 'sentAt',
+                  header: t('supplier.when'),
+                  cellSx: { whiteSpace: 'nowrap' },
+                  render: (m) => new Date(m.sentAt ?? m.createdAt).toLocaleString(),
+                },
+                {
+                  field: 'subject',
+                  header: t('supplier.subject'),
+                  render: (m) => (
+                    <>
                       {m.subject}
                       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                         {m.toAddress} · {m.campaignName}
                       </Typography>
-                    </TableCell>
-                    <TableCell>{t(`emailStatus.${m.status}`)}</TableCell>
-                    {canEdit && (
-                      <TableCell align="right">
-                        {m.status !== 'bounced' && (
-                          <Button size="small" onClick={() => bounce.mutate(m.id)} disabled={bounce.isPending}>
-                            {t('supplier.bounce')}
-                          </Button>
-                        )}
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                    </>
+                  ),
+                },
+                { field: 'status', header: t('supplier.emailStatus'), render: (m) => t(`emailStatus.${m.status}`) },
+                ...(canEdit
+                  ? [
+                      {
+                        field: 'actions' as const,
+                        header: '',
+                        align: 'right' as const,
+                        render: (m: TEmail) =>
+                          m.status !== 'bounced' && (
+                            <Button size="small" onClick={() => bounce.mutate(m.id)} disabled={bounce.isPending}>
+                              {t('supplier.bounce')}
+                            </Button>
+                          ),
+                      },
+                    ]
+                  : []),
+              ]}
+            />
           )}
         </Paper>
       </Box>

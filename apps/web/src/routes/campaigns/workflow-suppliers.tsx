@@ -4,19 +4,13 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ENROLMENT_STATUSES, type TEnrolmentStatus } from '@sextant/shared/values';
@@ -26,6 +20,7 @@ import { PendingButton } from '../../components/pending-button.tsx';
 import { formatAmount } from '../../lib/format.ts';
 import { FilterSelect, NS, StatusChip, type TWorkflowPartProps } from './parts.tsx';
 import { useSearchParam } from '../../lib/use-debounced.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 export function Suppliers({ jobId, d, canEdit, onChange }: TWorkflowPartProps) {
   const { t } = useTranslation(NS);
@@ -53,6 +48,7 @@ export function Suppliers({ jobId, d, canEdit, onChange }: TWorkflowPartProps) {
     },
   });
   const rows = q.data?.collection ?? [];
+  type TRow = (typeof rows)[number];
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.supplierKey));
   const toggle = (key: string) =>
     setSelected((s) => {
@@ -125,70 +121,75 @@ export function Suppliers({ jobId, d, canEdit, onChange }: TWorkflowPartProps) {
         </Alert>
       )}
       {q.isError && <Alert severity="error">{q.error.message}</Alert>}
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" data-testid="workflow-suppliers">
-          <TableHead>
-            <TableRow>
-              {canEdit && (
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={allOnPage}
-                    onChange={() =>
-                      setSelected((s) => {
-                        const n = new Set(s);
-                        for (const r of rows)
-                          if (allOnPage) n.delete(r.supplierKey);
-                          else n.add(r.supplierKey);
-                        return n;
-                      })
-                    }
-                    inputProps={{ 'aria-label': t('suppliers.selectPage') }}
-                  />
-                </TableCell>
-              )}
-              <TableCell>{t('suppliers.supplier')}</TableCell>
-              <TableCell>{t('suppliers.country')}</TableCell>
-              <TableCell align="right">{t('suppliers.spend')}</TableCell>
-              <TableCell>{t('suppliers.status')}</TableCell>
-              <TableCell>{t('suppliers.wave')}</TableCell>
-              <TableCell>{t('suppliers.contact')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={r.supplierKey} hover selected={selected.has(r.supplierKey)}>
-                {canEdit && (
-                  <TableCell padding="checkbox">
+      <DataTable
+        rows={q.data?.collection}
+        loading={q.isFetching}
+        testId="workflow-suppliers"
+        variant="plain"
+        stickyHeader={false}
+        hover
+        rowKey={(r) => r.supplierKey}
+        rowSelected={(r) => selected.has(r.supplierKey)}
+        columns={[
+          ...(canEdit
+            ? [
+                {
+                  id: 'select',
+                  header: t('suppliers.selectPage'),
+                  padding: 'checkbox' as const,
+                  headerContent: (
+                    <Checkbox
+                      checked={allOnPage}
+                      onChange={() =>
+                        setSelected((s) => {
+                          const n = new Set(s);
+                          for (const r of rows)
+                            if (allOnPage) n.delete(r.supplierKey);
+                            else n.add(r.supplierKey);
+                          return n;
+                        })
+                      }
+                      inputProps={{ 'aria-label': t('suppliers.selectPage') }}
+                    />
+                  ),
+                  render: (r: TRow) => (
                     <Checkbox
                       checked={selected.has(r.supplierKey)}
                       onChange={() => toggle(r.supplierKey)}
                       inputProps={{ 'aria-label': r.supplierName }}
                     />
-                  </TableCell>
-                )}
-                <TableCell>
-                  <Link
-                    component={RouterLink}
-                    to={`/jobs/${encodeURIComponent(jobId)}/campaign-workflows/${encodeURIComponent(d.id)}/suppliers/${encodeURIComponent(r.supplierKey)}`}
-                  >
-                    {r.supplierName}
-                  </Link>
-                  {r.missing && <Chip size="small" color="warning" label={t('suppliers.missing')} sx={{ ml: 1 }} />}
-                </TableCell>
-                <TableCell>{r.country ?? '—'}</TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                  {formatAmount(r.spend, d.currency)}
-                </TableCell>
-                <TableCell>
-                  <StatusChip status={r.status} />
-                </TableCell>
-                <TableCell>{r.campaignName ?? '—'}</TableCell>
-                <TableCell>{r.contactEmail ?? '—'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
+                  ),
+                },
+              ]
+            : []),
+          {
+            field: 'supplierName',
+            header: t('suppliers.supplier'),
+            render: (r) => (
+              <>
+                <Link
+                  component={RouterLink}
+                  to={`/jobs/${encodeURIComponent(jobId)}/campaign-workflows/${encodeURIComponent(d.id)}/suppliers/${encodeURIComponent(r.supplierKey)}`}
+                >
+                  {r.supplierName}
+                </Link>
+                {r.missing && <Chip size="small" color="warning" label={t('suppliers.missing')} sx={{ ml: 1 }} />}
+              </>
+            ),
+          },
+          { field: 'country', header: t('suppliers.country'), render: (r) => r.country ?? '—' },
+          {
+            field: 'spend',
+            header: t('suppliers.spend'),
+            align: 'right',
+            cellSx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+            render: (r) => formatAmount(r.spend, d.currency),
+          },
+          { field: 'status', header: t('suppliers.status'), render: (r) => <StatusChip status={r.status} /> },
+          { field: 'campaignName', header: t('suppliers.wave'), render: (r) => r.campaignName ?? '—' },
+          { field: 'contactEmail', header: t('suppliers.contact'), render: (r) => r.contactEmail ?? '—' },
+        ]}
+      />
       <TablePagination
         component="div"
         count={q.data?.totalCount ?? 0}

@@ -11,17 +11,13 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { TOutcomeUploadResult } from '@sextant/shared/values';
 import { campaignKeys, uploadBounces, uploadWorkflowFile } from '../../api/campaigns.ts';
 import { isApiError } from '../../api/client.ts';
 import { NS } from './parts.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 function UploadReport({ error, result }: { error: unknown; result: TOutcomeUploadResult | null }) {
   const { t } = useTranslation(NS);
@@ -34,22 +30,17 @@ function UploadReport({ error, result }: { error: unknown; result: TOutcomeUploa
         {error instanceof Error ? error.message : String(error)}
       </Typography>
       {e?.errors && e.errors.length > 0 && (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('upload.where')}</TableCell>
-              <TableCell>{t('upload.problem')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {e.errors.slice(0, 50).map((x, i) => (
-              <TableRow key={i}>
-                <TableCell>{x.path}</TableCell>
-                <TableCell>{x.message}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          rows={e.errors.slice(0, 50)}
+          testId="upload-errors"
+          variant="plain"
+          stickyHeader={false}
+          rowKey={(_, i) => String(i)}
+          columns={[
+            { field: 'path', header: t('upload.where') },
+            { field: 'message', header: t('upload.problem') },
+          ]}
+        />
       )}
     </Alert>
   );
@@ -132,28 +123,23 @@ function Bounces({ jobId, id, onChange }: { jobId: string; id: string; onChange:
           <Typography variant="body2" sx={{ mb: 1 }}>
             {t('bounces.recorded', { count: m.data.recorded })}
           </Typography>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('bounces.file')}</TableCell>
-                <TableCell>{t('bounces.recipient')}</TableCell>
-                <TableCell>{t('bounces.outcome')}</TableCell>
-                <TableCell>{t('upload.problem')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {m.data.results.slice(0, 100).map((r, i) => (
-                <TableRow key={i}>
-                  <TableCell>{r.file}</TableCell>
-                  <TableCell>
-                    {r.supplierName ? `${r.supplierName} (${r.recipient ?? '—'})` : (r.recipient ?? '—')}
-                  </TableCell>
-                  <TableCell>{t(`bounces.outcomes.${r.outcome}`)}</TableCell>
-                  <TableCell>{r.reason}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            rows={m.data.results.slice(0, 100)}
+            testId="bounce-results"
+            variant="plain"
+            stickyHeader={false}
+            rowKey={(_, i) => String(i)}
+            columns={[
+              { field: 'file', header: t('bounces.file') },
+              {
+                field: 'recipient',
+                header: t('bounces.recipient'),
+                render: (r) => (r.supplierName ? `${r.supplierName} (${r.recipient ?? '—'})` : (r.recipient ?? '—')),
+              },
+              { field: 'outcome', header: t('bounces.outcome'), render: (r) => t(`bounces.outcomes.${r.outcome}`) },
+              { field: 'reason', header: t('upload.problem') },
+            ]}
+          />
         </Alert>
       )}
     </Box>

@@ -8,11 +8,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -30,6 +25,7 @@ import { formatCount } from '../../lib/format.ts';
 import { NS, StageChip, type TWorkflowPartProps } from './parts.tsx';
 import { WorkflowDialog, type TWorkflowDialogProps } from './workflow-dialog.tsx';
 import { Outreach } from './workflow-outreach.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 export function Waves({ jobId, d, canEdit, onChange }: TWorkflowPartProps) {
   const { t } = useTranslation(NS);
@@ -60,89 +56,90 @@ export function Waves({ jobId, d, canEdit, onChange }: TWorkflowPartProps) {
       {d.campaigns.length === 0 ? (
         <Typography color="text.secondary">{t('waves.none')}</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" data-testid="waves" sx={{ '& th, & td': { px: 1 } }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('waves.name')}</TableCell>
-                <TableCell>{t('workflow.route')}</TableCell>
-                <TableCell>{t('waves.stage')}</TableCell>
-                <TableCell>{t('waves.start')}</TableCell>
-                {CAMPAIGN_COUNTER_KEYS.map((k) => (
-                  <TableCell key={k} align="right">
-                    {t(`counters.${k}`)}
-                  </TableCell>
-                ))}
-                <TableCell>{t('waves.emails')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {d.campaigns.map((c) => {
+        <DataTable
+          rows={d.campaigns}
+          testId="waves"
+          variant="plain"
+          stickyHeader={false}
+          tableSx={{ '& th, & td': { px: 1 } }}
+          rowKey={(c) => c.id}
+          rowTestId={(c) => `wave-${c.name}`}
+          columns={[
+            {
+              field: 'name',
+              header: t('waves.name'),
+              cellSx: { minWidth: 170 },
+              render: (c) => (
+                <>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {c.name}
+                  </Typography>
+                  {canEdit && (
+                    <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }}>
+                      {c.stageStatus !== 'Completed' && (
+                        <Button size="small" variant="outlined" onClick={() => setOutreach(c)}>
+                          {t('waves.outreach')}
+                        </Button>
+                      )}
+                      {CAMPAIGN_STAGE_TRANSITIONS[c.stageStatus].map((to) => (
+                        <Button
+                          key={to}
+                          size="small"
+                          onClick={() => stage.mutate({ c, to })}
+                          disabled={stage.isPending}
+                        >
+                          {t(`waves.to${to}`)}
+                        </Button>
+                      ))}
+                    </Stack>
+                  )}
+                </>
+              ),
+            },
+            { field: 'route', header: t('workflow.route'), render: (c) => CAMPAIGN_ROUTE_LABELS[c.route] },
+            { field: 'stageStatus', header: t('waves.stage'), render: (c) => <StageChip stage={c.stageStatus} /> },
+            {
+              field: 'scheduledStart',
+              header: t('waves.start'),
+              cellSx: { whiteSpace: 'nowrap' },
+              render: (c) => formatDateTime(c.scheduledStart, { dateStyle: 'medium' }),
+            },
+            ...CAMPAIGN_COUNTER_KEYS.map((k) => ({
+              id: k,
+              header: t(`counters.${k}`),
+              align: 'right' as const,
+              cellSx: { fontVariantNumeric: 'tabular-nums' },
+              cellAttributes: (c: TCampaign) => ({ 'data-testid': `wave-counters-${c.name}-${k}` }),
+              render: (c: TCampaign) => formatCount(c.counters[k]),
+            })),
+            {
+              id: 'emails',
+              header: t('waves.emails'),
+              cellSx: { minWidth: 110 },
+              cellAttributes: (c) => ({ 'data-testid': `wave-emails-${c.name}` }),
+              render: (c) => {
                 const busy = c.outreach && ['Pending', 'InProgress', 'Blocked'].includes(c.outreach.state);
                 return (
-                  <TableRow key={c.id} data-testid={`wave-${c.name}`}>
-                    <TableCell sx={{ minWidth: 170 }}>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {c.name}
-                      </Typography>
-                      {canEdit && (
-                        <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }}>
-                          {c.stageStatus !== 'Completed' && (
-                            <Button size="small" variant="outlined" onClick={() => setOutreach(c)}>
-                              {t('waves.outreach')}
-                            </Button>
-                          )}
-                          {CAMPAIGN_STAGE_TRANSITIONS[c.stageStatus].map((to) => (
-                            <Button
-                              key={to}
-                              size="small"
-                              onClick={() => stage.mutate({ c, to })}
-                              disabled={stage.isPending}
-                            >
-                              {t(`waves.to${to}`)}
-                            </Button>
-                          ))}
-                        </Stack>
-                      )}
-                    </TableCell>
-                    <TableCell>{CAMPAIGN_ROUTE_LABELS[c.route]}</TableCell>
-                    <TableCell>
-                      <StageChip stage={c.stageStatus} />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(c.scheduledStart, { dateStyle: 'medium' })}
-                    </TableCell>
-                    {CAMPAIGN_COUNTER_KEYS.map((k) => (
-                      <TableCell
-                        key={k}
-                        align="right"
-                        sx={{ fontVariantNumeric: 'tabular-nums' }}
-                        data-testid={`wave-counters-${c.name}-${k}`}
-                      >
-                        {formatCount(c.counters[k])}
-                      </TableCell>
-                    ))}
-                    <TableCell data-testid={`wave-emails-${c.name}`} sx={{ minWidth: 110 }}>
-                      {t('waves.emailCounts', {
-                        sent: c.emails.sent,
-                        bounced: c.emails.bounced,
-                        failed: c.emails.failed,
-                      })}
-                      {busy && (
-                        <Box sx={{ mt: 0.5 }}>
-                          <LinearProgress variant="determinate" value={c.outreach?.progressPercent ?? 0} />
-                          <Typography variant="caption" color="text.secondary">
-                            {c.outreach?.progressMessage ?? t('waves.sending')}
-                          </Typography>
-                        </Box>
-                      )}
-                    </TableCell>
-                  </TableRow>
+                  <>
+                    {t('waves.emailCounts', {
+                      sent: c.emails.sent,
+                      bounced: c.emails.bounced,
+                      failed: c.emails.failed,
+                    })}
+                    {busy && (
+                      <Box sx={{ mt: 0.5 }}>
+                        <LinearProgress variant="determinate" value={c.outreach?.progressPercent ?? 0} />
+                        <Typography variant="caption" color="text.secondary">
+                          {c.outreach?.progressMessage ?? t('waves.sending')}
+                        </Typography>
+                      </Box>
+                    )}
+                  </>
                 );
-              })}
-            </TableBody>
-          </Table>
-        </Box>
+              },
+            },
+          ]}
+        />
       )}
       {adding && <NewWave jobId={jobId} d={d} onClose={() => setAdding(false)} onDone={onChange} />}
       {outreach && <Outreach jobId={jobId} d={d} c={outreach} onClose={() => setOutreach(null)} onDone={onChange} />}

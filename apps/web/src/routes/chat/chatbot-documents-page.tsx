@@ -18,16 +18,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
@@ -46,6 +39,7 @@ import {
 import { notify, notifyError } from '../../components/notifications/notification-store.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { ChatLogs } from './chat-logs.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 const STATUS_COLOR: Record<TChatDocumentStatus, 'default' | 'info' | 'success' | 'error'> = {
   Pending: 'default',
@@ -166,129 +160,140 @@ function DocumentsTab() {
         </Stack>
       )}
 
-      <TableContainer component={Paper} variant="outlined">
-        {docs.isFetching && <LinearProgress sx={{ height: 2 }} />}
-        <Table size="small" data-testid="chat-doc-table">
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  size="small"
-                  checked={allSelected}
-                  indeterminate={selected.length > 0 && !allSelected}
-                  onChange={() => setSelected(allSelected ? [] : rows.map((r) => r.id))}
-                  inputProps={{ 'aria-label': 'select all' }}
-                />
-              </TableCell>
-              <TableCell>{t('documents.filename')}</TableCell>
-              <TableCell>{t('documents.kind')}</TableCell>
-              <TableCell align="right">{t('documents.size')}</TableCell>
-              <TableCell>{t('documents.status')}</TableCell>
-              <TableCell align="right">{t('documents.pages')}</TableCell>
-              <TableCell align="right">{t('documents.passages')}</TableCell>
-              <TableCell>{t('documents.uploadedBy')}</TableCell>
-              <TableCell>{t('documents.uploadedAt')}</TableCell>
-              <TableCell align="right" />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {!docs.isLoading && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={10} sx={{ color: 'text.secondary', py: 4, textAlign: 'center' }}>
-                  {t('documents.empty')}
-                </TableCell>
-              </TableRow>
-            )}
-            {rows.map((d: TChatDocument) => (
-              <TableRow key={d.id} hover data-testid="chat-doc-row" data-filename={d.filename} data-status={d.status}>
-                <TableCell padding="checkbox">
-                  <Checkbox size="small" checked={selected.includes(d.id)} onChange={() => toggle(d.id)} />
-                </TableCell>
-                <TableCell sx={{ maxWidth: 320, wordBreak: 'break-word', fontWeight: 500 }}>
-                  {d.filename}
-                  {d.builtin && <Chip size="small" label={t('documents.builtin')} sx={{ ml: 1 }} />}
-                </TableCell>
-                <TableCell sx={{ textTransform: 'uppercase' }}>{d.kind}</TableCell>
-                <TableCell align="right">{size(d.size_bytes)}</TableCell>
-                <TableCell>
-                  <Tooltip title={d.error ?? ''}>
-                    <Chip
-                      size="small"
-                      color={STATUS_COLOR[d.status]}
-                      variant={d.status === 'Indexed' ? 'outlined' : 'filled'}
-                      label={
-                        d.status === 'Indexing' && d.progress !== null
-                          ? `${t(`documents.status${d.status}`)} ${Math.floor(d.progress)}%`
-                          : t(`documents.status${d.status}`)
-                      }
-                      data-testid="chat-doc-status"
-                    />
-                  </Tooltip>
-                  {inProgress(d) && d.status !== 'Pending' && (
-                    <LinearProgress
-                      variant="determinate"
-                      value={d.progress ?? 0}
-                      aria-label={t('documents.progress', { filename: d.filename })}
-                      data-testid="chat-doc-progress"
-                      sx={{ mt: 0.75, maxWidth: 180, height: 6, borderRadius: 3 }}
-                    />
-                  )}
-                  {d.progress_note && (
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      sx={{ display: 'block', mt: 0.5 }}
-                      data-testid="chat-doc-progress-note"
-                    >
-                      {d.progress_note}
-                    </Typography>
-                  )}
-                  {d.embedding_model && (
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.25 }}>
-                      {t('documents.vectors', { model: d.embedding_model })}
-                    </Typography>
-                  )}
-                  {d.error && (
-                    <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5 }}>
-                      {d.error}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell align="right">{d.page_count ?? '—'}</TableCell>
-                <TableCell align="right">{d.passage_count}</TableCell>
-                <TableCell>{d.uploaded_by ?? '—'}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.uploaded_at)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={t('documents.open')}>
-                    <IconButton size="small" href={`/chat/documents/${d.id}/file`} target="_blank" rel="noopener">
-                      <OpenInNewRounded fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('documents.reindex')}>
-                    <IconButton
-                      size="small"
-                      onClick={() => reindex.mutate([d.id])}
-                      aria-label={`${t('documents.reindex')} ${d.filename}`}
-                    >
-                      <RefreshRounded fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('documents.delete')}>
-                    <IconButton
-                      size="small"
-                      color="error"
-                      onClick={() => setConfirm([d.id])}
-                      aria-label={`${t('documents.delete')} ${d.filename}`}
-                    >
-                      <DeleteOutline fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable<TChatDocument>
+        rows={docs.isLoading ? undefined : rows}
+        loading={docs.isFetching}
+        testId="chat-doc-table"
+        stickyHeader={false}
+        hover
+        emptyText={t('documents.empty')}
+        rowKey={(d) => d.id}
+        rowTestId={() => 'chat-doc-row'}
+        rowAttributes={(d) => ({ 'data-filename': d.filename, 'data-status': d.status })}
+        columns={[
+          {
+            id: 'select',
+            header: 'select all',
+            padding: 'checkbox',
+            headerContent: (
+              <Checkbox
+                size="small"
+                checked={allSelected}
+                indeterminate={selected.length > 0 && !allSelected}
+                onChange={() => setSelected(allSelected ? [] : rows.map((r) => r.id))}
+                inputProps={{ 'aria-label': 'select all' }}
+              />
+            ),
+            render: (d) => <Checkbox size="small" checked={selected.includes(d.id)} onChange={() => toggle(d.id)} />,
+          },
+          {
+            field: 'filename',
+            header: t('documents.filename'),
+            cellSx: { maxWidth: 320, wordBreak: 'break-word', fontWeight: 500 },
+            render: (d) => (
+              <>
+                {d.filename}
+                {d.builtin && <Chip size="small" label={t('documents.builtin')} sx={{ ml: 1 }} />}
+              </>
+            ),
+          },
+          { field: 'kind', header: t('documents.kind'), cellSx: { textTransform: 'uppercase' } },
+          { field: 'size_bytes', header: t('documents.size'), align: 'right', render: (d) => size(d.size_bytes) },
+          {
+            field: 'status',
+            header: t('documents.status'),
+            render: (d) => (
+              <>
+                <Tooltip title={d.error ?? ''}>
+                  <Chip
+                    size="small"
+                    color={STATUS_COLOR[d.status]}
+                    variant={d.status === 'Indexed' ? 'outlined' : 'filled'}
+                    label={
+                      d.status === 'Indexing' && d.progress !== null
+                        ? `${t(`documents.status${d.status}`)} ${Math.floor(d.progress)}%`
+                        : t(`documents.status${d.status}`)
+                    }
+                    data-testid="chat-doc-status"
+                  />
+                </Tooltip>
+                {inProgress(d) && d.status !== 'Pending' && (
+                  <LinearProgress
+                    variant="determinate"
+                    value={d.progress ?? 0}
+                    aria-label={t('documents.progress', { filename: d.filename })}
+                    data-testid="chat-doc-progress"
+                    sx={{ mt: 0.75, maxWidth: 180, height: 6, borderRadius: 3 }}
+                  />
+                )}
+                {d.progress_note && (
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{ display: 'block', mt: 0.5 }}
+                    data-testid="chat-doc-progress-note"
+                  >
+                    {d.progress_note}
+                  </Typography>
+                )}
+                {d.embedding_model && (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.25 }}>
+                    {t('documents.vectors', { model: d.embedding_model })}
+                  </Typography>
+                )}
+                {d.error && (
+                  <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5 }}>
+                    {d.error}
+                  </Typography>
+                )}
+              </>
+            ),
+          },
+          { field: 'page_count', header: t('documents.pages'), align: 'right', render: (d) => d.page_count ?? '—' },
+          { field: 'passage_count', header: t('documents.passages'), align: 'right' },
+          { field: 'uploaded_by', header: t('documents.uploadedBy'), render: (d) => d.uploaded_by ?? '—' },
+          {
+            field: 'uploaded_at',
+            header: t('documents.uploadedAt'),
+            cellSx: { whiteSpace: 'nowrap' },
+            render: (d) => formatDateTime(d.uploaded_at),
+          },
+          {
+            field: 'actions',
+            header: '',
+            align: 'right',
+            cellSx: { whiteSpace: 'nowrap' },
+            render: (d) => (
+              <>
+                <Tooltip title={t('documents.open')}>
+                  <IconButton size="small" href={`/chat/documents/${d.id}/file`} target="_blank" rel="noopener">
+                    <OpenInNewRounded fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={t('documents.reindex')}>
+                  <IconButton
+                    size="small"
+                    onClick={() => reindex.mutate([d.id])}
+                    aria-label={`${t('documents.reindex')} ${d.filename}`}
+                  >
+                    <RefreshRounded fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={t('documents.delete')}>
+                  <IconButton
+                    size="small"
+                    color="error"
+                    onClick={() => setConfirm([d.id])}
+                    aria-label={`${t('documents.delete')} ${d.filename}`}
+                  >
+                    <DeleteOutline fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </>
+            ),
+          },
+        ]}
+      />
 
       <Dialog open={confirm !== null} onClose={() => setConfirm(null)}>
         <DialogTitle>{t('documents.confirmDeleteTitle')}</DialogTitle>

@@ -5,14 +5,8 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ANONYMIZE_KINDS, type TAnonymizeKind, type TAnonymizePreview } from '@sextant/shared/values';
@@ -22,6 +16,7 @@ import { notify, notifyError } from '../../components/notifications/notification
 import { PendingButton } from '../../components/pending-button.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { Panel } from '../tools/tool-card.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 export function Component() {
   const { t } = useTranslation('dev');
@@ -74,41 +69,42 @@ export function Component() {
             </PendingButton>
           }
         >
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" data-testid="anonymize-columns">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('anonymize.column')}</TableCell>
-                  <TableCell>{t('anonymize.kind')}</TableCell>
-                  <TableCell>{t('anonymize.sample')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {preview.columns.map((c) => (
-                  <TableRow key={c.column}>
-                    <TableCell sx={{ fontWeight: 600 }}>{c.column}</TableCell>
-                    <TableCell>
-                      <TextField
-                        select
-                        size="small"
-                        value={kinds[c.column] ?? 'keep'}
-                        onChange={(e) => setKinds({ ...kinds, [c.column]: e.target.value as TAnonymizeKind })}
-                        sx={{ minWidth: 160 }}
-                        slotProps={{ htmlInput: { 'data-testid': `kind-${c.column}` } }}
-                      >
-                        {ANONYMIZE_KINDS.map((k) => (
-                          <MenuItem key={k} value={k}>
-                            {t(`anonymize.kinds.${k}`)}
-                          </MenuItem>
-                        ))}
-                      </TextField>
-                    </TableCell>
-                    <TableCell sx={{ color: 'text.secondary' }}>{c.sample.join(' · ')}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <DataTable
+            rows={preview.columns}
+            testId="anonymize-columns"
+            variant="plain"
+            stickyHeader={false}
+            rowKey={(c) => c.column}
+            columns={[
+              { field: 'column', header: t('anonymize.column'), cellSx: { fontWeight: 600 } },
+              {
+                id: 'kind',
+                header: t('anonymize.kind'),
+                render: (c) => (
+                  <TextField
+                    select
+                    size="small"
+                    value={kinds[c.column] ?? 'keep'}
+                    onChange={(e) => setKinds({ ...kinds, [c.column]: e.target.value as TAnonymizeKind })}
+                    sx={{ minWidth: 160 }}
+                    slotProps={{ htmlInput: { 'data-testid': `kind-${c.column}` } }}
+                  >
+                    {ANONYMIZE_KINDS.map((k) => (
+                      <MenuItem key={k} value={k}>
+                        {t(`anonymize.kinds.${k}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                ),
+              },
+              {
+                id: 'sample',
+                header: t('anonymize.sample'),
+                cellSx: { color: 'text.secondary' },
+                render: (c) => c.sample.join(' · '),
+              },
+            ]}
+          />
         </Panel>
       )}
     </Stack>

@@ -1,15 +1,10 @@
 /** /dev (DevArea_CRUD): cards to the developer pages and the email outbox (development and test only). */
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import WidgetsOutlined from '@mui/icons-material/WidgetsOutlined';
 import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
@@ -20,6 +15,7 @@ import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import { outboxQuery } from '../../api/dev.ts';
 import { isApiError } from '../../api/client.ts';
 import { Panel, ToolCard } from '../tools/tool-card.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 const CARDS = [
   { id: 'examples', to: '/dev/examples', icon: <WidgetsOutlined /> },
@@ -48,43 +44,31 @@ function Outbox() {
       </Typography>
     );
   return (
-    <Table size="small" data-testid="dev-outbox">
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('outbox.created')}</TableCell>
-          <TableCell>{t('outbox.to')}</TableCell>
-          <TableCell>{t('outbox.subject')}</TableCell>
-          <TableCell>{t('outbox.status')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((m) => (
-          <Fragment key={m.id}>
-            <TableRow hover sx={{ cursor: 'pointer' }} onClick={() => setOpen(open === m.id ? null : m.id)}>
-              <TableCell>{new Date(m.createdAt).toLocaleString()}</TableCell>
-              <TableCell>{m.toAddress}</TableCell>
-              <TableCell>{m.subject}</TableCell>
-              <TableCell>
-                <Chip size="small" variant="outlined" label={m.status} />
-              </TableCell>
-            </TableRow>
-            {open === m.id && (
-              <TableRow>
-                <TableCell colSpan={4} sx={{ bgcolor: 'action.hover' }}>
-                  <Box
-                    component="pre"
-                    sx={{ m: 0, whiteSpace: 'pre-wrap', fontSize: 12 }}
-                    data-testid="dev-outbox-body"
-                  >
-                    {m.text}
-                  </Box>
-                </TableCell>
-              </TableRow>
-            )}
-          </Fragment>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      rows={rows}
+      testId="dev-outbox"
+      variant="plain"
+      stickyHeader={false}
+      rowKey={(m) => m.id}
+      onRowClick={(m) => setOpen(open === m.id ? null : m.id)}
+      rowDetail={(m) =>
+        open === m.id && (
+          <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', fontSize: 12 }} data-testid="dev-outbox-body">
+            {m.text}
+          </Box>
+        )
+      }
+      columns={[
+        { field: 'createdAt', header: t('outbox.created'), render: (m) => new Date(m.createdAt).toLocaleString() },
+        { field: 'toAddress', header: t('outbox.to') },
+        { field: 'subject', header: t('outbox.subject') },
+        {
+          field: 'status',
+          header: t('outbox.status'),
+          render: (m) => <Chip size="small" variant="outlined" label={m.status} />,
+        },
+      ]}
+    />
   );
 }
 

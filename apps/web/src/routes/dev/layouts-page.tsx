@@ -10,14 +10,10 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Panel } from '../tools/tool-card.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 const ROWS = [
   ['Northbridge Bank', 'Visa', 12, 'Ready'],
@@ -59,28 +55,23 @@ export function Component() {
               <TextField size="small" label={t('layouts.field')} defaultValue="Northbridge Bank" />
               <TextField size="small" label={t('layouts.field')} defaultValue="Visa" />
             </Box>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('layouts.name')}</TableCell>
-                  <TableCell>{t('layouts.scheme')}</TableCell>
-                  <TableCell align="right">{t('layouts.jobs')}</TableCell>
-                  <TableCell>{t('layouts.status')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {ROWS.map(([name, scheme, jobs, status]) => (
-                  <TableRow key={name} hover>
-                    <TableCell>{name}</TableCell>
-                    <TableCell>{scheme}</TableCell>
-                    <TableCell align="right">{jobs}</TableCell>
-                    <TableCell>
-                      <Chip size="small" variant="outlined" label={status} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DataTable
+              rows={ROWS}
+              variant="plain"
+              stickyHeader={false}
+              hover
+              rowKey={([name]) => name}
+              columns={[
+                { id: 'name', header: t('layouts.name'), render: ([name]) => name },
+                { id: 'scheme', header: t('layouts.scheme'), render: ([, scheme]) => scheme },
+                { id: 'jobs', header: t('layouts.jobs'), align: 'right', render: ([, , jobs]) => jobs },
+                {
+                  id: 'status',
+                  header: t('layouts.status'),
+                  render: ([, , , status]) => <Chip size="small" variant="outlined" label={status} />,
+                },
+              ]}
+            />
           </Stack>
         </Panel>
       </Box>

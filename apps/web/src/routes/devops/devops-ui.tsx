@@ -4,14 +4,10 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TDiffSection } from '@sextant/shared/values';
 import { formatCount } from '../../lib/format.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -90,39 +86,45 @@ export function DiffTable({ section, testId }: { section: TDiffSection; testId?:
   const rows = all ? section.differences : section.differences.slice(0, 50);
   return (
     <Box data-testid={testId}>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('diff.path')}</TableCell>
-              <TableCell>{t('diff.kind')}</TableCell>
-              <TableCell>{t('diff.before')}</TableCell>
-              <TableCell>{t('diff.after')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((d) => (
-              <TableRow key={`${d.path}:${d.kind}`} hover>
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all', minWidth: 240 }}>
-                  {d.path}
-                </TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    label={t(`diff.kinds.${d.kind}`)}
-                    color={d.kind === 'added' ? 'success' : d.kind === 'removed' ? 'error' : 'warning'}
-                  />
-                </TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, color: 'text.secondary' }}>
-                  {show(d.before)}
-                </TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{show(d.after)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
+      <DataTable
+        rows={rows}
+        testId="diff-table"
+        variant="plain"
+        stickyHeader={false}
+        hover
+        rowKey={(d) => `${d.path}:${d.kind}`}
+        columns={[
+          {
+            field: 'path',
+            header: t('diff.path'),
+            cellSx: { fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all', minWidth: 240 },
+          },
+          {
+            field: 'kind',
+            header: t('diff.kind'),
+            render: (d) => (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={t(`diff.kinds.${d.kind}`)}
+                color={d.kind === 'added' ? 'success' : d.kind === 'removed' ? 'error' : 'warning'}
+              />
+            ),
+          },
+          {
+            field: 'before',
+            header: t('diff.before'),
+            cellSx: { fontFamily: 'monospace', fontSize: 12, color: 'text.secondary' },
+            render: (d) => show(d.before),
+          },
+          {
+            field: 'after',
+            header: t('diff.after'),
+            cellSx: { fontFamily: 'monospace', fontSize: 12 },
+            render: (d) => show(d.after),
+          },
+        ]}
+      />
       <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 1 }}>
         {t('diff.shown', { shown: formatCount(rows.length), total: formatCount(section.totalDifferences) })}
         {section.differences.length > rows.length && (

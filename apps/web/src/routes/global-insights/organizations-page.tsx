@@ -2,21 +2,15 @@
  * /global-insights/organizations (GlobalInsightsView): issuers and buyers of the user's jobs with their figures,
  * sortable by any column, each drilling into its jobs' insights.
  */
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import {
@@ -28,6 +22,8 @@ import { globalOrganizationsQuery } from '../../api/vendors.ts';
 import { formatAmount, formatCount, formatPercent } from '../../lib/format.ts';
 import { ResultsError } from '../jobs/insights/results-error.tsx';
 import { GlobalHeader, useLoadingRedirect } from './global-nav.tsx';
+import { DataTable, type TDataColumn } from '../../components/data-table/data-table.tsx';
+import { initialTableState } from '../../components/data-table/paging.ts';
 
 const NUMERIC: TGlobalOrganizationSort[] = [
   'jobs',
@@ -47,6 +43,7 @@ export function Component() {
   const rawKind = params.get('kind');
   const kind: TGlobalOrganizationKind | null = rawKind === 'issuer' || rawKind === 'buyer' ? rawKind : null;
   const q = useQuery(globalOrganizationsQuery(kind, sort, order));
+  type TRow = NonNullable<typeof q.data>['rows'][number];
   const building = useLoadingRedirect(q.error);
   const setParam = (changes: Record<string, string | null>) =>
     setParams(
@@ -61,18 +58,15 @@ export function Component() {
     );
   const sortBy = (col: TGlobalOrganizationSort) =>
     setParam({ sort: col, order: sort === col ? (order === 'asc' ? 'desc' : 'asc') : col === 'name' ? 'asc' : 'desc' });
-  const head = (col: TGlobalOrganizationSort) => (
-    <TableCell key={col} align={NUMERIC.includes(col) ? 'right' : 'left'} sortDirection={sort === col ? order : false}>
-      <TableSortLabel
-        active={sort === col}
-        direction={sort === col ? order : 'asc'}
-        onClick={() => sortBy(col)}
-        data-testid={`org-sort-${col}`}
-      >
-        {t(`orgs.${col}`)}
-      </TableSortLabel>
-    </TableCell>
-  );
+  /** A column the server sorts by (the sort is kept in the URL). */
+  const sortColumn = (col: TGlobalOrganizationSort, render: (o: TRow) => ReactNode): TDataColumn<TRow> => ({
+    id: col,
+    header: t(`orgs.${col}`),
+    align: NUMERIC.includes(col) ? 'right' : 'left',
+    sortable: true,
+    sortLabelAttributes: { 'data-testid': `org-sort-${col}` },
+    render,
+  });
   const cur = q.data?.currency ?? '';
   return (
     <Stack spacing={2.5} data-testid="global-organizations-page">
@@ -99,64 +93,68 @@ export function Component() {
       ) : !q.data ? (
         <Skeleton variant="rounded" height={240} />
       ) : (
-        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-          <Table
-            size="small"
-            data-testid="org-table"
-            sx={{ opacity: q.isPlaceholderData ? 0.6 : 1, '& td[class*="alignRight"]': { whiteSpace: 'nowrap' } }}
-          >
-            <TableHead>
-              <TableRow>
-                {head('name')}
-                <TableCell>{t('orgs.kind')}</TableCell>
-                {NUMERIC.map(head)}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {q.data.rows.map((o) => (
-                <TableRow key={`${o.kind}:${o.id}`} hover data-testid="org-row" data-kind={o.kind} data-spend={o.spend}>
-                  <TableCell sx={{ fontWeight: 600 }}>
-                    {o.name}
-                    {o.issuerName && (
-                      <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
-                        {' · '}
-                        {o.issuerName}
+        <DataTable
+          rows={q.data.rows}
+          presorted
+          testId="org-table"
+          stickyHeader={false}
+          hover
+          tableSx={{ opacity: q.isPlaceholderData ? 0.6 : 1, '& td[class*="alignRight"]': { whiteSpace: 'nowrap' } }}
+          state={{ ...initialTableState(), orderBy: { propertyName: sort, direction: order } }}
+          onStateChange={(s) => {
+            const col = GLOBAL_ORGANIZATION_SORTS.find((c) => c === s.orderBy?.propertyName);
+            if (col) sortBy(col);
+          }}
+          rowKey={(o) => `${o.kind}:${o.id}`}
+          rowTestId={() => 'org-row'}
+          rowAttributes={(o) => ({ 'data-kind': o.kind, 'data-spend': o.spend })}
+          columns={[
+            {
+              ...sortColumn('name', (o) => (
+                <>
+                  {o.name}
+                  {o.issuerName && (
+                    <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+                      {' · '}
+                      {o.issuerName}
+                    </Box>
+                  )}
+                  <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 0.25 }}>
+                    {o.jobs.slice(0, 6).map((j) => (
+                      <Link
+                        key={j.jobId}
+                        component={RouterLink}
+                        to={`/jobs/${j.jobId}/insights`}
+                        variant="caption"
+                        underline="hover"
+                        data-testid="org-job-link"
+                      >
+                        {j.jobName}
+                      </Link>
+                    ))}
+                    {o.jobs.length > 6 && (
+                      <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
+                        {t('orgs.moreJobs', { count: o.jobs.length - 6 })}
                       </Box>
                     )}
-                    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 0.25 }}>
-                      {o.jobs.slice(0, 6).map((j) => (
-                        <Link
-                          key={j.jobId}
-                          component={RouterLink}
-                          to={`/jobs/${j.jobId}/insights`}
-                          variant="caption"
-                          underline="hover"
-                          data-testid="org-job-link"
-                        >
-                          {j.jobName}
-                        </Link>
-                      ))}
-                      {o.jobs.length > 6 && (
-                        <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
-                          {t('orgs.moreJobs', { count: o.jobs.length - 6 })}
-                        </Box>
-                      )}
-                    </Box>
-                  </TableCell>
-                  <TableCell>
-                    <Chip size="small" variant="outlined" label={t(`orgs.kind_${o.kind}`)} />
-                  </TableCell>
-                  <TableCell align="right">{formatCount(o.jobs.length)}</TableCell>
-                  <TableCell align="right">{formatCount(o.suppliers)}</TableCell>
-                  <TableCell align="right">{formatAmount(o.spend, cur)}</TableCell>
-                  <TableCell align="right">{formatPercent(o.matchedSpendShare)}</TableCell>
-                  <TableCell align="right">{formatAmount(o.cardCapableSpend, cur)}</TableCell>
-                  <TableCell align="right">{formatAmount(o.estimatedRebate, cur)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Paper>
+                  </Box>
+                </>
+              )),
+              cellSx: { fontWeight: 600 },
+            },
+            {
+              id: 'kind',
+              header: t('orgs.kind'),
+              render: (o) => <Chip size="small" variant="outlined" label={t(`orgs.kind_${o.kind}`)} />,
+            },
+            sortColumn('jobs', (o) => formatCount(o.jobs.length)),
+            sortColumn('suppliers', (o) => formatCount(o.suppliers)),
+            sortColumn('spend', (o) => formatAmount(o.spend, cur)),
+            sortColumn('matchedSpendShare', (o) => formatPercent(o.matchedSpendShare)),
+            sortColumn('cardCapableSpend', (o) => formatAmount(o.cardCapableSpend, cur)),
+            sortColumn('estimatedRebate', (o) => formatAmount(o.estimatedRebate, cur)),
+          ]}
+        />
       )}
     </Stack>
   );

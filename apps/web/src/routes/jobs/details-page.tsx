@@ -3,23 +3,16 @@
  * ruleset versions of each run, the run history with per-step timings; rename, change owner, publish,
  * re-run and delete as the server's `abilities` allow; what changed since the previous run (run-changes.tsx).
  */
-import { Fragment, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import KeyboardArrowDownRounded from '@mui/icons-material/KeyboardArrowDownRounded';
@@ -36,6 +29,7 @@ import { DeleteDialog, OwnerDialog, RenameDialog } from './job-dialogs.tsx';
 import { JobLayout, JobStatusChip } from './job-layout.tsx';
 import { RunChanges } from './run-changes.tsx';
 import { formatBytes, formatDateTime, formatDuration, runBlockers, stepDurationMs, stepPhase } from './job-logic.ts';
+import { DataTable, type TDataColumn } from '../../components/data-table/data-table.tsx';
 
 const RUN_COLORS: Record<TJobRun['status'], 'default' | 'info' | 'success' | 'error'> = {
   Queued: 'default',
@@ -86,49 +80,43 @@ function ScoreChanges({ runs }: { runs: TJobRun[] }) {
         })}
         {changed ? '' : ` ${t('details.scoreChanges.none')}`}
       </Typography>
-      <TableContainer>
-        <Table
-          size="small"
-          aria-label={t('details.scoreChanges.title', { now: now.runNumber, before: before.runNumber })}
-        >
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('details.scoreChanges.score')}</TableCell>
-              {LEVELS.map((l) => (
-                <TableCell key={l} align="right">
-                  {l}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {kinds.map((k) => (
-              <TableRow key={k} data-testid={`score-change-${k}`}>
-                <TableCell sx={{ fontWeight: 600 }}>{k}</TableCell>
-                {LEVELS.map((l) => {
-                  const a = before.scoreLevels![k]?.[l] ?? 0;
-                  const b = now.scoreLevels![k]?.[l] ?? 0;
-                  return (
-                    <TableCell key={l} align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {b.toLocaleString(currentLanguage())}
-                      {a !== b && (
-                        <Typography
-                          component="span"
-                          variant="caption"
-                          sx={{ ml: 0.75, fontWeight: 600, color: b > a ? 'success.main' : 'error.main' }}
-                        >
-                          {b > a ? '+' : '−'}
-                          {Math.abs(b - a).toLocaleString(currentLanguage())}
-                        </Typography>
-                      )}
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable
+        rows={kinds}
+        testId="score-changes-table"
+        variant="plain"
+        stickyHeader={false}
+        ariaLabel={t('details.scoreChanges.title', { now: now.runNumber, before: before.runNumber })}
+        rowKey={(k) => k}
+        rowTestId={(k) => `score-change-${k}`}
+        columns={[
+          { id: 'score', header: t('details.scoreChanges.score'), cellSx: { fontWeight: 600 }, render: (k) => k },
+          ...LEVELS.map((l): TDataColumn<string> => ({
+            id: l,
+            header: l,
+            align: 'right',
+            cellSx: { whiteSpace: 'nowrap' },
+            render: (k) => {
+              const a = before.scoreLevels![k]?.[l] ?? 0;
+              const b = now.scoreLevels![k]?.[l] ?? 0;
+              return (
+                <>
+                  {b.toLocaleString(currentLanguage())}
+                  {a !== b && (
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      sx={{ ml: 0.75, fontWeight: 600, color: b > a ? 'success.main' : 'error.main' }}
+                    >
+                      {b > a ? '+' : '−'}
+                      {Math.abs(b - a).toLocaleString(currentLanguage())}
+                    </Typography>
+                  )}
+                </>
+              );
+            },
+          })),
+        ]}
+      />
     </Paper>
   );
 }
@@ -138,90 +126,142 @@ function runDuration(run: TJobRun): string {
   return run.completedAt ? formatDuration(Date.parse(run.completedAt) - Date.parse(start)) : '—';
 }
 
-function RunRow({ run, current }: { run: TJobRun; current: boolean }) {
+/** The steps of a run, opened under its row of the run history. */
+function RunSteps({ run }: { run: TJobRun }) {
   const { t } = useTranslation('jobs');
-  const [open, setOpen] = useState(false);
   return (
-    <Fragment>
-      <TableRow hover data-testid={`run-${run.runNumber}`}>
-        <TableCell padding="checkbox">
-          <IconButton
-            size="small"
-            aria-label={
-              open ? t('details.hideSteps', { n: run.runNumber }) : t('details.showSteps', { n: run.runNumber })
-            }
-            onClick={() => setOpen(!open)}
-          >
-            {open ? <KeyboardArrowUpRounded /> : <KeyboardArrowDownRounded />}
-          </IconButton>
-        </TableCell>
-        <TableCell>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <span>#{run.runNumber}</span>
-            {current && (
-              <Chip size="small" label={t('details.shown')} color="primary" variant="outlined" sx={{ height: 20 }} />
-            )}
-          </Stack>
-        </TableCell>
-        <TableCell>
-          <Chip size="small" label={t(`runStatus.${run.status}`)} color={RUN_COLORS[run.status]} />
-        </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(run.startedAt ?? run.createdAt)}</TableCell>
-        <TableCell>{runDuration(run)}</TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-          {t('details.rulesets', {
-            scoring: run.scoringRulesetVersion ?? '—',
-            confidence: run.confidenceRulesetVersion ?? '—',
-          })}
-        </TableCell>
-        <TableCell>{run.createdBy ?? '—'}</TableCell>
-      </TableRow>
-      <TableRow>
-        <TableCell colSpan={7} sx={{ py: 0, borderBottom: open ? undefined : 0 }}>
-          <Collapse in={open} unmountOnExit>
-            <Box sx={{ py: 1.5, pl: { sm: 6 } }}>
-              {run.error && (
-                <Alert severity="error" sx={{ mb: 1.5 }}>
-                  {run.error}
-                </Alert>
+    <Box sx={{ py: 0.5, pl: { sm: 6 } }}>
+      {run.error && (
+        <Alert severity="error" sx={{ mb: 1.5 }}>
+          {run.error}
+        </Alert>
+      )}
+      <DataTable
+        rows={run.steps}
+        testId={`run-${run.runNumber}-steps`}
+        variant="plain"
+        stickyHeader={false}
+        ariaLabel={t('details.stepsOfRun', { n: run.runNumber })}
+        rowKey={(s) => s.step}
+        columns={[
+          {
+            field: 'step',
+            header: t('details.stepColumns.step'),
+            render: (s) => t(`steps.${s.step}`, { defaultValue: s.label }),
+          },
+          {
+            field: 'state',
+            header: t('details.stepColumns.state'),
+            render: (s) =>
+              s.error ? (
+                <Typography variant="body2" color="error">
+                  {t('details.stepFailed', { error: s.error })}
+                </Typography>
+              ) : stepPhase(s) === 'running' ? (
+                `${s.progressPercent ?? 0}%`
+              ) : (
+                t(`devops:states.${s.state}`, { defaultValue: s.state })
+              ),
+          },
+          {
+            field: 'startedAt',
+            header: t('details.stepColumns.started'),
+            cellSx: { whiteSpace: 'nowrap' },
+            render: (s) => formatDateTime(s.startedAt),
+          },
+          {
+            field: 'completedAt',
+            header: t('details.stepColumns.finished'),
+            cellSx: { whiteSpace: 'nowrap' },
+            render: (s) => formatDateTime(s.completedAt),
+          },
+          {
+            id: 'duration',
+            header: t('details.stepColumns.duration'),
+            render: (s) => formatDuration(stepDurationMs(s)),
+          },
+        ]}
+      />
+    </Box>
+  );
+}
+
+/** The run history: a row per run, its steps opened under it. */
+function RunHistory({ job }: { job: TJobDetails }) {
+  const { t } = useTranslation('jobs');
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setOpen((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+  return (
+    <DataTable
+      rows={job.runs}
+      testId="run-history"
+      variant="plain"
+      stickyHeader={false}
+      hover
+      ariaLabel={t('details.runHistory')}
+      rowKey={(r) => r.id}
+      rowTestId={(r) => `run-${r.runNumber}`}
+      rowDetail={(r) => open.has(r.id) && <RunSteps run={r} />}
+      columns={[
+        {
+          id: 'open',
+          header: '',
+          padding: 'checkbox',
+          render: (r) => (
+            <IconButton
+              size="small"
+              aria-label={
+                open.has(r.id) ? t('details.hideSteps', { n: r.runNumber }) : t('details.showSteps', { n: r.runNumber })
+              }
+              onClick={() => toggle(r.id)}
+            >
+              {open.has(r.id) ? <KeyboardArrowUpRounded /> : <KeyboardArrowDownRounded />}
+            </IconButton>
+          ),
+        },
+        {
+          field: 'runNumber',
+          header: t('details.runColumns.run'),
+          render: (r) => (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <span>#{r.runNumber}</span>
+              {r.id === job.resultRunId && (
+                <Chip size="small" label={t('details.shown')} color="primary" variant="outlined" sx={{ height: 20 }} />
               )}
-              <Table size="small" aria-label={t('details.stepsOfRun', { n: run.runNumber })}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('details.stepColumns.step')}</TableCell>
-                    <TableCell>{t('details.stepColumns.state')}</TableCell>
-                    <TableCell>{t('details.stepColumns.started')}</TableCell>
-                    <TableCell>{t('details.stepColumns.finished')}</TableCell>
-                    <TableCell>{t('details.stepColumns.duration')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {run.steps.map((s) => (
-                    <TableRow key={s.step}>
-                      <TableCell>{t(`steps.${s.step}`, { defaultValue: s.label })}</TableCell>
-                      <TableCell>
-                        {s.error ? (
-                          <Typography variant="body2" color="error">
-                            {t('details.stepFailed', { error: s.error })}
-                          </Typography>
-                        ) : stepPhase(s) === 'running' ? (
-                          `${s.progressPercent ?? 0}%`
-                        ) : (
-                          t(`devops:states.${s.state}`, { defaultValue: s.state })
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.startedAt)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.completedAt)}</TableCell>
-                      <TableCell>{formatDuration(stepDurationMs(s))}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
-          </Collapse>
-        </TableCell>
-      </TableRow>
-    </Fragment>
+            </Stack>
+          ),
+        },
+        {
+          field: 'status',
+          header: t('details.runColumns.status'),
+          render: (r) => <Chip size="small" label={t(`runStatus.${r.status}`)} color={RUN_COLORS[r.status]} />,
+        },
+        {
+          field: 'startedAt',
+          header: t('details.runColumns.started'),
+          cellSx: { whiteSpace: 'nowrap' },
+          render: (r) => formatDateTime(r.startedAt ?? r.createdAt),
+        },
+        { id: 'duration', header: t('details.runColumns.duration'), render: (r) => runDuration(r) },
+        {
+          id: 'rulesets',
+          header: t('details.runColumns.rulesets'),
+          cellSx: { whiteSpace: 'nowrap' },
+          render: (r) =>
+            t('details.rulesets', {
+              scoring: r.scoringRulesetVersion ?? '—',
+              confidence: r.confidenceRulesetVersion ?? '—',
+            }),
+        },
+        { field: 'createdBy', header: t('details.runColumns.startedBy'), render: (r) => r.createdBy ?? '—' },
+      ]}
+    />
   );
 }
 
@@ -395,26 +435,7 @@ function Details({ job }: { job: TJobDetails }) {
             {t('details.noRuns')}
           </Typography>
         ) : (
-          <TableContainer>
-            <Table size="small" aria-label={t('details.runHistory')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell padding="checkbox" />
-                  <TableCell>{t('details.runColumns.run')}</TableCell>
-                  <TableCell>{t('details.runColumns.status')}</TableCell>
-                  <TableCell>{t('details.runColumns.started')}</TableCell>
-                  <TableCell>{t('details.runColumns.duration')}</TableCell>
-                  <TableCell>{t('details.runColumns.rulesets')}</TableCell>
-                  <TableCell>{t('details.runColumns.startedBy')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {job.runs.map((r) => (
-                  <RunRow key={r.id} run={r} current={r.id === job.resultRunId} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <RunHistory job={job} />
         )}
       </Paper>
       {dialog === 'rename' && <RenameDialog job={ref} onClose={() => setDialog(null)} />}

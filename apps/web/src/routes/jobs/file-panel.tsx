@@ -21,12 +21,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
@@ -36,6 +30,7 @@ import { currentLanguage } from '../../app/i18n.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { formatAmount } from '../../lib/format.ts';
 import { formatBytes, mappingChanged, missingRequired, setMappedColumn, unmappedHeaders } from './job-logic.ts';
+import { DataTable, type TDataColumn } from '../../components/data-table/data-table.tsx';
 
 const NOT_MAPPED = '__none__';
 const fmt = (n: number) => n.toLocaleString(currentLanguage());
@@ -93,43 +88,44 @@ function ValidationReport({ file, missing }: { file: TJobFile; missing: string[]
       </Alert>
       <FileTotals rowCount={v.rowCount} totals={v.amountTotals ?? []} />
       {issues.length > 0 && (
-        <TableContainer sx={{ mt: 1.5, maxHeight: 260, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          <Table size="small" stickyHeader aria-label={t('file.issuesLabel')}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ width: 80 }}>{t('file.issueColumns.row')}</TableCell>
-                <TableCell sx={{ width: 180 }}>{t('file.issueColumns.column')}</TableCell>
-                <TableCell sx={{ width: 160 }}>{t('file.issueColumns.value')}</TableCell>
-                <TableCell>{t('file.issueColumns.reason')}</TableCell>
-                <TableCell sx={{ width: 100 }}>{t('file.issueColumns.effect')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {issues.map((i, n) => (
-                <TableRow key={n}>
-                  <TableCell>{i.row ?? '—'}</TableCell>
-                  <TableCell>{i.column ?? '—'}</TableCell>
-                  <TableCell sx={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                    {i.value != null ? `“${i.value}”` : '—'}
-                  </TableCell>
-                  <TableCell>{i.reason}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      label={
-                        i.severity === 'error' || i.reason.includes('not used')
-                          ? t('file.rowSkipped')
-                          : t('file.valueEmpty')
-                      }
-                      color={i.severity === 'error' ? 'error' : 'warning'}
-                      variant="outlined"
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <Box sx={{ mt: 1.5 }}>
+          <DataTable
+            rows={issues}
+            testId="validation-issues"
+            maxHeight={260}
+            ariaLabel={t('file.issuesLabel')}
+            rowKey={(_, n) => String(n)}
+            columns={[
+              { field: 'row', header: t('file.issueColumns.row'), width: 80, render: (i) => i.row ?? '—' },
+              { field: 'column', header: t('file.issueColumns.column'), width: 180, render: (i) => i.column ?? '—' },
+              {
+                field: 'value',
+                header: t('file.issueColumns.value'),
+                width: 160,
+                cellSx: { maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+                render: (i) => (i.value != null ? `“${i.value}”` : '—'),
+              },
+              { field: 'reason', header: t('file.issueColumns.reason') },
+              {
+                field: 'severity',
+                header: t('file.issueColumns.effect'),
+                width: 100,
+                render: (i) => (
+                  <Chip
+                    size="small"
+                    label={
+                      i.severity === 'error' || i.reason.includes('not used')
+                        ? t('file.rowSkipped')
+                        : t('file.valueEmpty')
+                    }
+                    color={i.severity === 'error' ? 'error' : 'warning'}
+                    variant="outlined"
+                  />
+                ),
+              },
+            ]}
+          />
+        </Box>
       )}
       {issues.length > 0 && issues.length < v.errorCount + v.warningCount && (
         <Typography variant="caption" color="text.secondary">
@@ -239,83 +235,85 @@ function MappingEditor({
           .join(' · ');
   };
   return (
-    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-      <Table size="small" aria-label={t('file.mapping')} data-testid="mapping-table">
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ fontWeight: 700 }}>{t('file.mappingColumns.datapoint')}</TableCell>
-            <TableCell sx={{ fontWeight: 700, minWidth: { xs: 150, sm: 220 } }}>
-              {t('file.mappingColumns.source')}
-            </TableCell>
-            <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>
-              {t('file.mappingColumns.samples')}
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {file.datapoints.map((d) => {
+    <DataTable
+      rows={file.datapoints}
+      testId="mapping-table"
+      stickyHeader={false}
+      ariaLabel={t('file.mapping')}
+      rowKey={(d) => d.key}
+      rowTestId={(d) => `mapping-${d.key}`}
+      columns={[
+        {
+          field: 'label',
+          header: t('file.mappingColumns.datapoint'),
+          render: (d) => (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <span>{d.label}</span>
+              {d.required && (
+                <Chip
+                  size="small"
+                  label={t('file.required')}
+                  color={d.required && !mapping[d.key] ? 'error' : 'default'}
+                  variant="outlined"
+                  sx={{ height: 20, fontSize: 11 }}
+                />
+              )}
+            </Stack>
+          ),
+        },
+        {
+          id: 'source',
+          header: t('file.mappingColumns.source'),
+          headerSx: { minWidth: { xs: 150, sm: 220 } },
+          render: (d) => {
             const value = mapping[d.key] ?? null;
-            const missing = d.required && !value;
             return (
-              <TableRow key={d.key} data-testid={`mapping-${d.key}`}>
-                <TableCell>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <span>{d.label}</span>
-                    {d.required && (
-                      <Chip
-                        size="small"
-                        label={t('file.required')}
-                        color={missing ? 'error' : 'default'}
-                        variant="outlined"
-                        sx={{ height: 20, fontSize: 11 }}
-                      />
-                    )}
-                  </Stack>
-                </TableCell>
-                <TableCell>
-                  <Select
-                    size="small"
-                    fullWidth
-                    value={value ?? NOT_MAPPED}
-                    disabled={disabled}
-                    error={missing}
-                    onChange={(e) =>
-                      onChange(
-                        setMappedColumn(mapping, d.key, e.target.value === NOT_MAPPED ? null : String(e.target.value)),
-                      )
-                    }
-                    inputProps={{ 'aria-label': t('file.sourceFor', { name: d.label }) }}
-                  >
-                    <MenuItem value={NOT_MAPPED}>
-                      <em>{t('file.notMapped')}</em>
-                    </MenuItem>
-                    {file.headers.map((h) => (
-                      <MenuItem key={h} value={h}>
-                        {h}
-                      </MenuItem>
-                    ))}
-                  </Select>
-                </TableCell>
-                <TableCell
-                  sx={{
-                    color: 'text.secondary',
-                    maxWidth: 320,
-                    overflow: 'hidden',
-                    textOverflow: 'ellipsis',
-                    whiteSpace: 'nowrap',
-                    display: { xs: 'none', sm: 'table-cell' },
-                  }}
-                >
-                  {sample(value)}
-                </TableCell>
-              </TableRow>
+              <Select
+                size="small"
+                fullWidth
+                value={value ?? NOT_MAPPED}
+                disabled={disabled}
+                error={d.required && !value}
+                onChange={(e) =>
+                  onChange(
+                    setMappedColumn(mapping, d.key, e.target.value === NOT_MAPPED ? null : String(e.target.value)),
+                  )
+                }
+                inputProps={{ 'aria-label': t('file.sourceFor', { name: d.label }) }}
+              >
+                <MenuItem value={NOT_MAPPED}>
+                  <em>{t('file.notMapped')}</em>
+                </MenuItem>
+                {file.headers.map((h) => (
+                  <MenuItem key={h} value={h}>
+                    {h}
+                  </MenuItem>
+                ))}
+              </Select>
             );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          },
+        },
+        {
+          id: 'samples',
+          header: t('file.mappingColumns.samples'),
+          headerSx: { display: { xs: 'none', sm: 'table-cell' } },
+          cellSx: {
+            color: 'text.secondary',
+            maxWidth: 320,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+            display: { xs: 'none', sm: 'table-cell' },
+          },
+          render: (d) => sample(mapping[d.key] ?? null),
+        },
+      ]}
+    />
   );
 }
+
+/** A preview row: its number as the validation report counts rows, and its cells. */
+type TPreviewRow = { n: number; cells: readonly string[] };
 
 function Preview({ file, mapping }: { file: TJobFile; mapping: TColumnMapping }) {
   const { t } = useTranslation('jobs');
@@ -325,38 +323,37 @@ function Preview({ file, mapping }: { file: TJobFile; mapping: TColumnMapping })
       .map(([k, h]) => [h as string, file.datapoints.find((d) => d.key === k)?.label ?? k]),
   );
   return (
-    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 360 }}>
-      <Table size="small" stickyHeader aria-label={t('file.previewLabel')} data-testid="preview-table">
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ width: 48, color: 'text.secondary' }}>#</TableCell>
-            {file.headers.map((h) => (
-              <TableCell key={h} sx={{ whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
-                <Box sx={{ fontWeight: 700 }}>{h}</Box>
-                <Typography variant="caption" color={mappedTo.has(h) ? 'primary.main' : 'text.disabled'}>
-                  {mappedTo.get(h) ?? t('file.ignored')}
-                </Typography>
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {file.preview.map((row, i) => (
-            <TableRow key={i}>
-              <TableCell sx={{ color: 'text.secondary' }}>{file.layout?.previewRows?.[i] ?? i + 1}</TableCell>
-              {file.headers.map((h, j) => (
-                <TableCell
-                  key={h}
-                  sx={{ whiteSpace: 'nowrap', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis' }}
-                >
-                  {row[j] ?? ''}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable<TPreviewRow>
+      rows={file.preview.map((cells, i) => ({ n: file.layout?.previewRows?.[i] ?? i + 1, cells }))}
+      testId="preview-table"
+      maxHeight={360}
+      ariaLabel={t('file.previewLabel')}
+      rowKey={(r) => String(r.n)}
+      columns={[
+        {
+          field: 'n',
+          header: '#',
+          width: 48,
+          headerSx: { color: 'text.secondary' },
+          cellSx: { color: 'text.secondary' },
+        },
+        ...file.headers.map((h, j): TDataColumn<TPreviewRow> => ({
+          id: `${j}:${h}`,
+          header: h,
+          headerSx: { verticalAlign: 'bottom', fontWeight: 400 },
+          headerContent: (
+            <>
+              <Box sx={{ fontWeight: 700 }}>{h}</Box>
+              <Typography variant="caption" color={mappedTo.has(h) ? 'primary.main' : 'text.disabled'}>
+                {mappedTo.get(h) ?? t('file.ignored')}
+              </Typography>
+            </>
+          ),
+          cellSx: { whiteSpace: 'nowrap', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis' },
+          render: (r) => r.cells[j] ?? '',
+        })),
+      ]}
+    />
   );
 }
 

@@ -11,12 +11,6 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TJobDetails, TJobLog } from '@sextant/shared/values';
 import { jobCommandsQuery, jobKeys, jobLogsPage } from '../../api/jobs.ts';
@@ -24,6 +18,7 @@ import { useCan } from '../../app/current-user.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { JobLayout } from './job-layout.tsx';
 import { formatDateTime, formatDuration } from './job-logic.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 const PAGE = 50;
 const LEVEL_COLOR: Record<TJobLog['level'], 'default' | 'warning' | 'error'> = {
@@ -62,46 +57,50 @@ function Commands({ jobId }: { jobId: string }) {
           {q.isLoading ? t('common.loading') : t('logs.noCommands')}
         </Typography>
       ) : (
-        <TableContainer sx={{ maxHeight: 512 }}>
-          <Table size="small" stickyHeader aria-label={t('logs.commandsLabel')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('logs.commandColumns.command')}</TableCell>
-                <TableCell>{t('logs.commandColumns.state')}</TableCell>
-                <TableCell>{t('logs.commandColumns.progress')}</TableCell>
-                <TableCell>{t('logs.commandColumns.age')}</TableCell>
-                <TableCell>{t('logs.commandColumns.tags')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {q.data!.map((c) => (
-                <TableRow key={c.id}>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 13 }}>{c.commandType}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      label={t(`devops:states.${c.state}`, { defaultValue: c.state })}
-                      color={STATE_COLOR[c.state] ?? 'default'}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 120 }}>
-                    {c.progressPercent !== null ? (
-                      <LinearProgress
-                        variant="determinate"
-                        value={c.progressPercent}
-                        sx={{ height: 6, borderRadius: 3 }}
-                      />
-                    ) : (
-                      '—'
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDuration(c.age * 1000)}</TableCell>
-                  <TableCell>{c.tags.join(', ')}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          rows={q.data}
+          testId="job-commands-table"
+          variant="plain"
+          maxHeight={512}
+          ariaLabel={t('logs.commandsLabel')}
+          rowKey={(c) => String(c.id)}
+          columns={[
+            {
+              field: 'commandType',
+              header: t('logs.commandColumns.command'),
+              cellSx: { fontFamily: 'monospace', fontSize: 13 },
+            },
+            {
+              field: 'state',
+              header: t('logs.commandColumns.state'),
+              render: (c) => (
+                <Chip
+                  size="small"
+                  label={t(`devops:states.${c.state}`, { defaultValue: c.state })}
+                  color={STATE_COLOR[c.state] ?? 'default'}
+                />
+              ),
+            },
+            {
+              field: 'progressPercent',
+              header: t('logs.commandColumns.progress'),
+              cellSx: { minWidth: 120 },
+              render: (c) =>
+                c.progressPercent !== null ? (
+                  <LinearProgress variant="determinate" value={c.progressPercent} sx={{ height: 6, borderRadius: 3 }} />
+                ) : (
+                  '—'
+                ),
+            },
+            {
+              field: 'age',
+              header: t('logs.commandColumns.age'),
+              cellSx: { whiteSpace: 'nowrap' },
+              render: (c) => formatDuration(c.age * 1000),
+            },
+            { field: 'tags', header: t('logs.commandColumns.tags'), render: (c) => c.tags.join(', ') },
+          ]}
+        />
       )}
     </Paper>
   );
@@ -140,33 +139,38 @@ function Logs({ job }: { job: TJobDetails }) {
             {q.isLoading ? t('common.loading') : t('logs.empty')}
           </Typography>
         ) : (
-          <TableContainer>
-            <Table size="small" aria-label={t('logs.title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ width: 200 }}>{t('logs.columns.time')}</TableCell>
-                  <TableCell sx={{ width: 90 }}>{t('logs.columns.level')}</TableCell>
-                  <TableCell>{t('logs.columns.message')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((l) => (
-                  <TableRow key={l.id} data-testid="log-row">
-                    <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>{formatDateTime(l.at)}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        label={t(`logs.levels.${l.level}`, { defaultValue: l.level })}
-                        color={LEVEL_COLOR[l.level]}
-                        variant={l.level === 'info' ? 'outlined' : 'filled'}
-                      />
-                    </TableCell>
-                    <TableCell sx={{ wordBreak: 'break-word' }}>{l.message}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <DataTable
+            rows={rows}
+            testId="job-log-table"
+            variant="plain"
+            stickyHeader={false}
+            ariaLabel={t('logs.title')}
+            rowKey={(l) => String(l.id)}
+            rowTestId={() => 'log-row'}
+            columns={[
+              {
+                field: 'at',
+                header: t('logs.columns.time'),
+                width: 200,
+                cellSx: { whiteSpace: 'nowrap', color: 'text.secondary' },
+                render: (l) => formatDateTime(l.at),
+              },
+              {
+                field: 'level',
+                header: t('logs.columns.level'),
+                width: 90,
+                render: (l) => (
+                  <Chip
+                    size="small"
+                    label={t(`logs.levels.${l.level}`, { defaultValue: l.level })}
+                    color={LEVEL_COLOR[l.level]}
+                    variant={l.level === 'info' ? 'outlined' : 'filled'}
+                  />
+                ),
+              },
+              { field: 'message', header: t('logs.columns.message'), cellSx: { wordBreak: 'break-word' } },
+            ]}
+          />
         )}
         {q.hasNextPage && (
           <Stack sx={{ p: 2, alignItems: 'center' }}>

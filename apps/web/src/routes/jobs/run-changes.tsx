@@ -13,19 +13,14 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import { RUN_CHANGE_KINDS, type TJobDetails, type TRunChangeKind } from '@sextant/shared/values';
 import { runChangesDownloadUrl, runChangesQuery } from '../../api/jobs.ts';
 import { isApiError } from '../../api/client.ts';
 import { currentLanguage } from '../../app/i18n.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -119,38 +114,44 @@ export function RunChanges({ job }: { job: TJobDetails }) {
             ))}
           </Stack>
           {d.suppliers.totalCount > 0 && (
-            <TableContainer>
-              <Table size="small" aria-label={t('details.changes.heading')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('details.changes.supplier')}</TableCell>
-                    <TableCell>{t('details.changes.change')}</TableCell>
-                    <TableCell>{t('details.changes.beforeAfter')}</TableCell>
-                    <TableCell>{t('details.changes.reason')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {d.suppliers.collection.flatMap((s) =>
-                    s.changes.map((c, i) => (
-                      <TableRow key={`${s.supplierKey}-${i}`} data-testid="changes-row">
-                        {i === 0 && (
-                          <TableCell rowSpan={s.changes.length} sx={{ fontWeight: 600, verticalAlign: 'top' }}>
-                            {s.supplierName ?? s.supplierKey}
-                          </TableCell>
-                        )}
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          {t(`details.changes.kinds.${c.kind}`)}
-                          {c.kind === 'scoreLevelChanged' ? ` · ${c.field}` : ''}
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          {c.before ?? '—'} → {c.after ?? '—'}
-                        </TableCell>
-                        <TableCell sx={{ color: 'text.secondary' }}>{c.reason ?? '—'}</TableCell>
-                      </TableRow>
-                    )),
-                  )}
-                </TableBody>
-              </Table>
+            <Box>
+              <DataTable
+                rows={d.suppliers.collection.flatMap((s) => s.changes.map((c, i) => ({ s, c, i })))}
+                testId="changes-table"
+                variant="plain"
+                stickyHeader={false}
+                ariaLabel={t('details.changes.heading')}
+                rowKey={({ s, i }) => `${s.supplierKey}-${i}`}
+                rowTestId={() => 'changes-row'}
+                columns={[
+                  {
+                    id: 'supplier',
+                    header: t('details.changes.supplier'),
+                    rowSpan: ({ s, i }) => (i === 0 ? s.changes.length : 0),
+                    cellSx: { fontWeight: 600, verticalAlign: 'top' },
+                    render: ({ s }) => s.supplierName ?? s.supplierKey,
+                  },
+                  {
+                    id: 'change',
+                    header: t('details.changes.change'),
+                    cellSx: { whiteSpace: 'nowrap' },
+                    render: ({ c }) =>
+                      `${t(`details.changes.kinds.${c.kind}`)}${c.kind === 'scoreLevelChanged' ? ` · ${c.field}` : ''}`,
+                  },
+                  {
+                    id: 'beforeAfter',
+                    header: t('details.changes.beforeAfter'),
+                    cellSx: { whiteSpace: 'nowrap' },
+                    render: ({ c }) => `${c.before ?? '—'} → ${c.after ?? '—'}`,
+                  },
+                  {
+                    id: 'reason',
+                    header: t('details.changes.reason'),
+                    cellSx: { color: 'text.secondary' },
+                    render: ({ c }) => c.reason ?? '—',
+                  },
+                ]}
+              />
               <TablePagination
                 component="div"
                 count={d.suppliers.totalCount}
@@ -159,7 +160,7 @@ export function RunChanges({ job }: { job: TJobDetails }) {
                 rowsPerPageOptions={[PAGE_SIZE]}
                 onPageChange={(_, p) => setPage(p)}
               />
-            </TableContainer>
+            </Box>
           )}
         </>
       )}

@@ -16,12 +16,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
@@ -32,6 +26,7 @@ import { PendingButton } from '../../components/pending-button.tsx';
 import { notify } from '../../components/notifications/notification-store.ts';
 import { JobLayout } from './job-layout.tsx';
 import { initialsOf } from './job-logic.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 /** English labels and help; the UI shows `users.connection.<type>.label` and `.help` of the jobs namespace. */
 export const CONNECTION_LABELS: Record<
@@ -143,55 +138,63 @@ function Users({ job, onlyAssigned }: { job: TJobDetails; onlyAssigned: boolean 
             {q.isLoading ? t('common.loading') : onlyAssigned ? t('users.noneAssigned') : t('users.nobody')}
           </Typography>
         ) : (
-          <TableContainer>
-            <Table aria-label={t('users.tableLabel')} data-testid="job-users-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('users.columns.user')}</TableCell>
-                  <TableCell>{t('users.columns.through')}</TableCell>
-                  <TableCell align="right" />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((u) => {
+          <DataTable
+            rows={rows}
+            testId="job-users-table"
+            variant="plain"
+            size="medium"
+            stickyHeader={false}
+            ariaLabel={t('users.tableLabel')}
+            rowKey={(u) => `${u.userId}-${u.connectionType}`}
+            rowTestId={(u) => `job-user-${u.username}`}
+            columns={[
+              {
+                field: 'username',
+                header: t('users.columns.user'),
+                render: (u) => (
+                  <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                    <Avatar sx={{ width: 32, height: 32, fontSize: 13 }}>{initialsOf(u.username)}</Avatar>
+                    <span>{u.username}</span>
+                  </Stack>
+                ),
+              },
+              {
+                field: 'connectionType',
+                header: t('users.columns.through'),
+                render: (u) => {
                   const c = CONNECTION_LABELS[u.connectionType];
                   return (
-                    <TableRow key={`${u.userId}-${u.connectionType}`} data-testid={`job-user-${u.username}`}>
-                      <TableCell>
-                        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                          <Avatar sx={{ width: 32, height: 32, fontSize: 13 }}>{initialsOf(u.username)}</Avatar>
-                          <span>{u.username}</span>
-                        </Stack>
-                      </TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          label={t(`users.connection.${u.connectionType}.label`, { defaultValue: c.label })}
-                          color={c.color}
-                          variant="outlined"
-                          title={t(`users.connection.${u.connectionType}.help`, { defaultValue: c.help })}
-                        />
-                      </TableCell>
-                      <TableCell align="right">
-                        {u.connectionType === 'DirectAssignment' && job.abilities.canAssignUsers && (
-                          <PendingButton
-                            size="small"
-                            color="error"
-                            onClick={async () => {
-                              await assign.mutateAsync({ userId: u.userId, isAssigned: false });
-                              notify('success', t('users.unassigned', { user: u.username }));
-                            }}
-                          >
-                            {t('users.unassign')}
-                          </PendingButton>
-                        )}
-                      </TableCell>
-                    </TableRow>
+                    <Chip
+                      size="small"
+                      label={t(`users.connection.${u.connectionType}.label`, { defaultValue: c.label })}
+                      color={c.color}
+                      variant="outlined"
+                      title={t(`users.connection.${u.connectionType}.help`, { defaultValue: c.help })}
+                    />
                   );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                },
+              },
+              {
+                field: 'actions',
+                header: '',
+                align: 'right',
+                render: (u) =>
+                  u.connectionType === 'DirectAssignment' &&
+                  job.abilities.canAssignUsers && (
+                    <PendingButton
+                      size="small"
+                      color="error"
+                      onClick={async () => {
+                        await assign.mutateAsync({ userId: u.userId, isAssigned: false });
+                        notify('success', t('users.unassigned', { user: u.username }));
+                      }}
+                    >
+                      {t('users.unassign')}
+                    </PendingButton>
+                  ),
+              },
+            ]}
+          />
         )}
       </Paper>
       <Box>

@@ -9,18 +9,13 @@ import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { ADDRESS_BATCH_MAX, ADDRESS_PARSE_FIELDS, type TAddressParseResponse } from '@sextant/shared/values';
 import { parseAddresses } from '../../api/tools.ts';
 import { notifyError } from '../../components/notifications/notification-store.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { Panel } from './tool-card.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 const COUNTRIES = ['', 'US', 'GB', 'DE', 'FR', 'NL', 'ES', 'IT', 'CA', 'AU'] as const;
 
@@ -109,39 +104,37 @@ export function Component() {
               {t('parser.rulesNote')}
             </Alert>
           )}
-          <TableContainer sx={{ maxHeight: 560 }}>
-            <Table size="small" stickyHeader data-testid="parser-results">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('parser.col.input')}</TableCell>
-                  {ADDRESS_PARSE_FIELDS.map((f) => (
-                    <TableCell key={f}>{t(`parser.col.${f}`)}</TableCell>
-                  ))}
-                  <TableCell align="right">{t('parser.col.confidence')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {result.results.map((r, i) => (
-                  <TableRow key={i} hover>
-                    <TableCell sx={{ maxWidth: 280, color: 'text.secondary' }}>{r.input}</TableCell>
-                    {ADDRESS_PARSE_FIELDS.map((f) => (
-                      <TableCell key={f} data-field={f}>
-                        {r[f] ?? <span style={{ opacity: 0.35 }}>—</span>}
-                      </TableCell>
-                    ))}
-                    <TableCell align="right">
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        color={r.confidence >= 0.8 ? 'success' : r.confidence >= 0.5 ? 'warning' : 'error'}
-                        label={`${Math.round(r.confidence * 100)}%`}
-                      />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <DataTable
+            rows={result.results}
+            testId="parser-results"
+            variant="plain"
+            maxHeight={560}
+            hover
+            rowKey={(_, i) => String(i)}
+            columns={[
+              { field: 'input', header: t('parser.col.input'), cellSx: { maxWidth: 280, color: 'text.secondary' } },
+              ...ADDRESS_PARSE_FIELDS.map((f) => ({
+                id: f,
+                header: t(`parser.col.${f}`),
+                cellAttributes: () => ({ 'data-field': f }),
+                render: (r: TAddressParseResponse['results'][number]) =>
+                  r[f] ?? <span style={{ opacity: 0.35 }}>—</span>,
+              })),
+              {
+                field: 'confidence',
+                header: t('parser.col.confidence'),
+                align: 'right',
+                render: (r) => (
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={r.confidence >= 0.8 ? 'success' : r.confidence >= 0.5 ? 'warning' : 'error'}
+                    label={`${Math.round(r.confidence * 100)}%`}
+                  />
+                ),
+              },
+            ]}
+          />
         </Panel>
       )}
     </Stack>

@@ -2,7 +2,7 @@
  * /tools/companies-house: search the company register (imported files) and the reference network by name or
  * number; officers where the register file has them. The register import takes a CSV in the documented layout.
  */
-import { Fragment, useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -13,11 +13,6 @@ import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchRounded from '@mui/icons-material/SearchRounded';
@@ -30,35 +25,33 @@ import { notify, notifyError } from '../../components/notifications/notification
 import { PendingButton } from '../../components/pending-button.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { Panel } from './tool-card.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
-function CompanyRow({ c }: { c: TCompany }) {
+const companyKey = (c: TCompany) => `${c.source}-${c.number}`;
+
+function CompanyTable({ results }: { results: TCompany[] }) {
   const { t } = useTranslation('tools');
-  const [open, setOpen] = useState(false);
-  const hasOfficers = Boolean(c.officers?.length);
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) =>
+    setOpen((s) => {
+      const n = new Set(s);
+      if (n.has(key)) n.delete(key);
+      else n.add(key);
+      return n;
+    });
   return (
-    <Fragment>
-      <TableRow hover data-testid="company-row">
-        <TableCell padding="checkbox">
-          {hasOfficers && (
-            <IconButton size="small" aria-label={t('companies.officers')} onClick={() => setOpen(!open)}>
-              {open ? <KeyboardArrowUpRounded /> : <KeyboardArrowDownRounded />}
-            </IconButton>
-          )}
-        </TableCell>
-        <TableCell sx={{ fontWeight: 600 }}>{c.name}</TableCell>
-        <TableCell sx={{ fontFamily: 'monospace' }}>{c.number}</TableCell>
-        <TableCell>
-          <Chip size="small" variant="outlined" label={t(`companies.source.${c.source}`)} />
-        </TableCell>
-        <TableCell>{c.status ?? '—'}</TableCell>
-        <TableCell sx={{ maxWidth: 320 }}>{c.address ?? '—'}</TableCell>
-        <TableCell>{c.incorporationDate ?? '—'}</TableCell>
-        <TableCell>{c.sic.length ? c.sic.join(', ') : c.mcc ? `MCC ${c.mcc}` : '—'}</TableCell>
-      </TableRow>
-      {open && hasOfficers && (
-        <TableRow>
-          <TableCell />
-          <TableCell colSpan={7} sx={{ bgcolor: 'action.hover' }} data-testid="company-officers">
+    <DataTable
+      rows={results}
+      testId="companies-results"
+      variant="plain"
+      stickyHeader={false}
+      hover
+      rowKey={companyKey}
+      rowTestId={() => 'company-row'}
+      rowDetail={(c) =>
+        open.has(companyKey(c)) &&
+        Boolean(c.officers?.length) && (
+          <Box sx={{ pl: 6 }} data-testid="company-officers">
             <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700, textTransform: 'uppercase' }}>
               {t('companies.officers')}
             </Typography>
@@ -69,10 +62,47 @@ function CompanyRow({ c }: { c: TCompany }) {
                 {o.appointedOn ? ` (${t('companies.appointed', { date: o.appointedOn })})` : ''}
               </Typography>
             ))}
-          </TableCell>
-        </TableRow>
-      )}
-    </Fragment>
+          </Box>
+        )
+      }
+      columns={[
+        {
+          id: 'officers',
+          header: '',
+          padding: 'checkbox',
+          render: (c) =>
+            Boolean(c.officers?.length) && (
+              <IconButton size="small" aria-label={t('companies.officers')} onClick={() => toggle(companyKey(c))}>
+                {open.has(companyKey(c)) ? <KeyboardArrowUpRounded /> : <KeyboardArrowDownRounded />}
+              </IconButton>
+            ),
+        },
+        { field: 'name', header: t('companies.col.name'), cellSx: { fontWeight: 600 } },
+        { field: 'number', header: t('companies.col.number'), cellSx: { fontFamily: 'monospace' } },
+        {
+          field: 'source',
+          header: t('companies.col.source'),
+          render: (c) => <Chip size="small" variant="outlined" label={t(`companies.source.${c.source}`)} />,
+        },
+        { field: 'status', header: t('companies.col.status'), render: (c) => c.status ?? '—' },
+        {
+          field: 'address',
+          header: t('companies.col.address'),
+          cellSx: { maxWidth: 320 },
+          render: (c) => c.address ?? '—',
+        },
+        {
+          field: 'incorporationDate',
+          header: t('companies.col.incorporated'),
+          render: (c) => c.incorporationDate ?? '—',
+        },
+        {
+          id: 'industry',
+          header: t('companies.col.industry'),
+          render: (c) => (c.sic.length ? c.sic.join(', ') : c.mcc ? `MCC ${c.mcc}` : '—'),
+        },
+      ]}
+    />
   );
 }
 
@@ -148,27 +178,7 @@ export function Component() {
             {t('companies.none', { q: deferred })}
           </Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" data-testid="companies-results">
-              <TableHead>
-                <TableRow>
-                  <TableCell padding="checkbox" />
-                  <TableCell>{t('companies.col.name')}</TableCell>
-                  <TableCell>{t('companies.col.number')}</TableCell>
-                  <TableCell>{t('companies.col.source')}</TableCell>
-                  <TableCell>{t('companies.col.status')}</TableCell>
-                  <TableCell>{t('companies.col.address')}</TableCell>
-                  <TableCell>{t('companies.col.incorporated')}</TableCell>
-                  <TableCell>{t('companies.col.industry')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {results.map((c) => (
-                  <CompanyRow key={`${c.source}-${c.number}`} c={c} />
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <CompanyTable results={results} />
         )}
       </Panel>
       <Panel title={t('companies.registerTitle')} testId="register-panel">

@@ -11,11 +11,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -29,6 +24,7 @@ import { emailLogQuery, previewEmail, recipientsQuery, sendEmail, toolKeys } fro
 import { notify, notifyError } from '../../components/notifications/notification-store.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { Panel } from './tool-card.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 const splitAddresses = (s: string) =>
   s
@@ -207,36 +203,37 @@ export function Component() {
       </Box>
       <Panel title={t('email.logTitle')}>
         {log.length ? (
-          <Table size="small" data-testid="email-log">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('email.col.sentAt')}</TableCell>
-                <TableCell>{t('email.col.to')}</TableCell>
-                <TableCell>{t('email.subject')}</TableCell>
-                <TableCell>{t('email.col.status')}</TableCell>
-                <TableCell>{t('email.col.sentBy')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {log.map((m) => (
-                <TableRow key={m.id} hover>
-                  <TableCell>{new Date(m.sentAt).toLocaleString()}</TableCell>
-                  <TableCell>{m.recipientName ? `${m.recipientName} <${m.toAddress}>` : m.toAddress}</TableCell>
-                  <TableCell>{m.subject}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={m.status === 'failed' ? 'error' : m.status === 'sent' ? 'success' : 'default'}
-                      label={t(`email.status.${m.status}`, { defaultValue: m.status })}
-                      title={m.error ?? undefined}
-                    />
-                  </TableCell>
-                  <TableCell>{m.sentBy ?? '—'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            rows={log}
+            testId="email-log"
+            variant="plain"
+            stickyHeader={false}
+            hover
+            rowKey={(m) => m.id}
+            columns={[
+              { field: 'sentAt', header: t('email.col.sentAt'), render: (m) => new Date(m.sentAt).toLocaleString() },
+              {
+                field: 'toAddress',
+                header: t('email.col.to'),
+                render: (m) => (m.recipientName ? `${m.recipientName} <${m.toAddress}>` : m.toAddress),
+              },
+              { field: 'subject', header: t('email.subject') },
+              {
+                field: 'status',
+                header: t('email.col.status'),
+                render: (m) => (
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={m.status === 'failed' ? 'error' : m.status === 'sent' ? 'success' : 'default'}
+                    label={t(`email.status.${m.status}`, { defaultValue: m.status })}
+                    title={m.error ?? undefined}
+                  />
+                ),
+              },
+              { field: 'sentBy', header: t('email.col.sentBy'), render: (m) => m.sentBy ?? '—' },
+            ]}
+          />
         ) : (
           <Typography variant="body2" color="text.secondary">
             {t('email.logEmpty')}

@@ -16,11 +16,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -30,6 +25,7 @@ import { VENDOR_SEARCH_MIN_QUERY, type TVendor, type TVendorHit } from '@sextant
 import { vendorSearchCsvUrl, vendorSearchQuery, type VendorFilters } from '../../api/vendors.ts';
 import { isApiError } from '../../api/client.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 const FIELDS = ['q', 'city', 'postcode', 'country', 'taxId'] as const;
 const DEBOUNCE_MS = 250;
@@ -238,55 +234,64 @@ export function Component() {
           </Alert>
         ) : null}
         {results.length > 0 && (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" data-testid="vendor-results" sx={{ opacity: q.isPlaceholderData ? 0.6 : 1 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('table.name')}</TableCell>
-                  <TableCell>{t('table.address')}</TableCell>
-                  <TableCell>{t('table.country')}</TableCell>
-                  <TableCell>{t('table.confidence')}</TableCell>
-                  <TableCell align="right">{t('table.score')}</TableCell>
-                  <TableCell>{t('table.acceptance')}</TableCell>
-                  <TableCell>{t('table.industry')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {results.map((r) => (
-                  <TableRow key={r.vendorId} hover data-testid="vendor-row" data-vendor-id={r.vendorId}>
-                    <TableCell sx={{ fontWeight: 600 }}>
-                      <Link component={RouterLink} to={`/vendors/${encodeURIComponent(r.vendorId)}`} underline="hover">
-                        {r.name}
-                      </Link>
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        {r.vendorId}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>{addressOf(r)}</TableCell>
-                    <TableCell>{r.country}</TableCell>
-                    <TableCell>
-                      <ConfidenceChip value={r.confidence} />
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {r.score.toFixed(3)}
-                    </TableCell>
-                    <TableCell>
-                      <AcceptanceChips v={r} />
-                    </TableCell>
-                    <TableCell>
-                      <Typography variant="body2">
-                        {r.mcc ? `${r.mcc} · ` : ''}
-                        {r.industry.mccDescription ?? '—'}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        {r.industry.sicIndustry ?? ''}
-                      </Typography>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <DataTable
+            rows={results}
+            testId="vendor-results"
+            variant="plain"
+            stickyHeader={false}
+            hover
+            tableSx={{ opacity: q.isPlaceholderData ? 0.6 : 1 }}
+            rowKey={(r) => r.vendorId}
+            rowTestId={() => 'vendor-row'}
+            rowAttributes={(r) => ({ 'data-vendor-id': r.vendorId })}
+            columns={[
+              {
+                field: 'name',
+                header: t('table.name'),
+                cellSx: { fontWeight: 600 },
+                render: (r) => (
+                  <>
+                    <Link component={RouterLink} to={`/vendors/${encodeURIComponent(r.vendorId)}`} underline="hover">
+                      {r.name}
+                    </Link>
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {r.vendorId}
+                    </Typography>
+                  </>
+                ),
+              },
+              { id: 'address', header: t('table.address'), render: (r) => addressOf(r) },
+              { field: 'country', header: t('table.country') },
+              {
+                field: 'confidence',
+                header: t('table.confidence'),
+                render: (r) => <ConfidenceChip value={r.confidence} />,
+              },
+              {
+                field: 'score',
+                header: t('table.score'),
+                align: 'right',
+                cellSx: { fontVariantNumeric: 'tabular-nums' },
+                render: (r) => r.score.toFixed(3),
+              },
+              { id: 'acceptance', header: t('table.acceptance'), render: (r) => <AcceptanceChips v={r} /> },
+              {
+                id: 'industry',
+                header: t('table.industry'),
+                render: (r) => (
+                  <>
+                    <Typography variant="body2">
+                      {r.mcc ? `${r.mcc} · ` : ''}
+                      {r.industry.mccDescription ?? '—'}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {r.industry.sicIndustry ?? ''}
+                    </Typography>
+                  </>
+                ),
+              },
+            ]}
+          />
         )}
         {enabled && q.data && (results.length === 0 || weak) && (
           <Box sx={{ p: 2 }}>

@@ -14,16 +14,12 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import { vendorQuery } from '../../api/vendors.ts';
 import { formatAmount } from '../../lib/format.ts';
 import { AcceptanceChips, addressOf } from './search-page.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -113,40 +109,50 @@ export function Component() {
             {t('detail.noJobs')}
           </Typography>
         ) : (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('jobs.job')}</TableCell>
-                <TableCell>{t('jobs.buyer')}</TableCell>
-                <TableCell>{t('jobs.supplier')}</TableCell>
-                <TableCell>{t('jobs.confidence')}</TableCell>
-                <TableCell align="right">{t('jobs.spend')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {inYourJobs.map((j) => (
-                <TableRow key={`${j.jobId}:${j.supplierKey}`} data-testid="vendor-job-row" data-job-id={j.jobId}>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/jobs/${j.jobId}/summary`} underline="hover">
-                      {j.jobName}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{[j.buyerName, j.issuerName].filter(Boolean).join(' · ')}</TableCell>
-                  <TableCell>
-                    <Link
-                      component={RouterLink}
-                      to={`/jobs/${j.jobId}/suppliers/${encodeURIComponent(j.supplierKey)}`}
-                      underline="hover"
-                    >
-                      {j.supplierName ?? j.supplierKey}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{j.matchConfidence ?? '—'}</TableCell>
-                  <TableCell align="right">{formatAmount(j.spend, j.currency ?? '')}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            rows={inYourJobs}
+            variant="plain"
+            stickyHeader={false}
+            rowKey={(j) => `${j.jobId}:${j.supplierKey}`}
+            rowTestId={() => 'vendor-job-row'}
+            rowAttributes={(j) => ({ 'data-job-id': j.jobId })}
+            columns={[
+              {
+                field: 'jobName',
+                header: t('jobs.job'),
+                render: (j) => (
+                  <Link component={RouterLink} to={`/jobs/${j.jobId}/summary`} underline="hover">
+                    {j.jobName}
+                  </Link>
+                ),
+              },
+              {
+                id: 'buyer',
+                header: t('jobs.buyer'),
+                render: (j) => [j.buyerName, j.issuerName].filter(Boolean).join(' · '),
+              },
+              {
+                id: 'supplier',
+                header: t('jobs.supplier'),
+                render: (j) => (
+                  <Link
+                    component={RouterLink}
+                    to={`/jobs/${j.jobId}/suppliers/${encodeURIComponent(j.supplierKey)}`}
+                    underline="hover"
+                  >
+                    {j.supplierName ?? j.supplierKey}
+                  </Link>
+                ),
+              },
+              { field: 'matchConfidence', header: t('jobs.confidence'), render: (j) => j.matchConfidence ?? '—' },
+              {
+                field: 'spend',
+                header: t('jobs.spend'),
+                align: 'right',
+                render: (j) => formatAmount(j.spend, j.currency ?? ''),
+              },
+            ]}
+          />
         )}
       </Section>
     </Stack>

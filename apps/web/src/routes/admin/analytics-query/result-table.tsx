@@ -1,19 +1,10 @@
-/** Rows of an analytics result: client-side paging ("Rows:"), numbers right-aligned, truncation notice. */
-import { useState } from 'react';
+/** Rows of an analytics result in a DataTable: client-side paging ("Rows:"), numbers right-aligned, truncation notice. */
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TAnalyticsResult } from '@sextant/shared/values';
-import { PAGE_SIZE_OPTIONS } from '../../../components/data-table/data-table.tsx';
+import { DataTable, type TDataColumn } from '../../../components/data-table/data-table.tsx';
 import { uiLocale } from '../admin-ui.tsx';
 
 export function cellText(v: unknown): string {
@@ -29,9 +20,6 @@ export function cellText(v: unknown): string {
 
 export function ResultTable({ result }: { result: TAnalyticsResult }) {
   const { t } = useTranslation(['admin', 'table']);
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(25);
-  const rows = result.rows.slice(page * size, page * size + size);
   return (
     <Box data-testid="result-table">
       {result.truncated && (
@@ -39,74 +27,28 @@ export function ResultTable({ result }: { result: TAnalyticsResult }) {
           {t('resultTable.truncated', { n: result.rowLimit.toLocaleString(uiLocale()) })}
         </Alert>
       )}
-      <Paper variant="outlined">
-        <TableContainer sx={{ maxHeight: 520 }}>
-          <Table size="small" stickyHeader>
-            <TableHead>
-              <TableRow>
-                {result.columns.map((c, i) => (
-                  <TableCell
-                    key={`${c.name}-${i}`}
-                    align={c.type === 'number' ? 'right' : 'left'}
-                    sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
-                  >
-                    {c.name}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.length === 0 ? (
-                <TableRow>
-                  <TableCell
-                    colSpan={Math.max(1, result.columns.length)}
-                    sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
-                  >
-                    {t('resultTable.empty')}
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((r, ri) => (
-                  <TableRow key={page * size + ri}>
-                    {r.map((v, i) => (
-                      <TableCell
-                        key={i}
-                        align={result.columns[i]?.type === 'number' ? 'right' : 'left'}
-                        sx={{ whiteSpace: 'nowrap', maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis' }}
-                      >
-                        {v === null ? (
-                          <Typography component="span" variant="body2" color="text.disabled">
-                            null
-                          </Typography>
-                        ) : (
-                          cellText(v)
-                        )}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={result.rows.length}
-          page={page}
-          onPageChange={(_, p) => setPage(p)}
-          rowsPerPage={size}
-          rowsPerPageOptions={PAGE_SIZE_OPTIONS}
-          onRowsPerPageChange={(e) => (setSize(Number(e.target.value)), setPage(0))}
-          labelRowsPerPage={t('table:rows')}
-          labelDisplayedRows={({ from, to, count }) =>
-            t('table:displayedRows', {
-              from: from.toLocaleString(uiLocale()),
-              to: to.toLocaleString(uiLocale()),
-              count: count.toLocaleString(uiLocale()),
-            })
-          }
-        />
-      </Paper>
+      <DataTable<unknown[]>
+        rows={result.rows}
+        testId="result-rows"
+        pageSize={25}
+        maxHeight={520}
+        emptyText={t('resultTable.empty')}
+        rowKey={(_, i) => String(i)}
+        columns={result.columns.map((c, i): TDataColumn<unknown[]> => ({
+          id: `${c.name}-${i}`,
+          header: c.name,
+          align: c.type === 'number' ? 'right' : 'left',
+          cellSx: { whiteSpace: 'nowrap', maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis' },
+          render: (r) =>
+            r[i] === null ? (
+              <Typography component="span" variant="body2" color="text.disabled">
+                null
+              </Typography>
+            ) : (
+              cellText(r[i])
+            ),
+        }))}
+      />
       <Typography variant="caption" color="text.secondary">
         {t('resultTable.rows', {
           count: result.rowCount,

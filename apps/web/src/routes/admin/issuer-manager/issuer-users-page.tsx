@@ -22,11 +22,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -49,8 +44,10 @@ import {
 } from '../../../api/issuers.ts';
 import { adminUserKeys } from '../../../api/admin-users.ts';
 import { useCan, useRequiredUser } from '../../../app/current-user.ts';
+import { notify } from '../../../components/notifications/notification-store.ts';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { Field, FieldGrid, Section, useFormMutation } from '../admin-ui.tsx';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
 
 /** The display name column gives way to the controls on phones (the username stays). */
 const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -144,110 +141,6 @@ function AddMember({ issuer }: { issuer: TIssuerFull }) {
   );
 }
 
-function MemberRow({
-  issuerId,
-  m,
-  canEdit,
-  canOpenUsers,
-  isSelf,
-  onRemove,
-}: {
-  issuerId: string;
-  m: TIssuerMemberSummary;
-  canEdit: boolean;
-  canOpenUsers: boolean;
-  isSelf: boolean;
-  onRemove: () => void;
-}) {
-  const { t } = useTranslation('admin');
-  const navigate = useNavigate();
-  const update = useFormMutation({
-    operation: 'Updating member',
-    mutationFn: (body: { memberRole?: TIssuerMemberRole; isDomainUser?: boolean }) =>
-      updateIssuerMember(issuerId, m.userId, body),
-    invalidate: invalidateAll(issuerId),
-    success: t('issuerUsers.updated', { name: m.username }),
-  });
-  const error = Object.values(update.errors)[0];
-  return (
-    <TableRow data-testid={`member-${m.username}`}>
-      <TableCell>
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-          <span>{m.username}</span>
-          {canOpenUsers && (
-            <Tooltip title={t('issuerUsers.openUser')}>
-              <IconButton
-                size="small"
-                aria-label={t('issuerUsers.openNamed', { name: m.username })}
-                onClick={() => navigate(`/admin/users/${m.userId}`)}
-              >
-                <OpenInNew fontSize="inherit" />
-              </IconButton>
-            </Tooltip>
-          )}
-        </Stack>
-      </TableCell>
-      <TableCell sx={HIDE_ON_PHONE}>{m.displayName}</TableCell>
-      <TableCell>
-        {canEdit ? (
-          <TextField
-            select
-            size="small"
-            value={m.memberRole}
-            disabled={update.isPending}
-            onChange={(e) => update.mutate({ memberRole: e.target.value as TIssuerMemberRole })}
-            error={Boolean(error)}
-            helperText={error}
-            slotProps={{ htmlInput: { 'aria-label': t('issuerUsers.roleOf', { name: m.username }) } }}
-            sx={{ minWidth: 120 }}
-          >
-            {ISSUER_MEMBER_ROLES.map((r) => (
-              <MenuItem key={r} value={r}>
-                {t(`issuerRoles.${r}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        ) : (
-          <Chip
-            size="small"
-            label={t(`issuerRoles.${m.memberRole}`)}
-            color={m.memberRole === 'Manager' ? 'primary' : 'default'}
-          />
-        )}
-      </TableCell>
-      <TableCell>
-        {canEdit ? (
-          <Switch
-            checked={m.isDomainUser}
-            disabled={update.isPending}
-            onChange={(e) => update.mutate({ isDomainUser: e.target.checked })}
-            slotProps={{ input: { 'aria-label': t('issuerUsers.isDomainUser', { name: m.username }) } }}
-          />
-        ) : m.isDomainUser ? (
-          t('common.yes')
-        ) : (
-          t('common.no')
-        )}
-      </TableCell>
-      {canEdit && (
-        <TableCell align="right">
-          <Tooltip title={isSelf ? t('issuerUsers.cannotRemoveSelf') : t('issuerUsers.removeFromIssuer')}>
-            <span>
-              <IconButton
-                aria-label={t('issuerUsers.removeNamed', { name: m.username })}
-                disabled={isSelf}
-                onClick={onRemove}
-              >
-                <DeleteOutline />
-              </IconButton>
-            </span>
-          </Tooltip>
-        </TableCell>
-      )}
-    </TableRow>
-  );
-}
-
 export function Component() {
   const { t } = useTranslation('admin');
   const { issuerId = '' } = useParams();
@@ -264,6 +157,17 @@ export function Component() {
     success: (_r) => t('issuerUsers.removed', { name: removing?.username ?? t('issuerUsers.member') }),
     onSuccess: () => setRemoving(null),
   });
+  // One mutation for the members' role and domain-user controls: the row it changes shows its progress and errors.
+  const update = useFormMutation({
+    operation: 'Updating member',
+    mutationFn: (v: {
+      member: TIssuerMemberSummary;
+      body: { memberRole?: TIssuerMemberRole; isDomainUser?: boolean };
+    }) => updateIssuerMember(issuerId, v.member.userId, v.body),
+    invalidate: invalidateAll(issuerId),
+    onSuccess: (_r, v) => notify('success', t('issuerUsers.updated', { name: v.member.username })),
+  });
+  const updating = (m: TIssuerMemberSummary) => update.variables?.member.userId === m.userId;
   if (q.isError) return <Alert severity="error">{t('issuer.loadError')}</Alert>;
   if (!q.data) return <Skeleton variant="rounded" height={240} />;
   const i = q.data;
@@ -286,32 +190,118 @@ export function Component() {
           {canEdit ? t('issuerUsers.emptyCanAdd') : t('issuerUsers.empty')}
         </Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" data-testid="issuer-members">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('issuerUsers.columns.username')}</TableCell>
-                <TableCell sx={HIDE_ON_PHONE}>{t('issuerUsers.columns.displayName')}</TableCell>
-                <TableCell>{t('issuerUsers.columns.role')}</TableCell>
-                <TableCell>{t('issuerUsers.columns.domainUser')}</TableCell>
-                {canEdit && <TableCell align="right">{t('issuerUsers.columns.remove')}</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {i.members.map((m) => (
-                <MemberRow
-                  key={m.userId}
-                  issuerId={i.id}
-                  m={m}
-                  canEdit={canEdit}
-                  canOpenUsers={canOpenUsers}
-                  isSelf={m.userId === me.id}
-                  onRemove={() => setRemoving(m)}
-                />
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <DataTable
+          rows={i.members}
+          testId="issuer-members"
+          variant="plain"
+          stickyHeader={false}
+          rowKey={(m) => m.userId}
+          rowTestId={(m) => `member-${m.username}`}
+          columns={[
+            {
+              field: 'username',
+              header: t('issuerUsers.columns.username'),
+              render: (m) => (
+                <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                  <span>{m.username}</span>
+                  {canOpenUsers && (
+                    <Tooltip title={t('issuerUsers.openUser')}>
+                      <IconButton
+                        size="small"
+                        aria-label={t('issuerUsers.openNamed', { name: m.username })}
+                        onClick={() => navigate(`/admin/users/${m.userId}`)}
+                      >
+                        <OpenInNew fontSize="inherit" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                </Stack>
+              ),
+            },
+            {
+              field: 'displayName',
+              header: t('issuerUsers.columns.displayName'),
+              headerSx: HIDE_ON_PHONE,
+              cellSx: HIDE_ON_PHONE,
+            },
+            {
+              field: 'memberRole',
+              header: t('issuerUsers.columns.role'),
+              render: (m) => {
+                const error = updating(m) ? Object.values(update.errors)[0] : undefined;
+                return canEdit ? (
+                  <TextField
+                    select
+                    size="small"
+                    value={m.memberRole}
+                    disabled={update.isPending && updating(m)}
+                    onChange={(e) =>
+                      update.mutate({ member: m, body: { memberRole: e.target.value as TIssuerMemberRole } })
+                    }
+                    error={Boolean(error)}
+                    helperText={error}
+                    slotProps={{ htmlInput: { 'aria-label': t('issuerUsers.roleOf', { name: m.username }) } }}
+                    sx={{ minWidth: 120 }}
+                  >
+                    {ISSUER_MEMBER_ROLES.map((r) => (
+                      <MenuItem key={r} value={r}>
+                        {t(`issuerRoles.${r}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                ) : (
+                  <Chip
+                    size="small"
+                    label={t(`issuerRoles.${m.memberRole}`)}
+                    color={m.memberRole === 'Manager' ? 'primary' : 'default'}
+                  />
+                );
+              },
+            },
+            {
+              field: 'isDomainUser',
+              header: t('issuerUsers.columns.domainUser'),
+              render: (m) =>
+                canEdit ? (
+                  <Switch
+                    checked={m.isDomainUser}
+                    disabled={update.isPending && updating(m)}
+                    onChange={(e) => update.mutate({ member: m, body: { isDomainUser: e.target.checked } })}
+                    slotProps={{ input: { 'aria-label': t('issuerUsers.isDomainUser', { name: m.username }) } }}
+                  />
+                ) : m.isDomainUser ? (
+                  t('common.yes')
+                ) : (
+                  t('common.no')
+                ),
+            },
+            ...(canEdit
+              ? [
+                  {
+                    field: 'actions' as const,
+                    header: t('issuerUsers.columns.remove'),
+                    align: 'right' as const,
+                    render: (m: TIssuerMemberSummary) => {
+                      const isSelf = m.userId === me.id;
+                      return (
+                        <Tooltip title={isSelf ? t('issuerUsers.cannotRemoveSelf') : t('issuerUsers.removeFromIssuer')}>
+                          <span>
+                            <IconButton
+                              aria-label={t('issuerUsers.removeNamed', { name: m.username })}
+                              disabled={isSelf}
+                              onClick={() => setRemoving(m)}
+                            >
+                              <DeleteOutline />
+                            </IconButton>
+                          </span>
+                        </Tooltip>
+                      );
+                    },
+                  },
+                ]
+              : []),
+          ]}
+        />
       )}
       <Dialog open={removing !== null} onClose={() => setRemoving(null)}>
         <DialogTitle>{t('issuerUsers.removeTitle', { name: removing?.username, issuer: i.name })}</DialogTitle>

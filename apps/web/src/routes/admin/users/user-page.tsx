@@ -18,11 +18,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Dialog from '@mui/material/Dialog';
@@ -397,43 +392,43 @@ function IssuersOfUser({ userId }: { userId: string }) {
       ) : rows.length === 0 ? (
         <Typography color="text.secondary">{t('user.issuers.none')}</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('user.issuers.issuer')}</TableCell>
-                <TableCell>{t('user.issuers.branding')}</TableCell>
-                <TableCell>{t('user.issuers.role')}</TableCell>
-                <TableCell>{t('user.issuers.emailDomains')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.issuerId}>
-                  <TableCell>{r.issuerName}</TableCell>
-                  <TableCell>{r.issuerBrandingName ?? '—'}</TableCell>
-                  <TableCell>
-                    {r.isAssigned ? (
-                      <Stack direction="row" spacing={0.5}>
-                        <Chip
-                          size="small"
-                          color={r.userRole === 'Manager' ? 'primary' : 'default'}
-                          label={t(`issuerRoles.${r.userRole}`, { defaultValue: r.userRole })}
-                        />
-                        {r.isDomainUser && (
-                          <Chip size="small" variant="outlined" label={t('user.issuers.domainUser')} />
-                        )}
-                      </Stack>
-                    ) : (
-                      <Chip size="small" variant="outlined" label={t('user.issuers.domainMatch')} />
-                    )}
-                  </TableCell>
-                  <TableCell>{r.emailDomains.join(', ') || '—'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <DataTable
+          rows={rows}
+          testId="user-issuers-table"
+          variant="plain"
+          stickyHeader={false}
+          rowKey={(r) => r.issuerId}
+          columns={[
+            { field: 'issuerName', header: t('user.issuers.issuer') },
+            {
+              field: 'issuerBrandingName',
+              header: t('user.issuers.branding'),
+              render: (r) => r.issuerBrandingName ?? '—',
+            },
+            {
+              field: 'userRole',
+              header: t('user.issuers.role'),
+              render: (r) =>
+                r.isAssigned ? (
+                  <Stack direction="row" spacing={0.5}>
+                    <Chip
+                      size="small"
+                      color={r.userRole === 'Manager' ? 'primary' : 'default'}
+                      label={t(`issuerRoles.${r.userRole}`, { defaultValue: r.userRole })}
+                    />
+                    {r.isDomainUser && <Chip size="small" variant="outlined" label={t('user.issuers.domainUser')} />}
+                  </Stack>
+                ) : (
+                  <Chip size="small" variant="outlined" label={t('user.issuers.domainMatch')} />
+                ),
+            },
+            {
+              field: 'emailDomains',
+              header: t('user.issuers.emailDomains'),
+              render: (r) => r.emailDomains.join(', ') || '—',
+            },
+          ]}
+        />
       )}
     </Section>
   );

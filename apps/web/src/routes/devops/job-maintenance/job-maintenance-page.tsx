@@ -15,12 +15,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -43,6 +37,7 @@ import { notify } from '../../../components/notifications/notification-store.ts'
 import { formatCount } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { StatGrid, StatTile, formatBytes } from '../devops-ui.tsx';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
 
 const ICONS: Record<TJobMaintenanceAction, typeof ReplayRounded> = {
   rerun: ReplayRounded,
@@ -184,123 +179,127 @@ export function Component() {
             </Typography>
           )}
         </Box>
-        {q.isLoading && <LinearProgress />}
-        <TableContainer>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('maintenance.columns.job')}</TableCell>
-                <TableCell>{t('maintenance.columns.storage')}</TableCell>
-                <TableCell align="right">{t('maintenance.columns.runs')}</TableCell>
-                <TableCell>{t('maintenance.columns.lastRun')}</TableCell>
-                <TableCell>{t('maintenance.columns.health')}</TableCell>
-                <TableCell>{t('maintenance.columns.action')}</TableCell>
-                {canUpdate && <TableCell align="right">{t('maintenance.columns.actions')}</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {jobs.map((j) => {
-                const busy = Boolean(j.lastAction && OPEN.includes(j.lastAction.state));
-                return (
-                  <TableRow key={j.id} hover data-testid={`maintenance-row-${j.id}`}>
-                    <TableCell sx={{ maxWidth: 320 }}>
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                        <Link component={RouterLink} to={`/jobs/${j.id}`} underline="hover" sx={{ fontWeight: 600 }}>
-                          {j.name}
-                        </Link>
-                        {j.isHidden && <Chip size="small" label={t('maintenance.hidden')} />}
-                      </Stack>
-                      <Typography variant="caption" color="text.secondary" noWrap component="div">
-                        {[j.issuerName, j.buyerName].filter(Boolean).join(' · ')} ·{' '}
-                        {t(`maintenance.jobStatus.${j.status}`)}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>
-                      <StorageCell j={j} />
-                    </TableCell>
-                    <TableCell align="right">{formatCount(j.runs)}</TableCell>
-                    <TableCell>
-                      <RunCell j={j} />
-                    </TableCell>
-                    <TableCell>
-                      <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-                        {j.failedRuns > 0 && (
-                          <Chip size="small" color="error" label={t('maintenance.failed', { count: j.failedRuns })} />
-                        )}
-                        {j.staleRuns > 0 && (
-                          <Chip size="small" color="warning" label={t('maintenance.stale', { count: j.staleRuns })} />
-                        )}
-                        {!j.failedRuns && !j.staleRuns && (
-                          <Typography variant="caption" color="text.secondary">
-                            {t('maintenance.healthy')}
-                          </Typography>
-                        )}
-                      </Stack>
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 180 }} data-testid={`maintenance-action-${j.id}`}>
-                      {j.lastAction ? (
-                        <Stack spacing={0.5}>
-                          <Typography variant="caption">
-                            {t(`maintenance.actions.${j.lastAction.action}`)} · {t(`states.${j.lastAction.state}`)}
-                          </Typography>
-                          {busy && (
-                            <LinearProgress
-                              variant={j.lastAction.progressPercent === null ? 'indeterminate' : 'determinate'}
-                              value={j.lastAction.progressPercent ?? 0}
-                            />
-                          )}
-                          <Typography
-                            variant="caption"
-                            color="text.secondary"
-                            noWrap
-                            title={j.lastAction.message ?? j.lastAction.progressMessage ?? ''}
-                          >
-                            {j.lastAction.message ?? j.lastAction.progressMessage ?? ''}
-                          </Typography>
-                        </Stack>
-                      ) : (
-                        <Typography variant="caption" color="text.secondary">
-                          —
-                        </Typography>
-                      )}
-                    </TableCell>
-                    {canUpdate && (
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {JOB_MAINTENANCE_ACTIONS.map((a) => {
-                          const Icon = ICONS[a];
-                          return (
-                            <Tooltip key={a} title={t(`maintenance.actions.${a}`)}>
-                              <span>
-                                <IconButton
-                                  size="small"
-                                  aria-label={`${t(`maintenance.actions.${a}`)}: ${j.name}`}
-                                  color={a === 'deleteJob' || a === 'deleteResults' ? 'error' : 'default'}
-                                  disabled={busy}
-                                  onClick={() => setConfirm({ job: j, action: a })}
-                                >
-                                  <Icon fontSize="small" />
-                                </IconButton>
-                              </span>
-                            </Tooltip>
-                          );
-                        })}
-                      </TableCell>
-                    )}
-                  </TableRow>
-                );
-              })}
-              {data && !jobs.length && (
-                <TableRow>
-                  <TableCell colSpan={canUpdate ? 7 : 6}>
-                    <Typography variant="body2" color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-                      {t('maintenance.empty')}
+        <DataTable
+          rows={data ? jobs : undefined}
+          loading={q.isLoading}
+          testId="maintenance-jobs"
+          variant="plain"
+          stickyHeader={false}
+          hover
+          emptyText={t('maintenance.empty')}
+          rowKey={(j) => j.id}
+          rowTestId={(j) => `maintenance-row-${j.id}`}
+          columns={[
+            {
+              field: 'name',
+              header: t('maintenance.columns.job'),
+              cellSx: { maxWidth: 320 },
+              render: (j) => (
+                <>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Link component={RouterLink} to={`/jobs/${j.id}`} underline="hover" sx={{ fontWeight: 600 }}>
+                      {j.name}
+                    </Link>
+                    {j.isHidden && <Chip size="small" label={t('maintenance.hidden')} />}
+                  </Stack>
+                  <Typography variant="caption" color="text.secondary" noWrap component="div">
+                    {[j.issuerName, j.buyerName].filter(Boolean).join(' · ')} · {t(`maintenance.jobStatus.${j.status}`)}
+                  </Typography>
+                </>
+              ),
+            },
+            { id: 'storage', header: t('maintenance.columns.storage'), render: (j) => <StorageCell j={j} /> },
+            {
+              field: 'runs',
+              header: t('maintenance.columns.runs'),
+              align: 'right',
+              render: (j) => formatCount(j.runs),
+            },
+            { id: 'lastRun', header: t('maintenance.columns.lastRun'), render: (j) => <RunCell j={j} /> },
+            {
+              id: 'health',
+              header: t('maintenance.columns.health'),
+              render: (j) => (
+                <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+                  {j.failedRuns > 0 && (
+                    <Chip size="small" color="error" label={t('maintenance.failed', { count: j.failedRuns })} />
+                  )}
+                  {j.staleRuns > 0 && (
+                    <Chip size="small" color="warning" label={t('maintenance.stale', { count: j.staleRuns })} />
+                  )}
+                  {!j.failedRuns && !j.staleRuns && (
+                    <Typography variant="caption" color="text.secondary">
+                      {t('maintenance.healthy')}
                     </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                  )}
+                </Stack>
+              ),
+            },
+            {
+              id: 'action',
+              header: t('maintenance.columns.action'),
+              cellSx: { minWidth: 180 },
+              cellAttributes: (j) => ({ 'data-testid': `maintenance-action-${j.id}` }),
+              render: (j) =>
+                j.lastAction ? (
+                  <Stack spacing={0.5}>
+                    <Typography variant="caption">
+                      {t(`maintenance.actions.${j.lastAction.action}`)} · {t(`states.${j.lastAction.state}`)}
+                    </Typography>
+                    {OPEN.includes(j.lastAction.state) && (
+                      <LinearProgress
+                        variant={j.lastAction.progressPercent === null ? 'indeterminate' : 'determinate'}
+                        value={j.lastAction.progressPercent ?? 0}
+                      />
+                    )}
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      noWrap
+                      title={j.lastAction.message ?? j.lastAction.progressMessage ?? ''}
+                    >
+                      {j.lastAction.message ?? j.lastAction.progressMessage ?? ''}
+                    </Typography>
+                  </Stack>
+                ) : (
+                  <Typography variant="caption" color="text.secondary">
+                    —
+                  </Typography>
+                ),
+            },
+            ...(canUpdate
+              ? [
+                  {
+                    field: 'actions' as const,
+                    header: t('maintenance.columns.actions'),
+                    align: 'right' as const,
+                    cellSx: { whiteSpace: 'nowrap' },
+                    render: (j: TMaintenanceJob) => {
+                      const busy = Boolean(j.lastAction && OPEN.includes(j.lastAction.state));
+                      return JOB_MAINTENANCE_ACTIONS.map((a) => {
+                        const Icon = ICONS[a];
+                        return (
+                          <Tooltip key={a} title={t(`maintenance.actions.${a}`)}>
+                            <span>
+                              <IconButton
+                                size="small"
+                                aria-label={`${t(`maintenance.actions.${a}`)}: ${j.name}`}
+                                color={a === 'deleteJob' || a === 'deleteResults' ? 'error' : 'default'}
+                                disabled={busy}
+                                onClick={() => setConfirm({ job: j, action: a })}
+                              >
+                                <Icon fontSize="small" />
+                              </IconButton>
+                            </span>
+                          </Tooltip>
+                        );
+                      });
+                    },
+                  },
+                ]
+              : []),
+          ]}
+        />
       </Card>
       {confirm && (
         <FormDialog

@@ -17,12 +17,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -221,60 +215,65 @@ function Workers() {
   if (!workers) return <Skeleton variant="rounded" height={80} />;
   if (workers.length === 0) return <Empty>{t('proq.noWorkers')}</Empty>;
   return (
-    <TableContainer>
-      <Table size="small" data-testid="proq-workers">
-        <TableHead>
-          <TableRow>
-            {[
-              'worker',
-              'status',
-              'active',
-              'concurrency',
-              'processed',
-              'failed',
-              'idleDelay',
-              'started',
-              'lastSeen',
-            ].map((h) => (
-              <TableCell key={h} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                {t(`proq.workers.${h}`)}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {workers.map((w) => (
-            <TableRow key={w.id}>
-              <TableCell>
-                <Typography variant="body2" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12.5 }}>
-                  {w.id}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {t('proq.workers.host', { hostname: w.hostname, pid: w.pid, environment: w.environment })}
-                </Typography>
-              </TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  label={
-                    w.stopping ? t('proq.workers.stopping') : w.alive ? t('proq.workers.alive') : t('proq.workers.lost')
-                  }
-                  color={w.stopping ? 'warning' : w.alive ? 'success' : 'default'}
-                  variant="outlined"
-                />
-              </TableCell>
-              <TableCell>{w.activeCount}</TableCell>
-              <TableCell>{w.concurrency}</TableCell>
-              <TableCell>{formatCount(w.processedCount)}</TableCell>
-              <TableCell>{formatCount(w.failedCount)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDuration(w.currentDelayMs)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(w.startedAt)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(w.lastSeenAt)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      rows={workers}
+      testId="proq-workers"
+      variant="plain"
+      stickyHeader={false}
+      rowKey={(w) => w.id}
+      columns={[
+        {
+          field: 'id',
+          header: t('proq.workers.worker'),
+          render: (w) => (
+            <>
+              <Typography variant="body2" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12.5 }}>
+                {w.id}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {t('proq.workers.host', { hostname: w.hostname, pid: w.pid, environment: w.environment })}
+              </Typography>
+            </>
+          ),
+        },
+        {
+          id: 'status',
+          header: t('proq.workers.status'),
+          render: (w) => (
+            <Chip
+              size="small"
+              label={
+                w.stopping ? t('proq.workers.stopping') : w.alive ? t('proq.workers.alive') : t('proq.workers.lost')
+              }
+              color={w.stopping ? 'warning' : w.alive ? 'success' : 'default'}
+              variant="outlined"
+            />
+          ),
+        },
+        { field: 'activeCount', header: t('proq.workers.active') },
+        { field: 'concurrency', header: t('proq.workers.concurrency') },
+        { field: 'processedCount', header: t('proq.workers.processed'), render: (w) => formatCount(w.processedCount) },
+        { field: 'failedCount', header: t('proq.workers.failed'), render: (w) => formatCount(w.failedCount) },
+        {
+          field: 'currentDelayMs',
+          header: t('proq.workers.idleDelay'),
+          cellSx: { whiteSpace: 'nowrap' },
+          render: (w) => formatDuration(w.currentDelayMs),
+        },
+        {
+          field: 'startedAt',
+          header: t('proq.workers.started'),
+          cellSx: { whiteSpace: 'nowrap' },
+          render: (w) => formatDateTime(w.startedAt),
+        },
+        {
+          field: 'lastSeenAt',
+          header: t('proq.workers.lastSeen'),
+          cellSx: { whiteSpace: 'nowrap' },
+          render: (w) => formatDateTime(w.lastSeenAt),
+        },
+      ]}
+    />
   );
 }
 

@@ -3,23 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import { sftpListQuery } from '../../../api/devops.ts';
 import { useCan } from '../../../app/current-user.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
 
 export function Component() {
   const { t } = useTranslation('devops');
@@ -42,94 +35,102 @@ export function Component() {
           </Button>
         )}
       </Stack>
-      <Card variant="outlined">
-        {q.isLoading && <LinearProgress />}
-        <TableContainer>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('sftp.fields.name')}</TableCell>
-                <TableCell>{t('sftp.fields.connection')}</TableCell>
-                <TableCell>{t('sftp.fields.files')}</TableCell>
-                <TableCell>{t('sftp.fields.target')}</TableCell>
-                <TableCell>{t('sftp.fields.schedule')}</TableCell>
-                <TableCell>{t('sftp.lastPull')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(q.data ?? []).map((c) => (
-                <TableRow key={c.id} hover>
-                  <TableCell>
-                    <Link
-                      component={RouterLink}
-                      to={`/devops/sftp-configuration/${c.id}`}
-                      underline="hover"
-                      sx={{ fontWeight: 600 }}
-                    >
-                      {c.name}
-                    </Link>
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {c.issuerName}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 13 }}>
-                    {c.username}@{c.host}:{c.port}
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {t(`sftp.auth.${c.authMethod}`)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 13 }}>
-                    {c.folder}/{c.filePattern}
-                  </TableCell>
-                  <TableCell>
-                    {c.targetJobName ?? c.buyerName ?? '—'}
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {t(`sftp.jobTypes.${c.jobType}`)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    {!c.enabled ? (
-                      <Chip size="small" label={t('sftp.disabled')} />
-                    ) : c.scheduleMinutes ? (
-                      <>
-                        {t('sftp.every', { n: c.scheduleMinutes })}
-                        <Typography variant="caption" color="text.secondary" component="div">
-                          {t('sftp.next', { at: formatDateTime(c.nextPullAt) })}
-                        </Typography>
-                      </>
-                    ) : (
-                      t('sftp.manual')
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    {c.lastPullStatus ? (
-                      <Tooltip title={c.lastPullMessage ?? ''}>
-                        <Chip
-                          size="small"
-                          variant="outlined"
-                          color={c.lastPullStatus === 'ok' ? 'success' : 'error'}
-                          label={formatDateTime(c.lastPullAt)}
-                        />
-                      </Tooltip>
-                    ) : (
-                      '—'
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-              {q.data && !q.data.length && (
-                <TableRow>
-                  <TableCell colSpan={6}>
-                    <Typography variant="body2" color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-                      {t('sftp.empty')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Card>
+      <DataTable
+        rows={q.data}
+        loading={q.isFetching}
+        error={q.isError}
+        testId="sftp-configurations"
+        stickyHeader={false}
+        hover
+        emptyText={t('sftp.empty')}
+        rowKey={(c) => c.id}
+        columns={[
+          {
+            field: 'name',
+            header: t('sftp.fields.name'),
+            render: (c) => (
+              <>
+                <Link
+                  component={RouterLink}
+                  to={`/devops/sftp-configuration/${c.id}`}
+                  underline="hover"
+                  sx={{ fontWeight: 600 }}
+                >
+                  {c.name}
+                </Link>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {c.issuerName}
+                </Typography>
+              </>
+            ),
+          },
+          {
+            id: 'connection',
+            header: t('sftp.fields.connection'),
+            cellSx: { fontFamily: 'monospace', fontSize: 13 },
+            render: (c) => (
+              <>
+                {c.username}@{c.host}:{c.port}
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {t(`sftp.auth.${c.authMethod}`)}
+                </Typography>
+              </>
+            ),
+          },
+          {
+            id: 'files',
+            header: t('sftp.fields.files'),
+            cellSx: { fontFamily: 'monospace', fontSize: 13 },
+            render: (c) => `${c.folder}/${c.filePattern}`,
+          },
+          {
+            id: 'target',
+            header: t('sftp.fields.target'),
+            render: (c) => (
+              <>
+                {c.targetJobName ?? c.buyerName ?? '—'}
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {t(`sftp.jobTypes.${c.jobType}`)}
+                </Typography>
+              </>
+            ),
+          },
+          {
+            id: 'schedule',
+            header: t('sftp.fields.schedule'),
+            render: (c) =>
+              !c.enabled ? (
+                <Chip size="small" label={t('sftp.disabled')} />
+              ) : c.scheduleMinutes ? (
+                <>
+                  {t('sftp.every', { n: c.scheduleMinutes })}
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {t('sftp.next', { at: formatDateTime(c.nextPullAt) })}
+                  </Typography>
+                </>
+              ) : (
+                t('sftp.manual')
+              ),
+          },
+          {
+            field: 'lastPullAt',
+            header: t('sftp.lastPull'),
+            render: (c) =>
+              c.lastPullStatus ? (
+                <Tooltip title={c.lastPullMessage ?? ''}>
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={c.lastPullStatus === 'ok' ? 'success' : 'error'}
+                    label={formatDateTime(c.lastPullAt)}
+                  />
+                </Tooltip>
+              ) : (
+                '—'
+              ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

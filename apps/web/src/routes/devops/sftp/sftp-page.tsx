@@ -17,11 +17,6 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -46,6 +41,7 @@ import { notify } from '../../../components/notifications/notification-store.ts'
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { useFormMutation } from '../../../components/form-mutation.ts';
 import { formatBytes } from '../devops-ui.tsx';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
 
 type TDraft = {
   issuerId: string;
@@ -382,33 +378,30 @@ export function Component() {
               </Stack>
             )}
             {test.files.length > 0 && (
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('sftp.file')}</TableCell>
-                    <TableCell align="right">{t('sftp.size')}</TableCell>
-                    <TableCell>{t('sftp.modified')}</TableCell>
-                    <TableCell>{t('sftp.matches')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {test.files.map((f) => (
-                    <TableRow key={f.name}>
-                      <TableCell sx={{ fontFamily: 'monospace' }}>{f.name}</TableCell>
-                      <TableCell align="right">{formatBytes(f.size)}</TableCell>
-                      <TableCell>{formatDateTime(f.modifiedAt)}</TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          variant="outlined"
-                          color={f.matches ? 'success' : 'default'}
-                          label={f.matches ? t('sftp.yes') : t('sftp.no')}
-                        />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <DataTable
+                rows={test.files}
+                testId="sftp-test-files"
+                variant="plain"
+                stickyHeader={false}
+                rowKey={(f) => f.name}
+                columns={[
+                  { field: 'name', header: t('sftp.file'), cellSx: { fontFamily: 'monospace' } },
+                  { field: 'size', header: t('sftp.size'), align: 'right', render: (f) => formatBytes(f.size) },
+                  { field: 'modifiedAt', header: t('sftp.modified'), render: (f) => formatDateTime(f.modifiedAt) },
+                  {
+                    field: 'matches',
+                    header: t('sftp.matches'),
+                    render: (f) => (
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={f.matches ? 'success' : 'default'}
+                        label={f.matches ? t('sftp.yes') : t('sftp.no')}
+                      />
+                    ),
+                  },
+                ]}
+              />
             )}
           </CardContent>
         </Card>
@@ -420,34 +413,35 @@ export function Component() {
               {t('sftp.pulls')}
             </Typography>
             {c.pulls.length ? (
-              <Table size="small" data-testid="sftp-pulls">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('sftp.file')}</TableCell>
-                    <TableCell align="right">{t('sftp.size')}</TableCell>
-                    <TableCell>{t('sftp.job')}</TableCell>
-                    <TableCell>{t('sftp.pulledAt')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {c.pulls.map((p) => (
-                    <TableRow key={p.id}>
-                      <TableCell sx={{ fontFamily: 'monospace' }}>{p.remotePath}</TableCell>
-                      <TableCell align="right">{formatBytes(p.sizeBytes)}</TableCell>
-                      <TableCell>
-                        {p.jobId ? (
-                          <Link component={RouterLink} to={`/jobs/${p.jobId}`}>
-                            {p.jobName}
-                          </Link>
-                        ) : (
-                          '—'
-                        )}
-                      </TableCell>
-                      <TableCell>{formatDateTime(p.pulledAt)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <DataTable
+                rows={c.pulls}
+                testId="sftp-pulls"
+                variant="plain"
+                stickyHeader={false}
+                rowKey={(p) => String(p.id)}
+                columns={[
+                  { field: 'remotePath', header: t('sftp.file'), cellSx: { fontFamily: 'monospace' } },
+                  {
+                    field: 'sizeBytes',
+                    header: t('sftp.size'),
+                    align: 'right',
+                    render: (p) => formatBytes(p.sizeBytes),
+                  },
+                  {
+                    field: 'jobName',
+                    header: t('sftp.job'),
+                    render: (p) =>
+                      p.jobId ? (
+                        <Link component={RouterLink} to={`/jobs/${p.jobId}`}>
+                          {p.jobName}
+                        </Link>
+                      ) : (
+                        '—'
+                      ),
+                  },
+                  { field: 'pulledAt', header: t('sftp.pulledAt'), render: (p) => formatDateTime(p.pulledAt) },
+                ]}
+              />
             ) : (
               <Typography variant="body2" color="text.secondary">
                 {t('sftp.noPulls')}

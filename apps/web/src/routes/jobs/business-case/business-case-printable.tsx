@@ -2,10 +2,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TBusinessCase } from '@sextant/shared/values';
 import { formatAmount, formatCount, formatPercent } from '../../../lib/format.ts';
@@ -14,6 +10,7 @@ import type { TPrintableProps } from '../printable/registry.ts';
 import { businessCaseSummaryQuery } from './api.ts';
 import { FIELDS, toForm } from './inputs.ts';
 import { BenefitChart, Headlines, LevelsTable, YearsTable } from './results-view.tsx';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
 
 function InputsTable({ bc }: { bc: TBusinessCase }) {
   const { t } = useTranslation('business-case');
@@ -25,18 +22,24 @@ function InputsTable({ bc }: { bc: TBusinessCase }) {
     return `${formatCount(v)} ${t(`units.${unit}`)}`;
   };
   return (
-    <Table size="small" data-print-section data-testid="bc-print-inputs">
-      <TableBody>
-        {FIELDS.map((f) => (
-          <TableRow key={f.path}>
-            <TableCell>
-              {t(`groups.${f.group}`)} · {t(`fields.${f.path}`)}
-            </TableCell>
-            <TableCell align="right">{show(f.path, f.unit)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <Box data-print-section>
+      <DataTable
+        rows={FIELDS}
+        testId="bc-print-inputs"
+        variant="plain"
+        stickyHeader={false}
+        headless
+        rowKey={(f) => f.path}
+        columns={[
+          {
+            id: 'field',
+            header: t('inputsTitle'),
+            render: (f) => `${t(`groups.${f.group}`)} · ${t(`fields.${f.path}`)}`,
+          },
+          { id: 'value', header: '', align: 'right', render: (f) => show(f.path, f.unit) },
+        ]}
+      />
+    </Box>
   );
 }
 

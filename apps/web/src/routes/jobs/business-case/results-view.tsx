@@ -3,18 +3,15 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import type { TBusinessCase, TBusinessCaseBase, TBusinessCaseOutputs, TBusinessCaseYear } from '@sextant/shared/values';
 import { formatAmount, formatAmountCompact, formatCount, formatPercent } from '../../../lib/format.ts';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
 
 type TMetric = keyof Omit<TBusinessCaseYear, 'year'>;
-const ROWS: { key: TMetric; kind: 'amount' | 'count' | 'pct'; strong?: boolean }[] = [
+type TRow = { key: TMetric; kind: 'amount' | 'count' | 'pct'; strong?: boolean };
+const ROWS: TRow[] = [
   { key: 'rampUpPct', kind: 'pct' },
   { key: 'cardSpend', kind: 'amount' },
   { key: 'rebate', kind: 'amount' },
@@ -125,38 +122,33 @@ export function YearsTable({ outputs, currency }: { outputs: TBusinessCaseOutput
           : formatCount(v);
   return (
     <Box sx={{ overflowX: 'auto' }} data-print-section>
-      <Table size="small" data-testid="bc-years">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('results.metric')}</TableCell>
-            {outputs.years.map((y) => (
-              <TableCell key={y.year} align="right">
-                {t('results.year', { year: y.year })}
-              </TableCell>
-            ))}
-            <TableCell align="right">{t('results.total')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {ROWS.map((r) => (
-            <TableRow key={r.key} data-testid={`bc-row-${r.key}`}>
-              <TableCell sx={{ fontWeight: r.strong ? 700 : undefined }}>{t(`results.${r.key}`)}</TableCell>
-              {outputs.years.map((y) => (
-                <TableCell
-                  key={y.year}
-                  align="right"
-                  sx={{ fontWeight: r.strong ? 700 : undefined, whiteSpace: 'nowrap' }}
-                >
-                  {fmt(r.kind, y[r.key])}
-                </TableCell>
-              ))}
-              <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                {r.key === 'rampUpPct' ? '' : fmt(r.kind, outputs.total[r.key as Exclude<TMetric, 'rampUpPct'>])}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        rows={ROWS}
+        testId="bc-years"
+        variant="plain"
+        stickyHeader={false}
+        rowKey={(r) => r.key}
+        rowTestId={(r) => `bc-row-${r.key}`}
+        rowSx={(r) => (r.strong ? { '& td': { fontWeight: 700 } } : undefined)}
+        columns={[
+          { field: 'key', header: t('results.metric'), render: (r) => t(`results.${r.key}`) },
+          ...outputs.years.map((y) => ({
+            id: String(y.year),
+            header: t('results.year', { year: y.year }),
+            align: 'right' as const,
+            cellSx: { whiteSpace: 'nowrap' },
+            render: (r: TRow) => fmt(r.kind, y[r.key]),
+          })),
+          {
+            id: 'total',
+            header: t('results.total'),
+            align: 'right',
+            cellSx: { fontWeight: 700, whiteSpace: 'nowrap' },
+            render: (r) =>
+              r.key === 'rampUpPct' ? '' : fmt(r.kind, outputs.total[r.key as Exclude<TMetric, 'rampUpPct'>]),
+          },
+        ]}
+      />
     </Box>
   );
 }
@@ -165,26 +157,34 @@ export function LevelsTable({ outputs, currency }: { outputs: TBusinessCaseOutpu
   const { t } = useTranslation('business-case');
   return (
     <Box sx={{ overflowX: 'auto' }} data-print-section>
-      <Table size="small" data-testid="bc-levels">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('results.level')}</TableCell>
-            <TableCell align="right">{t('results.suppliers')}</TableCell>
-            <TableCell align="right">{t('results.convertibleSpend')}</TableCell>
-            <TableCell align="right">{t('results.targetCardSpend')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {outputs.target.byLevel.map((l) => (
-            <TableRow key={l.level}>
-              <TableCell>{l.level}</TableCell>
-              <TableCell align="right">{formatCount(l.suppliers)}</TableCell>
-              <TableCell align="right">{formatAmount(l.convertibleSpend, currency)}</TableCell>
-              <TableCell align="right">{formatAmount(l.cardSpend, currency)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        rows={outputs.target.byLevel}
+        testId="bc-levels"
+        variant="plain"
+        stickyHeader={false}
+        rowKey={(l) => l.level}
+        columns={[
+          { field: 'level', header: t('results.level') },
+          {
+            field: 'suppliers',
+            header: t('results.suppliers'),
+            align: 'right',
+            render: (l) => formatCount(l.suppliers),
+          },
+          {
+            field: 'convertibleSpend',
+            header: t('results.convertibleSpend'),
+            align: 'right',
+            render: (l) => formatAmount(l.convertibleSpend, currency),
+          },
+          {
+            field: 'cardSpend',
+            header: t('results.targetCardSpend'),
+            align: 'right',
+            render: (l) => formatAmount(l.cardSpend, currency),
+          },
+        ]}
+      />
     </Box>
   );
 }

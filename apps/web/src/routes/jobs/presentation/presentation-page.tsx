@@ -13,11 +13,6 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
@@ -43,6 +38,7 @@ import {
 import { EChart } from '../../../components/charts/chart.tsx';
 import { rankedBarChart } from '../../../components/charts/builders.ts';
 import { formatAmount, formatCount } from '../../../lib/format.ts';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
 
 function RankedSlide({
   rows,
@@ -119,49 +115,49 @@ function SlideBody({ deck, slide }: { deck: TPresentationDeck; slide: TPresentat
       return <RankedSlide rows={deck.industry.rows} currency={cur} label={deck.industry.label} />;
     case 'topSuppliers':
       return (
-        <Table size="small" data-testid="slide-top-suppliers">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('table.supplier')}</TableCell>
-              <TableCell>{t('table.country')}</TableCell>
-              <TableCell align="right">{t('table.spend')}</TableCell>
-              <TableCell>{t('table.capability')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {deck.topSuppliers.map((x, i) => (
-              <TableRow key={`${x.name}-${i}`}>
-                <TableCell>{x.name}</TableCell>
-                <TableCell>{x.country ?? '—'}</TableCell>
-                <TableCell align="right">{formatAmount(x.spend, cur)}</TableCell>
-                <TableCell>{t(`capabilities.${x.cardCapability}`, { defaultValue: x.cardCapability })}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          rows={deck.topSuppliers}
+          testId="slide-top-suppliers"
+          variant="plain"
+          stickyHeader={false}
+          rowKey={(x, i) => `${x.name}-${i}`}
+          columns={[
+            { field: 'name', header: t('table.supplier') },
+            { field: 'country', header: t('table.country'), render: (x) => x.country ?? '—' },
+            { field: 'spend', header: t('table.spend'), align: 'right', render: (x) => formatAmount(x.spend, cur) },
+            {
+              field: 'cardCapability',
+              header: t('table.capability'),
+              render: (x) => t(`capabilities.${x.cardCapability}`, { defaultValue: x.cardCapability }),
+            },
+          ]}
+        />
       );
     case 'useCases':
       return (
-        <Table size="small" data-testid="slide-use-cases">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('table.useCase')}</TableCell>
-              <TableCell align="right">{t('table.suppliers')}</TableCell>
-              <TableCell align="right">{t('table.spend')}</TableCell>
-              <TableCell align="right">{t('table.rebate')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {deck.useCases.map((u) => (
-              <TableRow key={u.id}>
-                <TableCell>{u.name}</TableCell>
-                <TableCell align="right">{formatCount(u.suppliers)}</TableCell>
-                <TableCell align="right">{formatAmount(u.spend, cur)}</TableCell>
-                <TableCell align="right">{formatAmount(u.estimatedRebate, cur)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          rows={deck.useCases}
+          testId="slide-use-cases"
+          variant="plain"
+          stickyHeader={false}
+          rowKey={(u) => u.id}
+          columns={[
+            { field: 'name', header: t('table.useCase') },
+            {
+              field: 'suppliers',
+              header: t('table.suppliers'),
+              align: 'right',
+              render: (u) => formatCount(u.suppliers),
+            },
+            { field: 'spend', header: t('table.spend'), align: 'right', render: (u) => formatAmount(u.spend, cur) },
+            {
+              field: 'estimatedRebate',
+              header: t('table.rebate'),
+              align: 'right',
+              render: (u) => formatAmount(u.estimatedRebate, cur),
+            },
+          ]}
+        />
       );
   }
 }

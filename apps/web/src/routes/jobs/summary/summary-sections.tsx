@@ -7,11 +7,6 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { TRANSACTION_COUNTS, type TJobSummary } from '@sextant/shared/values';
@@ -19,6 +14,7 @@ import { EChart } from '../../../components/charts/chart.tsx';
 import { chartColors, type TMeasure } from '../../../components/charts/builders.ts';
 import { scoreDistributionCharts, waterfallChart } from './summary-charts.ts';
 import { formatAmount, formatAmountCompact, formatCount, formatPercent } from '../../../lib/format.ts';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
 
 export function useChartColors() {
   const theme = useTheme();
@@ -180,34 +176,43 @@ export function CapabilityWaterfall({
         testId="waterfall-chart"
         onReady={onReady}
       />
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" data-testid="waterfall-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('table.capability')}</TableCell>
-              <TableCell align="right">{t('table.suppliers')}</TableCell>
-              <TableCell align="right">{t('table.spend')}</TableCell>
-              <TableCell align="right">{t('table.share')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {s.waterfall.map((w) => (
-              <TableRow key={w.capability} data-testid={`waterfall-row-${w.capability}`}>
-                <TableCell>{t(`capabilities.${w.capability}`, { defaultValue: w.capability })}</TableCell>
-                <TableCell align="right" sx={num}>
-                  {formatCount(w.suppliers)}
-                </TableCell>
-                <TableCell align="right" sx={num} data-testid={`waterfall-spend-${w.capability}`} data-value={w.spend}>
-                  {formatAmount(w.spend, s.currency)}
-                </TableCell>
-                <TableCell align="right" sx={num}>
-                  {formatPercent(s.spend ? (w.spend / s.spend) * 100 : 0)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
+      <DataTable
+        rows={s.waterfall}
+        testId="waterfall-table"
+        variant="plain"
+        stickyHeader={false}
+        rowKey={(w) => w.capability}
+        rowTestId={(w) => `waterfall-row-${w.capability}`}
+        columns={[
+          {
+            field: 'capability',
+            header: t('table.capability'),
+            render: (w) => t(`capabilities.${w.capability}`, { defaultValue: w.capability }),
+          },
+          {
+            field: 'suppliers',
+            header: t('table.suppliers'),
+            align: 'right',
+            cellSx: num,
+            render: (w) => formatCount(w.suppliers),
+          },
+          {
+            field: 'spend',
+            header: t('table.spend'),
+            align: 'right',
+            cellSx: num,
+            cellAttributes: (w) => ({ 'data-testid': `waterfall-spend-${w.capability}`, 'data-value': w.spend }),
+            render: (w) => formatAmount(w.spend, s.currency),
+          },
+          {
+            id: 'share',
+            header: t('table.share'),
+            align: 'right',
+            cellSx: num,
+            render: (w) => formatPercent(s.spend ? (w.spend / s.spend) * 100 : 0),
+          },
+        ]}
+      />
     </Box>
   );
 }

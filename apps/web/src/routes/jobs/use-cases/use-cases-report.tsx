@@ -8,11 +8,6 @@ import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TUseCasesReport } from '@sextant/shared/values';
 import { formatAmount, formatCount, formatPercent } from '../../../lib/format.ts';
@@ -21,8 +16,12 @@ import { PrintError, PrintLoading, PrintReady } from '../printable/print-status.
 import type { TPrintableProps } from '../printable/registry.ts';
 import { useCasesReportQuery } from '../suppliers/api.ts';
 import { NS } from '../suppliers/i18n.ts';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
 
 const head = { fontWeight: 700, whiteSpace: 'nowrap' } as const;
+
+/** A row of the summary table: a use case, or the total under them. */
+type TSummaryRow = TUseCasesReport['useCases'][number] | 'total';
 
 function Report({ r }: { r: TUseCasesReport }) {
   const { t } = useTranslation(NS);
@@ -74,50 +73,48 @@ function Report({ r }: { r: TUseCasesReport }) {
             rebate: formatAmount(r.totalEstimatedRebate, cur),
           })}
         </Typography>
-        <Table size="small" data-testid="report-summary-table">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={head}>{t('report.useCase')}</TableCell>
-              <TableCell sx={head} align="right">
-                {t('useCases.suppliers')}
-              </TableCell>
-              <TableCell sx={head} align="right">
-                {t('useCases.spend')}
-              </TableCell>
-              <TableCell sx={head} align="right">
-                {t('useCases.share')}
-              </TableCell>
-              <TableCell sx={head} align="right">
-                {t('useCases.bps')}
-              </TableCell>
-              <TableCell sx={head} align="right">
-                {t('useCases.rebate')}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {r.useCases.map((u) => (
-              <TableRow key={u.useCaseId} data-testid={`report-row-${u.useCaseId}`}>
-                <TableCell>{u.name}</TableCell>
-                <TableCell align="right">{formatCount(u.supplierCount)}</TableCell>
-                <TableCell align="right">{formatAmount(u.spend, cur)}</TableCell>
-                <TableCell align="right">{formatPercent(u.spendSharePercent)}</TableCell>
-                <TableCell align="right">{u.rebateBps} bps</TableCell>
-                <TableCell align="right">{formatAmount(u.estimatedRebate, cur)}</TableCell>
-              </TableRow>
-            ))}
-            <TableRow>
-              <TableCell sx={head}>{t('report.total')}</TableCell>
-              <TableCell />
-              <TableCell />
-              <TableCell />
-              <TableCell />
-              <TableCell sx={head} align="right">
-                {formatAmount(r.totalEstimatedRebate, cur)}
-              </TableCell>
-            </TableRow>
-          </TableBody>
-        </Table>
+        <DataTable<TSummaryRow>
+          rows={[...r.useCases, 'total']}
+          testId="report-summary-table"
+          variant="plain"
+          stickyHeader={false}
+          rowKey={(u) => (u === 'total' ? 'total' : u.useCaseId)}
+          rowTestId={(u) => (u === 'total' ? 'report-total' : `report-row-${u.useCaseId}`)}
+          rowSx={(u) => (u === 'total' ? { '& td': head } : undefined)}
+          columns={[
+            { id: 'name', header: t('report.useCase'), render: (u) => (u === 'total' ? t('report.total') : u.name) },
+            {
+              id: 'suppliers',
+              header: t('useCases.suppliers'),
+              align: 'right',
+              render: (u) => (u === 'total' ? '' : formatCount(u.supplierCount)),
+            },
+            {
+              id: 'spend',
+              header: t('useCases.spend'),
+              align: 'right',
+              render: (u) => (u === 'total' ? '' : formatAmount(u.spend, cur)),
+            },
+            {
+              id: 'share',
+              header: t('useCases.share'),
+              align: 'right',
+              render: (u) => (u === 'total' ? '' : formatPercent(u.spendSharePercent)),
+            },
+            {
+              id: 'bps',
+              header: t('useCases.bps'),
+              align: 'right',
+              render: (u) => (u === 'total' ? '' : `${u.rebateBps} bps`),
+            },
+            {
+              id: 'rebate',
+              header: t('useCases.rebate'),
+              align: 'right',
+              render: (u) => formatAmount(u === 'total' ? r.totalEstimatedRebate : u.estimatedRebate, cur),
+            },
+          ]}
+        />
       </Box>
       {r.useCases.map((u) => (
         <Box
@@ -155,34 +152,35 @@ function Report({ r }: { r: TUseCasesReport }) {
           {u.topSuppliers.length === 0 ? (
             <Typography color="text.secondary">{t('report.noSuppliers')}</Typography>
           ) : (
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={head}>#</TableCell>
-                  <TableCell sx={head}>{t('columns.supplierName')}</TableCell>
-                  <TableCell sx={head}>{t('columns.country')}</TableCell>
-                  <TableCell sx={head}>{t('report.capability')}</TableCell>
-                  <TableCell sx={head} align="right">
-                    {t('useCases.spend')}
-                  </TableCell>
-                  <TableCell sx={head} align="right">
-                    {t('useCases.rebate')}
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {u.topSuppliers.map((s, i) => (
-                  <TableRow key={s.supplierKey}>
-                    <TableCell>{i + 1}</TableCell>
-                    <TableCell>{s.supplierName ?? s.supplierKey}</TableCell>
-                    <TableCell>{s.country ?? '—'}</TableCell>
-                    <TableCell>{s.cardCapability ?? '—'}</TableCell>
-                    <TableCell align="right">{formatAmount(s.spend, cur)}</TableCell>
-                    <TableCell align="right">{formatAmount(s.estimatedRebate, cur)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DataTable
+              rows={u.topSuppliers}
+              testId={`report-top-suppliers-${u.useCaseId}`}
+              variant="plain"
+              stickyHeader={false}
+              rowKey={(s) => s.supplierKey}
+              columns={[
+                { id: 'rank', header: '#', render: (_, i) => i + 1 },
+                {
+                  field: 'supplierName',
+                  header: t('columns.supplierName'),
+                  render: (s) => s.supplierName ?? s.supplierKey,
+                },
+                { field: 'country', header: t('columns.country'), render: (s) => s.country ?? '—' },
+                { field: 'cardCapability', header: t('report.capability'), render: (s) => s.cardCapability ?? '—' },
+                {
+                  field: 'spend',
+                  header: t('useCases.spend'),
+                  align: 'right',
+                  render: (s) => formatAmount(s.spend, cur),
+                },
+                {
+                  field: 'estimatedRebate',
+                  header: t('useCases.rebate'),
+                  align: 'right',
+                  render: (s) => formatAmount(s.estimatedRebate, cur),
+                },
+              ]}
+            />
           )}
         </Box>
       ))}

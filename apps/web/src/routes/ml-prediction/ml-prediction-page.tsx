@@ -17,12 +17,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme, type Theme } from '@mui/material/styles';
@@ -38,6 +32,7 @@ import {
 import { mlJobQuery, mlOverviewQuery } from '../../api/ml-prediction.ts';
 import { formatDateTime, formatNumber } from '../../app/i18n.ts';
 import { EChart } from '../../components/charts/chart.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 
 const f3 = (x: number | null | undefined) =>
   formatNumber(x ?? null, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
@@ -261,80 +256,84 @@ function JobDetail({ jobId }: { jobId: string }) {
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {run.drift ? t('drift.against', { run: run.drift.againstRunNumber }) : t('drift.first')}
             </Typography>
-            <Table size="small" data-testid="ml-drift-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('drift.input')}</TableCell>
-                  <TableCell>{t('drift.top')}</TableCell>
-                  <TableCell align="right">{t('drift.psi')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {ML_DRIFT_INPUTS.filter((i) => run.distributions[i]).map((input: TMlDriftInput) => {
+            <DataTable
+              rows={ML_DRIFT_INPUTS.filter((i) => run.distributions[i])}
+              testId="ml-drift-table"
+              variant="plain"
+              stickyHeader={false}
+              rowKey={(input) => input}
+              columns={[
+                { id: 'input', header: t('drift.input'), render: (input) => t(`inputs.${input}`) },
+                {
+                  id: 'top',
+                  header: t('drift.top'),
+                  cellSx: { color: 'text.secondary' },
                   // Largest shares first (stored as JSON objects, whose key order the database does not keep).
-                  const dist = Object.entries(run.distributions[input] ?? {})
-                    .sort((a, b) => b[1] - a[1])
-                    .slice(0, 3);
-                  return (
-                    <TableRow key={input}>
-                      <TableCell>{t(`inputs.${input}`)}</TableCell>
-                      <TableCell sx={{ color: 'text.secondary' }}>
-                        {dist.map(([v, s]) => `${mlValueLabel(input, v)} ${pct(s)}`).join(', ')}
-                      </TableCell>
-                      <TableCell align="right">
-                        <PsiChip value={run.drift?.psi[input]} />
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+                  render: (input: TMlDriftInput) =>
+                    Object.entries(run.distributions[input] ?? {})
+                      .sort((a, b) => b[1] - a[1])
+                      .slice(0, 3)
+                      .map(([v, s]) => `${mlValueLabel(input, v)} ${pct(s)}`)
+                      .join(', '),
+                },
+                {
+                  id: 'psi',
+                  header: t('drift.psi'),
+                  align: 'right',
+                  render: (input) => <PsiChip value={run.drift?.psi[input]} />,
+                },
+              ]}
+            />
           </Box>
         </Stack>
         <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
           {t('job.history')}
         </Typography>
-        <TableContainer>
-          <Table size="small" data-testid="ml-run-history">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('columns.run')}</TableCell>
-                <TableCell>{t('columns.evaluated')}</TableCell>
-                <TableCell align="right">{t('metrics.auc')}</TableCell>
-                <TableCell align="right">{t('metrics.accuracy')}</TableCell>
-                <TableCell align="right">{t('metrics.precisionHigh')}</TableCell>
-                <TableCell align="right">{t('metrics.recallHigh')}</TableCell>
-                <TableCell align="right">{t('columns.maxDrift')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {d.runs.map((r) => (
-                <TableRow
-                  key={r.runNumber}
-                  hover
-                  selected={r.runNumber === run.runNumber}
-                  onClick={() => setRunNumber(r.runNumber)}
-                  sx={{ cursor: 'pointer' }}
+        <DataTable
+          rows={d.runs}
+          testId="ml-run-history"
+          variant="plain"
+          stickyHeader={false}
+          rowKey={(r) => String(r.runNumber)}
+          rowSelected={(r) => r.runNumber === run.runNumber}
+          onRowClick={(r) => setRunNumber(r.runNumber)}
+          columns={[
+            { field: 'runNumber', header: t('columns.run') },
+            { field: 'evaluatedAt', header: t('columns.evaluated'), render: (r) => formatDateTime(r.evaluatedAt) },
+            {
+              id: 'auc',
+              header: t('metrics.auc'),
+              align: 'right',
+              render: (r) => (
+                <Box
+                  component="span"
+                  sx={{ color: r.metrics.auc !== null && r.metrics.auc < d.aucThreshold ? 'error.main' : undefined }}
                 >
-                  <TableCell>{r.runNumber}</TableCell>
-                  <TableCell>{formatDateTime(r.evaluatedAt)}</TableCell>
-                  <TableCell
-                    align="right"
-                    sx={{ color: r.metrics.auc !== null && r.metrics.auc < d.aucThreshold ? 'error.main' : undefined }}
-                  >
-                    {f3(r.metrics.auc)}
-                  </TableCell>
-                  <TableCell align="right">{pct(r.metrics.accuracy)}</TableCell>
-                  <TableCell align="right">{pct(r.metrics.precisionHigh)}</TableCell>
-                  <TableCell align="right">{pct(r.metrics.recallHigh)}</TableCell>
-                  <TableCell align="right">
-                    <PsiChip value={r.drift?.maxPsi} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                  {f3(r.metrics.auc)}
+                </Box>
+              ),
+            },
+            { id: 'accuracy', header: t('metrics.accuracy'), align: 'right', render: (r) => pct(r.metrics.accuracy) },
+            {
+              id: 'precisionHigh',
+              header: t('metrics.precisionHigh'),
+              align: 'right',
+              render: (r) => pct(r.metrics.precisionHigh),
+            },
+            {
+              id: 'recallHigh',
+              header: t('metrics.recallHigh'),
+              align: 'right',
+              render: (r) => pct(r.metrics.recallHigh),
+            },
+            {
+              id: 'maxDrift',
+              header: t('columns.maxDrift'),
+              align: 'right',
+              render: (r) => <PsiChip value={r.drift?.maxPsi} />,
+            },
+          ]}
+        />
       </Stack>
     </Paper>
   );
@@ -361,7 +360,7 @@ export function Component() {
     );
   const alerting = o.jobs.filter((j) => j.alert);
   return (
-    <Stack spacing={2} data-testid="ml-monitoring">
+    <Stack spacing={2} data-testid="ml-prediction">
       <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
         <Kpi label={t('overview.jobs')} value={formatNumber(o.jobs.length)} testId="ml-kpi-jobs" />
         <Kpi label={t('overview.runs')} value={formatNumber(o.evaluatedRuns)} />
@@ -391,55 +390,59 @@ export function Component() {
           </Typography>
           {option && <EChart option={option} height={260} label={t('overview.aucOverTime')} testId="ml-auc-chart" />}
         </Paper>
-        <TableContainer component={Paper} variant="outlined" sx={{ flex: 1.4, minWidth: 0 }}>
-          <Table size="small" data-testid="ml-jobs-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('columns.job')}</TableCell>
-                <TableCell>{t('columns.issuer')}</TableCell>
-                <TableCell align="right">{t('columns.run')}</TableCell>
-                <TableCell align="right">{t('metrics.auc')}</TableCell>
-                <TableCell align="right">{t('metrics.accuracy')}</TableCell>
-                <TableCell align="right">{t('metrics.precisionHigh')}</TableCell>
-                <TableCell align="right">{t('metrics.recallHigh')}</TableCell>
-                <TableCell align="right">{t('columns.maxDrift')}</TableCell>
-                <TableCell>{t('columns.status')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {o.jobs.map((j) => (
-                <TableRow
-                  key={j.jobId}
-                  hover
-                  selected={j.jobId === selected}
-                  onClick={() => setParams({ jobId: j.jobId }, { replace: true })}
-                  sx={{ cursor: 'pointer' }}
-                  data-testid="ml-job-row"
-                >
-                  <TableCell sx={{ fontWeight: 600 }}>{j.jobName}</TableCell>
-                  <TableCell>{j.issuerName}</TableCell>
-                  <TableCell align="right">{j.latest.runNumber}</TableCell>
-                  <TableCell align="right">{f3(j.latest.metrics.auc)}</TableCell>
-                  <TableCell align="right">{pct(j.latest.metrics.accuracy)}</TableCell>
-                  <TableCell align="right">{pct(j.latest.metrics.precisionHigh)}</TableCell>
-                  <TableCell align="right">{pct(j.latest.metrics.recallHigh)}</TableCell>
-                  <TableCell align="right">
-                    <PsiChip value={j.latest.drift?.maxPsi} />
-                  </TableCell>
-                  <TableCell>
-                    {j.alert ? (
-                      <Chip size="small" color="warning" label={t('status.alert')} />
-                    ) : j.latest.trained ? (
-                      <Chip size="small" color="success" variant="outlined" label={t('status.ok')} />
-                    ) : (
-                      <Chip size="small" variant="outlined" label={t('status.untrained')} />
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <Box sx={{ flex: 1.4, minWidth: 0 }}>
+          <DataTable
+            rows={o.jobs}
+            testId="ml-jobs-table"
+            stickyHeader={false}
+            rowKey={(j) => j.jobId}
+            rowTestId={() => 'ml-job-row'}
+            rowSelected={(j) => j.jobId === selected}
+            onRowClick={(j) => setParams({ jobId: j.jobId }, { replace: true })}
+            columns={[
+              { field: 'jobName', header: t('columns.job'), cellSx: { fontWeight: 600 } },
+              { field: 'issuerName', header: t('columns.issuer') },
+              { id: 'run', header: t('columns.run'), align: 'right', render: (j) => j.latest.runNumber },
+              { id: 'auc', header: t('metrics.auc'), align: 'right', render: (j) => f3(j.latest.metrics.auc) },
+              {
+                id: 'accuracy',
+                header: t('metrics.accuracy'),
+                align: 'right',
+                render: (j) => pct(j.latest.metrics.accuracy),
+              },
+              {
+                id: 'precisionHigh',
+                header: t('metrics.precisionHigh'),
+                align: 'right',
+                render: (j) => pct(j.latest.metrics.precisionHigh),
+              },
+              {
+                id: 'recallHigh',
+                header: t('metrics.recallHigh'),
+                align: 'right',
+                render: (j) => pct(j.latest.metrics.recallHigh),
+              },
+              {
+                id: 'maxDrift',
+                header: t('columns.maxDrift'),
+                align: 'right',
+                render: (j) => <PsiChip value={j.latest.drift?.maxPsi} />,
+              },
+              {
+                id: 'status',
+                header: t('columns.status'),
+                render: (j) =>
+                  j.alert ? (
+                    <Chip size="small" color="warning" label={t('status.alert')} />
+                  ) : j.latest.trained ? (
+                    <Chip size="small" color="success" variant="outlined" label={t('status.ok')} />
+                  ) : (
+                    <Chip size="small" variant="outlined" label={t('status.untrained')} />
+                  ),
+              },
+            ]}
+          />
+        </Box>
       </Stack>
       {selected && <JobDetail key={selected} jobId={selected} />}
     </Stack>

@@ -3,6 +3,6 @@ import type { ComponentType } from 'react';
 
 type TPageModule = { Component: ComponentType };
 
-export const ML_MONITORING_PAGES: Record<string, () => Promise<TPageModule>> = {
+export const ML_PREDICTION_PAGES: Record<string, () => Promise<TPageModule>> = {
   mlPrediction: () => import('./ml-prediction-page.tsx'),
 };

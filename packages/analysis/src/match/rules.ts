@@ -31,11 +31,29 @@ export const MATCH_FIELDS = {
     type: 'number',
     description: 'Jaro-Winkler of the normalised names (best of as-is and sorted tokens)',
   },
+  nameWeighted: {
+    column: 'nameWeighted',
+    type: 'number',
+    description:
+      "share of each name's words that agree with the other name, each word weighted by its rarity in the network (ln(1 + merchants / merchants carrying it)), weaker name, 0..1",
+  },
+  nameChance: {
+    column: 'nameChance',
+    type: 'number',
+    description:
+      "how many network merchants would carry all the agreeing words by chance (merchants × the product of each word's share of merchants); about 1 or less: the words single out one merchant",
+  },
   sharedWord: { column: 'sharedWord', type: 'boolean', description: 'the names share a word of at least 3 letters' },
   acronym: {
     column: 'acronym',
     type: 'boolean',
-    description: 'one name is the initials of the other (IBM / International Business Machines)',
+    description:
+      "a word of one name spells the initials of the other name's words that its other words leave unmatched (IBM / International Business Machines, P&G / Procter & Gamble, IBM Deutschland / International Business Machines Deutschland)",
+  },
+  acronymLetters: {
+    column: 'acronymLetters',
+    type: 'number',
+    description: 'letters of the acronym when one name has one (acronym), else 0',
   },
   taxId: { column: 'taxE', type: 'agreement', description: 'tax id: agree, differ or unknown' },
   postcode: { column: 'postcodeE', type: 'agreement', description: 'postcode: agree, differ or unknown' },
@@ -169,10 +187,10 @@ export const MATCH_RULESET_FILE = path.resolve(
   '..',
   '..',
   'rulesets',
-  'match-v2.json',
+  'match-v3.json',
 );
 let cached: TMatchRuleset | undefined;
-/** The default match ruleset (rulesets/match-v2.json). */
+/** The default match ruleset (rulesets/match-v3.json). */
 export function defaultMatchRuleset(): TMatchRuleset {
   cached ??= parseMatchRuleset(JSON.parse(readFileSync(MATCH_RULESET_FILE, 'utf8')));
   return cached;

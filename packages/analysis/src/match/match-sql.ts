@@ -180,6 +180,18 @@ export const topCandidatesSql = (pair0 = 'pair0'): string =>
 
 /** A token of a name agrees with one of the other name when their Jaro-Winkler is at least this (a typo still agrees). */
 export const TOKEN_AGREES_JW = 0.9;
+/**
+ * A token of 4+ letters one edit from one of the other name (a letter dropped, added, changed, or two swapped) agrees
+ * too, counted as TOKEN_AGREES_JW: a typo in a short word ("Udall" / "Udoll") falls below the Jaro-Winkler threshold.
+ * Only looked at from this Jaro-Winkler on (one edit in a word of 4+ letters stays above it).
+ */
+export const TYPO_JW_FROM = 0.75;
+
+/** SQL of how word i of the supplier's name (sTok) agrees with word j of the merchant's (nTok): 0 when it does not. */
+const tokenAgreementSql = (i: string, j: string): string =>
+  `CASE WHEN tm[${i}][${j}] >= ${TOKEN_AGREES_JW} THEN tm[${i}][${j}]
+        WHEN tm[${i}][${j}] >= ${TYPO_JW_FROM} AND least(length(sTok[${i}]), length(nTok[${j}])) >= 4
+          AND damerau_levenshtein(sTok[${i}], nTok[${j}]) <= 1 THEN ${TOKEN_AGREES_JW} ELSE 0 END`;
 
 /**
  * SQL of "a word of name S is the acronym of words of name T", as the acronym's number of letters (0: none): S has a word
@@ -218,7 +230,7 @@ function acronymLettersSql(
  * Token weights: a word carried by df of the network's N merchants weighs ln(1 + N / df) (a word no merchant carries
  * weighs as one carried by one), so a rare word agreeing counts more than "International" or "Services".
  * nameWeighted: the weighted share of each name's words that agree with a word of the other (Jaro-Winkler >=
- * TOKEN_AGREES_JW, counted by that similarity), the weaker of the two names (a soft TF-IDF). nameChance: how many
+ * TOKEN_AGREES_JW, counted by that similarity, or one edit apart), the weaker of the two names (a soft TF-IDF). nameChance: how many
  * merchants would carry all the merchant's agreeing words by chance, N × Π df/N over them (words independent); at most
  * about 1: the agreeing words single out one merchant.
  */
@@ -249,12 +261,9 @@ export function scorePairsSql(
       FROM ${pairs} p JOIN ${sup} s USING (sid) JOIN ${net} n USING (mid)
         LEFT JOIN ${supDf} sd USING (sid) LEFT JOIN ${netDf} nd USING (mid)`;
   const e = (b: string) => `CASE WHEN ${b} IS NULL THEN 'unknown' WHEN ${b} THEN 'agree' ELSE 'differ' END`;
-  const agreeing = (l: string) =>
-    `list_transform(${l}, v -> CASE WHEN v >= ${TOKEN_AGREES_JW} THEN v ELSE 0 END)::DOUBLE[]`;
   const weights = (df: string) => `list_transform(${df}, d -> ln(1 + ${N} / greatest(d, 1)))::DOUBLE[]`;
-  const weighted = (w: string, best: string) =>
-    `list_inner_product(${w}, ${agreeing(best)}) / nullif(list_sum(${w}), 0)`;
-  const pairSql = `SELECT * EXCLUDE (tm, r, c, wr, wc, segContain, sTok, nTok, sCore, nCore, sDf, nDf, sW, nW, rowBest, colBest),
+  const weighted = (w: string, agree: string) => `list_inner_product(${w}, ${agree}) / nullif(list_sum(${w}), 0)`;
+  const pairSql = `SELECT * EXCLUDE (tm, r, c, wr, wc, segContain, sTok, nTok, sCore, nCore, sDf, nDf, sW, nW, rowBest, colBest, rowAgree, colAgree),
         least(r, c) AS soft, greatest(r, c, coalesce(segContain, 0)) AS contain,
         coalesce(least(wr, wc), 0) AS nameWeighted, acronymLetters > 0 AS acronym,
         ${e('taxAgrees')} AS taxE, ${e('postcodeAgrees')} AS postcodeE, ${e('cityAgrees')} AS cityE, ${e('countryAgrees')} AS countryE,
@@ -264,14 +273,16 @@ export function scorePairsSql(
              WHEN numAgrees IS NOT NULL AND addressScore IS NOT NULL AND (NOT numAgrees OR addressScore < ${P.streetDiffersBelow}) THEN 'differ'
              ELSE 'unknown' END AS addressE
       FROM (SELECT *, list_avg(rowBest) AS r, list_avg(colBest) AS c,
-          ${weighted('sW', 'rowBest')} AS wr, ${weighted('nW', 'colBest')} AS wc,
-          least(${N}, exp(ln(${N}) + coalesce(list_sum(list_transform(range(1, len(colBest) + 1),
-            j -> CASE WHEN colBest[j] >= ${TOKEN_AGREES_JW} THEN ln(greatest(nDf[j], 1) / ${N}) ELSE 0 END)), 0))) AS nameChance,
+          ${weighted('sW', 'rowAgree')} AS wr, ${weighted('nW', 'colAgree')} AS wc,
+          least(${N}, exp(ln(${N}) + coalesce(list_sum(list_transform(range(1, len(colAgree) + 1),
+            j -> CASE WHEN colAgree[j] > 0 THEN ln(greatest(nDf[j], 1) / ${N}) ELSE 0 END)), 0))) AS nameChance,
           greatest(${acronymLettersSql('sTok', 'nTok', 'sCore', 'rowBest', (i, j) => `tm[${i}][${j}]`)},
             ${acronymLettersSql('nTok', 'sTok', 'nCore', 'colBest', (i, j) => `tm[${j}][${i}]`)}) AS acronymLetters
         FROM (SELECT *, list_transform(tm, r -> list_max(r)) AS rowBest,
             list_transform(range(1, len(tm[1]) + 1), j -> list_max(list_transform(tm, r -> r[j]))) AS colBest,
-            ${weights('sDf')} AS sW, ${weights('nDf')} AS nW
+            ${weights('sDf')} AS sW, ${weights('nDf')} AS nW,
+            list_transform(range(1, len(sTok) + 1), i -> coalesce(list_max(list_transform(range(1, len(nTok) + 1), j -> ${tokenAgreementSql('i', 'j')})), 0))::DOUBLE[] AS rowAgree,
+            list_transform(range(1, len(nTok) + 1), j -> coalesce(list_max(list_transform(range(1, len(sTok) + 1), i -> ${tokenAgreementSql('i', 'j')})), 0))::DOUBLE[] AS colAgree
           FROM ${pm}))`;
   const scoredSql = `SELECT *,
         round(0.4 * jw + 0.6 * soft, 4) AS nameScore,

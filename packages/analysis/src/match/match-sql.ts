@@ -263,7 +263,7 @@ export function scorePairsSql(
   const e = (b: string) => `CASE WHEN ${b} IS NULL THEN 'unknown' WHEN ${b} THEN 'agree' ELSE 'differ' END`;
   const weights = (df: string) => `list_transform(${df}, d -> ln(1 + ${N} / greatest(d, 1)))::DOUBLE[]`;
   const weighted = (w: string, agree: string) => `list_inner_product(${w}, ${agree}) / nullif(list_sum(${w}), 0)`;
-  const pairSql = `SELECT * EXCLUDE (tm, r, c, wr, wc, segContain, sTok, nTok, sCore, nCore, sDf, nDf, sW, nW, rowBest, colBest, rowAgree, colAgree),
+  const pairSql = `SELECT * EXCLUDE (tm, r, c, wr, wc, segContain, sTok, nTok, sCore, nCore, sDf, nDf, sW, nW, rowBest, colBest, am, rowAgree, colAgree),
         least(r, c) AS soft, greatest(r, c, coalesce(segContain, 0)) AS contain,
         coalesce(least(wr, wc), 0) AS nameWeighted, acronymLetters > 0 AS acronym,
         ${e('taxAgrees')} AS taxE, ${e('postcodeAgrees')} AS postcodeE, ${e('cityAgrees')} AS cityE, ${e('countryAgrees')} AS countryE,
@@ -281,9 +281,10 @@ export function scorePairsSql(
         FROM (SELECT *, list_transform(tm, r -> list_max(r)) AS rowBest,
             list_transform(range(1, len(tm[1]) + 1), j -> list_max(list_transform(tm, r -> r[j]))) AS colBest,
             ${weights('sDf')} AS sW, ${weights('nDf')} AS nW,
-            list_transform(range(1, len(sTok) + 1), i -> coalesce(list_max(list_transform(range(1, len(nTok) + 1), j -> ${tokenAgreementSql('i', 'j')})), 0))::DOUBLE[] AS rowAgree,
-            list_transform(range(1, len(nTok) + 1), j -> coalesce(list_max(list_transform(range(1, len(sTok) + 1), i -> ${tokenAgreementSql('i', 'j')})), 0))::DOUBLE[] AS colAgree
-          FROM ${pm}))`;
+            list_transform(am, r -> coalesce(list_max(r), 0))::DOUBLE[] AS rowAgree,
+            list_transform(range(1, len(nTok) + 1), j -> coalesce(list_max(list_transform(am, r -> r[j])), 0))::DOUBLE[] AS colAgree
+          FROM (SELECT *, list_transform(range(1, len(sTok) + 1), i -> list_transform(range(1, len(nTok) + 1), j -> ${tokenAgreementSql('i', 'j')})) AS am
+            FROM ${pm})))`;
   const scoredSql = `SELECT *,
         round(0.4 * jw + 0.6 * soft, 4) AS nameScore,
         round(greatest(0.4 * jw + 0.6 * soft, 0.9 * acronym::INT) + 0.05 * contain + 0.3 * (taxE = 'agree')::INT + 0.12 * (postcodeE = 'agree')::INT + 0.15 * (addressE = 'agree')::INT

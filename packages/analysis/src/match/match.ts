@@ -152,7 +152,7 @@ async function parseSupplierStreets(db: Db, suppliersFile: string): Promise<void
 /**
  * A table computed once per network and cached next to the prepared network (the file name carries the key format, so
  * a matcher with other keys never reads an older cache): read from the cache, or computed by `compute` (which creates
- * `table`) and written to it.
+ * `table`) and written to it. `where`: only the rows this run needs are kept.
  */
 async function cachedNetworkTable(
   db: Db,
@@ -160,11 +160,14 @@ async function cachedNetworkTable(
   table: string,
   suffix: string,
   compute: () => Promise<void>,
+  where?: string,
 ): Promise<void> {
   const file = net.replace(/\.parquet$/i, '') + `.${suffix}-${KEY_FORMAT}.parquet`;
   if (existsSync(file) && statSync(file).mtimeMs >= statSync(net).mtimeMs) {
     try {
-      await db.run(`CREATE TABLE ${table} AS SELECT * FROM read_parquet(${lit(file)})`);
+      await db.run(
+        `CREATE TABLE ${table} AS SELECT * FROM read_parquet(${lit(file)})${where ? ` WHERE ${where}` : ''}`,
+      );
       return;
     } catch {
       // An unreadable cache (e.g. left half-written by an older version) is rebuilt below.
@@ -181,6 +184,7 @@ async function cachedNetworkTable(
   } catch {
     rmSync(tmp, { force: true }); // read-only network location: recompute next time
   }
+  if (where) await db.run(`DELETE FROM ${table} WHERE NOT (${where})`);
 }
 
 /**
@@ -247,7 +251,15 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
     await table('pair1', topCandidatesSql('pair0'));
     await db.run(`DROP TABLE pair0; DROP TABLE cand`);
     await table('sup_df', nameFrequenciesSql('sup', 'sid', 'tok_df'));
-    await table('net_df', nameFrequenciesSql('net', 'mid', 'tok_df', 'WHERE mid IN (SELECT mid FROM pair1)'));
+    // the frequencies of every merchant's name tokens, computed once per network and cached; the candidates' read
+    await cachedNetworkTable(
+      db,
+      net,
+      'net_df',
+      'name-df',
+      () => db.run(`CREATE TABLE net_df AS ${nameFrequenciesSql('net', 'mid', 'tok_df')}`),
+      'mid IN (SELECT mid FROM pair1)',
+    );
     const merchants = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM net0`))!.n;
     await scorePairs(db, P, 'pair1', 'scored', { merchants });
     await db.run(`DROP TABLE pair1; DROP TABLE tok_df; DROP TABLE sup_df; DROP TABLE net_df`);

@@ -454,6 +454,26 @@ describe('name evidence weighted by rarity', () => {
     expect(rare.nameChance).toBeLessThan(1.01);
     expect(shared.nameChance).toBeGreaterThan(10);
   });
+  it("counts a word one edit from the other name's as agreeing (a typo), not a different word", async () => {
+    const got = await tiny((db) =>
+      scoreAllPairs(
+        db,
+        [
+          { key: 'S1', name: 'Udoll Quarrington' },
+          { key: 'S2', name: 'Wexoz Quarrington' },
+        ],
+        [
+          { key: 'M1', name: 'Udall Quarrington' },
+          { key: 'M2', name: 'Wexford Quarrington' },
+        ],
+      ),
+    );
+    const pair = (s: string, m: string) => got.find((r) => r.supplier === s && r.merchant === m)!;
+    // "udoll" / "udall": Jaro-Winkler below 0.9, one letter changed
+    expect(pair('S1', 'M1').nameWeighted).toBeGreaterThan(0.85);
+    // "wexoz" / "wexford": another word
+    expect(pair('S2', 'M2').nameWeighted).toBeLessThan(0.6);
+  });
 });
 
 describe('acronyms', () => {

@@ -5,7 +5,7 @@ import { withDb, lit, copyToParquet } from '../src/db.ts';
 import { createNormaliseMacros } from '../src/match/normalise-sql.ts';
 import { ensurePreparedNetwork, matchSuppliers } from '../src/match/match.ts';
 import { isPreparedNetwork } from '../src/network/import.ts';
-import { defaultMatchRuleset, parseMatchRuleset, condSql, rulesSql } from '../src/match/rules.ts';
+import { defaultMatchRuleset, parseMatchRuleset, condSql, rulesSql, shippedMatchRuleset } from '../src/match/rules.ts';
 import { ingestFile } from '../src/ingest/ingest.ts';
 import { normaliseAndAggregate } from '../src/aggregate/normalise.ts';
 import { AnalysisInputError } from '../src/errors.ts';
@@ -335,6 +335,15 @@ describe('match ruleset', () => {
     typed.rules[0]!.when = { field: 'postcode', op: 'gte', value: 'agree' };
     expect(() => parseMatchRuleset(typed)).toThrow(/postcode/);
     expect(condSql({ field: 'nameScore', op: 'gte', value: 0.9 })).toBe('coalesce(nameScore >= 0.9, FALSE)');
+  });
+
+  it('keeps the rulesets of earlier versions, for the rule descriptions of earlier runs', () => {
+    const rs = defaultMatchRuleset();
+    expect(shippedMatchRuleset(rs.version)).toEqual(rs);
+    const v2 = shippedMatchRuleset(2)!;
+    expect(v2.version).toBe(2);
+    expect(v2.rules.map((r) => r.id)).not.toContain('M-NAME-RARE-H');
+    expect(shippedMatchRuleset(rs.version + 1)).toBeNull();
   });
 });
 

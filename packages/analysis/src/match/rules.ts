@@ -7,7 +7,7 @@
  * Conditions: {"all": [...]}, {"any": [...]}, {"not": c}, or {"field": F, "op": eq|ne|gte|gt|lte|lt, "value": V}.
  * "ne" on an agreement field means "not known to differ" (agree or unknown).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -189,6 +189,20 @@ export const MATCH_RULESET_FILE = path.resolve(
   'rulesets',
   'match-v3.json',
 );
+const shipped = new Map<number, TMatchRuleset | null>();
+/**
+ * The match ruleset of a version as shipped (rulesets/match-v<N>.json; null: none of that version), for the rule
+ * descriptions of runs made with an earlier version.
+ */
+export function shippedMatchRuleset(version: number): TMatchRuleset | null {
+  if (!Number.isInteger(version) || version < 1) return null;
+  if (!shipped.has(version)) {
+    const file = path.join(path.dirname(MATCH_RULESET_FILE), `match-v${version}.json`);
+    shipped.set(version, existsSync(file) ? parseMatchRuleset(JSON.parse(readFileSync(file, 'utf8'))) : null);
+  }
+  return shipped.get(version) ?? null;
+}
+
 let cached: TMatchRuleset | undefined;
 /** The default match ruleset (rulesets/match-v3.json). */
 export function defaultMatchRuleset(): TMatchRuleset {

@@ -365,6 +365,8 @@ export interface NamesQuality {
   recall: number;
   f1: number;
   High: { predicted: number; correct: number };
+  /** MATCHED suppliers by the rule that decided (the ruleset's calibration on this set) */
+  byRule: Record<string, { predicted: number; correct: number }>;
   missedBy: Record<string, number>;
   wrong: { supplier: string; matched: string; confidence: string }[];
 }
@@ -414,8 +416,13 @@ export async function namesQuality(
   await normaliseAndAggregate({ workDir });
   const m = await matchSuppliers({ workDir, networkFile: network });
   const rows = await withDb({}, (db) =>
-    db.all<{ supplierId: string; matchConfidence: string | null; matchedMerchantId: string | null }>(
-      `SELECT s.sourceSupplierId AS supplierId, m.matchConfidence, m.matchedMerchantId
+    db.all<{
+      supplierId: string;
+      matchConfidence: string | null;
+      matchedMerchantId: string | null;
+      rule: string | null;
+    }>(
+      `SELECT s.sourceSupplierId AS supplierId, m.matchConfidence, m.matchedMerchantId, json_extract_string(m.matchEvidence, '$.rule') AS rule
        FROM read_parquet(${lit(path.join(workDir, 'suppliers.parquet'))}) s JOIN read_parquet(${lit(m.file)}) m USING (supplierKey)`,
     ),
   );
@@ -426,12 +433,16 @@ export async function namesQuality(
   let hp = 0;
   let hc = 0;
   const missedBy: Record<string, number> = {};
+  const byRule: NamesQuality['byRule'] = {};
   const wrong: NamesQuality['wrong'] = [];
   for (const x of rows) {
     const t = truth.get(x.supplierId)!;
     const ok = x.matchedMerchantId !== null && x.matchedMerchantId === t.merchantId;
     if (x.matchedMerchantId !== null) {
       predicted++;
+      const r = (byRule[x.rule ?? ''] ??= { predicted: 0, correct: 0 });
+      r.predicted++;
+      if (ok) r.correct++;
       if (ok) correct++;
       else
         wrong.push({
@@ -460,6 +471,7 @@ export async function namesQuality(
     recall: round(recall),
     f1: round(precision + recall ? (2 * precision * recall) / (precision + recall) : 0),
     High: { predicted: hp, correct: hc },
+    byRule,
     missedBy,
     wrong,
   };

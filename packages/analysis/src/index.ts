@@ -75,7 +75,7 @@ export type { FilePreview } from './ingest/preview.ts';
 export { normaliseAndAggregate, FREQUENCY_BANDS, PAYMENT_TERMS_BANDS } from './aggregate/normalise.ts';
 export type { NormaliseOptions, NormaliseResult } from './aggregate/normalise.ts';
 export { matchSuppliers, ensurePreparedNetwork, MATCH_RULES } from './match/match.ts';
-export { defaultMatchRuleset, parseMatchRuleset, MATCH_FIELDS } from './match/rules.ts';
+export { defaultMatchRuleset, parseMatchRuleset, shippedMatchRuleset, MATCH_FIELDS } from './match/rules.ts';
 export type { TMatchRuleset } from './match/rules.ts';
 export type { MatchOptions, MatchResult } from './match/match.ts';
 export { enrich, INDUSTRY_VIEWS, DEFAULT_INDUSTRY_VIEW, UNCLASSIFIED } from './enrich/enrich.ts';

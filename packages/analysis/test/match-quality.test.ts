@@ -1,7 +1,7 @@
 /**
  * End-to-end match quality on real public data no one here wrote: the Fodors / Zagat restaurant guides
  * (test/fixtures/restaurants), through ingest → normalise → match. Floors below the measured figures
- * (High 1.000 / 0.821, High+Medium 1.000 / 0.946 with match ruleset v2), so a change that makes real-data
+ * (High 1.000 / 0.821, High+Medium 1.000 / 0.946 with match rulesets v2 and v3), so a change that makes real-data
  * matching worse fails here.
  */
 import { afterAll, describe, expect, it } from 'vitest';

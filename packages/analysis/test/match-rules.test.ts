@@ -1,11 +1,11 @@
-/** Matching v2 on tiny tables: address parsing, name cleaning, each confidence rule, the ruleset format. */
+/** Matching on tiny tables: address parsing, name cleaning, each confidence rule, the ruleset format. */
 import { afterAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { withDb, lit, copyToParquet } from '../src/db.ts';
 import { createNormaliseMacros } from '../src/match/normalise-sql.ts';
 import { ensurePreparedNetwork, matchSuppliers } from '../src/match/match.ts';
 import { isPreparedNetwork } from '../src/network/import.ts';
-import { defaultMatchRuleset, parseMatchRuleset, condSql } from '../src/match/rules.ts';
+import { defaultMatchRuleset, parseMatchRuleset, condSql, rulesSql, shippedMatchRuleset } from '../src/match/rules.ts';
 import { ingestFile } from '../src/ingest/ingest.ts';
 import { normaliseAndAggregate } from '../src/aggregate/normalise.ts';
 import { AnalysisInputError } from '../src/errors.ts';
@@ -189,12 +189,138 @@ describe('confidence rules', () => {
     expect(by.get('S11')!.merchant).toBeNull();
     // Acronym and tax id.
     expect(by.get('S12')).toMatchObject({ confidence: 'High', merchant: 'M11', rule: 'M-TAX-H' });
-    // A near-identical name with nothing disagreeing; a weaker name with the postcode; a possible match only.
-    expect(by.get('S13')).toMatchObject({ confidence: 'Medium', merchant: 'M10', rule: 'M-NAME-M' });
+    // A near-identical name of words no other merchant carries, the country agreeing (names only); a weaker name
+    // with the postcode; a possible match only.
+    expect(by.get('S13')).toMatchObject({ confidence: 'High', merchant: 'M10', rule: 'M-NAME-RARE-H' });
     expect(by.get('S14')).toMatchObject({ confidence: 'Medium', merchant: 'M9', rule: 'M-NAME-LOC-M' });
     expect(by.get('S14')!.fields).toMatchObject({ name: 'similar', postcode: 'agree' });
     expect(by.get('S15')).toMatchObject({ confidence: 'Low', merchant: null, candidate: 'M7', rule: 'M-LOW' });
   }, 60_000);
+});
+
+describe('names-only rules', () => {
+  // The evidence of one pair (match-sql.ts scorePairsSql columns), unknown where not given.
+  const evidence = {
+    nameScore: 0,
+    contain: 0,
+    jw: 0,
+    sharedWord: false,
+    acronym: false,
+    acronymLetters: 0,
+    nameWeighted: 0,
+    nameChance: 1000,
+    taxE: 'unknown',
+    postcodeE: 'unknown',
+    cityE: 'unknown',
+    countryE: 'unknown',
+    streetNumberE: 'unknown',
+    streetE: 'unknown',
+    addressE: 'unknown',
+  };
+  type Ev = Partial<typeof evidence>;
+  async function ruleOf(cases: Ev[]): Promise<(string | null)[]> {
+    const rules = rulesSql(defaultMatchRuleset());
+    return withDb({}, async (db) => {
+      const out: (string | null)[] = [];
+      for (const c of cases) {
+        const e = { ...evidence, ...c };
+        const cols = Object.entries(e)
+          .map(([k, v]) => `${typeof v === 'string' ? lit(v) : String(v)} AS ${k}`)
+          .join(', ');
+        out.push((await db.one<{ id: string | null }>(`SELECT ${rules.ruleId} AS id FROM (SELECT ${cols})`))!.id);
+      }
+      return out;
+    });
+  }
+  const exact = { nameScore: 1, jw: 1, contain: 1, sharedWord: true, nameWeighted: 1 };
+
+  it('a name alone is High when every word of weight agrees and those words single out one merchant', async () => {
+    expect(
+      await ruleOf([
+        { ...exact, nameChance: 0.001, countryE: 'agree' },
+        // common words: as many merchants could carry them by chance
+        { ...exact, nameChance: 3, countryE: 'agree' },
+        // no country to agree
+        { ...exact, nameChance: 0.001 },
+        // a city that disagrees
+        { ...exact, nameChance: 0.001, countryE: 'agree', cityE: 'differ' },
+      ]),
+    ).toEqual(['M-NAME-RARE-H', 'M-NAME-M', 'M-NAME-M', 'M-LOW']);
+  });
+
+  it('an acronym of three letters or more matches a name alone at Medium', async () => {
+    expect(
+      await ruleOf([
+        { nameScore: 0.4, acronym: true, acronymLetters: 3, countryE: 'agree' },
+        { nameScore: 0.4, acronym: true, acronymLetters: 2, countryE: 'agree' },
+        { nameScore: 0.4, acronym: true, acronymLetters: 3, countryE: 'differ' },
+        { nameScore: 0.4, acronym: true, acronymLetters: 3, countryE: 'agree', postcodeE: 'differ' },
+      ]),
+    ).toEqual(['M-ACRONYM-M', null, null, null]);
+  });
+
+  it('decides names without an address by the rarity of their words and by acronyms, end to end', async () => {
+    const network = writeFile(
+      dir,
+      'network-names.csv',
+      [
+        'merchantId,name,country',
+        'M1,Quillfeather Vandermeer Analytics GmbH,DE',
+        ...['Zelenka', 'Harrowgate', 'Lindqvist', 'Pemberton', 'Ashdown'].map(
+          (w, i) => `M${i + 2},${w} Global Services GmbH,DE`,
+        ),
+        'M7,Global Services GmbH,DE',
+        'M8,International Business Machines Corp,US',
+      ].join('\n') + '\n',
+    );
+    const suppliers = writeFile(
+      dir,
+      'suppliers-names.csv',
+      [
+        'Supplier ID,Supplier Name,Country,Annual Spend',
+        'S1,Quillfeather Vandermeer Analytics AG,DE,100',
+        'S2,Global Services GmbH,DE,100',
+        'S3,IBM,US,100',
+        'S4,Quillfeather Vandermeer Analytics AG,,100',
+      ].join('\n') + '\n',
+    );
+    const work = path.join(dir, 'work-names');
+    await ingestFile({ file: suppliers, kind: 'suppliers', workDir: work });
+    await normaliseAndAggregate({ workDir: work });
+    const m = await matchSuppliers({ workDir: work, networkFile: network });
+    const rows = await readParquet<{ id: string; c: string | null; merchant: string | null; ev: string | null }>(
+      `SELECT s.sourceSupplierId AS id, m.matchConfidence AS c, m.matchedMerchantId AS merchant, m.matchEvidence AS ev
+       FROM read_parquet(${lit(path.join(work, 'suppliers.parquet'))}) s JOIN read_parquet(${lit(m.file)}) m USING (supplierKey) ORDER BY 1`,
+    );
+    const by = new Map(
+      rows.map((r) => [r.id, { ...r, rule: r.ev ? (JSON.parse(r.ev) as { rule: string }).rule : null }]),
+    );
+    // three words that no other merchant carries: High on the name alone
+    expect(by.get('S1')).toMatchObject({ c: 'High', merchant: 'M1', rule: 'M-NAME-RARE-H' });
+    // the same name without a country to agree: Medium
+    expect(by.get('S4')).toMatchObject({ c: 'Medium', merchant: 'M1', rule: 'M-NAME-M' });
+    // words most merchants carry: the same name, but only Medium
+    expect(by.get('S2')).toMatchObject({ c: 'Medium', merchant: 'M7', rule: 'M-NAME-M' });
+    // an acronym, found without a shared word
+    expect(by.get('S3')).toMatchObject({ c: 'Medium', merchant: 'M8', rule: 'M-ACRONYM-M' });
+    const ev = JSON.parse(by.get('S1')!.ev!) as { nameWeighted: number; nameChance: number };
+    expect(ev.nameWeighted).toBe(1);
+    expect(ev.nameChance).toBeLessThan(0.1);
+  }, 60_000);
+
+  it('a similar name is Medium only when its rare words agree', async () => {
+    expect(
+      await ruleOf([
+        // similar, a rare word different: the common words made the similarity
+        { nameScore: 0.95, nameWeighted: 0.5, countryE: 'agree' },
+        { nameScore: 0.95, nameWeighted: 0.85, countryE: 'agree' },
+        // less similar, but the words of weight agree (the common ones differ)
+        { nameScore: 0.88, nameWeighted: 0.95, countryE: 'agree' },
+        { nameScore: 0.88, nameWeighted: 0.95 },
+        { nameScore: 0.84, nameWeighted: 0.95, countryE: 'agree' },
+      ]),
+    ).toEqual(['M-LOW', 'M-NAME-M', 'M-NAME-WEIGHTED-M', 'M-LOW', 'M-LOW']);
+  });
 });
 
 describe('match ruleset', () => {
@@ -209,6 +335,15 @@ describe('match ruleset', () => {
     typed.rules[0]!.when = { field: 'postcode', op: 'gte', value: 'agree' };
     expect(() => parseMatchRuleset(typed)).toThrow(/postcode/);
     expect(condSql({ field: 'nameScore', op: 'gte', value: 0.9 })).toBe('coalesce(nameScore >= 0.9, FALSE)');
+  });
+
+  it('keeps the rulesets of earlier versions, for the rule descriptions of earlier runs', () => {
+    const rs = defaultMatchRuleset();
+    expect(shippedMatchRuleset(rs.version)).toEqual(rs);
+    const v2 = shippedMatchRuleset(2)!;
+    expect(v2.version).toBe(2);
+    expect(v2.rules.map((r) => r.id)).not.toContain('M-NAME-RARE-H');
+    expect(shippedMatchRuleset(rs.version + 1)).toBeNull();
   });
 });
 

@@ -7,9 +7,11 @@
  *   net      the prepared network: mid (position in the network file), merchantId and the normalised columns
  *   sup      the suppliers: sid (integer surrogate of supplierKey) and the same normalised columns
  *   net_key / sup_key (sid, key, df), key_df (key, df), addr_df (addrNum, addrStreet, df)   blocking keys
+ *   tok_df   how many merchants carry each name token (the weights of the name evidence)
  *   cand     candidate pairs (sid, mid) from every blocking path
  *   pair0    candidate pairs with the name Jaro-Winkler and the tax-id / street-address hits
  *   pair1    the best MAX_SCORED_CANDIDATES candidates of each supplier (sid, mid, jw)
+ *   sup_df / net_df   the network frequencies of the suppliers' and the candidate merchants' name tokens
  *   scored   pair evidence and scores (scorePairsSql)
  *   ranked   each supplier's best candidate, with the runner-up's score
  *   best     with the merchant's columns, the ruleset's confidence and the deciding rule
@@ -79,6 +81,38 @@ export function blockingKeysSql(tokTable: string, id: string): string {
         UNION SELECT ${id}, min(tok) FROM ${tokTable} GROUP BY ${id} HAVING count(*) = 1`;
 }
 
+/**
+ * Blocking keys of acronyms (id, key): a name that is an abbreviation (sx_abbr: one word of 2 to 6 characters, or 2 to 6
+ * single letters) keyed "A#" on the network side, the initials of a name of 2 to 6 words keyed "E#"; the supplier side
+ * asks for the other kind ("IBM" → E#ibm finds "International Business Machines"; "Procter and Gamble" → A#pg finds
+ * "P&G"). Never the supplier's budgeted keys: an acronym shares no word with its expansion.
+ */
+export function acronymKeysSql(rel: string, id: string, side: 'network' | 'supplier'): string {
+  const [abbr, initials] = side === 'network' ? ['A#', 'E#'] : ['E#', 'A#'];
+  return `SELECT ${id}, ${lit(abbr)} || a AS key FROM (SELECT ${id}, sx_abbr(nameTokens, nameCore) AS a FROM ${rel}) WHERE a IS NOT NULL
+        UNION ALL SELECT ${id}, ${lit(initials)} || sx_initials(nameTokens) FROM ${rel} WHERE len(nameTokens) BETWEEN 2 AND 6`;
+}
+
+/** The suppliers' acronym keys (sid, key, df) that some merchant has, at most MAX_KEY_DF merchants. */
+export const supplierAcronymKeysSql = (sup = 'sup', keyDf = 'key_df'): string =>
+  `SELECT sid, key, df FROM (${acronymKeysSql(sup, 'sid', 'supplier')}) JOIN ${keyDf} USING (key) WHERE df <= ${MAX_KEY_DF}`;
+
+/**
+ * How many merchants carry each name token (tok, df): the network's document frequencies, one GROUP BY per network
+ * (cached next to the prepared network with the blocking keys).
+ */
+export const tokenFrequencySql = (rel = 'net'): string =>
+  `SELECT tok, count(*)::INTEGER AS df FROM (SELECT unnest(list_distinct(nameTokens)) AS tok FROM ${rel}) GROUP BY tok`;
+
+/**
+ * The network frequency of each name token of the rows of `rel`, aligned with their nameTokens (id, nameDf; 0: a token
+ * no merchant carries), by one join with the token frequencies; `where` narrows the rows (the candidate merchants).
+ */
+export const nameFrequenciesSql = (rel: string, id: string, tokDf = 'tok_df', where = ''): string =>
+  `SELECT ${id}, list(coalesce(d.df, 0) ORDER BY u.i) AS nameDf
+      FROM (SELECT ${id}, unnest(nameTokens) AS tok, unnest(range(1, len(nameTokens) + 1)) AS i FROM ${rel} ${where}) u
+      LEFT JOIN ${tokDf} d USING (tok) GROUP BY ${id}`;
+
 /** How many merchants share each blocking key (key, df). */
 export const keyFrequencySql = (netKey = 'net_key'): string => `SELECT key, count(*) AS df FROM ${netKey} GROUP BY key`;
 
@@ -121,33 +155,92 @@ export const candidatePairsSql = (P: Parameters): string =>
 export const NAME_JW_SQL =
   'greatest(jaro_winkler_similarity(s.nameCore, n.nameCore), jaro_winkler_similarity(s.nameSorted, n.nameSorted))';
 
+/** One whole name is the other's initials (s = supplier, n = merchant; sx_abbr / sx_initials), cheap enough for every candidate pair. */
+export const ACRONYM_HIT_SQL = `coalesce(CASE
+          WHEN len(n.nameTokens) >= 2 AND sx_abbr(s.nameTokens, s.nameCore) IS NOT NULL THEN sx_abbr(s.nameTokens, s.nameCore) = sx_initials(n.nameTokens)
+          WHEN len(s.nameTokens) >= 2 AND sx_abbr(n.nameTokens, n.nameCore) IS NOT NULL THEN sx_abbr(n.nameTokens, n.nameCore) = sx_initials(s.nameTokens) END, FALSE)`;
+
 /** Name Jaro-Winkler once per candidate pair (materialised, so it is never recomputed) and the tax-id and street-address hits. */
 export const candidateJwSql = (cand = 'cand'): string =>
   `SELECT c.sid, c.mid,
         ${NAME_JW_SQL} AS jw,
         coalesce(s.taxNorm = n.taxNorm, FALSE) AS taxHit,
-        coalesce(s.addrStreet = n.addrStreet AND s.addrNum <= n.addrNumHi AND n.addrNum <= s.addrNumHi, FALSE) AS addrHit
+        coalesce(s.addrStreet = n.addrStreet AND s.addrNum <= n.addrNumHi AND n.addrNum <= s.addrNumHi, FALSE) AS addrHit,
+        ${ACRONYM_HIT_SQL} AS acrHit
       FROM ${cand} c JOIN sup s USING (sid) JOIN net n USING (mid)`;
 
 /**
- * The best MAX_SCORED_CANDIDATES candidates per supplier among those with a name Jaro-Winkler of 0.8 or a tax-id or
- * street-address hit: tax-id hits first, then by jw (a street-address hit counts 0.15), then by mid.
+ * The best MAX_SCORED_CANDIDATES candidates per supplier among those with a name Jaro-Winkler of 0.8 or a tax-id,
+ * street-address or acronym hit: tax-id hits first, then by jw (an acronym counts as jw 0.9, a street-address hit adds
+ * 0.15), then by mid.
  */
 export const topCandidatesSql = (pair0 = 'pair0'): string =>
-  `SELECT sid, mid, jw FROM ${pair0} WHERE jw >= 0.8 OR taxHit OR addrHit
-      QUALIFY row_number() OVER (PARTITION BY sid ORDER BY taxHit DESC, jw + 0.15 * addrHit::INT DESC, mid) <= ${MAX_SCORED_CANDIDATES}`;
+  `SELECT sid, mid, jw FROM ${pair0} WHERE jw >= 0.8 OR taxHit OR addrHit OR acrHit
+      QUALIFY row_number() OVER (PARTITION BY sid ORDER BY taxHit DESC, greatest(jw, 0.9 * acrHit::INT) + 0.15 * addrHit::INT DESC, mid) <= ${MAX_SCORED_CANDIDATES}`;
+
+/** A token of a name agrees with one of the other name when their Jaro-Winkler is at least this (a typo still agrees). */
+export const TOKEN_AGREES_JW = 0.9;
+/**
+ * A token of 4+ letters one edit from one of the other name (a letter dropped, added, changed, or two swapped) agrees
+ * too, counted as TOKEN_AGREES_JW: a typo in a short word ("Udall" / "Udoll") falls below the Jaro-Winkler threshold.
+ * Only looked at from this Jaro-Winkler on (one edit in a word of 4+ letters stays above it).
+ */
+export const TYPO_JW_FROM = 0.75;
+
+/** SQL of how word i of the supplier's name (sTok) agrees with word j of the merchant's (nTok): 0 when it does not. */
+const tokenAgreementSql = (i: string, j: string): string =>
+  `CASE WHEN tm[${i}][${j}] >= ${TOKEN_AGREES_JW} THEN tm[${i}][${j}]
+        WHEN tm[${i}][${j}] >= ${TYPO_JW_FROM} AND least(length(sTok[${i}]), length(nTok[${j}])) >= 4
+          AND damerau_levenshtein(sTok[${i}], nTok[${j}]) <= 1 THEN ${TOKEN_AGREES_JW} ELSE 0 END`;
 
 /**
- * The three steps of pair scoring as queries: `pm` reads `pairs`, `sup` and `net`; `pair` reads the relation named
- * `pm`; `scored` reads the relation named `pair` (tables in a job's run, common table expressions in vendor search).
- * The result has the agreement of each field (taxE, postcodeE, cityE, countryE, streetNumberE, streetE, addressE),
- * nameScore and totalScore.
+ * SQL of "a word of name S is the acronym of words of name T", as the acronym's number of letters (0: none): S has a word
+ * x of 2 to 6 characters whose every other word agrees with a word of T, and x spells the initials, in order, of the
+ * words of T that those others leave unmatched ("ibm deutschland" / "international business machines deutschland");
+ * or S is an abbreviation of single letters ("p g", from "P&G") spelling the initials of all of T. `m(i, j)`: the
+ * Jaro-Winkler of S's word i and T's word j; `best`: each S word's best Jaro-Winkler.
+ */
+function acronymLettersSql(
+  S: string,
+  T: string,
+  core: string,
+  best: string,
+  m: (i: string, j: string) => string,
+): string {
+  const others = (i: string) => `list_filter(range(1, len(${S}) + 1), k -> k <> ${i})`;
+  const unmatched = (i: string) =>
+    `list_filter(range(1, len(${T}) + 1), j -> NOT coalesce(list_bool_or(list_transform(${others(i)}, k -> ${m('k', 'j')} >= ${TOKEN_AGREES_JW})), FALSE))`;
+  return `greatest(CASE WHEN len(${T}) >= 2 AND sx_abbr(${S}, ${core}) = sx_initials(${T}) THEN len(${T}) ELSE 0 END,
+          CASE WHEN len(${T}) >= 2 AND len(${T}) > len(${S}) THEN coalesce(list_max(list_transform(range(1, len(${S}) + 1),
+            i -> CASE WHEN length(${S}[i]) BETWEEN 2 AND 6
+              AND NOT coalesce(list_bool_or(list_transform(${others('i')}, k -> ${best}[k] < ${TOKEN_AGREES_JW})), FALSE)
+              AND ${S}[i] = array_to_string(list_transform(${unmatched('i')}, j -> ${T}[j][1]), '') THEN length(${S}[i]) ELSE 0 END)), 0)
+          ELSE 0 END)`;
+}
+
+/**
+ * The three steps of pair scoring as queries: `pm` reads `pairs`, `sup`, `net` and the name-token frequencies
+ * `supDf` (sid, nameDf) and `netDf` (mid, nameDf) (nameFrequenciesSql; a row missing there counts its tokens as carried
+ * by no merchant); `pair` reads the relation named `pm`; `scored` reads the relation named `pair` (tables in a job's
+ * run, common table expressions in vendor search). `merchants`: how many merchants the network has (the N of the
+ * token weights). The result has the agreement of each field (taxE, postcodeE, cityE, countryE, streetNumberE, streetE,
+ * addressE), the name evidence (soft, contain, sharedWord, acronym, acronymLetters, nameWeighted, nameChance), nameScore and
+ * totalScore.
+ *
+ * Token weights: a word carried by df of the network's N merchants weighs ln(1 + N / df) (a word no merchant carries
+ * weighs as one carried by one), so a rare word agreeing counts more than "International" or "Services".
+ * nameWeighted: the weighted share of each name's words that agree with a word of the other (Jaro-Winkler >=
+ * TOKEN_AGREES_JW, counted by that similarity, or one edit apart), the weaker of the two names (a soft TF-IDF). nameChance: how many
+ * merchants would carry all the merchant's agreeing words by chance, N × Π df/N over them (words independent); at most
+ * about 1: the agreeing words single out one merchant.
  */
 export function scorePairsSql(
   P: Parameters,
-  rel: { pairs: string; sup: string; net: string; pm: string; pair: string },
+  rel: { pairs: string; sup: string; net: string; supDf: string; netDf: string; pm: string; pair: string },
+  merchants: number,
 ): { pm: string; pair: string; scored: string } {
-  const { pairs, sup, net, pm, pair } = rel;
+  const { pairs, sup, net, supDf, netDf, pm, pair } = rel;
+  const N = `${Math.max(1, Math.round(merchants))}::DOUBLE`;
   // Token similarity matrix (supplier tokens × merchant tokens) computed once; soft similarity is the
   // weaker of the row-wise and column-wise best-match averages, containment the stronger, or how fully one
   // part of a name in parts ("Lakeview Youth Alliance - Little Steps", "… dba …") is found in the other name.
@@ -157,29 +250,44 @@ export function scorePairsSql(
           list_max(list_transform(n.nameSegments, seg -> list_avg(list_transform(seg, y -> list_max(list_transform(s.nameTokens, x -> jaro_winkler_similarity(x, y))))))),
           list_max(list_transform(s.nameSegments, seg -> list_avg(list_transform(seg, x -> list_max(list_transform(n.nameTokens, y -> jaro_winkler_similarity(x, y)))))))) AS segContain,
         len(list_filter(list_intersect(s.nameTokens, n.nameTokens), t -> length(t) >= 3)) > 0 AS sharedWord,
-        (len(s.nameTokens) = 1 AND len(n.nameTokens) >= 2 AND length(s.nameTokens[1]) >= 2 AND s.nameTokens[1] = array_to_string(list_transform(n.nameTokens, t -> t[1]), ''))
-          OR (len(n.nameTokens) = 1 AND len(s.nameTokens) >= 2 AND length(n.nameTokens[1]) >= 2 AND n.nameTokens[1] = array_to_string(list_transform(s.nameTokens, t -> t[1]), '')) AS acronym,
+        s.nameTokens AS sTok, n.nameTokens AS nTok, s.nameCore AS sCore, n.nameCore AS nCore,
+        coalesce(sd.nameDf, []) AS sDf, coalesce(nd.nameDf, []) AS nDf,
         CASE WHEN s.taxNorm IS NOT NULL AND n.taxNorm IS NOT NULL THEN s.taxNorm = n.taxNorm END AS taxAgrees,
         CASE WHEN s.postcodeNorm IS NOT NULL AND n.postcodeNorm IS NOT NULL THEN s.postcodeNorm = n.postcodeNorm END AS postcodeAgrees,
         CASE WHEN s.cityNorm IS NOT NULL AND n.cityNorm IS NOT NULL THEN jaro_winkler_similarity(s.cityNorm, n.cityNorm) >= ${P.cityAgreesAtLeast} END AS cityAgrees,
         CASE WHEN s.country IS NOT NULL AND n.country IS NOT NULL THEN s.country = n.country END AS countryAgrees,
         CASE WHEN s.addrNum IS NOT NULL AND n.addrNum IS NOT NULL THEN s.addrNum <= n.addrNumHi AND n.addrNum <= s.addrNumHi END AS numAgrees,
         CASE WHEN s.addrStreet IS NOT NULL AND n.addrStreet IS NOT NULL THEN jaro_winkler_similarity(s.addrStreet, n.addrStreet) END AS addressScore
-      FROM ${pairs} p JOIN ${sup} s USING (sid) JOIN ${net} n USING (mid)`;
+      FROM ${pairs} p JOIN ${sup} s USING (sid) JOIN ${net} n USING (mid)
+        LEFT JOIN ${supDf} sd USING (sid) LEFT JOIN ${netDf} nd USING (mid)`;
   const e = (b: string) => `CASE WHEN ${b} IS NULL THEN 'unknown' WHEN ${b} THEN 'agree' ELSE 'differ' END`;
-  const pairSql = `SELECT * EXCLUDE (tm, r, c, segContain),
+  const weights = (df: string) => `list_transform(${df}, d -> ln(1 + ${N} / greatest(d, 1)))::DOUBLE[]`;
+  const weighted = (w: string, agree: string) => `list_inner_product(${w}, ${agree}) / nullif(list_sum(${w}), 0)`;
+  const pairSql = `SELECT * EXCLUDE (tm, r, c, wr, wc, segContain, sTok, nTok, sCore, nCore, sDf, nDf, sW, nW, rowBest, colBest, am, rowAgree, colAgree),
         least(r, c) AS soft, greatest(r, c, coalesce(segContain, 0)) AS contain,
+        coalesce(least(wr, wc), 0) AS nameWeighted, acronymLetters > 0 AS acronym,
         ${e('taxAgrees')} AS taxE, ${e('postcodeAgrees')} AS postcodeE, ${e('cityAgrees')} AS cityE, ${e('countryAgrees')} AS countryE,
         ${e('numAgrees')} AS streetNumberE,
         CASE WHEN addressScore >= ${P.streetAgreesAtLeast} THEN 'agree' WHEN addressScore < ${P.streetDiffersBelow} THEN 'differ' ELSE 'unknown' END AS streetE,
         CASE WHEN numAgrees AND addressScore >= ${P.streetAgreesAtLeast} THEN 'agree'
              WHEN numAgrees IS NOT NULL AND addressScore IS NOT NULL AND (NOT numAgrees OR addressScore < ${P.streetDiffersBelow}) THEN 'differ'
              ELSE 'unknown' END AS addressE
-      FROM (SELECT *, list_avg(list_transform(tm, r -> list_max(r))) AS r,
-          list_avg(list_transform(range(1, len(tm[1]) + 1), j -> list_max(list_transform(tm, r -> r[j])))) AS c FROM ${pm})`;
+      FROM (SELECT *, list_avg(rowBest) AS r, list_avg(colBest) AS c,
+          ${weighted('sW', 'rowAgree')} AS wr, ${weighted('nW', 'colAgree')} AS wc,
+          least(${N}, exp(ln(${N}) + coalesce(list_sum(list_transform(range(1, len(colAgree) + 1),
+            j -> CASE WHEN colAgree[j] > 0 THEN ln(greatest(nDf[j], 1) / ${N}) ELSE 0 END)), 0))) AS nameChance,
+          greatest(${acronymLettersSql('sTok', 'nTok', 'sCore', 'rowBest', (i, j) => `tm[${i}][${j}]`)},
+            ${acronymLettersSql('nTok', 'sTok', 'nCore', 'colBest', (i, j) => `tm[${j}][${i}]`)}) AS acronymLetters
+        FROM (SELECT *, list_transform(tm, r -> list_max(r)) AS rowBest,
+            list_transform(range(1, len(tm[1]) + 1), j -> list_max(list_transform(tm, r -> r[j]))) AS colBest,
+            ${weights('sDf')} AS sW, ${weights('nDf')} AS nW,
+            list_transform(am, r -> coalesce(list_max(r), 0))::DOUBLE[] AS rowAgree,
+            list_transform(range(1, len(nTok) + 1), j -> coalesce(list_max(list_transform(am, r -> r[j])), 0))::DOUBLE[] AS colAgree
+          FROM (SELECT *, list_transform(range(1, len(sTok) + 1), i -> list_transform(range(1, len(nTok) + 1), j -> ${tokenAgreementSql('i', 'j')})) AS am
+            FROM ${pm})))`;
   const scoredSql = `SELECT *,
         round(0.4 * jw + 0.6 * soft, 4) AS nameScore,
-        round(0.4 * jw + 0.6 * soft + 0.05 * contain + 0.3 * (taxE = 'agree')::INT + 0.12 * (postcodeE = 'agree')::INT + 0.15 * (addressE = 'agree')::INT
+        round(greatest(0.4 * jw + 0.6 * soft, 0.9 * acronym::INT) + 0.05 * contain + 0.3 * (taxE = 'agree')::INT + 0.12 * (postcodeE = 'agree')::INT + 0.15 * (addressE = 'agree')::INT
           + 0.04 * (cityE = 'agree')::INT - 0.3 * (countryE = 'differ')::INT - 0.08 * (postcodeE = 'differ')::INT
           - 0.05 * (cityE = 'differ')::INT - 0.12 * (addressE = 'differ')::INT, 4) AS totalScore
       FROM ${pair}`;
@@ -249,7 +357,8 @@ export function matchOutputSql(rulesetVersion: number, final = 'final'): string 
             ['country', f.countryE, s.country, f.mCountry],
             ['taxId', f.taxE, NULL, NULL]
           ], x -> x[2] <> 'unknown' OR x[3] IS NOT NULL OR x[4] IS NOT NULL),
-          nameScore: f.nameScore, nameContainment: round(f.contain, 4), streetScore: round(f.addressScore, 4),
+          nameScore: f.nameScore, nameContainment: round(f.contain, 4), nameWeighted: round(f.nameWeighted, 4),
+          nameChance: round(f.nameChance, 6), acronymLetters: f.acronymLetters, streetScore: round(f.addressScore, 4),
           totalScore: f.totalScore, runnerUpScore: f.runnerUp,
           downgradedForAmbiguity: f.confidence IS DISTINCT FROM f.rawConfidence
         })::VARCHAR END AS matchEvidence

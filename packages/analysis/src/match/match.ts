@@ -11,7 +11,7 @@
  *    containment (stronger direction, or a part of a name in parts), shared word, acronym, and
  *    agree / differ / unknown for tax id, postcode, city, country, street number, street and address.
  * 4. One best candidate per supplier; its confidence comes from the first rule of the versioned match
- *    ruleset (rulesets/match-v2.json, rules.ts) that holds; a runner-up almost as good without
+ *    ruleset (rulesets/match-v3.json, rules.ts) that holds; a runner-up almost as good without
  *    distinguishing evidence lowers it one step. Only High and Medium are MATCHED: precision before
  *    recall; a Low candidate is kept as evidence for review but the supplier stays UNMATCHED.
  * 5. Evidence JSON per supplier: ruleset version, deciding rule, and per field
@@ -33,6 +33,7 @@ import { defaultMatchRuleset } from './rules.ts';
 import type { TMatchRuleset } from './rules.ts';
 import {
   ADDR_PARSED_TABLE,
+  acronymKeysSql,
   addressFrequencySql,
   bestCandidateSql,
   blockingKeysSql,
@@ -42,24 +43,27 @@ import {
   finalConfidenceSql,
   keyFrequencySql,
   matchOutputSql,
+  nameFrequenciesSql,
   nameTokensSql,
   networkColumnsSql,
   networkViewSql,
   ruledCandidateSql,
   scorePairsSql,
   supplierAddressLinesSql,
+  supplierAcronymKeysSql,
   supplierColumnsSql,
   supplierKeysSql,
+  tokenFrequencySql,
   topCandidatesSql,
 } from './match-sql.ts';
 
 /** Format of the cached network blocking keys (bump when the name normalisation or the keys change). */
-export const KEY_FORMAT = 'k3';
+export const KEY_FORMAT = 'k4';
 export interface MatchOptions {
   workDir: string;
   networkFile: string;
   onProgress?: ProgressFn;
-  /** the match ruleset (default: rulesets/match-v2.json) */
+  /** the match ruleset (default: rulesets/match-v3.json) */
   ruleset?: TMatchRuleset;
 }
 
@@ -92,13 +96,13 @@ export async function scorePairs(
   P: TMatchRuleset['parameters'],
   pairs: string,
   out: string,
-  opts: { sup?: string; net?: string; temp?: boolean } = {},
+  opts: { sup?: string; net?: string; supDf?: string; netDf?: string; merchants: number; temp?: boolean },
 ): Promise<void> {
-  const { sup = 'sup', net = 'net' } = opts;
+  const { sup = 'sup', net = 'net', supDf = 'sup_df', netDf = 'net_df' } = opts;
   const create = opts.temp ? 'CREATE OR REPLACE TEMP TABLE' : 'CREATE TABLE';
   const pm = `${out}_pm`;
   const pair = `${out}_pair`;
-  const sql = scorePairsSql(P, { pairs, sup, net, pm, pair });
+  const sql = scorePairsSql(P, { pairs, sup, net, supDf, netDf, pm, pair }, opts.merchants);
   await db.run(`${create} ${pm} AS ${sql.pm}`);
   await db.run(`${create} ${pair} AS ${sql.pair}`);
   await db.run(`DROP TABLE ${pm}`);
@@ -146,32 +150,58 @@ async function parseSupplierStreets(db: Db, suppliersFile: string): Promise<void
 }
 
 /**
- * The network side of the blocking keys as `net_key`: read from the cache next to the prepared network (computed
- * once per network; the file name carries the key format, so a matcher with other keys never reads an older
- * cache), or computed and written to it.
+ * A table computed once per network and cached next to the prepared network (the file name carries the key format, so
+ * a matcher with other keys never reads an older cache): read from the cache, or computed by `compute` (which creates
+ * `table`) and written to it. `where`: only the rows this run needs are kept.
  */
-async function networkBlockingKeys(db: Db, net: string): Promise<void> {
-  const keysFile = net.replace(/\.parquet$/i, '') + `.blocking-keys-${KEY_FORMAT}.parquet`;
-  if (existsSync(keysFile) && statSync(keysFile).mtimeMs >= statSync(net).mtimeMs) {
+async function cachedNetworkTable(
+  db: Db,
+  net: string,
+  table: string,
+  suffix: string,
+  compute: () => Promise<void>,
+  where?: string,
+): Promise<void> {
+  const file = net.replace(/\.parquet$/i, '') + `.${suffix}-${KEY_FORMAT}.parquet`;
+  if (existsSync(file) && statSync(file).mtimeMs >= statSync(net).mtimeMs) {
     try {
-      await db.run(`CREATE TABLE net_key AS SELECT * FROM read_parquet(${lit(keysFile)})`);
+      await db.run(
+        `CREATE TABLE ${table} AS SELECT * FROM read_parquet(${lit(file)})${where ? ` WHERE ${where}` : ''}`,
+      );
       return;
     } catch {
       // An unreadable cache (e.g. left half-written by an older version) is rebuilt below.
-      await db.run(`DROP TABLE IF EXISTS net_key`);
+      await db.run(`DROP TABLE IF EXISTS ${table}`);
     }
   }
-  await db.run(`CREATE TABLE net_tok AS ${nameTokensSql('net', 'mid')}`);
-  await db.run(`CREATE TABLE net_key AS ${blockingKeysSql('net_tok', 'mid')}`);
+  await compute();
   // Written under a unique name and renamed into place: concurrent matches (several jobs at once) never
   // read a half-written cache.
-  const tmp = `${keysFile}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
+  const tmp = `${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
-    await db.run(copyToParquet(`SELECT * FROM net_key`, tmp));
-    renameSync(tmp, keysFile);
+    await db.run(copyToParquet(`SELECT * FROM ${table}`, tmp));
+    renameSync(tmp, file);
   } catch {
     rmSync(tmp, { force: true }); // read-only network location: recompute next time
   }
+  if (where) await db.run(`DELETE FROM ${table} WHERE NOT (${where})`);
+}
+
+/**
+ * The network side of the blocking keys as `net_key` (token pairs, their prefixes, acronyms) and the network frequency
+ * of each name token as `tok_df`, each computed once per network and cached.
+ */
+async function networkKeysAndFrequencies(db: Db, net: string): Promise<void> {
+  await cachedNetworkTable(db, net, 'net_key', 'blocking-keys', async () => {
+    await db.run(`CREATE TABLE net_tok AS ${nameTokensSql('net', 'mid')}`);
+    await db.run(
+      `CREATE TABLE net_key AS ${blockingKeysSql('net_tok', 'mid')} UNION ALL ${acronymKeysSql('net', 'mid', 'network')}`,
+    );
+    await db.run(`DROP TABLE net_tok`);
+  });
+  await cachedNetworkTable(db, net, 'tok_df', 'token-df', () =>
+    db.run(`CREATE TABLE tok_df AS ${tokenFrequencySql('net')}`),
+  );
 }
 
 /** Suppliers per confidence, from the written matches file. */
@@ -205,24 +235,34 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
     await table('sup', supplierColumnsSql(suppliersFile));
 
     onProgress(30, 'Blocking');
-    await networkBlockingKeys(db, net);
+    await networkKeysAndFrequencies(db, net);
     await table('key_df', keyFrequencySql('net_key'));
     await table('sup_tok', nameTokensSql('sup', 'sid'));
     await table('sup_key', supplierKeysSql('sup_tok', 'key_df'));
+    await db.run(`INSERT INTO sup_key ${supplierAcronymKeysSql('sup', 'key_df')}`);
     await table('addr_df', addressFrequencySql());
     await table('cand', candidatePairsSql(P));
     // Intermediate tables are dropped as soon as they are used: the peak memory is the sum of what is alive.
-    await db.run(
-      `DROP TABLE IF EXISTS net_tok; DROP TABLE net_key; DROP TABLE key_df; DROP TABLE sup_tok; DROP TABLE sup_key; DROP TABLE addr_df`,
-    );
+    await db.run(`DROP TABLE net_key; DROP TABLE key_df; DROP TABLE sup_tok; DROP TABLE sup_key; DROP TABLE addr_df`);
     const candidatePairs = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM cand`))!.n;
 
     onProgress(50, `Scoring ${candidatePairs} candidate pairs`);
     await table('pair0', candidateJwSql('cand'));
     await table('pair1', topCandidatesSql('pair0'));
     await db.run(`DROP TABLE pair0; DROP TABLE cand`);
-    await scorePairs(db, P, 'pair1', 'scored');
-    await db.run(`DROP TABLE pair1`);
+    await table('sup_df', nameFrequenciesSql('sup', 'sid', 'tok_df'));
+    // the frequencies of every merchant's name tokens, computed once per network and cached; the candidates' read
+    await cachedNetworkTable(
+      db,
+      net,
+      'net_df',
+      'name-df',
+      () => db.run(`CREATE TABLE net_df AS ${nameFrequenciesSql('net', 'mid', 'tok_df')}`),
+      'mid IN (SELECT mid FROM pair1)',
+    );
+    const merchants = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM net0`))!.n;
+    await scorePairs(db, P, 'pair1', 'scored', { merchants });
+    await db.run(`DROP TABLE pair1; DROP TABLE tok_df; DROP TABLE sup_df; DROP TABLE net_df`);
 
     onProgress(75, 'Choosing best matches');
     await table('ranked', bestCandidateSql('scored'));

@@ -441,6 +441,11 @@ export async function createNormaliseMacros(
       trim(regexp_replace(regexp_replace(sx_lower(s), '[.''’\`]', '', 'g'), '[^a-z0-9]+', ' ', 'g'));
     CREATE OR REPLACE MACRO sx_abbrev_list(l) AS list_transform(list_filter(l, t -> t <> ''), t -> CASE WHEN t IN (${sqlList(Object.keys(NAME_ABBREVIATIONS))}) THEN ${sqlCase(NAME_ABBREVIATIONS, 't')} ELSE t END);
     CREATE OR REPLACE MACRO sx_drop_legal(l) AS list_filter(l, x -> x NOT IN (${legal}));
+    -- acronyms (match-sql.ts): the initials of a name's tokens, and the name as an abbreviation — one word of 2 to 6
+    -- characters ("ibm") or 2 to 6 single letters ("p g", from "P&G") — NULL when it is none
+    CREATE OR REPLACE MACRO sx_initials(toks) AS array_to_string(list_transform(toks, t -> t[1]), '');
+    CREATE OR REPLACE MACRO sx_abbr(toks, core) AS CASE WHEN len(toks) = 1 AND length(core) BETWEEN 2 AND 6 THEN core
+      WHEN len(toks) BETWEEN 2 AND 6 AND length(core) = 2 * len(toks) - 1 THEN replace(core, ' ', '') END;
     CREATE OR REPLACE MACRO sx_pick_tokens(all_toks, kept) AS CASE WHEN len(kept) > 0 THEN kept ELSE all_toks END;
     -- (guards: the comma and initials rules run only on names with a comma / two single letters in a row;
     -- a one-element list and a lambda evaluate the input once)

@@ -7,7 +7,7 @@
  * Conditions: {"all": [...]}, {"any": [...]}, {"not": c}, or {"field": F, "op": eq|ne|gte|gt|lte|lt, "value": V}.
  * "ne" on an agreement field means "not known to differ" (agree or unknown).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -31,11 +31,29 @@ export const MATCH_FIELDS = {
     type: 'number',
     description: 'Jaro-Winkler of the normalised names (best of as-is and sorted tokens)',
   },
+  nameWeighted: {
+    column: 'nameWeighted',
+    type: 'number',
+    description:
+      "share of each name's words that agree with the other name, each word weighted by its rarity in the network (ln(1 + merchants / merchants carrying it)), weaker name, 0..1",
+  },
+  nameChance: {
+    column: 'nameChance',
+    type: 'number',
+    description:
+      "how many network merchants would carry all the agreeing words by chance (merchants × the product of each word's share of merchants); about 1 or less: the words single out one merchant",
+  },
   sharedWord: { column: 'sharedWord', type: 'boolean', description: 'the names share a word of at least 3 letters' },
   acronym: {
     column: 'acronym',
     type: 'boolean',
-    description: 'one name is the initials of the other (IBM / International Business Machines)',
+    description:
+      "a word of one name spells the initials of the other name's words that its other words leave unmatched (IBM / International Business Machines, P&G / Procter & Gamble, IBM Deutschland / International Business Machines Deutschland)",
+  },
+  acronymLetters: {
+    column: 'acronymLetters',
+    type: 'number',
+    description: 'letters of the acronym when one name has one (acronym), else 0',
   },
   taxId: { column: 'taxE', type: 'agreement', description: 'tax id: agree, differ or unknown' },
   postcode: { column: 'postcodeE', type: 'agreement', description: 'postcode: agree, differ or unknown' },
@@ -169,10 +187,24 @@ export const MATCH_RULESET_FILE = path.resolve(
   '..',
   '..',
   'rulesets',
-  'match-v2.json',
+  'match-v3.json',
 );
+const shipped = new Map<number, TMatchRuleset | null>();
+/**
+ * The match ruleset of a version as shipped (rulesets/match-v<N>.json; null: none of that version), for the rule
+ * descriptions of runs made with an earlier version.
+ */
+export function shippedMatchRuleset(version: number): TMatchRuleset | null {
+  if (!Number.isInteger(version) || version < 1) return null;
+  if (!shipped.has(version)) {
+    const file = path.join(path.dirname(MATCH_RULESET_FILE), `match-v${version}.json`);
+    shipped.set(version, existsSync(file) ? parseMatchRuleset(JSON.parse(readFileSync(file, 'utf8'))) : null);
+  }
+  return shipped.get(version) ?? null;
+}
+
 let cached: TMatchRuleset | undefined;
-/** The default match ruleset (rulesets/match-v2.json). */
+/** The default match ruleset (rulesets/match-v3.json). */
 export function defaultMatchRuleset(): TMatchRuleset {
   cached ??= parseMatchRuleset(JSON.parse(readFileSync(MATCH_RULESET_FILE, 'utf8')));
   return cached;

@@ -473,6 +473,13 @@ export class VendorIndex {
     }
   }
 
+  /** How many merchants carry a name token (0: none). */
+  private tokenDf(tok: string): number {
+    const p = this.postings;
+    const at = lowerBound(p.toks, tok);
+    return p.toks[at] === tok ? p.postOff[at + 1]! - p.postOff[at]! : 0;
+  }
+
   async get(vendorId: string): Promise<VendorRecord | null> {
     return this.withConn(async (db) => {
       const rows = await db.all<Record<string, unknown>>(
@@ -598,7 +605,20 @@ export class VendorIndex {
       // 2. fetch, score and rank the candidates against the normalised query (a one-row supplier); equal scores (the
       // matcher drops legal forms and word order) are ordered by how close the written name is to the query
       const P = this.ruleset.parameters;
-      const sql = scorePairsSql(P, { pairs: 'p', sup: 's', net: 'n', pm: 'pm', pair: 'pair' });
+      // the network frequency of each name token of the query and the candidates, from the postings in memory (a
+      // merchant found by its tax id only counts its other tokens as rare)
+      const sql = scorePairsSql(
+        P,
+        { pairs: 'p', sup: 's', net: 'n', supDf: 'sd', netDf: 'nd', pm: 'pm', pair: 'pair' },
+        this.postings.mtokOff.length - 2,
+      );
+      const dfOf = new Map<string, number>();
+      for (const w of nameTokens) dfOf.set(w, this.tokenDf(w));
+      for (const c of cands)
+        for (let k = this.postings.mtokOff[c.mid]!; k < this.postings.mtokOff[c.mid + 1]!; k++) {
+          const t = this.postings.mtok[k]!;
+          dfOf.set(this.postings.toks[t]!, this.postings.postOff[t + 1]! - this.postings.postOff[t]!);
+        }
       const rules = rulesSql(this.ruleset);
       const text = (v: unknown) => (typeof v === 'string' ? lit(v) : 'NULL');
       const list = (v: unknown): string =>
@@ -620,6 +640,8 @@ export class VendorIndex {
              NULL::INTEGER AS addrNum, NULL::INTEGER AS addrNumHi, NULL::VARCHAR AS addrStreet
            FROM (SELECT ${list(nameTokens)}::VARCHAR[] AS nameTokens, ${list(q.nameSegments)}::VARCHAR[][] AS nameSegments)),
          n AS MATERIALIZED (SELECT * FROM (${fetch.join(' UNION ALL ')}) QUALIFY row_number() OVER (PARTITION BY mid) = 1),
+         sd AS (SELECT 1 AS sid, [${nameTokens.map((w) => dfOf.get(w) ?? 0).join(', ')}]::INTEGER[] AS nameDf),
+         nd AS (SELECT mid, list_transform(nameTokens, t -> coalesce(([${[...dfOf.values()].join(', ')}]::INTEGER[])[list_position(${list([...dfOf.keys()])}::VARCHAR[], t)], 0)) AS nameDf FROM n),
          p AS (SELECT 1 AS sid, n.mid, ${NAME_JW_SQL} AS jw FROM n, s
            QUALIFY row_number() OVER (ORDER BY coalesce(s.taxNorm = n.taxNorm, FALSE) DESC, jw DESC, n.mid) <= ${SEARCH_SCORED + 50}),
          pm AS (${sql.pm}),

@@ -9,6 +9,7 @@ import { createNormaliseMacros } from '../../src/match/normalise-sql.ts';
 import { scorePairs } from '../../src/match/match.ts';
 import { defaultMatchRuleset } from '../../src/match/rules.ts';
 import {
+  acronymKeysSql,
   ADDR_PARSED_TABLE,
   addressFrequencySql,
   ambiguousConfidenceSql,
@@ -23,12 +24,15 @@ import {
   MAX_NAME_DF,
   MAX_SCORED_CANDIDATES,
   matchOutputSql,
+  nameFrequenciesSql,
   nameTokensSql,
   networkColumnsSql,
   networkViewSql,
   ruledCandidateSql,
+  supplierAcronymKeysSql,
   supplierColumnsSql,
   supplierKeysSql,
+  tokenFrequencySql,
   topCandidatesSql,
 } from '../../src/match/match-sql.ts';
 import { tmpDir } from '../helpers.ts';
@@ -102,15 +106,20 @@ async function supAndNet(db: Db, suppliers: Party[], merchants: Party[]): Promis
 async function matchTables(db: Db): Promise<void> {
   const table = (name: string, sql: string) => db.run(`CREATE TABLE ${name} AS ${sql}`);
   await table('net_tok', nameTokensSql('net', 'mid'));
-  await table('net_key', blockingKeysSql('net_tok', 'mid'));
+  await table('net_key', `${blockingKeysSql('net_tok', 'mid')} UNION ALL ${acronymKeysSql('net', 'mid', 'network')}`);
+  await table('tok_df', tokenFrequencySql('net'));
   await table('key_df', keyFrequencySql('net_key'));
   await table('sup_tok', nameTokensSql('sup', 'sid'));
   await table('sup_key', supplierKeysSql('sup_tok', 'key_df'));
+  await db.run(`INSERT INTO sup_key ${supplierAcronymKeysSql('sup', 'key_df')}`);
   await table('addr_df', addressFrequencySql());
   await table('cand', candidatePairsSql(P));
   await table('pair0', candidateJwSql('cand'));
   await table('pair1', topCandidatesSql('pair0'));
-  await scorePairs(db, P, 'pair1', 'scored');
+  await table('sup_df', nameFrequenciesSql('sup', 'sid', 'tok_df'));
+  await table('net_df', nameFrequenciesSql('net', 'mid', 'tok_df', 'WHERE mid IN (SELECT mid FROM pair1)'));
+  const merchants = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM net`))!.n;
+  await scorePairs(db, P, 'pair1', 'scored', { merchants });
   await table('ranked', bestCandidateSql('scored'));
   await table('best', ruledCandidateSql(RS, 'ranked'));
   await table('final', finalConfidenceSql(P, 'best'));
@@ -304,44 +313,243 @@ describe('candidates to score', () => {
   it('measures the name Jaro-Winkler and the tax-id and street-address (number range) hits', async () => {
     const got = await tiny(async (db) => {
       const c = 'nameCore, nameSorted, taxNorm, addrNum, addrNumHi, addrStreet';
+      const withTokens = (rel: string) => `SELECT *, string_split(nameCore, ' ') AS nameTokens FROM ${rel}`;
       await db.run(
-        `CREATE TABLE sup AS SELECT * FROM ${values([[1, 'acme widgets', 'acme widgets', 'gb1', 10, 12, 'high']])} t(sid, ${c})`,
+        `CREATE TABLE sup AS ${withTokens(`${values([[1, 'acme widgets', 'acme widgets', 'gb1', 10, 12, 'high']])} t(sid, ${c})`)}`,
       );
       await db.run(
-        `CREATE TABLE net AS SELECT * FROM ${values([
-          [1, 'widgets acme', 'acme widgets', 'gb1', 11, 11, 'high'],
-          [2, 'acme', 'acme', null, 13, 13, 'high'],
-        ])} t(mid, ${c})`,
+        `CREATE TABLE net AS ${withTokens(
+          `${values([
+            [1, 'widgets acme', 'acme widgets', 'gb1', 11, 11, 'high'],
+            [2, 'acme', 'acme', null, 13, 13, 'high'],
+            [3, 'aw', 'aw', null, null, null, null],
+            [4, 'apple wonders', 'apple wonders', null, null, null, null],
+          ])} t(mid, ${c})`,
+        )}`,
       );
       await db.run(
         `CREATE TABLE cand AS SELECT * FROM ${values([
           [1, 1],
           [1, 2],
+          [1, 3],
+          [1, 4],
         ])} t(sid, mid)`,
       );
-      return db.all<{ mid: number; jw: number; taxHit: boolean; addrHit: boolean }>(
+      return db.all<{ mid: number; jw: number; taxHit: boolean; addrHit: boolean; acrHit: boolean }>(
         `SELECT * FROM (${candidateJwSql()}) ORDER BY mid`,
       );
     });
-    expect(got[0]).toMatchObject({ mid: 1, jw: 1, taxHit: true, addrHit: true });
-    expect(got[1]).toMatchObject({ mid: 2, taxHit: false, addrHit: false });
+    expect(got[0]).toMatchObject({ mid: 1, jw: 1, taxHit: true, addrHit: true, acrHit: false });
+    expect(got[1]).toMatchObject({ mid: 2, taxHit: false, addrHit: false, acrHit: false });
+    // a merchant named by the supplier's initials; two names of two words with the same initials are no acronym
+    expect(got[2]).toMatchObject({ mid: 3, acrHit: true });
+    expect(got[3]).toMatchObject({ mid: 4, acrHit: false });
     expect(got[1]!.jw).toBeLessThan(1);
   });
 
   it('keeps the best MAX_SCORED_CANDIDATES: tax-id hits first, then jw with a street-address bonus', async () => {
     const rows: Cell[][] = [
-      [1, 1, 0.5, true, false], // tax-id hit with a poor name: kept, first
-      [1, 2, 0.7, false, true], // street-address hit: 0.85
-      [1, 3, 0.79, false, false], // below 0.8 without a hit: never
+      [1, 1, 0.5, true, false, false], // tax-id hit with a poor name: kept, first
+      [1, 2, 0.7, false, true, false], // street-address hit: 0.85
+      [1, 3, 0.79, false, false, false], // below 0.8 without a hit: never
+      [1, 4, 0.4, false, false, true], // acronym: counts as 0.9
     ];
-    for (let m = 10; m < 20; m++) rows.push([1, m, 0.8 + (m - 10) / 100, false, false]);
+    for (let m = 10; m < 20; m++) rows.push([1, m, 0.8 + (m - 10) / 100, false, false, false]);
     const got = await tiny(async (db) => {
-      await db.run(`CREATE TABLE pair0 AS SELECT * FROM ${values(rows)} t(sid, mid, jw, taxHit, addrHit)`);
+      await db.run(`CREATE TABLE pair0 AS SELECT * FROM ${values(rows)} t(sid, mid, jw, taxHit, addrHit, acrHit)`);
       return db.all<{ mid: number }>(`SELECT mid FROM (${topCandidatesSql()}) ORDER BY mid`);
     });
     expect(got).toHaveLength(MAX_SCORED_CANDIDATES);
-    // jw 0.89 … 0.84 (six), the tax-id hit and the street-address hit (0.85) beat 0.83 … 0.80
-    expect(got.map((r) => r.mid)).toEqual([1, 2, 14, 15, 16, 17, 18, 19]);
+    // the tax-id hit, the acronym (0.9), jw 0.89 … 0.85 (five) and the street-address hit (0.85) beat 0.84 … 0.80
+    expect(got.map((r) => r.mid)).toEqual([1, 2, 4, 15, 16, 17, 18, 19]);
+  });
+});
+
+/** Every supplier paired with every merchant (jw as the matcher measures it), scored; the evidence of each pair. */
+async function scoreAllPairs(db: Db, suppliers: Party[], merchants: Party[]) {
+  await supAndNet(db, suppliers, merchants);
+  await db.run(`CREATE TABLE cand AS SELECT sid, mid FROM sup, net`);
+  await db.run(`CREATE TABLE pair1 AS SELECT sid, mid, jw FROM (${candidateJwSql('cand')})`);
+  await db.run(`CREATE TABLE tok_df AS ${tokenFrequencySql('net')}`);
+  await db.run(`CREATE TABLE sup_df AS ${nameFrequenciesSql('sup', 'sid', 'tok_df')}`);
+  await db.run(`CREATE TABLE net_df AS ${nameFrequenciesSql('net', 'mid', 'tok_df')}`);
+  await scorePairs(db, P, 'pair1', 'scored', { merchants: merchants.length });
+  return db.all<{
+    supplier: string;
+    merchant: string;
+    soft: number;
+    nameScore: number;
+    nameWeighted: number;
+    nameChance: number;
+    acronym: boolean;
+    acronymLetters: number;
+  }>(
+    `SELECT s.supplierKey AS supplier, n.merchantId AS merchant, soft, nameScore, nameWeighted, nameChance, acronym, acronymLetters
+     FROM scored JOIN sup s USING (sid) JOIN net n USING (mid) ORDER BY 1, 2`,
+  );
+}
+
+describe('name evidence weighted by rarity', () => {
+  it('counts how many merchants carry each name token, aligned with each name', async () => {
+    const got = await tiny(async (db) => {
+      await supAndNet(
+        db,
+        [{ key: 'S1', name: 'Zelenka Global Kowalczyk' }],
+        [
+          { key: 'M1', name: 'Zelenka Global Services' },
+          { key: 'M2', name: 'Global Services Global' },
+        ],
+      );
+      await db.run(`CREATE TABLE tok_df AS ${tokenFrequencySql('net')}`);
+      return {
+        df: await db.all<{ tok: string; df: number }>(`SELECT * FROM tok_df ORDER BY tok`),
+        sup: await db.all<{ nameDf: number[] }>(`SELECT nameDf FROM (${nameFrequenciesSql('sup', 'sid')})`),
+        net: await db.all<{ mid: number; nameDf: number[] }>(
+          `SELECT * FROM (${nameFrequenciesSql('net', 'mid', 'tok_df', 'WHERE mid = 2')})`,
+        ),
+      };
+    });
+    // a word twice in one name counts that merchant once
+    expect(got.df).toEqual([
+      { tok: 'global', df: 2 },
+      { tok: 'services', df: 2 },
+      { tok: 'zelenka', df: 1 },
+    ]);
+    // in the name's word order; a word no merchant carries: 0
+    expect(got.sup).toEqual([{ nameDf: [1, 2, 0] }]);
+    expect(got.net).toEqual([{ mid: 2, nameDf: [2, 2, 2] }]);
+  });
+
+  it('weighs an agreeing rare word more than an agreeing common one, and says how rare the agreement is', async () => {
+    const common = [
+      'Harrowgate',
+      'Lindqvist',
+      'Pemberton',
+      'Ashdown',
+      'Blackwood',
+      'Carrington',
+      'Drummond',
+      'Everly',
+      'Fairbanks',
+      'Gillespie',
+    ].map((w, i) => ({
+      key: `M${i + 3}`,
+      name: `${w} Global Services`,
+    }));
+    const got = await tiny((db) =>
+      scoreAllPairs(
+        db,
+        [{ key: 'S1', name: 'Quillfeather Global Services' }],
+        [{ key: 'M1', name: 'Quillfeather Global' }, { key: 'M2', name: 'Zelenka Global Services' }, ...common],
+      ),
+    );
+    const rare = got.find((r) => r.merchant === 'M1')!;
+    const shared = got.find((r) => r.merchant === 'M2')!;
+    // unweighted, both pairs agree on two words of the supplier's three
+    expect(Math.abs(rare.soft - shared.soft)).toBeLessThan(0.05);
+    // weighted, the rare word carries the first pair; the second agrees on common words only
+    expect(rare.nameWeighted).toBeGreaterThan(0.75);
+    expect(shared.nameWeighted).toBeLessThan(0.4);
+    // "quillfeather" singles out one merchant; "global" and "services" are on eleven of twelve
+    expect(rare.nameChance).toBeLessThan(1.01);
+    expect(shared.nameChance).toBeGreaterThan(10);
+  });
+  it("counts a word one edit from the other name's as agreeing (a typo), not a different word", async () => {
+    const got = await tiny((db) =>
+      scoreAllPairs(
+        db,
+        [
+          { key: 'S1', name: 'Udoll Quarrington' },
+          { key: 'S2', name: 'Wexoz Quarrington' },
+        ],
+        [
+          { key: 'M1', name: 'Udall Quarrington' },
+          { key: 'M2', name: 'Wexford Quarrington' },
+        ],
+      ),
+    );
+    const pair = (s: string, m: string) => got.find((r) => r.supplier === s && r.merchant === m)!;
+    // "udoll" / "udall": Jaro-Winkler below 0.9, one letter changed
+    expect(pair('S1', 'M1').nameWeighted).toBeGreaterThan(0.85);
+    // "wexoz" / "wexford": another word
+    expect(pair('S2', 'M2').nameWeighted).toBeLessThan(0.6);
+  });
+});
+
+describe('acronyms', () => {
+  it('finds a word spelling the initials of the words the other name leaves unmatched, either way round', async () => {
+    const got = await tiny((db) =>
+      scoreAllPairs(
+        db,
+        [
+          { key: 'S1', name: 'IBM' },
+          { key: 'S2', name: 'P&G' },
+          { key: 'S3', name: 'IBM Deutschland GmbH' },
+          { key: 'S4', name: 'BM Deutschland' },
+          { key: 'S5', name: 'Vandermeer Quillfeather International B.V.' },
+        ],
+        [
+          { key: 'M1', name: 'International Business Machines Corp' },
+          { key: 'M2', name: 'Procter & Gamble' },
+          { key: 'M3', name: 'International Business Machines Deutschland' },
+          { key: 'M4', name: 'VQI' },
+        ],
+      ),
+    );
+    const letters = (s: string, m: string) => got.find((r) => r.supplier === s && r.merchant === m)!.acronymLetters;
+    expect(letters('S1', 'M1')).toBe(3);
+    expect(letters('S2', 'M2')).toBe(2); // "P&G": single letters joined
+    expect(letters('S3', 'M3')).toBe(3); // "Deutschland" agrees, "IBM" spells the rest
+    expect(letters('S3', 'M1')).toBe(0); // "Deutschland" has no counterpart
+    expect(letters('S4', 'M3')).toBe(0); // "BM" is not "IBM"
+    expect(letters('S5', 'M4')).toBe(3); // the merchant is the abbreviation
+    expect(letters('S1', 'M2')).toBe(0);
+    for (const r of got) expect(r.acronym).toBe(r.acronymLetters > 0);
+  });
+
+  it('keys an abbreviation to the initials of the names it may stand for, and pairs them', async () => {
+    const got = await tiny(async (db) => {
+      await supAndNet(
+        db,
+        [
+          { key: 'S1', name: 'VQI GmbH' },
+          { key: 'S2', name: 'Procter and Gamble' },
+        ],
+        [
+          { key: 'M1', name: 'Vandermeer Quillfeather International GmbH' },
+          { key: 'M2', name: 'P & G' },
+          { key: 'M3', name: 'Unrelated Plumbing' },
+        ],
+      );
+      const keys = {
+        net: await db.all<{ mid: number; key: string }>(
+          `SELECT * FROM (${acronymKeysSql('net', 'mid', 'network')}) ORDER BY mid, key`,
+        ),
+        sup: await db.all<{ sid: number; key: string }>(
+          `SELECT * FROM (${acronymKeysSql('sup', 'sid', 'supplier')}) ORDER BY sid, key`,
+        ),
+      };
+      await matchTables(db);
+      return {
+        keys,
+        pairs: await db.all<{ sid: number; mid: number }>(`SELECT sid, mid FROM pair1 ORDER BY sid, mid`),
+      };
+    });
+    expect(got.keys.net.map((r) => [r.mid, r.key])).toEqual([
+      [1, 'E#vqi'],
+      [2, 'A#pg'],
+      [2, 'E#pg'],
+      [3, 'E#up'],
+    ]);
+    expect(got.keys.sup.map((r) => [r.sid, r.key])).toEqual([
+      [1, 'E#vqi'],
+      [2, 'A#pg'],
+    ]);
+    // found by the acronym keys alone: the names share no word
+    expect(got.pairs).toEqual([
+      { sid: 1, mid: 1 },
+      { sid: 2, mid: 2 },
+    ]);
   });
 });
 

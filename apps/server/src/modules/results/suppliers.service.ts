@@ -9,7 +9,7 @@
  */
 import type { Readable } from 'node:stream';
 import { PassThrough } from 'node:stream';
-import { defaultMatchRuleset } from '@sextant/analysis';
+import { shippedMatchRuleset } from '@sextant/analysis';
 import { ruleDescriptions } from '../rulesets/index.ts';
 import { z } from 'zod';
 import {
@@ -282,14 +282,15 @@ function driversOf(v: unknown): TAcceptanceDriver[] {
 
 /**
  * The deciding match rule (described from the match ruleset of that version) and the evidence per field
- * (match ruleset v2: `fields` as [field, result, supplier value, merchant value]); the fields agreeing /
+ * (match rulesets v2 and later: `fields` as [field, result, supplier value, merchant value]); the fields agreeing /
  * disagreeing are derived from them (older runs list them in the evidence).
  */
 function matchRuleEvidence(
   e: R,
 ): Pick<TSupplierDetail['match'], 'rule' | 'rulesetVersion' | 'fields' | 'fieldsAgreeing' | 'fieldsDisagreeing'> {
-  const rs = defaultMatchRuleset();
   const version = num(e.rulesetVersion);
+  // the descriptions of the version the run used (an earlier run keeps its own rules' words)
+  const rs = version === null ? null : shippedMatchRuleset(version);
   const id = str(e.rule);
   const scoreOf: Record<string, unknown> = { name: e.nameScore, street: e.streetScore };
   const fields = (Array.isArray(e.fields) ? (e.fields as unknown[]) : []).filter(Array.isArray).map((f) => ({
@@ -300,9 +301,7 @@ function matchRuleEvidence(
     score: num(scoreOf[String(f[0])]),
   }));
   return {
-    rule: id
-      ? { id, description: version === rs.version ? (rs.rules.find((r) => r.id === id)?.description ?? null) : null }
-      : null,
+    rule: id ? { id, description: rs?.rules.find((r) => r.id === id)?.description ?? null } : null,
     rulesetVersion: version,
     fields,
     fieldsAgreeing: Array.isArray(e.fieldsAgreeing)

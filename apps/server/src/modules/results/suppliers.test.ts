@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buyers, campaignEnrolments, campaignWorkflows, issuers, userPermissions, users } from '@sextant/db';
 import type { TFilterItem, TJobDetails, TSupplierDetail, TSupplierPage, TSupplierRow } from '@sextant/shared';
+import { defaultMatchRuleset } from '@sextant/analysis';
 import { createDemoJobsApp } from '../../../test/demo-jobs-fixture.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import { invalidateUser } from '../../plugins/auth-cache.ts';
@@ -321,7 +322,7 @@ describe('supplier results', () => {
     // The rule that decided the confidence, from the versioned match ruleset, and the evidence per field.
     expect(d.match.rule?.id).toMatch(/^M-[A-Z-]+$/);
     expect(d.match.rule?.description).toBeTruthy();
-    expect(d.match.rulesetVersion).toBe(2);
+    expect(d.match.rulesetVersion).toBe(defaultMatchRuleset().version);
     expect(d.match.fields[0]).toMatchObject({
       field: 'name',
       result: expect.stringMatching(/^(agree|contained|acronym|similar)$/),

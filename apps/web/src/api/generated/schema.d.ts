@@ -9962,6 +9962,45 @@ export interface paths {
                                 virtualLockboxes: ("Boost" | "BoostEu" | "Its")[];
                             } | null;
                             optimaMethod: string | null;
+                            routes: {
+                                cost: number;
+                                expectedValue: number;
+                                inputs: {
+                                    cardPaymentCost: number;
+                                    convertibleSpend: number;
+                                    paymentMethod: string;
+                                    payments: number;
+                                    paymentsEstimated: boolean;
+                                    processSavings: number;
+                                    providerFee: number;
+                                    rebate: number;
+                                    rebateBps: number;
+                                    workingCapital: number;
+                                };
+                                level: string | null;
+                                /** @enum {string|null} */
+                                lockbox: "Boost" | "BoostEu" | "Its" | null;
+                                probability: number;
+                                /** @enum {string} */
+                                probabilitySource: "level" | "model";
+                                reasons: string[];
+                                /** @enum {string} */
+                                route: "Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost";
+                                supplierNet: {
+                                    cashValue: number | null;
+                                    costOfCapitalPct: number;
+                                    daysSooner: number | null;
+                                    fee: number;
+                                    feeBps: number;
+                                    mccType: string | null;
+                                    net: number | null;
+                                    paymentTermsDays: number | null;
+                                    settlementDays: number;
+                                    /** @enum {string} */
+                                    sizeBand: "Small" | "Medium" | "Large";
+                                };
+                                value: number;
+                            }[];
                             rulesetVersions: {
                                 confidence: number | null;
                                 scoring: number | null;
@@ -11365,6 +11404,8 @@ export interface paths {
                             runs: {
                                 alerts: string[];
                                 calibration: {
+                                    ciHigh?: number;
+                                    ciLow?: number;
                                     decile: number;
                                     n: number;
                                     observed: number;

@@ -74,7 +74,12 @@ describe('rankRoutes', () => {
   });
 
   it("prices Boost at the programme's rebate: the provider's fee is a cost, none of it the supplier's", () => {
-    const s = supplier({ lockboxProgramme: 'Its', levels: { Boost: 'High' }, paymentMethod: 'Check', paymentCount: 24 });
+    const s = supplier({
+      lockboxProgramme: 'Its',
+      levels: { Boost: 'High' },
+      paymentMethod: 'Check',
+      paymentCount: 24,
+    });
     const [boost] = rankRoutes(s, ['Boost'], ['Boost', 'Its']);
     // enrolled in ITS (fee 50 bps): provider's fee 125,000 × 0.5 % = 625; savings 24 × 4 = 96; card 24 × 0.3 = 7.2
     expect(boost).toMatchObject({ lockbox: 'Its', value: 1774.08, cost: 632.2 });

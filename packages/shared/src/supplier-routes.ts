@@ -101,7 +101,7 @@ export function acceptanceFeeBps(mccType: string | null | undefined, sizeBand: T
 }
 
 /** The level's conversion as a probability (business case conversion rates; None and unknown 0). */
-export function levelProbability(level: string | null | undefined, inputs: TBusinessCaseInputs): number {
+function levelProbability(level: string | null | undefined, inputs: TBusinessCaseInputs): number {
   return level === 'High' || level === 'Medium' || level === 'Low' ? inputs.conversion[level] / 100 : 0;
 }
 
@@ -121,7 +121,7 @@ export interface TRouteSupplier {
   levels: Partial<Record<TRouteKind, string | null>>;
 }
 
-export const ZSupplierNet = z.object({
+const ZSupplierNet = z.object({
   /** Acceptance fee rate (bps) and the inputs it was looked up by. */
   feeBps: z.number(),
   mccType: z.string().nullable(),
@@ -174,7 +174,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
 /** The supplier's own case on a route for a spend (see the module comment). */
-export function supplierNetOf(
+function supplierNetOf(
   s: Pick<TRouteSupplier, 'paymentTermsDays' | 'avgTransactionValue' | 'mccType'>,
   spend: number,
   viaLockbox: boolean,
@@ -218,61 +218,61 @@ export function rankRoutes(
   const payments = paymentsEstimated ? inputs.paymentsPerSupplierPerYear : counted;
   const unmatched = s.matchStatus !== 'MATCHED';
   const enrolled = VIRTUAL_LOCKBOXES.find((l) => l === s.lockboxProgramme && lockboxes.includes(l)) ?? null;
-  const routes = ROUTE_KINDS.filter(
-    (k) => offered.includes(k) && (k !== 'Boost' || lockboxes.length > 0),
-  ).map((route): TSupplierRoute => {
-    const level = s.levels[route] ?? null;
-    const byLevel = levelProbability(level, inputs);
-    const byModel = unmatched && CARD_ROUTES.includes(route) && s.acceptanceProbability !== null && byLevel > 0;
-    const probability = round4(byModel ? s.acceptanceProbability! : byLevel);
-    const lockbox = route === 'Boost' ? (enrolled ?? lockboxes[0] ?? null) : null;
-    const rebateBps = inputs.rebateBps;
-    const rebate = (convertible * rebateBps) / 10_000;
-    const processSavings = method === 'Card' ? 0 : payments * inputs.paymentCost[method];
-    const workingCapital = ((convertible * inputs.dpoExtensionDays) / 365) * (inputs.costOfCapitalPct / 100);
-    const cardPaymentCost = method === 'Card' ? 0 : payments * inputs.paymentCost.Card;
-    const providerFee = lockbox ? (convertible * (rebateBps - lockboxRebateBps(lockbox, rebateBps))) / 10_000 : 0;
-    const value = rebate + processSavings + workingCapital;
-    const cost = cardPaymentCost + providerFee;
-    const expectedValue = probability * (value - cost);
-    const supplierNet = supplierNetOf(s, convertible, lockbox !== null);
-    const reasons = [
-      byModel
-        ? `Probability ${Math.round(probability * 100)} %: the acceptance model's calibrated probability (unmatched supplier, card route)`
-        : `Probability ${Math.round(probability * 100)} %: business case conversion for score level ${level ?? 'none'}`,
-      method === 'Card'
-        ? 'Already paid by card: no spend to convert'
-        : `Rebate ${money(rebate)} (${money(convertible)} × ${rebateBps} bps), process savings ${money(processSavings)} (${payments} payments × ${inputs.paymentCost[method]} by ${method}${paymentsEstimated ? ', payments estimated' : ''}), working capital ${money(workingCapital)} (${inputs.dpoExtensionDays} days at ${inputs.costOfCapitalPct} %)`,
-      `Cost ${money(cost)}: card payments ${money(cardPaymentCost)}${lockbox ? `, ${lockbox} provider's fee ${money(providerFee)}` : ''}`,
-      ...(route === 'Boost' && lockbox
-        ? [enrolled ? `Enrolled in the ${lockbox} virtual lockbox` : `Enrolment in the ${lockbox} virtual lockbox`]
-        : []),
-    ];
-    return {
-      route,
-      lockbox,
-      level,
-      probability,
-      probabilitySource: byModel ? 'model' : 'level',
-      value: round2(value),
-      cost: round2(cost),
-      expectedValue: round2(expectedValue),
-      inputs: {
-        convertibleSpend: round2(convertible),
-        payments,
-        paymentsEstimated,
-        paymentMethod: method,
-        rebateBps,
-        rebate: round2(rebate),
-        processSavings: round2(processSavings),
-        workingCapital: round2(workingCapital),
-        cardPaymentCost: round2(cardPaymentCost),
-        providerFee: round2(providerFee),
-      },
-      supplierNet,
-      reasons,
-    };
-  });
+  const routes = ROUTE_KINDS.filter((k) => offered.includes(k) && (k !== 'Boost' || lockboxes.length > 0)).map(
+    (route): TSupplierRoute => {
+      const level = s.levels[route] ?? null;
+      const byLevel = levelProbability(level, inputs);
+      const byModel = unmatched && CARD_ROUTES.includes(route) && s.acceptanceProbability !== null && byLevel > 0;
+      const probability = round4(byModel ? s.acceptanceProbability! : byLevel);
+      const lockbox = route === 'Boost' ? (enrolled ?? lockboxes[0] ?? null) : null;
+      const rebateBps = inputs.rebateBps;
+      const rebate = (convertible * rebateBps) / 10_000;
+      const processSavings = method === 'Card' ? 0 : payments * inputs.paymentCost[method];
+      const workingCapital = ((convertible * inputs.dpoExtensionDays) / 365) * (inputs.costOfCapitalPct / 100);
+      const cardPaymentCost = method === 'Card' ? 0 : payments * inputs.paymentCost.Card;
+      const providerFee = lockbox ? (convertible * (rebateBps - lockboxRebateBps(lockbox, rebateBps))) / 10_000 : 0;
+      const value = rebate + processSavings + workingCapital;
+      const cost = cardPaymentCost + providerFee;
+      const expectedValue = probability * (value - cost);
+      const supplierNet = supplierNetOf(s, convertible, lockbox !== null);
+      const reasons = [
+        byModel
+          ? `Probability ${Math.round(probability * 100)} %: the acceptance model's calibrated probability (unmatched supplier, card route)`
+          : `Probability ${Math.round(probability * 100)} %: business case conversion for score level ${level ?? 'none'}`,
+        method === 'Card'
+          ? 'Already paid by card: no spend to convert'
+          : `Rebate ${money(rebate)} (${money(convertible)} × ${rebateBps} bps), process savings ${money(processSavings)} (${payments} payments × ${inputs.paymentCost[method]} by ${method}${paymentsEstimated ? ', payments estimated' : ''}), working capital ${money(workingCapital)} (${inputs.dpoExtensionDays} days at ${inputs.costOfCapitalPct} %)`,
+        `Cost ${money(cost)}: card payments ${money(cardPaymentCost)}${lockbox ? `, ${lockbox} provider's fee ${money(providerFee)}` : ''}`,
+        ...(route === 'Boost' && lockbox
+          ? [enrolled ? `Enrolled in the ${lockbox} virtual lockbox` : `Enrolment in the ${lockbox} virtual lockbox`]
+          : []),
+      ];
+      return {
+        route,
+        lockbox,
+        level,
+        probability,
+        probabilitySource: byModel ? 'model' : 'level',
+        value: round2(value),
+        cost: round2(cost),
+        expectedValue: round2(expectedValue),
+        inputs: {
+          convertibleSpend: round2(convertible),
+          payments,
+          paymentsEstimated,
+          paymentMethod: method,
+          rebateBps,
+          rebate: round2(rebate),
+          processSavings: round2(processSavings),
+          workingCapital: round2(workingCapital),
+          cardPaymentCost: round2(cardPaymentCost),
+          providerFee: round2(providerFee),
+        },
+        supplierNet,
+        reasons,
+      };
+    },
+  );
   const order = (r: TSupplierRoute) => ROUTE_KINDS.indexOf(r.route as TRouteKind);
   return routes.sort(
     (a, b) => b.expectedValue - a.expectedValue || b.probability - a.probability || order(a) - order(b),

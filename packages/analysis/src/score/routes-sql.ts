@@ -25,7 +25,7 @@ import {
 import { ident, lit } from '../db.ts';
 
 /** The routes ranked in a run: offered kinds but Optima; Boost only with a supported lockbox programme. */
-export function rankedRoutes(offered: readonly TScoreKind[], lockboxes: readonly TVirtualLockbox[]): TRouteKind[] {
+function rankedRoutes(offered: readonly TScoreKind[], lockboxes: readonly TVirtualLockbox[]): TRouteKind[] {
   return ROUTE_KINDS.filter((k) => offered.includes(k) && (k !== 'Boost' || lockboxes.length > 0));
 }
 
@@ -35,7 +35,7 @@ const dbl = (n: number) => `CAST(${n} AS DOUBLE)`;
 const METHOD = `CASE paymentMethod WHEN 'Check' THEN 'Check' WHEN 'ACH' THEN 'ACH' WHEN 'DirectDebit' THEN 'ACH' WHEN 'Wire' THEN 'Wire' WHEN 'Card' THEN 'Card' WHEN 'VirtualCard' THEN 'Card' ELSE 'Other' END`;
 
 /** The acceptance fee (bps) of SUPPLIER_ACCEPTANCE_FEES for the row's MCC type and size band (`_band`). */
-export function acceptanceFeeSql(band: string): string {
+function acceptanceFeeSql(band: string): string {
   const specific = SUPPLIER_ACCEPTANCE_FEES.filter((r) => r.network === '*' && r.mccType !== '*');
   const generic = SUPPLIER_ACCEPTANCE_FEES.filter((r) => r.network === '*' && r.mccType === '*');
   return `CASE ${[
@@ -45,7 +45,7 @@ export function acceptanceFeeSql(band: string): string {
 }
 
 /** The size band of the row's average transaction (SIZE_BANDS). */
-export function sizeBandSql(): string {
+function sizeBandSql(): string {
   const bands = SIZE_BANDS.filter((b) => Number.isFinite(b.below));
   const last = SIZE_BANDS[SIZE_BANDS.length - 1]!.band;
   return `CASE ${bands.map((b) => `WHEN coalesce(avgTransactionValue, 0) < ${b.below} THEN ${lit(b.band)}`).join(' ')} ELSE ${lit(last)} END`;
@@ -106,7 +106,16 @@ export function routesSql(
   const has = `_best.p < 0`;
   const fee = `CASE WHEN _best.r = 'Boost' THEN 0 ELSE ${acceptanceFeeSql('_band')} END`;
   const net = `round(_conv * _days / 365 * ${SUPPLIER_COST_OF_CAPITAL_PCT / 100} - _conv * (${fee}) / 10000, 2)`;
-  const helperCols = ['_method', '_conv', '_pay', '_lockbox', '_band', '_days', '_best', ...routes.flatMap((k) => [`_p_${k}`, `_net_${k}`])];
+  const helperCols = [
+    '_method',
+    '_conv',
+    '_pay',
+    '_lockbox',
+    '_band',
+    '_days',
+    '_best',
+    ...routes.flatMap((k) => [`_p_${k}`, `_net_${k}`]),
+  ];
   return `SELECT * EXCLUDE (${helperCols.map(ident).join(', ')}),
       CASE WHEN ${has} THEN _best.r END AS bestRoute,
       CAST(CASE WHEN ${has} THEN -_best.p END AS DOUBLE) AS bestRouteProbability,

@@ -86,7 +86,9 @@ describe('routesSql', () => {
         expect(r.bestRouteProbability === null ? null : Number(r.bestRouteProbability), label).toBe(
           best?.probability ?? null,
         );
-        expect(r.daysSooner === null ? null : Number(r.daysSooner), label).toBe(routes[0]?.supplierNet.daysSooner ?? null);
+        expect(r.daysSooner === null ? null : Number(r.daysSooner), label).toBe(
+          routes[0]?.supplierNet.daysSooner ?? null,
+        );
         expect(r.supplierNetBenefit === null ? null : Number(r.supplierNetBenefit), label).toBe(
           best?.supplierNet.net ?? null,
         );

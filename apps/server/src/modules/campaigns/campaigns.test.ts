@@ -339,12 +339,22 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
       from: string | null;
       unknownFields: string[];
     }>('POST', `${base}/${wfId}/campaigns/${w3}/outreach/preview`, {
-      templateSubject: 'Hello {{supplierName}} {{bogus}}',
+      templateSubject: 'Hello {{supplierName}} {{bogus}} net {{supplierNetBenefit}} days {{daysSooner}}',
       supplierKey: keys[5],
     });
     expect(preview.recipients).toBe(2);
     expect(preview.withoutEmail).toBe(1);
     expect(preview.unknownFields).toEqual(['bogus']);
+    // The supplier's own case on its best route (the run's columns; the supplier page shows the same numbers).
+    const sup5 = await ok<TSupplierDetail>(
+      'GET',
+      `/api/v1/jobs/${jobId}/results/suppliers/${encodeURIComponent(keys[5]!)}`,
+    );
+    const best5 = sup5.routes[0] && sup5.routes[0].probability > 0 ? sup5.routes[0] : null;
+    const days5 = sup5.routes[0]?.supplierNet.daysSooner ?? null;
+    expect(preview.subject).toContain(`days ${days5 === null ? '' : Math.round(days5)}`);
+    const net5 = best5?.supplierNet.net ?? null;
+    if (net5 !== null) expect(preview.subject).toContain(`net ${Math.round(net5).toLocaleString('en')} `);
     expect(preview.text).toContain(`https://enrol.example/${wfId}/${encodeURIComponent(keys[5]!)}`);
     expect(preview.from).toMatch(/B2B Analytics/);
     const sent = await ok<{ commandId: number; recipients: number }>(

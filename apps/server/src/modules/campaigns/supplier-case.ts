@@ -12,7 +12,7 @@ export interface SupplierCase {
 }
 
 /** The SQL of the supplier cases of some suppliers of a suppliers table. */
-export const supplierCasesSql = (suppliers: string, keys: readonly string[]) =>
+const supplierCasesSql = (suppliers: string, keys: readonly string[]) =>
   `SELECT supplierKey, supplierNetBenefit, daysSooner FROM ${suppliers} WHERE supplierKey IN (${keys.map(lit).join(', ')})`;
 
 export async function supplierCasesOf(

@@ -432,9 +432,7 @@ function RoutesSection({ d }: { d: TSupplierDetail }) {
               )}
             </Field>
             <Field label={t('supplier.routes.workingCapital')}>{formatAmount(best.inputs.workingCapital, cur)}</Field>
-            <Field label={t('supplier.routes.cardPaymentCost')}>
-              {formatAmount(best.inputs.cardPaymentCost, cur)}
-            </Field>
+            <Field label={t('supplier.routes.cardPaymentCost')}>{formatAmount(best.inputs.cardPaymentCost, cur)}</Field>
             {best.lockbox && (
               <Field label={t('supplier.routes.providerFee')}>{formatAmount(best.inputs.providerFee, cur)}</Field>
             )}

@@ -17,7 +17,7 @@ const dir = path.join(CACHE_DIR, `routes-${process.pid}`);
 mkdirSync(dir, { recursive: true });
 const input = path.join(dir, 'scored.parquet');
 const levels = `['High', 'Medium', 'Low', 'None', 'None']`;
-const level = (salt: number) => `${levels}[1 + hash(i, ${salt}) % 5]`;
+const level = (salt: number) => `${levels}[(1 + hash(i, ${salt}) % 5)::BIGINT]`;
 const kinds = SCORE_KINDS.filter((k) => k !== 'Optima');
 try {
   await withDb({}, async (db) => {
@@ -25,10 +25,10 @@ try {
     await db.run(
       copyToParquet(
         `SELECT 'S' || i AS supplierKey, (hash(i, 1) % 2000000)::DOUBLE AS spend,
-           ['ACH', 'Check', 'Wire', 'Card', 'Other'][1 + hash(i, 2) % 5] AS paymentMethod, (hash(i, 3) % 60)::BIGINT AS paymentCount,
+           ['ACH', 'Check', 'Wire', 'Card', 'Other'][(1 + hash(i, 2) % 5)::BIGINT] AS paymentMethod, (hash(i, 3) % 60)::BIGINT AS paymentCount,
            CASE WHEN hash(i, 4) % 10 = 0 THEN NULL ELSE (hash(i, 4) % 90)::DOUBLE END AS paymentTermsDays,
            (hash(i, 5) % 30000)::DOUBLE AS avgTransactionValue,
-           ['Business to Business', 'Travel and Entertainment', 'Government', NULL][1 + hash(i, 6) % 4] AS mccType,
+           ['Business to Business', 'Travel and Entertainment', 'Government', NULL][(1 + hash(i, 6) % 4)::BIGINT] AS mccType,
            CASE WHEN hash(i, 7) % 3 = 0 THEN 'UNMATCHED' ELSE 'MATCHED' END AS matchStatus,
            (hash(i, 8) % 1000) / 1000.0 AS acceptanceProbability,
            CASE WHEN hash(i, 9) % 10 = 0 THEN 'Its' END AS lockboxProgramme,

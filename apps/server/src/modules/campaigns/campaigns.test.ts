@@ -606,6 +606,13 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
         contactEmail: 'one@link.example',
         campaignName: 'Link wave',
       });
+      // the supplier's own case from the run (Albion's upload has no payment terms and so no net: none shown)
+      const kase = (await supplierCasesOf(t.app.ctx, jobId, [keys[0]!])).get(keys[0]!);
+      expect(view.json().supplierCase).toEqual(
+        kase && (kase.supplierNetBenefit !== null || kase.daysSooner !== null)
+          ? { currency: expect.any(String), netBenefit: kase.supplierNetBenefit, daysSooner: kase.daysSooner }
+          : null,
+      );
       expect((await enrol(token, `&workflow=${wf2}`)).statusCode).toBe(200);
       const bad = await decide({ token, decision: 'confirm', contactName: 'Ann Lee', contactEmail: 'not-an-email' });
       expect(bad.statusCode).toBe(400);

@@ -4614,6 +4614,11 @@ export interface paths {
                             language: string;
                             /** @enum {string} */
                             status: "Pending" | "Active" | "Succeeded" | "Failed";
+                            supplierCase: {
+                                currency: string;
+                                daysSooner: number | null;
+                                netBenefit: number | null;
+                            } | null;
                             supplierName: string;
                             theme: string | null;
                         };

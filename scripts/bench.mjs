@@ -8,6 +8,7 @@ const suites = {
   match: 'packages/analysis/bench/match.ts',
   'address-parser': 'packages/analysis/bench/address-parser.ts',
   acceptance: 'packages/analysis/bench/acceptance.ts',
+  routes: 'packages/analysis/bench/routes.ts',
   proq: 'apps/server/bench/proq.ts',
   api: 'apps/server/bench/api.ts',
   results: 'apps/server/bench/results.ts',

@@ -353,6 +353,13 @@ export const ZEnrolLanding = z.object({
   status: ZEnrolmentStatus,
   contactEmail: z.string().nullable(),
   expiresAt: z.string(),
+  /**
+   * The supplier's own case on its best route (packages/shared supplier-routes.ts), from the job's latest run: net
+   * benefit a year in `currency` and days paid sooner; null when the run has neither.
+   */
+  supplierCase: z
+    .object({ currency: z.string(), netBenefit: z.number().nullable(), daysSooner: z.number().nullable() })
+    .nullable(),
 });
 export type TEnrolLanding = z.infer<typeof ZEnrolLanding>;
 export const ZEnrolDecision = z.object({

@@ -21,6 +21,7 @@ export * from './issuer-members.ts';
 export * from './system-audit.ts';
 export * from './supplier-lists.ts';
 export * from './business-case.ts';
+export * from './supplier-routes.ts';
 export * from './results-insights.ts';
 export * from './results-suppliers.ts';
 export * from './analysis-admin.ts';

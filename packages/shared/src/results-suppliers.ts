@@ -20,6 +20,7 @@ import {
 import { SCORE_KINDS, ZSlicer, type TScoreKind } from './enums.ts';
 import { ZSupplierCampaign } from './campaigns.ts';
 import { ZRunOffer } from './results-insights.ts';
+import { ZSupplierRoute } from './supplier-routes.ts';
 
 export type TSupplierColumnType = 'string' | 'number' | 'boolean' | 'date';
 export type TSupplierColumnFilterKind = 'multiselect' | 'boolean' | 'number' | 'date' | 'unavailable';
@@ -78,6 +79,26 @@ export const SUPPLIER_COLUMNS: readonly TSupplierColumnDef[] = [
   { field: 'detailLevel', label: 'Detail level', type: 'string', filterKind: 'multiselect', inTable: true },
   { field: 'stpCapable', label: 'STP capable', type: 'string', filterKind: 'multiselect', inTable: true },
   ...scoreColumns,
+  // The best route (packages/shared supplier-routes.ts; the Optima method) and the supplier's own case on it.
+  { field: 'bestRoute', label: 'Best route', type: 'string', filterKind: 'multiselect', scored: true, inTable: true },
+  {
+    field: 'bestRouteExpectedValue',
+    label: 'Best route expected value',
+    type: 'number',
+    filterKind: 'number',
+    scored: true,
+    amount: true,
+    inTable: true,
+  },
+  {
+    field: 'supplierNetBenefit',
+    label: 'Supplier net benefit',
+    type: 'number',
+    filterKind: 'number',
+    scored: true,
+    amount: true,
+  },
+  { field: 'daysSooner', label: 'Days paid sooner', type: 'number', filterKind: 'number', scored: true },
   {
     field: 'acceptancePrediction',
     label: 'Acceptance prediction',
@@ -366,6 +387,12 @@ export const ZSupplierDetail = z.object({
   scores: z.array(ZSupplierScore),
   offer: ZRunOffer.nullable(),
   optimaMethod: s,
+  /**
+   * The routes the issuer offers this supplier ranked by expected value, best first (packages/shared
+   * supplier-routes.ts; the first with a probability above 0 is the best route and the Optima method), each with
+   * its inputs and the supplier's own case (`supplierNet`). Empty when not scored or without SuppliersScore_VIEW.
+   */
+  routes: z.array(ZSupplierRoute),
   rulesetVersions: z.object({ scoring: n, confidence: n }),
   useCases: z.array(ZSupplierUseCase),
   /** Campaign workflows do not exist yet (a later issue): always empty. */

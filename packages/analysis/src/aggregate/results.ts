@@ -298,6 +298,10 @@ export async function aggregateResults(options: AggregateOptions): Promise<Analy
       ? [
           ...offered.flatMap((k) => [ident(`${k}Level`), ident(`${k}Confidence`), ident(`${k}RuleId`)]),
           ...(offered.includes('Optima') ? ['optimaMethod'] : []),
+          'bestRoute',
+          'bestRouteExpectedValue',
+          'supplierNetBenefit',
+          'daysSooner',
           'acceptancePrediction',
           'acceptanceProbability',
           'acceptanceExplanation',

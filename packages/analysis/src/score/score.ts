@@ -3,7 +3,8 @@
  * evaluates the scoring and confidence rulesets (compiled to SQL) in DuckDB. Every score keeps
  * the id of the rule that produced it; the ruleset versions used are returned and written to
  * the results summary. Only the score kinds the issuer offers are scored (`offer`, packages/shared issuer-offer.ts):
- * the others keep NULL levels and the rule id NOT-OFFERED, and Optima chooses among the offered ones. Boost counts
+ * the others keep NULL levels and the rule id NOT-OFFERED. The offered routes are ranked by expected value
+ * (routes-sql.ts) and Optima is the best of them. Boost counts
  * only the lockbox programmes the issuer supports (`payableLockboxes`, written by enrich).
  */
 import { writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { createNormaliseMacros } from '../match/normalise-sql.ts';
 import { workFile } from '../pipeline/workdir.ts';
 import type { ProgressFn } from '../progress.ts';
 import { compileConfidence, compileOptima, compileScoring } from './ruleset.ts';
+import { optimaRouteSql, routesSql } from './routes-sql.ts';
 import type { TConfidenceRuleset, TScoringRuleset } from './ruleset.ts';
 import { defaultConfidenceRuleset, defaultScoringRuleset } from './defaults.ts';
 import { trainAndPredictAcceptance } from './acceptance-model.ts';
@@ -43,7 +45,7 @@ export async function score(options: ScoreOptions): Promise<ScoreResult> {
   const confidence = options.confidenceRuleset ?? defaultConfidenceRuleset();
   const onProgress = options.onProgress ?? (() => {});
   const out = workFile(workDir, 'scored');
-  const { offered } = offeredKinds(options.offer);
+  const { offered, lockboxes } = offeredKinds(options.offer);
   return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
     await createNormaliseMacros(db);
     await db.run(`CREATE TABLE feat_src AS SELECT * FROM read_parquet(${lit(workFile(workDir, 'enriched'))})`);
@@ -57,9 +59,11 @@ export async function score(options: ScoreOptions): Promise<ScoreResult> {
       FROM feat_src e LEFT JOIN acceptance a USING (supplierKey)`;
     const s1 = `SELECT *, ${compileScoring(scoring, offered).join(', ')} FROM (${features})`;
     const s2 = `SELECT *, ${compileOptima(scoring, offered).join(', ')} FROM (${s1})`;
+    // Routes ranked by expected value (packages/shared supplier-routes.ts); Optima becomes the best route.
+    const s3 = optimaRouteSql(routesSql(s2, offered, lockboxes), offered, lockboxes);
     await db.run(
       copyToParquet(
-        `SELECT *, ${compileConfidence(confidence, offered).join(', ')}, ${scoring.version} AS scoringRulesetVersion, ${confidence.version} AS confidenceRulesetVersion FROM (${s2}) ORDER BY inputOrder NULLS LAST, spend DESC, supplierKey`,
+        `SELECT *, ${compileConfidence(confidence, offered).join(', ')}, ${scoring.version} AS scoringRulesetVersion, ${confidence.version} AS confidenceRulesetVersion FROM (${s3}) ORDER BY inputOrder NULLS LAST, spend DESC, supplierKey`,
         out,
       ),
     );

@@ -69,6 +69,9 @@ export const CAMPAIGN_MERGE_FIELDS = [
   'spendBand',
   'campaignName',
   'enrolmentLink',
+  /** The supplier's own case on its best route (supplier-routes.ts): net benefit a year, days paid sooner. */
+  'supplierNetBenefit',
+  'daysSooner',
 ] as const;
 
 export const ENROL_DECISIONS = ['confirm', 'decline'] as const;

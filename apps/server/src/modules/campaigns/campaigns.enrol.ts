@@ -37,6 +37,7 @@ import * as enrolmentsRepo from './enrolments.repo.ts';
 import * as emailsRepo from './emails.repo.ts';
 import { auditWorkflow } from './workflow-access.ts';
 import { senderOf } from './campaigns.outreach.ts';
+import { supplierCasesOf } from './supplier-case.ts';
 
 /** How long an enrolment link stays valid after its email was sent. */
 export const ENROLMENT_LINK_DAYS = 60;
@@ -254,7 +255,11 @@ export async function enrolLanding(
   q: { token: string; workflow?: string | undefined },
 ): Promise<TEnrolLanding> {
   const { claims, enrolment, campaignName, jobId } = await openToken(ctx, req, q.token, q.workflow);
-  const sender = await senderOf(ctx, ctx.db, jobId, { currency: false });
+  const [sender, cases] = await Promise.all([
+    senderOf(ctx, ctx.db, jobId),
+    supplierCasesOf(ctx, jobId, [enrolment.supplierKey]),
+  ]);
+  const c = cases.get(enrolment.supplierKey);
   return {
     brandName: sender.issuerName,
     brandingKey: sender.branding?.brandingKey ?? null,
@@ -267,6 +272,10 @@ export async function enrolLanding(
     status: enrolment.status,
     contactEmail: enrolment.contactEmail,
     expiresAt: new Date(claims.x * 1000).toISOString(),
+    supplierCase:
+      c && (c.supplierNetBenefit !== null || c.daysSooner !== null)
+        ? { currency: sender.currency, netBenefit: c.supplierNetBenefit, daysSooner: c.daysSooner }
+        : null,
   };
 }
 

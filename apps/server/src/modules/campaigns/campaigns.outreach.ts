@@ -24,6 +24,7 @@ import * as suppliersRepo from './suppliers.repo.ts';
 import * as emailsRepo from './emails.repo.ts';
 import { enrolmentLink, linkNonce, sampleEnrolmentLink } from './campaigns.enrol.ts';
 import { markBounced, outreachMessageId } from './campaigns.bounces.ts';
+import { supplierCaseFields, supplierCasesOf, type SupplierCase } from './supplier-case.ts';
 import { actorOf, auditWorkflow, openWorkflow, type Actor } from './workflow-access.ts';
 
 export const OUTREACH_COMMAND = 'campaigns.outreach';
@@ -75,6 +76,7 @@ export function mergeFieldsOf(
   wave: { name: string; workflowId: string },
   e: { id: string; supplierKey: string; supplierName: string; spend: number },
   link: { emailId: string; nonce: string } | null,
+  supplierCase?: SupplierCase,
 ): Record<string, string> {
   const enrolment = { id: e.id, workflowId: wave.workflowId, supplierKey: e.supplierKey };
   return {
@@ -85,6 +87,7 @@ export function mergeFieldsOf(
     spendBand: spendBand(e.spend, s.currency, s.language),
     campaignName: wave.name,
     enrolmentLink: link ? enrolmentLink(ctx, { ...enrolment, ...link }) : sampleEnrolmentLink(ctx, enrolment),
+    ...supplierCaseFields(supplierCase, s.currency, s.language),
   };
 }
 
@@ -118,7 +121,14 @@ export async function previewOutreach(
   }
   const sender = await senderOf(ctx, ctx.db, jobId);
   const fields = sample
-    ? mergeFieldsOf(ctx, sender, wave, sample, null)
+    ? mergeFieldsOf(
+        ctx,
+        sender,
+        wave,
+        sample,
+        null,
+        (await supplierCasesOf(ctx, jobId, [sample.supplierKey])).get(sample.supplierKey),
+      )
     : mergeFieldsOf(
         ctx,
         sender,
@@ -130,6 +140,7 @@ export async function previewOutreach(
           spend: 50_000,
         },
         null,
+        { supplierNetBenefit: 1_234, daysSooner: 43 },
       );
   const out = render(sender, subject, text, fields);
   const known = new Set<string>(CAMPAIGN_MERGE_FIELDS);
@@ -225,6 +236,11 @@ export async function runOutreach(
   for (;;) {
     const batch = await emailsRepo.outreachTargets(ctx.db, p.campaignId, 50);
     if (!batch.length) break;
+    const cases = await supplierCasesOf(
+      ctx,
+      wfJobId,
+      batch.map((en) => en.supplierKey),
+    );
     for (const en of batch) {
       hc.signal?.throwIfAborted();
       const started = Date.now();
@@ -235,7 +251,7 @@ export async function runOutreach(
         sender,
         wave.templateSubject,
         wave.templateBody,
-        mergeFieldsOf(ctx, sender, wave, en, { emailId, nonce }),
+        mergeFieldsOf(ctx, sender, wave, en, { emailId, nonce }, cases.get(en.supplierKey)),
       );
       // Record first (unique per wave and supplier): a second run of the command skips it.
       const row = await emailsRepo.insertEmail(ctx.db, {

@@ -41,6 +41,7 @@ import type { TestApp } from '../../../test/harness.ts';
 import { invalidateAllSessions } from '../../plugins/auth-cache.ts';
 import { DEMO_WORKFLOW_NAME, queueCampaignReconcile } from './campaigns.commands.ts';
 import { ENROLMENT_LINK_DAYS, enrolmentToken } from './campaigns.enrol.ts';
+import { supplierCaseFields, supplierCasesOf } from './supplier-case.ts';
 
 describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
   let t: TestApp;
@@ -339,12 +340,61 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
       from: string | null;
       unknownFields: string[];
     }>('POST', `${base}/${wfId}/campaigns/${w3}/outreach/preview`, {
-      templateSubject: 'Hello {{supplierName}} {{bogus}}',
+      templateSubject: 'Hello {{supplierName}} {{bogus}} net {{supplierNetBenefit}} days {{daysSooner}}',
       supplierKey: keys[5],
     });
     expect(preview.recipients).toBe(2);
     expect(preview.withoutEmail).toBe(1);
     expect(preview.unknownFields).toEqual(['bogus']);
+    // The supplier's own case on its best route (the run's columns; the supplier page shows the same numbers).
+    // (read as a job manager: the routes are score-derived, shown with SuppliersScore_VIEW)
+    const jm = await t.login('ptcoJobManager');
+    const sup5 = await ok<TSupplierDetail>(
+      'GET',
+      `/api/v1/jobs/${jobId}/results/suppliers/${encodeURIComponent(keys[5]!)}`,
+      undefined,
+      200,
+      jm,
+    );
+    const best5 = sup5.routes[0] && sup5.routes[0].probability > 0 ? sup5.routes[0] : null;
+    const days5 = sup5.routes[0]?.supplierNet.daysSooner ?? null;
+    const net5 = best5?.supplierNet.net ?? null;
+    expect(sup5.routes.length).toBeGreaterThan(0);
+    expect(preview.subject).toContain(
+      `net ${net5 === null ? '' : `${Math.round(net5).toLocaleString('en')} ${sup5.currency}`} days${days5 === null ? '' : ` ${Math.round(days5)}`}`,
+    );
+    // A supplier whose terms are known (the Severn demo job has a year of invoices; Albion's upload has no terms): the
+    // fields read from the run are the supplier page's figures.
+    const severn = await demoJobId(t, 'Severn');
+    const known = (
+      await ok<TSupplierPage>(
+        'GET',
+        `/api/v1/jobs/${severn}/results/suppliers?pageSize=1&orderBy=spend:desc&filters=${encodeURIComponent(
+          JSON.stringify([
+            { propertyName: 'daysSooner', itemComparisonOperator: 'GreaterThan', itemValue: 0 },
+            { propertyName: 'supplierNetBenefit', itemComparisonOperator: 'NotEqual', itemValue: 0 },
+          ]),
+        )}`,
+        undefined,
+        200,
+        jm,
+      )
+    ).collection[0]!;
+    const knownDetail = await ok<TSupplierDetail>(
+      'GET',
+      `/api/v1/jobs/${severn}/results/suppliers/${encodeURIComponent(known.supplierKey)}`,
+      undefined,
+      200,
+      jm,
+    );
+    const cases = await supplierCasesOf(t.app.ctx, severn, [known.supplierKey, 'S-not-a-supplier']);
+    expect([...cases.keys()]).toEqual([known.supplierKey]);
+    const knownNet = knownDetail.routes[0]!.supplierNet;
+    expect(cases.get(known.supplierKey)).toEqual({ supplierNetBenefit: knownNet.net, daysSooner: knownNet.daysSooner });
+    expect(supplierCaseFields(cases.get(known.supplierKey), 'EUR', 'en')).toEqual({
+      supplierNetBenefit: `${Math.round(knownNet.net!).toLocaleString('en')} EUR`,
+      daysSooner: String(Math.round(knownNet.daysSooner!)),
+    });
     expect(preview.text).toContain(`https://enrol.example/${wfId}/${encodeURIComponent(keys[5]!)}`);
     expect(preview.from).toMatch(/B2B Analytics/);
     const sent = await ok<{ commandId: number; recipients: number }>(
@@ -556,6 +606,13 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
         contactEmail: 'one@link.example',
         campaignName: 'Link wave',
       });
+      // the supplier's own case from the run (Albion's upload has no payment terms and so no net: none shown)
+      const kase = (await supplierCasesOf(t.app.ctx, jobId, [keys[0]!])).get(keys[0]!);
+      expect(view.json().supplierCase).toEqual(
+        kase && (kase.supplierNetBenefit !== null || kase.daysSooner !== null)
+          ? { currency: expect.any(String), netBenefit: kase.supplierNetBenefit, daysSooner: kase.daysSooner }
+          : null,
+      );
       expect((await enrol(token, `&workflow=${wf2}`)).statusCode).toBe(200);
       const bad = await decide({ token, decision: 'confirm', contactName: 'Ann Lee', contactEmail: 'not-an-email' });
       expect(bad.statusCode).toBe(400);

@@ -126,6 +126,8 @@ const KIND_LABELS: Record<TDatapointProfileKind, string> = {
 
 function groupOf(d: string): string {
   if (/(Level|Confidence|RuleId|ConfidenceRuleId)$/.test(d) || d === 'optimaMethod') return 'Scores';
+  // the best route and the supplier's case on it (packages/shared supplier-routes.ts) derive from the scores
+  if (/^(bestRoute|supplierNetBenefit|daysSooner)/.test(d)) return 'Scores';
   if (/^(match|matched|card|vc|detail|stp|acceptance|lockbox)/i.test(d)) return 'Match and acceptance';
   if (/^(mcc|sic|naics|unspsc)/i.test(d)) return 'Industry';
   if (/(Count|spend|Spend|payment|Payment|frequency|Transaction|Date|currency)/.test(d)) return 'Spend and payments';

@@ -16,6 +16,9 @@ import {
   INDUSTRY_CLASSIFICATIONS,
   ZAcceptanceDriver,
   pagedResult,
+  offeredKinds,
+  rankRoutes,
+  ROUTE_KINDS,
   type TAcceptanceDriver,
   type TSupplierDetail,
   type TSupplierPage,
@@ -370,6 +373,26 @@ export async function supplierDetail(
       }))
     : [];
   const useCases = found.useCases;
+  // The run's lockbox programmes (a run from before offers were kept: every programme, as its scoring had).
+  const lockboxes = offer ? offer.virtualLockboxes : offeredKinds(null).lockboxes;
+  const routes = showScores
+    ? rankRoutes(
+        {
+          spend: num(s.spend),
+          paymentMethod: str(s.paymentMethod),
+          paymentCount: num(s.paymentCount),
+          paymentTermsDays: num(s.paymentTermsDays),
+          avgTransactionValue: num(s.avgTransactionValue),
+          mccType: str(s.mccType),
+          matchStatus: str(s.matchStatus),
+          acceptanceProbability: num(s.acceptanceProbability),
+          lockboxProgramme: str(s.lockboxProgramme),
+          levels: Object.fromEntries(ROUTE_KINDS.map((k) => [k, str(s[`${k}Level`])])),
+        },
+        offered,
+        lockboxes,
+      )
+    : [];
   return {
     jobId: res.jobId,
     currency: str(s.currency) ?? res.summary.currency,
@@ -458,6 +481,7 @@ export async function supplierDetail(
     scores,
     offer,
     optimaMethod: showScores ? str(s.optimaMethod) : null,
+    routes,
     rulesetVersions: { scoring: scoringVersion, confidence: confidenceVersion },
     useCases,
     campaigns: (await supplierCampaigns(ctx.db, res.jobId, supplierKey)).map((c) => ({

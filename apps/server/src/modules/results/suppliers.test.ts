@@ -372,6 +372,47 @@ describe('supplier results', () => {
     expect((await get(`${base}/S-not-a-supplier`)).statusCode).toBe(404);
   });
 
+  it("ranks each supplier's routes by expected value: the best is the list's best route and the Optima method", async () => {
+    const p = await page({ pageSize: 40, orderBy: 'spend:desc' });
+    const withRoute = p.collection.filter((r) => r.bestRoute !== null);
+    expect(withRoute.length).toBeGreaterThan(0);
+    for (const row of p.collection) {
+      const d = (await get(`${base}/${encodeURIComponent(row.supplierKey)}`)).json() as TSupplierDetail;
+      const label = row.supplierKey;
+      // every offered route but Optima (Boost: the demo issuer supports lockbox programmes), best first
+      expect(d.routes.map((r) => r.route).sort(), label).toEqual(
+        ['Stp', 'Vcard', 'Pcard', 'TandEcard', 'Scf', 'InstantPay', 'Boost'].sort(),
+      );
+      for (let i = 1; i < d.routes.length; i++)
+        expect(d.routes[i - 1]!.expectedValue, label).toBeGreaterThanOrEqual(d.routes[i]!.expectedValue);
+      for (const r of d.routes) {
+        expect(r.expectedValue, `${label} ${r.route}`).toBeCloseTo(r.probability * (r.value - r.cost), 1);
+        expect(r.value).toBeCloseTo(r.inputs.rebate + r.inputs.processSavings + r.inputs.workingCapital, 1);
+        expect(r.reasons.length).toBeGreaterThan(1);
+        expect(r.supplierNet.daysSooner).toBe(
+          d.supplier.paymentTermsDays === null ? null : Math.max(0, d.supplier.paymentTermsDays - 2),
+        );
+      }
+      const best = d.routes[0]!.probability > 0 ? d.routes[0]! : null;
+      // the list's columns, written by the run, are the detail's top route
+      expect(row.bestRoute, label).toBe(best?.route ?? null);
+      expect(row.bestRouteExpectedValue, label).toBe(best?.expectedValue ?? null);
+      expect(row.supplierNetBenefit, label).toBe(best?.supplierNet.net ?? null);
+      if (best) {
+        expect(d.optimaMethod, label).toBe(best.route);
+        expect(row.OptimaLevel, label).toBe(best.level);
+      }
+    }
+    // the best route filters like any multiselect column (campaign selections use the same filters)
+    const route = withRoute[0]!.bestRoute as string;
+    const byRoute = await filtered([{ propertyName: 'bestRoute', itemComparisonOperator: 'Equal', itemValue: route }]);
+    expect(byRoute.totalCount).toBeGreaterThan(0);
+    expect(byRoute.collection.every((r) => r.bestRoute === route)).toBe(true);
+    const csv = (await get(`${base}?format=csv`)).body.split('\n')[0]!;
+    expect(csv).toContain('Best route');
+    expect(csv).toContain('Supplier net benefit');
+  });
+
   it('keeps other tenants out (404) and answers 409 before a job has results', async () => {
     const other = await t.login('issuerPlus');
     expect((await get(base, other)).statusCode).toBe(404);
@@ -450,6 +491,7 @@ describe('supplier results', () => {
       ).json() as TSupplierDetail;
       expect(detail.scores).toEqual([]);
       expect(detail.optimaMethod).toBeNull();
+      expect(detail.routes).toEqual([]);
       expect(detail.match.status).not.toBeNull();
     } finally {
       await t.db.db.insert(userPermissions).values({ userId: u!.id, permission: 'SuppliersScore_VIEW' });

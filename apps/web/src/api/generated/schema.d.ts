@@ -4614,6 +4614,11 @@ export interface paths {
                             language: string;
                             /** @enum {string} */
                             status: "Pending" | "Active" | "Succeeded" | "Failed";
+                            supplierCase: {
+                                currency: string;
+                                daysSooner: number | null;
+                                netBenefit: number | null;
+                            } | null;
                             supplierName: string;
                             theme: string | null;
                         };
@@ -9962,6 +9967,45 @@ export interface paths {
                                 virtualLockboxes: ("Boost" | "BoostEu" | "Its")[];
                             } | null;
                             optimaMethod: string | null;
+                            routes: {
+                                cost: number;
+                                expectedValue: number;
+                                inputs: {
+                                    cardPaymentCost: number;
+                                    convertibleSpend: number;
+                                    paymentMethod: string;
+                                    payments: number;
+                                    paymentsEstimated: boolean;
+                                    processSavings: number;
+                                    providerFee: number;
+                                    rebate: number;
+                                    rebateBps: number;
+                                    workingCapital: number;
+                                };
+                                level: string | null;
+                                /** @enum {string|null} */
+                                lockbox: "Boost" | "BoostEu" | "Its" | null;
+                                probability: number;
+                                /** @enum {string} */
+                                probabilitySource: "level" | "model";
+                                reasons: string[];
+                                /** @enum {string} */
+                                route: "Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost";
+                                supplierNet: {
+                                    cashValue: number | null;
+                                    costOfCapitalPct: number;
+                                    daysSooner: number | null;
+                                    fee: number;
+                                    feeBps: number;
+                                    mccType: string | null;
+                                    net: number | null;
+                                    paymentTermsDays: number | null;
+                                    settlementDays: number;
+                                    /** @enum {string} */
+                                    sizeBand: "Small" | "Medium" | "Large";
+                                };
+                                value: number;
+                            }[];
                             rulesetVersions: {
                                 confidence: number | null;
                                 scoring: number | null;

@@ -196,6 +196,7 @@ function EnrolPage({
                 formatParams: { date: { dateStyle: 'long' } },
               })}
             </Typography>
+            {d.supplierCase && <SupplierCase c={d.supplierCase} language={d.language} />}
             {FIELDS.map((f) => (
               <TextField
                 key={f}
@@ -239,5 +240,34 @@ function EnrolPage({
         )}
       </Stack>
     </AuthLayout>
+  );
+}
+
+/** The supplier's own case (days paid sooner, net benefit a year after the acceptance fee), where the run knows it. */
+function SupplierCase({ c, language }: { c: NonNullable<TEnrolLanding['supplierCase']>; language: string }) {
+  const { t } = useTranslation(NS);
+  let amount = '';
+  if (c.netBenefit !== null) {
+    const n = Math.round(c.netBenefit);
+    try {
+      amount = `${n.toLocaleString(language)} ${c.currency}`.trim();
+    } catch {
+      amount = `${n} ${c.currency}`.trim();
+    }
+  }
+  return (
+    <Box data-testid="enrol-supplier-case">
+      <Typography variant="subtitle2">{t('enrol.case.title')}</Typography>
+      {c.daysSooner !== null && (
+        <Typography variant="body2" data-testid="enrol-days-sooner">
+          {t('enrol.case.daysSooner', { days: Math.round(c.daysSooner) })}
+        </Typography>
+      )}
+      {c.netBenefit !== null && (
+        <Typography variant="body2" data-testid="enrol-net-benefit">
+          {t('enrol.case.net', { amount })}
+        </Typography>
+      )}
+    </Box>
   );
 }

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 /**
  * The supplier page from a fixture API response (seeded in the query cache, so no request is made): the supplier's
- * fields, its capabilities, the match evidence, the scores with their rules, use cases and campaigns.
+ * fields, its capabilities, the match evidence, the scores with their rules, the routes ranked by expected value with
+ * the supplier's own case (computed by the shared formula from the fixture supplier), use cases and campaigns.
  */
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { TSupplierDetail } from '@sextant/shared/values';
+import { rankRoutes } from '@sextant/shared/supplier-routes';
 import { renderWithApp } from '../../../test/render.tsx';
 import { supplierKeys } from './api.ts';
 import { SupplierView } from './supplier-view.tsx';
@@ -116,7 +118,23 @@ const detail: TSupplierDetail = {
       confidenceRule: { id: 'C-2', description: 'matched with high confidence' },
     },
   ],
-  optimaMethod: null,
+  optimaMethod: 'Vcard',
+  routes: rankRoutes(
+    {
+      spend: 125000,
+      paymentMethod: 'ACH',
+      paymentCount: 0,
+      paymentTermsDays: 30,
+      avgTransactionValue: 2500,
+      mccType: null,
+      matchStatus: 'MATCHED',
+      acceptanceProbability: null,
+      lockboxProgramme: null,
+      levels: { Vcard: 'High', Pcard: 'Medium', Scf: 'Low' },
+    },
+    ['Optima', 'Vcard', 'Pcard', 'Scf'],
+    [],
+  ),
   rulesetVersions: { scoring: 4, confidence: 2 },
   useCases: [{ useCaseId: 'uc-1', name: 'Card payables', rebateBps: 100, spend: 125000, estimatedRebate: 1250 }],
   campaigns: [
@@ -213,6 +231,32 @@ describe('SupplierView', { timeout: 120_000 }, () => {
         .map((c) => c.textContent),
     ).toEqual(['VirtualCard', 'High', 'VC-1accepts card and high spend', 'Medium', 'C-2matched with high confidence']);
     expect(within(row).getByTestId('score-rule-id').textContent).toBe('VC-1');
+  });
+
+  it("shows the routes best first with the best route's inputs and the supplier's case (SuppliersScore_VIEW)", () => {
+    const { unmount } = renderSupplier();
+    expect(screen.queryByTestId('supplier-routes')).toBeNull();
+    unmount();
+    renderSupplier(['SuppliersScore_VIEW']);
+    const routes = screen.getByTestId('supplier-routes');
+    const table = within(routes).getAllByRole('table')[0]!;
+    // 0.6 × (1,250 rebate + 6 savings + 428.08 working capital − 3.6 card costs) = 1,008.29, then Pcard, Scf
+    expect(bodyCells(table)).toEqual([
+      ['Virtual cardBest route', '60.0%conversion of level High', 'EUR 1,684.1', 'EUR 3.6', 'EUR 1,008.3'],
+      ['Purchasing card', '30.0%conversion of level Medium', 'EUR 1,684.1', 'EUR 3.6', 'EUR 504.1'],
+      ['Supply chain finance', '10.0%conversion of level Low', 'EUR 1,684.1', 'EUR 3.6', 'EUR 168.1'],
+    ]);
+    const inputs = screen.getByTestId('best-route-inputs');
+    expect(within(inputs).getByText('Inputs of Virtual card')).toBeTruthy();
+    expect(within(inputs).getByText('Rebate (100 bps)')).toBeTruthy();
+    expect(within(inputs).getByText('payments estimated')).toBeTruthy();
+    // the supplier: 2.4 % fee on 125,000 = 3,000; 30 − 2 = 28 days sooner at 8 %: 767.12; net −2,232.88
+    const kase = screen.getByTestId('supplier-case');
+    expect(within(kase).getByTestId('supplier-case-fee').textContent).toBe('EUR 3,000.0');
+    expect(within(kase).getByText('240 bps · MCC type — · medium tickets')).toBeTruthy();
+    expect(within(kase).getByTestId('supplier-case-days').textContent).toBe('28');
+    expect(within(kase).getByText('Terms 30 days − settlement 2 days')).toBeTruthy();
+    expect(within(kase).getByTestId('supplier-case-net').textContent).toBe('-EUR 2,232.9');
   });
 
   it('shows industry codes, use cases and campaigns, linked only with the permissions to open them', () => {

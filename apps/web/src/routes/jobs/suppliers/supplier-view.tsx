@@ -327,6 +327,172 @@ function ScoresSection({ d }: { d: TSupplierDetail }) {
   );
 }
 
+type TRoute = TSupplierDetail['routes'][number];
+
+/**
+ * The routes the issuer offers this supplier, ranked by expected value (probability × (value − cost), a year), with
+ * the inputs of the best one, and the supplier's own case on it (acceptance fee, days paid sooner, value of the cash,
+ * net).
+ */
+function RoutesSection({ d }: { d: TSupplierDetail }) {
+  const { t } = useTranslation(NS);
+  const cur = d.currency;
+  const best = d.routes[0] && d.routes[0].probability > 0 ? d.routes[0] : null;
+  const name = (r: TRoute) => t(`supplier.routes.names.${r.route}`, { defaultValue: r.route });
+  return (
+    <Section title={t('supplier.routes.title')} testId="supplier-routes">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('supplier.routes.subtitle')}
+      </Typography>
+      {!best && (
+        <Typography color="text.secondary" sx={{ mb: 1.5 }} data-testid="supplier-routes-none">
+          {t('supplier.routes.none')}
+        </Typography>
+      )}
+      <TableContainer>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 700 }}>{t('supplier.routes.route')}</TableCell>
+              <TableCell sx={{ fontWeight: 700 }} align="right">
+                {t('supplier.routes.probability')}
+              </TableCell>
+              <TableCell sx={{ fontWeight: 700 }} align="right">
+                {t('supplier.routes.value')}
+              </TableCell>
+              <TableCell sx={{ fontWeight: 700 }} align="right">
+                {t('supplier.routes.cost')}
+              </TableCell>
+              <TableCell sx={{ fontWeight: 700 }} align="right">
+                {t('supplier.routes.expectedValue')}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {d.routes.map((r) => (
+              <TableRow key={r.route} data-testid={`route-${r.route}`} selected={r === best}>
+                <TableCell sx={{ fontWeight: r === best ? 700 : 400 }}>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                    <span>
+                      {name(r)}
+                      {r.lockbox && ` · ${r.lockbox}`}
+                    </span>
+                    {r === best && <Chip size="small" color="primary" label={t('supplier.routes.best')} />}
+                  </Stack>
+                </TableCell>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatPercent(r.probability * 100)}
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {r.probabilitySource === 'model'
+                      ? t('supplier.routes.sourceModel')
+                      : t('supplier.routes.sourceLevel', { level: r.level ?? '—' })}
+                  </Typography>
+                </TableCell>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatAmount(r.value, cur)}
+                </TableCell>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatAmount(r.cost, cur)}
+                </TableCell>
+                <TableCell
+                  align="right"
+                  sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}
+                  data-testid="route-expected-value"
+                >
+                  {formatAmount(r.expectedValue, cur)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {best && (
+        <Box sx={{ mt: 2.5 }} data-testid="best-route-inputs">
+          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+            {t('supplier.routes.inputsTitle', { route: name(best) })}
+          </Typography>
+          <Grid>
+            <Field label={t('supplier.routes.convertibleSpend')}>
+              {formatAmount(best.inputs.convertibleSpend, cur)}
+            </Field>
+            <Field label={t('supplier.routes.rebate', { bps: best.inputs.rebateBps })}>
+              {formatAmount(best.inputs.rebate, cur)}
+            </Field>
+            <Field
+              label={t('supplier.routes.processSavings', {
+                payments: formatCount(best.inputs.payments),
+                method: best.inputs.paymentMethod,
+              })}
+            >
+              {formatAmount(best.inputs.processSavings, cur)}
+              {best.inputs.paymentsEstimated && (
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {t('supplier.routes.paymentsEstimated')}
+                </Typography>
+              )}
+            </Field>
+            <Field label={t('supplier.routes.workingCapital')}>{formatAmount(best.inputs.workingCapital, cur)}</Field>
+            <Field label={t('supplier.routes.cardPaymentCost')}>{formatAmount(best.inputs.cardPaymentCost, cur)}</Field>
+            {best.lockbox && (
+              <Field label={t('supplier.routes.providerFee')}>{formatAmount(best.inputs.providerFee, cur)}</Field>
+            )}
+          </Grid>
+        </Box>
+      )}
+      {best && <SupplierCase route={best} name={name(best)} currency={cur} />}
+    </Section>
+  );
+}
+
+/** The supplier's own case on a route: what accepting it costs and earns the supplier a year. */
+function SupplierCase({ route, name, currency }: { route: TRoute; name: string; currency: string }) {
+  const { t } = useTranslation(NS);
+  const n = route.supplierNet;
+  return (
+    <Box sx={{ mt: 2.5 }} data-testid="supplier-case">
+      <Typography variant="subtitle2">{t('supplier.supplierCase.title')}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('supplier.supplierCase.subtitle', { route: name })}
+      </Typography>
+      <Grid>
+        <Field label={t('supplier.supplierCase.fee')}>
+          <span data-testid="supplier-case-fee">{formatAmount(n.fee, currency)}</span>
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {t('supplier.supplierCase.feeInputs', {
+              bps: n.feeBps,
+              mccType: n.mccType ?? '—',
+              band: t(`supplier.supplierCase.bands.${n.sizeBand}`),
+            })}
+          </Typography>
+        </Field>
+        <Field label={t('supplier.supplierCase.daysSooner')}>
+          <span data-testid="supplier-case-days">{dash(n.daysSooner)}</span>
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {n.paymentTermsDays === null
+              ? t('supplier.supplierCase.termsUnknown')
+              : t('supplier.supplierCase.daysInputs', { terms: n.paymentTermsDays, settlement: n.settlementDays })}
+          </Typography>
+        </Field>
+        <Field label={t('supplier.supplierCase.cashValue')}>
+          {formatAmount(n.cashValue, currency)}
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {t('supplier.supplierCase.cashInputs', { rate: formatPercent(n.costOfCapitalPct) })}
+          </Typography>
+        </Field>
+        <Field label={t('supplier.supplierCase.net')}>
+          <Typography
+            sx={{ fontWeight: 700 }}
+            color={n.net !== null && n.net < 0 ? 'error.main' : 'success.main'}
+            data-testid="supplier-case-net"
+          >
+            {formatAmount(n.net, currency)}
+          </Typography>
+        </Field>
+      </Grid>
+    </Box>
+  );
+}
+
 export interface TSupplierViewProps {
   jobId: string;
   supplierKey: string;
@@ -490,6 +656,8 @@ export function SupplierView({ jobId, supplierKey, useCase }: TSupplierViewProps
       </Section>
 
       {seesScores && <ScoresSection d={d} />}
+
+      {seesScores && d.scored && d.routes.length > 0 && <RoutesSection d={d} />}
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, gap: 2.5 }}>
         <Section title={t('supplier.industry')} testId="supplier-industry">

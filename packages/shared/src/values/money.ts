@@ -101,8 +101,7 @@ const finite = (n: number | null | undefined): n is number => typeof n === 'numb
  * `signDisplay: 'negative'` does, for engines without it).
  */
 const unsignedZero = (n: number, fmt?: Fmt | null) =>
-  Object.is(n, -0) ||
-  (n < 0 && fmt && Math.abs(n) < 0.5 * 10 ** -(fmt.f.resolvedOptions().maximumFractionDigits ?? 2))
+  Object.is(n, -0) || (n < 0 && fmt && Math.abs(n) < 0.5 * 10 ** -(fmt.f.resolvedOptions().maximumFractionDigits ?? 2))
     ? 0
     : n;
 /** Last resort when no formatter can be built at all. */

@@ -27,7 +27,8 @@ describe('chat on a job page', () => {
     const vc = list.useCases.find((u) => u.useCaseId === 'vc-accepting')!;
     expect(vc.spend).toBeGreaterThan(0);
     // the amount as money reads in English: the currency's symbol and its own digits ("£1,234.50")
-    const money = (n: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: list.currency }).format(n);
+    const money = (n: number) =>
+      new Intl.NumberFormat('en-GB', { style: 'currency', currency: list.currency }).format(n);
     const figure = money(vc.spend);
     const res = await t.call('POST', '/chat/message', {
       cookie: issuer,

@@ -242,9 +242,9 @@ describe('SupplierView', { timeout: 120_000 }, () => {
     const table = within(routes).getAllByRole('table')[0]!;
     // 0.6 × (1,250 rebate + 6 savings + 428.08 working capital − 3.6 card costs) = 1,008.29, then Pcard, Scf
     expect(bodyCells(table)).toEqual([
-      ['Virtual cardBest route', '60.0%conversion of level High', 'EUR 1,684.1', 'EUR 3.6', 'EUR 1,008.3'],
-      ['Purchasing card', '30.0%conversion of level Medium', 'EUR 1,684.1', 'EUR 3.6', 'EUR 504.1'],
-      ['Supply chain finance', '10.0%conversion of level Low', 'EUR 1,684.1', 'EUR 3.6', 'EUR 168.1'],
+      ['Virtual cardBest route', '60.0%conversion of level High', '€1,684.08', '€3.60', '€1,008.29'],
+      ['Purchasing card', '30.0%conversion of level Medium', '€1,684.08', '€3.60', '€504.14'],
+      ['Supply chain finance', '10.0%conversion of level Low', '€1,684.08', '€3.60', '€168.05'],
     ]);
     const inputs = screen.getByTestId('best-route-inputs');
     expect(within(inputs).getByText('Inputs of Virtual card')).toBeTruthy();
@@ -252,11 +252,11 @@ describe('SupplierView', { timeout: 120_000 }, () => {
     expect(within(inputs).getByText('payments estimated')).toBeTruthy();
     // the supplier: 2.4 % fee on 125,000 = 3,000; 30 − 2 = 28 days sooner at 8 %: 767.12; net −2,232.88
     const kase = screen.getByTestId('supplier-case');
-    expect(within(kase).getByTestId('supplier-case-fee').textContent).toBe('EUR 3,000.0');
+    expect(within(kase).getByTestId('supplier-case-fee').textContent).toBe('€3,000.00');
     expect(within(kase).getByText('240 bps · MCC type — · medium tickets')).toBeTruthy();
     expect(within(kase).getByTestId('supplier-case-days').textContent).toBe('28');
     expect(within(kase).getByText('Terms 30 days − settlement 2 days')).toBeTruthy();
-    expect(within(kase).getByTestId('supplier-case-net').textContent).toBe('-EUR 2,232.9');
+    expect(within(kase).getByTestId('supplier-case-net').textContent).toBe('-€2,232.88');
   });
 
   it('shows industry codes, use cases and campaigns, linked only with the permissions to open them', () => {

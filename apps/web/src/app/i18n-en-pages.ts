@@ -22,6 +22,7 @@ import enChat from '../locales/en/chat.json';
 import enAiPrompts from '../locales/en/ai-prompts.json';
 import enVendors from '../locales/en/vendors.json';
 import enGlobalInsights from '../locales/en/global-insights.json';
+import enReleaseNotes from '../locales/en/release-notes.json';
 
 export const EN_PAGES = {
   jobs: enJobs,
@@ -43,4 +44,5 @@ export const EN_PAGES = {
   'ai-prompts': enAiPrompts,
   vendors: enVendors,
   'global-insights': enGlobalInsights,
+  'release-notes': enReleaseNotes,
 } satisfies Record<Exclude<TNamespace, (typeof BOOT_NAMESPACES)[number]>, unknown>;

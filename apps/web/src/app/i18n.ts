@@ -37,7 +37,7 @@ import enTable from '../locales/en/table.json';
  * admin dashboard, rulesets and datapoint profiles · campaigns: campaign workflows · tools, dev: the Tools and Dev
  * areas · resources: resource hub, video resources admin, a job's story video · ml-prediction: acceptance-model
  * monitoring · admin-accounts: translations, magic links, merge linked accounts · chat: chat window and chatbot
- * documents · ai-prompts: AI prompts · vendors: vendor lookup · global-insights: global insights.
+ * documents · ai-prompts: AI prompts · vendors: vendor lookup · global-insights: global insights · release-notes: what's new.
  */
 export const NAMESPACES = [
   'shell',
@@ -66,6 +66,7 @@ export const NAMESPACES = [
   'ai-prompts',
   'vendors',
   'global-insights',
+  'release-notes',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: TNamespace = 'shell';

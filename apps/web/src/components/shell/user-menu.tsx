@@ -1,4 +1,7 @@
-/** User button: avatar initials (SPEC §3), hover lists System Roles and Analysis Roles, menu Profile / Logout. */
+/**
+ * User button: avatar initials (SPEC §3), hover lists System Roles and Analysis Roles, menu Profile / Logout, and the
+ * release notes ("What's new") for users who may see system updates.
+ */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,7 +16,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import NewReleasesOutlined from '@mui/icons-material/NewReleasesOutlined';
 import { avatarInitials, type TCurrentUser } from '@sextant/shared/values';
+import { can } from '../../app/current-user.ts';
 import { signOut } from './session-actions.ts';
 
 export function RolesSummary({ user }: { user: TCurrentUser }) {
@@ -106,6 +111,20 @@ export function UserMenu({ user }: { user: TCurrentUser }) {
           </ListItemIcon>
           {t('userMenu.profile')}
         </MenuItem>
+        {can(user, ['SystemUpdates_VIEW']) && (
+          <MenuItem
+            data-testid="release-notes-link"
+            onClick={() => {
+              setAnchor(null);
+              navigate('/release-notes');
+            }}
+          >
+            <ListItemIcon>
+              <NewReleasesOutlined fontSize="small" />
+            </ListItemIcon>
+            {t('userMenu.releaseNotes')}
+          </MenuItem>
+        )}
         <MenuItem
           data-testid="logout"
           onClick={() => {

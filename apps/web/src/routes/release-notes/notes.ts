@@ -1,30 +1,20 @@
-/** Release notes, kept as data (newest first). */
+/**
+ * Release notes, kept as data (newest first): the version, its date and the keys of its texts; the texts themselves
+ * are in the `release-notes` namespace of every language (`notes.<id>.title`, `notes.<id>.items.<item>`), so the notes
+ * read in the user's language and administrators can override them like any other text.
+ */
 export interface TReleaseNote {
+  id: string;
   version: string;
   date: string;
-  title: string;
   items: string[];
 }
 
 export const RELEASE_NOTES: TReleaseNote[] = [
-  {
-    version: '0.2.0',
-    date: '2026-11-22',
-    title: 'Application shell',
-    items: [
-      'New navigation bar that can be pinned, collapsed or opened as a drawer on phones.',
-      'Five branded themes, each with a printable variant; the theme follows your organisation’s branding.',
-      'Maintenance and read-only modes, automatic sign-out after inactivity across all your tabs, and a notice when a new version is published.',
-      'Detailed error notifications with a copyable report for support.',
-    ],
-  },
-  {
-    version: '0.1.0',
-    date: '2026-11-21',
-    title: 'Sign-in',
-    items: [
-      'Sign in with a password, with a one-time link sent by email, or with your organisation’s single sign-on.',
-      'Sign-in pages follow the branding of the address you use.',
-    ],
-  },
+  { id: 'v0_6', version: '0.6.0', date: '2026-11-28', items: ['i1', 'i2', 'i3'] },
+  { id: 'v0_5', version: '0.5.0', date: '2026-11-27', items: ['i1', 'i2', 'i3', 'i4'] },
+  { id: 'v0_4', version: '0.4.0', date: '2026-11-25', items: ['i1', 'i2'] },
+  { id: 'v0_3', version: '0.3.0', date: '2026-11-23', items: ['i1', 'i2'] },
+  { id: 'v0_2', version: '0.2.0', date: '2026-11-22', items: ['i1', 'i2', 'i3', 'i4'] },
+  { id: 'v0_1', version: '0.1.0', date: '2026-11-21', items: ['i1', 'i2'] },
 ];

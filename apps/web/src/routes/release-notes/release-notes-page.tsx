@@ -1,4 +1,5 @@
-/** /release-notes (SystemUpdates_VIEW): notes kept as data in notes.ts. */
+/** /release-notes (SystemUpdates_VIEW): the notes of each release (notes.ts) in the user's language; opened from the user menu. */
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -9,10 +10,12 @@ import { formatDateTime } from '../../app/i18n.ts';
 import { RELEASE_NOTES } from './notes.ts';
 
 export function Component() {
+  const { t } = useTranslation('release-notes');
   return (
     <Stack spacing={2.5} sx={{ maxWidth: 860 }}>
+      <Typography color="text.secondary">{t('intro')}</Typography>
       {RELEASE_NOTES.map((n) => (
-        <Card key={n.version} data-testid="release-note">
+        <Card key={n.version} data-testid="release-note" data-version={n.version}>
           <CardContent sx={{ p: 3 }}>
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
               <Chip label={`v${n.version}`} color="primary" size="small" />
@@ -21,12 +24,12 @@ export function Component() {
               </Typography>
             </Stack>
             <Typography variant="h5" component="h2" gutterBottom>
-              {n.title}
+              {t(`notes.${n.id}.title`)}
             </Typography>
             <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 0.75 } }}>
               {n.items.map((i) => (
                 <li key={i}>
-                  <Typography>{i}</Typography>
+                  <Typography>{t(`notes.${n.id}.items.${i}`)}</Typography>
                 </li>
               ))}
             </Box>

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import JSZip from 'jszip';
 import { apiAs, navLabels, signIn } from './helpers.ts';
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
@@ -168,5 +169,54 @@ test('a user of a Polish issuer sees Polish pages', async ({ browser }) => {
     const removed = await admin.delete(`/api/v1/issuers/${issuerId}`);
     expect(removed.ok(), await removed.text()).toBeTruthy();
     await admin.dispose();
+  }
+});
+
+/**
+ * Documents follow the issuer's language (issue #33): with Northbridge set to German, its manager's Albion Foods deck and
+ * business-case workbook are German (the language is put back at the end; this spec runs alone, in the system project).
+ */
+test('a German issuer’s deck and business-case workbook are German', async () => {
+  test.setTimeout(300_000);
+  const admin = await apiAs('sysAdmin');
+  const issuer = await apiAs('issuer');
+  const issuersRes = await admin.post('/api/v1/issuers/get', { data: { pageSize: 100 } });
+  const { collection } = (await issuersRes.json()) as { collection: { id: string; issuerKey: string }[] };
+  const northbridge = collection.find((i) => i.issuerKey === 'northbridge')!.id;
+  const jobs = (await (await issuer.post('/api/v1/authorization/auth-mapped-job-artifacts', { data: {} })).json()) as {
+    collection: { id: string; name: string; type: string }[];
+  };
+  const albion = jobs.collection.find((j) => j.type !== 'matched-data-only' && j.name.startsWith('Albion'))!;
+  // a fresh server completes its demo jobs in the background
+  await expect
+    .poll(async () => (await issuer.get(`/api/v1/jobs/${albion.id}/results/summary`)).status(), { timeout: 150_000 })
+    .toBe(200);
+  const unzip = async (res: { ok(): boolean; body(): Promise<Buffer>; status(): number }, pattern: RegExp) => {
+    expect(res.ok(), `download: ${res.status()}`).toBeTruthy();
+    const zip = await JSZip.loadAsync(await res.body());
+    const names = Object.keys(zip.files).filter((f) => pattern.test(f));
+    return (await Promise.all(names.map((n) => zip.file(n)!.async('string')))).join('\n');
+  };
+  const set = await admin.put(`/api/v1/issuers?id=${northbridge}`, { data: { language: 'de' } });
+  expect(set.ok(), await set.text()).toBeTruthy();
+  try {
+    const deck = await unzip(
+      await issuer.get(`/api/v1/jobs/${albion.id}/presentation/pptx`, { timeout: 120_000 }),
+      /^ppt\/slides\/slide\d+\.xml$/,
+    );
+    for (const label of ['Kennzahlen', 'Wasserfall der Kartenfähigkeit', 'Lieferanten']) expect(deck).toContain(label);
+    expect(deck).not.toContain('Headline figures');
+    expect(deck).not.toMatch(/GBP \d/);
+    const workbook = await unzip(
+      await issuer.get(`/api/v1/jobs/${albion.id}/business-case/download?format=xlsx`, { timeout: 120_000 }),
+      /^xl\/(workbook|sharedStrings)\.xml$/,
+    );
+    expect(workbook).toContain('name="Eingaben"');
+    expect(workbook).toContain('name="Ergebnisse"');
+  } finally {
+    const back = await admin.put(`/api/v1/issuers?id=${northbridge}`, { data: { language: 'en' } });
+    expect(back.ok(), await back.text()).toBeTruthy();
+    await admin.dispose();
+    await issuer.dispose();
   }
 });

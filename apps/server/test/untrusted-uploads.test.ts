@@ -80,22 +80,27 @@ describe.each(dbKinds())('hostile uploads on %s', (kind) => {
     60_000,
   );
 
-  it('a workbook whose zip directory lies (1.2 MB inflating past 1 GB) answers 413; the server keeps serving', async () => {
-    const bomb = lyingZipBomb(1100 * 1024 * 1024, 1000);
-    expect(bomb.length).toBeLessThan(1.5 * 1024 * 1024);
-    const pending = sampled(() => upload('lying.xlsx', bomb));
-    // Meanwhile another request is answered (the workbook is inflated and parsed in a worker).
-    const t0 = performance.now();
-    const other = await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie: manager });
-    expect(other.statusCode).toBe(200);
-    expect(performance.now() - t0).toBeLessThan(5000);
-    const r = await pending;
-    expect(r.value.statusCode, r.value.body).toBe(413);
-    expect(r.value.json().message).toMatch(/inflates to more than 1,074 MB \(whatever its zip directory declares\)/);
-    expect(r.growthMb).toBeLessThan(1024);
-    expect(r.peakMb).toBeLessThan(2048);
-    expect(await files()).toHaveLength(0);
-  }, 120_000);
+  // Inflating to the cap is seconds of a core whatever the database (nothing is stored before it): PGlite's run only.
+  it.runIf(kind === 'pglite')(
+    'a workbook whose zip directory lies (1.2 MB inflating past 1 GB) answers 413; the server keeps serving',
+    async () => {
+      const bomb = lyingZipBomb(1100 * 1024 * 1024, 1000);
+      expect(bomb.length).toBeLessThan(1.5 * 1024 * 1024);
+      const pending = sampled(() => upload('lying.xlsx', bomb));
+      // Meanwhile another request is answered (the workbook is inflated and parsed in a worker).
+      const t0 = performance.now();
+      const other = await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie: manager });
+      expect(other.statusCode).toBe(200);
+      expect(performance.now() - t0).toBeLessThan(5000);
+      const r = await pending;
+      expect(r.value.statusCode, r.value.body).toBe(413);
+      expect(r.value.json().message).toMatch(/inflates to more than 1,074 MB \(whatever its zip directory declares\)/);
+      expect(r.growthMb).toBeLessThan(1024);
+      expect(r.peakMb).toBeLessThan(2048);
+      expect(await files()).toHaveLength(0);
+    },
+    120_000,
+  );
 
   // The reader's heap cap is the same whatever the database (the workbook is refused before anything is stored), and
   // the case costs seconds of parsing: it is a case of PGlite's run only, which every run has.

@@ -130,3 +130,17 @@ export type TVendorDetail = z.infer<typeof ZVendorDetail>;
 export const ZVendorParams = z.object({
   vendorId: z.string().trim().min(1, 'Vendor id is required').max(64, 'Vendor id is at most 64 characters'),
 });
+
+/** A loaded reference network (GET /api/v1/networks; docs/NETWORKS.md): the reference network first. */
+export const ZNetwork = z.object({
+  name: z.string(),
+  version: z.string(),
+  merchants: z.number().int(),
+  /** when the network was loaded (its prepared file written), ISO 8601 */
+  loadedAt: z.string(),
+  /** the reference network: the one whose match the results' matched columns and the scores use */
+  primary: z.boolean(),
+});
+export type TNetwork = z.infer<typeof ZNetwork>;
+export const ZNetworkList = z.object({ networks: z.array(ZNetwork) });
+export type TNetworkList = z.infer<typeof ZNetworkList>;

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { stringify } from 'csv-stringify/sync';
 import {
+  ZNetworkList,
   ZVendorDetail,
   ZVendorParams,
   ZVendorSearchQuery,
@@ -15,7 +16,7 @@ import {
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
 import { csvSafe } from '../jobs/index.ts';
-import { closeVendorIndex, searchVendors, vendorDetail, vendorIndex } from './vendors.service.ts';
+import { closeVendorIndex, listNetworks, searchVendors, vendorDetail, vendorIndex } from './vendors.service.ts';
 
 const tags = ['Vendors'];
 const access = { permissions: ['VendorsSearchView' as const] };
@@ -96,6 +97,17 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
         .header('cache-control', 'no-store')
         .send(vendorsCsv(result));
     },
+  });
+
+  r.get('/api/v1/networks', {
+    config: { access },
+    schema: {
+      tags,
+      summary:
+        'The loaded reference networks (name, version, merchants, loaded at), the reference network first; jobs match every supplier against each (docs/NETWORKS.md)',
+      response: { 200: ZNetworkList },
+    },
+    handler: async () => listNetworks(ctx),
   });
 
   r.get('/api/v1/vendors/:vendorId', {

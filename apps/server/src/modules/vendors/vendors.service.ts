@@ -18,11 +18,11 @@ import {
   VendorSearchTimeout,
 } from '@sextant/analysis';
 import { ERROR_CODES } from '@sextant/shared';
-import type { TVendorDetail, TVendorSearchQuery, TVendorSearchResult } from '@sextant/shared';
+import type { TNetworkList, TVendorDetail, TVendorSearchQuery, TVendorSearchResult } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { ensureNetwork } from '../jobs/index.ts';
+import { ensureNetwork, ensureNetworks } from '../jobs/index.ts';
 import { jobVisibilityOf } from '../authorization/index.ts';
 import { queryRows } from '../../lib/duckdb/index.ts';
 import { vendorInFilesSql } from './vendors-sql.ts';
@@ -172,5 +172,19 @@ export async function vendorDetail(ctx: AppContext, auth: AuthContext, vendorId:
         },
       ];
     }),
+  };
+}
+
+/** The loaded reference networks (reference data, the same for every tenant), the reference network first. */
+export async function listNetworks(ctx: AppContext): Promise<TNetworkList> {
+  const networks = await ensureNetworks(ctx);
+  return {
+    networks: networks.map((n) => ({
+      name: n.name,
+      version: n.version,
+      merchants: n.merchants,
+      loadedAt: n.loadedAt,
+      primary: n.primary,
+    })),
   };
 }

@@ -106,6 +106,21 @@ export const SUPPLIER_COLUMNS: readonly TSupplierColumnDef[] = [
     filterKind: 'multiselect',
     inTable: true,
   },
+  // The merged view across the loaded networks (docs/NETWORKS.md; runs since several networks).
+  { field: 'acceptsAnywhere', label: 'Accepts cards anywhere', type: 'boolean', filterKind: 'boolean' },
+  {
+    field: 'acceptsAnywhereNetworks',
+    label: 'Accepts cards in (networks)',
+    type: 'string',
+    filterKind: 'multiselect',
+  },
+  {
+    field: 'bestCapabilityAnyNetwork',
+    label: 'Best capability across networks',
+    type: 'string',
+    filterKind: 'multiselect',
+  },
+  { field: 'bestCapabilityNetwork', label: 'Best capability from network', type: 'string', filterKind: 'multiselect' },
   { field: 'firstDate', label: 'First date', type: 'date', filterKind: 'date' },
   { field: 'lastDate', label: 'Last date', type: 'date', filterKind: 'date' },
 ];

@@ -64,6 +64,8 @@ export const ZVendorIndustry = z.object({
 });
 
 export const ZVendor = z.object({
+  /** the loaded network the vendor is a merchant of (GET /api/v1/networks) */
+  network: z.string(),
   vendorId: z.string(),
   name: z.string(),
   addressLine1: z.string().nullable(),

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TNetworkList } from '@sextant/shared';
+import type { TNetworkList, TVendorSearchResult } from '@sextant/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { parseExtraNetworks } from '../jobs/index.ts';
 
@@ -49,6 +49,38 @@ describe('GET /api/v1/networks', () => {
     ]);
     for (const n of networks) expect(Date.parse(n.loadedAt)).toBeGreaterThan(Date.now() - 3_600_000);
   }, 120_000);
+
+  it('the vendor lookup searches every network: each result names its network, a vendor of another network opens', async () => {
+    const cookie = await t.login('issuer');
+    const search = (q: string) => t.call('GET', `/api/v1/vendors/search?q=${encodeURIComponent(q)}`, { cookie });
+    let r = await search('Kestrel Office Supplies');
+    // the first search builds the indexes (503 meanwhile)
+    for (let i = 0; i < 240 && r.statusCode === 503; i++) {
+      await new Promise((res) => setTimeout(res, 500));
+      r = await search('Kestrel Office Supplies');
+    }
+    expect(r.statusCode, r.body).toBe(200);
+    const { results } = r.json() as TVendorSearchResult;
+    expect(results[0]).toMatchObject({ network: 'Lockbox Co', vendorId: 'LB-2', lockboxes: ['BoostEu'] });
+    expect(new Set(results.map((v) => v.network)).size).toBeGreaterThan(1);
+    for (let i = 1; i < results.length; i++) expect(results[i - 1]!.score).toBeGreaterThanOrEqual(results[i]!.score);
+    const csv = await t.call(
+      'GET',
+      `/api/v1/vendors/search?q=${encodeURIComponent('Kestrel Office Supplies')}&format=csv`,
+      {
+        cookie,
+      },
+    );
+    expect(csv.body.split('\r\n')[0]).toMatch(/,network$/);
+    const d = await t.call('GET', '/api/v1/vendors/LB-2', { cookie });
+    expect(d.statusCode, d.body).toBe(200);
+    expect(d.json()).toMatchObject({
+      vendor: { network: 'Lockbox Co', name: 'Kestrel Office Supplies GmbH' },
+      inYourJobs: [],
+    });
+    const b = await t.call('GET', '/api/v1/vendors/N00000001', { cookie });
+    expect(b.json()).toMatchObject({ vendor: { network: 'Scheme B', vendorId: 'N00000001' } });
+  }, 180_000);
 
   it('needs the vendor lookup permission', async () => {
     const r = await t.call('GET', '/api/v1/networks', { cookie: await t.login('client') });

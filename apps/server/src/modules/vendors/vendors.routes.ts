@@ -41,6 +41,7 @@ export function vendorsCsv(r: TVendorSearchResult): string {
     'mccDescription',
     'sicIndustry',
     'naicsNationalIndustry',
+    'network',
   ];
   const rows = r.results.map((v) => [
     v.vendorId,
@@ -60,6 +61,7 @@ export function vendorsCsv(r: TVendorSearchResult): string {
     v.industry.mccDescription ?? '',
     v.industry.sicIndustry ?? '',
     v.industry.naicsNationalIndustry ?? '',
+    v.network,
   ]);
   return stringify([head, ...rows.map((row) => row.map((c) => (typeof c === 'string' ? csvSafe(c) : c)))], {
     record_delimiter: 'windows',

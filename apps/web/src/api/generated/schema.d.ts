@@ -17034,6 +17034,7 @@ export interface paths {
                                 lockboxes: string[];
                                 mcc: string | null;
                                 name: string;
+                                network: string;
                                 postcode: string | null;
                                 region: string | null;
                                 stpCapable: boolean;
@@ -17116,6 +17117,7 @@ export interface paths {
                                 mcc: string | null;
                                 name: string;
                                 nameScore: number;
+                                network: string;
                                 postcode: string | null;
                                 region: string | null;
                                 rule: string | null;
@@ -17158,6 +17160,7 @@ export interface paths {
                                 mcc: string | null;
                                 name: string;
                                 nameScore: number;
+                                network: string;
                                 postcode: string | null;
                                 region: string | null;
                                 rule: string | null;

@@ -6,4 +6,3 @@ export { registerStoredFile, storeUpload } from './job-files.ts';
 export { queueRun } from './job-runs.ts';
 export { addJobLog, batchIdOfRun, filesOf, jobNameTaken } from './jobs.repo.ts';
 export { ensureNetwork, ensureNetworks, existingNetworkFile, NETWORK_SEED, parseExtraNetworks } from './network.ts';
-export type { RegisteredNetwork } from './network.ts';

@@ -161,20 +161,20 @@ function merchantCount(file: string, mtimeMs: number): Promise<number> {
  * GET /api/v1/networks). The version is the configured one, else the prepared file's date.
  */
 export async function ensureNetworks(ctx: AppContext): Promise<RegisteredNetwork[]> {
-  const specs = networkSpecs(ctx);
-  return Promise.all(
-    specs.map(async (spec, i) => {
-      const file = await ensurePrepared(ctx, spec);
-      const st = statSync(file);
-      const loadedAt = st.mtime.toISOString();
-      return {
-        name: spec.name,
-        version: spec.version ?? loadedAt.slice(0, 10),
-        file,
-        merchants: await merchantCount(file, st.mtimeMs),
-        loadedAt,
-        primary: i === 0,
-      };
-    }),
-  );
+  const out: RegisteredNetwork[] = [];
+  // one after the other: preparing a large network takes most of a DuckDB instance's memory
+  for (const [i, spec] of networkSpecs(ctx).entries()) {
+    const file = await ensurePrepared(ctx, spec);
+    const st = statSync(file);
+    const loadedAt = st.mtime.toISOString();
+    out.push({
+      name: spec.name,
+      version: spec.version ?? loadedAt.slice(0, 10),
+      file,
+      merchants: await merchantCount(file, st.mtimeMs),
+      loadedAt,
+      primary: i === 0,
+    });
+  }
+  return out;
 }

@@ -97,7 +97,18 @@ const ZEnv = z.object({
    * Further reference networks, each matched after the reference network: `name[@version]=file` entries separated by
    * `;` (files in the documented network layout, CSV or Parquet). docs/NETWORKS.md.
    */
-  NETWORKS_EXTRA: z.string().optional(),
+  NETWORKS_EXTRA: z
+    .string()
+    .optional()
+    .refine(
+      (v) =>
+        !v ||
+        v
+          .split(';')
+          .map((e) => e.trim())
+          .every((e) => !e || /^[^=@]+?(@[^=]+)?=.+$/.test(e)),
+      'NETWORKS_EXTRA holds name[@version]=file entries separated by ";"',
+    ),
   /** Without NETWORK_FILE: a second generated network overlapping the first ("Scheme B"), as the demo ships. */
   NETWORK_SECOND: bool(true),
   /** Vendor search: worker threads that search (each holds the index's postings, ≈ 30 MB per 1M merchants). */

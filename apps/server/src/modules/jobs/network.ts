@@ -63,10 +63,10 @@ export function parseExtraNetworks(
     });
 }
 
-/** The networks the configuration names, the reference network first. */
-function networkSpecs(ctx: AppContext): NetworkSpec[] {
+/** The reference network as configured. */
+function primarySpec(ctx: AppContext): NetworkSpec {
   const c = ctx.config;
-  const primary: NetworkSpec = c.NETWORK_FILE
+  return c.NETWORK_FILE
     ? {
         name: c.NETWORK_NAME ?? 'Reference network',
         version: c.NETWORK_VERSION ?? null,
@@ -79,7 +79,12 @@ function networkSpecs(ctx: AppContext): NetworkSpec[] {
         out: `generated-${c.NETWORK_MERCHANTS}-${NETWORK_SEED}.parquet`,
         make: (tmp) => generateNetwork({ merchants: c.NETWORK_MERCHANTS, seed: NETWORK_SEED, out: tmp }),
       };
-  const specs = [primary];
+}
+
+/** The networks the configuration names, the reference network first. */
+function networkSpecs(ctx: AppContext): NetworkSpec[] {
+  const c = ctx.config;
+  const specs = [primarySpec(ctx)];
   if (!c.NETWORK_FILE && c.NETWORK_SECOND)
     specs.push({
       name: 'Scheme B',
@@ -137,7 +142,7 @@ function ensurePrepared(ctx: AppContext, spec: NetworkSpec): Promise<string> {
 
 /** The reference network every job matches against: the configured file, or a generated one (made once). */
 export function ensureNetwork(ctx: AppContext): Promise<string> {
-  return ensurePrepared(ctx, networkSpecs(ctx)[0]!);
+  return ensurePrepared(ctx, primarySpec(ctx));
 }
 
 const counts = new Map<string, Promise<number>>();

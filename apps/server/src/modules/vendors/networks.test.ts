@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TNetworkList, TVendorSearchResult } from '@sextant/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { parseExtraNetworks } from '../jobs/index.ts';
+import { loadConfig } from '../../config.ts';
 
 describe('GET /api/v1/networks', () => {
   let t: TestApp;
@@ -97,5 +98,8 @@ describe('NETWORKS_EXTRA', () => {
     ]);
     expect(parseExtraNetworks(undefined)).toEqual([]);
     expect(() => parseExtraNetworks('just-a-file.csv')).toThrow(/name\[@version\]=file/);
+    // refused at start, naming the setting
+    expect(() => loadConfig({ NETWORKS_EXTRA: 'A=/a.csv;just-a-file.csv' })).toThrow(/NETWORKS_EXTRA/);
+    expect(loadConfig({ NETWORKS_EXTRA: 'A@1=/a.csv' }).NETWORKS_EXTRA).toBe('A@1=/a.csv');
   });
 });

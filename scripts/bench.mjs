@@ -9,6 +9,7 @@ const suites = {
   'address-parser': 'packages/analysis/bench/address-parser.ts',
   acceptance: 'packages/analysis/bench/acceptance.ts',
   routes: 'packages/analysis/bench/routes.ts',
+  networks: 'packages/analysis/bench/networks.ts',
   proq: 'apps/server/bench/proq.ts',
   api: 'apps/server/bench/api.ts',
   results: 'apps/server/bench/results.ts',

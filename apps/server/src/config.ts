@@ -90,6 +90,27 @@ const ZEnv = z.object({
   /** Reference card-acceptance network: a CSV/Parquet file in the documented layout, else a generated one. */
   NETWORK_FILE: z.string().optional(),
   NETWORK_MERCHANTS: z.coerce.number().int().min(100).default(100_000),
+  /** Name and version of the reference network in results and GET /api/v1/networks (docs/NETWORKS.md). */
+  NETWORK_NAME: z.string().trim().min(1).max(60).optional(),
+  NETWORK_VERSION: z.string().trim().min(1).max(40).optional(),
+  /**
+   * Further reference networks, each matched after the reference network: `name[@version]=file` entries separated by
+   * `;` (files in the documented network layout, CSV or Parquet). docs/NETWORKS.md.
+   */
+  NETWORKS_EXTRA: z
+    .string()
+    .optional()
+    .refine(
+      (v) =>
+        !v ||
+        v
+          .split(';')
+          .map((e) => e.trim())
+          .every((e) => !e || /^[^=@]+?(@[^=]+)?=.+$/.test(e)),
+      'NETWORKS_EXTRA holds name[@version]=file entries separated by ";"',
+    ),
+  /** Without NETWORK_FILE: a second generated network overlapping the first ("Scheme B"), as the demo ships. */
+  NETWORK_SECOND: bool(true),
   /** Vendor search: worker threads that search (each holds the index's postings, ≈ 30 MB per 1M merchants). */
   VENDOR_SEARCH_WORKERS: z.coerce.number().int().min(1).max(8).default(2),
   /** Vendor search: wall clock of one search in its worker; past it the worker is replaced and the answer is 503. */

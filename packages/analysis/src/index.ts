@@ -6,6 +6,7 @@
  *   reference/load.ts                  MCC / SIC / NAICS / UNSPSC / crosswalk / countries / currencies (reference/*.csv)
  *   network/generate.ts, vocabulary.ts deterministic reference-network generator (names unique per country)
  *   network/import.ts                  importer of the documented network CSV/Parquet → prepared Parquet
+ *   network/networks.ts, networks-sql.ts several networks: each further network matched, per-network rows, merged view
  *   network/labelled.ts                labelled noisy supplier sets (benchmarks, tests, demo jobs)
  *   network/demo-documents.ts          a year of invoices and payments for a labelled set (consultant-upload demo)
  *   ingest/datapoints.ts, detect.ts    datapoints per input kind, header auto-mapping
@@ -47,6 +48,9 @@ export {
   writeNetworkCsv,
 } from './network/generate.ts';
 export type { NetworkMerchant } from './network/generate.ts';
+export { matchNetworks } from './network/networks.ts';
+export type { NetworkRef, NetworkMatchSummary } from './network/networks.ts';
+export { MERGED_NETWORK_COLUMNS, CAPABILITY_ORDER } from './network/networks-sql.ts';
 export { makeLabelledSuppliers, labelledCsv } from './network/labelled.ts';
 export type { LabelledSupplier } from './network/labelled.ts';
 export { makeDemoDocuments } from './network/demo-documents.ts';

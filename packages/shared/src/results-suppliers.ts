@@ -106,6 +106,21 @@ export const SUPPLIER_COLUMNS: readonly TSupplierColumnDef[] = [
     filterKind: 'multiselect',
     inTable: true,
   },
+  // The merged view across the loaded networks (docs/NETWORKS.md; runs since several networks).
+  { field: 'acceptsAnywhere', label: 'Accepts cards anywhere', type: 'boolean', filterKind: 'boolean' },
+  {
+    field: 'acceptsAnywhereNetworks',
+    label: 'Accepts cards in (networks)',
+    type: 'string',
+    filterKind: 'multiselect',
+  },
+  {
+    field: 'bestCapabilityAnyNetwork',
+    label: 'Best capability across networks',
+    type: 'string',
+    filterKind: 'multiselect',
+  },
+  { field: 'bestCapabilityNetwork', label: 'Best capability from network', type: 'string', filterKind: 'multiselect' },
   { field: 'firstDate', label: 'First date', type: 'date', filterKind: 'date' },
   { field: 'lastDate', label: 'Last date', type: 'date', filterKind: 'date' },
 ];
@@ -282,6 +297,42 @@ const ZAddress = z.object({
   country: s,
 });
 
+/** One network's match of a supplier (the detail's networks[]). */
+export const ZSupplierNetworkMatch = z.object({
+  network: z.string(),
+  networkVersion: z.string(),
+  merchantId: z.string().nullable(),
+  merchantName: z.string().nullable(),
+  /** High / Medium (matched) or Low (a candidate only); null without a candidate */
+  confidence: z.string().nullable(),
+  matched: z.boolean(),
+  matchScore: z.number().nullable(),
+  acceptsCard: z.boolean().nullable(),
+  vcAccepting: z.boolean().nullable(),
+  detailLevel: z.number().nullable(),
+  stpCapable: z.boolean().nullable(),
+  lockboxes: z.array(z.string()),
+  /** the card-capability waterfall on this network's attributes (what the issuer offers) */
+  cardCapability: z.string().nullable(),
+  /** the deciding match rule of this network's match */
+  rule: z.string().nullable(),
+});
+export type TSupplierNetworkMatch = z.infer<typeof ZSupplierNetworkMatch>;
+
+/** The merged view across networks: each fact with the networks it comes from. */
+export const ZMergedNetworks = z.object({
+  /** matched and accepting cards in at least one network */
+  acceptsAnywhere: z.boolean(),
+  /** the networks where it accepts, in network order */
+  acceptsIn: z.array(z.string()),
+  /** the best card capability of any network (STP > VC > L3 > Card Acceptor > Unmatched) */
+  bestCapability: z.string(),
+  /** the network that capability comes from (the earlier on a tie); null when Unmatched everywhere */
+  bestCapabilityNetwork: z.string().nullable(),
+  networksMatched: z.number().int(),
+});
+export type TMergedNetworks = z.infer<typeof ZMergedNetworks>;
+
 export const ZSupplierDetail = z.object({
   jobId: z.string(),
   currency: z.string(),
@@ -394,6 +445,14 @@ export const ZSupplierDetail = z.object({
    */
   routes: z.array(ZSupplierRoute),
   rulesetVersions: z.object({ scoring: n, confidence: n }),
+  /**
+   * The supplier matched against every loaded network (docs/NETWORKS.md), the reference network first: each network's
+   * merchant (matched, else the candidate), confidence and acceptance attributes (null unless matched). Empty on runs
+   * before several networks.
+   */
+  networks: z.array(ZSupplierNetworkMatch),
+  /** The merged view across networks, each fact with the network it comes from; null on runs before it. */
+  mergedNetworks: ZMergedNetworks.nullable(),
   useCases: z.array(ZSupplierUseCase),
   /** Campaign workflows do not exist yet (a later issue): always empty. */
   campaigns: z.array(ZSupplierCampaign),

@@ -64,6 +64,8 @@ export const ZVendorIndustry = z.object({
 });
 
 export const ZVendor = z.object({
+  /** the loaded network the vendor is a merchant of (GET /api/v1/networks) */
+  network: z.string(),
   vendorId: z.string(),
   name: z.string(),
   addressLine1: z.string().nullable(),
@@ -130,3 +132,17 @@ export type TVendorDetail = z.infer<typeof ZVendorDetail>;
 export const ZVendorParams = z.object({
   vendorId: z.string().trim().min(1, 'Vendor id is required').max(64, 'Vendor id is at most 64 characters'),
 });
+
+/** A loaded reference network (GET /api/v1/networks; docs/NETWORKS.md): the reference network first. */
+export const ZNetwork = z.object({
+  name: z.string(),
+  version: z.string(),
+  merchants: z.number().int(),
+  /** when the network was loaded (its prepared file written), ISO 8601 */
+  loadedAt: z.string(),
+  /** the reference network: the one whose match the results' matched columns and the scores use */
+  primary: z.boolean(),
+});
+export type TNetwork = z.infer<typeof ZNetwork>;
+export const ZNetworkList = z.object({ networks: z.array(ZNetwork) });
+export type TNetworkList = z.infer<typeof ZNetworkList>;

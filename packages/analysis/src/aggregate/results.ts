@@ -12,6 +12,7 @@ import type { TJobType } from '@sextant/shared';
 import { copyToParquet, ident, lit, tempDirOf, withDb, type Db } from '../db.ts';
 import { INDUSTRY_VIEWS } from '../enrich/enrich.ts';
 import { workFile } from '../pipeline/workdir.ts';
+import { MERGED_NETWORK_COLUMNS } from '../network/networks-sql.ts';
 import type { ProgressFn } from '../progress.ts';
 import type { IngestReport } from '../ingest/ingest.ts';
 
@@ -293,6 +294,17 @@ export async function aggregateResults(options: AggregateOptions): Promise<Analy
     }
     onProgress(70, 'Supplier results');
     await db.run(copyToParquet(`SELECT * FROM res`, files.suppliers));
+    // Every supplier's match in every loaded network (network/networks.ts), for the supplier detail's networks[].
+    if (existsSync(workFile(workDir, 'networkMatches')))
+      await db.run(
+        copyToParquet(
+          `SELECT * FROM read_parquet(${lit(workFile(workDir, 'networkMatches'))}) WHERE supplierKey IN (SELECT supplierKey FROM res) ORDER BY supplierKey, networkOrder`,
+          path.join(outDir, 'networks.parquet'),
+        ),
+      );
+    const mergedCols = (await db.all<{ column_name: string }>(`SELECT column_name FROM (DESCRIBE res)`))
+      .map((c) => c.column_name)
+      .filter((c) => (MERGED_NETWORK_COLUMNS as readonly string[]).includes(c));
     const idHeader = sourceIdHeader(workDir);
     const scoreCols = scored
       ? [
@@ -310,7 +322,7 @@ export async function aggregateResults(options: AggregateOptions): Promise<Analy
     await db.run(`COPY (SELECT sourceSupplierId AS ${ident(idHeader)}, supplierKey, supplierName, country, spend, currency, matchStatus, matchConfidence, matchedMerchantId, matchScore,
         cardCapability, cardAcceptor, vcAccepting, detailLevel, stpCapable, array_to_string(lockboxes, ';') AS lockboxes, lockboxProgramme, mcc, mccDescription, mccGroup, mccType,
         sicDivision, sicMajorGroup, sicIndustryGroup, sicIndustry, naicsNationalIndustry, unspscCategory,
-        frequencyBand, paymentTermsDays, paymentTermsBand, paymentMethod, paymentMethodCount, ${scoreCols} matchEvidence
+        frequencyBand, paymentTermsDays, paymentTermsBand, paymentMethod, paymentMethodCount, ${scoreCols} ${mergedCols.map((c) => `${ident(c)}, `).join('')}matchEvidence
       FROM res ORDER BY inputOrder NULLS LAST, spend DESC, supplierKey) TO ${lit(files.suppliersCsv)} (HEADER, DELIMITER ',')`);
     onProgress(85, 'Summary');
     const tot = (await db.one<{ n: number; spend: number; mn: number; ms: number; currency: string }>(

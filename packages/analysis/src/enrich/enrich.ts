@@ -7,6 +7,7 @@
  * Matched suppliers take the merchant's MCC; unmatched ones keep an MCC given in the input
  * (supplier file or card transactions), else their industry is "Unclassified".
  */
+import { existsSync } from 'node:fs';
 import { DEFAULT_INDUSTRY_CLASSIFICATION, INDUSTRY_CLASSIFICATION_LABELS, offeredKinds } from '@sextant/shared';
 import type { TIndustryClassification, TIssuerOffer } from '@sextant/shared';
 import { copyToParquet, lit, tempDirOf, withDb } from '../db.ts';
@@ -14,6 +15,7 @@ import { loadReference } from '../reference/load.ts';
 import { workFile } from '../pipeline/workdir.ts';
 import type { ProgressFn } from '../progress.ts';
 import { cardCapabilitySql, lockboxProgrammeSql, payableLockboxesSql } from '../score/offer-sql.ts';
+import { mergedNetworksSql } from '../network/networks-sql.ts';
 
 /** The nine industry classifications and their labels are declared once, in packages/shared. */
 export const INDUSTRY_VIEWS = INDUSTRY_CLASSIFICATION_LABELS;
@@ -34,6 +36,9 @@ export async function enrich(options: EnrichOptions): Promise<{ suppliers: numbe
   const onProgress = options.onProgress ?? (() => {});
   const out = workFile(workDir, 'enriched');
   const { offered, lockboxes } = offeredKinds(options.offer);
+  // The merged view over every loaded network (network/networks.ts), when the match step wrote it.
+  const networkMatches = workFile(workDir, 'networkMatches');
+  const merged = existsSync(networkMatches);
   return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
     await loadReference(db);
     onProgress(10, 'Joining network attributes');
@@ -63,8 +68,9 @@ export async function enrich(options: EnrichOptions): Promise<{ suppliers: numbe
         ${u(`r.sicDivision || ' - ' || r.sicDivisionTitle`)} AS sicDivision, ${u(`r.sicMajorGroup || ' - ' || r.sicMajorGroupTitle`)} AS sicMajorGroup,
         ${u(`r.sicIndustryGroup || ' - ' || r.sicIndustryGroupTitle`)} AS sicIndustryGroup, ${u(`r.sicIndustry || ' - ' || r.sicIndustryTitle`)} AS sicIndustry,
         ${u(`r.naics || ' - ' || r.naicsTitle`)} AS naicsNationalIndustry, ${u(`r.unspscFamily || ' - ' || r.unspscFamilyTitle`)} AS unspscCategory,
-        r.sicIndustry AS sicCode, r.naics AS naicsCode, r.unspscFamily AS unspscCode
+        r.sicIndustry AS sicCode, r.naics AS naicsCode, r.unspscFamily AS unspscCode${merged ? ', nm.* EXCLUDE (supplierKey)' : ''}
       FROM kl k LEFT JOIN ref_mcc_industry r ON r.mcc = k.mcc
+      ${merged ? `LEFT JOIN (${mergedNetworksSql(`read_parquet(${lit(networkMatches)})`)}) nm ON nm.supplierKey = k.supplierKey` : ''}
       ORDER BY k.inputOrder NULLS LAST, k.spend DESC, k.supplierKey`,
         out,
       ),

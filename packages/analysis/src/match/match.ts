@@ -65,6 +65,8 @@ export interface MatchOptions {
   onProgress?: ProgressFn;
   /** the match ruleset (default: rulesets/match-v3.json) */
   ruleset?: TMatchRuleset;
+  /** where the matches are written (default: the working directory's matches.parquet; other networks elsewhere) */
+  outFile?: string;
 }
 
 export interface MatchResult {
@@ -223,7 +225,7 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
   const onProgress = options.onProgress ?? (() => {});
   onProgress(1, 'Preparing network');
   const net = await ensurePreparedNetwork(options.networkFile, workDir, (p, m) => onProgress(p * 0.2, m));
-  const out = workFile(workDir, 'matches');
+  const out = options.outFile ?? workFile(workDir, 'matches');
   const suppliersFile = workFile(workDir, 'suppliers');
   return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
     const table = (name: string, sql: string) => db.run(`CREATE TABLE ${name} AS ${sql}`);

@@ -201,6 +201,34 @@ export function makeMerchant(seed: number, index: number, idPrefix = 'M', attemp
   return drawMerchant(seed, index, idPrefix, attempt).merchant;
 }
 
+/** The acceptance attributes of a merchant, drawn from `r` (the draws drawMerchant makes after the tax id). */
+function drawAcceptance(
+  r: Rng,
+  iso2: string,
+  mcc: string,
+  size: NetworkMerchant['size'],
+): Pick<NetworkMerchant, 'acceptsCard' | 'vcAccepting' | 'detailLevel' | 'stpCapable' | 'lockboxes'> {
+  const sizeBoost = size === 'large' ? 0.1 : size === 'medium' ? 0.04 : 0;
+  const acceptsCard = r() < acceptanceProbabilityOf(mcc, size);
+  const vcBase = TE_MCC.has(mcc) ? 0.55 : RETAIL_MCC.has(mcc) ? 0.2 : 0.35;
+  const vcAccepting = acceptsCard && r() < vcBase + (size === 'large' ? 0.25 : size === 'medium' ? 0.1 : 0);
+  let detailLevel: number | null = null;
+  if (acceptsCard) {
+    const l3 =
+      (size === 'large' ? 0.5 : size === 'medium' ? 0.3 : 0.08) * (TE_MCC.has(mcc) || RETAIL_MCC.has(mcc) ? 0.3 : 1);
+    const x = r();
+    detailLevel = x < l3 ? 3 : x < l3 + 0.4 ? 2 : 1;
+  }
+  const stpCapable = vcAccepting && r() < (size === 'large' ? 0.3 : size === 'medium' ? 0.12 : 0.04);
+  const lockboxes: string[] = [];
+  if (acceptsCard) {
+    if ((iso2 === 'US' || iso2 === 'CA') && r() < 0.1 + sizeBoost) lockboxes.push('Boost');
+    if (EU.has(iso2) && r() < 0.08 + sizeBoost) lockboxes.push('BoostEu');
+    if (r() < 0.03) lockboxes.push('Its');
+  }
+  return { acceptsCard, vcAccepting, detailLevel, stpCapable, lockboxes };
+}
+
 function drawMerchant(
   seed: number,
   index: number,
@@ -239,24 +267,7 @@ function drawMerchant(
     r() < 0.15 ? pick(r, ['Suite 100', 'Suite 210', 'Unit 4', 'Floor 2', 'Building B', 'PO Box 1200']) : '';
   const taxId = r() < 0.6 ? c.taxId((n) => digits(r, n)) : '';
 
-  const sizeBoost = size === 'large' ? 0.1 : size === 'medium' ? 0.04 : 0;
-  const acceptsCard = r() < acceptanceProbabilityOf(mcc, size);
-  const vcBase = TE_MCC.has(mcc) ? 0.55 : RETAIL_MCC.has(mcc) ? 0.2 : 0.35;
-  const vcAccepting = acceptsCard && r() < vcBase + (size === 'large' ? 0.25 : size === 'medium' ? 0.1 : 0);
-  let detailLevel: number | null = null;
-  if (acceptsCard) {
-    const l3 =
-      (size === 'large' ? 0.5 : size === 'medium' ? 0.3 : 0.08) * (TE_MCC.has(mcc) || RETAIL_MCC.has(mcc) ? 0.3 : 1);
-    const x = r();
-    detailLevel = x < l3 ? 3 : x < l3 + 0.4 ? 2 : 1;
-  }
-  const stpCapable = vcAccepting && r() < (size === 'large' ? 0.3 : size === 'medium' ? 0.12 : 0.04);
-  const lockboxes: string[] = [];
-  if (acceptsCard) {
-    if ((c.iso2 === 'US' || c.iso2 === 'CA') && r() < 0.1 + sizeBoost) lockboxes.push('Boost');
-    if (EU.has(c.iso2) && r() < 0.08 + sizeBoost) lockboxes.push('BoostEu');
-    if (r() < 0.03) lockboxes.push('Its');
-  }
+  const { acceptsCard, vcAccepting, detailLevel, stpCapable, lockboxes } = drawAcceptance(r, c.iso2, mcc, size);
   const merchant: NetworkMerchant = {
     merchantId: `${idPrefix}${String(index + 1).padStart(8, '0')}`,
     name,
@@ -285,14 +296,56 @@ function drawMerchant(
  * the same in every network of the seed with more than i merchants.
  */
 export function* networkMerchants(seed: number, count: number, idPrefix = 'M'): Generator<NetworkMerchant> {
-  const taken = new Set<string>();
+  for (const { merchant } of keyedMerchants(seed, count, idPrefix)) yield merchant;
+}
+
+function* keyedMerchants(
+  seed: number,
+  count: number,
+  idPrefix: string,
+  taken = new Set<string>(),
+): Generator<{ merchant: NetworkMerchant; key: string }> {
   for (let i = 0; i < count; i++) {
     for (let attempt = 0; ; attempt++) {
-      const { merchant, key } = drawMerchant(seed, i, idPrefix, attempt);
-      if (taken.has(key)) continue;
-      taken.add(key);
-      yield merchant;
+      const drawn = drawMerchant(seed, i, idPrefix, attempt);
+      if (taken.has(drawn.key)) continue;
+      taken.add(drawn.key);
+      yield drawn;
       break;
+    }
+  }
+}
+
+/** Share of a second generated network's merchants that are also merchants of the first (docs/NETWORKS.md). */
+export const SHARED_MERCHANT_SHARE = 0.5;
+
+/**
+ * A second network overlapping the network of `baseSeed` (docs/NETWORKS.md "The demo's second network"): merchant i
+ * is, with probability SHARED_MERCHANT_SHARE (drawn from `seed` and i), merchant i of the base network — same name,
+ * address, tax id and MCC, under this network's id (`idPrefix`) and with acceptance drawn again from `seed` (another
+ * scheme knows another acceptance) — else a merchant of its own drawn from `seed`, named unlike every base merchant.
+ * Deterministic for (baseSeed, seed, count).
+ */
+export function* overlappingNetworkMerchants(
+  baseSeed: number,
+  seed: number,
+  count: number,
+  idPrefix = 'N',
+): Generator<NetworkMerchant> {
+  const base = [...keyedMerchants(baseSeed, count, 'M')];
+  const taken = new Set(base.map((b) => b.key));
+  const own = keyedMerchants(seed, count, idPrefix, taken);
+  for (let i = 0; i < count; i++) {
+    const id = `${idPrefix}${String(i + 1).padStart(8, '0')}`;
+    if (rng(mix(seed, i, 7))() < SHARED_MERCHANT_SHARE) {
+      const b = base[i]!.merchant;
+      const country = COUNTRIES.find((c) => c.iso2 === b.country || c.iso3 === b.country);
+      const acceptance = drawAcceptance(rng(mix(seed, i, 8)), country?.iso2 ?? b.country, b.mcc, b.size);
+      yield { ...b, ...acceptance, merchantId: id };
+    } else {
+      const next = own.next();
+      if (next.done) return;
+      yield { ...next.value.merchant, merchantId: id };
     }
   }
 }
@@ -338,12 +391,16 @@ export async function writeNetworkCsv(
   count: number,
   seed: number,
   onProgress?: (done: number) => void,
+  /** the seed of a network this one overlaps (overlappingNetworkMerchants) */
+  overlapsSeed?: number,
 ): Promise<void> {
   const out = createWriteStream(file, { encoding: 'utf8' });
   out.write(stringify([NETWORK_COLUMNS]));
   let buf: string[][] = [];
   let i = 0;
-  for (const m of networkMerchants(seed, count)) {
+  const merchants =
+    overlapsSeed === undefined ? networkMerchants(seed, count) : overlappingNetworkMerchants(overlapsSeed, seed, count);
+  for (const m of merchants) {
     buf.push(merchantRecord(m));
     i++;
     if (buf.length >= 5000) {

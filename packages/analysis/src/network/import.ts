@@ -153,6 +153,8 @@ export async function generateNetwork(options: {
   out: string;
   csvOut?: string;
   onProgress?: ProgressFn;
+  /** the seed of the network this one overlaps (a second demo network, overlappingNetworkMerchants) */
+  overlapsSeed?: number;
 }): Promise<NetworkImportReport> {
   const { merchants, seed, out } = options;
   if (!Number.isInteger(merchants) || merchants < 1)
@@ -160,8 +162,12 @@ export async function generateNetwork(options: {
   mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
   const csv = options.csvOut ?? out.replace(/\.parquet$/i, '') + '.source.csv';
   const p = options.onProgress;
-  await writeNetworkCsv(csv, merchants, seed, (done) =>
-    p?.(Math.round((done / merchants) * 50), `Generated ${done} merchants`),
+  await writeNetworkCsv(
+    csv,
+    merchants,
+    seed,
+    (done) => p?.(Math.round((done / merchants) * 50), `Generated ${done} merchants`),
+    options.overlapsSeed,
   );
   const report = await importNetwork(csv, out, { onProgress: (pc, m) => p?.(50 + pc / 2, m) });
   if (!options.csvOut) rmSync(csv, { force: true });

@@ -15,6 +15,8 @@ import type { NormaliseResult } from '../aggregate/normalise.ts';
 import { ensurePreparedNetwork, matchSuppliers } from '../match/match.ts';
 import type { MatchResult } from '../match/match.ts';
 import { enrich } from '../enrich/enrich.ts';
+import { matchNetworks } from '../network/networks.ts';
+import type { NetworkRef } from '../network/networks.ts';
 import { score } from '../score/score.ts';
 import type { ScoreResult } from '../score/score.ts';
 import type { TConfidenceRuleset, TScoringRuleset } from '../score/ruleset.ts';
@@ -41,6 +43,11 @@ export interface RunAnalysisOptions {
   confidenceRuleset?: TConfidenceRuleset;
   /** The issuer's offer (capabilities, virtual lockboxes): what is scored, counted and offered; absent: everything. */
   offer?: TIssuerOffer | null;
+  /**
+   * Further reference networks matched after the primary one (network/networks.ts), and the primary's name and
+   * version in their table; absent: the primary network only, and no per-network table.
+   */
+  networks?: { primary: Omit<NetworkRef, 'file'>; others: NetworkRef[] };
   onProgress?: ProgressFn;
 }
 
@@ -109,6 +116,16 @@ export async function runAnalysis(options: RunAnalysisOptions): Promise<RunAnaly
   const match = await timed('match', () =>
     matchSuppliers({ workDir, networkFile, onProgress: subProgress(p, 45, 70) }),
   );
+  const networks = options.networks;
+  if (networks)
+    await timed('networks', () =>
+      matchNetworks({
+        workDir,
+        primary: { ...networks.primary, file: networkFile },
+        others: networks.others,
+        offer: options.offer ?? null,
+      }),
+    );
   await timed('enrich', () =>
     enrich({ workDir, networkFile, offer: options.offer ?? null, onProgress: subProgress(p, 70, 78) }),
   );

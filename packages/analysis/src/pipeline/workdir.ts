@@ -5,6 +5,8 @@ import { existsSync, readdirSync } from 'node:fs';
 export const WORK_FILES = {
   suppliers: 'suppliers.parquet',
   matches: 'matches.parquet',
+  /** every supplier's match in every loaded network, one row per (network, supplier): network/networks.ts */
+  networkMatches: 'network-matches.parquet',
   enriched: 'enriched.parquet',
   scored: 'scored.parquet',
   model: 'acceptance-model.json',

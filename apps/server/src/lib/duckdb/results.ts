@@ -26,6 +26,8 @@ export const RESULT_TABLES = {
   scores: 'scores.parquet',
   useCases: 'use-cases.parquet',
   useCaseSuppliers: 'use-case-suppliers.parquet',
+  /** every supplier's match in every loaded network (runs since several networks; docs/NETWORKS.md) */
+  networks: 'networks.parquet',
 } as const;
 export type TResultTable = keyof typeof RESULT_TABLES;
 

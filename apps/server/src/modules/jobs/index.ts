@@ -5,4 +5,4 @@ export { type JobEventSubscriber } from './job-events.ts';
 export { registerStoredFile, storeUpload } from './job-files.ts';
 export { queueRun } from './job-runs.ts';
 export { addJobLog, batchIdOfRun, filesOf, jobNameTaken } from './jobs.repo.ts';
-export { ensureNetwork, existingNetworkFile, NETWORK_SEED } from './network.ts';
+export { ensureNetwork, ensureNetworks, existingNetworkFile, NETWORK_SEED, parseExtraNetworks } from './network.ts';

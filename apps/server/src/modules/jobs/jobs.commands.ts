@@ -18,6 +18,7 @@ import {
   enrich,
   ensurePreparedNetwork,
   ingestFile,
+  matchNetworks,
   matchSuppliers,
   normaliseAndAggregate,
   score,
@@ -34,7 +35,7 @@ import {
 } from '../../proq/index.ts';
 import { errorMessage } from '../../proq/errors.ts';
 import { addJobLog, completeRun, filesOf, markRunRunning, runWithJob } from './jobs.repo.ts';
-import { ensureNetwork } from './network.ts';
+import { ensureNetwork, ensureNetworks } from './network.ts';
 import { recordStepFailure } from './run-failure.ts';
 import { publishRunCompleted } from './job-events.ts';
 import { rulesetsForRun } from '../rulesets/index.ts';
@@ -210,8 +211,22 @@ export function jobCommandTypes(ctx: AppContext): CommandDefOf[] {
     step(ctx, 'match', async (rc, _hc, progress) => {
       progress(1, 'Preparing the reference network');
       const network = await ensurePreparedNetwork(await ensureNetwork(ctx), rc.workDir);
-      const r = await matchSuppliers({ workDir: rc.workDir, networkFile: network, onProgress: progress });
-      return `${r.matched} of ${r.suppliers} suppliers matched (High ${r.byConfidence.High}, Medium ${r.byConfidence.Medium})`;
+      const r = await matchSuppliers({
+        workDir: rc.workDir,
+        networkFile: network,
+        onProgress: (p, m) => progress(p * 0.6, m),
+      });
+      // Every further network with the same rules, and the per-network rows (docs/NETWORKS.md).
+      const [primary, ...others] = await ensureNetworks(ctx);
+      const perNetwork = await matchNetworks({
+        workDir: rc.workDir,
+        primary: { name: primary!.name, version: primary!.version, file: network },
+        others: others.map((n) => ({ name: n.name, version: n.version, file: n.file })),
+        offer: await offerOfRun(ctx.db, rc.run, rc.job.issuerId),
+        onProgress: (p, m) => progress(60 + p * 0.4, m),
+      });
+      const more = perNetwork.slice(1).map((n) => `; ${n.network}: ${n.matched} matched`);
+      return `${r.matched} of ${r.suppliers} suppliers matched (High ${r.byConfidence.High}, Medium ${r.byConfidence.Medium})${more.join('')}`;
     }),
     step(ctx, 'enrich', async (rc, _hc, progress) => {
       const network = await ensurePreparedNetwork(await ensureNetwork(ctx), rc.workDir);

@@ -7,6 +7,7 @@ import { ident, lit } from '../../lib/duckdb/index.ts';
 /** Column names the build adds to each supplier row (removed again). */
 export const MERCHANT_COL = '__sx_detail_merchant';
 export const USE_CASES_COL = '__sx_detail_use_cases';
+export const NETWORKS_COL = '__sx_detail_networks';
 
 /** Merchant columns the detail shows. */
 const MERCHANT_COLUMNS =
@@ -20,13 +21,38 @@ export interface SupplierDetailSource {
   network: string | null;
   /** The run's use-case tables, when it has both. */
   useCases: { useCaseSuppliers: string; useCases: string } | null;
+  /** The run's per-network matches (networks.parquet), when it has them. */
+  networks?: string | null;
 }
+
+/** Per-network match columns the detail shows (networks.parquet; docs/NETWORKS.md). */
+const NETWORK_MATCH_COLUMNS = [
+  'network',
+  'networkVersion',
+  'merchantId',
+  'merchantName',
+  'confidence',
+  'matchStatus',
+  'matchScore',
+  'acceptsCard',
+  'vcAccepting',
+  'detailLevel',
+  'stpCapable',
+  'lockboxes',
+  'cardCapability',
+] as const;
 
 /**
  * Each supplier's row with its matched (else candidate) merchant of the network (a struct in MERCHANT_COL, NULL
  * without network or merchant ids) and its use cases, most rebate first (a list of structs in USE_CASES_COL).
  */
-export function supplierDetailSql({ suppliers, columns, network, useCases: uc }: SupplierDetailSource): string {
+export function supplierDetailSql({
+  suppliers,
+  columns,
+  network,
+  useCases: uc,
+  networks,
+}: SupplierDetailSource): string {
   const ids = ['matchedMerchantId', 'candidateMerchantId'].filter((c) => columns.has(c));
   const merchantCols = MERCHANT_COLUMNS.split(', ');
   const merchant =
@@ -46,6 +72,14 @@ export function supplierDetailSql({ suppliers, columns, network, useCases: uc }:
           spend := u.spend, estimatedRebate := u.estimatedRebate) ORDER BY u.estimatedRebate DESC, c.name) AS l
         FROM ${uc.useCaseSuppliers} u JOIN ${uc.useCases} c USING (useCaseId) GROUP BY u.supplierKey) uc`
     : '';
-  return `SELECT s.*, ${merchant} AS ${ident(MERCHANT_COL)}, ${withUseCases ? 'uc.l' : 'NULL'} AS ${ident(USE_CASES_COL)}
-          FROM ${suppliers} s ${merchantJoin} ${withUseCases ? `LEFT JOIN ${useCases} ON uc.supplierKey = s.supplierKey` : ''}`;
+  // each network's match, in network order; the deciding rule taken from the match evidence
+  const perNetwork = networks
+    ? `(SELECT supplierKey, list(struct_pack(${NETWORK_MATCH_COLUMNS.map((c) => `${ident(c)} := ${ident(c)}`).join(', ')},
+          rule := json_extract_string(matchEvidence, '$.rule')) ORDER BY networkOrder) AS l
+        FROM ${networks} GROUP BY supplierKey) nw`
+    : '';
+  return `SELECT s.*, ${merchant} AS ${ident(MERCHANT_COL)}, ${withUseCases ? 'uc.l' : 'NULL'} AS ${ident(USE_CASES_COL)},
+            ${networks ? 'nw.l' : 'NULL'} AS ${ident(NETWORKS_COL)}
+          FROM ${suppliers} s ${merchantJoin} ${withUseCases ? `LEFT JOIN ${useCases} ON uc.supplierKey = s.supplierKey` : ''}
+          ${networks ? `LEFT JOIN ${perNetwork} ON nw.supplierKey = s.supplierKey` : ''}`;
 }

@@ -56,7 +56,14 @@ describe.each(dbKinds())('supplier detail lookup on %s', (kind) => {
        WHERE u.supplierKey = $1 ORDER BY u.estimatedRebate DESC, c.name`,
       [key],
     );
-    return { supplier: s, merchant: m, useCases };
+    // each network's match (docs/NETWORKS.md), in network order
+    const networks = await res.all(
+      `SELECT network, networkVersion, merchantId, merchantName, confidence, matchStatus, matchScore, acceptsCard,
+         vcAccepting, detailLevel, stpCapable, lockboxes, cardCapability, json_extract_string(matchEvidence, '$.rule') AS rule
+       FROM ${res.table('networks')} WHERE supplierKey = $1 ORDER BY networkOrder`,
+      [key],
+    );
+    return { supplier: s, merchant: m, useCases, networks };
   };
 
   it('answers every sampled supplier exactly as scans of the result files and the network do', async () => {
@@ -77,13 +84,14 @@ describe.each(dbKinds())('supplier detail lookup on %s', (kind) => {
       expect(got.supplier, supplierKey).toEqual(want.supplier);
       expect(got.merchant, supplierKey).toEqual(want.merchant);
       expect(got.useCases, supplierKey).toEqual(want.useCases);
+      expect(got.networks, supplierKey).toEqual(want.networks);
       if (want.useCases.length) withUseCases++;
       if (want.merchant) withMerchant++;
     }
     expect(withUseCases).toBeGreaterThan(0);
     expect(withMerchant).toBeGreaterThan(0);
     const none = await supplierDetailRows(ctx(), res, "nobody's key", network);
-    expect(none).toEqual({ supplier: undefined, merchant: undefined, useCases: [] });
+    expect(none).toEqual({ supplier: undefined, merchant: undefined, useCases: [], networks: [] });
   }, 120_000);
 
   it('is built when the run completes, one file per run in the blob store, rebuilt when missing', async () => {
@@ -169,5 +177,48 @@ describe.each(dbKinds())('supplier detail lookup on %s', (kind) => {
     expect(d.merchant?.merchantId).toBe(k!.matchedMerchantId);
     const missing = await t.call('GET', `/api/v1/jobs/${jobId}/results/suppliers/no-such-supplier`, { cookie });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('matches every supplier against both demo networks, each with its own evidence, and merges them by source', async () => {
+    // the reference network's row is the supplier's own match; the second network's is its own match
+    const rows = await res.all<{ n: number; same: number; suppliers: number }>(
+      `SELECT count(*) AS n, count(*) FILTER (WHERE n.network = 'Scheme A' AND n.merchantId IS NOT DISTINCT FROM s.candidateMerchantId
+         AND n.confidence IS NOT DISTINCT FROM s.matchConfidence AND n.cardCapability = s.cardCapability) AS same,
+         count(DISTINCT n.supplierKey) AS suppliers
+       FROM ${res.table('networks')} n JOIN ${res.table('suppliers')} s USING (supplierKey)`,
+    );
+    expect(rows[0]!.n).toBe(rows[0]!.suppliers * 2);
+    expect(rows[0]!.same).toBe(rows[0]!.suppliers);
+    // the networks overlap but differ: suppliers matched in both, and suppliers that accept only in Scheme B
+    const [o] = await res.all<{ both: number; onlyB: number; wrongMerge: number }>(
+      `SELECT count(*) FILTER (WHERE networksMatched = 2) AS both,
+         count(*) FILTER (WHERE acceptsAnywhere AND NOT cardAcceptor AND acceptsAnywhereNetworks = 'Scheme B') AS onlyB,
+         count(*) FILTER (WHERE acceptsAnywhere <> (cardAcceptor OR acceptsAnywhereNetworks LIKE '%Scheme B%')) AS wrongMerge
+       FROM ${res.table('suppliers')}`,
+    );
+    expect(o!.both).toBeGreaterThan(0);
+    expect(o!.onlyB).toBeGreaterThan(0);
+    expect(o!.wrongMerge).toBe(0);
+
+    const [k] = await res.all<{ supplierKey: string }>(
+      `SELECT supplierKey FROM ${res.table('suppliers')} WHERE acceptsAnywhere AND NOT cardAcceptor ORDER BY supplierKey LIMIT 1`,
+    );
+    const r = await t.call('GET', `/api/v1/jobs/${jobId}/results/suppliers/${encodeURIComponent(k!.supplierKey)}`, {
+      cookie: await t.login('issuer'),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const d = r.json() as TSupplierDetail;
+    expect(d.networks.map((n) => n.network)).toEqual(['Scheme A', 'Scheme B']);
+    const b = d.networks[1]!;
+    expect(b).toMatchObject({ matched: true, acceptsCard: true });
+    expect(b.merchantId).toMatch(/^N\d{8}$/);
+    expect(b.merchantName).toBeTruthy();
+    expect(['High', 'Medium']).toContain(b.confidence);
+    expect(b.rule).toBeTruthy();
+    expect(d.networks[0]!.acceptsCard).not.toBe(true);
+    expect(d.mergedNetworks).toMatchObject({ acceptsAnywhere: true, acceptsIn: ['Scheme B'] });
+    expect(d.mergedNetworks!.bestCapabilityNetwork).toBe('Scheme B');
+    // the reference network's facts stay those of the supplier's own columns
+    expect(d.acceptance.cardAcceptor).toBe(false);
   });
 });

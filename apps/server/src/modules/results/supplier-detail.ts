@@ -1,19 +1,19 @@
 /**
  * The per-run supplier-detail store: every supplier's detail (its row of the run's suppliers file, its matched —
  * else candidate — merchant of the reference network, its use cases) precomputed once and written to one file in
- * the blob store (`<run>/supplier-detail/<network id>.v3.sxd`, next to the run's `results/`), so a detail request is
+ * the blob store (`<run>/supplier-detail/<network id>.v4.sxd`, next to the run's `results/`), so a detail request is
  * a hash look-up in an in-memory index and one positioned read of the file: no DuckDB, no scan.
  *
  * File layout (all integers little-endian):
  *   header   "SXDETAIL" · u32 format · u32 n · JSON {columns} (supplier column names, in file order)
  *   blocks   up to BLOCK_RECORDS records (at most BLOCK_BYTES of JSON) deflated together (raw deflate), one after
  *            the other; a record is one JSON text: [supplier values in column order, merchant object | null,
- *            use cases[]]. Deflating a block rather than a record lets neighbouring records share their repeated
+ *            use cases[], the supplier's match in each network[]]. Deflating a block rather than a record lets neighbouring records share their repeated
  *            text (field names of the evidence, codes, countries): a fifth to a ninth of the JSON's size.
  *   table    per block: f64 offset · u32 compressed length · u32 JSON length; then per supplier, ordered by key hash:
  *            u32 hash (crc32 of the supplier key) · u32 block · u32 offset in the block's JSON · u32 length ·
  *            u32 crc32 of the record's JSON
- *   footer   "SXDXEND3" · u32 n · u32 block count · f64 table offset · u32 crc32 of the table · u32 0   (32 bytes)
+ *   footer   "SXDXEND4" · u32 n · u32 block count · f64 table offset · u32 crc32 of the table · u32 0   (32 bytes)
  * The table costs about 21 bytes per supplier in memory (10.5 MB for 500,000). Loading checks the header, the footer,
  * the table's checksum and that the sizes add up; a read inflates one block (bounded by its recorded JSON length)
  * and checks the record's checksum and its supplier key. A file that fails any check is removed and built again
@@ -33,12 +33,12 @@ import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { AppContext } from '../../context.ts';
 import { tempPathFor } from '../../lib/durable-fs.ts';
 import { columnsSql, withConnection, type JobResults } from '../../lib/duckdb/index.ts';
-import { MERCHANT_COL, supplierDetailSql, USE_CASES_COL } from './supplier-detail-sql.ts';
+import { MERCHANT_COL, NETWORKS_COL, supplierDetailSql, USE_CASES_COL } from './supplier-detail-sql.ts';
 
 /** Format of the store files (bump when their content changes). */
-const FORMAT = 3;
+const FORMAT = 4;
 const MAGIC = Buffer.from('SXDETAIL', 'latin1');
-const END = Buffer.from('SXDXEND3', 'latin1');
+const END = Buffer.from('SXDXEND4', 'latin1');
 const FOOTER_BYTES = 32;
 /** Table bytes per block (offset, compressed length, JSON length) and per supplier (hash, block, offset, length, crc). */
 const BLOCK_ENTRY_BYTES = 16;
@@ -64,6 +64,8 @@ export interface SupplierDetailRows {
   /** The matched (else candidate) merchant's network row, when the network file is present. */
   merchant: R | undefined;
   useCases: SupplierDetailUseCase[];
+  /** The supplier's match in each loaded network, in network order (runs since several networks; else empty). */
+  networks: R[];
 }
 
 /** A store file failed a check (truncated, corrupt, of another format). */
@@ -149,6 +151,7 @@ async function detailQuery(res: JobResults, network: string | null): Promise<str
     useCases: withUseCases
       ? { useCaseSuppliers: res.table('useCaseSuppliers'), useCases: res.table('useCases') }
       : null,
+    networks: res.has('networks') ? res.table('networks') : null,
   });
 }
 
@@ -187,9 +190,11 @@ async function build(ctx: AppContext, res: JobResults, network: string | null, k
       const names = result.columnNames();
       const iMerchant = names.indexOf(MERCHANT_COL);
       const iUseCases = names.indexOf(USE_CASES_COL);
+      const iNetworks = names.indexOf(NETWORKS_COL);
+      const extra = (i: number) => i === iMerchant || i === iUseCases || i === iNetworks;
       const iKey = names.indexOf('supplierKey');
       if (iKey < 0) throw new Error('The suppliers file has no supplierKey column');
-      const columns = names.filter((_, i) => i !== iMerchant && i !== iUseCases);
+      const columns = names.filter((_, i) => !extra(i));
       const head = Buffer.from(JSON.stringify({ columns }), 'utf8');
       const fixed = Buffer.alloc(16);
       MAGIC.copy(fixed, 0);
@@ -200,11 +205,17 @@ async function build(ctx: AppContext, res: JobResults, network: string | null, k
       for await (const rows of result.yieldRowsJs()) {
         for (const row of rows) {
           const values: unknown[] = [];
-          for (let i = 0; i < row.length; i++) if (i !== iMerchant && i !== iUseCases) values.push(plainValue(row[i]));
+          for (let i = 0; i < row.length; i++) if (!extra(i)) values.push(plainValue(row[i]));
           const m = row[iMerchant];
           const uc = row[iUseCases];
+          const nw = iNetworks < 0 ? null : row[iNetworks];
           const record = Buffer.from(
-            JSON.stringify([values, m === null || m === undefined ? null : plainValue(m), uc ? plainValue(uc) : []]),
+            JSON.stringify([
+              values,
+              m === null || m === undefined ? null : plainValue(m),
+              uc ? plainValue(uc) : [],
+              nw ? plainValue(nw) : [],
+            ]),
             'utf8',
           );
           hashes.push(hashOf(String(row[iKey])));
@@ -346,7 +357,7 @@ async function load(key: string, file: string): Promise<OpenStore> {
   }
 }
 
-type Found = [values: unknown[], merchant: R | null, useCases: SupplierDetailUseCase[]];
+type Found = [values: unknown[], merchant: R | null, useCases: SupplierDetailUseCase[], networks?: R[]];
 
 /** A block's JSON: read, inflated (never past its recorded length) and checked for that length. */
 async function blockJson(store: OpenStore, b: number): Promise<Buffer> {
@@ -480,10 +491,10 @@ async function lookup(e: Entry, supplierKey: string): Promise<SupplierDetailRows
     e.reads--;
     closeIfIdle(e);
   }
-  if (!rec) return { supplier: undefined, merchant: undefined, useCases: [] };
+  if (!rec) return { supplier: undefined, merchant: undefined, useCases: [], networks: [] };
   const supplier: R = {};
   store.columns.forEach((c, i) => (supplier[c] = rec[0][i]));
-  return { supplier, merchant: rec[1] ?? undefined, useCases: rec[2] };
+  return { supplier, merchant: rec[1] ?? undefined, useCases: rec[2], networks: rec[3] ?? [] };
 }
 
 /** The supplier's row, its matched (else candidate) merchant and its use cases: one look-up in the run's store. */

@@ -20,7 +20,9 @@ import {
   rankRoutes,
   ROUTE_KINDS,
   type TAcceptanceDriver,
+  type TMergedNetworks,
   type TSupplierDetail,
+  type TSupplierNetworkMatch,
   type TSupplierPage,
   type TSupplierResultsQuery,
   type TSupplierRow,
@@ -316,6 +318,39 @@ function matchRuleEvidence(
   };
 }
 
+/** One network's match of the supplier, from its row of networks.parquet (docs/NETWORKS.md). */
+function networkMatchOf(n: R): TSupplierNetworkMatch {
+  return {
+    network: String(n.network),
+    networkVersion: String(n.networkVersion),
+    merchantId: str(n.merchantId),
+    merchantName: str(n.merchantName),
+    confidence: str(n.confidence),
+    matched: n.matchStatus === 'MATCHED',
+    matchScore: num(n.matchScore),
+    acceptsCard: bool(n.acceptsCard),
+    vcAccepting: bool(n.vcAccepting),
+    detailLevel: num(n.detailLevel),
+    stpCapable: bool(n.stpCapable),
+    lockboxes: strs(n.lockboxes),
+    cardCapability: str(n.cardCapability),
+    rule: str(n.rule),
+  };
+}
+
+/** The merged view across networks (the supplier's merged columns, enrich), null on runs before it. */
+function mergedNetworksOf(s: R, networks: TSupplierNetworkMatch[]): TMergedNetworks | null {
+  if (!('acceptsAnywhere' in s)) return null;
+  return {
+    acceptsAnywhere: bool(s.acceptsAnywhere) ?? false,
+    // from the per-network rows (a network's name may hold the column's ", " separator)
+    acceptsIn: networks.filter((n) => n.acceptsCard === true).map((n) => n.network),
+    bestCapability: str(s.bestCapabilityAnyNetwork) ?? 'Unmatched',
+    bestCapabilityNetwork: str(s.bestCapabilityNetwork),
+    networksMatched: num(s.networksMatched) ?? 0,
+  };
+}
+
 /** One supplier's detail; withoutScores (no SuppliersScore_VIEW): no scores, rules or Optima method. */
 export async function supplierDetail(
   ctx: AppContext,
@@ -373,6 +408,7 @@ export async function supplierDetail(
       }))
     : [];
   const useCases = found.useCases;
+  const networks = found.networks.map(networkMatchOf);
   // The run's lockbox programmes (a run from before offers were kept: every programme, as its scoring had).
   const lockboxes = offer ? offer.virtualLockboxes : offeredKinds(null).lockboxes;
   const routes = showScores
@@ -483,6 +519,8 @@ export async function supplierDetail(
     optimaMethod: showScores ? str(s.optimaMethod) : null,
     routes,
     rulesetVersions: { scoring: scoringVersion, confidence: confidenceVersion },
+    networks,
+    mergedNetworks: mergedNetworksOf(s, networks),
     useCases,
     campaigns: (await supplierCampaigns(ctx.db, res.jobId, supplierKey)).map((c) => ({
       ...c,

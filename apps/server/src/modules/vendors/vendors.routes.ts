@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { stringify } from 'csv-stringify/sync';
 import {
+  ZNetworkList,
   ZVendorDetail,
   ZVendorParams,
   ZVendorSearchQuery,
@@ -15,7 +16,7 @@ import {
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
 import { csvSafe } from '../jobs/index.ts';
-import { closeVendorIndex, searchVendors, vendorDetail, vendorIndex } from './vendors.service.ts';
+import { closeVendorIndex, listNetworks, searchVendors, vendorDetail, vendorIndex } from './vendors.service.ts';
 
 const tags = ['Vendors'];
 const access = { permissions: ['VendorsSearchView' as const] };
@@ -40,6 +41,7 @@ export function vendorsCsv(r: TVendorSearchResult): string {
     'mccDescription',
     'sicIndustry',
     'naicsNationalIndustry',
+    'network',
   ];
   const rows = r.results.map((v) => [
     v.vendorId,
@@ -59,6 +61,7 @@ export function vendorsCsv(r: TVendorSearchResult): string {
     v.industry.mccDescription ?? '',
     v.industry.sicIndustry ?? '',
     v.industry.naicsNationalIndustry ?? '',
+    v.network,
   ]);
   return stringify([head, ...rows.map((row) => row.map((c) => (typeof c === 'string' ? csvSafe(c) : c)))], {
     record_delimiter: 'windows',
@@ -96,6 +99,17 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
         .header('cache-control', 'no-store')
         .send(vendorsCsv(result));
     },
+  });
+
+  r.get('/api/v1/networks', {
+    config: { access },
+    schema: {
+      tags,
+      summary:
+        'The loaded reference networks (name, version, merchants, loaded at), the reference network first; jobs match every supplier against each (docs/NETWORKS.md)',
+      response: { 200: ZNetworkList },
+    },
+    handler: async () => listNetworks(ctx),
   });
 
   r.get('/api/v1/vendors/:vendorId', {

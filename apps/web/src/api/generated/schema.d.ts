@@ -9955,6 +9955,29 @@ export interface paths {
                                 taxId: string | null;
                                 vcAccepting: boolean | null;
                             } | null;
+                            mergedNetworks: {
+                                acceptsAnywhere: boolean;
+                                acceptsIn: string[];
+                                bestCapability: string;
+                                bestCapabilityNetwork: string | null;
+                                networksMatched: number;
+                            } | null;
+                            networks: {
+                                acceptsCard: boolean | null;
+                                cardCapability: string | null;
+                                confidence: string | null;
+                                detailLevel: number | null;
+                                lockboxes: string[];
+                                matched: boolean;
+                                matchScore: number | null;
+                                merchantId: string | null;
+                                merchantName: string | null;
+                                network: string;
+                                networkVersion: string;
+                                rule: string | null;
+                                stpCapable: boolean | null;
+                                vcAccepting: boolean | null;
+                            }[];
                             offer: {
                                 issuerName: string;
                                 notOffered: {
@@ -11447,6 +11470,50 @@ export interface paths {
                                 testRows: number;
                                 trained: boolean;
                                 trainRows: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/networks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loaded reference networks (name, version, merchants, loaded at), the reference network first; jobs match every supplier against each (docs/NETWORKS.md) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            networks: {
+                                loadedAt: string;
+                                merchants: number;
+                                name: string;
+                                primary: boolean;
+                                version: string;
                             }[];
                         };
                     };
@@ -16967,6 +17034,7 @@ export interface paths {
                                 lockboxes: string[];
                                 mcc: string | null;
                                 name: string;
+                                network: string;
                                 postcode: string | null;
                                 region: string | null;
                                 stpCapable: boolean;
@@ -17049,6 +17117,7 @@ export interface paths {
                                 mcc: string | null;
                                 name: string;
                                 nameScore: number;
+                                network: string;
                                 postcode: string | null;
                                 region: string | null;
                                 rule: string | null;
@@ -17091,6 +17160,7 @@ export interface paths {
                                 mcc: string | null;
                                 name: string;
                                 nameScore: number;
+                                network: string;
                                 postcode: string | null;
                                 region: string | null;
                                 rule: string | null;

@@ -260,6 +260,7 @@ export function Component() {
                   </>
                 ),
               },
+              { field: 'network', header: t('table.network') },
               { id: 'address', header: t('table.address'), render: (r) => addressOf(r) },
               { field: 'country', header: t('table.country') },
               {

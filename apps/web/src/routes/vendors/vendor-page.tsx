@@ -79,6 +79,7 @@ export function Component() {
           <Box sx={{ mb: 1 }}>
             <AcceptanceChips v={v} />
           </Box>
+          <Field label={t('table.network')} value={v.network} />
           <Field label={t('attr.card')} value={yesNo(v.acceptsCard)} />
           <Field label={t('attr.vc')} value={yesNo(v.vcAccepting)} />
           <Field label={t('attr.detailLevel')} value={v.detailLevel ?? '—'} />

@@ -136,6 +136,47 @@ const detail: TSupplierDetail = {
     [],
   ),
   rulesetVersions: { scoring: 4, confidence: 2 },
+  networks: [
+    {
+      network: 'Scheme A',
+      networkVersion: 'generated-1',
+      merchantId: 'M-1',
+      merchantName: 'ACME INDUSTRIAL',
+      confidence: 'High',
+      matched: true,
+      matchScore: 0.97,
+      acceptsCard: true,
+      vcAccepting: false,
+      detailLevel: 3,
+      stpCapable: false,
+      lockboxes: [],
+      cardCapability: 'Card Acceptor',
+      rule: 'M3',
+    },
+    {
+      network: 'Lockbox Co',
+      networkVersion: '2026-10',
+      merchantId: 'LB-9',
+      merchantName: 'Acme Industrial GmbH',
+      confidence: 'Medium',
+      matched: true,
+      matchScore: 0.88,
+      acceptsCard: true,
+      vcAccepting: true,
+      detailLevel: 2,
+      stpCapable: false,
+      lockboxes: ['BoostEu'],
+      cardCapability: 'VC',
+      rule: 'M5',
+    },
+  ],
+  mergedNetworks: {
+    acceptsAnywhere: true,
+    acceptsIn: ['Scheme A', 'Lockbox Co'],
+    bestCapability: 'VC',
+    bestCapabilityNetwork: 'Lockbox Co',
+    networksMatched: 2,
+  },
   useCases: [{ useCaseId: 'uc-1', name: 'Card payables', rebateBps: 100, spend: 125000, estimatedRebate: 1250 }],
   campaigns: [
     {
@@ -190,6 +231,18 @@ describe('SupplierView', { timeout: 120_000 }, () => {
       ['Merchant category 5085', '▲ +0.75'],
       ['Payment terms 30 days', '▼ −0.20'],
     ]);
+  });
+
+  it('shows the supplier in each network and the merged view naming the network of each fact', () => {
+    renderSupplier();
+    const section = screen.getByTestId('supplier-networks');
+    expect(bodyCells(within(section).getByRole('table'))).toEqual([
+      ['Scheme Areferenceversion generated-1', 'ACME INDUSTRIALM-1', 'High', '97.0%', 'Yes', 'Card Acceptor', '—'],
+      ['Lockbox Coversion 2026-10', 'Acme Industrial GmbHLB-9', 'Medium', '88.0%', 'Yes', 'VC', 'BoostEu'],
+    ]);
+    expect(screen.getByTestId('accepts-anywhere').textContent).toBe('Yes');
+    expect(screen.getByTestId('accepts-anywhere-source').textContent).toBe('from Scheme A, Lockbox Co');
+    expect(screen.getByTestId('best-capability-source').textContent).toBe('from Lockbox Co');
   });
 
   it('shows the match evidence: agreement chips, the deciding rule and the values compared per field', () => {

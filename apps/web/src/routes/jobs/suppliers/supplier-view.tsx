@@ -13,7 +13,6 @@ import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -33,32 +32,8 @@ import { supplierDetailQuery } from './api.ts';
 import { ResultsError } from './results-error.tsx';
 import { ValueChip } from './value-chip.tsx';
 import { NS } from './i18n.ts';
-
-export function Section({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid={testId}>
-      <Typography variant="h6" component="h3" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-export function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography
-        variant="caption"
-        color="text.secondary"
-        sx={{ textTransform: 'uppercase', letterSpacing: 0.5, fontWeight: 600, display: 'block' }}
-      >
-        {label}
-      </Typography>
-      <Box sx={{ mt: 0.25, wordBreak: 'break-word' }}>{children ?? '—'}</Box>
-    </Box>
-  );
-}
+import { Field, Section } from './section.tsx';
+import { NetworksSection } from './networks-section.tsx';
 
 const Grid = ({ children, min = 180 }: { children: ReactNode; min?: number }) => (
   <Box sx={{ display: 'grid', gridTemplateColumns: `repeat(auto-fill, minmax(${min}px, 1fr))`, gap: 2 }}>
@@ -625,6 +600,8 @@ export function SupplierView({ jobId, supplierKey, useCase }: TSupplierViewProps
       </Section>
 
       <MatchSection d={d} />
+
+      <NetworksSection d={d} />
 
       <Section title={t('supplier.acceptance')} testId="supplier-acceptance">
         <Grid>

@@ -22,7 +22,12 @@ import { warmSupplierCache } from '../src/modules/results/supplier-cache.ts';
 import { createTestApp, seedTestDb, type TestApp, type TestAppFixture } from './harness.ts';
 
 /** The configuration the demo jobs are run with (the network they are matched against is part of their results). */
-export const DEMO_JOBS_ENV = { NETWORK_MERCHANTS: '3000', PROQ_MIN_DELAY_MS: '50', PROQ_MAX_DELAY_MS: '200' } as const;
+export const DEMO_JOBS_ENV = {
+  NETWORK_MERCHANTS: '3000',
+  NETWORK_SECOND: 'true',
+  PROQ_MIN_DELAY_MS: '50',
+  PROQ_MAX_DELAY_MS: '200',
+} as const;
 
 /** Environment variable naming the run's fixture folder (made by the global setup, filled on first use). */
 const FIXTURE_DIR_ENV = 'SEXTANT_TEST_DEMO_JOBS_DIR';

@@ -84,6 +84,9 @@ export async function createTestApp(
     // the default 100 000 merchants: half a minute of CPU, which close() then waits for).
     ...(env.APP_ENV && env.APP_ENV !== 'test' ? { NETWORK_MERCHANTS: '1000' } : {}),
     ...(s3 ? { BLOB_URL: s3.url() } : {}),
+    // One reference network unless a test asks for the demo's second one (each further network is another match
+    // step in every run): the demo-jobs fixture and the networks tests do.
+    NETWORK_SECOND: 'false',
     ...env,
   });
   if (!seeded) await seedTestDb(db);

@@ -30,6 +30,7 @@ describe('GET /api/v1/networks', () => {
     );
     t = await createTestApp('pglite', {
       NETWORK_MERCHANTS: '400',
+      NETWORK_SECOND: 'true',
       NETWORKS_EXTRA: `Lockbox Co @ 2026-10 = ${lockbox}`,
     });
   }, 120_000);

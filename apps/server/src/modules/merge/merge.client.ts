@@ -83,7 +83,10 @@ async function call<T>(
   url: string,
   init: { method?: string; body?: unknown; accountToken?: string } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { authorization: `Bearer ${config.MERGE_API_KEY}`, accept: 'application/json' };
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${config.MERGE_API_KEY}`,
+    accept: 'application/json',
+  };
   if (init.accountToken) headers['x-account-token'] = init.accountToken;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
@@ -96,7 +99,10 @@ async function call<T>(
       redirect: 'error',
     });
   } catch (err) {
-    const reason = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${config.MERGE_TIMEOUT_MS} ms` : String((err as Error).message ?? err);
+    const reason =
+      err instanceof Error && err.name === 'TimeoutError'
+        ? `no answer within ${config.MERGE_TIMEOUT_MS} ms`
+        : String((err as Error).message ?? err);
     throw new AppError(502, ERROR_CODES.upstream, `Merge could not be reached to ${what}: ${reason}`);
   }
   const text = await res.text();
@@ -108,7 +114,11 @@ async function call<T>(
     } catch {
       /* not JSON: keep the text */
     }
-    throw new AppError(502, ERROR_CODES.upstream, `Merge refused to ${what} (HTTP ${res.status}${detail ? `: ${detail}` : ''})`);
+    throw new AppError(
+      502,
+      ERROR_CODES.upstream,
+      `Merge refused to ${what} (HTTP ${res.status}${detail ? `: ${detail}` : ''})`,
+    );
   }
   try {
     return JSON.parse(text) as T;
@@ -199,7 +209,12 @@ async function listAll<T>(config: AppConfig, what: string, first: string, accoun
 export async function accountingData(config: AppConfig, accountToken: string) {
   const v1 = `${base(config)}/api/accounting/v1`;
   const [contacts, invoices, payments] = await Promise.all([
-    listAll<MergeContact>(config, 'list the supplier contacts', `${v1}/contacts?is_supplier=true&page_size=100`, accountToken),
+    listAll<MergeContact>(
+      config,
+      'list the supplier contacts',
+      `${v1}/contacts?is_supplier=true&page_size=100`,
+      accountToken,
+    ),
     listAll<MergeInvoice>(
       config,
       'list the accounts-payable invoices',

@@ -91,7 +91,9 @@ export function mergeToFiles(
     const amount = amountOf(i.total_amount);
     if (amount === 'missing') problems.push(`${label} of ${supplierName(i.contact)} has no total amount`);
     else if (amount === 'bad')
-      problems.push(`${label} of ${supplierName(i.contact)} has a total amount that is not a number ("${String(i.total_amount)}")`);
+      problems.push(
+        `${label} of ${supplierName(i.contact)} has a total amount that is not a number ("${String(i.total_amount)}")`,
+      );
     else invoices.push({ i, amount });
   }
   const payments: { p: MergePayment; amount: number }[] = [];
@@ -105,7 +107,9 @@ export function mergeToFiles(
     const amount = amountOf(p.total_amount);
     if (amount === 'missing') problems.push(`${label} to ${supplierName(p.contact)} has no total amount`);
     else if (amount === 'bad')
-      problems.push(`${label} to ${supplierName(p.contact)} has a total amount that is not a number ("${String(p.total_amount)}")`);
+      problems.push(
+        `${label} to ${supplierName(p.contact)} has a total amount that is not a number ("${String(p.total_amount)}")`,
+      );
     else payments.push({ p, amount });
   }
   if (problems.length) throw new MergeDataError(problems);

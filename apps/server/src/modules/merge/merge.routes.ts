@@ -62,7 +62,8 @@ export async function mergeRoutes(app: FastifyInstance): Promise<void> {
     config: { access: { permissions: ['ViewJobTabs'] } },
     schema: {
       tags,
-      summary: 'The issuer’s input data options for this job (each Merge option on, off or not configured) and its Merge connection',
+      summary:
+        'The issuer’s input data options for this job (each Merge option on, off or not configured) and its Merge connection',
       params: ZJobParams,
       response: { 200: ZJobInputOptions },
     },
@@ -128,7 +129,11 @@ export async function mergeRoutes(app: FastifyInstance): Promise<void> {
       handler: async (req) => {
         const key = ctx.config.MERGE_WEBHOOK_KEY;
         if (!key)
-          throw new AppError(503, ERROR_CODES.upstream, 'Merge webhooks are not configured (MERGE_WEBHOOK_KEY is not set)');
+          throw new AppError(
+            503,
+            ERROR_CODES.upstream,
+            'Merge webhooks are not configured (MERGE_WEBHOOK_KEY is not set)',
+          );
         const raw = typeof req.body === 'string' ? req.body : '';
         const sig = req.headers['x-merge-webhook-signature'];
         if (!signatureValid(key, raw, typeof sig === 'string' ? sig : undefined))
@@ -142,7 +147,11 @@ export async function mergeRoutes(app: FastifyInstance): Promise<void> {
         const origin = parsed.linked_account?.end_user_origin_id;
         const token = parsed.data?.account_token ?? parsed.linked_account?.account_token;
         if (!origin || !token)
-          return { success: true, statusCode: 200, message: `Ignored ${parsed.hook?.event ?? 'event'}: no account token` };
+          return {
+            success: true,
+            statusCode: 200,
+            message: `Ignored ${parsed.hook?.event ?? 'event'}: no account token`,
+          };
         const message = await linkedWebhook(ctx, {
           endUserOriginId: origin,
           accountToken: token,

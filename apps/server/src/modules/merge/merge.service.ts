@@ -25,7 +25,14 @@ import { ERROR_CODES } from '@sextant/shared';
 import { writeAudit } from '../../lib/audit.ts';
 import { assertJobChangeable, visibleJob } from '../authorization/index.ts';
 import { addJobLog, editableJob, registerStoredFile, removeJobFile, uploadKey } from '../jobs/index.ts';
-import { accountingData, createLinkToken, exchangePublicToken, linkedAccounts, mergeConfigured, integrationName } from './merge.client.ts';
+import {
+  accountingData,
+  createLinkToken,
+  exchangePublicToken,
+  linkedAccounts,
+  mergeConfigured,
+  integrationName,
+} from './merge.client.ts';
 import { MergeDataError, mergeToFiles } from './merge.import.ts';
 import {
   connectionById,
@@ -134,7 +141,13 @@ export async function startMergeLink(ctx: AppContext, req: FastifyRequest, auth:
     });
     await writeAudit(
       tx,
-      { action: 'merge.link-token', targetType: 'job', targetId: jobId, issuerId: row.job.issuerId, details: { via: 'MergeLink' } },
+      {
+        action: 'merge.link-token',
+        targetType: 'job',
+        targetId: jobId,
+        issuerId: row.job.issuerId,
+        details: { via: 'MergeLink' },
+      },
       req,
     );
     return c;
@@ -164,10 +177,19 @@ export async function completeMergeLink(
       status: 'Linked',
       lastMessage: null,
     });
-    await addJobLog(tx, { jobId, message: `Accounting system ${integration ?? ''} connected through Merge by ${auth.user.username}` });
+    await addJobLog(tx, {
+      jobId,
+      message: `Accounting system ${integration ?? ''} connected through Merge by ${auth.user.username}`,
+    });
     await writeAudit(
       tx,
-      { action: 'merge.link', targetType: 'job', targetId: jobId, issuerId: row.job.issuerId, details: { via: 'MergeLink', integration } },
+      {
+        action: 'merge.link',
+        targetType: 'job',
+        targetId: jobId,
+        issuerId: row.job.issuerId,
+        details: { via: 'MergeLink', integration },
+      },
       req,
     );
     return c;
@@ -182,7 +204,11 @@ export async function reimport(ctx: AppContext, req: FastifyRequest, auth: AuthC
   const conn = await connectionOfJob(ctx.db, jobId);
   if (!conn?.accountTokenEnc) throw conflict('No accounting system is connected to this job through Merge yet');
   await requireOption(ctx, row.job.issuerId, conn.via);
-  await writeAudit(ctx.db, { action: 'merge.import', targetType: 'job', targetId: jobId, issuerId: row.job.issuerId }, req);
+  await writeAudit(
+    ctx.db,
+    { action: 'merge.import', targetType: 'job', targetId: jobId, issuerId: row.job.issuerId },
+    req,
+  );
   return connectionView(await importConnection(ctx, conn, row.job.type, auth.user.id));
 }
 
@@ -294,7 +320,11 @@ export async function issueMergeMagicLink(
   return { url: token.magic_link_url!, connection: connectionView(connection) };
 }
 
-async function schedulePoll(ctx: AppContext, tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0], id: string) {
+async function schedulePoll(
+  ctx: AppContext,
+  tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0],
+  id: string,
+) {
   const at = new Date(Date.now() + POLL_MINUTES * 60_000);
   await ctx.proq.enqueue(tx, {
     commandType: POLL_COMMAND,
@@ -369,7 +399,9 @@ export async function linkedWebhook(
     return out;
   });
   if (job.status === 'Processing') {
-    await updateConnection(ctx.db, c.id, { lastMessage: 'Linked while the job was processing; import it from the job' });
+    await updateConnection(ctx.db, c.id, {
+      lastMessage: 'Linked while the job was processing; import it from the job',
+    });
     return 'Linked; the job is processing, import later';
   }
   try {

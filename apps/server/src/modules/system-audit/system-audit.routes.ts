@@ -72,7 +72,9 @@ export async function verifyIntegrations(ctx: AppContext): Promise<TIntegrationC
       if (!mergeConfigured(ctx.config))
         return 'Not configured (MERGE_API_KEY is not set): the input data options MergeLink and MergeMagicLink cannot be used';
       const out = await verifyMerge(ctx.config);
-      return ctx.config.MERGE_WEBHOOK_KEY ? out : `${out}; MERGE_WEBHOOK_KEY is not set, so magic-link accounts are not imported`;
+      return ctx.config.MERGE_WEBHOOK_KEY
+        ? out
+        : `${out}; MERGE_WEBHOOK_KEY is not set, so magic-link accounts are not imported`;
     }),
     check('Background worker', async () => {
       if (!ctx.proq.isRunning) throw new Error('No ProQ worker runs in this process');

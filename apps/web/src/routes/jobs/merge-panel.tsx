@@ -11,6 +11,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TJobInputOptions } from '@sextant/shared/values';
+import { ApiError } from '../../api/client.ts';
 import { errorMessage } from '../../api/jobs.ts';
 import { useCompleteMergeLink, useMergeImport, useStartMergeLink } from '../../api/merge.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
@@ -64,8 +65,8 @@ export function MergePanel({
       link.initialize({ linkToken, onSuccess: (publicToken) => complete.mutate(publicToken) });
       link.openLink();
     } catch (e) {
-      if (!start.error) setLoadError(t('merge.linkUnavailable'));
-      void e;
+      // a refusal of the server shows as start.error; anything else is Merge's script failing to load
+      if (!(e instanceof ApiError)) setLoadError(t('merge.linkUnavailable'));
     }
   };
   const error = errorMessage(start.error) ?? errorMessage(complete.error) ?? errorMessage(reimport.error) ?? loadError;

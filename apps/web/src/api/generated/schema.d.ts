@@ -8452,6 +8452,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             currency: string;
+                            routes: ("Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost")[];
                             totalSuppliers: number;
                             useCases: {
                                 name: string;

@@ -215,7 +215,7 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
       expect(scf.statusCode).toBe(400);
       expect(scf.json().errors[0]).toEqual({
         path: 'filter',
-        message: `${issuer!.name} does not offer Supply chain finance (capability Scf is off), so no campaign can select suppliers whose best route it is`,
+        message: `${issuer!.name} does not offer SCF (capability Scf is off), so no campaign can select suppliers whose best route it is`,
       });
       const boost = await call('POST', base, byRoute('Boost'));
       expect(boost.json().errors[0].message).toMatch(/does not offer .+ \(it supports no virtual lockbox programme\)/);

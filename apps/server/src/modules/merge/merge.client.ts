@@ -9,7 +9,7 @@ import { ERROR_CODES } from '@sextant/shared';
 import type { AppConfig } from '../../config.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 
-export interface MergeAddress {
+interface MergeAddress {
   type?: string | null;
   street_1?: string | null;
   street_2?: string | null;
@@ -56,7 +56,7 @@ export interface MergePayment {
   remote_was_deleted?: boolean;
 }
 
-export interface MergeLinkedAccount {
+interface MergeLinkedAccount {
   id: string;
   integration?: string | { name?: string } | null;
   status?: string | null;
@@ -127,7 +127,7 @@ async function call<T>(
   }
 }
 
-export interface LinkTokenRequest {
+interface LinkTokenRequest {
   endUserOriginId: string;
   organizationName: string;
   email: string;

@@ -15,7 +15,7 @@ import { stringify } from 'csv-stringify/sync';
 import { JOB_TYPE_INPUT_KINDS, type TInputKind, type TJobType } from '@sextant/shared';
 import type { MergeContact, MergeInvoice, MergePayment } from './merge.client.ts';
 
-export interface ImportedFile {
+interface ImportedFile {
   dataKind: TInputKind;
   name: string;
   csv: string;

@@ -47,13 +47,13 @@ import {
 
 export const POLL_COMMAND = 'merge.poll';
 /** Minutes between two looks at Merge's linked accounts while a magic link is open. */
-export const POLL_MINUTES = 5;
+const POLL_MINUTES = 5;
 const MAGIC_LINK_DAYS = 7;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-export const originIdOf = (jobId: string) => `sextant-job-${jobId}`;
+const originIdOf = (jobId: string) => `sextant-job-${jobId}`;
 
-export function connectionView(r: MergeConnectionRow): TMergeConnection {
+function connectionView(r: MergeConnectionRow): TMergeConnection {
   return {
     id: r.id,
     via: r.via,
@@ -216,7 +216,7 @@ export async function reimport(ctx: AppContext, req: FastifyRequest, auth: AuthC
  * Reads the accounting data with the stored account token and replaces the job's previous Merge files with new
  * ones. Bad records fail the import (422, naming them) and leave the previous files in place.
  */
-export async function importConnection(
+async function importConnection(
   ctx: AppContext,
   conn: MergeConnectionRow,
   jobType: TJobType,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MERGE_CONNECTION_STATUSES, MERGE_CONNECTION_VIAS } from './values/merge.ts';
+import { ZIssuerInputDataOption } from './enums.ts';
 export * from './values/merge.ts';
 
 /** Whether an input option can be used on a job: on, off (issuer setting) or not configured (server). */
@@ -62,3 +63,10 @@ export const ZMergeMagicLinkCreated = z.object({
   connection: ZMergeConnection,
 });
 export type TMergeMagicLinkCreated = z.infer<typeof ZMergeMagicLinkCreated>;
+
+/** An input data option as the issuer form offers it: whether this server can carry it out. */
+export const ZInputDataOptionItem = z.object({
+  option: ZIssuerInputDataOption,
+  /** false: the option can be stored but does nothing until the server is configured (Merge: MERGE_API_KEY). */
+  configured: z.boolean(),
+});

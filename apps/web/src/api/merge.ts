@@ -46,3 +46,11 @@ export function useMergeImport(jobId: string) {
     meta: { silent: true },
   });
 }
+
+/** The input data options an issuer can have, each with whether this server can carry it out (issuer form). */
+export const inputDataOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['issuers', 'reference', 'input-data-options'] as const,
+    queryFn: () => ok(http.GET('/api/v1/issuers/input-data-options')),
+    staleTime: Infinity,
+  });

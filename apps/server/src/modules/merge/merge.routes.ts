@@ -10,6 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ERROR_CODES,
+  ISSUER_INPUT_DATA_OPTIONS,
+  ZInputDataOptionItem,
   ZJobInputOptions,
   ZJobParams,
   ZMergeConnection,
@@ -29,7 +31,7 @@ import {
   reimport,
   startMergeLink,
 } from './merge.service.ts';
-import { integrationName } from './merge.client.ts';
+import { integrationName, mergeConfigured } from './merge.client.ts';
 
 const tags = ['Merge connections'];
 
@@ -57,6 +59,20 @@ const ZWebhook = z.object({
 export async function mergeRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
+
+  r.get('/api/v1/issuers/input-data-options', {
+    config: { access: { permissions: [] } },
+    schema: {
+      tags,
+      summary: 'The input data options an issuer can have, and whether this server is configured to carry each out',
+      response: { 200: z.array(ZInputDataOptionItem) },
+    },
+    handler: async () =>
+      ISSUER_INPUT_DATA_OPTIONS.map((option) => ({
+        option,
+        configured: option.startsWith('Merge') ? mergeConfigured(ctx.config) : true,
+      })),
+  });
 
   r.get('/api/v1/jobs/:jobId/input-options', {
     config: { access: { permissions: ['ViewJobTabs'] } },

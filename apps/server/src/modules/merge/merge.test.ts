@@ -122,6 +122,14 @@ describe.each(dbKinds())('Merge connections (%s)', (kind) => {
     try {
       const opts = (await t.call('GET', `/api/v1/jobs/${baseJob}/input-options`, { cookie: manager })).json();
       expect(opts.mergeLink).toBe('notConfigured');
+      // the issuer form says so next to each Merge option
+      const items = (await t.call('GET', '/api/v1/issuers/input-data-options', { cookie: admin })).json();
+      expect(items).toEqual([
+        { option: 'CsvFileUpload', configured: true },
+        { option: 'SendUploadLink', configured: true },
+        { option: 'MergeLink', configured: false },
+        { option: 'MergeMagicLink', configured: false },
+      ]);
       const res = await t.call('POST', `/api/v1/jobs/${baseJob}/merge/link-token`, { cookie: manager });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toMatch(/^Merge is not configured on this server \(MERGE_API_KEY is not set\)/);

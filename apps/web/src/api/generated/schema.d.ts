@@ -5937,6 +5937,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/issuers/input-data-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The input data options an issuer can have, and whether this server is configured to carry each out */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            configured: boolean;
+                            /** @enum {string} */
+                            option: "CsvFileUpload" | "SendUploadLink" | "MergeLink" | "MergeMagicLink";
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/issuers/issuer-admin-capabilities": {
         parameters: {
             query?: never;

@@ -143,6 +143,8 @@ const documentedSchema: typeof jsonSchemaTransform = (input) => {
  */
 async function registerSecurityHeaders(app: FastifyInstance, config: Config, webDist: string | false) {
   const httpsSite = config.PUBLIC_URL?.startsWith('https:') ?? false;
+  // Merge Link (issuer option MergeLink) loads Merge's script and opens Merge's frame: allowed only when configured.
+  const merge = config.MERGE_API_KEY ? { script: ['https://cdn.merge.dev'], frame: ['https://*.merge.dev'] } : null;
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: {
@@ -150,7 +152,8 @@ async function registerSecurityHeaders(app: FastifyInstance, config: Config, web
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: [() => ["'self'", ...inlineScriptSources(webDist)].join(' ')],
+        scriptSrc: [() => ["'self'", ...inlineScriptSources(webDist), ...(merge?.script ?? [])].join(' ')],
+        ...(merge ? { frameSrc: ["'self'", ...merge.frame] } : {}),
         scriptSrcAttr: ["'none'"],
         // MUI/emotion and ECharts set inline styles; styles cannot run code.
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -198,7 +198,16 @@ const ZEnv = z.object({
   CHAT_UPLOAD_MAX_MB: z.coerce.number().int().min(1).default(20),
   /** Chat: days an exchange is kept in the logs. */
   CHAT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
-  /** Key for secrets stored encrypted (SFTP passwords and keys): 32+ characters; required in production. */
+  // --- Merge.dev (issuer input data options MergeLink / MergeMagicLink): absent key → those options are "not configured"
+  /** Base URL of Merge's API (…/api/integrations/…, …/api/accounting/v1/… are appended); EU: https://api-eu.merge.dev. */
+  MERGE_API_URL: z.string().url().default('https://api.merge.dev'),
+  /** Merge API key (Bearer); the account tokens of linked accounts are stored encrypted with SECRETS_KEY. */
+  MERGE_API_KEY: z.string().min(8, 'MERGE_API_KEY must be at least 8 characters').optional(),
+  /** Merge's webhook signature key: POST /api/v1/merge/webhooks accepts only bodies signed with it (absent → refused). */
+  MERGE_WEBHOOK_KEY: z.string().min(8).optional(),
+  /** Time limit of one Merge request (ms). */
+  MERGE_TIMEOUT_MS: z.coerce.number().int().min(500).default(30_000),
+  /** Key for secrets stored encrypted (SFTP passwords and keys, Merge account tokens): 32+ characters; required in production. */
   SECRETS_KEY: z.string().min(32, 'SECRETS_KEY must be at least 32 characters').optional(),
   /**
    * SFTP sources may connect to loopback, link-local and private addresses (127/8, 10/8, 172.16/12, 192.168/16,

@@ -10,7 +10,7 @@ import {
   ENROL_TOKEN_HEADER,
 } from './values/campaigns.ts';
 import { ZFilterItem, MAX_PAGE_SIZE, zPagedResult } from './paging.ts';
-import { ZSlicer } from './enums.ts';
+import { ZScoreKind, ZSlicer } from './enums.ts';
 
 export * from './values/campaigns.ts';
 
@@ -316,6 +316,8 @@ export const ZWorkflowSources = z.object({
   useCases: z.array(
     z.object({ useCaseId: z.string(), name: z.string(), supplierCount: z.number().int(), spend: z.number() }),
   ),
+  /** The best routes a selection may name ("best route = X"): the routes the job's issuer offers now. */
+  routes: z.array(ZScoreKind),
 });
 export type TWorkflowSources = z.infer<typeof ZWorkflowSources>;
 

@@ -45,3 +45,4 @@ export * from './job-changes.ts';
 export * from './values/issuer-offer.ts';
 export * from './values/money.ts';
 export * from './dashboard.ts';
+export * from './merge.ts';

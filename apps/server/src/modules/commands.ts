@@ -10,6 +10,7 @@ import { devCommandTypes } from './dev/dev.service.ts';
 import { campaignCommandTypes } from './campaigns/campaigns.commands.ts';
 import { jobMaintenanceCommandTypes } from './job-maintenance/job-maintenance.service.ts';
 import { sftpCommandTypes } from './sftp/sftp.service.ts';
+import { mergeCommandTypes } from './merge/merge.commands.ts';
 import { mlCommandTypes } from './ml-prediction/ml-prediction.commands.ts';
 import { chatCommandTypes } from './chat/chat.commands.ts';
 import { globalInsightsCommandTypes } from './global-insights/global-insights.service.ts';
@@ -29,6 +30,7 @@ export function registerFeatureCommands(ctx: AppContext): void {
   for (const def of campaignCommandTypes(ctx)) ctx.proq.registerCommandType(def);
   for (const def of jobMaintenanceCommandTypes(ctx)) ctx.proq.registerCommandType(def);
   for (const def of sftpCommandTypes(ctx)) ctx.proq.registerCommandType(def);
+  for (const def of mergeCommandTypes(ctx)) ctx.proq.registerCommandType(def);
   for (const def of mlCommandTypes(ctx)) ctx.proq.registerCommandType(def);
   for (const def of chatCommandTypes(ctx)) ctx.proq.registerCommandType(def);
   for (const def of globalInsightsCommandTypes(ctx)) ctx.proq.registerCommandType(def);

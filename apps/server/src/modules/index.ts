@@ -37,6 +37,7 @@ import { sftpRoutes } from './sftp/sftp.routes.ts';
 import { resourceRoutes } from './resource-hub/resource-hub.routes.ts';
 import { mlPredictionRoutes } from './ml-prediction/ml-prediction.routes.ts';
 import { magicLinkRoutes } from './magic-links/magic-links.routes.ts';
+import { mergeRoutes } from './merge/merge.routes.ts';
 import { translationRoutes } from './translations/translations.routes.ts';
 import { linkedAccountRoutes } from './linked-accounts/linked-accounts.routes.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
@@ -84,6 +85,7 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   resourceRoutes,
   mlPredictionRoutes,
   magicLinkRoutes,
+  mergeRoutes,
   translationRoutes,
   linkedAccountRoutes,
   chatRoutes,

@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   TMagicLinkQuery,
+  TMergeMagicLinkCreate,
   TMergeRequest,
   TTranslationOverrideSet,
   TTranslationQuery,
@@ -49,6 +50,10 @@ export const magicLinksQuery = (q: TMagicLinkQuery) =>
   });
 
 export const issueUploadLink = (body: TUploadLinkCreate) => ok(http.POST('/api/v1/magic-links/upload-links', { body }));
+
+/** A Merge magic link for the client to connect their accounting system to a job (issuer option MergeMagicLink). */
+export const issueMergeMagicLink = (body: TMergeMagicLinkCreate) =>
+  ok(http.POST('/api/v1/magic-links/merge-links', { body }));
 
 export const revokeMagicLink = (id: string) =>
   ok(http.POST('/api/v1/magic-links/{id}/revoke', { params: { path: { id } } }));

@@ -19,3 +19,4 @@ export * from './resources.ts';
 export * from './ml-prediction.ts';
 export * from './translations.ts';
 export * from './chat.ts';
+export * from './merge.ts';

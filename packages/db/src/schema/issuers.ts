@@ -21,7 +21,8 @@ export const issuers = pgTable('issuers', {
   onboardingDataDownloadProfileId: text('onboarding_data_download_profile_id').notNull(),
   capabilities: text('capabilities').array().notNull().default([]),
   virtualLockboxes: text('virtual_lockboxes').array().notNull().default([]),
-  inputDataOptions: text('input_data_options').array().notNull().default([]),
+  /** New issuers take CSV uploads (the only option that needs nothing configured); the others are opted into. */
+  inputDataOptions: text('input_data_options').array().notNull().default(['CsvFileUpload']),
   keyAliases: text('key_aliases').array().notNull().default([]),
   emailDomains: text('email_domains').array().notNull().default([]),
   hasSupplierIncludeList: boolean('has_supplier_include_list').notNull().default(false),

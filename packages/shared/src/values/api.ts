@@ -25,5 +25,7 @@ export const ERROR_CODES = {
   ineligible: 'UserEligibility',
   domainRedirect: 'DomainRedirect',
   csrf: 'CrossSiteRequestRefused',
+  /** A service the product relies on (e.g. Merge.dev) refused or failed; the message says which and why (502). */
+  upstream: 'UpstreamError',
   internal: 'InternalError',
 } as const;

@@ -34,3 +34,4 @@ export * from './html.ts';
 export * from './job-changes.ts';
 export * from './issuer-offer.ts';
 export * from './money.ts';
+export * from './merge.ts';

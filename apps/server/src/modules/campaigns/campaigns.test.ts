@@ -193,6 +193,44 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     expect((await call('GET', `${base}/${d.id}`)).statusCode).toBe(404);
   });
 
+  it('offers only the best routes the issuer offers now: "best route = X" of a withdrawn product is refused', async () => {
+    const [job] = await t.db.db.select().from(jobArtifacts).where(eq(jobArtifacts.id, jobId));
+    const [issuer] = await t.db.db.select().from(issuers).where(eq(issuers.id, job!.issuerId));
+    const before = await ok<{ routes: string[] }>('GET', `${base}/sources`);
+    expect(before.routes).toContain('Scf');
+    expect(before.routes).not.toContain('Optima');
+    const byRoute = (route: string) => ({
+      name: `Route ${route}`,
+      filter: { filters: [{ propertyName: 'bestRoute', itemComparisonOperator: 'Equal', itemValue: route }] },
+    });
+    await t.db.db
+      .update(issuers)
+      .set({ capabilities: issuer!.capabilities.filter((c) => c !== 'Scf'), virtualLockboxes: [] })
+      .where(eq(issuers.id, issuer!.id));
+    try {
+      const after = await ok<{ routes: string[] }>('GET', `${base}/sources`);
+      expect(after.routes).not.toContain('Scf');
+      expect(after.routes).not.toContain('Boost');
+      const scf = await call('POST', base, byRoute('Scf'));
+      expect(scf.statusCode).toBe(400);
+      expect(scf.json().errors[0]).toEqual({
+        path: 'filter',
+        message: `${issuer!.name} does not offer SCF (capability Scf is off), so no campaign can select suppliers whose best route it is`,
+      });
+      const boost = await call('POST', base, byRoute('Boost'));
+      expect(boost.json().errors[0].message).toMatch(/does not offer .+ \(it supports no virtual lockbox programme\)/);
+      // An offered route passes the check (and then enrols its suppliers, or says there are none).
+      const offered = await call('POST', base, byRoute(after.routes[0]!));
+      expect(offered.json().message ?? '').not.toMatch(/does not offer/);
+      if (offered.statusCode === 201) await call('DELETE', `${base}/${offered.json().id}`);
+    } finally {
+      await t.db.db
+        .update(issuers)
+        .set({ capabilities: issuer!.capabilities, virtualLockboxes: issuer!.virtualLockboxes })
+        .where(eq(issuers.id, issuer!.id));
+    }
+  });
+
   it('adds waves; a supplier is in at most one open campaign; stages never go back', async () => {
     let d = await ok<TWorkflowDetail>(
       'POST',

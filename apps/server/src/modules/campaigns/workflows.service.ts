@@ -14,7 +14,11 @@ import {
   CAMPAIGN_ROUTE_LABELS,
   CAMPAIGN_ROUTES,
   CAMPAIGN_ROUTES_AGGREGATE_LABEL,
+  offeredKinds,
   pagedResult,
+  SCORE_KIND_LABELS,
+  type TFilterItem,
+  type TScoreKind,
   type TCampaign,
   type TCampaignCounters,
   type TSupplierSelection,
@@ -32,6 +36,7 @@ import { visibleJob } from '../authorization/index.ts';
 import { openResults, openResultsForPipeline } from '../../lib/duckdb/index.ts';
 import { seesSupplierScores, selectSuppliers, useCaseRow } from '../results/index.ts';
 import { useCaseList } from '../results/index.ts';
+import { issuerOfferOf } from '../jobs/index.ts';
 import * as workflowsRepo from './workflows.repo.ts';
 import * as wavesRepo from './waves.repo.ts';
 import * as enrolmentsRepo from './enrolments.repo.ts';
@@ -92,8 +97,9 @@ export async function listWorkflows(
 
 export async function workflowSources(ctx: AppContext, auth: AuthContext, jobId: string): Promise<TWorkflowSources> {
   const res = await openResults(ctx, auth, jobId);
-  const list = await useCaseList(res);
+  const [list, offer] = await Promise.all([useCaseList(res), issuerOfferOf(ctx.db, res.issuerId)]);
   return {
+    routes: offeredKinds(offer).offered.filter((k) => k !== 'Optima'),
     currency: list.currency,
     totalSuppliers: list.totalSuppliers,
     useCases: list.useCases.map((u) => ({
@@ -238,6 +244,31 @@ export async function detailOf(
   };
 }
 
+/**
+ * A selection by best route ("best route = X") may name only a route the job's issuer offers now (its capabilities
+ * and virtual lockbox programmes, DESIGN §8): a run computed before the issuer withdrew a product still carries it,
+ * but no campaign may be started for it.
+ */
+async function assertRoutesOffered(ctx: AppContext, issuerId: string, filters: TFilterItem[]): Promise<void> {
+  const routes = filters
+    .filter((f) => f.propertyName === 'bestRoute' && f.itemComparisonOperator === 'Equal')
+    .map((f) => String(f.itemValue ?? ''));
+  if (!routes.length) return;
+  const offer = await issuerOfferOf(ctx.db, issuerId);
+  const { offered, notOffered } = offeredKinds(offer);
+  for (const route of routes) {
+    if ((offered as string[]).includes(route)) continue;
+    const why = notOffered.find((n) => n.kind === route);
+    const label = SCORE_KIND_LABELS[route as TScoreKind] ?? route;
+    throw fieldError(
+      'filter',
+      why
+        ? `${offer.issuerName} does not offer ${label} (${why.setting === 'issuerVirtualLockboxes' ? 'it supports no virtual lockbox programme' : `capability ${route} is off`}), so no campaign can select suppliers whose best route it is`
+        : `"${route}" is not a payment route`,
+    );
+  }
+}
+
 export async function createWorkflow(
   ctx: AppContext,
   req: FastifyRequest,
@@ -257,6 +288,7 @@ export async function createWorkflow(
     }
   }
   const selection = body.filter ?? { filters: [] };
+  await assertRoutesOffered(ctx, res.issuerId, selection.filters);
   const { suppliers } = await selectSuppliers(
     ctx,
     res,

@@ -2,7 +2,8 @@
 export { csvBody, csvSafe } from './downloads.ts';
 export { jobKey, uploadKey } from './job-access.ts';
 export { type JobEventSubscriber } from './job-events.ts';
-export { registerStoredFile, storeUpload } from './job-files.ts';
-export { queueRun } from './job-runs.ts';
+export { issuerOfferOf } from './issuer-offer.ts';
+export { registerStoredFile, removeJobFile, storeUpload } from './job-files.ts';
+export { editableJob, queueRun } from './job-runs.ts';
 export { addJobLog, batchIdOfRun, filesOf, jobNameTaken } from './jobs.repo.ts';
 export { ensureNetwork, ensureNetworks, existingNetworkFile, NETWORK_SEED, parseExtraNetworks } from './network.ts';

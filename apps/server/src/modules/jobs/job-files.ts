@@ -17,8 +17,8 @@ import {
 } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
-import { AppError, fieldError, notFound } from '../../lib/errors.ts';
-import { addJobLog, deleteJobFile, fileOfJob, insertJobFile, updateJobFile } from './jobs.repo.ts';
+import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { addJobLog, deleteJobFile, fileOfJob, insertJobFile, issuerInputOptions, updateJobFile } from './jobs.repo.ts';
 import { uploadKey } from './job-access.ts';
 import { editableJob } from './job-runs.ts';
 import { assertJobChangeable } from '../authorization/index.ts';
@@ -127,6 +127,12 @@ export async function uploadFile(
 ): Promise<TJobFile> {
   const row = await editableJob(ctx, auth, jobId);
   assertJobChangeable(auth, row.job, 'Only the owner or a job editor can upload files');
+  const iss = await issuerInputOptions(ctx.db, row.job.issuerId);
+  if (!iss?.options.includes('CsvFileUpload'))
+    throw conflict(
+      `${iss?.name ?? 'The job’s issuer'} does not take file uploads (input data option CsvFileUpload is off); use the issuer's other input options`,
+      'file',
+    );
   return storeUpload(ctx, { jobId, jobType: row.job.type, dataKind, userId: auth.user.id }, req);
 }
 
@@ -378,4 +384,14 @@ export async function deleteFile(ctx: AppContext, auth: AuthContext, jobId: stri
   });
   if (!file) throw notFound('File');
   await ctx.blobs.delete(file.storedPath);
+}
+
+/** Removes a file the product itself added (a Merge import replaced by the next one): row, log line and stored blob. */
+export async function removeJobFile(ctx: AppContext, jobId: string, fileId: string): Promise<void> {
+  const file = await ctx.db.transaction(async (tx) => {
+    const removed = await deleteJobFile(tx, jobId, fileId);
+    if (removed) await addJobLog(tx, { jobId, message: `Removed ${removed.originalName} (replaced by a new import)` });
+    return removed;
+  });
+  if (file) await ctx.blobs.delete(file.storedPath);
 }

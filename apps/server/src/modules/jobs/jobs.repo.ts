@@ -354,3 +354,12 @@ export async function markFileUnusable(db: DbOrTx, fileId: string, fatal: string
     })
     .where(eq(jobFiles.id, fileId));
 }
+
+/** The issuer's name and input data options (a direct upload needs CsvFileUpload). */
+export async function issuerInputOptions(db: DbOrTx, issuerId: string) {
+  const [row] = await db
+    .select({ name: issuers.name, options: issuers.inputDataOptions })
+    .from(issuers)
+    .where(eq(issuers.id, issuerId));
+  return row;
+}

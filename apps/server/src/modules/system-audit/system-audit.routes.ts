@@ -1,6 +1,6 @@
 /**
  * /api/v1/system-audit (SPEC §7 System audit): the integrations this installation is configured with, a live
- * verification of each (database, file storage, email, single sign-on, background worker), and an end-to-end
+ * verification of each (database, file storage, email, single sign-on, Merge, background worker), and an end-to-end
  * health check that sends a command through ProQ and reports whether it ran.
  */
 import { randomUUID } from 'node:crypto';
@@ -22,6 +22,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { latestCommandByCorrelation } from '../proq/index.ts';
+import { mergeConfigured, verifyMerge } from '../merge/index.ts';
 
 const tags = ['System audit'];
 const base = '/api/v1/system-audit';
@@ -66,6 +67,14 @@ export async function verifyIntegrations(ctx: AppContext): Promise<TIntegrationC
         ctx.config.OIDC_ALLOW_INSECURE ? { execute: [oidc.allowInsecureRequests] } : undefined,
       );
       return `Discovered ${c.serverMetadata().issuer}`;
+    }),
+    check('Merge (accounting connections)', async () => {
+      if (!mergeConfigured(ctx.config))
+        return 'Not configured (MERGE_API_KEY is not set): the input data options MergeLink and MergeMagicLink cannot be used';
+      const out = await verifyMerge(ctx.config);
+      return ctx.config.MERGE_WEBHOOK_KEY
+        ? out
+        : `${out}; MERGE_WEBHOOK_KEY is not set, so magic-link accounts are not imported`;
     }),
     check('Background worker', async () => {
       if (!ctx.proq.isRunning) throw new Error('No ProQ worker runs in this process');

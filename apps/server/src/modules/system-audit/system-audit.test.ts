@@ -40,6 +40,9 @@ describe('system audit', () => {
     expect(by['File storage']).toMatchObject({ success: true });
     expect(by.Email!.success).toBe(false);
     expect(by['Background worker']).toMatchObject({ success: false, message: 'No ProQ worker runs in this process' });
+    // Merge without MERGE_API_KEY is reported as not configured (its input data options cannot be used), not failed.
+    expect(by['Merge (accounting connections)']).toMatchObject({ success: true });
+    expect(by['Merge (accounting connections)']!.message).toMatch(/^Not configured \(MERGE_API_KEY is not set\)/);
     expect(verificationFailureMessage(checks)).toMatch(
       /^Verification failed, with message\(s\):\nIntegration Email: .+\nIntegration Background worker: No ProQ worker runs in this process$/,
     );

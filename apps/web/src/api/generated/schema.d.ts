@@ -5937,6 +5937,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/issuers/input-data-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The input data options an issuer can have, and whether this server is configured to carry each out */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            configured: boolean;
+                            /** @enum {string} */
+                            option: "CsvFileUpload" | "SendUploadLink" | "MergeLink" | "MergeMagicLink";
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/issuers/issuer-admin-capabilities": {
         parameters: {
             query?: never;
@@ -8452,6 +8492,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             currency: string;
+                            routes: ("Optima" | "Stp" | "Vcard" | "Pcard" | "TandEcard" | "Scf" | "InstantPay" | "Boost")[];
                             totalSuppliers: number;
                             useCases: {
                                 name: string;
@@ -9156,6 +9197,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/{jobId}/input-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The issuer’s input data options for this job (each Merge option on, off or not configured) and its Merge connection */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            connection: {
+                                createdAt: string;
+                                endUserEmail: string;
+                                fileIds: string[];
+                                /** Format: uuid */
+                                id: string;
+                                integration: string | null;
+                                lastImportAt: string | null;
+                                lastMessage: string | null;
+                                linkExpiresAt: string | null;
+                                /** @enum {string} */
+                                status: "Pending" | "Linked" | "Imported" | "Failed";
+                                updatedAt: string;
+                                /** @enum {string} */
+                                via: "MergeLink" | "MergeMagicLink";
+                            } | null;
+                            csvFileUpload: boolean;
+                            issuerName: string;
+                            /** @enum {string} */
+                            mergeLink: "on" | "off" | "notConfigured";
+                            /** @enum {string} */
+                            mergeMagicLink: "on" | "off" | "notConfigured";
+                            sendUploadLink: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/{jobId}/logs": {
         parameters: {
             query?: never;
@@ -9199,6 +9302,174 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{jobId}/merge/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import the connected accounting system’s data again (replaces the previous import’s files) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            endUserEmail: string;
+                            fileIds: string[];
+                            /** Format: uuid */
+                            id: string;
+                            integration: string | null;
+                            lastImportAt: string | null;
+                            lastMessage: string | null;
+                            linkExpiresAt: string | null;
+                            /** @enum {string} */
+                            status: "Pending" | "Linked" | "Imported" | "Failed";
+                            updatedAt: string;
+                            /** @enum {string} */
+                            via: "MergeLink" | "MergeMagicLink";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{jobId}/merge/link-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge Link: a link token to connect the client’s accounting system to this job (option MergeLink) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            connection: {
+                                createdAt: string;
+                                endUserEmail: string;
+                                fileIds: string[];
+                                /** Format: uuid */
+                                id: string;
+                                integration: string | null;
+                                lastImportAt: string | null;
+                                lastMessage: string | null;
+                                linkExpiresAt: string | null;
+                                /** @enum {string} */
+                                status: "Pending" | "Linked" | "Imported" | "Failed";
+                                updatedAt: string;
+                                /** @enum {string} */
+                                via: "MergeLink" | "MergeMagicLink";
+                            };
+                            linkToken: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{jobId}/merge/public-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge Link finished: exchange its public token, keep the account token encrypted, import suppliers, invoices and payments as the job’s files */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        publicToken: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            endUserEmail: string;
+                            fileIds: string[];
+                            /** Format: uuid */
+                            id: string;
+                            integration: string | null;
+                            lastImportAt: string | null;
+                            lastMessage: string | null;
+                            linkExpiresAt: string | null;
+                            /** @enum {string} */
+                            status: "Pending" | "Linked" | "Imported" | "Failed";
+                            updatedAt: string;
+                            /** @enum {string} */
+                            via: "MergeLink" | "MergeMagicLink";
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -11234,6 +11505,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/magic-links/merge-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a client a Merge magic link to connect their accounting system to a job (option MergeMagicLink) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        /** Format: uuid */
+                        jobId: string;
+                        organizationName?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            connection: {
+                                createdAt: string;
+                                endUserEmail: string;
+                                fileIds: string[];
+                                /** Format: uuid */
+                                id: string;
+                                integration: string | null;
+                                lastImportAt: string | null;
+                                lastMessage: string | null;
+                                linkExpiresAt: string | null;
+                                /** @enum {string} */
+                                status: "Pending" | "Linked" | "Imported" | "Failed";
+                                updatedAt: string;
+                                /** @enum {string} */
+                                via: "MergeLink" | "MergeMagicLink";
+                            };
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/magic-links/upload-links": {
         parameters: {
             query?: never;
@@ -11300,6 +11635,46 @@ export interface paths {
                                 username: string | null;
                             };
                             url: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merge/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge’s signed webhook: a linked account’s account token arrives and its data is imported */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: string;
+                            statusCode: number;
+                            success: boolean;
                         };
                     };
                 };

@@ -17,6 +17,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -36,7 +38,13 @@ import {
   type TSignInTokenPurpose,
   type TUploadLinkCreated,
 } from '@sextant/shared/values';
-import { issueUploadLink, magicLinkKeys, magicLinksQuery, revokeMagicLink } from '../../api/admin-accounts.ts';
+import {
+  issueMergeMagicLink,
+  issueUploadLink,
+  magicLinkKeys,
+  magicLinksQuery,
+  revokeMagicLink,
+} from '../../api/admin-accounts.ts';
 import { fetchJobList } from '../../api/jobs.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
@@ -58,7 +66,7 @@ export function Component() {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(25);
   const [issuing, setIssuing] = useState(false);
-  const [created, setCreated] = useState<TUploadLinkCreated | null>(null);
+  const [created, setCreated] = useState<TCreatedLink | null>(null);
   const [revoking, setRevoking] = useState<TMagicLink | null>(null);
   const data = useQuery({
     ...magicLinksQuery({
@@ -277,7 +285,24 @@ export function Component() {
   );
 }
 
-function IssueDialog({ onClose, onIssued }: { onClose: () => void; onIssued: (c: TUploadLinkCreated) => void }) {
+/** A link just issued, shown once: an upload link, or a Merge magic link (the client connects their accounting system). */
+interface TCreatedLink {
+  kind: 'upload' | 'merge';
+  url: string;
+  email: string;
+  jobName: string;
+  expiresAt: string;
+}
+
+const fromUploadLink = (c: TUploadLinkCreated): TCreatedLink => ({
+  kind: 'upload',
+  url: c.url,
+  email: c.link.email,
+  jobName: c.link.jobName ?? '',
+  expiresAt: c.link.expiresAt,
+});
+
+function IssueDialog({ onClose, onIssued }: { onClose: () => void; onIssued: (c: TCreatedLink) => void }) {
   const { t } = useTranslation('admin-accounts');
   const [jobSearch, setJobSearch] = useState('');
   const [job, setJob] = useState<TAuthMappedJobArtifact | null>(null);
@@ -285,6 +310,7 @@ function IssueDialog({ onClose, onIssued }: { onClose: () => void; onIssued: (c:
   const [displayName, setDisplayName] = useState('');
   const [days, setDays] = useState(String(UPLOAD_LINK_DEFAULT_DAYS));
   const [send, setSend] = useState(false);
+  const [kind, setKind] = useState<'upload' | 'merge'>('upload');
   const jobs = useQuery({
     queryKey: ['jobs', 'pick', jobSearch],
     queryFn: () =>
@@ -305,16 +331,39 @@ function IssueDialog({ onClose, onIssued }: { onClose: () => void; onIssued: (c:
     mutationFn: issueUploadLink,
     operation: 'Issuing an upload link',
     invalidate: [magicLinkKeys.all],
-    onSuccess: (c) => onIssued(c),
+    onSuccess: (c) => onIssued(fromUploadLink(c)),
   });
-  const general = issue.error && !Object.keys(issue.errors).length ? issue.error.message : null;
+  const merge = useFormMutation({
+    mutationFn: issueMergeMagicLink,
+    operation: 'Creating a Merge magic link',
+    invalidate: [magicLinkKeys.all],
+    onSuccess: (c) =>
+      onIssued({
+        kind: 'merge',
+        url: c.url,
+        email: c.connection.endUserEmail,
+        jobName: job?.name ?? '',
+        expiresAt: c.connection.linkExpiresAt ?? '',
+      }),
+  });
+  const current = kind === 'merge' ? merge : issue;
+  const general = current.error && !Object.keys(current.errors).length ? current.error.message : null;
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
       <DialogTitle>{t('links.issueTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
+          <RadioGroup row value={kind} onChange={(e) => setKind(e.target.value as 'upload' | 'merge')}>
+            <FormControlLabel value="upload" control={<Radio />} label={t('links.kindUpload')} />
+            <FormControlLabel
+              value="merge"
+              control={<Radio />}
+              label={t('links.kindMerge')}
+              data-testid="merge-magic-link-kind"
+            />
+          </RadioGroup>
           <Typography variant="body2" color="text.secondary">
-            {t('links.issueIntro')}
+            {kind === 'merge' ? t('links.mergeIntro') : t('links.issueIntro')}
           </Typography>
           <Autocomplete
             options={jobs?.collection ?? []}
@@ -339,8 +388,8 @@ function IssueDialog({ onClose, onIssued }: { onClose: () => void; onIssued: (c:
                 {...p}
                 label={t('links.job')}
                 required
-                error={!!issue.errors.jobId}
-                helperText={issue.errors.jobId}
+                error={!!current.errors.jobId}
+                helperText={current.errors.jobId}
                 slotProps={{ htmlInput: { ...p.inputProps, 'data-testid': 'upload-link-job' } }}
               />
             )}
@@ -351,28 +400,32 @@ function IssueDialog({ onClose, onIssued }: { onClose: () => void; onIssued: (c:
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            error={!!issue.errors.email}
-            helperText={issue.errors.email}
+            error={!!current.errors.email}
+            helperText={current.errors.email}
             slotProps={{ htmlInput: { 'data-testid': 'upload-link-email' } }}
           />
-          <TextField
-            label={t('links.displayName')}
-            value={displayName}
-            onChange={(e) => setDisplayName(e.target.value)}
-          />
-          <TextField
-            label={t('links.days')}
-            type="number"
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-            error={!!issue.errors.expiresInDays}
-            helperText={issue.errors.expiresInDays ?? t('links.daysHelp', { max: UPLOAD_LINK_MAX_DAYS })}
-            slotProps={{ htmlInput: { min: 1, max: UPLOAD_LINK_MAX_DAYS } }}
-          />
-          <FormControlLabel
-            control={<Checkbox checked={send} onChange={(e) => setSend(e.target.checked)} />}
-            label={t('links.sendEmail')}
-          />
+          {kind === 'upload' && (
+            <>
+              <TextField
+                label={t('links.displayName')}
+                value={displayName}
+                onChange={(e) => setDisplayName(e.target.value)}
+              />
+              <TextField
+                label={t('links.days')}
+                type="number"
+                value={days}
+                onChange={(e) => setDays(e.target.value)}
+                error={!!issue.errors.expiresInDays}
+                helperText={issue.errors.expiresInDays ?? t('links.daysHelp', { max: UPLOAD_LINK_MAX_DAYS })}
+                slotProps={{ htmlInput: { min: 1, max: UPLOAD_LINK_MAX_DAYS } }}
+              />
+              <FormControlLabel
+                control={<Checkbox checked={send} onChange={(e) => setSend(e.target.checked)} />}
+                label={t('links.sendEmail')}
+              />
+            </>
+          )}
           {general && <Alert severity="error">{general}</Alert>}
         </Stack>
       </DialogContent>
@@ -380,15 +433,17 @@ function IssueDialog({ onClose, onIssued }: { onClose: () => void; onIssued: (c:
         <Button onClick={onClose}>{t('cancel')}</Button>
         <PendingButton
           variant="contained"
-          pending={issue.isPending}
+          pending={current.isPending}
           onClick={() =>
-            issue.mutate({
-              jobId: job?.id ?? '',
-              email,
-              ...(displayName.trim() ? { displayName } : {}),
-              expiresInDays: Number(days),
-              sendEmail: send,
-            })
+            kind === 'merge'
+              ? merge.mutate({ jobId: job?.id ?? '', email })
+              : issue.mutate({
+                  jobId: job?.id ?? '',
+                  email,
+                  ...(displayName.trim() ? { displayName } : {}),
+                  expiresInDays: Number(days),
+                  sendEmail: send,
+                })
           }
           data-testid="upload-link-submit"
         >
@@ -399,20 +454,20 @@ function IssueDialog({ onClose, onIssued }: { onClose: () => void; onIssued: (c:
   );
 }
 
-function CreatedDialog({ created, onClose }: { created: TUploadLinkCreated; onClose: () => void }) {
+function CreatedDialog({ created, onClose }: { created: TCreatedLink; onClose: () => void }) {
   const { t } = useTranslation('admin-accounts');
   const [copied, setCopied] = useState(false);
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{t('links.createdTitle')}</DialogTitle>
+      <DialogTitle>{created.kind === 'merge' ? t('links.mergeCreatedTitle') : t('links.createdTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Alert severity="warning">{t('links.shownOnce')}</Alert>
           <Typography variant="body2">
             {t('links.createdText', {
-              email: created.link.email,
-              job: created.link.jobName ?? '',
-              date: formatDateTime(created.link.expiresAt),
+              email: created.email,
+              job: created.jobName,
+              date: formatDateTime(created.expiresAt),
             })}
           </Typography>
           <TextField

@@ -72,7 +72,12 @@ function CreateWorkflow({ jobId }: { jobId: string }) {
   const uc = sources.data?.useCases.find((u) => u.useCaseId === useCaseId);
   const nameError =
     create.error && isApiError(create.error) ? create.error.errors?.find((e) => e.path === 'name') : undefined;
-  const canSubmit = name.trim().length > 0 && (source === 'filter' || Boolean(useCaseId));
+  // "best route = X" may name only a route the job's issuer offers now (the run may predate a withdrawn product).
+  const unoffered = (selection?.filters ?? [])
+    .filter((f) => f.propertyName === 'bestRoute' && f.itemComparisonOperator === 'Equal')
+    .map((f) => String(f.itemValue ?? ''))
+    .filter((r) => sources.data && !(sources.data.routes as string[]).includes(r));
+  const canSubmit = name.trim().length > 0 && (source === 'filter' ? unoffered.length === 0 : Boolean(useCaseId));
   return (
     <Stack spacing={2} sx={{ maxWidth: 720 }} data-testid="campaign-create-page">
       <div>
@@ -136,6 +141,15 @@ function CreateWorkflow({ jobId }: { jobId: string }) {
                 spend: formatAmount(uc.spend, sources.data.currency),
               })}
             </Typography>
+          )}
+          {source === 'filter' && unoffered.length > 0 && (
+            <Alert severity="warning" data-testid="campaign-route-not-offered">
+              {t('create.routeNotOffered', {
+                routes: unoffered
+                  .map((r) => t(`supplier.routes.names.${r}`, { ns: 'suppliers', defaultValue: r }))
+                  .join(', '),
+              })}
+            </Alert>
           )}
           {create.error && <Alert severity="error">{create.error.message}</Alert>}
           {sources.isError && <Alert severity="error">{sources.error.message}</Alert>}

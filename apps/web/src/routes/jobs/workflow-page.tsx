@@ -1,9 +1,11 @@
 /**
  * /jobs/:jobId/workflow/:type — upload tabs (Summary Upload, Matched Data Only Upload, Consultant Upload):
- * upload CSV/XLSX files, review the detected mapping, preview and validation, then run the analysis. Editing
+ * upload CSV/XLSX files (issuer option CsvFileUpload) or connect the client's accounting system through Merge
+ * (option MergeLink), review the detected mapping, preview and validation, then run the analysis. Editing
  * needs exclusive write access on the job (entity lock) when the user takes locks.
  */
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -17,12 +19,14 @@ import Typography from '@mui/material/Typography';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import { INPUT_KIND_LABELS, JOB_TYPE_INPUT_KINDS, type TInputKind, type TJobDetails } from '@sextant/shared/values';
 import { errorMessage, useStartRun, useUploadFile } from '../../api/jobs.ts';
+import { jobInputOptionsQuery } from '../../api/merge.ts';
 import { useCan } from '../../app/current-user.ts';
 import { handleAuthorizationOutcome } from '../../app/query-client.ts';
 import { FileUpload } from '../../components/file-upload.tsx';
 import { PendingButton } from '../../components/pending-button.tsx';
 import { CreationStepper } from './creation-stepper.tsx';
 import { FilePanel } from './file-panel.tsx';
+import { MergePanel } from './merge-panel.tsx';
 import { JobLayout } from './job-layout.tsx';
 import { LockBanner, useExclusiveLock } from './job-presence.tsx';
 import { guessDataKind, runBlockers } from './job-logic.ts';
@@ -147,6 +151,8 @@ function Workflow({ job }: { job: TJobDetails }) {
   const start = useStartRun(job.id);
   const editable = job.abilities.canUpload && (!takesLocks || lock.canEdit);
   const blockers = runBlockers(job);
+  // The issuer's input data options: CSV upload and Merge Link are offered only when it has them on.
+  const inputs = useQuery(jobInputOptionsQuery(job.id)).data;
   const hasFiles = job.files.length > 0;
   const active = !hasFiles ? 1 : blockers.length > 0 ? 2 : 3;
   const run = async () => {
@@ -177,7 +183,14 @@ function Workflow({ job }: { job: TJobDetails }) {
       {!job.abilities.canUpload && job.status !== 'Processing' && (
         <Alert severity="info">{t('workflow.readOnly')}</Alert>
       )}
-      <Uploader job={job} editable={editable} />
+      {inputs?.csvFileUpload === false ? (
+        <Alert severity="info" data-testid="csv-upload-off">
+          {t('merge.csvOff', { issuer: inputs.issuerName })}
+        </Alert>
+      ) : (
+        <Uploader job={job} editable={editable} />
+      )}
+      {inputs && inputs.mergeLink !== 'off' && <MergePanel jobId={job.id} options={inputs} editable={editable} />}
       {job.files.map((f) => (
         <FilePanel key={f.id} jobId={job.id} file={f} editable={editable} />
       ))}

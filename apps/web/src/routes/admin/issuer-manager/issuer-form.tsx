@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ISSUER_INPUT_DATA_OPTIONS, SCHEMES, type TIssuerCreate, type TIssuerFull } from '@sextant/shared/values';
 import { brandingsQuery, capabilitiesQuery, languagesQuery, lockboxesQuery } from '../../../api/issuers.ts';
+import { inputDataOptionsQuery } from '../../../api/merge.ts';
 
 export interface TIssuerFormValues {
   name: string;
@@ -44,7 +45,8 @@ export const emptyIssuerForm = (): TIssuerFormValues => ({
   onboardingDataDownloadProfileId: 'default-onboarding',
   capabilities: [],
   virtualLockboxes: [],
-  inputDataOptions: [],
+  // A new issuer takes CSV uploads (the server's default too); the other options are opted into.
+  inputDataOptions: ['CsvFileUpload'],
   issuerKeyAliases: [],
   issuerEmailDomains: [],
   currency: '',
@@ -156,6 +158,7 @@ export function IssuerForm({
   const { t } = useTranslation('admin');
   const capabilities = useQuery(capabilitiesQuery()).data ?? [];
   const lockboxes = useQuery(lockboxesQuery()).data ?? [];
+  const inputOptions = useQuery(inputDataOptionsQuery()).data;
   const languages = useQuery(languagesQuery()).data ?? [];
   const brandings = (useQuery(brandingsQuery()).data ?? []).filter((b) => !b.retiredAt);
   const set = <K extends keyof TIssuerFormValues>(k: K, v: TIssuerFormValues[K]) => onChange({ ...value, [k]: v });
@@ -290,7 +293,13 @@ export function IssuerForm({
           {multi(
             'inputDataOptions',
             t('issuerForm.inputDataOptions'),
-            ISSUER_INPUT_DATA_OPTIONS.map((o) => ({ value: o, label: o })),
+            ISSUER_INPUT_DATA_OPTIONS.map((o) => ({
+              value: o,
+              label:
+                inputOptions?.find((i) => i.option === o)?.configured === false
+                  ? t('issuerForm.optionNotConfigured', { option: o })
+                  : o,
+            })),
           )}
           <ListInput
             label={t('issuerForm.keyAliases')}

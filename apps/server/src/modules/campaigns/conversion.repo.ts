@@ -1,0 +1,103 @@
+/**
+ * SQL of the campaign conversion model (conversion.ts): an issuer's recorded outcomes with what was known of each
+ * supplier (route, wave number, emails), the version of those outcomes (the model's cache key), and the same facts
+ * for a workflow's suppliers to score. Every outcome query is scoped by the issuer of the workflow's job.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { campaignEmails, campaignEnrolments, campaigns, campaignWorkflows, jobArtifacts, type DbOrTx } from '@sextant/db';
+import type { TEnrolmentStatus } from '@sextant/shared';
+
+/** One enrolment's facts (the run's facts — level, acceptance — are added by the caller). */
+export interface EnrolmentFactsRow {
+  id: string;
+  jobId: string;
+  supplierKey: string;
+  supplierName: string;
+  country: string | null;
+  spend: number;
+  status: TEnrolmentStatus;
+  campaignId: string | null;
+  route: string | null;
+  wave: number;
+  emailsSent: number;
+  emailsBounced: number;
+}
+
+const e = campaignEnrolments;
+const OUTCOME = sql`${e.status} in ('Succeeded', 'Failed')`;
+
+/** The facts of the enrolments `where` selects (an enrolment condition on `e`). */
+async function factsWhere(db: DbOrTx, where: SQL): Promise<EnrolmentFactsRow[]> {
+  const r = await db.execute<Record<string, unknown>>(sql`
+    with en as (
+      select ${e.id} as id, ${e.workflowId} as workflow_id, ${campaignWorkflows.jobId} as job_id,
+        ${e.supplierKey} as supplier_key, ${e.supplierName} as supplier_name, ${e.country} as country,
+        ${e.spend} as spend, ${e.status} as status, ${e.campaignId} as campaign_id
+      from ${e}
+      join ${campaignWorkflows} on ${campaignWorkflows.id} = ${e.workflowId}
+      join ${jobArtifacts} on ${jobArtifacts.id} = ${campaignWorkflows.jobId}
+      where ${where}
+    ), waves as (
+      select c.id, c.route, row_number() over (partition by c.workflow_id order by c.created_at, c.id)::int as n
+      from ${campaigns} c where c.workflow_id in (select distinct workflow_id from en)
+    ), mails as (
+      select m.enrolment_id,
+        (count(*) filter (where m.status in ('sent', 'outbox', 'bounced')))::int as sent,
+        (count(*) filter (where m.status = 'bounced' or m.bounced_at is not null))::int as bounced
+      from ${campaignEmails} m where m.enrolment_id in (select id from en) group by m.enrolment_id
+    )
+    select en.id, en.job_id, en.supplier_key, en.supplier_name, en.country, en.spend::float8 as spend, en.status,
+      en.campaign_id, waves.route, coalesce(waves.n, 0)::int as wave,
+      coalesce(mails.sent, 0)::int as sent, coalesce(mails.bounced, 0)::int as bounced
+    from en left join waves on waves.id = en.campaign_id left join mails on mails.enrolment_id = en.id`);
+  return r.rows.map((x) => ({
+    id: String(x.id),
+    jobId: String(x.job_id),
+    supplierKey: String(x.supplier_key),
+    supplierName: String(x.supplier_name),
+    country: x.country === null || x.country === undefined ? null : String(x.country),
+    spend: Number(x.spend ?? 0),
+    status: String(x.status) as TEnrolmentStatus,
+    campaignId: x.campaign_id ? String(x.campaign_id) : null,
+    route: x.route ? String(x.route) : null,
+    wave: Number(x.wave ?? 0),
+    emailsSent: Number(x.sent ?? 0),
+    emailsBounced: Number(x.bounced ?? 0),
+  }));
+}
+
+/** Every recorded outcome (Succeeded / Failed) in the workflows of the issuer's jobs. */
+export const outcomeFacts = (db: DbOrTx, issuerId: string) =>
+  factsWhere(db, sql`${jobArtifacts.issuerId} = ${issuerId} and ${OUTCOME}`);
+
+/** The facts of a workflow's enrolments: all, the given ids, or those not in a wave yet and still open. */
+export function workflowFacts(
+  db: DbOrTx,
+  workflowId: string,
+  pick: { ids: readonly string[] } | { unassigned: true } | { all: true },
+) {
+  const cond =
+    'ids' in pick
+      ? sql`${e.id} in (select (jsonb_array_elements_text(${JSON.stringify(pick.ids)}::jsonb))::uuid)`
+      : 'unassigned' in pick
+        ? sql`${e.campaignId} is null and ${e.status} in ('Pending', 'Active')`
+        : sql`true`;
+  return factsWhere(db, sql`${e.workflowId} = ${workflowId} and ${cond}`);
+}
+
+/** The facts of every enrolment in the workflows of a job. */
+export const jobFacts = (db: DbOrTx, jobId: string) => factsWhere(db, sql`${campaignWorkflows.jobId} = ${jobId}`);
+
+/**
+ * The version of an issuer's outcomes: their count and latest change. Any outcome recorded, changed or removed
+ * (a workflow deleted) changes it; it is what the learned model is cached by.
+ */
+export async function outcomesVersion(db: DbOrTx, issuerId: string): Promise<string> {
+  const r = await db.execute<{ n: number; at: string | null }>(sql`
+    select count(*)::int as n, max(${e.updatedAt})::text as at from ${e}
+    join ${campaignWorkflows} on ${campaignWorkflows.id} = ${e.workflowId}
+    join ${jobArtifacts} on ${jobArtifacts.id} = ${campaignWorkflows.jobId}
+    where ${jobArtifacts.issuerId} = ${issuerId} and ${OUTCOME}`);
+  const row = r.rows[0];
+  return `${Number(row?.n ?? 0)}@${row?.at ?? '-'}`;
+}

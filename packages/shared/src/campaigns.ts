@@ -158,7 +158,10 @@ export const ZCampaignCreate = z.object({
   templateSubject: z.string().max(500).optional(),
   templateBody: z.string().max(20_000).optional(),
   scheduledStart: z.iso.datetime({ offset: true }).nullish(),
-  /** The suppliers to put in this wave; without it, the `count` largest (by spend) not yet in a wave. */
+  /**
+   * The suppliers to put in this wave; without it, the `count` best not yet in a wave by expected value (predicted
+   * conversion × route value; docs/CAMPAIGN-LEARNING.md).
+   */
   supplierKeys: z.array(z.string().min(1).max(200)).max(100_000).optional(),
   count: z.number().int().min(1).max(100_000).optional(),
 });

@@ -15,7 +15,7 @@
  * out-of-fold scores (as acceptance-model.ts does). With fewer than MIN_OUTCOMES outcomes, or fewer than
  * MIN_OUTCOME_CLASS of either class, nothing is learnt and the caller uses its prior. Pure functions: no I/O.
  */
-import { encodeExamples, fitPlatt, calibrate, scoreOf, trainEncoded } from './logistic.ts';
+import { calibrate, encodeExamples, fitPlatt, scoreOf, trainEncoded } from './logistic.ts';
 import type { Example, LogisticModel, LogisticOptions, Platt } from './logistic.ts';
 
 /** Outcomes (Succeeded + Failed) needed before the learned rate replaces the prior. */

@@ -4,7 +4,14 @@
  * for a workflow's suppliers to score. Every outcome query is scoped by the issuer of the workflow's job.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { campaignEmails, campaignEnrolments, campaigns, campaignWorkflows, jobArtifacts, type DbOrTx } from '@sextant/db';
+import {
+  campaignEmails,
+  campaignEnrolments,
+  campaigns,
+  campaignWorkflows,
+  jobArtifacts,
+  type DbOrTx,
+} from '@sextant/db';
 import type { TEnrolmentStatus } from '@sextant/shared';
 
 /** One enrolment's facts (the run's facts — level, acceptance — are added by the caller). */

@@ -259,7 +259,9 @@ export async function waveConversions(
   let sums = waveCache.get(key);
   if (!sums) {
     sums = (async () => {
-      const rows = scoreRows(s, await conversionRepo.workflowFacts(ctx.db, wf.id, { all: true }), { nextWave: waves.length + 1 });
+      const rows = scoreRows(s, await conversionRepo.workflowFacts(ctx.db, wf.id, { all: true }), {
+        nextWave: waves.length + 1,
+      });
       const out = new Map<string | null, { sum: number; n: number }>();
       for (const r of rows) {
         const a = out.get(r.campaignId) ?? { sum: 0, n: 0 };
@@ -342,8 +344,7 @@ export async function learnedConversionOfJob(
         sums[r.level].n++;
       }
     const learned = s.learned.model.trained;
-    const pct = (a: { sum: number; n: number }) =>
-      learned && a.n ? Math.round((a.sum / a.n) * 1000) / 10 : null;
+    const pct = (a: { sum: number; n: number }) => (learned && a.n ? Math.round((a.sum / a.n) * 1000) / 10 : null);
     return {
       source: learned ? 'learned' : 'prior',
       outcomes: s.learned.model.outcomes,

@@ -95,7 +95,9 @@ export async function createCampaign(
       name: c.name,
       route: c.route,
       suppliers: moved.length,
-      ...(ranked ? { orderedBy: 'expectedValue', predictedConversion: Math.round(ranked.predictedConversion * 10_000) / 10_000 } : {}),
+      ...(ranked
+        ? { orderedBy: 'expectedValue', predictedConversion: Math.round(ranked.predictedConversion * 10_000) / 10_000 }
+        : {}),
     });
   });
   return detailOf(ctx, (await workflowsRepo.findWorkflow(ctx.db, jobId, id))!);

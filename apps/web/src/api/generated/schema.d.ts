@@ -6648,6 +6648,18 @@ export interface paths {
                             jobName: string;
                             /** @enum {string} */
                             jobType: "base" | "matched-data-only" | "advanced";
+                            learned?: {
+                                byLevel: {
+                                    High: number | null;
+                                    Low: number | null;
+                                    Medium: number | null;
+                                };
+                                minOutcomes: number;
+                                outcomes: number;
+                                /** @enum {string} */
+                                source: "learned" | "prior";
+                                suppliers: number;
+                            };
                             offer: {
                                 issuerName: string;
                                 notOffered: {
@@ -6822,6 +6834,18 @@ export interface paths {
                             jobName: string;
                             /** @enum {string} */
                             jobType: "base" | "matched-data-only" | "advanced";
+                            learned?: {
+                                byLevel: {
+                                    High: number | null;
+                                    Low: number | null;
+                                    Medium: number | null;
+                                };
+                                minOutcomes: number;
+                                outcomes: number;
+                                /** @enum {string} */
+                                source: "learned" | "prior";
+                                suppliers: number;
+                            };
                             offer: {
                                 issuerName: string;
                                 notOffered: {
@@ -7025,6 +7049,18 @@ export interface paths {
                             jobName: string;
                             /** @enum {string} */
                             jobType: "base" | "matched-data-only" | "advanced";
+                            learned?: {
+                                byLevel: {
+                                    High: number | null;
+                                    Low: number | null;
+                                    Medium: number | null;
+                                };
+                                minOutcomes: number;
+                                outcomes: number;
+                                /** @enum {string} */
+                                source: "learned" | "prior";
+                                suppliers: number;
+                            };
                             offer: {
                                 issuerName: string;
                                 notOffered: {
@@ -7212,6 +7248,13 @@ export interface paths {
                         "application/json": {
                             campaignCount: number;
                             campaigns: {
+                                conversion?: {
+                                    achievedPct: number | null;
+                                    decided: number;
+                                    predictedPct: number | null;
+                                    /** @enum {string} */
+                                    source: "learned" | "prior";
+                                };
                                 counters: {
                                     active: number;
                                     failed: number;
@@ -7333,6 +7376,13 @@ export interface paths {
                         "application/json": {
                             campaignCount: number;
                             campaigns: {
+                                conversion?: {
+                                    achievedPct: number | null;
+                                    decided: number;
+                                    predictedPct: number | null;
+                                    /** @enum {string} */
+                                    source: "learned" | "prior";
+                                };
                                 counters: {
                                     active: number;
                                     failed: number;
@@ -7479,6 +7529,13 @@ export interface paths {
                         "application/json": {
                             campaignCount: number;
                             campaigns: {
+                                conversion?: {
+                                    achievedPct: number | null;
+                                    decided: number;
+                                    predictedPct: number | null;
+                                    /** @enum {string} */
+                                    source: "learned" | "prior";
+                                };
                                 counters: {
                                     active: number;
                                     failed: number;
@@ -7661,6 +7718,13 @@ export interface paths {
                         "application/json": {
                             campaignCount: number;
                             campaigns: {
+                                conversion?: {
+                                    achievedPct: number | null;
+                                    decided: number;
+                                    predictedPct: number | null;
+                                    /** @enum {string} */
+                                    source: "learned" | "prior";
+                                };
                                 counters: {
                                     active: number;
                                     failed: number;
@@ -7801,6 +7865,13 @@ export interface paths {
                         "application/json": {
                             campaignCount: number;
                             campaigns: {
+                                conversion?: {
+                                    achievedPct: number | null;
+                                    decided: number;
+                                    predictedPct: number | null;
+                                    /** @enum {string} */
+                                    source: "learned" | "prior";
+                                };
                                 counters: {
                                     active: number;
                                     failed: number;
@@ -8120,9 +8191,12 @@ export interface paths {
                                 campaignName: string | null;
                                 contactEmail: string | null;
                                 country: string | null;
+                                expectedValue: number;
                                 missing: boolean;
+                                predictedConversion: number;
                                 /** @enum {string|null} */
                                 route: "BuyerOnboard" | "Issuer" | "IsVlbAutoEnrolled" | "Other" | "ExternalCampaign" | null;
+                                routeValue: number;
                                 spend: number;
                                 /** @enum {string} */
                                 status: "Pending" | "Active" | "Succeeded" | "Failed";
@@ -8136,6 +8210,15 @@ export interface paths {
                             hasPreviousPage: boolean;
                             nextCursor: string | null;
                             pageSize: number;
+                            prediction: {
+                                brier: number | null;
+                                minOutcomes: number;
+                                outcomes: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                source: "learned" | "prior";
+                                succeeded: number;
+                            };
                             totalCount: number;
                             totalPages: number;
                         };
@@ -8210,9 +8293,12 @@ export interface paths {
                                 campaignName: string | null;
                                 contactEmail: string | null;
                                 country: string | null;
+                                expectedValue: number;
                                 missing: boolean;
+                                predictedConversion: number;
                                 /** @enum {string|null} */
                                 route: "BuyerOnboard" | "Issuer" | "IsVlbAutoEnrolled" | "Other" | "ExternalCampaign" | null;
+                                routeValue: number;
                                 spend: number;
                                 /** @enum {string} */
                                 status: "Pending" | "Active" | "Succeeded" | "Failed";
@@ -8300,9 +8386,12 @@ export interface paths {
                                 campaignName: string | null;
                                 contactEmail: string | null;
                                 country: string | null;
+                                expectedValue: number;
                                 missing: boolean;
+                                predictedConversion: number;
                                 /** @enum {string|null} */
                                 route: "BuyerOnboard" | "Issuer" | "IsVlbAutoEnrolled" | "Other" | "ExternalCampaign" | null;
+                                routeValue: number;
                                 spend: number;
                                 /** @enum {string} */
                                 status: "Pending" | "Active" | "Succeeded" | "Failed";

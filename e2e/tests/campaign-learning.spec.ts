@@ -3,7 +3,8 @@
  * (from a use case, so the demo workflow other specs count is left alone) shows each supplier's predicted
  * conversion in the table with what it rests on (the prior while fewer than 50 outcomes are recorded: the demo has
  * a handful), the same numbers as the API; a new wave takes the suppliers with the highest expected value; the waves
- * table reports achieved vs predicted per wave.
+ * table reports achieved vs predicted per wave. As the issuer, the business case shows the learned conversion beside
+ * the assumed rates ("Not yet" below 50 outcomes).
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiAs, signIn } from './helpers.ts';
@@ -102,4 +103,19 @@ test('predicted conversion per supplier (prior below 50 outcomes) → next wave 
   // the waves table reports achieved vs predicted
   await page.reload();
   await expect(page.getByTestId('wave-conversion-Learning wave')).toHaveText(/^— \/ \d+(\.\d)?%$/);
+});
+
+test('the business case shows the learned conversion beside the assumed one (not yet: fewer than 50 outcomes)', async ({
+  page,
+}) => {
+  const issuer = await apiAs('issuer');
+  const bc = (await (await issuer.get(`/api/v1/jobs/${jobId}/business-case`)).json()) as {
+    learned?: { source: string; outcomes: number; minOutcomes: number; suppliers: number };
+  };
+  expect(bc.learned).toMatchObject({ source: 'prior', minOutcomes: 50 });
+  expect(bc.learned!.suppliers).toBeGreaterThan(0);
+  await signIn(page, 'issuer');
+  await page.goto(`/jobs/${jobId}/business-case-calculator`);
+  await expect(page.getByTestId('bc-learned')).toHaveText('Not yet');
+  await expect(page.getByText(`${bc.learned!.outcomes} outcomes recorded; the rates are learnt from 50`)).toBeVisible();
 });

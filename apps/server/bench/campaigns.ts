@@ -113,7 +113,8 @@ async function main() {
     // Campaigns that learn (conversion.ts): the outcomes changed, so the first page trains the issuer's model on
     // them (and reads the run's facts of every supplier once); later pages reuse it. A wave of 1,000 then ranks
     // every supplier not in a wave by expected value, and the workflow's detail scores every enrolment for its wave's
-    // achieved vs predicted. Their sum is the learning's cost, set against the pipeline's (target ≤ 10 %).
+    // achieved vs predicted. Their sum is the learning's cost, set against the run's: `seconds` is the 100k run's
+    // aggregate step alone (bench-job.ts), a lower bound of its pipeline, so the share is an upper bound (≤ 10 %).
     const timed = async (name: string, method: string, path: string, body?: unknown) => {
       const s0 = performance.now();
       const json = await once(name, method, path, body);
@@ -130,12 +131,12 @@ async function main() {
     const detail = await timed('learning.workflow.waveConversions', 'GET', url);
     const learningMs = first.ms - warm.ms + wave.ms + detail.ms;
     emit('learning.overhead', {
-      pipelineSeconds: r1(seconds),
+      runAggregateSeconds: r1(seconds),
       trainMs: r1(first.ms - warm.ms),
       waveMs: r1(wave.ms),
       waveConversionsMs: r1(detail.ms),
       learningMs: r1(learningMs),
-      pctOfPipeline: r1((learningMs / (seconds * 1000)) * 100),
+      pctOfRun: r1((learningMs / (seconds * 1000)) * 100),
       targetPct: 10,
     });
 

@@ -228,12 +228,6 @@ export function predictionOf(l: LearnedConversion): TConversionPrediction {
   };
 }
 
-/** Forgets every cached model and run facts (tests). */
-export function forgetConversionModels(): void {
-  models.clear();
-  runFactsCache.clear();
-}
-
 export interface WaveConversion {
   achievedPct: number | null;
   predictedPct: number | null;

@@ -77,18 +77,18 @@ async function factsWhere(db: DbOrTx, where: SQL): Promise<EnrolmentFactsRow[]> 
 export const outcomeFacts = (db: DbOrTx, issuerId: string) =>
   factsWhere(db, sql`${jobArtifacts.issuerId} = ${issuerId} and ${OUTCOME}`);
 
-/** The facts of a workflow's enrolments: all, the given ids, or those not in a wave yet and still open. */
+/** The facts of a workflow's enrolments: the given ids, those not in a wave yet and still open, or those in a wave. */
 export function workflowFacts(
   db: DbOrTx,
   workflowId: string,
-  pick: { ids: readonly string[] } | { unassigned: true } | { all: true },
+  pick: { ids: readonly string[] } | { unassigned: true } | { inWaves: true },
 ) {
   const cond =
     'ids' in pick
       ? sql`${e.id} in (select (jsonb_array_elements_text(${JSON.stringify(pick.ids)}::jsonb))::uuid)`
       : 'unassigned' in pick
         ? sql`${e.campaignId} is null and ${e.status} in ('Pending', 'Active')`
-        : sql`true`;
+        : sql`${e.campaignId} is not null`;
   return factsWhere(db, sql`${e.workflowId} = ${workflowId} and ${cond}`);
 }
 

@@ -248,12 +248,13 @@ export async function waveConversions(
   waves: readonly { id: string; counters: { succeeded: number; failed: number } }[],
   emailsKey: string,
 ): Promise<Map<string, WaveConversion>> {
+  if (!waves.length) return new Map();
   const s = await scoringContext(ctx, wf.issuerId, wf.jobId);
   const key = `${wf.id}|${new Date(wf.updatedAt).toISOString()}|${emailsKey}|${s.learned.version}|${s.run ? 'run' : '-'}`;
   let sums = waveCache.get(key);
   if (!sums) {
     sums = (async () => {
-      const rows = scoreRows(s, await conversionRepo.workflowFacts(ctx.db, wf.id, { all: true }), {
+      const rows = scoreRows(s, await conversionRepo.workflowFacts(ctx.db, wf.id, { inWaves: true }), {
         nextWave: waves.length + 1,
       });
       const out = new Map<string | null, { sum: number; n: number }>();

@@ -21,6 +21,7 @@ import { dbKinds } from '@sextant/db/testing';
 import type { TEnrolmentStatus, TWorkflowDetail, TWorkflowSupplierPage } from '@sextant/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { invalidateAllSessions } from '../../plugins/auth-cache.ts';
+import { outcomesChanged } from './conversion.ts';
 
 /** Outcome i: plumbers succeed 4 in 5, hotels 1 in 5 (by index, deterministic). */
 const outcomeOf = (i: number): { name: string; status: TEnrolmentStatus } => {
@@ -64,6 +65,7 @@ async function seedWorkflow(
     spend: 5_000,
   }));
   await db.insert(campaignEnrolments).values([...rows, ...pending]);
+  outcomesChanged(); // written straight into the table: drop the outcomes version read within the last 2 s
   return wf!.id;
 }
 

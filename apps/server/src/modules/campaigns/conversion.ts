@@ -120,6 +120,30 @@ export interface LearnedConversion {
   model: ConversionModel;
 }
 
+/**
+ * The outcomes version is read at most once per OUTCOMES_VERSION_TTL_MS per issuer (200 users listing suppliers cost
+ * one aggregate query per issuer and interval, not one each); a status change in this process drops it at once
+ * (`outcomesChanged`), one made by another process shows within the interval.
+ */
+const OUTCOMES_VERSION_TTL_MS = 2_000;
+const versions = new Map<string, { until: number; version: Promise<string> }>();
+
+function outcomesVersionOf(ctx: AppContext, issuerId: string): Promise<string> {
+  const now = Date.now();
+  const hit = versions.get(issuerId);
+  if (hit && hit.until > now) return hit.version;
+  const version = conversionRepo.outcomesVersion(ctx.db, issuerId);
+  versions.set(issuerId, { until: now + OUTCOMES_VERSION_TTL_MS, version });
+  version.catch(() => versions.delete(issuerId));
+  if (versions.size > 1_000) versions.delete(versions.keys().next().value!);
+  return version;
+}
+
+/** An enrolment's status changed here: the next request reads the outcomes version again. */
+export function outcomesChanged(): void {
+  versions.clear();
+}
+
 const MODEL_CACHE = 200;
 const models = new Map<string, { version: string; model: Promise<LearnedConversion> }>();
 
@@ -140,7 +164,7 @@ async function train(ctx: AppContext, issuerId: string, version: string): Promis
  * shared by every request (one version query per call).
  */
 export async function learnedConversion(ctx: AppContext, issuerId: string): Promise<LearnedConversion> {
-  const version = await conversionRepo.outcomesVersion(ctx.db, issuerId);
+  const version = await outcomesVersionOf(ctx, issuerId);
   const hit = models.get(issuerId);
   if (hit && hit.version === version) return hit.model;
   const model = train(ctx, issuerId, version);

@@ -19,7 +19,7 @@ import * as enrolmentsRepo from './enrolments.repo.ts';
 import * as suppliersRepo from './suppliers.repo.ts';
 import * as emailsRepo from './emails.repo.ts';
 import * as conversionRepo from './conversion.repo.ts';
-import { predictionOf, scoreRows, scoringContext } from './conversion.ts';
+import { outcomesChanged, predictionOf, scoreRows, scoringContext } from './conversion.ts';
 import { type Actor, actorOf, iso, auditWorkflow, openWorkflow } from './workflow-access.ts';
 
 type Prediction = Pick<TWorkflowSupplier, 'predictedConversion' | 'routeValue' | 'expectedValue'>;
@@ -201,6 +201,7 @@ export async function patchSupplier(
       });
     }
     if (Object.keys(set).length) await enrolmentsRepo.updateEnrolment(tx, en.id, set);
+    if (statusChange) outcomesChanged();
     await enrolmentsRepo.insertEvents(tx, events);
     await auditWorkflow(tx, req, 'supplier.update', wf.workflow, {
       supplierKey,
@@ -250,6 +251,7 @@ export async function applyStatuses(
       })),
   ]);
   if (real.length) await workflowsRepo.updateWorkflow(tx, workflowId, {});
+  outcomesChanged();
   return { updated: real.length, unchanged: changes.length - real.length };
 }
 

@@ -7682,7 +7682,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a campaign (wave) with a route, outreach template and schedule; it takes supplierKeys, or the `count` largest suppliers not in a wave yet (all when absent) */
+        /** Add a campaign (wave) with a route, outreach template and schedule; it takes supplierKeys, or the `count` best suppliers not in a wave yet by expected value = predicted conversion × route value (all when absent) */
         post: {
             parameters: {
                 query?: never;
@@ -8157,7 +8157,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Suppliers of a workflow (paged; filters as a JSON array of filter items like the suppliers table, orderBy=property:asc|desc, search, status, campaignId) */
+        /** Suppliers of a workflow (paged; filters as a JSON array of filter items like the suppliers table, orderBy=property:asc|desc, search, status, campaignId), each with its predicted conversion (learnt from the issuer's outcomes, or the prior below 50: `prediction`) */
         get: {
             parameters: {
                 query?: {

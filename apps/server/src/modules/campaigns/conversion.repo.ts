@@ -12,7 +12,7 @@ import {
   jobArtifacts,
   type DbOrTx,
 } from '@sextant/db';
-import type { TEnrolmentStatus } from '@sextant/shared';
+import { ENROLMENT_STATUSES, type TEnrolmentStatus } from '@sextant/shared';
 
 /** One enrolment's facts (the run's facts — level, acceptance — are added by the caller). */
 export interface EnrolmentFactsRow {
@@ -64,7 +64,7 @@ async function factsWhere(db: DbOrTx, where: SQL): Promise<EnrolmentFactsRow[]> 
     supplierName: String(x.supplier_name),
     country: x.country === null || x.country === undefined ? null : String(x.country),
     spend: Number(x.spend ?? 0),
-    status: String(x.status) as TEnrolmentStatus,
+    status: ENROLMENT_STATUSES.find((st) => st === x.status) ?? 'Pending',
     campaignId: x.campaign_id ? String(x.campaign_id) : null,
     route: x.route ? String(x.route) : null,
     wave: Number(x.wave ?? 0),

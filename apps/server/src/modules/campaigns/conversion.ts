@@ -278,7 +278,7 @@ export async function waveConversions(
   let sums = waveCache.get(key);
   if (!sums) {
     sums = (async () => {
-      const rows = scoreRows(s, await conversionRepo.workflowFacts(ctx.db, wf.id, { inWaves: true }), {
+      const rows = scoreRows(s, await conversionRepo.workflowFacts(ctx.db, wf, { inWaves: true }), {
         nextWave: waves.length + 1,
       });
       const out = new Map<string | null, { sum: number; n: number }>();
@@ -325,7 +325,7 @@ export async function nextWaveOrder(
 ): Promise<Scored[]> {
   const [s, facts] = await Promise.all([
     scoringContext(ctx, wf.issuerId, wf.jobId),
-    conversionRepo.workflowFacts(ctx.db, wf.id, { unassigned: true }),
+    conversionRepo.workflowFacts(ctx.db, wf, { unassigned: true }),
   ]);
   const spend = new Map(facts.map((f) => [f.id, f.spend]));
   return scoreRows(s, facts, as).sort(

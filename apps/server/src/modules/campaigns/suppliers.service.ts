@@ -33,7 +33,7 @@ async function predictionsOf(
 ) {
   const [s, facts, waves] = await Promise.all([
     scoringContext(ctx, wf.issuerId, wf.workflow.jobId),
-    ids.length ? conversionRepo.workflowFacts(ctx.db, wf.workflow.id, { ids }) : [],
+    ids.length ? conversionRepo.workflowFacts(ctx.db, wf.workflow, { ids }) : [],
     wavesRepo.campaignsOf(ctx.db, wf.workflow.id),
   ]);
   const scored = scoreRows(s, facts, { nextWave: waves.length + 1 });

@@ -19,6 +19,7 @@
  *   enrich/enrich.ts                   step 4: industry codes, acceptance attributes, card capability
  *   score/ruleset.ts, defaults.ts      scoring / confidence ruleset JSON format (zod) and SQL compiler; default v1
  *   score/offer-sql.ts                 the issuer's offer as SQL (waterfall tiers, supported lockboxes, their rebate)
+ *   score/conversion-model.ts          campaign conversion learnt from recorded outcomes (logistic.ts, Platt)
  *   score/acceptance-model.ts, score.ts step 5: acceptance prediction (cross-fitted logistic regression, acceptance-features.ts, logistic.ts), ruleset evaluation
  *   address/parse-address.ts          rule-based postal address parser (tools and the matcher's street evidence)
  *   lists/supplier-lists.ts            an issuer's supplier include / exclude lists applied in DuckDB (sx_name_core)
@@ -108,6 +109,8 @@ export type { ScoreOptions, ScoreResult } from './score/score.ts';
 export { ACCEPTANCE_THRESHOLDS, HOLDOUT_SQL } from './score/acceptance-model.ts';
 export { evaluateRunModel, holdoutMetrics, psi } from './score/model-monitoring.ts';
 export type { AcceptanceModelReport } from './score/acceptance-model.ts';
+export { MIN_OUTCOMES, predictConversion, trainConversionModel } from './score/conversion-model.ts';
+export type { ConversionFacts, ConversionModel, ConversionOutcome } from './score/conversion-model.ts';
 
 export {
   aggregateResults,

@@ -218,8 +218,23 @@ export const ZBusinessCase = z.object({
       shareOfTargetPct: z.number(),
     })
     .optional(),
+  /**
+   * The conversion learnt from the issuer's campaign outcomes, beside the assumed one (inputs.conversion): per level,
+   * the mean predicted conversion (%) of the job's enrolled suppliers of that level (null: none enrolled). Source
+   * 'prior' while fewer than minOutcomes outcomes are recorded (then every rate is null: nothing learnt yet).
+   */
+  learned: z
+    .object({
+      source: z.enum(['learned', 'prior']),
+      outcomes: z.number().int(),
+      minOutcomes: z.number().int(),
+      suppliers: z.number().int(),
+      byLevel: z.object({ High: z.number().nullable(), Medium: z.number().nullable(), Low: z.number().nullable() }),
+    })
+    .optional(),
 });
 export type TBusinessCase = z.infer<typeof ZBusinessCase>;
+export type TLearnedConversion = NonNullable<TBusinessCase['learned']>;
 
 export const ZBusinessCaseDownloadQuery = z.object({
   format: z.enum(['xlsx'], { error: 'format must be xlsx' }),

@@ -62,6 +62,18 @@ export const ZCampaign = z.object({
   createdAt: z.string(),
   counters: ZCampaignCounters,
   emails: ZEmailCounts,
+  /**
+   * Achieved vs predicted conversion of the wave (%, one decimal): achieved = succeeded / (succeeded + failed)
+   * (null before any outcome); predicted = the mean predicted conversion of its suppliers (null: no suppliers).
+   */
+  conversion: z
+    .object({
+      achievedPct: z.number().nullable(),
+      predictedPct: z.number().nullable(),
+      decided: z.number().int(),
+      source: z.enum(['learned', 'prior']),
+    })
+    .optional(),
   /** The latest outreach command of the wave, with its progress. */
   outreach: z
     .object({
@@ -146,7 +158,10 @@ export const ZCampaignCreate = z.object({
   templateSubject: z.string().max(500).optional(),
   templateBody: z.string().max(20_000).optional(),
   scheduledStart: z.iso.datetime({ offset: true }).nullish(),
-  /** The suppliers to put in this wave; without it, the `count` largest (by spend) not yet in a wave. */
+  /**
+   * The suppliers to put in this wave; without it, the `count` best not yet in a wave by expected value (predicted
+   * conversion × route value; docs/CAMPAIGN-LEARNING.md).
+   */
   supplierKeys: z.array(z.string().min(1).max(200)).max(100_000).optional(),
   count: z.number().int().min(1).max(100_000).optional(),
 });
@@ -220,11 +235,37 @@ export const ZWorkflowSupplier = z.object({
   contactEmail: z.string().nullable(),
   missing: z.boolean(),
   updatedAt: z.string(),
+  /**
+   * Probability (0–1) that the supplier converts in its wave (not in a wave: in the next one): learnt from the
+   * issuer's recorded outcomes, or the business case's assumed conversion of its Optima level while too few are
+   * recorded (`prediction.source` of the page; docs/CAMPAIGN-LEARNING.md).
+   */
+  predictedConversion: z.number().min(0).max(1),
+  /** The best route's value − cost, a year (job currency), and predictedConversion × that value. */
+  routeValue: z.number(),
+  expectedValue: z.number(),
 });
 export type TWorkflowSupplier = z.infer<typeof ZWorkflowSupplier>;
+
+/** What the predicted conversions rest on: the model learnt from recorded outcomes, or the prior. */
+export const ZConversionPrediction = z.object({
+  source: z.enum(['learned', 'prior']),
+  /** Outcomes (Succeeded + Failed) recorded in the issuer's campaigns, and how many succeeded. */
+  outcomes: z.number().int(),
+  succeeded: z.number().int(),
+  /** Outcomes needed before the model replaces the prior. */
+  minOutcomes: z.number().int(),
+  /** Why the prior is used (null when learned). */
+  reason: z.string().nullable(),
+  /** Brier score of the model's out-of-fold predictions of the recorded outcomes (null: prior). */
+  brier: z.number().nullable(),
+});
+export type TConversionPrediction = z.infer<typeof ZConversionPrediction>;
+
 export const ZWorkflowSupplierPage = zPagedResult(ZWorkflowSupplier).extend({
   /** Pass as `after` for the next page (seek paging; null on the last page or for sorts without a seek index). */
   nextCursor: z.string().nullable(),
+  prediction: ZConversionPrediction,
 });
 export type TWorkflowSupplierPage = z.infer<typeof ZWorkflowSupplierPage>;
 

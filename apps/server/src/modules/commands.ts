@@ -19,12 +19,16 @@ import { resultsJobEvents } from './results/job-events.ts';
 import { globalInsightsJobEvents } from './global-insights/global-refresh.ts';
 import { campaignJobEvents } from './campaigns/campaigns.commands.ts';
 import { jobChangesCommandTypes, jobChangesJobEvents } from './job-changes/index.ts';
+import { provideLearnedConversion } from './results/index.ts';
+import { learnedConversionOfJob } from './campaigns/conversion.ts';
 
 export function registerFeatureCommands(ctx: AppContext): void {
   subscribeToJobEvents('results', resultsJobEvents);
   subscribeToJobEvents('global-insights', globalInsightsJobEvents);
   subscribeToJobEvents('campaigns', campaignJobEvents);
   subscribeToJobEvents('job-changes', jobChangesJobEvents);
+  // The business case shows the conversion learnt from campaign outcomes (campaigns build on the results).
+  provideLearnedConversion(learnedConversionOfJob);
   for (const def of jobCommandTypes(ctx)) ctx.proq.registerCommandType(def);
   for (const def of devCommandTypes(ctx)) ctx.proq.registerCommandType(def);
   for (const def of campaignCommandTypes(ctx)) ctx.proq.registerCommandType(def);

@@ -34,6 +34,7 @@ import { AppError, rateLimited } from '../../lib/errors.ts';
 import { hit } from '../../lib/rate-limit.ts';
 import * as workflowsRepo from './workflows.repo.ts';
 import * as enrolmentsRepo from './enrolments.repo.ts';
+import { outcomesChanged } from './conversion.ts';
 import * as emailsRepo from './emails.repo.ts';
 import { auditWorkflow } from './workflow-access.ts';
 import { senderOf } from './campaigns.outreach.ts';
@@ -301,6 +302,7 @@ export async function enrolDecide(
       throw refused(409, ERROR_CODES.linkUsed, 'changed', 'This enrolment changed meanwhile: reload the page.', {
         language,
       });
+    outcomesChanged();
     await enrolmentsRepo.insertEvents(tx, [
       {
         enrolmentId: en.id,

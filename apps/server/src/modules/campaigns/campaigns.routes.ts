@@ -164,7 +164,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary:
-        'Add a campaign (wave) with a route, outreach template and schedule; it takes supplierKeys, or the `count` largest suppliers not in a wave yet (all when absent)',
+        'Add a campaign (wave) with a route, outreach template and schedule; it takes supplierKeys, or the `count` best suppliers not in a wave yet by expected value = predicted conversion × route value (all when absent)',
       params: ZWorkflowParams,
       body: ZCampaignCreate,
       response: { 201: ZWorkflowDetail },
@@ -219,7 +219,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary:
-        'Suppliers of a workflow (paged; filters as a JSON array of filter items like the suppliers table, orderBy=property:asc|desc, search, status, campaignId)',
+        "Suppliers of a workflow (paged; filters as a JSON array of filter items like the suppliers table, orderBy=property:asc|desc, search, status, campaignId), each with its predicted conversion (learnt from the issuer's outcomes, or the prior below 50: `prediction`)",
       params: ZWorkflowParams,
       querystring: ZWorkflowSuppliersQuery,
       response: { 200: ZWorkflowSupplierPage },

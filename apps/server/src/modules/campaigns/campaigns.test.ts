@@ -857,6 +857,9 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     const bc = await ok<TBusinessCase>('GET', `/api/v1/jobs/${jobId}/business-case`, undefined, 200, issuer);
     expect(bc.achieved!.succeededSuppliers).toBeGreaterThanOrEqual(2);
     expect(bc.achieved!.succeededSpend).toBeGreaterThan(0);
+    // the learned rate beside the assumed one: the demo's few outcomes leave the prior
+    expect(bc.learned).toMatchObject({ minOutcomes: 50 });
+    expect(bc.learned!.suppliers).toBeGreaterThan(0);
   });
 
   it('flags suppliers a later run no longer has when the run completes, keeping their enrolments', async () => {

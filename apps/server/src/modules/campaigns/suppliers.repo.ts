@@ -23,6 +23,7 @@ const supplierColumns: PagingColumns = {
 };
 
 const supplierSelect = {
+  id: e.id,
   supplierKey: e.supplierKey,
   supplierId: e.supplierId,
   supplierName: e.supplierName,

@@ -18,9 +18,37 @@ import * as wavesRepo from './waves.repo.ts';
 import * as enrolmentsRepo from './enrolments.repo.ts';
 import * as suppliersRepo from './suppliers.repo.ts';
 import * as emailsRepo from './emails.repo.ts';
+import * as conversionRepo from './conversion.repo.ts';
+import { outcomesChanged, predictionOf, scoreRows, scoringContext } from './conversion.ts';
 import { type Actor, actorOf, iso, auditWorkflow, openWorkflow } from './workflow-access.ts';
 
-const toSupplier = (r: suppliersRepo.SupplierRow): TWorkflowSupplier => ({
+type Prediction = Pick<TWorkflowSupplier, 'predictedConversion' | 'routeValue' | 'expectedValue'>;
+const NO_PREDICTION: Prediction = { predictedConversion: 0, routeValue: 0, expectedValue: 0 };
+
+/** Predicted conversion, route value and expected value of the given enrolments (by enrolment id). */
+async function predictionsOf(
+  ctx: AppContext,
+  wf: { workflow: { id: string; jobId: string }; issuerId: string },
+  ids: string[],
+) {
+  const [s, facts, waves] = await Promise.all([
+    scoringContext(ctx, wf.issuerId, wf.workflow.jobId),
+    ids.length ? conversionRepo.workflowFacts(ctx.db, wf.workflow, { ids }) : [],
+    wavesRepo.campaignsOf(ctx.db, wf.workflow.id),
+  ]);
+  const scored = scoreRows(s, facts, { nextWave: waves.length + 1 });
+  return {
+    prediction: predictionOf(s.learned),
+    byId: new Map<string, Prediction>(
+      scored.map((r) => [
+        r.id,
+        { predictedConversion: r.predictedConversion, routeValue: r.routeValue, expectedValue: r.expectedValue },
+      ]),
+    ),
+  };
+}
+
+const toSupplier = (r: suppliersRepo.SupplierRow, p: Prediction = NO_PREDICTION): TWorkflowSupplier => ({
   supplierKey: r.supplierKey!,
   supplierId: r.supplierId ?? null,
   supplierName: r.supplierName!,
@@ -33,6 +61,7 @@ const toSupplier = (r: suppliersRepo.SupplierRow): TWorkflowSupplier => ({
   contactEmail: r.contactEmail ?? null,
   missing: Boolean(r.missing),
   updatedAt: new Date(r.updatedAt!).toISOString(),
+  ...p,
 });
 
 export async function workflowSuppliers(
@@ -42,8 +71,14 @@ export async function workflowSuppliers(
   id: string,
   q: TWorkflowSuppliersQuery,
 ): Promise<TWorkflowSupplierPage> {
-  await openWorkflow(ctx, auth, jobId, id);
-  return suppliersRepo.pageSuppliers(ctx.db, id, q, toSupplier);
+  const { job, wf } = await openWorkflow(ctx, auth, jobId, id);
+  const page = await suppliersRepo.pageSuppliers(ctx.db, id, q, (r) => r);
+  const { prediction, byId } = await predictionsOf(
+    ctx,
+    { workflow: wf.workflow, issuerId: job.job.issuerId },
+    page.collection.map((r) => r.id!),
+  );
+  return { ...page, collection: page.collection.map((r) => toSupplier(r, byId.get(r.id!))), prediction };
 }
 
 export async function workflowSupplier(
@@ -53,9 +88,10 @@ export async function workflowSupplier(
   id: string,
   supplierKey: string,
 ): Promise<TWorkflowSupplierDetail> {
-  const { wf } = await openWorkflow(ctx, auth, jobId, id);
+  const { job, wf } = await openWorkflow(ctx, auth, jobId, id);
   const row = await suppliersRepo.supplierRow(ctx.db, id, supplierKey);
   if (!row) throw notFound(`Supplier "${supplierKey}" in this workflow`);
+  const { byId } = await predictionsOf(ctx, { workflow: wf.workflow, issuerId: job.job.issuerId }, [row.id!]);
   const enrolment = (await enrolmentsRepo.findEnrolment(ctx.db, id, supplierKey))!;
   const [events, emails] = await Promise.all([
     enrolmentsRepo.eventsOf(ctx.db, enrolment.id),
@@ -63,7 +99,7 @@ export async function workflowSupplier(
   ]);
   return {
     workflow: { id, name: wf.workflow.name, jobId },
-    supplier: toSupplier(row),
+    supplier: toSupplier(row, byId.get(row.id!)),
     history: events.map(({ event: ev, campaignName }) => ({
       id: ev.id,
       kind: ev.kind,
@@ -165,6 +201,7 @@ export async function patchSupplier(
       });
     }
     if (Object.keys(set).length) await enrolmentsRepo.updateEnrolment(tx, en.id, set);
+    if (statusChange) outcomesChanged();
     await enrolmentsRepo.insertEvents(tx, events);
     await auditWorkflow(tx, req, 'supplier.update', wf.workflow, {
       supplierKey,
@@ -214,6 +251,7 @@ export async function applyStatuses(
       })),
   ]);
   if (real.length) await workflowsRepo.updateWorkflow(tx, workflowId, {});
+  outcomesChanged();
   return { updated: real.length, unchanged: changes.length - real.length };
 }
 

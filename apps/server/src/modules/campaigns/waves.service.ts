@@ -15,6 +15,7 @@ import * as wavesRepo from './waves.repo.ts';
 import * as enrolmentsRepo from './enrolments.repo.ts';
 import { actorOf, auditWorkflow, openWorkflow } from './workflow-access.ts';
 import { detailOf } from './workflows.service.ts';
+import { nextWaveOrder } from './conversion.ts';
 
 export async function createCampaign(
   ctx: AppContext,
@@ -24,7 +25,7 @@ export async function createCampaign(
   id: string,
   body: TCampaignCreate,
 ): Promise<TWorkflowDetail> {
-  const { wf } = await openWorkflow(ctx, auth, jobId, id);
+  const { job, wf } = await openWorkflow(ctx, auth, jobId, id);
   const actor = actorOf(auth);
   let keys: string[] | null = null;
   if (body.supplierKeys) {
@@ -56,6 +57,21 @@ export async function createCampaign(
         'supplierKeys',
       );
   }
+  // Without a list of suppliers, the wave takes the `count` best by expected value (conversion.ts nextWaveOrder).
+  let ranked: { keys: string[]; predictedConversion: number } | null = null;
+  if (!keys) {
+    const waveCount = (await wavesRepo.campaignsOf(ctx.db, id)).length;
+    const order = await nextWaveOrder(
+      ctx,
+      { id, jobId, issuerId: job.job.issuerId },
+      { route: body.route, wave: waveCount + 1 },
+    );
+    const chosen = order.slice(0, body.count ?? order.length);
+    ranked = {
+      keys: chosen.map((r) => r.supplierKey),
+      predictedConversion: chosen.length ? chosen.reduce((t, r) => t + r.predictedConversion, 0) / chosen.length : 0,
+    };
+  }
   const template = defaultOutreach(await workflowsRepo.issuerLanguage(ctx.db, id));
   await ctx.db.transaction(async (tx) => {
     const c = await wavesRepo.insertCampaign(tx, {
@@ -66,7 +82,7 @@ export async function createCampaign(
       templateBody: body.templateBody ?? template.body,
       scheduledStart: body.scheduledStart ? new Date(body.scheduledStart) : null,
     });
-    const moved = await enrolmentsRepo.assignToCampaign(tx, id, c.id, keys ? { keys } : { count: body.count ?? null });
+    const moved = await enrolmentsRepo.assignToCampaign(tx, id, c.id, keys ? { keys } : { keys: ranked!.keys });
     await enrolmentsRepo.insertCampaignEvents(
       tx,
       c.id,
@@ -79,6 +95,9 @@ export async function createCampaign(
       name: c.name,
       route: c.route,
       suppliers: moved.length,
+      ...(ranked
+        ? { orderedBy: 'expectedValue', predictedConversion: Math.round(ranked.predictedConversion * 10_000) / 10_000 }
+        : {}),
     });
   });
   return detailOf(ctx, (await workflowsRepo.findWorkflow(ctx.db, jobId, id))!);

@@ -40,6 +40,7 @@ import { issuerOfferOf } from '../jobs/index.ts';
 import * as workflowsRepo from './workflows.repo.ts';
 import * as wavesRepo from './waves.repo.ts';
 import * as enrolmentsRepo from './enrolments.repo.ts';
+import { waveConversions } from './conversion.ts';
 import { actorOf, iso, auditWorkflow, openWorkflow, reconcileWorkflow } from './workflow-access.ts';
 
 function toSummary(
@@ -225,10 +226,19 @@ export async function detailOf(
   });
   const currency = await currencyOf(ctx, wf.workflow.jobId, knownCurrency);
   const stats = { counters: all, missing, campaignCount: waves.length };
+  const conversion = await waveConversions(
+    ctx,
+    { ...wf.workflow, issuerId: wf.issuerId },
+    campaignsOut,
+    emails.map((m) => `${m.campaignId}:${m.status}:${m.n}`).join(','),
+  ).catch((err: unknown) => {
+    ctx.log.warn({ err, workflowId: wf.workflow.id }, 'campaign conversion: predictions per wave not available');
+    return null;
+  });
   return {
     ...toSummary(wf, stats),
     filter: wf.workflow.filter ?? null,
-    campaigns: campaignsOut,
+    campaigns: conversion ? campaignsOut.map((c) => ({ ...c, conversion: conversion.get(c.id) })) : campaignsOut,
     routes: [
       { route: 'All' as const, label: CAMPAIGN_ROUTES_AGGREGATE_LABEL, counters: all },
       ...CAMPAIGN_ROUTES.filter((r) => routeCounters.has(r)).map((r) => ({

@@ -36,6 +36,34 @@ import type { DocumentLocale } from './presentation.ts';
 
 const baseCache = new Map<string, TBusinessCaseBase>();
 
+/** The saved inputs of a job's business case, else the defaults (field by field for inputs of an older contract). */
+async function inputsOf(ctx: AppContext, jobId: string) {
+  const saved = await savedBusinessCase(ctx.db, jobId);
+  const parsed = saved
+    ? ZBusinessCaseInputs.safeParse({ ...BUSINESS_CASE_DEFAULTS, ...(saved.row.inputs as object) })
+    : null;
+  return { saved, inputs: parsed?.success ? parsed.data : BUSINESS_CASE_DEFAULTS };
+}
+
+/** The conversion rates per level the job's business case assumes (the campaigns' prior). */
+export async function businessCaseConversionOf(ctx: AppContext, jobId: string) {
+  return (await inputsOf(ctx, jobId)).inputs.conversion;
+}
+
+/**
+ * The learned conversion beside the assumed one: provided by the campaigns area, which builds on the results
+ * (registered at start-up, modules/commands.ts), so this module does not import it.
+ */
+type LearnedConversionSource = (
+  ctx: AppContext,
+  issuerId: string,
+  jobId: string,
+) => Promise<TBusinessCase['learned'] | undefined>;
+let learnedSource: LearnedConversionSource | null = null;
+export function provideLearnedConversion(source: LearnedConversionSource): void {
+  learnedSource = source;
+}
+
 /** Spend and payments per Optima level × payment method of the run's suppliers (cached per run). */
 export async function businessCaseBase(results: JobResults): Promise<TBusinessCaseBase> {
   const cached = baseCache.get(results.runId);
@@ -107,15 +135,14 @@ function canEdit(auth: AuthContext, ownerId: string): boolean {
 export async function getBusinessCase(ctx: AppContext, auth: AuthContext, jobId: string): Promise<TBusinessCase> {
   const results = await openResults(ctx, auth, jobId);
   const base = await businessCaseBase(results);
-  const saved = await savedBusinessCase(ctx.db, jobId);
   // Inputs saved by an older version of the contract fall back to the defaults field by field.
-  const parsed = saved
-    ? ZBusinessCaseInputs.safeParse({ ...BUSINESS_CASE_DEFAULTS, ...(saved.row.inputs as object) })
-    : null;
-  const inputs = parsed?.success ? parsed.data : BUSINESS_CASE_DEFAULTS;
+  const { saved, inputs } = await inputsOf(ctx, jobId);
   const { job } = await visibleJob(ctx, auth, jobId);
   const outputs = computeBusinessCase(base, inputs);
-  const achieved = await achievedOf(ctx.db, jobId);
+  const [achieved, learned] = await Promise.all([
+    achievedOf(ctx.db, jobId),
+    learnedSource ? learnedSource(ctx, results.issuerId, jobId) : undefined,
+  ]);
   return {
     jobId,
     jobName: results.jobName,
@@ -136,6 +163,7 @@ export async function getBusinessCase(ctx: AppContext, auth: AuthContext, jobId:
       shareOfTargetPct:
         outputs.target.cardSpend > 0 ? Math.round((achieved.spend / outputs.target.cardSpend) * 1000) / 10 : 0,
     },
+    ...(learned ? { learned } : {}),
   };
 }
 

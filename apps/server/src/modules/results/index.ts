@@ -4,3 +4,4 @@ export { sliceWhere } from './results-sql.ts';
 export { dropSupplierCaches } from './supplier-cache.ts';
 export { seesSupplierScores, selectSuppliers, supplierPage, useCaseRow } from './suppliers.service.ts';
 export { useCaseList } from './use-cases.service.ts';
+export { businessCaseConversionOf, provideLearnedConversion } from './business-case.service.ts';

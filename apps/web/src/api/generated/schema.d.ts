@@ -6688,6 +6688,18 @@ export interface paths {
                             jobName: string;
                             /** @enum {string} */
                             jobType: "base" | "matched-data-only" | "advanced";
+                            learned?: {
+                                byLevel: {
+                                    High: number | null;
+                                    Low: number | null;
+                                    Medium: number | null;
+                                };
+                                minOutcomes: number;
+                                outcomes: number;
+                                /** @enum {string} */
+                                source: "learned" | "prior";
+                                suppliers: number;
+                            };
                             offer: {
                                 issuerName: string;
                                 notOffered: {
@@ -6862,6 +6874,18 @@ export interface paths {
                             jobName: string;
                             /** @enum {string} */
                             jobType: "base" | "matched-data-only" | "advanced";
+                            learned?: {
+                                byLevel: {
+                                    High: number | null;
+                                    Low: number | null;
+                                    Medium: number | null;
+                                };
+                                minOutcomes: number;
+                                outcomes: number;
+                                /** @enum {string} */
+                                source: "learned" | "prior";
+                                suppliers: number;
+                            };
                             offer: {
                                 issuerName: string;
                                 notOffered: {
@@ -7065,6 +7089,18 @@ export interface paths {
                             jobName: string;
                             /** @enum {string} */
                             jobType: "base" | "matched-data-only" | "advanced";
+                            learned?: {
+                                byLevel: {
+                                    High: number | null;
+                                    Low: number | null;
+                                    Medium: number | null;
+                                };
+                                minOutcomes: number;
+                                outcomes: number;
+                                /** @enum {string} */
+                                source: "learned" | "prior";
+                                suppliers: number;
+                            };
                             offer: {
                                 issuerName: string;
                                 notOffered: {
@@ -7252,6 +7288,13 @@ export interface paths {
                         "application/json": {
                             campaignCount: number;
                             campaigns: {
+                                conversion?: {
+                                    achievedPct: number | null;
+                                    decided: number;
+                                    predictedPct: number | null;
+                                    /** @enum {string} */
+                                    source: "learned" | "prior";
+                                };
                                 counters: {
                                     active: number;
                                     failed: number;
@@ -7373,6 +7416,13 @@ export interface paths {
                         "application/json": {
                             campaignCount: number;
                             campaigns: {
+                                conversion?: {
+                                    achievedPct: number | null;
+                                    decided: number;
+                                    predictedPct: number | null;
+                                    /** @enum {string} */
+                                    source: "learned" | "prior";
+                                };
                                 counters: {
                                     active: number;
                                     failed: number;
@@ -7519,6 +7569,13 @@ export interface paths {
                         "application/json": {
                             campaignCount: number;
                             campaigns: {
+                                conversion?: {
+                                    achievedPct: number | null;
+                                    decided: number;
+                                    predictedPct: number | null;
+                                    /** @enum {string} */
+                                    source: "learned" | "prior";
+                                };
                                 counters: {
                                     active: number;
                                     failed: number;
@@ -7665,7 +7722,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a campaign (wave) with a route, outreach template and schedule; it takes supplierKeys, or the `count` largest suppliers not in a wave yet (all when absent) */
+        /** Add a campaign (wave) with a route, outreach template and schedule; it takes supplierKeys, or the `count` best suppliers not in a wave yet by expected value = predicted conversion × route value (all when absent) */
         post: {
             parameters: {
                 query?: never;
@@ -7701,6 +7758,13 @@ export interface paths {
                         "application/json": {
                             campaignCount: number;
                             campaigns: {
+                                conversion?: {
+                                    achievedPct: number | null;
+                                    decided: number;
+                                    predictedPct: number | null;
+                                    /** @enum {string} */
+                                    source: "learned" | "prior";
+                                };
                                 counters: {
                                     active: number;
                                     failed: number;
@@ -7841,6 +7905,13 @@ export interface paths {
                         "application/json": {
                             campaignCount: number;
                             campaigns: {
+                                conversion?: {
+                                    achievedPct: number | null;
+                                    decided: number;
+                                    predictedPct: number | null;
+                                    /** @enum {string} */
+                                    source: "learned" | "prior";
+                                };
                                 counters: {
                                     active: number;
                                     failed: number;
@@ -8126,7 +8197,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Suppliers of a workflow (paged; filters as a JSON array of filter items like the suppliers table, orderBy=property:asc|desc, search, status, campaignId) */
+        /** Suppliers of a workflow (paged; filters as a JSON array of filter items like the suppliers table, orderBy=property:asc|desc, search, status, campaignId), each with its predicted conversion (learnt from the issuer's outcomes, or the prior below 50: `prediction`) */
         get: {
             parameters: {
                 query?: {
@@ -8160,9 +8231,12 @@ export interface paths {
                                 campaignName: string | null;
                                 contactEmail: string | null;
                                 country: string | null;
+                                expectedValue: number;
                                 missing: boolean;
+                                predictedConversion: number;
                                 /** @enum {string|null} */
                                 route: "BuyerOnboard" | "Issuer" | "IsVlbAutoEnrolled" | "Other" | "ExternalCampaign" | null;
+                                routeValue: number;
                                 spend: number;
                                 /** @enum {string} */
                                 status: "Pending" | "Active" | "Succeeded" | "Failed";
@@ -8176,6 +8250,15 @@ export interface paths {
                             hasPreviousPage: boolean;
                             nextCursor: string | null;
                             pageSize: number;
+                            prediction: {
+                                brier: number | null;
+                                minOutcomes: number;
+                                outcomes: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                source: "learned" | "prior";
+                                succeeded: number;
+                            };
                             totalCount: number;
                             totalPages: number;
                         };
@@ -8250,9 +8333,12 @@ export interface paths {
                                 campaignName: string | null;
                                 contactEmail: string | null;
                                 country: string | null;
+                                expectedValue: number;
                                 missing: boolean;
+                                predictedConversion: number;
                                 /** @enum {string|null} */
                                 route: "BuyerOnboard" | "Issuer" | "IsVlbAutoEnrolled" | "Other" | "ExternalCampaign" | null;
+                                routeValue: number;
                                 spend: number;
                                 /** @enum {string} */
                                 status: "Pending" | "Active" | "Succeeded" | "Failed";
@@ -8340,9 +8426,12 @@ export interface paths {
                                 campaignName: string | null;
                                 contactEmail: string | null;
                                 country: string | null;
+                                expectedValue: number;
                                 missing: boolean;
+                                predictedConversion: number;
                                 /** @enum {string|null} */
                                 route: "BuyerOnboard" | "Issuer" | "IsVlbAutoEnrolled" | "Other" | "ExternalCampaign" | null;
+                                routeValue: number;
                                 spend: number;
                                 /** @enum {string} */
                                 status: "Pending" | "Active" | "Succeeded" | "Failed";

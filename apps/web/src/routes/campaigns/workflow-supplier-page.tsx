@@ -26,7 +26,7 @@ import {
 } from '../../api/campaigns.ts';
 import { useCan } from '../../app/current-user.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
-import { formatAmount } from '../../lib/format.ts';
+import { formatAmount, formatPercent } from '../../lib/format.ts';
 import { JobLayout } from '../jobs/job-layout.tsx';
 import { NS, StatusChip } from './parts.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
@@ -103,7 +103,7 @@ function WorkflowSupplier({ jobId, id, supplierKey }: { jobId: string; id: strin
       </Stack>
       {s.missing && <Alert severity="warning">{t('supplier.missing')}</Alert>}
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, minmax(0, 1fr))' }, gap: 2 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, minmax(0, 1fr))' }, gap: 2 }}>
           <Field label={t('suppliers.wave')}>
             {s.campaignName ? `${s.campaignName} (${s.route ? CAMPAIGN_ROUTE_LABELS[s.route] : ''})` : '—'}
           </Field>
@@ -111,6 +111,17 @@ function WorkflowSupplier({ jobId, id, supplierKey }: { jobId: string; id: strin
           <Field label={t('suppliers.country')}>{s.country ?? '—'}</Field>
           <Field label={t('supplier.key')}>{s.supplierKey}</Field>
           <Field label={t('suppliers.contact')}>{s.contactEmail ?? '—'}</Field>
+          <Field label={t('suppliers.predictedConversion')}>
+            <span
+              data-testid="campaign-supplier-predicted"
+              title={t('suppliers.expectedValue', {
+                value: formatAmount(s.expectedValue, currency),
+                routeValue: formatAmount(s.routeValue, currency),
+              })}
+            >
+              {formatPercent(s.predictedConversion * 100)}
+            </span>
+          </Field>
         </Box>
         {canEdit && (
           <Stack spacing={1.5} sx={{ mt: 2 }}>

@@ -12,12 +12,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { ENROLMENT_STATUSES, type TEnrolmentStatus } from '@sextant/shared/values';
 import { bulkStatus, campaignKeys, workflowSuppliersQuery, type TWorkflowSupplierParams } from '../../api/campaigns.ts';
 import { notify } from '../../components/notifications/notification-store.ts';
 import { PendingButton } from '../../components/pending-button.tsx';
-import { formatAmount } from '../../lib/format.ts';
+import { formatAmount, formatPercent } from '../../lib/format.ts';
 import { FilterSelect, NS, StatusChip, type TWorkflowPartProps } from './parts.tsx';
 import { useSearchParam } from '../../lib/use-debounced.ts';
 import { DataTable } from '../../components/data-table/data-table.tsx';
@@ -121,6 +122,19 @@ export function Suppliers({ jobId, d, canEdit, onChange }: TWorkflowPartProps) {
         </Alert>
       )}
       {q.isError && <Alert severity="error">{q.error.message}</Alert>}
+      {q.data?.prediction && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="conversion-source">
+          {q.data.prediction.source === 'learned'
+            ? t('suppliers.predictionLearned', {
+                count: q.data.prediction.outcomes,
+                succeeded: q.data.prediction.succeeded,
+              })
+            : t('suppliers.predictionPrior', {
+                count: q.data.prediction.outcomes,
+                min: q.data.prediction.minOutcomes,
+              })}
+        </Typography>
+      )}
       <DataTable
         rows={q.data?.collection}
         loading={q.isFetching}
@@ -184,6 +198,23 @@ export function Suppliers({ jobId, d, canEdit, onChange }: TWorkflowPartProps) {
             align: 'right',
             cellSx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
             render: (r) => formatAmount(r.spend, d.currency),
+          },
+          {
+            id: 'predictedConversion',
+            header: t('suppliers.predictedConversion'),
+            align: 'right',
+            cellSx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+            cellAttributes: (r) => ({ 'data-testid': `predicted-${r.supplierKey}` }),
+            render: (r) => (
+              <Tooltip
+                title={t('suppliers.expectedValue', {
+                  value: formatAmount(r.expectedValue, d.currency),
+                  routeValue: formatAmount(r.routeValue, d.currency),
+                })}
+              >
+                <span>{formatPercent(r.predictedConversion * 100)}</span>
+              </Tooltip>
+            ),
           },
           { field: 'status', header: t('suppliers.status'), render: (r) => <StatusChip status={r.status} /> },
           { field: 'campaignName', header: t('suppliers.wave'), render: (r) => r.campaignName ?? '—' },

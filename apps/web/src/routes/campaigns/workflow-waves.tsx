@@ -9,6 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   CAMPAIGN_COUNTER_KEYS,
@@ -21,7 +22,7 @@ import {
 import { createCampaign, updateCampaign } from '../../api/campaigns.ts';
 import { formatDateTime } from '../../app/i18n.ts';
 import { notify } from '../../components/notifications/notification-store.ts';
-import { formatCount } from '../../lib/format.ts';
+import { formatCount, formatPercent } from '../../lib/format.ts';
 import { NS, StageChip, type TWorkflowPartProps } from './parts.tsx';
 import { WorkflowDialog, type TWorkflowDialogProps } from './workflow-dialog.tsx';
 import { Outreach } from './workflow-outreach.tsx';
@@ -112,6 +113,30 @@ export function Waves({ jobId, d, canEdit, onChange }: TWorkflowPartProps) {
               cellAttributes: (c: TCampaign) => ({ 'data-testid': `wave-counters-${c.name}-${k}` }),
               render: (c: TCampaign) => formatCount(c.counters[k]),
             })),
+            {
+              id: 'conversion',
+              header: t('waves.conversion'),
+              align: 'right' as const,
+              cellSx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+              cellAttributes: (c: TCampaign) => ({ 'data-testid': `wave-conversion-${c.name}` }),
+              render: (c: TCampaign) =>
+                c.conversion ? (
+                  <Tooltip
+                    title={t(`waves.conversionHelp.${c.conversion.source}`, {
+                      decided: c.conversion.decided,
+                    })}
+                  >
+                    <span>
+                      {t('waves.conversionValue', {
+                        achieved: formatPercent(c.conversion.achievedPct),
+                        predicted: formatPercent(c.conversion.predictedPct),
+                      })}
+                    </span>
+                  </Tooltip>
+                ) : (
+                  '—'
+                ),
+            },
             {
               id: 'emails',
               header: t('waves.emails'),

@@ -64,7 +64,13 @@ export default function BusinessCasePrintable({ jobId }: TPrintableProps) {
         </Typography>
       </Box>
       <Box component="section" sx={{ mb: 3 }}>
-        <Headlines outputs={bc.outputs} base={bc.base} achieved={bc.achieved} />
+        <Headlines
+          outputs={bc.outputs}
+          base={bc.base}
+          achieved={bc.achieved}
+          learned={bc.learned}
+          assumed={bc.inputs.conversion}
+        />
       </Box>
       <Box component="section" sx={{ mb: 3 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

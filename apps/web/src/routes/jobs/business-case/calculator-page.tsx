@@ -158,7 +158,13 @@ function Calculator({ bc }: { bc: TBusinessCase }) {
         <Stack spacing={2.5} sx={{ minWidth: 0 }} aria-live="polite">
           {outputs ? (
             <>
-              <Headlines outputs={outputs} base={bc.base} achieved={bc.achieved} />
+              <Headlines
+                outputs={outputs}
+                base={bc.base}
+                achieved={bc.achieved}
+                learned={bc.learned}
+                assumed={bc.inputs.conversion}
+              />
               <Paper variant="outlined" sx={{ p: 2 }}>
                 <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700, mb: 1 }}>
                   {t('results.title')}

@@ -99,7 +99,13 @@ function Download({ bc, job }: { bc: TBusinessCase; job: TJobDetails }) {
           spend: formatAmount(bc.base.totalSpend, bc.base.currency),
         })}
       </Typography>
-      <Headlines outputs={bc.outputs} base={bc.base} achieved={bc.achieved} />
+      <Headlines
+        outputs={bc.outputs}
+        base={bc.base}
+        achieved={bc.achieved}
+        learned={bc.learned}
+        assumed={bc.inputs.conversion}
+      />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <YearsTable outputs={bc.outputs} currency={bc.base.currency} />
       </Paper>

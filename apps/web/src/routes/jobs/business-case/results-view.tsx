@@ -193,10 +193,15 @@ export function Headlines({
   outputs,
   base,
   achieved,
+  learned,
+  assumed,
 }: {
   outputs: TBusinessCaseOutputs;
   base: TBusinessCaseBase;
   achieved?: TBusinessCase['achieved'];
+  /** The conversion learnt from the issuer's campaign outcomes, beside the assumed one (`assumed`). */
+  learned?: TBusinessCase['learned'];
+  assumed?: TBusinessCase['inputs']['conversion'];
 }) {
   const { t } = useTranslation('business-case');
   const convertible = outputs.target.byLevel.reduce((s, l) => s + l.convertibleSpend, 0);
@@ -226,6 +231,31 @@ export function Headlines({
             enrolled: achieved.enrolledSuppliers,
           })}
           testId="bc-achieved"
+        />
+      )}
+      {learned && assumed && learned.suppliers > 0 && (
+        <Headline
+          label={t('results.learned')}
+          value={
+            learned.source === 'learned'
+              ? t('results.learnedValue', {
+                  high: formatPercent(learned.byLevel.High, 0),
+                  medium: formatPercent(learned.byLevel.Medium, 0),
+                  low: formatPercent(learned.byLevel.Low, 0),
+                })
+              : t('results.learnedNotYet')
+          }
+          note={
+            learned.source === 'learned'
+              ? t('results.learnedNote', {
+                  count: learned.outcomes,
+                  high: formatPercent(assumed.High, 0),
+                  medium: formatPercent(assumed.Medium, 0),
+                  low: formatPercent(assumed.Low, 0),
+                })
+              : t('results.learnedPrior', { count: learned.outcomes, min: learned.minOutcomes })
+          }
+          testId="bc-learned"
         />
       )}
     </Stack>

@@ -8551,8 +8551,8 @@ export interface paths {
                                 matchGained: number;
                                 matchLost: number;
                                 merchantChanged: number;
-                                scoreLevelChanged: number;
-                                scoreLevels: {
+                                scoreLevelChanged?: number;
+                                scoreLevels?: {
                                     [key: string]: {
                                         down: number;
                                         up: number;
@@ -8612,8 +8612,8 @@ export interface paths {
                                 matchGained: number;
                                 matchLost: number;
                                 merchantChanged: number;
-                                scoreLevelChanged: number;
-                                scoreLevels: {
+                                scoreLevelChanged?: number;
+                                scoreLevels?: {
                                     [key: string]: {
                                         down: number;
                                         up: number;
@@ -8673,8 +8673,8 @@ export interface paths {
                                 matchGained: number;
                                 matchLost: number;
                                 merchantChanged: number;
-                                scoreLevelChanged: number;
-                                scoreLevels: {
+                                scoreLevelChanged?: number;
+                                scoreLevels?: {
                                     [key: string]: {
                                         down: number;
                                         up: number;

@@ -156,7 +156,7 @@ async function storedChangesOf(ctx: AppContext, res: JobResults): Promise<{ stor
  * supplier page): without it every score-level change, and a supplier whose only change was one, is left out of the
  * list, the totals and the download.
  */
-export interface ChangesViewer {
+interface ChangesViewer {
   withScores: boolean;
 }
 

@@ -25,6 +25,7 @@ const SYSTEM_WIDE = [
   '**/admin-accounts.spec.ts', // translation overrides, merges the demo tester's accounts
   '**/admin-lists.spec.ts', // demo users' permissions and memberships, exclude lists
   '**/i18n.spec.ts', // a demo user's issuer membership
+  '**/first-visit-fresh.spec.ts', // pauses the background service (a job that stays processing)
 ];
 
 export default defineConfig({

@@ -220,3 +220,130 @@ test('a German issuer’s deck and business-case workbook are German', async () 
     await issuer.dispose();
   }
 });
+
+/**
+ * Emails follow the issuer's language and carry its branding (issue #33 item 2): an issuer of a branding of its own
+ * (sender and footer) is set to German, and the invitation a new user of it receives is German, from the branding's
+ * sender, with its footer, and so is the upload link sent for one of its jobs; set back to English, the next
+ * invitation is English. The issuer, its job, its user and the branding are removed at the end.
+ */
+test('a German issuer’s invitation email is German and carries its branding', async () => {
+  const stamp = Date.now().toString(36);
+  const admin = await apiAs('sysAdmin');
+  const dev = await apiAs('developer');
+  const branding = await admin.post('/api/v2/brandings', {
+    data: {
+      brandingKey: `hafen-${stamp}`,
+      brandingDisplayName: `Hafenbank ${stamp}`,
+      theme: 'test',
+      colours: { primary: '#1D4ED8', primaryText: '#FFFFFF', background: '#FFFFFF', text: '#0F172A' },
+      emailSenderAddress: `no-reply@hafen-${stamp}.example`,
+      emailSenderName: 'Hafenbank Analytics',
+      emailFooter: 'Hafenbank AG, Kaistraße 1, Hamburg',
+    },
+  });
+  expect(branding.ok(), await branding.text()).toBeTruthy();
+  const brandingId = ((await branding.json()) as { brandingId: string }).brandingId;
+  const issuersRes = await admin.post('/api/v1/issuers/get', { data: { pageSize: 100 } });
+  const { collection } = (await issuersRes.json()) as { collection: { id: string; issuerKey: string }[] };
+  const template = (await (
+    await admin.get(`/api/v1/issuers/${collection.find((i) => i.issuerKey === 'northbridge')!.id}`)
+  ).json()) as Record<string, string>;
+  const created = await admin.post('/api/v1/issuers', {
+    data: {
+      name: `E2E Hafenbank ${stamp}`,
+      issuerKey: `e2e-de-${stamp}`,
+      scheme: 'Visa',
+      language: 'en',
+      inputDataOptions: ['CsvFileUpload', 'SendUploadLink'],
+      sendMagicLinks: false,
+      brandingId,
+      analysisDataDownloadProfileId: template.analysisDataDownloadProfileId,
+      matchedDataOnlyDownloadProfileId: template.matchedDataOnlyDownloadProfileId,
+      onboardingDataDownloadProfileId: template.onboardingDataDownloadProfileId,
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const issuerId = ((await created.json()) as { id: string }).id;
+  const email = `greta.${stamp}@hafen-${stamp}.example`;
+  let userId: string | null = null;
+  let jobId: string | null = null;
+  const invite = async () => {
+    const res = await admin.post('/api/v1/users/invite', { form: { id: userId! } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    const mails = (await (await dev.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}&limit=50`)).json()) as {
+      subject: string;
+      text: string;
+      html: string | null;
+      fromAddress: string;
+    }[];
+    return mails[0]!;
+  };
+  try {
+    const set = await admin.put(`/api/v1/issuers?id=${issuerId}`, { data: { language: 'de' } });
+    expect(set.ok(), await set.text()).toBeTruthy();
+    const user = await admin.post('/api/v1/users', {
+      data: {
+        username: `greta.${stamp}`,
+        email,
+        givenName: 'Greta',
+        surname: 'Hansen',
+        issuerId,
+        issuerRole: 'Member',
+      },
+    });
+    expect(user.ok(), await user.text()).toBeTruthy();
+    userId = ((await user.json()) as { id: string }).id;
+
+    const de = await invite();
+    expect(de.subject).toBe(`Ihre Einladung zu Hafenbank ${stamp}`);
+    expect(de.text).toContain('Hallo Greta Hansen');
+    expect(de.text).toContain(`hat Sie zu Hafenbank ${stamp} eingeladen`);
+    expect(de.text).toMatch(/\/login\/magic\?token=/);
+    expect(de.text).toContain('Hafenbank AG, Kaistraße 1, Hamburg');
+    expect(de.text).toContain(`Sie erhalten diese Nachricht im Auftrag von Hafenbank ${stamp}.`);
+    expect(de.text).not.toMatch(/invited you|Hello /);
+    expect(de.fromAddress).toContain(`no-reply@hafen-${stamp}.example`);
+    expect(de.fromAddress).toContain('Hafenbank Analytics');
+    expect(de.html).toContain('Hafenbank AG, Kaistraße 1, Hamburg');
+    expect(de.html).toContain('lang="de"');
+
+    // the upload link sent to someone outside the product for a job of the issuer: German too, with the branding
+    const buyer = await admin.post('/api/v1/buyers', {
+      data: { issuerId, name: `Hafen Werft ${stamp}`, countryIso3: 'DEU' },
+    });
+    expect(buyer.ok(), await buyer.text()).toBeTruthy();
+    const job = await admin.post(
+      `/api/v1/job-artifacts?${new URLSearchParams({ name: `Werft ${stamp}`, type: 'base', issuerId, buyerId: ((await buyer.json()) as { id: string }).id })}`,
+    );
+    expect(job.ok(), await job.text()).toBeTruthy();
+    jobId = ((await job.json()) as { id: string }).id;
+    const uploader = `lieferant.${stamp}@werft-${stamp}.example`;
+    const link = await admin.post('/api/v1/magic-links/upload-links', {
+      data: { jobId, email: uploader, sendEmail: true },
+    });
+    expect(link.ok(), await link.text()).toBeTruthy();
+    const [upload] = (await (
+      await dev.get(`/api/v1/dev/outbox?to=${encodeURIComponent(uploader)}&limit=5`)
+    ).json()) as { subject: string; text: string; fromAddress: string }[];
+    expect(upload!.subject).toBe(`Laden Sie Ihre Dateien für Werft ${stamp} hoch`);
+    expect(upload!.text).toContain(`bittet Sie, Ihre Dateien für „Werft ${stamp}“ bei Hafenbank ${stamp} hochzuladen`);
+    expect(upload!.text).toContain('Hafenbank AG, Kaistraße 1, Hamburg');
+    expect(upload!.fromAddress).toContain(`no-reply@hafen-${stamp}.example`);
+
+    // the language put back: the next invitation is English, with the same branding
+    const back = await admin.put(`/api/v1/issuers?id=${issuerId}`, { data: { language: 'en' } });
+    expect(back.ok(), await back.text()).toBeTruthy();
+    const en = await invite();
+    expect(en.subject).toBe(`You are invited to Hafenbank ${stamp}`);
+    expect(en.text).toContain('Hafenbank AG, Kaistraße 1, Hamburg');
+  } finally {
+    if (jobId) await admin.delete(`/api/v1/jobs/${jobId}`);
+    if (userId) await admin.delete(`/api/v1/users/${userId}`);
+    const removed = await admin.delete(`/api/v1/issuers/${issuerId}`);
+    expect(removed.ok(), await removed.text()).toBeTruthy();
+    await admin.delete(`/api/v2/brandings/${brandingId}`);
+    await admin.dispose();
+    await dev.dispose();
+  }
+});

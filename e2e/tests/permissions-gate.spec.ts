@@ -1,6 +1,7 @@
 /**
  * Issue #33 item 3: permissions that gate. A reader (readOnly role) opens translations read-only; a tester runs the
- * end-to-end test run from DevOps; an administrator deletes a user after a confirmation naming what goes.
+ * end-to-end test run from DevOps; an administrator deletes a user after a confirmation naming what goes; the job
+ * type switcher on job creation needs JobTypeTabSwitcherAccessor.
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -67,4 +68,56 @@ test('an administrator deletes a user after a confirmation naming what goes', as
   await expect(page).toHaveURL(/\/admin\/users$/);
   const after = await page.request.get(`/api/v1/users/${id}`);
   expect(((await after.json()) as { email: { email: string | null } }).email.email).toBeNull();
+});
+
+test('the job type switcher on job creation needs JobTypeTabSwitcherAccessor', async ({ page, browser }) => {
+  // with it (the job manager's accessor roles): the creatable types as tabs
+  await signIn(page, 'ptcoJobManager');
+  await page.goto('/jobs/create/base');
+  await expect(page.getByTestId('job-type-switcher')).toBeVisible();
+  // a new job manager with the role and the three upload accessor roles, not the switcher's: the same page without it
+  const stamp = Date.now().toString(36);
+  const email = `switcher.${stamp}@staff.example`;
+  const admin = await apiAs('sysAdmin');
+  const dev = await apiAs('developer');
+  const created = await admin.post('/api/v1/users', {
+    data: { username: `switcher-${stamp}`, email, givenName: 'Sam', surname: 'Switcher' },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const id = ((await created.json()) as { id: string }).id;
+  try {
+    expect((await dev.put(`/api/v1/users/${id}/internal`, { data: { isInternal: true } })).ok()).toBeTruthy();
+    const roles = await dev.post(`/api/v1/authorization/${id}/user-roles`, {
+      data: {
+        roles: [
+          'ptcoJobManager',
+          'JobSummaryUploadAccessor',
+          'JobMatchedDataOnlyUploadAccessor',
+          'JobConsultantUploadAccessor',
+        ],
+      },
+    });
+    expect(roles.ok(), await roles.text()).toBeTruthy();
+    expect((await admin.post('/api/v1/users/invite', { form: { id } })).ok()).toBeTruthy();
+    const [mail] = (await (await dev.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}&limit=50`)).json()) as {
+      text: string;
+    }[];
+    const token = /\/login\/magic\?token=([\w%-]+)/.exec(mail?.text ?? '')?.[1];
+    expect(token, mail?.text).toBeTruthy();
+    const context = await browser.newContext({ baseURL: BASE });
+    const other = await context.newPage();
+    const signedIn = await other.request.post('/api/v1/auth/magic-link/verify', {
+      data: { token: decodeURIComponent(token!) },
+      headers: { Origin: BASE },
+    });
+    expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
+    await other.goto('/jobs/create/base');
+    await expect(other.getByTestId('create-name')).toBeVisible();
+    await expect(other.getByTestId('job-type-switcher')).toHaveCount(0);
+    await context.close();
+  } finally {
+    await dev.delete(`/api/v1/users/${id}`);
+    await admin.dispose();
+    await dev.dispose();
+  }
 });

@@ -38,12 +38,13 @@ export const ZRunChangeTotals = z.object({
   merchantChanged: count,
   confidenceChanged: count,
   capabilityChanged: count,
-  scoreLevelChanged: count,
+  /** Absent for a caller without SuppliersScore_VIEW (as are the score-level changes themselves). */
+  scoreLevelChanged: count.optional(),
   acceptanceChanged: count,
   confidenceUp: count,
   confidenceDown: count,
-  /** Per score kind, suppliers whose level went up or down. */
-  scoreLevels: z.record(z.enum(SCORE_KINDS), ZLevelMoves),
+  /** Per score kind, suppliers whose level went up or down; absent without SuppliersScore_VIEW. */
+  scoreLevels: z.record(z.enum(SCORE_KINDS), ZLevelMoves).optional(),
 });
 export type TRunChangeTotals = z.infer<typeof ZRunChangeTotals>;
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '@sextant/analysis';
-import { changeTotalsSql, runChangesSql, type RunTable } from './job-changes-sql.ts';
+import { changeTotalsSql, runChangesSql, withoutScoreChangesSql, type RunTable } from './job-changes-sql.ts';
 
 let db: Db;
 
@@ -172,11 +172,25 @@ describe('changeTotalsSql', () => {
   });
 });
 
+describe('withoutScoreChangesSql (a caller without SuppliersScore_VIEW)', () => {
+  it('leaves out score-level changes, and the suppliers whose only change they were, from the list and the totals', async () => {
+    const seen = await db.all<Row>(`SELECT * FROM ${withoutScoreChangesSql('ch')} ORDER BY supplierKey`);
+    expect(seen.map((r) => r.supplierKey)).toEqual(['k2', 'k3', 'k4', 'k6', 'k7', 'k8']); // k5: a Vcard level only
+    for (const r of seen) {
+      expect(r.kinds).not.toContain('scoreLevelChanged');
+      expect(r.changes.map((c) => c.kind)).not.toContain('scoreLevelChanged');
+    }
+    const t = (await db.one<Record<string, unknown>>(changeTotalsSql(withoutScoreChangesSql('ch'))))!;
+    expect(t).toMatchObject({ suppliersChanged: 6, spendChanged: 173, scoreLevelChanged: 0, matchGained: 1 });
+  });
+});
+
 it('review snapshot of the generated SQL', async () => {
   const src = (n: number) => `read_parquet('/data/jobs/<job>/runs/${n}/results/suppliers.parquet')`;
   const text = [
     `-- runChangesSql (run 1 → run 2, every column)\n${runChangesSql(table(src(1)), table(src(2)))}`,
     `-- changeTotalsSql\n${changeTotalsSql("read_parquet('/data/jobs/<job>/runs/2/changes/changes.parquet')")}`,
+    `-- withoutScoreChangesSql\n${withoutScoreChangesSql("read_parquet('/data/jobs/<job>/runs/2/changes/changes.parquet')")}`,
   ].join('\n\n');
   await expect(text).toMatchFileSnapshot('./__snapshots__/job-changes-sql.snap.sql');
 });

@@ -139,3 +139,12 @@ export function changeTotalsSql(changes: string): string {
       {${levelMoves.join(',\n      ')}} AS scoreLevels
     FROM ${changes}`;
 }
+
+/**
+ * The changes as a caller without SuppliersScore_VIEW may see them (SPEC §6 "suppliers score view"): each supplier's
+ * score-level changes left out, and a supplier whose only change was a score level left out with them.
+ */
+export function withoutScoreChangesSql(changes: string): string {
+  return `(SELECT * FROM (SELECT * REPLACE (list_filter(kinds, k -> k <> 'scoreLevelChanged') AS kinds,
+      list_filter(changes, c -> c.kind <> 'scoreLevelChanged') AS changes) FROM ${changes}) WHERE len(kinds) > 0)`;
+}

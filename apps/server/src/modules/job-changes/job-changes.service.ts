@@ -23,7 +23,7 @@ import { AppError } from '../../lib/errors.ts';
 import { tempPathFor } from '../../lib/durable-fs.ts';
 import { lit, queryRows, type JobResults } from '../../lib/duckdb/index.ts';
 import { csvBody, csvSafe } from '../jobs/index.ts';
-import { changeTotalsSql, runChangesSql, type RunTable } from './job-changes-sql.ts';
+import { changeTotalsSql, runChangesSql, withoutScoreChangesSql, type RunTable } from './job-changes-sql.ts';
 import { previousCompletedRun, runWithJob } from './job-changes.repo.ts';
 
 /** changes.json: the two runs and the totals. */
@@ -128,7 +128,7 @@ export function changesSentence(s: StoredChanges): string {
       ['acceptanceChanged', 'acceptance prediction changes'],
     ] as const
   )
-    .filter(([k]) => t[k] > 0)
+    .filter(([k]) => (t[k] ?? 0) > 0)
     .map(([k, words]) => `${t[k]} ${words}`);
   return `Run ${s.runNumber} against run ${s.previousRunNumber}: ${t.suppliersChanged} supplier${t.suppliersChanged === 1 ? '' : 's'} changed — ${parts.join(', ')}`;
 }
@@ -151,7 +151,20 @@ async function storedChangesOf(ctx: AppContext, res: JobResults): Promise<{ stor
   return { stored, file: path.join(dir, 'changes.parquet') };
 }
 
-function where(file: string, q: TRunChangesQuery): { sql: string; params: string[] } {
+/**
+ * Whether the caller sees score-level changes (SuppliersScore_VIEW, as for the scores in the supplier lists and the
+ * supplier page): without it every score-level change, and a supplier whose only change was one, is left out of the
+ * list, the totals and the download.
+ */
+interface ChangesViewer {
+  withScores: boolean;
+}
+
+/** The changes file as the viewer may read it. */
+const changesTable = (file: string, viewer: ChangesViewer) =>
+  viewer.withScores ? `read_parquet(${lit(file)})` : withoutScoreChangesSql(`read_parquet(${lit(file)})`);
+
+function where(file: string, q: TRunChangesQuery, viewer: ChangesViewer): { sql: string; params: string[] } {
   const conds: string[] = [];
   const params: string[] = [];
   if (q.kind) {
@@ -163,15 +176,28 @@ function where(file: string, q: TRunChangesQuery): { sql: string; params: string
     conds.push(`(lower(supplierName) LIKE $${params.length} OR lower(supplierKey) LIKE $${params.length})`);
   }
   return {
-    sql: `FROM read_parquet(${lit(file)}) ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''}`,
+    sql: `FROM ${changesTable(file, viewer)} ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''}`,
     params,
   };
 }
 
+/** The stored totals, or for a viewer without scores the totals of what they see, without the score fields. */
+async function totalsFor(file: string, stored: StoredChanges, viewer: ChangesViewer): Promise<TRunChangeTotals> {
+  if (viewer.withScores) return stored.totals;
+  const [row] = await queryRows<Record<string, unknown>>(changeTotalsSql(changesTable(file, viewer)));
+  const { scoreLevelChanged: _level, scoreLevels: _levels, ...seen } = ZRunChangeTotals.parse(row);
+  return seen;
+}
+
 /** The totals and one page of the suppliers that changed. */
-export async function runChanges(ctx: AppContext, res: JobResults, q: TRunChangesQuery): Promise<TRunChanges> {
+export async function runChanges(
+  ctx: AppContext,
+  res: JobResults,
+  q: TRunChangesQuery,
+  viewer: ChangesViewer,
+): Promise<TRunChanges> {
   const { stored, file } = await storedChangesOf(ctx, res);
-  const w = where(file, q);
+  const w = where(file, q, viewer);
   const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(`SELECT count(*)::INTEGER AS n ${w.sql}`, w.params);
   const collection = await queryRows<TRunChangeSupplier>(
     `SELECT supplierKey, supplierName, spendBefore, spendAfter, kinds, changes ${w.sql}
@@ -188,7 +214,7 @@ export async function runChanges(ctx: AppContext, res: JobResults, q: TRunChange
     computedAt: stored.computedAt,
     scoringRulesetVersions: stored.scoringRulesetVersions,
     confidenceRulesetVersions: stored.confidenceRulesetVersions,
-    totals: stored.totals,
+    totals: await totalsFor(file, stored, viewer),
     suppliers: {
       collection,
       currentPage: q.pageNumber,
@@ -219,9 +245,10 @@ export async function runChangesExport(
   res: JobResults,
   q: TRunChangesQuery,
   format: 'csv' | 'xlsx',
+  viewer: ChangesViewer,
 ): Promise<{ filename: string; contentType: string; body: Readable }> {
   const { stored, file } = await storedChangesOf(ctx, res);
-  const w = where(file, q);
+  const w = where(file, q, viewer);
   const rows = await queryRows<{
     supplierKey: string;
     supplierName: string | null;

@@ -9,12 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { dbKinds } from '@sextant/db/testing';
-import { emailOutbox, jobLogs } from '@sextant/db';
+import { emailOutbox, jobLogs, userPermissions, users } from '@sextant/db';
 import { lit, withDb } from '@sextant/analysis';
 import type { TJobFile, TRunChanges } from '@sextant/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createJobWithFile, runAndWait, until } from '../../../test/job-fixture.ts';
 import { ensureNetwork } from '../jobs/index.ts';
+import { invalidateUser } from '../../plugins/auth-cache.ts';
 
 interface Merchant {
   name: string;
@@ -142,6 +143,45 @@ describe.each(dbKinds())('job changes through the API on %s', (kind) => {
     expect(sheet.getRow(1).getCell(5).value).toBe('Change');
     expect(sheet.rowCount).toBe(lines.length);
   }, 120_000);
+
+  it('leaves score-level changes out for a caller without SuppliersScore_VIEW: totals, list, filter and download', async () => {
+    // the bank's manager (Northbridge, the job's issuer) holds SuppliersScore_VIEW as an extra permission (seed);
+    // the same user without it is the caller who must not learn suppliers' score levels from the changes
+    const issuer = await t.login('issuer');
+    const [u] = await t.db.db.select().from(users).where(eq(users.username, 'issuer'));
+    const scoreGrant = and(eq(userPermissions.userId, u!.id), eq(userPermissions.permission, 'SuppliersScore_VIEW'));
+    const full = (await get(`/api/v1/jobs/${jobId}/changes?pageSize=100`, issuer)).json() as TRunChanges;
+    expect(full.totals.scoreLevelChanged).toBeGreaterThan(0); // the new matches moved score levels
+    expect(full.totals.scoreLevels).toBeDefined();
+    const onlyScores = full.suppliers.collection.filter((s) => s.kinds.every((k) => k === 'scoreLevelChanged'));
+    await t.db.db.delete(userPermissions).where(scoreGrant);
+    invalidateUser(u!.id);
+    try {
+      const res = await get(`/api/v1/jobs/${jobId}/changes?pageSize=100`, issuer);
+      expect(res.statusCode, res.body).toBe(200);
+      const seen = res.json() as TRunChanges;
+      expect(seen.totals).not.toHaveProperty('scoreLevelChanged');
+      expect(seen.totals).not.toHaveProperty('scoreLevels');
+      expect(seen.totals.suppliersChanged).toBe(full.totals.suppliersChanged - onlyScores.length);
+      expect(seen.totals.matchGained).toBe(full.totals.matchGained);
+      expect(seen.suppliers.totalCount).toBe(seen.totals.suppliersChanged);
+      for (const s of seen.suppliers.collection) {
+        expect(s.kinds).not.toContain('scoreLevelChanged');
+        expect(s.changes.map((c) => c.kind)).not.toContain('scoreLevelChanged');
+      }
+      const byLevel = (await get(`/api/v1/jobs/${jobId}/changes?kind=scoreLevelChanged`, issuer)).json() as TRunChanges;
+      expect(byLevel.suppliers.totalCount).toBe(0);
+      const csv = await get(`/api/v1/jobs/${jobId}/changes?format=csv`, issuer);
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body).toContain('New match');
+      expect(csv.body).not.toContain('Score level');
+    } finally {
+      await t.db.db.insert(userPermissions).values({ userId: u!.id, permission: 'SuppliersScore_VIEW' });
+      invalidateUser(u!.id);
+    }
+    // the manager's own download still lists them
+    expect((await get(`/api/v1/jobs/${jobId}/changes?format=csv`)).body).toContain('Score level');
+  });
 
   it('keeps other tenants out (404) and refuses bad input with a message', async () => {
     const other = await t.login('issuerPlus');

@@ -8681,8 +8681,8 @@ export interface paths {
                                 matchGained: number;
                                 matchLost: number;
                                 merchantChanged: number;
-                                scoreLevelChanged: number;
-                                scoreLevels: {
+                                scoreLevelChanged?: number;
+                                scoreLevels?: {
                                     [key: string]: {
                                         down: number;
                                         up: number;
@@ -8742,8 +8742,8 @@ export interface paths {
                                 matchGained: number;
                                 matchLost: number;
                                 merchantChanged: number;
-                                scoreLevelChanged: number;
-                                scoreLevels: {
+                                scoreLevelChanged?: number;
+                                scoreLevels?: {
                                     [key: string]: {
                                         down: number;
                                         up: number;
@@ -8803,8 +8803,8 @@ export interface paths {
                                 matchGained: number;
                                 matchLost: number;
                                 merchantChanged: number;
-                                scoreLevelChanged: number;
-                                scoreLevels: {
+                                scoreLevelChanged?: number;
+                                scoreLevels?: {
                                     [key: string]: {
                                         down: number;
                                         up: number;

@@ -2,7 +2,10 @@
  * Frame of every /jobs/:jobId/* page: the job header (name, status, issuer and buyer, who else is here) and
  * the tab sections of SPEC §2 (Creation and Analysis open, the others collapsed). Tabs come from
  * packages/shared/src/job-tabs.ts, filtered by the server-provided permissions and the job type; a job the
- * user cannot see (404) or a tab they lack answers /jobs/:jobId/no-access.
+ * user cannot see (404) or a tab they lack answers /jobs/:jobId/no-access. A results tab (`result` in job-tabs.ts:
+ * summary, insights, suppliers, reports, …) of a job without a completed run says why there are none yet — running (it
+ * turns into the results when the run completes), failed (with the run's error), or not run — instead of asking
+ * the server for results it does not have (issue #33: no error notification on a first visit).
  *
  * The shell's router registers flat pages, so each job page wraps itself in this layout.
  */
@@ -10,7 +13,10 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, NavLink, useMatches, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
@@ -28,6 +34,7 @@ import { useTheme } from '@mui/material/styles';
 import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import {
+  JOB_TABS_BY_KEY,
   JOB_TYPE_LABELS,
   jobTabOfRoute,
   jobTabPath,
@@ -38,7 +45,7 @@ import {
   type TJobTabDef,
   type TRouteDef,
 } from '@sextant/shared/values';
-import { jobQuery } from '../../api/jobs.ts';
+import { isProcessing, jobQuery } from '../../api/jobs.ts';
 import { isApiError } from '../../api/client.ts';
 import { useRequiredUser } from '../../app/current-user.ts';
 import { ActiveUsers, useJobHeartbeat } from './job-presence.tsx';
@@ -219,6 +226,38 @@ export function JobHeader({ job }: { job: TJobDetails }) {
   );
 }
 
+/** Why a results tab has nothing to show yet: the run is running, it failed, or there was none. */
+function NoResultsYet({ job, permissions }: { job: TJobDetails; permissions: ReadonlySet<string> }) {
+  const { t } = useTranslation('jobs');
+  const run = job.runs[0];
+  const state = isProcessing(job) ? 'processing' : run && run.status !== 'Completed' ? 'failed' : 'notRun';
+  const details = JOB_TABS_BY_KEY.details;
+  const canSeeDetails = jobTabVisible(details, permissions, job.type);
+  return (
+    <Alert
+      severity={state === 'failed' ? 'warning' : 'info'}
+      variant="outlined"
+      data-testid="job-no-results"
+      data-state={state}
+    >
+      <AlertTitle>{t(`layout.noResults.${state}.title`)}</AlertTitle>
+      {t(`layout.noResults.${state}.text`)}
+      {state === 'failed' && run?.error && (
+        <Typography variant="body2" sx={{ mt: 1 }} data-testid="job-no-results-error">
+          {run.error}
+        </Typography>
+      )}
+      {state !== 'notRun' && canSeeDetails && (
+        <Box sx={{ mt: 1 }}>
+          <Link component={NavLink} to={jobTabPath(job.id, details.key)}>
+            {t('layout.noResults.details')}
+          </Link>
+        </Box>
+      )}
+    </Alert>
+  );
+}
+
 export interface TJobLayoutProps {
   children: (job: TJobDetails) => ReactNode;
   /** Poll the job every 2 s while it is processing. */
@@ -231,7 +270,9 @@ export function JobLayout({ children, poll, scope }: TJobLayoutProps) {
   const { jobId = '' } = useParams();
   const user = useRequiredUser();
   const current = useCurrentTab();
-  const q = useQuery(jobQuery(jobId, { poll }));
+  const showsResults = Boolean(current?.result);
+  // a results tab of a processing job polls it, so that the results replace the "running" note when it completes
+  const q = useQuery(jobQuery(jobId, { poll: poll || showsResults }));
   useJobHeartbeat(jobId, scope ?? current?.key ?? 'job');
   // One of the two tab navigations (scrolling tabs below md, the side list from md): rendering the hidden one
   // too cost the first paint of every job page.
@@ -277,7 +318,7 @@ export function JobLayout({ children, poll, scope }: TJobLayoutProps) {
           </Box>
         )}
         <Box sx={{ minWidth: 0 }} data-testid={current ? `job-tab-content-${current.key}` : 'job-tab-content'}>
-          {children(job)}
+          {showsResults && !job.resultRunId ? <NoResultsYet job={job} permissions={permissions} /> : children(job)}
         </Box>
       </Box>
     </Stack>

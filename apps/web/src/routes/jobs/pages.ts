@@ -59,11 +59,16 @@ const PAGE_PREFETCH: Record<string, TPrefetch> = {
 /**
  * Started by the route loader of every page (after the permission check) so the data loads alongside the page's
  * module instead of after it has rendered: on a job page the job (which the job frame renders at once instead of a
- * skeleton first) and a result page's first request.
+ * skeleton first) and, once the job shows it has results, a result page's first request.
  */
 export function prefetchPageData(routeId: string, params: Params, search: URLSearchParams): void {
   const { jobId } = params;
   if (!jobId) return;
-  void queryClient.ensureQueryData(jobQuery(jobId)).catch(() => undefined);
-  PAGE_PREFETCH[routeId]?.(jobId, search);
+  const prefetch = PAGE_PREFETCH[routeId];
+  void queryClient
+    .ensureQueryData(jobQuery(jobId))
+    // only a job with a completed run has results: the results tabs of any other say why instead (job-layout.tsx),
+    // and a prefetch answered 409 would show an error notification
+    .then((job) => job.resultRunId && prefetch?.(jobId, search))
+    .catch(() => undefined);
 }

@@ -2,7 +2,8 @@
  * The Details tab's "What changed" section: the latest completed run against the one before it
  * (GET /api/v1/jobs/{jobId}/changes) — counts per kind of change (each a filter), the suppliers that changed with
  * before → after and the reason, paged, and the CSV/XLSX download. Before a re-run it says so; without the
- * permission to see the job's supplier results (403) the section is not shown.
+ * permission to see the job's supplier results (403) the section is not shown. Score-level changes come only to a
+ * user with SuppliersScore_VIEW (the server leaves them and their counts out for anyone else).
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -99,10 +100,10 @@ export function RunChanges({ job }: { job: TJobDetails }) {
                 })}
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
-            {RUN_CHANGE_KINDS.filter((k) => d.totals[k] > 0 || k === kind).map((k) => (
+            {RUN_CHANGE_KINDS.filter((k) => (d.totals[k] ?? 0) > 0 || k === kind).map((k) => (
               <Chip
                 key={k}
-                label={`${t(`details.changes.kinds.${k}`)}: ${n(d.totals[k])}`}
+                label={`${t(`details.changes.kinds.${k}`)}: ${n(d.totals[k] ?? 0)}`}
                 color={k === kind ? 'primary' : 'default'}
                 variant={k === kind ? 'filled' : 'outlined'}
                 onClick={() => {

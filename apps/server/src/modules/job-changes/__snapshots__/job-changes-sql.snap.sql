@@ -106,3 +106,7 @@ SELECT count(*) AS suppliersChanged, coalesce(sum(coalesce(spendAfter, spendBefo
       'Boost': {up: count(*) FILTER (WHERE list_contains(list_transform(list_filter(changes, x -> x.kind = 'scoreLevelChanged' AND x.field = 'Boost'), x -> CASE x."after" WHEN 'High' THEN 3 WHEN 'Medium' THEN 2 WHEN 'Low' THEN 1 ELSE 0 END > CASE x."before" WHEN 'High' THEN 3 WHEN 'Medium' THEN 2 WHEN 'Low' THEN 1 ELSE 0 END), TRUE)),
         down: count(*) FILTER (WHERE list_contains(list_transform(list_filter(changes, x -> x.kind = 'scoreLevelChanged' AND x.field = 'Boost'), x -> CASE x."after" WHEN 'High' THEN 3 WHEN 'Medium' THEN 2 WHEN 'Low' THEN 1 ELSE 0 END < CASE x."before" WHEN 'High' THEN 3 WHEN 'Medium' THEN 2 WHEN 'Low' THEN 1 ELSE 0 END), TRUE))}} AS scoreLevels
     FROM read_parquet('/data/jobs/<job>/runs/2/changes/changes.parquet')
+
+-- withoutScoreChangesSql
+(SELECT * FROM (SELECT * REPLACE (list_filter(kinds, k -> k <> 'scoreLevelChanged') AS kinds,
+      list_filter(changes, c -> c.kind <> 'scoreLevelChanged') AS changes) FROM read_parquet('/data/jobs/<job>/runs/2/changes/changes.parquet')) WHERE len(kinds) > 0)

@@ -83,7 +83,8 @@ export const ZAcceptanceFees = z
       ctx.addIssue({
         code: 'custom',
         path: [],
-        message: "The table needs a row for any supplier: network '*', MCC type '*' for every size band (or size band '*')",
+        message:
+          "The table needs a row for any supplier: network '*', MCC type '*' for every size band (or size band '*')",
       });
   });
 
@@ -116,14 +117,21 @@ export function feeTableOf(fees: readonly TAcceptanceFeeRow[] | null | undefined
   rows: readonly TAcceptanceFeeRow[];
   source: 'issuer' | 'defaults';
 } {
-  return fees && fees.length > 0 ? { rows: fees, source: 'issuer' } : { rows: SUPPLIER_ACCEPTANCE_FEES, source: 'defaults' };
+  return fees && fees.length > 0
+    ? { rows: fees, source: 'issuer' }
+    : { rows: SUPPLIER_ACCEPTANCE_FEES, source: 'defaults' };
 }
 
 /**
  * How specific a row is for a supplier (higher wins; -1: does not apply): MCC type before size band before network.
  * The SQL (packages/analysis routes-sql.ts) orders its CASE by the same rank.
  */
-export function feeRowRank(r: TAcceptanceFeeRow, mccType: string | null | undefined, sizeBand: TSizeBand, network: string): number {
+export function feeRowRank(
+  r: TAcceptanceFeeRow,
+  mccType: string | null | undefined,
+  sizeBand: TSizeBand,
+  network: string,
+): number {
   if (r.sizeBand !== '*' && r.sizeBand !== sizeBand) return -1;
   if (r.mccType !== '*' && r.mccType !== mccType) return -1;
   if (r.network !== '*' && r.network !== network) return -1;

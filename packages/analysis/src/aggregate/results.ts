@@ -7,7 +7,14 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DIRECT_CARD_REBATE_BPS, VIRTUAL_LOCKBOX_PROGRAMMES, lockboxRebateBps, offeredKinds } from '@sextant/shared';
-import type { SLICERS, TAcceptanceFeeRow, TIssuerOffer, TNotOffered, TScoreKind, TVirtualLockbox } from '@sextant/shared';
+import type {
+  SLICERS,
+  TAcceptanceFeeRow,
+  TIssuerOffer,
+  TNotOffered,
+  TScoreKind,
+  TVirtualLockbox,
+} from '@sextant/shared';
 import type { TJobType } from '@sextant/shared';
 import { copyToParquet, ident, lit, tempDirOf, withDb, type Db } from '../db.ts';
 import { INDUSTRY_VIEWS } from '../enrich/enrich.ts';
@@ -375,7 +382,8 @@ export async function aggregateResults(options: AggregateOptions): Promise<Analy
             offered,
             notOffered,
             virtualLockboxes: lockboxes,
-            acceptanceFees: options.offer.acceptanceFees ?? null,
+            // only when the issuer has its own table (absent: the defaults)
+            ...(options.offer.acceptanceFees ? { acceptanceFees: options.offer.acceptanceFees } : {}),
           }
         : null,
       files: Object.fromEntries(

@@ -428,7 +428,11 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     const cases = await supplierCasesOf(t.app.ctx, severn, [known.supplierKey, 'S-not-a-supplier']);
     expect([...cases.keys()]).toEqual([known.supplierKey]);
     const knownNet = knownDetail.routes[0]!.supplierNet;
-    expect(cases.get(known.supplierKey)).toEqual({ supplierNetBenefit: knownNet.net, daysSooner: knownNet.daysSooner });
+    expect(cases.get(known.supplierKey)).toEqual({
+      supplierNetBenefit: knownNet.net,
+      daysSooner: knownNet.daysSooner,
+      feeTable: 'defaults',
+    });
     expect(supplierCaseFields(cases.get(known.supplierKey), 'EUR', 'en')).toEqual({
       supplierNetBenefit: `${Math.round(knownNet.net!).toLocaleString('en')} EUR`,
       daysSooner: String(Math.round(knownNet.daysSooner!)),

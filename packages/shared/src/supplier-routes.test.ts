@@ -4,7 +4,13 @@
  * 12 payments a year when none are counted, 25 days of DPO at 5 %) and the supplier-side constants.
  */
 import { describe, expect, it } from 'vitest';
-import { CARD_SETTLEMENT_DAYS, SUPPLIER_COST_OF_CAPITAL_PCT, bestRouteOf, rankRoutes, type TRouteSupplier } from './supplier-routes.ts';
+import {
+  CARD_SETTLEMENT_DAYS,
+  SUPPLIER_COST_OF_CAPITAL_PCT,
+  bestRouteOf,
+  rankRoutes,
+  type TRouteSupplier,
+} from './supplier-routes.ts';
 import { SUPPLIER_ACCEPTANCE_FEES, ZAcceptanceFees, acceptanceFeeBps, sizeBandOf } from './acceptance-fees.ts';
 import { SCORE_KINDS } from './enums.ts';
 

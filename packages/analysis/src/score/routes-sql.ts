@@ -44,7 +44,11 @@ const METHOD = `CASE paymentMethod WHEN 'Check' THEN 'Check' WHEN 'ACH' THEN 'AC
 function acceptanceFeeSql(band: string, fees: TRouteFees): string {
   // A row's rank for a supplier that matches its MCC type and size band (the network is known here).
   const rows = feeTableOf(fees.table)
-    .rows.map((r, i) => ({ r, i, rank: feeRowRank(r, r.mccType, r.sizeBand === '*' ? 'Small' : r.sizeBand, fees.network) }))
+    .rows.map((r, i) => ({
+      r,
+      i,
+      rank: feeRowRank(r, r.mccType, r.sizeBand === '*' ? 'Small' : r.sizeBand, fees.network),
+    }))
     .filter((x) => x.rank >= 0)
     .sort((a, b) => b.rank - a.rank || a.i - b.i);
   const when = rows.map(({ r }) => {

@@ -47,7 +47,7 @@ export function AcceptanceFeesSection({
     operation: 'Saving acceptance fees',
     mutationFn: (next: TAcceptanceFeeRow[] | null) => updateIssuerAcceptanceFees(issuerId, next),
     invalidate: [issuerKeys.all],
-    success: (r) => r.message,
+    success: (r) => r.message ?? t('acceptanceFees.title'),
   });
   const dirty = !same(rows, saved);
   const set = (i: number, patch: Partial<TAcceptanceFeeRow>) =>

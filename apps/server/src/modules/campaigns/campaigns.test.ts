@@ -652,7 +652,12 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
       const kase = (await supplierCasesOf(t.app.ctx, jobId, [keys[0]!])).get(keys[0]!);
       expect(view.json().supplierCase).toEqual(
         kase && (kase.supplierNetBenefit !== null || kase.daysSooner !== null)
-          ? { currency: expect.any(String), netBenefit: kase.supplierNetBenefit, daysSooner: kase.daysSooner }
+          ? {
+              currency: expect.any(String),
+              netBenefit: kase.supplierNetBenefit,
+              daysSooner: kase.daysSooner,
+              feeTable: 'defaults',
+            }
           : null,
       );
       expect((await enrol(token, `&workflow=${wf2}`)).statusCode).toBe(200);

@@ -16,7 +16,8 @@ export async function issuerOfferOf(db: DbOrTx, issuerId: string): Promise<TIssu
     issuerName: issuer.name,
     capabilities: SCORE_KINDS.filter((k) => issuer.capabilities.includes(k)),
     virtualLockboxes: VIRTUAL_LOCKBOXES.filter((l) => issuer.virtualLockboxes.includes(l)),
-    acceptanceFees: issuer.acceptanceFees ?? null,
+    // only when the issuer has its own table (absent: the defaults)
+    ...(issuer.acceptanceFees ? { acceptanceFees: issuer.acceptanceFees } : {}),
   };
 }
 

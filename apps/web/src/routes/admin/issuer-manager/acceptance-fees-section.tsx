@@ -58,6 +58,7 @@ export function AcceptanceFeesSection({
   return (
     <Section
       title={t('acceptanceFees.title')}
+      testId="acceptance-fees-section"
       action={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Chip

@@ -98,13 +98,13 @@ test("an issuer administrator edits the issuer's acceptance fee table and resets
     const table = section.getByTestId('acceptance-fees');
     await expect(page.getByTestId('acceptance-fees-source')).toHaveText('Defaults');
     await expect(table.locator('tbody tr')).toHaveCount(15);
-    await section.getByRole('spinbutton', { name: 'Fee (bps) 1' }).fill('300');
+    await section.getByRole('spinbutton', { name: 'Fee (bps) 1', exact: true }).fill('300');
     // two '*' rows: the save is refused, naming the row
     await section.getByRole('button', { name: 'Add row' }).click();
     await section.getByRole('button', { name: 'Add row' }).click();
     await section.getByRole('button', { name: 'Save' }).click();
     await expect(table.getByText('Row 17 (* / * / *) repeats row 16')).toBeVisible();
-    await section.getByRole('button', { name: 'Remove row 17' }).click();
+    await section.getByRole('button', { name: 'Remove row 17', exact: true }).click();
     await section.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('acceptance-fees-source')).toHaveText("Issuer's fees");
     expect(await fees()).toEqual(

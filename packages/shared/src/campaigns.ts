@@ -398,10 +398,16 @@ export const ZEnrolLanding = z.object({
   expiresAt: z.string(),
   /**
    * The supplier's own case on its best route (packages/shared supplier-routes.ts), from the job's latest run: net
-   * benefit a year in `currency` and days paid sooner; null when the run has neither.
+   * benefit a year in `currency` and days paid sooner; null when the run has neither. `feeTable`: the acceptance fee
+   * table the run priced it with (the issuer's own, or the defaults).
    */
   supplierCase: z
-    .object({ currency: z.string(), netBenefit: z.number().nullable(), daysSooner: z.number().nullable() })
+    .object({
+      currency: z.string(),
+      netBenefit: z.number().nullable(),
+      daysSooner: z.number().nullable(),
+      feeTable: z.enum(['issuer', 'defaults']),
+    })
     .nullable(),
 });
 export type TEnrolLanding = z.infer<typeof ZEnrolLanding>;

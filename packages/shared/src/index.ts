@@ -22,6 +22,7 @@ export * from './system-audit.ts';
 export * from './supplier-lists.ts';
 export * from './business-case.ts';
 export * from './supplier-routes.ts';
+export * from './acceptance-fees.ts';
 export * from './results-insights.ts';
 export * from './results-suppliers.ts';
 export * from './analysis-admin.ts';

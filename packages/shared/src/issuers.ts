@@ -11,6 +11,7 @@ import {
   ZVirtualLockbox,
 } from './enums.ts';
 import { ZMutationResult } from './api.ts';
+import { ZAcceptanceFees } from './acceptance-fees.ts';
 
 import { ISSUER_LANGUAGE_KEYS } from './values/issuers.ts';
 export * from './values/issuers.ts';
@@ -87,6 +88,8 @@ export const ZIssuerAdminQuery = z.object({ issuerId: z.uuid('Issuer id must be 
 
 export const ZIssuerCapabilitiesUpdate = z.object({ capabilities: z.array(ZScoreKind).max(20) }).strict();
 export const ZIssuerVirtualLockboxUpdate = z.object({ virtualLockboxes: z.array(ZVirtualLockbox).max(10) }).strict();
+/** The issuer's acceptance fee table (supplier-routes.ts): its rows replace the defaults; null resets to them. */
+export const ZIssuerAcceptanceFeesUpdate = z.object({ acceptanceFees: ZAcceptanceFees.nullable() }).strict();
 export const ZIssuerInputDataOptionUpdate = z
   .object({ inputDataOptions: z.array(ZIssuerInputDataOption).max(10) })
   .strict();
@@ -116,6 +119,8 @@ export const ZIssuer = z.object({
   onboardingDataDownloadProfileId: z.string(),
   hasSupplierIncludeList: z.boolean(),
   hasSupplierExcludeList: z.boolean(),
+  /** The issuer's acceptance fee table for the supplier's case; null: the defaults (SUPPLIER_ACCEPTANCE_FEES). */
+  acceptanceFees: ZAcceptanceFees.nullable(),
 });
 export type TIssuer = z.infer<typeof ZIssuer>;
 

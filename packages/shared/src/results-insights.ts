@@ -16,6 +16,7 @@ import {
 } from './enums.ts';
 
 import { ZJobParams } from './jobs.ts';
+import { ZAcceptanceFees } from './acceptance-fees.ts';
 import { CHART_VIEW_IDS, type TChartViewId } from './values/results-insights.ts';
 export * from './values/results-insights.ts';
 
@@ -53,6 +54,8 @@ export const ZRunOffer = z.object({
     z.object({ kind: ZScoreKind, setting: z.enum(['issuerCapabilities', 'issuerVirtualLockboxes']) }),
   ),
   virtualLockboxes: z.array(ZVirtualLockbox),
+  /** The issuer's acceptance fee table the run used (supplier-routes.ts); null or absent: the defaults. */
+  acceptanceFees: ZAcceptanceFees.nullable().optional(),
 });
 export type TRunOffer = z.infer<typeof ZRunOffer>;
 const ZFigure = z.object({ suppliers: z.number().int(), spend: z.number() });

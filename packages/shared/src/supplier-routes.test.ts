@@ -7,12 +7,11 @@ import { describe, expect, it } from 'vitest';
 import {
   CARD_SETTLEMENT_DAYS,
   SUPPLIER_COST_OF_CAPITAL_PCT,
-  acceptanceFeeBps,
   bestRouteOf,
   rankRoutes,
-  sizeBandOf,
   type TRouteSupplier,
 } from './supplier-routes.ts';
+import { SUPPLIER_ACCEPTANCE_FEES, ZAcceptanceFees, acceptanceFeeBps, sizeBandOf } from './acceptance-fees.ts';
 import { SCORE_KINDS } from './enums.ts';
 
 const supplier = (over: Partial<TRouteSupplier> = {}): TRouteSupplier => ({
@@ -101,15 +100,16 @@ describe("the supplier's case", () => {
     expect(sizeBandOf(999)).toBe('Small');
     expect(sizeBandOf(2_500)).toBe('Medium');
     expect(sizeBandOf(10_000)).toBe('Large');
-    expect(acceptanceFeeBps(null, 'Medium')).toBe(240);
-    expect(acceptanceFeeBps('Travel and Entertainment', 'Large')).toBe(190);
-    expect(acceptanceFeeBps('Retail and Consumer', 'Small')).toBe(270);
+    expect(acceptanceFeeBps(SUPPLIER_ACCEPTANCE_FEES, null, 'Medium')).toBe(240);
+    expect(acceptanceFeeBps(SUPPLIER_ACCEPTANCE_FEES, 'Travel and Entertainment', 'Large')).toBe(190);
+    expect(acceptanceFeeBps(SUPPLIER_ACCEPTANCE_FEES, 'Retail and Consumer', 'Small')).toBe(270);
     const [vc] = rankRoutes(supplier(), ['Vcard'], []);
     // fee 125,000 × 2.4 % = 3,000; 30 − 2 = 28 days sooner; 125,000 × 28 / 365 × 8 % = 767.12; net −2,232.88
     expect(vc!.supplierNet).toEqual({
       feeBps: 240,
       mccType: null,
       sizeBand: 'Medium',
+      feeTable: 'defaults',
       fee: 3000,
       paymentTermsDays: 30,
       settlementDays: CARD_SETTLEMENT_DAYS,
@@ -125,6 +125,33 @@ describe("the supplier's case", () => {
       [],
     );
     expect(large!.supplierNet).toMatchObject({ feeBps: 180, daysSooner: 118, cashValue: 25863.01, net: 7863.01 });
+  });
+
+  it("uses the issuer's table: the most specific row (MCC type, then size band, then network)", () => {
+    const table = [
+      { network: '*', mccType: '*', sizeBand: '*' as const, feeBps: 200 },
+      { network: '*', mccType: '*', sizeBand: 'Medium' as const, feeBps: 150 },
+      { network: 'Visa', mccType: '*', sizeBand: 'Medium' as const, feeBps: 120 },
+      { network: '*', mccType: 'Government', sizeBand: '*' as const, feeBps: 90 },
+    ];
+    expect(acceptanceFeeBps(table, null, 'Small')).toBe(200);
+    expect(acceptanceFeeBps(table, null, 'Medium')).toBe(150);
+    expect(acceptanceFeeBps(table, null, 'Medium', 'Visa')).toBe(120);
+    expect(acceptanceFeeBps(table, 'Government', 'Medium', 'Visa')).toBe(90);
+    // 125,000 × 1.5 % = 1,875; net 767.12 − 1,875 = −1,107.88
+    const [vc] = rankRoutes(supplier(), ['Vcard'], [], { table, network: '*' });
+    expect(vc!.supplierNet).toMatchObject({ feeBps: 150, feeTable: 'issuer', fee: 1875, net: -1107.88 });
+  });
+
+  it('validates a fee table: bounds, known values, no duplicate rows, a row for any supplier', () => {
+    const any = { network: '*', mccType: '*', sizeBand: '*', feeBps: 200 };
+    expect(ZAcceptanceFees.safeParse([any]).success).toBe(true);
+    const dup = ZAcceptanceFees.safeParse([any, { ...any, feeBps: 10 }]);
+    expect(dup.error?.issues[0]).toMatchObject({ path: [1], message: 'Row 2 (* / * / *) repeats row 1' });
+    const bad = ZAcceptanceFees.safeParse([any, { ...any, mccType: 'Pets', feeBps: 1001 }]);
+    expect(bad.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['1.feeBps', '1.mccType']);
+    const uncovered = ZAcceptanceFees.safeParse([{ ...any, sizeBand: 'Small' }]);
+    expect(uncovered.error?.issues[0]?.message).toMatch(/row for any supplier/);
   });
 
   it('has no days sooner and no net when the terms are unknown', () => {

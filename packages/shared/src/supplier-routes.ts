@@ -26,7 +26,8 @@
  * p > 0; the run's Optima level and method are that route's (score step).
  *
  * The supplier's case per route (what accepting costs and earns the supplier), on the convertible spend:
- * - acceptance fee = spend × the fee (bps) of SUPPLIER_ACCEPTANCE_FEES for the network, the supplier's MCC type
+ * - acceptance fee = spend × the fee (bps) of the run's fee table (the issuer's, else SUPPLIER_ACCEPTANCE_FEES) for
+ *   the network, the supplier's MCC type
  *   and its size band (average transaction); none for Boost (the provider's fee is paid from the interchange);
  * - days sooner = the buyer's current payment terms (the files' median, `paymentTermsDays`) − CARD_SETTLEMENT_DAYS,
  *   at least 0; unknown terms: unknown (and no net);
@@ -37,7 +38,8 @@ import { z } from 'zod';
 import { BUSINESS_CASE_DEFAULTS, businessCaseMethodOf, type TBusinessCaseInputs } from './business-case.ts';
 import { SCORE_KINDS, VIRTUAL_LOCKBOXES, ZScoreKind, ZVirtualLockbox } from './enums.ts';
 import type { TScoreKind, TVirtualLockbox } from './values/enums.ts';
-import { lockboxRebateBps } from './values/issuer-offer.ts';
+import { acceptanceFeeBps, feeTableOf, sizeBandOf } from './acceptance-fees.ts';
+import { lockboxRebateBps, type TAcceptanceFeeRow } from './values/issuer-offer.ts';
 
 /** The routes a supplier can be offered: every score kind but Optima (which is the best of them). */
 export const ROUTE_KINDS = SCORE_KINDS.filter((k) => k !== 'Optima') as Exclude<TScoreKind, 'Optima'>[];
@@ -49,56 +51,6 @@ export const CARD_ROUTES: readonly TRouteKind[] = ['Stp', 'Vcard', 'Pcard', 'Tan
 export const CARD_SETTLEMENT_DAYS = 2;
 /** The supplier's annual cost of capital, % (a small or mid-sized business borrowing on a working-capital line). */
 export const SUPPLIER_COST_OF_CAPITAL_PCT = 8;
-
-/** Size band of a supplier by its average transaction (job currency): card schemes price large tickets lower. */
-export const SIZE_BANDS = [
-  { band: 'Small', below: 1_000 },
-  { band: 'Medium', below: 10_000 },
-  { band: 'Large', below: Number.POSITIVE_INFINITY },
-] as const;
-export type TSizeBand = (typeof SIZE_BANDS)[number]['band'];
-export function sizeBandOf(avgTransactionValue: number | null | undefined): TSizeBand {
-  const v = avgTransactionValue ?? 0;
-  return SIZE_BANDS.find((b) => v < b.below)!.band;
-}
-
-/**
- * What accepting a commercial card costs a supplier (interchange + scheme + acquirer fees, bps of the amount), by
- * network ('*': the run's reference network), MCC type ('*': any) and size band: ballpark public commercial-card
- * acceptance costs. The most specific row applies (MCC type before network). Defaults; not yet editable per issuer.
- */
-export const SUPPLIER_ACCEPTANCE_FEES: readonly {
-  network: string;
-  mccType: string;
-  sizeBand: TSizeBand;
-  feeBps: number;
-}[] = [
-  { network: '*', mccType: '*', sizeBand: 'Small', feeBps: 270 },
-  { network: '*', mccType: '*', sizeBand: 'Medium', feeBps: 240 },
-  { network: '*', mccType: '*', sizeBand: 'Large', feeBps: 180 },
-  { network: '*', mccType: 'Travel and Entertainment', sizeBand: 'Small', feeBps: 250 },
-  { network: '*', mccType: 'Travel and Entertainment', sizeBand: 'Medium', feeBps: 230 },
-  { network: '*', mccType: 'Travel and Entertainment', sizeBand: 'Large', feeBps: 190 },
-  { network: '*', mccType: 'Utilities and Telecommunications', sizeBand: 'Small', feeBps: 190 },
-  { network: '*', mccType: 'Utilities and Telecommunications', sizeBand: 'Medium', feeBps: 170 },
-  { network: '*', mccType: 'Utilities and Telecommunications', sizeBand: 'Large', feeBps: 150 },
-  { network: '*', mccType: 'Government', sizeBand: 'Small', feeBps: 150 },
-  { network: '*', mccType: 'Government', sizeBand: 'Medium', feeBps: 140 },
-  { network: '*', mccType: 'Government', sizeBand: 'Large', feeBps: 120 },
-  { network: '*', mccType: 'Automotive and Fuel', sizeBand: 'Small', feeBps: 200 },
-  { network: '*', mccType: 'Automotive and Fuel', sizeBand: 'Medium', feeBps: 190 },
-  { network: '*', mccType: 'Automotive and Fuel', sizeBand: 'Large', feeBps: 170 },
-];
-
-/** The acceptance fee (bps) for a supplier: the most specific row of SUPPLIER_ACCEPTANCE_FEES. */
-export function acceptanceFeeBps(mccType: string | null | undefined, sizeBand: TSizeBand, network = '*'): number {
-  const rows = SUPPLIER_ACCEPTANCE_FEES.filter(
-    (r) => r.sizeBand === sizeBand && (r.network === network || r.network === '*'),
-  );
-  const rank = (r: (typeof rows)[number]) => (r.mccType === mccType ? 2 : 0) + (r.network === network ? 1 : 0);
-  const fits = rows.filter((r) => r.mccType === '*' || r.mccType === mccType).sort((a, b) => rank(b) - rank(a));
-  return fits[0]!.feeBps;
-}
 
 /** The level's conversion as a probability (business case conversion rates; None and unknown 0). */
 function levelProbability(level: string | null | undefined, inputs: TBusinessCaseInputs): number {
@@ -126,6 +78,8 @@ const ZSupplierNet = z.object({
   feeBps: z.number(),
   mccType: z.string().nullable(),
   sizeBand: z.enum(['Small', 'Medium', 'Large']),
+  /** The fee table used: the issuer's own (snapshotted on the run) or the defaults. */
+  feeTable: z.enum(['issuer', 'defaults']),
   fee: z.number(),
   /** Buyer's current terms (days) and card settlement (days); days sooner = terms − settlement (null: terms unknown). */
   paymentTermsDays: z.number().nullable(),
@@ -178,9 +132,11 @@ function supplierNetOf(
   s: Pick<TRouteSupplier, 'paymentTermsDays' | 'avgTransactionValue' | 'mccType'>,
   spend: number,
   viaLockbox: boolean,
+  fees: TRouteFees,
 ): TSupplierNet {
   const sizeBand = sizeBandOf(s.avgTransactionValue);
-  const feeBps = viaLockbox ? 0 : acceptanceFeeBps(s.mccType, sizeBand);
+  const table = feeTableOf(fees.table);
+  const feeBps = viaLockbox ? 0 : acceptanceFeeBps(table.rows, s.mccType, sizeBand, fees.network);
   const fee = (spend * feeBps) / 10_000;
   const terms = s.paymentTermsDays;
   const daysSooner = terms === null ? null : Math.max(0, terms - CARD_SETTLEMENT_DAYS);
@@ -189,6 +145,7 @@ function supplierNetOf(
     feeBps,
     mccType: s.mccType,
     sizeBand,
+    feeTable: table.source,
     fee: round2(fee),
     paymentTermsDays: terms,
     settlementDays: CARD_SETTLEMENT_DAYS,
@@ -197,6 +154,12 @@ function supplierNetOf(
     cashValue: cashValue === null ? null : round2(cashValue),
     net: cashValue === null ? null : round2(cashValue - fee),
   };
+}
+
+/** The acceptance fee table of a run (null: the defaults) and its reference network's name ('*': unknown). */
+export interface TRouteFees {
+  table: readonly TAcceptanceFeeRow[] | null;
+  network: string;
 }
 
 const money = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -209,6 +172,7 @@ export function rankRoutes(
   s: TRouteSupplier,
   offered: readonly TScoreKind[],
   lockboxes: readonly TVirtualLockbox[],
+  fees: TRouteFees = { table: null, network: '*' },
   inputs: TBusinessCaseInputs = BUSINESS_CASE_DEFAULTS,
 ): TSupplierRoute[] {
   const method = businessCaseMethodOf(s.paymentMethod);
@@ -234,7 +198,7 @@ export function rankRoutes(
       const value = rebate + processSavings + workingCapital;
       const cost = cardPaymentCost + providerFee;
       const expectedValue = probability * (value - cost);
-      const supplierNet = supplierNetOf(s, convertible, lockbox !== null);
+      const supplierNet = supplierNetOf(s, convertible, lockbox !== null, fees);
       const reasons = [
         byModel
           ? `Probability ${Math.round(probability * 100)} %: the acceptance model's calibrated probability (unmatched supplier, card route)`

@@ -1,6 +1,7 @@
 /** Issuer administration calls (SPEC §7 Issuers) and the brandings list used by admin forms. */
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  TAcceptanceFeeRow,
   TIssuerCreate,
   TIssuerMemberAdd,
   TIssuerMemberUpdate,
@@ -135,3 +136,12 @@ export const removeSupplierListEntry = (issuerId: string, listType: TSupplierLis
   );
 export const clearSupplierList = (issuerId: string, listType: TSupplierListType) =>
   ok(http.DELETE('/api/v1/issuers/{id}/supplier-lists/{listType}', { params: list(issuerId, listType) }));
+
+/** Replace the issuer's acceptance fee table (null: back to the defaults). */
+export const updateIssuerAcceptanceFees = (issuerId: string, acceptanceFees: TAcceptanceFeeRow[] | null) =>
+  ok(
+    http.POST('/api/v1/issuers/issuer-admin-acceptance-fees', {
+      params: { query: { issuerId } },
+      body: { acceptanceFees },
+    }),
+  );

@@ -7,7 +7,14 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DIRECT_CARD_REBATE_BPS, VIRTUAL_LOCKBOX_PROGRAMMES, lockboxRebateBps, offeredKinds } from '@sextant/shared';
-import type { SLICERS, TIssuerOffer, TNotOffered, TScoreKind, TVirtualLockbox } from '@sextant/shared';
+import type {
+  SLICERS,
+  TAcceptanceFeeRow,
+  TIssuerOffer,
+  TNotOffered,
+  TScoreKind,
+  TVirtualLockbox,
+} from '@sextant/shared';
 import type { TJobType } from '@sextant/shared';
 import { copyToParquet, ident, lit, tempDirOf, withDb, type Db } from '../db.ts';
 import { INDUSTRY_VIEWS } from '../enrich/enrich.ts';
@@ -176,6 +183,8 @@ export interface RunOffer {
   offered: TScoreKind[];
   notOffered: TNotOffered[];
   virtualLockboxes: TVirtualLockbox[];
+  /** The issuer's acceptance fee table the run used; null or absent (runs from before): the defaults. */
+  acceptanceFees?: TAcceptanceFeeRow[] | null;
 }
 
 export interface AnalysisSummary {
@@ -368,7 +377,14 @@ export async function aggregateResults(options: AggregateOptions): Promise<Analy
       useCases: ucs,
       rulesetVersions,
       offer: options.offer
-        ? { issuerName: options.offer.issuerName, offered, notOffered, virtualLockboxes: lockboxes }
+        ? {
+            issuerName: options.offer.issuerName,
+            offered,
+            notOffered,
+            virtualLockboxes: lockboxes,
+            // only when the issuer has its own table (absent: the defaults)
+            ...(options.offer.acceptanceFees ? { acceptanceFees: options.offer.acceptanceFees } : {}),
+          }
         : null,
       files: Object.fromEntries(
         Object.entries(files)

@@ -13,11 +13,13 @@ import {
   CARD_SETTLEMENT_DAYS,
   ROUTE_KINDS,
   SIZE_BANDS,
-  SUPPLIER_ACCEPTANCE_FEES,
   SUPPLIER_COST_OF_CAPITAL_PCT,
+  feeRowRank,
+  feeTableOf,
   VIRTUAL_LOCKBOXES,
   lockboxRebateBps,
   type TBusinessCaseInputs,
+  type TRouteFees,
   type TRouteKind,
   type TScoreKind,
   type TVirtualLockbox,
@@ -34,14 +36,29 @@ const dbl = (n: number) => `CAST(${n} AS DOUBLE)`;
 
 const METHOD = `CASE paymentMethod WHEN 'Check' THEN 'Check' WHEN 'ACH' THEN 'ACH' WHEN 'DirectDebit' THEN 'ACH' WHEN 'Wire' THEN 'Wire' WHEN 'Card' THEN 'Card' WHEN 'VirtualCard' THEN 'Card' ELSE 'Other' END`;
 
-/** The acceptance fee (bps) of SUPPLIER_ACCEPTANCE_FEES for the row's MCC type and size band (`_band`). */
-function acceptanceFeeSql(band: string): string {
-  const specific = SUPPLIER_ACCEPTANCE_FEES.filter((r) => r.network === '*' && r.mccType !== '*');
-  const generic = SUPPLIER_ACCEPTANCE_FEES.filter((r) => r.network === '*' && r.mccType === '*');
-  return `CASE ${[
-    ...specific.map((r) => `WHEN mccType = ${lit(r.mccType)} AND ${band} = ${lit(r.sizeBand)} THEN ${r.feeBps}`),
-    ...generic.map((r) => `WHEN ${band} = ${lit(r.sizeBand)} THEN ${r.feeBps}`),
-  ].join(' ')} END`;
+/**
+ * The acceptance fee (bps) of the run's fee table (the issuer's, else the defaults) for the row's MCC type and size
+ * band (`band`) on the run's network: the rows that can apply, most specific first (`feeRowRank`, as the shared
+ * `acceptanceFeeBps`), as one CASE; 0 when none applies.
+ */
+function acceptanceFeeSql(band: string, fees: TRouteFees): string {
+  // A row's rank for a supplier that matches its MCC type and size band (the network is known here).
+  const rows = feeTableOf(fees.table)
+    .rows.map((r, i) => ({
+      r,
+      i,
+      rank: feeRowRank(r, r.mccType, r.sizeBand === '*' ? 'Small' : r.sizeBand, fees.network),
+    }))
+    .filter((x) => x.rank >= 0)
+    .sort((a, b) => b.rank - a.rank || a.i - b.i);
+  const when = rows.map(({ r }) => {
+    const cond = [
+      r.mccType !== '*' ? `mccType = ${lit(r.mccType)}` : null,
+      r.sizeBand !== '*' ? `${band} = ${lit(r.sizeBand)}` : null,
+    ].filter(Boolean);
+    return `WHEN ${cond.length ? cond.join(' AND ') : 'TRUE'} THEN ${dbl(r.feeBps)}`;
+  });
+  return when.length ? `CASE ${when.join(' ')} ELSE 0.0::DOUBLE END` : '0.0::DOUBLE';
 }
 
 /** The size band of the row's average transaction (SIZE_BANDS). */
@@ -53,12 +70,13 @@ function sizeBandSql(): string {
 
 /**
  * The query `inner` (a scored supplier query with `<kind>Level` columns) with the route columns added. With no route
- * offered the columns are NULL.
+ * offered the columns are NULL. `fees`: the run's acceptance fee table (null: the defaults) and reference network.
  */
 export function routesSql(
   inner: string,
   offered: readonly TScoreKind[],
   lockboxes: readonly TVirtualLockbox[],
+  fees: TRouteFees = { table: null, network: '*' },
   inputs: TBusinessCaseInputs = BUSINESS_CASE_DEFAULTS,
 ): string {
   const routes = rankedRoutes(offered, lockboxes);
@@ -104,7 +122,7 @@ export function routesSql(
     .join(', ');
   const withBest = `SELECT *, list_sort([${candidates}])[1] AS _best FROM (${withRoutes})`;
   const has = `_best.p < 0`;
-  const fee = `CASE WHEN _best.r = 'Boost' THEN 0 ELSE ${acceptanceFeeSql('_band')} END`;
+  const fee = `CASE WHEN _best.r = 'Boost' THEN 0 ELSE ${acceptanceFeeSql('_band', fees)} END`;
   const net = `round(_conv * _days / 365 * ${SUPPLIER_COST_OF_CAPITAL_PCT / 100} - _conv * (${fee}) / 10000, 2)`;
   const helperCols = [
     '_method',

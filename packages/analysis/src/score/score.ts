@@ -26,8 +26,10 @@ export interface ScoreOptions {
   confidenceRuleset?: TConfidenceRuleset;
   /** The prepared reference network: the acceptance model reads its name words' acceptance rates. */
   networkFile?: string;
-  /** The issuer's offer (absent: every kind and lockbox). */
+  /** The issuer's offer (absent: every kind and lockbox); its acceptance fee table prices the supplier's case. */
   offer?: TIssuerOffer | null;
+  /** The reference network's name: fee rows of that network apply (absent: only the '*' rows). */
+  networkName?: string;
   onProgress?: ProgressFn;
 }
 
@@ -60,7 +62,8 @@ export async function score(options: ScoreOptions): Promise<ScoreResult> {
     const s1 = `SELECT *, ${compileScoring(scoring, offered).join(', ')} FROM (${features})`;
     const s2 = `SELECT *, ${compileOptima(scoring, offered).join(', ')} FROM (${s1})`;
     // Routes ranked by expected value (packages/shared supplier-routes.ts); Optima becomes the best route.
-    const s3 = optimaRouteSql(routesSql(s2, offered, lockboxes), offered, lockboxes);
+    const fees = { table: options.offer?.acceptanceFees ?? null, network: options.networkName ?? '*' };
+    const s3 = optimaRouteSql(routesSql(s2, offered, lockboxes, fees), offered, lockboxes);
     await db.run(
       copyToParquet(
         `SELECT *, ${compileConfidence(confidence, offered).join(', ')}, ${scoring.version} AS scoringRulesetVersion, ${confidence.version} AS confidenceRulesetVersion FROM (${s3}) ORDER BY inputOrder NULLS LAST, spend DESC, supplierKey`,

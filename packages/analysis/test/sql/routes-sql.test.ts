@@ -9,6 +9,8 @@ import {
   SCORE_KINDS,
   bestRouteOf,
   rankRoutes,
+  type TAcceptanceFeeRow,
+  type TRouteFees,
   type TRouteSupplier,
   type TScoreKind,
   type TVirtualLockbox,
@@ -46,12 +48,21 @@ type Out = {
   [k: string]: unknown;
 };
 
-const run = (offered: readonly TScoreKind[], lockboxes: readonly TVirtualLockbox[]) =>
+const DEFAULTS: TRouteFees = { table: null, network: '*' };
+const run = (offered: readonly TScoreKind[], lockboxes: readonly TVirtualLockbox[], fees = DEFAULTS) =>
   tiny((db) =>
     db.all<Out>(
-      `${optimaRouteSql(routesSql(WITH_OPTIMA, offered, lockboxes), offered, lockboxes)} ORDER BY supplierKey`,
+      `${optimaRouteSql(routesSql(WITH_OPTIMA, offered, lockboxes, fees), offered, lockboxes)} ORDER BY supplierKey`,
     ),
   );
+
+/** An issuer's own table: one rate for any supplier, Small cheaper, Retail its own, a row of another network. */
+const ISSUER_TABLE: TAcceptanceFeeRow[] = [
+  { network: '*', mccType: '*', sizeBand: '*', feeBps: 100 },
+  { network: '*', mccType: '*', sizeBand: 'Small', feeBps: 80 },
+  { network: '*', mccType: 'Retail and Consumer', sizeBand: '*', feeBps: 60 },
+  { network: 'Visa', mccType: '*', sizeBand: '*', feeBps: 10 },
+];
 
 const asSupplier = (r: Out): TRouteSupplier => ({
   spend: r.spend as number,
@@ -68,15 +79,17 @@ const asSupplier = (r: Out): TRouteSupplier => ({
 
 describe('routesSql', () => {
   it('gives every supplier the best route, its expected value and the supplier case of rankRoutes', async () => {
-    for (const [offered, lockboxes] of [
-      [[...SCORE_KINDS], ['Boost', 'Its']],
-      [['Optima', 'Pcard', 'Scf', 'InstantPay'], []],
-      [[...SCORE_KINDS], []],
-    ] as [TScoreKind[], TVirtualLockbox[]][]) {
-      const rows = await run(offered, lockboxes);
+    for (const [offered, lockboxes, fees] of [
+      [[...SCORE_KINDS], ['Boost', 'Its'], DEFAULTS],
+      [['Optima', 'Pcard', 'Scf', 'InstantPay'], [], DEFAULTS],
+      [[...SCORE_KINDS], [], DEFAULTS],
+      [[...SCORE_KINDS], ['Its'], { table: ISSUER_TABLE, network: 'Mastercard' }],
+      [[...SCORE_KINDS], [], { table: ISSUER_TABLE, network: 'Visa' }],
+    ] as [TScoreKind[], TVirtualLockbox[], TRouteFees][]) {
+      const rows = await run(offered, lockboxes, fees);
       expect(rows).toHaveLength(6);
       for (const r of rows) {
-        const routes = rankRoutes(asSupplier(r), offered, lockboxes);
+        const routes = rankRoutes(asSupplier(r), offered, lockboxes, fees);
         const best = bestRouteOf(routes);
         const label = `${r.supplierKey} under ${offered.join(',')} / ${lockboxes.join(',')}`;
         expect(r.bestRoute, label).toBe(best?.route ?? null);
@@ -115,6 +128,23 @@ describe('routesSql', () => {
     // terms unknown: no days sooner, no net
     expect(by.terms).toMatchObject({ daysSooner: null, supplierNetBenefit: null });
     expect(by.terms!.bestRoute).toBe('Scf');
+  });
+
+  it("prices the supplier's case with the issuer's table when the run has one", async () => {
+    const own = await run([...SCORE_KINDS], ['Boost', 'Its'], { table: ISSUER_TABLE, network: 'Mastercard' });
+    const by = Object.fromEntries(own.map((r) => [r.supplierKey, r]));
+    // ach (Medium, no MCC type): the '*' row, 1 %: 767.12 − 1,250 = −482.88 (defaults: 2.4 %, −2,232.88)
+    expect(Number(by.ach!.supplierNetBenefit)).toBe(-482.88);
+    // the best route and its expected value do not depend on the supplier's fee
+    expect(Number(by.ach!.bestRouteExpectedValue)).toBe(1008.29);
+    // unm (Small, Retail): the MCC type's row, 0.6 % of 40,000 = 240; 43 days: 40,000 × 43 / 365 × 8 % = 376.99
+    expect(Number(by.unm!.supplierNetBenefit)).toBe(136.99);
+    // on the Visa network its row (10 bps) beats the generic ones, not the MCC type's
+    const visa = Object.fromEntries(
+      (await run([...SCORE_KINDS], [], { table: ISSUER_TABLE, network: 'Visa' })).map((r) => [r.supplierKey, r]),
+    );
+    expect(Number(visa.ach!.supplierNetBenefit)).toBe(642.12);
+    expect(Number(visa.unm!.supplierNetBenefit)).toBe(136.99);
   });
 
   it('writes NULL routes when nothing is offered, and leaves Optima alone when Optima is not offered', async () => {

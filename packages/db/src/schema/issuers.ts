@@ -1,5 +1,5 @@
-import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { TIssuerMemberRole, TScheme } from '@sextant/shared/values';
+import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TAcceptanceFeeRow, TIssuerMemberRole, TScheme } from '@sextant/shared/values';
 import { brandings } from './brandings.ts';
 import { users } from './users.ts';
 
@@ -27,6 +27,8 @@ export const issuers = pgTable('issuers', {
   emailDomains: text('email_domains').array().notNull().default([]),
   hasSupplierIncludeList: boolean('has_supplier_include_list').notNull().default(false),
   hasSupplierExcludeList: boolean('has_supplier_exclude_list').notNull().default(false),
+  /** The issuer's acceptance fee table for the supplier's case (packages/shared supplier-routes.ts); null: defaults. */
+  acceptanceFees: jsonb('acceptance_fees').$type<TAcceptanceFeeRow[]>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -17,6 +17,16 @@ export interface TIssuerOffer {
   issuerName: string;
   capabilities: TScoreKind[];
   virtualLockboxes: TVirtualLockbox[];
+  /** The issuer's acceptance fee table (supplier-routes.ts); absent or null: the defaults. */
+  acceptanceFees?: TAcceptanceFeeRow[] | null;
+}
+
+/** One row of an acceptance fee table: network ('*': any), MCC type ('*': any), size band ('*': any), fee (bps). */
+export interface TAcceptanceFeeRow {
+  network: string;
+  mccType: string;
+  sizeBand: 'Small' | 'Medium' | 'Large' | '*';
+  feeBps: number;
 }
 
 /** The issuer setting that keeps a score kind out of a run. */

@@ -275,7 +275,12 @@ export async function enrolLanding(
     expiresAt: new Date(claims.x * 1000).toISOString(),
     supplierCase:
       c && (c.supplierNetBenefit !== null || c.daysSooner !== null)
-        ? { currency: sender.currency, netBenefit: c.supplierNetBenefit, daysSooner: c.daysSooner }
+        ? {
+            currency: sender.currency,
+            netBenefit: c.supplierNetBenefit,
+            daysSooner: c.daysSooner,
+            feeTable: c.feeTable,
+          }
         : null,
   };
 }

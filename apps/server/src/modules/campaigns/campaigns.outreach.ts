@@ -140,7 +140,7 @@ export async function previewOutreach(
           spend: 50_000,
         },
         null,
-        { supplierNetBenefit: 1_234, daysSooner: 43 },
+        { supplierNetBenefit: 1_234, daysSooner: 43, feeTable: 'defaults' },
       );
   const out = render(sender, subject, text, fields);
   const known = new Set<string>(CAMPAIGN_MERGE_FIELDS);

@@ -428,7 +428,11 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
     const cases = await supplierCasesOf(t.app.ctx, severn, [known.supplierKey, 'S-not-a-supplier']);
     expect([...cases.keys()]).toEqual([known.supplierKey]);
     const knownNet = knownDetail.routes[0]!.supplierNet;
-    expect(cases.get(known.supplierKey)).toEqual({ supplierNetBenefit: knownNet.net, daysSooner: knownNet.daysSooner });
+    expect(cases.get(known.supplierKey)).toEqual({
+      supplierNetBenefit: knownNet.net,
+      daysSooner: knownNet.daysSooner,
+      feeTable: 'defaults',
+    });
     expect(supplierCaseFields(cases.get(known.supplierKey), 'EUR', 'en')).toEqual({
       supplierNetBenefit: `${Math.round(knownNet.net!).toLocaleString('en')} EUR`,
       daysSooner: String(Math.round(knownNet.daysSooner!)),
@@ -648,7 +652,12 @@ describe.each(dbKinds())('campaign workflows (%s)', (kind) => {
       const kase = (await supplierCasesOf(t.app.ctx, jobId, [keys[0]!])).get(keys[0]!);
       expect(view.json().supplierCase).toEqual(
         kase && (kase.supplierNetBenefit !== null || kase.daysSooner !== null)
-          ? { currency: expect.any(String), netBenefit: kase.supplierNetBenefit, daysSooner: kase.daysSooner }
+          ? {
+              currency: expect.any(String),
+              netBenefit: kase.supplierNetBenefit,
+              daysSooner: kase.daysSooner,
+              feeTable: 'defaults',
+            }
           : null,
       );
       expect((await enrol(token, `&workflow=${wf2}`)).statusCode).toBe(200);

@@ -3,12 +3,15 @@
  * supplier-routes.ts): read from the job's latest run, where the score step wrote them per supplier. A run from
  * before they were written, or a job without results, gives none (the fields render empty).
  */
+import { feeTableOf } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import { columnsSql, lit, openResultsForPipeline } from '../../lib/duckdb/index.ts';
 
 export interface SupplierCase {
   supplierNetBenefit: number | null;
   daysSooner: number | null;
+  /** The acceptance fee table of the run: the issuer's own (snapshotted on the run) or the defaults. */
+  feeTable: 'issuer' | 'defaults';
 }
 
 /** The SQL of the supplier cases of some suppliers of a suppliers table. */
@@ -32,9 +35,14 @@ export async function supplierCasesOf(
   const table = res.table('suppliers');
   const cols = new Set((await res.all<{ column_name: string }>(columnsSql(table))).map((c) => c.column_name));
   if (!cols.has('supplierNetBenefit') || !cols.has('daysSooner')) return out;
+  const feeTable = feeTableOf(res.summary.offer?.acceptanceFees).source;
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   for (const r of await res.all<Record<string, unknown>>(supplierCasesSql(table, keys)))
-    out.set(String(r.supplierKey), { supplierNetBenefit: num(r.supplierNetBenefit), daysSooner: num(r.daysSooner) });
+    out.set(String(r.supplierKey), {
+      supplierNetBenefit: num(r.supplierNetBenefit),
+      daysSooner: num(r.daysSooner),
+      feeTable,
+    });
   return out;
 }
 

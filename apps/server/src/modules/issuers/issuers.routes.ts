@@ -6,6 +6,7 @@ import {
   ZAssignedUserIssuer,
   ZCapabilityItem,
   ZIssuer,
+  ZIssuerAcceptanceFeesUpdate,
   ZIssuerAdminQuery,
   ZIssuerCapabilitiesUpdate,
   ZIssuerCreate,
@@ -34,6 +35,7 @@ import {
   listIssuers,
   removeIssuer,
   updateIssuerFields,
+  updateIssuerAcceptanceFees,
   updateIssuerList,
   virtualLockboxItems,
 } from './issuers.service.ts';
@@ -181,6 +183,23 @@ export async function issuerRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       await updateIssuerList(ctx, req, authOf(req), req.query.issuerId, 'virtualLockboxes', req.body.virtualLockboxes);
       return ok('Virtual lockboxes updated');
+    },
+  });
+
+  r.post(`${base}/issuer-admin-acceptance-fees`, {
+    config: { access: { permissions: ['Issuer_Update'] } },
+    schema: {
+      tags,
+      summary: 'Replace the issuer’s acceptance fee table (null: back to the defaults)',
+      description:
+        'The fee a supplier pays to accept the card, by network, MCC type and size band (docs/ROUTES.md). Runs queued from now on use it; earlier runs keep the table they were computed with.',
+      querystring: ZIssuerAdminQuery,
+      body: ZIssuerAcceptanceFeesUpdate,
+      response: { 200: ZMutationResult },
+    },
+    handler: async (req) => {
+      await updateIssuerAcceptanceFees(ctx, req, authOf(req), req.query.issuerId, req.body.acceptanceFees);
+      return ok(req.body.acceptanceFees ? 'Acceptance fees updated' : 'Acceptance fees reset to the defaults');
     },
   });
 

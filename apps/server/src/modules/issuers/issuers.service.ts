@@ -17,7 +17,7 @@ import {
   type TPagingRequestParsed,
 } from '@sextant/shared';
 import type { z } from 'zod';
-import type { ZIssuerCreate, ZIssuerUpdate } from '@sextant/shared';
+import type { TAcceptanceFeeRow, ZIssuerCreate, ZIssuerUpdate } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -69,6 +69,7 @@ function toIssuer(r: IssuerListRow): TIssuer {
     onboardingDataDownloadProfileId: i.onboardingDataDownloadProfileId,
     hasSupplierIncludeList: i.hasSupplierIncludeList,
     hasSupplierExcludeList: i.hasSupplierExcludeList,
+    acceptanceFees: i.acceptanceFees ?? null,
   };
 }
 
@@ -238,6 +239,32 @@ export async function updateIssuerList(
         targetId: id,
         issuerId: id,
         details: { from: before[field], to: next },
+      },
+      req,
+    );
+  });
+}
+
+/** Replace the issuer's acceptance fee table (null: back to the defaults); runs queued from now on use it. */
+export async function updateIssuerAcceptanceFees(
+  ctx: AppContext,
+  req: FastifyRequest,
+  auth: AuthContext,
+  id: string,
+  fees: TAcceptanceFeeRow[] | null,
+): Promise<void> {
+  const before = await assertManageable(ctx, auth, id);
+  const next = fees && fees.length > 0 ? fees : null;
+  await ctx.db.transaction(async (tx) => {
+    await updateIssuer(tx, id, { acceptanceFees: next });
+    await writeAudit(
+      tx,
+      {
+        action: 'issuer.update.acceptanceFees',
+        targetType: 'issuer',
+        targetId: id,
+        issuerId: id,
+        details: { from: before.acceptanceFees ?? null, to: next },
       },
       req,
     );

@@ -1,6 +1,7 @@
 /**
  * The issuer's offer a run is computed with (DESIGN §8; packages/shared issuer-offer.ts): its name, the score kinds
- * it offers (`issuerCapabilities`) and the virtual lockbox programmes it supports (`issuerVirtualLockboxes`), read
+ * it offers (`issuerCapabilities`) and the virtual lockbox programmes it supports (`issuerVirtualLockboxes`) and its acceptance fee table (null: the
+ * defaults), read
  * when the run is queued and kept on the run (`job_runs.issuer_settings`).
  */
 import type { DbOrTx } from '@sextant/db';
@@ -15,6 +16,8 @@ export async function issuerOfferOf(db: DbOrTx, issuerId: string): Promise<TIssu
     issuerName: issuer.name,
     capabilities: SCORE_KINDS.filter((k) => issuer.capabilities.includes(k)),
     virtualLockboxes: VIRTUAL_LOCKBOXES.filter((l) => issuer.virtualLockboxes.includes(l)),
+    // only when the issuer has its own table (absent: the defaults)
+    ...(issuer.acceptanceFees ? { acceptanceFees: issuer.acceptanceFees } : {}),
   };
 }
 

@@ -246,6 +246,8 @@ export function jobCommandTypes(ctx: AppContext): CommandDefOf[] {
         scoringRuleset: rulesets.scoring,
         confidenceRuleset: rulesets.confidence,
         offer,
+        // Fee rows of the reference network apply (the supplier's case; the supplier detail reads the same name).
+        networkName: (await ensureNetworks(ctx))[0]?.name,
         onProgress: progress,
       });
       const absent = offeredKinds(offer).notOffered.map((n) => SCORE_KIND_LABELS[n.kind]);

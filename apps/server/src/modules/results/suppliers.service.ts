@@ -427,6 +427,8 @@ export async function supplierDetail(
         },
         offered,
         lockboxes,
+        // The run's fee table (snapshotted with the issuer's settings) on its reference network (the first).
+        { table: offer?.acceptanceFees ?? null, network: networks[0]?.network ?? '*' },
       )
     : [];
   return {

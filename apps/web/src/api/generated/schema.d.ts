@@ -4617,6 +4617,8 @@ export interface paths {
                             supplierCase: {
                                 currency: string;
                                 daysSooner: number | null;
+                                /** @enum {string} */
+                                feeTable: "issuer" | "defaults";
                                 netBenefit: number | null;
                             } | null;
                             supplierName: string;
@@ -5065,6 +5067,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            acceptanceFees: {
+                                feeBps: number;
+                                mccType: string;
+                                network: string;
+                                /** @enum {string} */
+                                sizeBand: "*" | "Small" | "Medium" | "Large";
+                            }[] | null;
                             analysisDataDownloadProfileId: string;
                             brandingDisplayName: string | null;
                             /** Format: uuid */
@@ -5203,6 +5212,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            acceptanceFees: {
+                                feeBps: number;
+                                mccType: string;
+                                network: string;
+                                /** @enum {string} */
+                                sizeBand: "*" | "Small" | "Medium" | "Large";
+                            }[] | null;
                             analysisDataDownloadProfileId: string;
                             brandingDisplayName: string | null;
                             /** Format: uuid */
@@ -5776,6 +5792,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             collection: {
+                                acceptanceFees: {
+                                    feeBps: number;
+                                    mccType: string;
+                                    network: string;
+                                    /** @enum {string} */
+                                    sizeBand: "*" | "Small" | "Medium" | "Large";
+                                }[] | null;
                                 analysisDataDownloadProfileId: string;
                                 brandingDisplayName: string | null;
                                 /** Format: uuid */
@@ -5971,6 +5994,63 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/issuers/issuer-admin-acceptance-fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the issuer’s acceptance fee table (null: back to the defaults)
+         * @description The fee a supplier pays to accept the card, by network, MCC type and size band (docs/ROUTES.md). Runs queued from now on use it; earlier runs keep the table they were computed with.
+         */
+        post: {
+            parameters: {
+                query: {
+                    issuerId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        acceptanceFees: {
+                            feeBps: number;
+                            mccType: string;
+                            network: string;
+                            /** @enum {string} */
+                            sizeBand: "*" | "Small" | "Medium" | "Large";
+                        }[] | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: string;
+                            statusCode: number;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -6701,6 +6781,13 @@ export interface paths {
                                 suppliers: number;
                             };
                             offer: {
+                                acceptanceFees?: {
+                                    feeBps: number;
+                                    mccType: string;
+                                    network: string;
+                                    /** @enum {string} */
+                                    sizeBand: "*" | "Small" | "Medium" | "Large";
+                                }[] | null;
                                 issuerName: string;
                                 notOffered: {
                                     /** @enum {string} */
@@ -6887,6 +6974,13 @@ export interface paths {
                                 suppliers: number;
                             };
                             offer: {
+                                acceptanceFees?: {
+                                    feeBps: number;
+                                    mccType: string;
+                                    network: string;
+                                    /** @enum {string} */
+                                    sizeBand: "*" | "Small" | "Medium" | "Large";
+                                }[] | null;
                                 issuerName: string;
                                 notOffered: {
                                     /** @enum {string} */
@@ -7102,6 +7196,13 @@ export interface paths {
                                 suppliers: number;
                             };
                             offer: {
+                                acceptanceFees?: {
+                                    feeBps: number;
+                                    mccType: string;
+                                    network: string;
+                                    /** @enum {string} */
+                                    sizeBand: "*" | "Small" | "Medium" | "Large";
+                                }[] | null;
                                 issuerName: string;
                                 notOffered: {
                                     /** @enum {string} */
@@ -9630,6 +9731,13 @@ export interface paths {
                                     supplierShare: number;
                                 };
                                 offer: {
+                                    acceptanceFees?: {
+                                        feeBps: number;
+                                        mccType: string;
+                                        network: string;
+                                        /** @enum {string} */
+                                        sizeBand: "*" | "Small" | "Medium" | "Large";
+                                    }[] | null;
                                     issuerName: string;
                                     notOffered: {
                                         /** @enum {string} */
@@ -9978,6 +10086,13 @@ export interface paths {
                                 supplierShare: number;
                             };
                             offer: {
+                                acceptanceFees?: {
+                                    feeBps: number;
+                                    mccType: string;
+                                    network: string;
+                                    /** @enum {string} */
+                                    sizeBand: "*" | "Small" | "Medium" | "Large";
+                                }[] | null;
                                 issuerName: string;
                                 notOffered: {
                                     /** @enum {string} */
@@ -10339,6 +10454,13 @@ export interface paths {
                                 vcAccepting: boolean | null;
                             }[];
                             offer: {
+                                acceptanceFees?: {
+                                    feeBps: number;
+                                    mccType: string;
+                                    network: string;
+                                    /** @enum {string} */
+                                    sizeBand: "*" | "Small" | "Medium" | "Large";
+                                }[] | null;
                                 issuerName: string;
                                 notOffered: {
                                     /** @enum {string} */
@@ -10380,6 +10502,8 @@ export interface paths {
                                     daysSooner: number | null;
                                     fee: number;
                                     feeBps: number;
+                                    /** @enum {string} */
+                                    feeTable: "issuer" | "defaults";
                                     mccType: string | null;
                                     net: number | null;
                                     paymentTermsDays: number | null;
@@ -10491,6 +10615,13 @@ export interface paths {
                             }[];
                             currency: string;
                             offer: {
+                                acceptanceFees?: {
+                                    feeBps: number;
+                                    mccType: string;
+                                    network: string;
+                                    /** @enum {string} */
+                                    sizeBand: "*" | "Small" | "Medium" | "Large";
+                                }[] | null;
                                 issuerName: string;
                                 notOffered: {
                                     /** @enum {string} */
@@ -10543,6 +10674,13 @@ export interface paths {
                         "application/json": {
                             currency: string;
                             offer: {
+                                acceptanceFees?: {
+                                    feeBps: number;
+                                    mccType: string;
+                                    network: string;
+                                    /** @enum {string} */
+                                    sizeBand: "*" | "Small" | "Medium" | "Large";
+                                }[] | null;
                                 issuerName: string;
                                 notOffered: {
                                     /** @enum {string} */

@@ -26,7 +26,7 @@ const landing: TEnrolLanding = {
   status: 'Active',
   contactEmail: null,
   expiresAt: '2026-12-31T00:00:00.000Z',
-  supplierCase: { currency: 'GBP', netBenefit: 7863.01, daysSooner: 118 },
+  supplierCase: { currency: 'GBP', netBenefit: 7863.01, daysSooner: 118, feeTable: 'defaults' },
 };
 
 const renderPage = (l: TEnrolLanding) =>

@@ -268,6 +268,11 @@ function SupplierCase({ c, language }: { c: NonNullable<TEnrolLanding['supplierC
           {t('enrol.case.net', { amount })}
         </Typography>
       )}
+      {c.netBenefit !== null && (
+        <Typography variant="caption" color="text.secondary" data-testid="enrol-fee-table">
+          {c.feeTable === 'issuer' ? t('enrol.case.feeTableIssuer') : t('enrol.case.feeTableDefaults')}
+        </Typography>
+      )}
     </Box>
   );
 }

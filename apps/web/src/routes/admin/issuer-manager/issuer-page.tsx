@@ -19,6 +19,7 @@ import { PendingButton } from '../../../components/pending-button.tsx';
 import { Field, FieldGrid, Section, Toolbar, useFormMutation } from '../admin-ui.tsx';
 import { changedFields, IssuerForm, issuerFormOf, type TIssuerFormValues } from './issuer-form.tsx';
 import { SupplierListsSection } from './supplier-lists-section.tsx';
+import { AcceptanceFeesSection } from './acceptance-fees-section.tsx';
 
 export function Component() {
   const { t } = useTranslation('admin');
@@ -101,6 +102,7 @@ export function Component() {
       >
         <IssuerForm value={value} onChange={setValue} errors={save.errors} disabled={!canEdit} />
       </Section>
+      <AcceptanceFeesSection issuerId={i.id} fees={i.acceptanceFees} canEdit={canEdit} />
       <SupplierListsSection issuerId={i.id} canEdit={canEdit} />
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)}>
         <DialogTitle>{t('issuer.deleteTitle', { name: i.name })}</DialogTitle>

@@ -39,6 +39,7 @@ const issuer: TIssuerFull = {
   onboardingDataDownloadProfileId: 'default',
   hasSupplierIncludeList: false,
   hasSupplierExcludeList: false,
+  acceptanceFees: null,
   issuerEmailDomains: ['northbridge.example'],
   numberNonEmailDomainUsers: 0,
   members: [

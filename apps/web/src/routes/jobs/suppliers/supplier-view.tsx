@@ -439,6 +439,16 @@ function SupplierCase({ route, name, currency }: { route: TRoute; name: string; 
               band: t(`supplier.supplierCase.bands.${n.sizeBand}`),
             })}
           </Typography>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: 'block' }}
+            data-testid="supplier-case-fee-table"
+          >
+            {n.feeTable === 'issuer'
+              ? t('supplier.supplierCase.feeTableIssuer')
+              : t('supplier.supplierCase.feeTableDefaults')}
+          </Typography>
         </Field>
         <Field label={t('supplier.supplierCase.daysSooner')}>
           <span data-testid="supplier-case-days">{dash(n.daysSooner)}</span>

@@ -1,0 +1,1 @@
+ALTER TABLE "issuers" ADD COLUMN "acceptance_fees" jsonb;

@@ -77,6 +77,9 @@ test('the loaded networks are listed, and a supplier shows each network and the 
   await expect(b).toContainText('Scheme B');
   await expect(b).toContainText(detail.networks[1]!.merchantName!);
   await expect(b).toContainText(detail.networks[1]!.confidence!);
+  // the further network was searched by the confirmatory match (NETWORKS_MATCH's default), and the page says so
+  expect(detail.networks.map((n) => n.candidateSearch)).toEqual(['full', 'confirm']);
+  await expect(page.getByTestId('supplier-network-1-search')).toHaveText('confirmatory search');
   await expect(page.getByTestId('best-capability-source')).toHaveText('from Scheme B');
   await expect(page.getByTestId('supplier-networks-merged')).toContainText(detail.mergedNetworks!.bestCapability);
 });

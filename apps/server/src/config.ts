@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { NETWORK_MATCH_MODES } from '@sextant/shared';
 
 const bool = (def: boolean) =>
   z
@@ -111,6 +112,11 @@ const ZEnv = z.object({
     ),
   /** Without NETWORK_FILE: a second generated network overlapping the first ("Scheme B"), as the demo ships. */
   NETWORK_SECOND: bool(true),
+  /**
+   * How further networks are searched (docs/NETWORKS.md "Matching"): `confirm` — candidates by exact keys and the
+   * reference network's best candidates' names, a fraction of a match; `full` — the whole matcher per network.
+   */
+  NETWORKS_MATCH: z.enum(NETWORK_MATCH_MODES).default('confirm'),
   /** Vendor search: worker threads that search (each holds the index's postings, ≈ 30 MB per 1M merchants). */
   VENDOR_SEARCH_WORKERS: z.coerce.number().int().min(1).max(8).default(2),
   /** Vendor search: wall clock of one search in its worker; past it the worker is replaced and the answer is 503. */

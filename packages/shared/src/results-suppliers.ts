@@ -297,6 +297,14 @@ const ZAddress = z.object({
   country: s,
 });
 
+/**
+ * How a further network's candidates are found (docs/NETWORKS.md "Matching"): `confirm` — exact keys (name, tax id,
+ * street address and postcode) and the names of the supplier's best candidates in the reference network; `full` —
+ * the whole matcher's blocking, as for the reference network. The server's NETWORKS_MATCH.
+ */
+export const NETWORK_MATCH_MODES = ['confirm', 'full'] as const;
+export type TNetworkMatchMode = (typeof NETWORK_MATCH_MODES)[number];
+
 /** One network's match of a supplier (the detail's networks[]). */
 export const ZSupplierNetworkMatch = z.object({
   network: z.string(),
@@ -316,6 +324,8 @@ export const ZSupplierNetworkMatch = z.object({
   cardCapability: z.string().nullable(),
   /** the deciding match rule of this network's match */
   rule: z.string().nullable(),
+  /** how this network's candidates were found (runs before the confirmatory match: full) */
+  candidateSearch: z.enum(NETWORK_MATCH_MODES),
 });
 export type TSupplierNetworkMatch = z.infer<typeof ZSupplierNetworkMatch>;
 

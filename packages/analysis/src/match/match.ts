@@ -47,6 +47,8 @@ import {
   nameTokensSql,
   networkColumnsSql,
   networkViewSql,
+  keptCandidatesSql,
+  keptSuppliersSql,
   ruledCandidateSql,
   scorePairsSql,
   supplierAddressLinesSql,
@@ -67,6 +69,11 @@ export interface MatchOptions {
   ruleset?: TMatchRuleset;
   /** where the matches are written (default: the working directory's matches.parquet; other networks elsewhere) */
   outFile?: string;
+  /**
+   * Also write the supplier side (the normalised suppliers) and each supplier's two best candidates' names, which the
+   * confirmatory match of further networks reads (confirm.ts; only when further networks are loaded).
+   */
+  keepSupplierSide?: boolean;
 }
 
 export interface MatchResult {
@@ -77,6 +84,8 @@ export interface MatchResult {
   file: string;
   networkFile: string;
   rulesetVersion: number;
+  /** seconds spent writing the supplier side for further networks (keepSupplierSide; 0 without) */
+  supplierSideSeconds: number;
 }
 
 /** Human-readable form of the confidence rules (from the match ruleset; kept in the README). */
@@ -133,7 +142,7 @@ export async function ensurePreparedNetwork(
  * postcode off addresses written on one line ("123 Main St Apt 4, Springfield, IL 62701"). The street-address
  * macros then key it as they key the network's addresses; an address it cannot read keeps the raw line.
  */
-async function parseSupplierStreets(db: Db, suppliersFile: string): Promise<void> {
+export async function parseSupplierStreets(db: Db, suppliersFile: string): Promise<void> {
   await db.run(ADDR_PARSED_TABLE);
   const rows = await db.all<{ line: string; country: string | null }>(supplierAddressLinesSql(suppliersFile));
   if (!rows.length) return;
@@ -156,7 +165,7 @@ async function parseSupplierStreets(db: Db, suppliersFile: string): Promise<void
  * a matcher with other keys never reads an older cache): read from the cache, or computed by `compute` (which creates
  * `table`) and written to it. `where`: only the rows this run needs are kept.
  */
-async function cachedNetworkTable(
+export async function cachedNetworkTable(
   db: Db,
   net: string,
   table: string,
@@ -207,7 +216,7 @@ async function networkKeysAndFrequencies(db: Db, net: string): Promise<void> {
 }
 
 /** Suppliers per confidence, from the written matches file. */
-async function confidenceCounts(db: Db, out: string) {
+export async function confidenceCounts(db: Db, out: string) {
   const r = await db.all<{ c: string | null; n: number }>(confidenceCountsSql(out));
   const byConfidence = { High: 0, Medium: 0, Low: 0 };
   let suppliers = 0;
@@ -227,6 +236,9 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
   const net = await ensurePreparedNetwork(options.networkFile, workDir, (p, m) => onProgress(p * 0.2, m));
   const out = options.outFile ?? workFile(workDir, 'matches');
   const suppliersFile = workFile(workDir, 'suppliers');
+  // what an earlier match of this working directory kept is never read with this match's results
+  if (!options.outFile)
+    for (const f of [workFile(workDir, 'matchSuppliers'), workFile(workDir, 'matchCandidates')]) rmSync(f, { force: true });
   return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
     const table = (name: string, sql: string) => db.run(`CREATE TABLE ${name} AS ${sql}`);
     await createNormaliseMacros(db);
@@ -249,30 +261,19 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
     const candidatePairs = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM cand`))!.n;
 
     onProgress(50, `Scoring ${candidatePairs} candidate pairs`);
-    await table('pair0', candidateJwSql('cand'));
-    await table('pair1', topCandidatesSql('pair0'));
-    await db.run(`DROP TABLE pair0; DROP TABLE cand`);
-    await table('sup_df', nameFrequenciesSql('sup', 'sid', 'tok_df'));
-    // the frequencies of every merchant's name tokens, computed once per network and cached; the candidates' read
-    await cachedNetworkTable(
-      db,
-      net,
-      'net_df',
-      'name-df',
-      () => db.run(`CREATE TABLE net_df AS ${nameFrequenciesSql('net', 'mid', 'tok_df')}`),
-      'mid IN (SELECT mid FROM pair1)',
-    );
-    const merchants = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM net0`))!.n;
-    await scorePairs(db, P, 'pair1', 'scored', { merchants });
-    await db.run(`DROP TABLE pair1; DROP TABLE tok_df; DROP TABLE sup_df; DROP TABLE net_df`);
-
-    onProgress(75, 'Choosing best matches');
-    await table('ranked', bestCandidateSql('scored'));
-    await db.run(`DROP TABLE scored`);
-    await table('best', ruledCandidateSql(rs, 'ranked'));
-    await table('final', finalConfidenceSql(P, 'best'));
-    await db.run(copyToParquet(matchOutputSql(rs.version, 'final'), out));
-    const { suppliers, matched, byConfidence } = await confidenceCounts(db, out);
+    let supplierSideSeconds = 0;
+    const { suppliers, matched, byConfidence } = await decideMatches(db, rs, net, out, {
+      onProgress,
+      onScored: options.keepSupplierSide
+        ? async () => {
+            const t = performance.now();
+            // snappy: written and read once by the same run, speed before size
+            await db.run(copyToParquet(keptSuppliersSql(), workFile(workDir, 'matchSuppliers'), 'snappy'));
+            await db.run(copyToParquet(keptCandidatesSql(rs.parameters, 'scored'), workFile(workDir, 'matchCandidates'), 'snappy'));
+            supplierSideSeconds = (performance.now() - t) / 1000;
+          }
+        : undefined,
+    });
     onProgress(100, `${matched} of ${suppliers} suppliers matched`);
     return {
       suppliers,
@@ -282,6 +283,52 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
       file: out,
       networkFile: net,
       rulesetVersion: rs.version,
+      supplierSideSeconds,
     };
   });
+}
+
+/**
+ * From the candidate pairs in `cand` (sid, mid) against the network `net` (and its token frequencies `tok_df`): the
+ * name Jaro-Winkler of each pair, the best MAX_SCORED_CANDIDATES per supplier, their evidence and scores, the best
+ * candidate with the ruleset's confidence and the ambiguity step, written to `out` (one row per supplier of `sup`).
+ * The one decision of every match, the reference network's and each further network's (confirm.ts). `onScored` runs
+ * while every scored pair is still in `scored`.
+ */
+export async function decideMatches(
+  db: Db,
+  rs: TMatchRuleset,
+  net: string,
+  out: string,
+  opts: { onProgress: ProgressFn; onScored?: () => Promise<void> },
+): Promise<{ suppliers: number; matched: number; byConfidence: Record<'High' | 'Medium' | 'Low', number> }> {
+  const P = rs.parameters;
+  const table = (name: string, sql: string) => db.run(`CREATE TABLE ${name} AS ${sql}`);
+  await table('pair0', candidateJwSql('cand'));
+  await table('pair1', topCandidatesSql('pair0'));
+  await db.run(`DROP TABLE pair0; DROP TABLE cand`);
+  await table('sup_df', nameFrequenciesSql('sup', 'sid', 'tok_df', 'WHERE sid IN (SELECT sid FROM pair1)'));
+  // the frequencies of every merchant's name tokens, computed once per network and cached; the candidates' read
+  await cachedNetworkTable(
+    db,
+    net,
+    'net_df',
+    'name-df',
+    () => db.run(`CREATE TABLE net_df AS ${nameFrequenciesSql('net', 'mid', 'tok_df')}`),
+    'mid IN (SELECT mid FROM pair1)',
+  );
+  const merchants = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM net0`))!.n;
+  await scorePairs(db, P, 'pair1', 'scored', { merchants });
+  await db.run(`DROP TABLE pair1; DROP TABLE tok_df; DROP TABLE sup_df; DROP TABLE net_df`);
+  await opts.onScored?.();
+
+  opts.onProgress(75, 'Choosing best matches');
+  await table('ranked', bestCandidateSql('scored'));
+  await db.run(`DROP TABLE scored`);
+  await table('best', ruledCandidateSql(rs, 'ranked'));
+  await table('final', finalConfidenceSql(P, 'best'));
+  await db.run(`DROP TABLE ranked; DROP TABLE best`);
+  await db.run(copyToParquet(matchOutputSql(rs.version, 'final'), out));
+  await db.run(`DROP TABLE final`);
+  return confidenceCounts(db, out);
 }

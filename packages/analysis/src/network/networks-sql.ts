@@ -13,7 +13,7 @@
  * Tables created by the step (networks.ts): network_rows (union of the first builder over every network), written to
  * the working directory's network-matches.parquet.
  */
-import type { TScoreKind } from '@sextant/shared';
+import type { TNetworkMatchMode, TScoreKind } from '@sextant/shared';
 import { lit } from '../db.ts';
 import { cardCapabilitySql } from '../score/offer-sql.ts';
 
@@ -26,6 +26,11 @@ export interface NetworkMatchSource {
   /** the matches file of this network (match.ts) and its prepared Parquet */
   matchesFile: string;
   networkFile: string;
+  /**
+   * How this network's candidates were found (docs/NETWORKS.md "Matching"): `full` blocking (the reference network,
+   * or NETWORKS_MATCH=full), or `confirm` (exact keys and the reference network's best candidates' names)
+   */
+  candidateSearch?: TNetworkMatchMode;
 }
 
 /** Capabilities, best first (the waterfall of enrich): the merged view's best capability is the first present. */
@@ -57,7 +62,7 @@ export function networkMatchRowsSql(src: NetworkMatchSource, offered: readonly T
       CASE WHEN matched AND nD IN (1, 2, 3) THEN nD END AS detailLevel,
       CASE WHEN matched THEN coalesce(nS, FALSE) END AS stpCapable,
       CASE WHEN matched THEN coalesce(nL, []::VARCHAR[]) ELSE []::VARCHAR[] END AS lockboxes,
-      capability AS cardCapability, matchEvidence
+      capability AS cardCapability, matchEvidence, ${lit(src.candidateSearch ?? 'full')} AS candidateSearch
     FROM c`;
 }
 

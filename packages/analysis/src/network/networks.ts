@@ -7,10 +7,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { TIssuerOffer } from '@sextant/shared';
+import type { TIssuerOffer, TNetworkMatchMode } from '@sextant/shared';
 import { offeredKinds } from '@sextant/shared';
 import { copyToParquet, lit, tempDirOf, withDb } from '../db.ts';
 import { ensurePreparedNetwork, matchSuppliers } from '../match/match.ts';
+import { confirmMatchNetworks } from '../match/confirm.ts';
 import { workFile } from '../pipeline/workdir.ts';
 import type { ProgressFn } from '../progress.ts';
 import { allNetworkRowsSql } from './networks-sql.ts';
@@ -37,8 +38,15 @@ export interface MatchNetworksOptions {
   /** the further networks, in order; each is matched here */
   others: readonly NetworkRef[];
   offer?: TIssuerOffer | null;
+  /**
+   * How further networks are searched (docs/NETWORKS.md): `confirm` (default) — candidates by exact keys and the
+   * reference network's best candidates' names (match/confirm.ts); `full` — the whole matcher again per network.
+   */
+  mode?: NetworkMatchMode;
   onProgress?: ProgressFn;
 }
+
+type NetworkMatchMode = TNetworkMatchMode;
 
 /** Matches the suppliers against each further network and writes network-matches.parquet (every network's rows). */
 export async function matchNetworks(options: MatchNetworksOptions): Promise<NetworkMatchSummary[]> {
@@ -54,23 +62,41 @@ export async function matchNetworks(options: MatchNetworksOptions): Promise<Netw
       order: 0,
       matchesFile: workFile(workDir, 'matches'),
       networkFile: await ensurePreparedNetwork(primary.file, workDir),
+      candidateSearch: 'full' as NetworkMatchMode,
     },
   ];
   const summaries: NetworkMatchSummary[] = [];
+  const mode = options.mode ?? 'confirm';
+  const outFile = (i: number) => path.join(dir, `${i + 1}.matches.parquet`);
+  const results =
+    mode === 'confirm'
+      ? others.length === 0
+        ? []
+        : await confirmMatchNetworks({
+            workDir,
+            primaryNetworkFile: sources[0]!.networkFile,
+            networks: others.map((n, i) => ({ name: n.name, file: n.file, outFile: outFile(i) })),
+            onProgress: (p, m) => onProgress(p * 0.9, m),
+          })
+      : [];
   for (const [i, n] of others.entries()) {
     const share = 90 / Math.max(1, others.length);
-    const r = await matchSuppliers({
-      workDir,
-      networkFile: n.file,
-      outFile: path.join(dir, `${i + 1}.matches.parquet`),
-      onProgress: (p, m) => onProgress(i * share + (p / 100) * share, `${n.name}: ${m}`),
-    });
+    const r =
+      mode === 'confirm'
+        ? results[i]!
+        : await matchSuppliers({
+            workDir,
+            networkFile: n.file,
+            outFile: outFile(i),
+            onProgress: (p, m) => onProgress(i * share + (p / 100) * share, `${n.name}: ${m}`),
+          });
     sources.push({
       network: n.name,
       version: n.version,
       order: i + 1,
       matchesFile: r.file,
       networkFile: r.networkFile,
+      candidateSearch: mode,
     });
   }
   onProgress(92, 'Writing the matches of every network');

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { TIssuerOffer, TJobType } from '@sextant/shared';
+import type { TIssuerOffer, TJobType, TNetworkMatchMode } from '@sextant/shared';
 import { AnalysisInputError } from '../errors.ts';
 import { ingestFile } from '../ingest/ingest.ts';
 import type { ColumnMapping, IngestReport } from '../ingest/ingest.ts';
@@ -47,7 +47,7 @@ export interface RunAnalysisOptions {
    * Further reference networks matched after the primary one (network/networks.ts), and the primary's name and
    * version in their table; absent: the primary network only, and no per-network table.
    */
-  networks?: { primary: Omit<NetworkRef, 'file'>; others: NetworkRef[] };
+  networks?: { primary: Omit<NetworkRef, 'file'>; others: NetworkRef[]; mode?: TNetworkMatchMode };
   onProgress?: ProgressFn;
 }
 
@@ -113,16 +113,18 @@ export async function runAnalysis(options: RunAnalysisOptions): Promise<RunAnaly
   const networkFile = await timed('prepareNetwork', () =>
     ensurePreparedNetwork(options.networkFile, workDir, subProgress(p, 40, 45)),
   );
-  const match = await timed('match', () =>
-    matchSuppliers({ workDir, networkFile, onProgress: subProgress(p, 45, 70) }),
-  );
   const networks = options.networks;
+  const keepSupplierSide = !!networks && networks.others.length > 0 && (networks.mode ?? 'confirm') === 'confirm';
+  const match = await timed('match', () =>
+    matchSuppliers({ workDir, networkFile, keepSupplierSide, onProgress: subProgress(p, 45, 70) }),
+  );
   if (networks)
     await timed('networks', () =>
       matchNetworks({
         workDir,
         primary: { ...networks.primary, file: networkFile },
         others: networks.others,
+        mode: networks.mode,
         offer: options.offer ?? null,
       }),
     );

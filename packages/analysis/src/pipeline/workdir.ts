@@ -7,6 +7,9 @@ export const WORK_FILES = {
   matches: 'matches.parquet',
   /** every supplier's match in every loaded network, one row per (network, supplier): network/networks.ts */
   networkMatches: 'network-matches.parquet',
+  /** the normalised suppliers and their best candidates' names, kept by the match for further networks (confirm.ts) */
+  matchSuppliers: 'match-suppliers.parquet',
+  matchCandidates: 'match-candidates.parquet',
   enriched: 'enriched.parquet',
   scored: 'scored.parquet',
   model: 'acceptance-model.json',

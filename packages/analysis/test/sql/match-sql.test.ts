@@ -18,7 +18,11 @@ import {
   candidateJwSql,
   candidatePairsSql,
   confidenceCountsSql,
+  CONFIRM_CANDIDATES,
+  CONFIRM_RUNNER_UP_MIN,
+  confirmCandidatePairsSql,
   finalConfidenceSql,
+  keptCandidatesSql,
   KEY_DF_BUDGET,
   keyFrequencySql,
   MAX_NAME_DF,
@@ -306,6 +310,84 @@ describe('candidate pairs', () => {
       return db.all<{ sid: number; mid: number }>(candidatePairsSql(P));
     });
     expect(got).toEqual([{ sid: 1, mid: 9 }]);
+  });
+});
+
+describe('confirmatory candidates of a further network', () => {
+  const cols = 'nameSorted VARCHAR, taxNorm VARCHAR, postcodeNorm VARCHAR, addrNum INTEGER, addrStreet VARCHAR';
+  const confirm = (keptRows: Cell[][]) =>
+    tiny(async (db) => {
+      await table(db, 'sup', `sid BIGINT, ${cols}`, [
+        // sid, nameSorted, taxNorm, postcodeNorm, addrNum, addrStreet
+        [1, 'acme widgets', null, null, null, null], // its own name
+        [2, 'acme wdgets', null, null, null, null], // a typo: only its reference candidate's name finds the merchant
+        [3, 'zzz', 'gb123456', null, null, null], // tax id
+        [4, 'qqq', null, 'sw1a1aa', 5, 'market'], // street address and postcode
+        [5, 'qqq', null, null, 5, 'market'], // street address without postcode: not enough here
+        [6, 'common name', null, null, null, null], // a name too common to pair on
+        [7, 'beta bakery', null, 'sw1a1aa', null, null], // postcode and a similar name: not a confirmatory key
+      ]);
+      await table(db, 'net', `mid BIGINT, ${cols}`, [
+        [101, 'acme widgets', null, null, null, null],
+        [102, 'xxx', 'gb123456', null, null, null],
+        [103, 'rrr', null, 'sw1a1aa', 5, 'market'],
+        [104, 'beta bakeries', null, 'sw1a1aa', null, null],
+        ...Array.from({ length: MAX_NAME_DF + 1 }, (_, i): Cell[] => [200 + i, 'common name', null, null, null, null]),
+      ]);
+      await table(db, 'kept_cand', 'sid BIGINT, nameSorted VARCHAR', keptRows);
+      return (
+        await db.all<{ sid: number; mid: number }>(`SELECT * FROM (${confirmCandidatePairsSql()}) ORDER BY sid, mid`)
+      ).map((r) => [r.sid, r.mid]);
+    });
+
+  it('pairs by the exact name, the reference candidates\' names, the tax id and the street address with postcode', async () => {
+    expect(
+      await confirm([
+        [2, 'acme widgets'],
+        [6, 'common name'],
+      ]),
+    ).toEqual([
+      [1, 101],
+      [2, 101],
+      [3, 102],
+      [4, 103],
+    ]);
+  });
+
+  it('finds nothing by name for a typo without a reference candidate', async () => {
+    expect((await confirm([])).some(([sid]) => sid === 2)).toBe(false);
+  });
+
+  it(`keeps the names of each supplier's best candidate and a runner-up that could match or make it ambiguous`, async () => {
+    expect(CONFIRM_CANDIDATES).toBe(2);
+    const got = await tiny(async (db) => {
+      await table(db, 'net', 'mid BIGINT, nameSorted VARCHAR', [
+        [1, 'a'],
+        [2, 'b'],
+        [3, 'c'],
+        [4, ''],
+      ]);
+      const hi = CONFIRM_RUNNER_UP_MIN + 0.05;
+      await table(db, 'scored', 'sid BIGINT, mid BIGINT, totalScore DOUBLE', [
+        [1, 1, 0.5],
+        [1, 2, 1.0],
+        [1, 3, hi], // a runner-up that could match: kept; the third (0.5) never
+        [2, 4, 0.9], // an empty name is no key
+        [3, 1, 0.6],
+        [3, 2, 0.6], // a tie: by mid, and within the ambiguity margin
+        [3, 3, 0.6],
+        [4, 1, 1.0],
+        [4, 2, CONFIRM_RUNNER_UP_MIN - 0.1], // too weak to match, too far to be ambiguous: left out
+      ]);
+      return db.all<{ sid: number; nameSorted: string }>(`${keptCandidatesSql(P)} ORDER BY sid, nameSorted`);
+    });
+    expect(got.map((r) => [r.sid, r.nameSorted])).toEqual([
+      [1, 'b'],
+      [1, 'c'],
+      [3, 'a'],
+      [3, 'b'],
+      [4, 'a'],
+    ]);
   });
 });
 

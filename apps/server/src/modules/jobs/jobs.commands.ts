@@ -211,19 +211,22 @@ export function jobCommandTypes(ctx: AppContext): CommandDefOf[] {
     step(ctx, 'match', async (rc, _hc, progress) => {
       progress(1, 'Preparing the reference network');
       const network = await ensurePreparedNetwork(await ensureNetwork(ctx), rc.workDir);
+      const [primary, ...others] = await ensureNetworks(ctx);
+      const confirm = ctx.config.NETWORKS_MATCH === 'confirm' && others.length > 0;
       const r = await matchSuppliers({
         workDir: rc.workDir,
         networkFile: network,
-        onProgress: (p, m) => progress(p * 0.6, m),
+        keepSupplierSide: confirm,
+        onProgress: (p, m) => progress(p * (others.length ? 0.8 : 1), m),
       });
       // Every further network with the same rules, and the per-network rows (docs/NETWORKS.md).
-      const [primary, ...others] = await ensureNetworks(ctx);
       const perNetwork = await matchNetworks({
         workDir: rc.workDir,
         primary: { name: primary!.name, version: primary!.version, file: network },
         others: others.map((n) => ({ name: n.name, version: n.version, file: n.file })),
         offer: await offerOfRun(ctx.db, rc.run, rc.job.issuerId),
-        onProgress: (p, m) => progress(60 + p * 0.4, m),
+        mode: ctx.config.NETWORKS_MATCH,
+        onProgress: (p, m) => progress(80 + p * 0.2, m),
       });
       const more = perNetwork.slice(1).map((n) => `; ${n.network}: ${n.matched} matched`);
       return `${r.matched} of ${r.suppliers} suppliers matched (High ${r.byConfidence.High}, Medium ${r.byConfidence.Medium})${more.join('')}`;

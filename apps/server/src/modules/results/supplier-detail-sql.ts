@@ -23,6 +23,8 @@ export interface SupplierDetailSource {
   useCases: { useCaseSuppliers: string; useCases: string } | null;
   /** The run's per-network matches (networks.parquet), when it has them. */
   networks?: string | null;
+  /** the columns networks.parquet has (older runs lack the later ones, e.g. candidateSearch); default: all */
+  networkColumns?: ReadonlySet<string>;
 }
 
 /** Per-network match columns the detail shows (networks.parquet; docs/NETWORKS.md). */
@@ -40,6 +42,7 @@ const NETWORK_MATCH_COLUMNS = [
   'stpCapable',
   'lockboxes',
   'cardCapability',
+  'candidateSearch',
 ] as const;
 
 /**
@@ -52,6 +55,7 @@ export function supplierDetailSql({
   network,
   useCases: uc,
   networks,
+  networkColumns,
 }: SupplierDetailSource): string {
   const ids = ['matchedMerchantId', 'candidateMerchantId'].filter((c) => columns.has(c));
   const merchantCols = MERCHANT_COLUMNS.split(', ');
@@ -74,7 +78,9 @@ export function supplierDetailSql({
     : '';
   // each network's match, in network order; the deciding rule taken from the match evidence
   const perNetwork = networks
-    ? `(SELECT supplierKey, list(struct_pack(${NETWORK_MATCH_COLUMNS.map((c) => `${ident(c)} := ${ident(c)}`).join(', ')},
+    ? `(SELECT supplierKey, list(struct_pack(${NETWORK_MATCH_COLUMNS.filter((c) => !networkColumns || networkColumns.has(c))
+        .map((c) => `${ident(c)} := ${ident(c)}`)
+        .join(', ')},
           rule := json_extract_string(matchEvidence, '$.rule')) ORDER BY networkOrder) AS l
         FROM ${networks} GROUP BY supplierKey) nw`
     : '';

@@ -59,7 +59,7 @@ describe.each(dbKinds())('supplier detail lookup on %s', (kind) => {
     // each network's match (docs/NETWORKS.md), in network order
     const networks = await res.all(
       `SELECT network, networkVersion, merchantId, merchantName, confidence, matchStatus, matchScore, acceptsCard,
-         vcAccepting, detailLevel, stpCapable, lockboxes, cardCapability, json_extract_string(matchEvidence, '$.rule') AS rule
+         vcAccepting, detailLevel, stpCapable, lockboxes, cardCapability, candidateSearch, json_extract_string(matchEvidence, '$.rule') AS rule
        FROM ${res.table('networks')} WHERE supplierKey = $1 ORDER BY networkOrder`,
       [key],
     );
@@ -209,6 +209,8 @@ describe.each(dbKinds())('supplier detail lookup on %s', (kind) => {
     expect(r.statusCode, r.body).toBe(200);
     const d = r.json() as TSupplierDetail;
     expect(d.networks.map((n) => n.network)).toEqual(['Scheme A', 'Scheme B']);
+    // the reference network by the full matcher, the further network by the confirmatory match (NETWORKS_MATCH)
+    expect(d.networks.map((n) => n.candidateSearch)).toEqual(['full', 'confirm']);
     const b = d.networks[1]!;
     expect(b).toMatchObject({ matched: true, acceptsCard: true });
     expect(b.merchantId).toMatch(/^N\d{8}$/);

@@ -144,6 +144,10 @@ async function detailQuery(res: JobResults, network: string | null): Promise<str
   const suppliers = res.table('suppliers');
   const described = await res.all<{ column_name: string }>(columnsSql(suppliers));
   const withUseCases = res.has('useCaseSuppliers') && res.has('useCases');
+  const networks = res.has('networks') ? res.table('networks') : null;
+  const networkColumns = networks
+    ? new Set((await res.all<{ column_name: string }>(columnsSql(networks))).map((c) => c.column_name))
+    : undefined;
   return supplierDetailSql({
     suppliers,
     columns: new Set(described.map((c) => c.column_name)),
@@ -151,7 +155,8 @@ async function detailQuery(res: JobResults, network: string | null): Promise<str
     useCases: withUseCases
       ? { useCaseSuppliers: res.table('useCaseSuppliers'), useCases: res.table('useCases') }
       : null,
-    networks: res.has('networks') ? res.table('networks') : null,
+    networks,
+    networkColumns,
   });
 }
 

@@ -335,6 +335,7 @@ function networkMatchOf(n: R): TSupplierNetworkMatch {
     lockboxes: strs(n.lockboxes),
     cardCapability: str(n.cardCapability),
     rule: str(n.rule),
+    candidateSearch: n.candidateSearch === 'confirm' ? 'confirm' : 'full',
   };
 }
 

@@ -10439,6 +10439,8 @@ export interface paths {
                             } | null;
                             networks: {
                                 acceptsCard: boolean | null;
+                                /** @enum {string} */
+                                candidateSearch: "confirm" | "full";
                                 cardCapability: string | null;
                                 confidence: string | null;
                                 detailLevel: number | null;

@@ -91,6 +91,17 @@ export function NetworksSection({ d }: { d: TSupplierDetail }) {
                   <Typography variant="caption" color="text.secondary">
                     {t('supplier.networks.version', { version: n.networkVersion })}
                   </Typography>
+                  {n.candidateSearch === 'confirm' && (
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ display: 'block' }}
+                      title={t('supplier.networks.confirmSearchHelp')}
+                      data-testid={`supplier-network-${i}-search`}
+                    >
+                      {t('supplier.networks.confirmSearch')}
+                    </Typography>
+                  )}
                 </TableCell>
                 <TableCell>
                   {n.merchantName ?? t('supplier.networks.noMerchant')}

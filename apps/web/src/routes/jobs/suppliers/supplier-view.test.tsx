@@ -152,6 +152,7 @@ const detail: TSupplierDetail = {
       lockboxes: [],
       cardCapability: 'Card Acceptor',
       rule: 'M3',
+      candidateSearch: 'full',
     },
     {
       network: 'Lockbox Co',
@@ -168,6 +169,7 @@ const detail: TSupplierDetail = {
       lockboxes: ['BoostEu'],
       cardCapability: 'VC',
       rule: 'M5',
+      candidateSearch: 'confirm',
     },
   ],
   mergedNetworks: {
@@ -238,8 +240,19 @@ describe('SupplierView', { timeout: 120_000 }, () => {
     const section = screen.getByTestId('supplier-networks');
     expect(bodyCells(within(section).getByRole('table'))).toEqual([
       ['Scheme Areferenceversion generated-1', 'ACME INDUSTRIALM-1', 'High', '97.0%', 'Yes', 'Card Acceptor', '—'],
-      ['Lockbox Coversion 2026-10', 'Acme Industrial GmbHLB-9', 'Medium', '88.0%', 'Yes', 'VC', 'BoostEu'],
+      [
+        'Lockbox Coversion 2026-10confirmatory search',
+        'Acme Industrial GmbHLB-9',
+        'Medium',
+        '88.0%',
+        'Yes',
+        'VC',
+        'BoostEu',
+      ],
     ]);
+    // a further network searched by exact keys says so, and how
+    expect(screen.getByTestId('supplier-network-1-search').getAttribute('title')).toMatch(/exact keys/);
+    expect(screen.queryByTestId('supplier-network-0-search')).toBeNull();
     expect(screen.getByTestId('accepts-anywhere').textContent).toBe('Yes');
     expect(screen.getByTestId('accepts-anywhere-source').textContent).toBe('from Scheme A, Lockbox Co');
     expect(screen.getByTestId('best-capability-source').textContent).toBe('from Lockbox Co');

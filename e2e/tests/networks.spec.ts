@@ -62,7 +62,7 @@ test('the loaded networks are listed, and a supplier shows each network and the 
   expect(fromB.totalCount).toBeGreaterThan(0);
   const key = fromB.collection[0]!.supplierKey;
   const detail = await json<{
-    networks: { network: string; merchantName: string | null; confidence: string | null }[];
+    networks: { network: string; merchantName: string | null; confidence: string | null; candidateSearch: string }[];
     mergedNetworks: { bestCapability: string; bestCapabilityNetwork: string | null } | null;
   }>(`/api/v1/jobs/${jobId}/results/suppliers/${encodeURIComponent(key)}`);
   expect(detail.mergedNetworks?.bestCapabilityNetwork).toBe('Scheme B');

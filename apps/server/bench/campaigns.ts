@@ -9,17 +9,60 @@
  *   counters (workflow detail: per campaign, per route, All Routes)               target p95 ≤ 300 ms
  *   the job's workflow list and the cross-job list (counters)                     target p95 ≤ 300 ms
  *   campaigns that learn: the first page after the outcomes (trains the model), a wave of 1,000 by expected
- *   value, achieved vs predicted per wave; their sum against the pipeline's time      target ≤ 10 %
+ *   value, achieved vs predicted per wave; their sum against the pipeline of N suppliers, measured in the same run
+ *   (runAnalysis against a generated 100,000-merchant network)                   target ≤ 10 %
  *   supplier pages of the workflow (deep sorted pages by OFFSET and by seek, status filter, search), one supplier
  *                                                                                 target p95 ≤ 300 ms
  * Each line carries the machine's load average (/proc/loadavg) at the time of the measurement.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { generateNetwork, labelledCsv, makeLabelledSuppliers, runAnalysis } from '@sextant/analysis';
 import { createTestApp } from '../test/harness.ts';
 import type { TWorkflowDetail, TWorkflowSupplierPage } from '@sextant/shared';
 import { BENCH_JOB_ENV, buildBenchJob } from './bench-job.ts';
 
 const N = Number(process.argv[2] ?? 50_000);
+/** The product's default network size (NETWORK_MERCHANTS) for the pipeline the learning is set against. */
+const PIPELINE_MERCHANTS = 100_000;
+
+/**
+ * The pipeline of N suppliers without the learning, as a job runs it (ingest → normalise → match → enrich → score →
+ * aggregate, one supplier file against a generated network of the product's default size, cached in the temp dir):
+ * what the learning's cost is set against. Seconds of wall clock.
+ */
+async function pipelineSeconds(n: number): Promise<number> {
+  const cache = path.join(tmpdir(), 'sextant-bench-cache');
+  mkdirSync(cache, { recursive: true });
+  const network = path.join(cache, `campaigns-network-${PIPELINE_MERCHANTS}-20250101.parquet`);
+  if (!existsSync(network)) await generateNetwork({ merchants: PIPELINE_MERCHANTS, seed: 20250101, out: network });
+  const dir = path.join(cache, `campaigns-pipeline-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const csv = path.join(dir, 'suppliers.csv');
+  writeFileSync(
+    csv,
+    labelledCsv(
+      makeLabelledSuppliers({
+        networkSeed: 20250101,
+        networkSize: PIPELINE_MERCHANTS,
+        present: Math.round(n * 0.8),
+        absent: n - Math.round(n * 0.8),
+      }),
+    ),
+  );
+  const t0 = performance.now();
+  await runAnalysis({
+    type: 'base',
+    networkFile: network,
+    inputs: [{ kind: 'suppliers', file: csv }],
+    outDir: path.join(dir, 'out'),
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  rmSync(dir, { recursive: true, force: true });
+  return seconds;
+}
 const REQUESTS = Math.max(30, Number(process.argv[3] ?? 60));
 const KIND = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -113,8 +156,9 @@ async function main() {
     // Campaigns that learn (conversion.ts): the outcomes changed, so the first page trains the issuer's model on
     // them (and reads the run's facts of every supplier once); later pages reuse it. A wave of 1,000 then ranks
     // every supplier not in a wave by expected value, and the workflow's detail scores every enrolment for its wave's
-    // achieved vs predicted. Their sum is the learning's cost, set against the run's: `seconds` is the 100k run's
-    // aggregate step alone (bench-job.ts), a lower bound of its pipeline, so the share is an upper bound (≤ 10 %).
+    // achieved vs predicted. Their sum is the learning's cost, set against the pipeline of N suppliers without it
+    // (pipelineSeconds: measured in this run, target ≤ 10 %) and, as an upper bound, against the bench job's
+    // aggregate step alone (bench-job.ts).
     const timed = async (name: string, method: string, path: string, body?: unknown) => {
       const s0 = performance.now();
       const json = await once(name, method, path, body);
@@ -130,13 +174,17 @@ async function main() {
     });
     const detail = await timed('learning.workflow.waveConversions', 'GET', url);
     const learningMs = first.ms - warm.ms + wave.ms + detail.ms;
+    const pipeline = await pipelineSeconds(N);
+    emit('learning.pipeline', { seconds: r1(pipeline), merchants: PIPELINE_MERCHANTS });
     emit('learning.overhead', {
+      pipelineSeconds: r1(pipeline),
+      pctOfPipeline: r1((learningMs / (pipeline * 1000)) * 100),
       runAggregateSeconds: r1(seconds),
       trainMs: r1(first.ms - warm.ms),
       waveMs: r1(wave.ms),
       waveConversionsMs: r1(detail.ms),
       learningMs: r1(learningMs),
-      pctOfRun: r1((learningMs / (seconds * 1000)) * 100),
+      pctOfAggregate: r1((learningMs / (seconds * 1000)) * 100),
       targetPct: 10,
     });
 

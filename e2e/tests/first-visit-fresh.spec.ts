@@ -348,7 +348,19 @@ async function navHrefs(page: Page): Promise<string[]> {
 async function jobTabHrefs(page: Page, jobId: string): Promise<string[]> {
   await page.goto(`/jobs/${jobId}`);
   const tabs = page.getByTestId('job-tabs');
-  if (!(await tabs.isVisible({ timeout: 15_000 }).catch(() => false))) return [`/jobs/${jobId}`];
+  // the tabs, once the job has loaded (isVisible would not wait: on a busy machine the sweep then left every tab
+  // out), unless the user is sent to the job's no-access page
+  const shown = await Promise.race([
+    tabs.waitFor({ state: 'visible', timeout: 15_000 }).then(
+      () => true,
+      () => false,
+    ),
+    page.waitForURL(/\/no-access$/, { timeout: 15_000 }).then(
+      () => false,
+      () => false,
+    ),
+  ]);
+  if (!shown) return [`/jobs/${jobId}`];
   const collapsed = tabs.locator('[data-testid^="job-section-"][aria-expanded="false"]');
   for (let n = await collapsed.count(); n > 0; n--) await collapsed.first().click();
   await expect(collapsed).toHaveCount(0);
@@ -367,6 +379,7 @@ for (const role of ROLES) {
       await page.goto('/');
       const hrefs = [...(await navHrefs(page)), '/profile'];
       if (withJobs) for (const id of Object.values(jobs)) hrefs.push(...(await jobTabHrefs(page, id)));
+      console.log(`[first visit] ${role} ${label}: ${hrefs.length} pages`);
       for (const href of hrefs) await w.visit(href);
       // a results tab of each job says why it has no results yet: running, or the run that failed
       for (const [state, id] of [

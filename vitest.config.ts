@@ -18,6 +18,8 @@ const LONG_FIRST = [
   'apps/server/test/topology.test.ts',
   'apps/server/test/security-auth.test.ts',
   'apps/server/test/compiled-server.test.ts',
+  'apps/server/src/modules/vendors/vendors-budget.test.ts',
+  'apps/server/src/modules/results/issuer-offer.test.ts',
   'apps/server/test/security-production.test.ts',
   'apps/server/test/untrusted-uploads.test.ts',
 ];

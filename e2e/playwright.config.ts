@@ -25,28 +25,43 @@ const SYSTEM_WIDE = [
   '**/admin-accounts.spec.ts', // translation overrides, merges the demo tester's accounts
   '**/admin-lists.spec.ts', // demo users' permissions and memberships, exclude lists
   '**/i18n.spec.ts', // a demo user's issuer membership
-  '**/first-visit-fresh.spec.ts', // pauses the background service (a job that stays processing)
 ];
+/**
+ * Specs that pause the background service (jobs that stay processing) for the whole of their run: after `system`,
+ * alone, but with two workers of their own (their tests share the pause: first-visit-fresh.spec.ts).
+ */
+const PAUSES_SERVICE = ['**/first-visit-fresh.spec.ts'];
 
 export default defineConfig({
   testDir: path.join(here, 'tests'),
   outputDir: path.join(here, 'test-results'),
   // Two workers share one server. The specs that change system-wide state (maintenance and read-only mode, the app
   // timestamp, the background service, resource limits, translations, demo users' roles, memberships and
-  // language) run afterwards in the `system` project, one at a time, with nothing else running.
-  // E2E_WORKERS=1 runs everything one at a time (the order stays: `parallel`, then `system`).
+  // language) run afterwards in the `system` project, one at a time, with nothing else running; then the specs that
+  // pause the background service (`fresh`, two workers again).
+  // E2E_WORKERS=1 runs everything one at a time (the order stays: `parallel`, `system`, then `fresh`).
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   projects: [
     // Each project keeps its own results folder: `npm test` runs them one after the other, and Playwright empties a
     // run's folder first, which took the traces of a failing `parallel` test away.
-    { name: 'parallel', testIgnore: SYSTEM_WIDE, outputDir: path.join(here, 'test-results', 'parallel') },
+    {
+      name: 'parallel',
+      testIgnore: [...SYSTEM_WIDE, ...PAUSES_SERVICE],
+      outputDir: path.join(here, 'test-results', 'parallel'),
+    },
     {
       name: 'system',
       testMatch: SYSTEM_WIDE,
       workers: 1,
       dependencies: ['parallel'],
       outputDir: path.join(here, 'test-results', 'system'),
+    },
+    {
+      name: 'fresh',
+      testMatch: PAUSES_SERVICE,
+      dependencies: ['system'],
+      outputDir: path.join(here, 'test-results', 'fresh'),
     },
   ],
   // Screenshot baselines are committed next to the specs, made in this environment (Debian's Chromium).

@@ -92,11 +92,13 @@ if (apiCheck) {
 
 if (only !== 'unit' && existsSync(path.join(root, 'e2e/playwright.config.ts'))) {
   // The `parallel` project (two workers), then the `system` project (the specs that change system-wide state, one
-  // at a time) even when a `parallel` test failed; both servers use one data directory, so the demo jobs run once.
+  // at a time), then `fresh` (the specs that pause the background service, two workers), each even when a test of
+  // the one before failed; the servers use one data directory, so the demo jobs run once.
   const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'sextant-e2e-'));
   for (const [project, extra] of [
     ['parallel', []],
     ['system', ['--no-deps']],
+    ['fresh', ['--no-deps']],
   ]) {
     const json = path.join(out, `playwright-${project}.json`);
     const r = spawnSync(

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, signIn } from './helpers.ts';
+import { apiAs, demoJobWithResults, signIn } from './helpers.ts';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
 let api: APIRequestContext;
@@ -17,17 +17,7 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   api = await apiAs('sysAdmin');
   // A fresh server seeds its demo jobs in the background: wait for a scored one with results.
-  const deadline = Date.now() + 220_000;
-  for (;;) {
-    const list = (await (await api.post('/api/v1/authorization/auth-mapped-job-artifacts', { data: {} })).json()) as {
-      collection: { id: string; name: string; type: string }[];
-    };
-    for (const j of list.collection.filter((x) => x.type !== 'matched-data-only' && x.name.startsWith('Albion')))
-      if ((await api.get(`/api/v1/jobs/${j.id}/results/summary`)).ok()) jobName = j.name;
-    if (jobName || Date.now() > deadline) break;
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-  expect(jobName, 'a demo job with results').not.toBe('');
+  jobName = (await demoJobWithResults(api, { name: 'Albion' })).name;
 });
 
 async function shoot(page: Page, name: string) {

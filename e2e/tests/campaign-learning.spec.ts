@@ -7,7 +7,7 @@
  * the assumed rates ("Not yet" below 50 outcomes).
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiAs, signIn } from './helpers.ts';
+import { apiAs, demoCampaignWorkflow, signIn } from './helpers.ts';
 
 interface Supplier {
   supplierKey: string;
@@ -28,19 +28,7 @@ let workflowId = '';
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   api = await apiAs('campaignManager');
-  const deadline = Date.now() + 280_000;
-  for (;;) {
-    const res = await api.get('/api/v1/campaign-workflows');
-    const page = (await res.json()) as { collection: { jobId: string; name: string }[] };
-    const demo = page.collection.find((w) => w.name.startsWith('Card enablement'));
-    if (demo) {
-      jobId = demo.jobId;
-      break;
-    }
-    if (Date.now() > deadline) break;
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-  expect(jobId, 'the demo campaign workflow').not.toBe('');
+  jobId = (await demoCampaignWorkflow(api)).jobId;
   const sources = (await (await api.get(`/api/v1/jobs/${jobId}/campaign-workflows/sources`)).json()) as {
     useCases: { useCaseId: string; supplierCount: number }[];
   };

@@ -7,7 +7,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiAs, BASE, signIn } from './helpers.ts';
+import { apiAs, BASE, demoCampaignWorkflow, signIn } from './helpers.ts';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
@@ -38,20 +38,7 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   api = await apiAs('campaignManager');
   // The demo job runs in the background; its demo workflow (which gives the campaign manager the job) follows.
-  const deadline = Date.now() + 280_000;
-  for (;;) {
-    const res = await api.get('/api/v1/campaign-workflows');
-    expect(res.ok(), `workflow list: ${res.status()}`).toBeTruthy();
-    const page = (await res.json()) as { collection: { jobId: string; name: string }[] };
-    const demo = page.collection.find((w) => w.name.startsWith('Card enablement'));
-    if (demo) {
-      jobId = demo.jobId;
-      break;
-    }
-    if (Date.now() > deadline) break;
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-  expect(jobId, 'the demo campaign workflow').not.toBe('');
+  jobId = (await demoCampaignWorkflow(api)).jobId;
 });
 
 test('create from a use case → rename → send a wave → upload outcomes → counters and supplier page agree → the supplier enrols through the link', async ({
@@ -263,7 +250,7 @@ test('a German issuer’s enrolment link shows the page in German, leaving a sig
   await expect
     .poll(async () => ((await (await dev.get(`/api/v1/jobs/${job!.id}`)).json()) as { status: string }).status, {
       timeout: 250_000,
-      intervals: [2000],
+      intervals: [1000],
     })
     .toBe('Ready');
   const base = `/api/v1/jobs/${job!.id}/campaign-workflows`;

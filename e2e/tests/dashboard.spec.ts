@@ -5,7 +5,7 @@
  * API reports it, and each linking to where the work continues.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiAs, signIn } from './helpers.ts';
+import { apiAs, demoCampaignWorkflow, signIn } from './helpers.ts';
 
 interface Dashboard {
   since: string | null;
@@ -36,20 +36,7 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   api = await apiAs('developer');
   // The demo campaign workflow follows the demo job's run (it also assigns the job to the campaign manager).
-  await expect
-    .poll(
-      async () => {
-        const res = await api.get('/api/v1/campaign-workflows');
-        if (!res.ok()) return '';
-        const page = (await res.json()) as { collection: { name: string }[] };
-        return page.collection.find((w) => w.name.startsWith('Card enablement'))?.name ?? '';
-      },
-      { timeout: 280_000, intervals: [2_000] },
-    )
-    .not.toBe('');
-  workflowName = (
-    (await (await api.get('/api/v1/campaign-workflows')).json()) as { collection: { name: string }[] }
-  ).collection.find((w) => w.name.startsWith('Card enablement'))!.name;
+  workflowName = (await demoCampaignWorkflow(api)).name;
 });
 
 test('the developer starts the day on the dashboard: my jobs, campaigns in progress, changes, what needs me', async ({

@@ -4,29 +4,15 @@
  * setting, and list no SCF or virtual lockbox use case — for the role that edits issuer settings (sysAdmin) and for the
  * job's user (its owner, ptcoJobManager). Read-only: no setting is changed, so other specs see the demo as seeded.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiAs, signIn } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { apiAs, demoJobWithResults, signIn } from './helpers.ts';
 
 let jobId = '';
-
-async function cascadeJob(api: APIRequestContext): Promise<string> {
-  const deadline = Date.now() + 220_000;
-  for (;;) {
-    const res = await api.post('/api/v1/authorization/auth-mapped-job-artifacts', { data: {} });
-    expect(res.ok(), `job list: ${res.status()}`).toBeTruthy();
-    const list = (await res.json()) as { collection: { id: string; name: string }[] };
-    const job = list.collection.find((j) => j.name.startsWith('Cascade'));
-    if (job && (await api.get(`/api/v1/jobs/${job.id}/results/summary`)).ok()) return job.id;
-    if (Date.now() > deadline) return '';
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-}
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   const api = await apiAs('sysAdmin');
-  jobId = await cascadeJob(api);
-  expect(jobId, 'the Cascade Health demo job with results').not.toBe('');
+  jobId = (await demoJobWithResults(api, { name: 'Cascade', anyType: true })).id;
   // the issuer's settings as the issuer admin sees them: no SCF, no Boost
   const issuers = await api.post('/api/v1/issuers/get', { data: { pageNumber: 1, pageSize: 25 } });
   const pacific = (

@@ -5,7 +5,7 @@
  * that network; the suppliers table filters on the merged column.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiAs, signIn } from './helpers.ts';
+import { apiAs, demoJobWithResults, signIn } from './helpers.ts';
 
 let api: APIRequestContext;
 let jobId = '';
@@ -20,20 +20,7 @@ test.beforeAll(async () => {
   test.setTimeout(600_000);
   api = await apiAs('issuer');
   // A fresh server seeds its demo jobs in the background: wait for the Albion job's results.
-  const deadline = Date.now() + 560_000;
-  for (;;) {
-    const res = await api.post('/api/v1/authorization/auth-mapped-job-artifacts', { data: {} });
-    expect(res.ok(), `job list: ${res.status()}`).toBeTruthy();
-    const list = (await res.json()) as { collection: { id: string; name: string; type: string }[] };
-    for (const j of list.collection.filter((x) => x.type !== 'matched-data-only' && x.name.startsWith('Albion')))
-      if ((await api.get(`/api/v1/jobs/${j.id}/results/summary`)).ok()) {
-        jobId = j.id;
-        break;
-      }
-    if (jobId || Date.now() > deadline) break;
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-  expect(jobId, 'a demo job with results').not.toBe('');
+  jobId = (await demoJobWithResults(api, { name: 'Albion', timeoutMs: 560_000 })).id;
 });
 
 test('the loaded networks are listed, and a supplier shows each network and the merged view with its source', async ({

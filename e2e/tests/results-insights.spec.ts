@@ -9,7 +9,7 @@ import JSZip from 'jszip';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
-import { apiAs, signIn } from './helpers.ts';
+import { apiAs, demoJobWithResults, signIn } from './helpers.ts';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
@@ -56,23 +56,10 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   api = await apiAs('issuer');
   // A fresh server seeds its demo jobs in the background: wait for a scored one with results.
-  const deadline = Date.now() + 220_000;
-  for (;;) {
-    const res = await api.post('/api/v1/authorization/auth-mapped-job-artifacts', { data: {} });
-    expect(res.ok(), `job list: ${res.status()}`).toBeTruthy();
-    const list = (await res.json()) as { collection: { id: string; name: string; type: string }[] };
-    // The Albion demo job (other specs create small jobs of their own that the issuer may see too).
-    for (const j of list.collection.filter((x) => x.type !== 'matched-data-only' && x.name.startsWith('Albion'))) {
-      if ((await api.get(`/api/v1/jobs/${j.id}/results/summary`)).ok()) {
-        jobId = j.id;
-        job = j;
-        break;
-      }
-    }
-    if (jobId || Date.now() > deadline) break;
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-  expect(jobId, 'a demo job with results').not.toBe('');
+  // The Albion demo job (other specs create small jobs of their own that the issuer may see too).
+  const found = await demoJobWithResults(api, { name: 'Albion' });
+  job = found;
+  jobId = found.id;
 });
 
 /** Serious or critical axe violations inside the tab's content (the job frame around it is checked elsewhere). */
@@ -250,29 +237,22 @@ for (const theme of ['paytech', 'test'] as const) {
 
 test('a consultant upload shows its document counts, and banded views read in scale order', async ({ page }) => {
   // The Severn Logistics demo job: a supplier master, a year of invoices and their payments.
-  const list = (await (await api.post('/api/v1/authorization/auth-mapped-job-artifacts', { data: {} })).json()) as {
-    collection: { id: string; name: string }[];
-  };
-  const severn = list.collection.find((j) => j.name.startsWith('Severn'));
-  expect(severn, 'the issuer sees the Severn demo job').toBeDefined();
-  const deadline = Date.now() + 120_000;
-  while (!(await api.get(`/api/v1/jobs/${severn!.id}/results/summary`)).ok() && Date.now() < deadline)
-    await new Promise((r) => setTimeout(r, 2000));
+  const severn = await demoJobWithResults(api, { name: 'Severn', timeoutMs: 120_000 });
   const s = await json<Summary & { counts: { invoices: number; payments: number } }>(
-    `/api/v1/jobs/${severn!.id}/results/summary`,
+    `/api/v1/jobs/${severn.id}/results/summary`,
   );
   expect(s.counts.invoices).toBeGreaterThan(0);
-  const terms = await json<View>(`/api/v1/jobs/${severn!.id}/results/views/invoicePaymentTerms`);
+  const terms = await json<View>(`/api/v1/jobs/${severn.id}/results/views/invoicePaymentTerms`);
   const bands = ['Immediate (0 days)', '1-15 days', '16-30 days', '31-45 days', '46-60 days', '61-90 days'];
   expect(terms.categories.map((c) => c.category)).toEqual(
     bands.filter((b) => terms.categories.some((c) => c.category === b)),
   );
 
   await signIn(page, 'issuer');
-  await page.goto(`/jobs/${severn!.id}/summary`);
+  await page.goto(`/jobs/${severn.id}/summary`);
   await expect(page.getByTestId('figure-count-invoices-value')).toHaveText(count(s.counts.invoices));
   await expect(page.getByTestId('figure-count-payments-value')).toHaveText(count(s.counts.payments));
-  await page.goto(`/jobs/${severn!.id}/insights?view=invoicePaymentTerms`);
+  await page.goto(`/jobs/${severn.id}/insights?view=invoicePaymentTerms`);
   await expect(page.getByTestId('insights-chart')).toHaveAttribute('data-chart-ready', 'true');
   await expect(page.getByTestId('insights-chart-box')).toHaveAttribute('data-bars', String(terms.categories.length));
   await page.getByTestId('mode-table').click();

@@ -7,7 +7,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiAs, signIn } from './helpers.ts';
+import { apiAs, demoJobWithResults, signIn } from './helpers.ts';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
@@ -36,21 +36,8 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   api = await apiAs('issuer');
   // A fresh server seeds its demo jobs in the background: wait for a scored one with results.
-  const deadline = Date.now() + 220_000;
-  for (;;) {
-    const res = await api.post('/api/v1/authorization/auth-mapped-job-artifacts', { data: {} });
-    expect(res.ok(), `job list: ${res.status()}`).toBeTruthy();
-    const list = (await res.json()) as { collection: { id: string; name: string; type: string }[] };
-    // The Albion demo job (other specs create small jobs of their own that the issuer may see too).
-    for (const j of list.collection.filter((x) => x.type !== 'matched-data-only' && x.name.startsWith('Albion')))
-      if ((await api.get(`/api/v1/jobs/${j.id}/results/summary`)).ok()) {
-        jobId = j.id;
-        break;
-      }
-    if (jobId || Date.now() > deadline) break;
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-  expect(jobId, 'a demo job with results').not.toBe('');
+  // The Albion demo job (other specs create small jobs of their own that the issuer may see too).
+  jobId = (await demoJobWithResults(api, { name: 'Albion' })).id;
 });
 
 const rowNames = async (page: Page) => page.getByTestId('supplier-link').allInnerTexts();

@@ -4,7 +4,7 @@
  * is refused.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, PASSWORD } from './helpers.ts';
+import { apiAs, demoJobWithResults, PASSWORD } from './helpers.ts';
 
 /** Records every CSP violation the page reports (event and console), from the first script on. */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -43,20 +43,7 @@ test('the app runs under its CSP: sign-in form, job pages, printable frame, API 
 
   // A demo job with results: summary and insights draw their charts (ECharts, MUI inline styles).
   const api = await apiAs('issuer');
-  let jobId = '';
-  const deadline = Date.now() + 200_000;
-  while (!jobId && Date.now() < deadline) {
-    const list = (await (await api.post('/api/v1/authorization/auth-mapped-job-artifacts', { data: {} })).json()) as {
-      collection: { id: string; name: string; type: string }[];
-    };
-    for (const j of list.collection.filter((x) => x.type !== 'matched-data-only'))
-      if ((await api.get(`/api/v1/jobs/${j.id}/results/summary`)).ok()) {
-        jobId = j.id;
-        break;
-      }
-    if (!jobId) await new Promise((r) => setTimeout(r, 2000));
-  }
-  expect(jobId, 'a demo job with results').not.toBe('');
+  const jobId = (await demoJobWithResults(api, { timeoutMs: 200_000 })).id;
   await page.goto(`/jobs/${jobId}/summary`);
   await expect(page.locator('canvas, svg[data-zr-dom-id]').first()).toBeVisible({ timeout: 30_000 });
   await page.goto(`/jobs/${jobId}/insights`);

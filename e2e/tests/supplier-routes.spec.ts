@@ -8,7 +8,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { TSupplierDetail, TSupplierPage } from '@sextant/shared';
-import { apiAs, signIn } from './helpers.ts';
+import { apiAs, demoJobWithResults, signIn } from './helpers.ts';
 
 let api: APIRequestContext;
 let jobId = '';
@@ -26,20 +26,7 @@ test.beforeAll(async () => {
   test.setTimeout(600_000);
   api = await apiAs('issuer');
   // A fresh server seeds its demo jobs in the background: wait for the Severn job's results (its files carry terms).
-  const deadline = Date.now() + 560_000;
-  for (;;) {
-    const res = await api.post('/api/v1/authorization/auth-mapped-job-artifacts', { data: {} });
-    expect(res.ok(), `job list: ${res.status()}`).toBeTruthy();
-    const list = (await res.json()) as { collection: { id: string; name: string; type: string }[] };
-    for (const j of list.collection.filter((x) => x.type !== 'matched-data-only' && x.name.startsWith('Severn')))
-      if ((await api.get(`/api/v1/jobs/${j.id}/results/summary`)).ok()) {
-        jobId = j.id;
-        break;
-      }
-    if (jobId || Date.now() > deadline) break;
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-  expect(jobId, 'the Severn demo job with results').not.toBe('');
+  jobId = (await demoJobWithResults(api, { name: 'Severn', timeoutMs: 560_000 })).id;
 });
 
 test("a supplier's page ranks the routes best first and shows the supplier's own case", async ({ page }) => {

@@ -55,9 +55,11 @@ describe.skipIf(!existsSync(chromium))('PDF render queue', () => {
       job = (await t.call('GET', `/api/v1/jobs/${jobId}`, { cookie: manager })).json();
     } while (job.status === 'Processing' && Date.now() < deadline);
     expect(job.status, job.runs[0]?.error ?? '').toBe('Ready');
-    // One render at a time, one waiting; a page that never gets ready (no web app served) keeps the slot busy.
+    // One render at a time, one waiting; a page that never gets ready (no web app served) keeps the slot busy for
+    // the render timeout after Chromium has started: long enough for the burst (sent 300 ms after the first request)
+    // to find it busy, short because the test waits for it three times.
     app = await buildApp({
-      config: { ...t.config, PDF_MAX_CONCURRENT: 1, PDF_MAX_QUEUED: 1, PDF_TIMEOUT_MS: 6000 },
+      config: { ...t.config, PDF_MAX_CONCURRENT: 1, PDF_MAX_QUEUED: 1, PDF_TIMEOUT_MS: 2500 },
       dbh: t.db,
       web: false,
       logger: false,

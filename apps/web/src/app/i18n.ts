@@ -110,11 +110,10 @@ export async function englishResources(): Promise<Record<TNamespace, ResourceLan
   return { ...EN_BOOT, ...EN_PAGES };
 }
 
-/** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */
-const LOADERS = import.meta.glob<{ default: ResourceLanguage[string] }>([
-  '../locales/*/*.json',
-  '!../locales/en/*.json',
-]);
+type TLoaders = (typeof import('./i18n-languages.ts'))['LOADERS'];
+let loaders: Promise<TLoaders> | null = null;
+/** The lazy loaders of the non-English resources (i18n-languages.ts), loaded once. */
+const languageLoaders = () => (loaders ??= import('./i18n-languages.ts').then((m) => m.LOADERS));
 
 function loaderKey(path: string): { lang: string; ns: string } | null {
   const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
@@ -122,10 +121,10 @@ function loaderKey(path: string): { lang: string; ns: string } | null {
 }
 
 /** Languages that ship resources (en plus those with files). */
-export const LANGUAGES_WITH_RESOURCES: readonly string[] = [
-  FALLBACK_LANGUAGE,
-  ...new Set(Object.keys(LOADERS).flatMap((p) => loaderKey(p)?.lang ?? [])),
-];
+export async function languagesWithResources(): Promise<string[]> {
+  const all = await languageLoaders();
+  return [FALLBACK_LANGUAGE, ...new Set(Object.keys(all).flatMap((p) => loaderKey(p)?.lang ?? []))];
+}
 
 /** A supported language for a tag like "de-CH" (else null). */
 export function supportedLanguage(tag: string | null | undefined): string | null {
@@ -150,7 +149,7 @@ const loaded = new Set<string>([FALLBACK_LANGUAGE]);
 /** Loads (once) every namespace file of a language. */
 export async function loadLanguage(lang: string): Promise<void> {
   if (loaded.has(lang)) return;
-  const entries = Object.entries(LOADERS).filter(([p]) => loaderKey(p)?.lang === lang);
+  const entries = Object.entries(await languageLoaders()).filter(([p]) => loaderKey(p)?.lang === lang);
   await Promise.all(
     entries.map(async ([p, load]) => {
       const mod = await load();
@@ -263,6 +262,9 @@ void i18n.use(initReactI18next).init({
 i18n.on('languageChanged', syncDocumentLang);
 syncDocumentLang(i18n.language);
 void applyOverrides(FALLBACK_LANGUAGE);
+// A reader whose browser asks for another language gets it as soon as the app starts (root-layout.tsx LanguageSync):
+// the loaders' chunk is on its way meanwhile.
+if (browserLanguage() !== FALLBACK_LANGUAGE) void languageLoaders();
 
 /** An operation name (English, as given to query/mutation meta) in the current language, when known. */
 export const operationLabel = (operation: string): string =>

@@ -1,6 +1,6 @@
 /** /login: password, e-mailed sign-in link and SSO (SPEC §2 Public, §8 login error codes). */
 import { useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -13,7 +13,6 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
@@ -25,7 +24,9 @@ import { isApiError } from '../../api/client.ts';
 import { safeCallback } from '../../app/navigation.ts';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { usePublicBranding } from '../../app/use-public-branding.ts';
+import { OutlinedTextField } from '../../components/outlined-text-field.tsx';
 import { PendingButton } from '../../components/pending-button.tsx';
+import { TaggedText } from '../../components/tagged-text.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { apiLoginError, loginErrorMessage } from './login-messages.ts';
 
@@ -72,7 +73,7 @@ function PasswordForm({ callbackUrl }: { callbackUrl: string }) {
             {apiLoginError(isApiError(m.error) ? m.error.code : '', m.error.message)}
           </Alert>
         )}
-        <TextField
+        <OutlinedTextField
           label={t('login.username')}
           name="username"
           autoComplete="username"
@@ -83,7 +84,7 @@ function PasswordForm({ callbackUrl }: { callbackUrl: string }) {
           error={Boolean(local.username || server.username)}
           helperText={local.username || server.username}
         />
-        <TextField
+        <OutlinedTextField
           label={t('login.password')}
           name="password"
           type={show ? 'text' : 'password'}
@@ -160,7 +161,7 @@ function MagicLinkForm({ callbackUrl }: { callbackUrl: string }) {
             {apiLoginError(isApiError(m.error) ? m.error.code : '', m.error.message)}
           </Alert>
         )}
-        <TextField
+        <OutlinedTextField
           label={t('magicLink.email')}
           name="email"
           type="email"
@@ -244,9 +245,8 @@ export function Component() {
           <MagicLinkForm callbackUrl={callbackUrl} />
         )}
         <Typography variant="body2" color="text.secondary">
-          <Trans
-            t={t}
-            i18nKey="login.trouble"
+          <TaggedText
+            text={t('login.trouble')}
             components={{
               action: (
                 <Link

@@ -24,8 +24,6 @@ import enErrors from '../locales/en/errors.json';
 import enNotifications from '../locales/en/notifications.json';
 import enOperations from '../locales/en/operations.json';
 import enShell from '../locales/en/shell.json';
-import enSystem from '../locales/en/system.json';
-import enTable from '../locales/en/table.json';
 
 /**
  * shell: navbar, toolbar, menus, page titles · auth: login, magic link, lobby · errors: error and not-available pages ·
@@ -74,20 +72,19 @@ export const FALLBACK_LANGUAGE = 'en';
 export const SUPPORTED_LANGUAGES: readonly string[] = ISSUER_LANGUAGE_KEYS;
 
 /**
- * The namespaces every page may show before its own module has loaded — the sign-in, lobby and error pages, the
- * notifications, system notices and tables — bundled with the app. The other namespaces load with the first page
- * that is not one of those (ensureEnglish), in one chunk: the sign-in page does not download the jobs', admin's and
- * campaigns' texts.
+ * The namespaces every page may show before its own module has loaded — the sign-in, lobby and error pages and the
+ * notifications — bundled with the app. The other namespaces load with the first page that is not one of those
+ * (ensureEnglish), in one chunk: the sign-in page does not download the jobs', admin's and campaigns' texts, nor the
+ * tables' and the signed-in frame's system notices (`table`, `system`), which only pages and frames behind
+ * ensureEnglish show.
  */
-export const BOOT_NAMESPACES = ['shell', 'auth', 'errors', 'notifications', 'system', 'operations', 'table'] as const;
+export const BOOT_NAMESPACES = ['shell', 'auth', 'errors', 'notifications', 'operations'] as const;
 const EN_BOOT = {
   shell: enShell,
   auth: enAuth,
   errors: enErrors,
   notifications: enNotifications,
-  system: enSystem,
   operations: enOperations,
-  table: enTable,
 } satisfies Record<(typeof BOOT_NAMESPACES)[number], unknown>;
 
 let english: Promise<void> | null = null;

@@ -10,6 +10,7 @@ import { ERROR_CODES, hasAll, ROUTES, type TCurrentUser, type TRouteDef } from '
 import { meQuery } from '../api/auth.ts';
 import { isApiError } from '../api/client.ts';
 import { LoadingScreen } from '../components/loading-screen.tsx';
+import { preloadNotificationStack } from '../components/notifications/notifications.tsx';
 import { MinimalFrame } from '../layouts/minimal-frame.tsx';
 import { RootLayout, RouteErrorBoundary } from '../layouts/root-layout.tsx';
 import { BOOT_PAGE_IDS, type TBootPageId } from './boot-pages.ts';
@@ -25,12 +26,18 @@ type TPageModule = { Component: ComponentType };
  * the navbar, toolbar and quick views.
  */
 const FRAMES = {
-  main: async () => ({ Component: (await withPageTexts(import('../layouts/main-frame.tsx'))).MainFrame }),
-  adaptive: async () => ({ Component: (await withPageTexts(import('../layouts/adaptive-frame.tsx'))).AdaptiveFrame }),
+  main: async () => ({ Component: (await withFrameParts(import('../layouts/main-frame.tsx'))).MainFrame }),
+  adaptive: async () => ({ Component: (await withFrameParts(import('../layouts/adaptive-frame.tsx'))).AdaptiveFrame }),
   printable: async () => ({
-    Component: (await withPageTexts(import('../layouts/printable-frame.tsx'))).PrintableFrame,
+    Component: (await withFrameParts(import('../layouts/printable-frame.tsx'))).PrintableFrame,
   }),
 };
+
+/** A frame's module, with every English text and the notification stack (notifications.tsx) loading beside it. */
+function withFrameParts<T>(module: Promise<T>): Promise<T> {
+  void preloadNotificationStack().catch(() => undefined);
+  return withPageTexts(module);
+}
 
 /**
  * The signed-out start (boot-pages.ts): pages that show only the bundled texts (i18n.ts BOOT_NAMESPACES), imported from

@@ -82,7 +82,7 @@ export function FixedTabs<T>({
   const listRef = useRef<HTMLDivElement>(null);
   const [mounted, setMounted] = useState(false);
   const [indicatorStyle, setIndicatorStyle] = useState<TIndicatorStyle>({});
-  const indicator = <Indicator className="MuiTabs-indicator" style={indicatorStyle} />;
+  const indicator = <Indicator style={indicatorStyle} className="MuiTabs-indicator" />;
 
   const values: unknown[] = [];
   const tabs = Children.map(children, (child) => {
@@ -156,8 +156,8 @@ export function FixedTabs<T>({
     <Root className="MuiTabs-root">
       <Scroller
         ref={scrollerRef}
-        className="MuiTabs-scroller MuiTabs-fixed"
         style={{ overflow: 'hidden', marginBottom: 0 }}
+        className="MuiTabs-scroller MuiTabs-fixed"
       >
         <List
           ref={listRef}

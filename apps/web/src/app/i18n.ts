@@ -17,6 +17,7 @@
  */
 import i18n, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { LOADERS as LanguageLoaders } from './i18n-languages.ts';
 import { ISSUER_LANGUAGE_KEYS, ISSUER_LANGUAGES } from '@sextant/shared/values';
 import { http } from '../api/client.ts';
 import enAuth from '../locales/en/auth.json';
@@ -107,7 +108,7 @@ export async function englishResources(): Promise<Record<TNamespace, ResourceLan
   return { ...EN_BOOT, ...EN_PAGES };
 }
 
-type TLoaders = (typeof import('./i18n-languages.ts'))['LOADERS'];
+type TLoaders = typeof LanguageLoaders;
 let loaders: Promise<TLoaders> | null = null;
 /** The lazy loaders of the non-English resources (i18n-languages.ts), loaded once. */
 const languageLoaders = () => (loaders ??= import('./i18n-languages.ts').then((m) => m.LOADERS));

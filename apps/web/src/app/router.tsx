@@ -14,6 +14,7 @@ import { preloadNotificationStack } from '../components/notifications/notificati
 import { MinimalFrame } from '../layouts/minimal-frame.tsx';
 import { RootLayout, RouteErrorBoundary } from '../layouts/root-layout.tsx';
 import { BOOT_PAGE_IDS, type TBootPageId } from './boot-pages.ts';
+import type * as PageRegistry from './page-registry.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
 import { queryClient } from './query-client.ts';
 import { ensureEnglish } from './i18n.ts';
@@ -54,9 +55,9 @@ const BOOT_PAGES: Record<TBootPageId, () => Promise<TPageModule>> = {
   error503: () => import('../routes/errors/error-503.tsx'),
 };
 
-let registry: Promise<typeof import('./page-registry.ts')> | null = null;
+let registry: Promise<typeof PageRegistry> | null = null;
 /** The page registry (loaded once). */
-export const pageRegistry = () => (registry ??= import('./page-registry.ts'));
+const pageRegistry = () => (registry ??= import('./page-registry.ts'));
 
 /** A page's module, once the English texts of every namespace are in too. */
 async function withPageTexts<T>(module: Promise<T>): Promise<T> {

@@ -10,7 +10,7 @@ import { getDefaults } from 'react-i18next';
 const BASIC = new Set(['strong', 'i', 'p']);
 const TAG = /<br\s*\/?>|<(\w+)>([\s\S]*?)<\/\1>/g;
 
-export function taggedNodes(text: string, components: Record<string, ReactElement>): ReactNode[] {
+function taggedNodes(text: string, components: Record<string, ReactElement>): ReactNode[] {
   const unescape = getDefaults().unescape ?? ((s: string) => s);
   const out: ReactNode[] = [];
   let last = 0;

@@ -142,21 +142,37 @@ export function browserLanguage(): string {
   return FALLBACK_LANGUAGE;
 }
 
-const loaded = new Set<string>([FALLBACK_LANGUAGE]);
+const loading = new Map<string, Promise<void>>();
 
-/** Loads (once) every namespace file of a language. */
-export async function loadLanguage(lang: string): Promise<void> {
-  if (loaded.has(lang)) return;
-  const entries = Object.entries(await languageLoaders()).filter(([p]) => loaderKey(p)?.lang === lang);
-  await Promise.all(
-    entries.map(async ([p, load]) => {
-      const mod = await load();
-      const ns = loaderKey(p)!.ns;
-      pristineOf(lang).set(ns, mod.default);
-      i18n.addResourceBundle(lang, ns, mod.default, true, true);
-    }),
-  );
-  loaded.add(lang);
+/** Loads (once) every namespace file of a language (again after a failed download). */
+export function loadLanguage(lang: string): Promise<void> {
+  if (lang === FALLBACK_LANGUAGE) return Promise.resolve();
+  let done = loading.get(lang);
+  if (!done) {
+    done = (async () => {
+      const entries = Object.entries(await languageLoaders()).filter(([p]) => loaderKey(p)?.lang === lang);
+      await Promise.all(
+        entries.map(async ([p, load]) => {
+          const mod = await load();
+          const ns = loaderKey(p)!.ns;
+          pristineOf(lang).set(ns, mod.default);
+          i18n.addResourceBundle(lang, ns, mod.default, true, true);
+        }),
+      );
+    })();
+    done.catch(() => loading.delete(lang));
+    loading.set(lang, done);
+  }
+  return done;
+}
+
+/**
+ * Starts loading a signed-in user's language as soon as the user is known (router.tsx requireUser), alongside the
+ * page's modules, rather than once the page has rendered (root-layout.tsx LanguageSync then finds it loaded).
+ */
+export function preloadLanguage(tag: string | null | undefined): void {
+  const lang = supportedLanguage(tag);
+  if (lang && lang !== FALLBACK_LANGUAGE) loadLanguage(lang).catch(() => undefined);
 }
 
 /** The bundled resources of each language, kept to restore a text whose override was removed. */

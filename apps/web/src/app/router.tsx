@@ -17,7 +17,7 @@ import { BOOT_PAGE_IDS, type TBootPageId } from './boot-pages.ts';
 import type * as PageRegistry from './page-registry.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
 import { queryClient } from './query-client.ts';
-import { ensureEnglish } from './i18n.ts';
+import { ensureEnglish, preloadLanguage } from './i18n.ts';
 import { themeStore } from './theme/theme-store.ts';
 
 type TPageModule = { Component: ComponentType };
@@ -79,7 +79,9 @@ async function pageModule(id: string): Promise<TPageModule> {
 /** The signed-in user, or null while the system is in maintenance (the frame then shows the maintenance screen). */
 export async function requireUser(request: Request): Promise<TCurrentUser | null> {
   try {
-    return await queryClient.ensureQueryData(meQuery());
+    const user = await queryClient.ensureQueryData(meQuery());
+    preloadLanguage(user.language);
+    return user;
   } catch (e) {
     if (isApiError(e) && e.status === 503 && e.code === ERROR_CODES.maintenance) return null;
     if (isApiError(e) && e.status === 503 && e.code === ERROR_CODES.environmentMismatch) throw redirect('/503');

@@ -5,7 +5,7 @@
  * server-provided permissions of the current user.
  */
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type Params, type RouteObject } from 'react-router';
 import { ERROR_CODES, hasAll, ROUTES, type TCurrentUser, type TRouteDef } from '@sextant/shared/values';
 import { meQuery } from '../api/auth.ts';
 import { isApiError } from '../api/client.ts';
@@ -14,7 +14,6 @@ import { preloadNotificationStack } from '../components/notifications/notificati
 import { MinimalFrame } from '../layouts/minimal-frame.tsx';
 import { RootLayout, RouteErrorBoundary } from '../layouts/root-layout.tsx';
 import { BOOT_PAGE_IDS, type TBootPageId } from './boot-pages.ts';
-import type * as PageRegistry from './page-registry.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
 import { queryClient } from './query-client.ts';
 import { ensureEnglish, preloadLanguage } from './i18n.ts';
@@ -55,7 +54,13 @@ const BOOT_PAGES: Record<TBootPageId, () => Promise<TPageModule>> = {
   error503: () => import('../routes/errors/error-503.tsx'),
 };
 
-let registry: Promise<typeof PageRegistry> | null = null;
+/** What page-registry.ts gives. */
+interface TPageRegistry {
+  PAGES: Record<string, () => Promise<TPageModule>>;
+  notAvailable: () => Promise<TPageModule>;
+  prefetchPageData: (routeId: string, params: Params, search: URLSearchParams) => void;
+}
+let registry: Promise<TPageRegistry> | null = null;
 /** The page registry (loaded once). */
 const pageRegistry = () => (registry ??= import('./page-registry.ts'));
 

@@ -122,8 +122,6 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 900,
     // Every browser the app supports preloads modules itself (modulepreload: Chrome 66, Firefox 115, Safari 17).
     modulePreload: { polyfill: false },
-    // dist/.vite/manifest.json: what each page's chunks import (first-load-budget.test.ts sums the sign-in page's).
-    manifest: true,
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: [

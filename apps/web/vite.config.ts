@@ -4,12 +4,15 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import react from '@vitejs/plugin-react';
+import { BOOT_PATHS } from './src/app/boot-pages.ts';
 
 /**
  * Pages whose modules index.html preloads when the URL is theirs, so they download with the app's own modules
  * instead of after the router has started (the insights page's first chart within 1.5 s).
  */
 const ROUTE_PRELOADS: { path: RegExp; modules: string[] }[] = [
+  // Every page but the signed-out start comes through the page registry (src/app/router.tsx).
+  { path: new RegExp(`^(?!${BOOT_PATHS.source.slice(1)})`), modules: ['src/app/page-registry.ts'] },
   {
     path: /^\/jobs\/[0-9a-f-]{36}\/summary\/?$/,
     modules: ['src/routes/jobs/summary/summary-page.tsx', 'src/components/charts/echarts-lib.ts'],
@@ -63,12 +66,41 @@ function routePreloads(routes: typeof ROUTE_PRELOADS): Plugin {
   };
 }
 
+/**
+ * MUI's createTheme and ThemeProvider each bring the CSS-variables variant beside the plain one (createThemeWithVars,
+ * CssVarsProvider with its color-scheme storage and script: 8 KB gzip on every page's start-up path) and choose at run
+ * time. The app's themes (app/theme/themes.ts) have a palette and neither `cssVariables` nor `colorSchemes`, so MUI
+ * always takes the plain one: here those two imports get a stand-in that says so if a theme ever needs the other.
+ */
+function muiWithoutCssVars(): Plugin {
+  const STUB = '\0sextant:mui-without-css-vars';
+  const importers = /[\\/]@mui[\\/]material[\\/]esm[\\/]styles[\\/](createTheme|ThemeProvider)\.js$/;
+  return {
+    name: 'sextant:mui-without-css-vars',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        (source === './createThemeWithVars.js' || source === './ThemeProviderWithVars.js') &&
+        importer &&
+        importers.test(importer)
+      )
+        return STUB;
+      return null;
+    },
+    load(id) {
+      if (id !== STUB) return null;
+      const fail = `function () { throw new Error('MUI CSS-variables themes are not bundled (vite.config.ts muiWithoutCssVars): give the theme no cssVariables or colorSchemes, or remove the plugin'); }`;
+      return `export default ${fail};\nexport const CssVarsProvider = ${fail};\n`;
+    },
+  };
+}
+
 const routerDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
 const api = process.env.SEXTANT_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), routePreloads(ROUTE_PRELOADS)],
+  plugins: [react(), muiWithoutCssVars(), routePreloads(ROUTE_PRELOADS)],
   resolve: {
     // react-router's package exports only its development build (warnings and checks included) to bundlers; the
     // production build ships beside it.
@@ -88,23 +120,21 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 900,
-    rollupOptions: {
+    // Every browser the app supports preloads modules itself (modulepreload: Chrome 66, Firefox 115, Safari 17).
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false },
+          { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
+        ],
+      },
       output: {
-        manualChunks(id: string) {
-          // React itself in one long-cached chunk; MUI, the router and i18n are left to the bundler, so that a page
-          // loads the MUI components it uses (the sign-in page needs a handful, not the data grid's).
-          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
-          if (id.includes('node_modules/@tanstack/')) return 'query';
-          // The zod-free shared values (@sextant/shared/values) and the app's start-up modules that lazy pages share
-          // with it, in one chunk: left to the bundler, they become half a dozen small chunks on the start-up path.
-          if (/\/packages\/shared\/src\/(values\/|routes\.ts|job-tabs\.ts|themes\.ts)/.test(id)) return 'core';
-          if (
-            /\/apps\/web\/src\/(app\/(current-user|navigation|query-client|use-document-title|theme\/theme-store)|components\/notifications\/notification-store)\.ts$/.test(
-              id,
-            )
-          )
-            return 'core';
-          return undefined;
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            { name: 'core', tags: ['$initial'], priority: 2 },
+          ],
         },
       },
     },

@@ -3,6 +3,8 @@
  * the first page that needs them.
  */
 import type { BOOT_NAMESPACES, TNamespace } from './i18n.ts';
+import enSystem from '../locales/en/system.json';
+import enTable from '../locales/en/table.json';
 import enJobs from '../locales/en/jobs.json';
 import enDevops from '../locales/en/devops.json';
 import enAdmin from '../locales/en/admin.json';
@@ -25,6 +27,8 @@ import enGlobalInsights from '../locales/en/global-insights.json';
 import enReleaseNotes from '../locales/en/release-notes.json';
 
 export const EN_PAGES = {
+  system: enSystem,
+  table: enTable,
   jobs: enJobs,
   devops: enDevops,
   admin: enAdmin,

@@ -17,6 +17,7 @@
  */
 import i18n, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { LOADERS as LanguageLoaders } from './i18n-languages.ts';
 import { ISSUER_LANGUAGE_KEYS, ISSUER_LANGUAGES } from '@sextant/shared/values';
 import { http } from '../api/client.ts';
 import enAuth from '../locales/en/auth.json';
@@ -24,8 +25,6 @@ import enErrors from '../locales/en/errors.json';
 import enNotifications from '../locales/en/notifications.json';
 import enOperations from '../locales/en/operations.json';
 import enShell from '../locales/en/shell.json';
-import enSystem from '../locales/en/system.json';
-import enTable from '../locales/en/table.json';
 
 /**
  * shell: navbar, toolbar, menus, page titles · auth: login, magic link, lobby · errors: error and not-available pages ·
@@ -74,20 +73,19 @@ export const FALLBACK_LANGUAGE = 'en';
 export const SUPPORTED_LANGUAGES: readonly string[] = ISSUER_LANGUAGE_KEYS;
 
 /**
- * The namespaces every page may show before its own module has loaded — the sign-in, lobby and error pages, the
- * notifications, system notices and tables — bundled with the app. The other namespaces load with the first page
- * that is not one of those (ensureEnglish), in one chunk: the sign-in page does not download the jobs', admin's and
- * campaigns' texts.
+ * The namespaces every page may show before its own module has loaded — the sign-in, lobby and error pages and the
+ * notifications — bundled with the app. The other namespaces load with the first page that is not one of those
+ * (ensureEnglish), in one chunk: the sign-in page does not download the jobs', admin's and campaigns' texts, nor the
+ * tables' and the signed-in frame's system notices (`table`, `system`), which only pages and frames behind
+ * ensureEnglish show.
  */
-export const BOOT_NAMESPACES = ['shell', 'auth', 'errors', 'notifications', 'system', 'operations', 'table'] as const;
+export const BOOT_NAMESPACES = ['shell', 'auth', 'errors', 'notifications', 'operations'] as const;
 const EN_BOOT = {
   shell: enShell,
   auth: enAuth,
   errors: enErrors,
   notifications: enNotifications,
-  system: enSystem,
   operations: enOperations,
-  table: enTable,
 } satisfies Record<(typeof BOOT_NAMESPACES)[number], unknown>;
 
 let english: Promise<void> | null = null;
@@ -110,11 +108,10 @@ export async function englishResources(): Promise<Record<TNamespace, ResourceLan
   return { ...EN_BOOT, ...EN_PAGES };
 }
 
-/** Lazy loaders of the non-English resources, keyed by "./<lang>/<ns>.json" relative to locales. */
-const LOADERS = import.meta.glob<{ default: ResourceLanguage[string] }>([
-  '../locales/*/*.json',
-  '!../locales/en/*.json',
-]);
+type TLoaders = typeof LanguageLoaders;
+let loaders: Promise<TLoaders> | null = null;
+/** The lazy loaders of the non-English resources (i18n-languages.ts), loaded once. */
+const languageLoaders = () => (loaders ??= import('./i18n-languages.ts').then((m) => m.LOADERS));
 
 function loaderKey(path: string): { lang: string; ns: string } | null {
   const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
@@ -122,10 +119,10 @@ function loaderKey(path: string): { lang: string; ns: string } | null {
 }
 
 /** Languages that ship resources (en plus those with files). */
-export const LANGUAGES_WITH_RESOURCES: readonly string[] = [
-  FALLBACK_LANGUAGE,
-  ...new Set(Object.keys(LOADERS).flatMap((p) => loaderKey(p)?.lang ?? [])),
-];
+export async function languagesWithResources(): Promise<string[]> {
+  const all = await languageLoaders();
+  return [FALLBACK_LANGUAGE, ...new Set(Object.keys(all).flatMap((p) => loaderKey(p)?.lang ?? []))];
+}
 
 /** A supported language for a tag like "de-CH" (else null). */
 export function supportedLanguage(tag: string | null | undefined): string | null {
@@ -145,21 +142,37 @@ export function browserLanguage(): string {
   return FALLBACK_LANGUAGE;
 }
 
-const loaded = new Set<string>([FALLBACK_LANGUAGE]);
+const loading = new Map<string, Promise<void>>();
 
-/** Loads (once) every namespace file of a language. */
-export async function loadLanguage(lang: string): Promise<void> {
-  if (loaded.has(lang)) return;
-  const entries = Object.entries(LOADERS).filter(([p]) => loaderKey(p)?.lang === lang);
-  await Promise.all(
-    entries.map(async ([p, load]) => {
-      const mod = await load();
-      const ns = loaderKey(p)!.ns;
-      pristineOf(lang).set(ns, mod.default);
-      i18n.addResourceBundle(lang, ns, mod.default, true, true);
-    }),
-  );
-  loaded.add(lang);
+/** Loads (once) every namespace file of a language (again after a failed download). */
+export function loadLanguage(lang: string): Promise<void> {
+  if (lang === FALLBACK_LANGUAGE) return Promise.resolve();
+  let done = loading.get(lang);
+  if (!done) {
+    done = (async () => {
+      const entries = Object.entries(await languageLoaders()).filter(([p]) => loaderKey(p)?.lang === lang);
+      await Promise.all(
+        entries.map(async ([p, load]) => {
+          const mod = await load();
+          const ns = loaderKey(p)!.ns;
+          pristineOf(lang).set(ns, mod.default);
+          i18n.addResourceBundle(lang, ns, mod.default, true, true);
+        }),
+      );
+    })();
+    done.catch(() => loading.delete(lang));
+    loading.set(lang, done);
+  }
+  return done;
+}
+
+/**
+ * Starts loading a signed-in user's language as soon as the user is known (router.tsx requireUser), alongside the
+ * page's modules, rather than once the page has rendered (root-layout.tsx LanguageSync then finds it loaded).
+ */
+export function preloadLanguage(tag: string | null | undefined): void {
+  const lang = supportedLanguage(tag);
+  if (lang && lang !== FALLBACK_LANGUAGE) loadLanguage(lang).catch(() => undefined);
 }
 
 /** The bundled resources of each language, kept to restore a text whose override was removed. */
@@ -263,6 +276,9 @@ void i18n.use(initReactI18next).init({
 i18n.on('languageChanged', syncDocumentLang);
 syncDocumentLang(i18n.language);
 void applyOverrides(FALLBACK_LANGUAGE);
+// A reader whose browser asks for another language gets it as soon as the app starts (root-layout.tsx LanguageSync):
+// the loaders' chunk is on its way meanwhile.
+if (browserLanguage() !== FALLBACK_LANGUAGE) void languageLoaders();
 
 /** An operation name (English, as given to query/mutation meta) in the current language, when known. */
 export const operationLabel = (operation: string): string =>

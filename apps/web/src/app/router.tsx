@@ -5,30 +5,18 @@
  * server-provided permissions of the current user.
  */
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type Params, type RouteObject } from 'react-router';
 import { ERROR_CODES, hasAll, ROUTES, type TCurrentUser, type TRouteDef } from '@sextant/shared/values';
 import { meQuery } from '../api/auth.ts';
 import { isApiError } from '../api/client.ts';
 import { LoadingScreen } from '../components/loading-screen.tsx';
+import { preloadNotificationStack } from '../components/notifications/notifications.tsx';
 import { MinimalFrame } from '../layouts/minimal-frame.tsx';
 import { RootLayout, RouteErrorBoundary } from '../layouts/root-layout.tsx';
-import { ADMIN_PAGES } from '../routes/admin/pages.ts';
-import { ANALYSIS_ADMIN_PAGES } from '../routes/analysis-admin/pages.ts';
-import { DEVOPS_PAGES } from '../routes/devops/pages.ts';
-import { DEV_PAGES } from '../routes/dev/pages.ts';
-import { TOOLS_PAGES } from '../routes/tools/pages.ts';
-import { ADMIN_ACCOUNTS_PAGES } from '../routes/admin-accounts/pages.ts';
-import { CHAT_PAGES } from '../routes/chat/pages.ts';
-import { AI_PROMPT_PAGES } from '../routes/ai-prompts/pages.ts';
-import { VENDOR_PAGES } from '../routes/vendors/pages.ts';
-import { GLOBAL_INSIGHTS_PAGES } from '../routes/global-insights/pages.ts';
-import { JOB_PAGES, prefetchPageData } from '../routes/jobs/pages.ts';
-import { CAMPAIGN_PAGES } from '../routes/campaigns/pages.ts';
-import { RESOURCE_HUB_PAGES } from '../routes/resource-hub/pages.ts';
-import { ML_PREDICTION_PAGES } from '../routes/ml-prediction/pages.ts';
+import { BOOT_PAGE_IDS, type TBootPageId } from './boot-pages.ts';
 import { loginUrl, setNavigator } from './navigation.ts';
 import { queryClient } from './query-client.ts';
-import { ensureEnglish } from './i18n.ts';
+import { ensureEnglish, preloadLanguage } from './i18n.ts';
 import { themeStore } from './theme/theme-store.ts';
 
 type TPageModule = { Component: ComponentType };
@@ -38,23 +26,25 @@ type TPageModule = { Component: ComponentType };
  * the navbar, toolbar and quick views.
  */
 const FRAMES = {
-  main: async () => ({ Component: (await withPageTexts(import('../layouts/main-frame.tsx'))).MainFrame }),
-  adaptive: async () => ({ Component: (await withPageTexts(import('../layouts/adaptive-frame.tsx'))).AdaptiveFrame }),
+  main: async () => ({ Component: (await withFrameParts(import('../layouts/main-frame.tsx'))).MainFrame }),
+  adaptive: async () => ({ Component: (await withFrameParts(import('../layouts/adaptive-frame.tsx'))).AdaptiveFrame }),
   printable: async () => ({
-    Component: (await withPageTexts(import('../layouts/printable-frame.tsx'))).PrintableFrame,
+    Component: (await withFrameParts(import('../layouts/printable-frame.tsx'))).PrintableFrame,
   }),
 };
 
-/** Pages that show only the bundled texts (i18n.ts BOOT_NAMESPACES); every other page waits for the rest. */
-const BOOT_PAGES = new Set(['login', 'loginMagic', 'lobby', 'error401', 'error404', 'error500', 'error503']);
-/** A page's module, once the English texts of every namespace are in too. */
-async function withPageTexts<T>(module: Promise<T>): Promise<T> {
-  const [m] = await Promise.all([module, ensureEnglish()]);
-  return m;
+/** A frame's module, with every English text and the notification stack (notifications.tsx) loading beside it. */
+function withFrameParts<T>(module: Promise<T>): Promise<T> {
+  void preloadNotificationStack().catch(() => undefined);
+  return withPageTexts(module);
 }
 
-/** Pages built so far, by route id. Everything else shows the "not available yet" panel. */
-export const PAGES: Record<string, () => Promise<TPageModule>> = {
+/**
+ * The signed-out start (boot-pages.ts): pages that show only the bundled texts (i18n.ts BOOT_NAMESPACES), imported from
+ * the app's first chunk. Every other page comes through the page registry (page-registry.ts, a chunk of its own) and
+ * waits for the rest of the English texts too.
+ */
+const BOOT_PAGES: Record<TBootPageId, () => Promise<TPageModule>> = {
   login: () => import('../routes/login/login-page.tsx'),
   loginMagic: () => import('../routes/login/magic-page.tsx'),
   lobby: () => import('../routes/lobby/lobby-page.tsx'),
@@ -62,31 +52,41 @@ export const PAGES: Record<string, () => Promise<TPageModule>> = {
   error404: () => import('../routes/errors/error-404.tsx'),
   error500: () => import('../routes/errors/error-500.tsx'),
   error503: () => import('../routes/errors/error-503.tsx'),
-  profile: () => import('../routes/profile/profile-page.tsx'),
-  releaseNotes: () => import('../routes/release-notes/release-notes-page.tsx'),
-  dashboard: () => import('../routes/dashboard/dashboard-page.tsx'),
-  ...ADMIN_PAGES,
-  ...JOB_PAGES,
-  ...DEVOPS_PAGES,
-  ...ANALYSIS_ADMIN_PAGES,
-  ...TOOLS_PAGES,
-  ...DEV_PAGES,
-  ...CAMPAIGN_PAGES,
-  ...RESOURCE_HUB_PAGES,
-  ...ML_PREDICTION_PAGES,
-  ...ADMIN_ACCOUNTS_PAGES,
-  ...CHAT_PAGES,
-  ...AI_PROMPT_PAGES,
-  ...VENDOR_PAGES,
-  ...GLOBAL_INSIGHTS_PAGES,
 };
 
-const notAvailable = () => import('../routes/not-available/not-available-page.tsx');
+/** What page-registry.ts gives. */
+interface TPageRegistry {
+  PAGES: Record<string, () => Promise<TPageModule>>;
+  notAvailable: () => Promise<TPageModule>;
+  prefetchPageData: (routeId: string, params: Params, search: URLSearchParams) => void;
+}
+let registry: Promise<TPageRegistry> | null = null;
+/** The page registry (loaded once). */
+const pageRegistry = () => (registry ??= import('./page-registry.ts'));
+
+/** A page's module, once the English texts of every namespace are in too. */
+async function withPageTexts<T>(module: Promise<T>): Promise<T> {
+  const [m] = await Promise.all([module, ensureEnglish()]);
+  return m;
+}
+
+const isBootPage = (id: string): id is TBootPageId => (BOOT_PAGE_IDS as readonly string[]).includes(id);
+
+/** The module of a route's page: a boot page at once, any other through the registry (the "not available" panel when it has none). */
+async function pageModule(id: string): Promise<TPageModule> {
+  if (isBootPage(id)) return BOOT_PAGES[id]();
+  const texts = ensureEnglish();
+  const { PAGES, notAvailable } = await pageRegistry();
+  const [m] = await Promise.all([(PAGES[id] ?? notAvailable)(), texts]);
+  return m;
+}
 
 /** The signed-in user, or null while the system is in maintenance (the frame then shows the maintenance screen). */
 export async function requireUser(request: Request): Promise<TCurrentUser | null> {
   try {
-    return await queryClient.ensureQueryData(meQuery());
+    const user = await queryClient.ensureQueryData(meQuery());
+    preloadLanguage(user.language);
+    return user;
   } catch (e) {
     if (isApiError(e) && e.status === 503 && e.code === ERROR_CODES.maintenance) return null;
     if (isApiError(e) && e.status === 503 && e.code === ERROR_CODES.environmentMismatch) throw redirect('/503');
@@ -110,17 +110,17 @@ async function sessionLoader({ request }: LoaderFunctionArgs) {
 }
 
 function routeObject(def: TRouteDef): RouteObject {
-  const load = PAGES[def.id] ?? notAvailable;
   return {
     path: def.path,
     handle: { route: def },
-    lazy: async () => ({ Component: (await (BOOT_PAGES.has(def.id) ? load() : withPageTexts(load()))).Component }),
+    lazy: async () => ({ Component: (await pageModule(def.id)).Component }),
     loader: def.public
       ? undefined
       : async ({ request, params }: LoaderFunctionArgs) => {
           const user = await requireUser(request);
           if (user && !hasAll(new Set(user.permissions), def.permissions)) throw redirect('/401');
-          prefetchPageData(def.id, params, new URL(request.url).searchParams);
+          const search = new URL(request.url).searchParams;
+          void pageRegistry().then((r) => r.prefetchPageData(def.id, params, search));
           return null;
         },
   };
@@ -159,7 +159,7 @@ export const routes: RouteObject[] = [
           {
             path: '*',
             handle: { route: ROUTES.find((r) => r.id === 'error404') },
-            lazy: async () => ({ Component: (await PAGES.error404!()).Component }),
+            lazy: async () => ({ Component: (await BOOT_PAGES.error404()).Component }),
           },
         ],
       },

@@ -11,6 +11,7 @@ import {
   type TRole,
 } from '@sextant/shared/values';
 import { visibleNavGroups } from '../layouts/nav-groups.ts';
+import { BOOT_PAGE_IDS, BOOT_PATHS } from './boot-pages.ts';
 
 /** Every path SPEC §2 names, in React Router form. */
 const SPEC_PATHS = [
@@ -221,5 +222,14 @@ describe('navbar', () => {
   });
   it('hides every item without permissions', () => {
     expect(visibleNavGroups([])).toEqual([]);
+  });
+});
+
+describe('the signed-out start (boot-pages.ts)', () => {
+  it('index.html preloads the page registry on every path but the boot pages’', () => {
+    for (const r of ROUTES) {
+      const sample = r.path.replace(/\/:\w+\?/g, '').replace(/:\w+/g, 'x') || '/';
+      expect(BOOT_PATHS.test(sample), `${r.id} ${sample}`).toBe((BOOT_PAGE_IDS as readonly string[]).includes(r.id));
+    }
   });
 });

@@ -4,7 +4,7 @@ import { Outlet, isRouteErrorResponse, useRouteError } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { NotificationStack } from '../components/notifications/notification-stack.tsx';
+import { Notifications } from '../components/notifications/notifications.tsx';
 import { ERROR_PAGES, ErrorPanel } from '../routes/errors/error-pages.tsx';
 import { meQuery } from '../api/auth.ts';
 import { browserLanguage, setLanguage } from '../app/i18n.ts';
@@ -29,7 +29,7 @@ export function RootLayout() {
     <>
       <LanguageSync />
       <Outlet />
-      <NotificationStack />
+      <Notifications />
     </>
   );
 }

@@ -416,7 +416,4 @@ export function switchableRoles(ownRoles: readonly TRole[], internal: boolean): 
   );
 }
 
-/** True when every required permission is held (an empty requirement passes). */
-export function hasAll(held: ReadonlySet<string>, required: readonly TGrant[]): boolean {
-  return required.every((p) => held.has(p));
-}
+export { hasAll } from './has-all.ts';

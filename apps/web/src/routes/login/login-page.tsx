@@ -1,19 +1,16 @@
 /** /login: password, e-mailed sign-in link and SSO (SPEC §2 Public, §8 login error codes). */
-import { useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
@@ -25,11 +22,36 @@ import { isApiError } from '../../api/client.ts';
 import { safeCallback } from '../../app/navigation.ts';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { usePublicBranding } from '../../app/use-public-branding.ts';
+import { FixedTabs } from '../../components/fixed-tabs.tsx';
+import { OutlinedTextField } from '../../components/outlined-text-field.tsx';
 import { PendingButton } from '../../components/pending-button.tsx';
+import { TaggedText } from '../../components/tagged-text.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { apiLoginError, loginErrorMessage } from './login-messages.ts';
 
 type TMethod = 'password' | 'email';
+
+type TOrDivider = { OrDivider: ComponentType<{ label: string }> };
+/**
+ * The divider under the SSO button, loaded when the server offers SSO (few installations do: MUI's Divider is 1.5 KB
+ * gzip the sign-in page need not download). The SSO choice shows once it is in, as it shows once the sign-in methods
+ * are known; without it (its download failed) the SSO button shows alone.
+ */
+function useOrDivider(enabled: boolean): TOrDivider | 'loading' | null {
+  const [state, setState] = useState<TOrDivider | 'loading' | null>('loading');
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    import('./or-divider.tsx').then(
+      (m) => live && setState(m),
+      () => live && setState(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+  return state;
+}
 
 function fieldErrors(e: unknown): Record<string, string> {
   const out: Record<string, string> = {};
@@ -72,7 +94,7 @@ function PasswordForm({ callbackUrl }: { callbackUrl: string }) {
             {apiLoginError(isApiError(m.error) ? m.error.code : '', m.error.message)}
           </Alert>
         )}
-        <TextField
+        <OutlinedTextField
           label={t('login.username')}
           name="username"
           autoComplete="username"
@@ -83,7 +105,7 @@ function PasswordForm({ callbackUrl }: { callbackUrl: string }) {
           error={Boolean(local.username || server.username)}
           helperText={local.username || server.username}
         />
-        <TextField
+        <OutlinedTextField
           label={t('login.password')}
           name="password"
           type={show ? 'text' : 'password'}
@@ -160,7 +182,7 @@ function MagicLinkForm({ callbackUrl }: { callbackUrl: string }) {
             {apiLoginError(isApiError(m.error) ? m.error.code : '', m.error.message)}
           </Alert>
         )}
-        <TextField
+        <OutlinedTextField
           label={t('magicLink.email')}
           name="email"
           type="email"
@@ -192,6 +214,7 @@ export function Component() {
   const passwordOn = methods.data?.password ?? true;
   const magicOn = methods.data?.magicLink ?? true;
   const oidc = methods.data?.oidc;
+  const sso = useOrDivider(Boolean(oidc?.enabled));
   const active: TMethod = method === 'email' && magicOn ? 'email' : passwordOn ? 'password' : 'email';
   const err = errorCode ? loginErrorMessage(errorCode) : null;
 
@@ -209,7 +232,7 @@ export function Component() {
             {err.text}
           </Alert>
         )}
-        {oidc?.enabled && (
+        {oidc?.enabled && sso !== 'loading' && (
           <>
             <Button
               variant="outlined"
@@ -220,15 +243,11 @@ export function Component() {
             >
               {t('login.sso', { name: oidc.displayName || t('login.ssoDefault') })}
             </Button>
-            <Divider>
-              <Typography variant="caption" color="text.secondary">
-                {t('login.or')}
-              </Typography>
-            </Divider>
+            {sso && <sso.OrDivider label={t('login.or')} />}
           </>
         )}
         {passwordOn && magicOn && (
-          <Tabs
+          <FixedTabs
             value={active}
             onChange={(_, v: TMethod) => setMethod(v)}
             variant="fullWidth"
@@ -236,7 +255,7 @@ export function Component() {
           >
             <Tab value="password" label={t('login.methodPassword')} />
             <Tab value="email" label={t('login.methodEmail')} />
-          </Tabs>
+          </FixedTabs>
         )}
         {active === 'password' ? (
           <PasswordForm callbackUrl={callbackUrl} />
@@ -244,9 +263,8 @@ export function Component() {
           <MagicLinkForm callbackUrl={callbackUrl} />
         )}
         <Typography variant="body2" color="text.secondary">
-          <Trans
-            t={t}
-            i18nKey="login.trouble"
+          <TaggedText
+            text={t('login.trouble')}
             components={{
               action: (
                 <Link

@@ -124,7 +124,7 @@ export type { AggregateOptions, AnalysisSummary, UseCaseDefinition } from './agg
 
 export { runAnalysis } from './pipeline/run-analysis.ts';
 export type { AnalysisInput, RunAnalysisOptions, RunAnalysisResult } from './pipeline/run-analysis.ts';
-export { WORK_FILES, workFile, ingestedFiles } from './pipeline/workdir.ts';
+export { WORK_FILES, workFile, furtherMatchesFile, ingestedFiles } from './pipeline/workdir.ts';
 
 export { parseAddress, sameAddressField, ADDRESS_COUNTRIES, ADDRESS_FIELDS } from './address/parse-address.ts';
 export type { ParsedAddress, TAddressCountry, TAddressField } from './address/parse-address.ts';

@@ -151,9 +151,6 @@ export const candidatePairsSql = (P: Parameters): string =>
           WHERE d.df <= ${P.addressKeyMaxMerchants}
         UNION ALL SELECT s.sid, n.mid FROM sup s JOIN net n USING (addrNum, addrStreet, postcodeNorm))`;
 
-/** The normalised suppliers as the match made them (`sup`), kept for the confirmatory match of further networks. */
-export const keptSuppliersSql = (sup = 'sup'): string => `SELECT * FROM ${sup}`;
-
 /** How many of a supplier's best candidates the confirmatory match of further networks looks for by name. */
 export const CONFIRM_CANDIDATES = 2;
 /**
@@ -163,12 +160,14 @@ export const CONFIRM_CANDIDATES = 2;
 export const CONFIRM_RUNNER_UP_MIN = 0.85;
 
 /**
- * The sorted names of each supplier's best scored candidates in this network (sid, nameSorted): the best, and up to
- * CONFIRM_CANDIDATES − 1 runners-up that score at least CONFIRM_RUNNER_UP_MIN or are within the ambiguity margin of the
- * best. A further network's merchants of the same name are its candidates there too (confirmCandidatePairsSql).
+ * The sorted names of each supplier's best scored candidates in this network (sid, nameSorted, isBest, close): the
+ * best, and up to CONFIRM_CANDIDATES − 1 runners-up that score at least CONFIRM_RUNNER_UP_MIN or are within the
+ * ambiguity margin of the best (close). A further network's merchants of the same name are its candidates there too
+ * (confirmCandidatePairsSql).
  */
 export const keptCandidatesSql = (P: Parameters, scored = 'scored'): string =>
-  `SELECT DISTINCT c.sid, n.nameSorted FROM (
+  `SELECT DISTINCT c.sid, n.nameSorted, c.totalScore = c.best AS isBest, c.totalScore >= c.best - ${Number(P.ambiguityMargin)} AS close
+      FROM (
         SELECT sid, mid, totalScore, max(totalScore) OVER (PARTITION BY sid) AS best FROM ${scored}
         QUALIFY row_number() OVER (PARTITION BY sid ORDER BY totalScore DESC, mid) <= ${CONFIRM_CANDIDATES}) c
       JOIN net n USING (mid)
@@ -177,17 +176,22 @@ export const keptCandidatesSql = (P: Parameters, scored = 'scored'): string =>
 /**
  * Candidate pairs (sid, mid) of the confirmatory match of a further network (docs/NETWORKS.md): only the exact keys —
  * the supplier's own sorted-token name, or the sorted-token name of one of its best candidates in the reference
- * network (`keptCand`: sid, nameSorted; a merchant listed by both networks has the same name in both), unless more
- * than MAX_NAME_DF merchants have that name; the tax id (6 characters or more); the street address and postcode. No
- * token-pair, postcode-with-similar-name, address-only or acronym blocking: those find the look-alikes that the
- * scoring mostly rejects, and cost most of a full match.
+ * network (`keptCand`: sid, nameSorted, isBest, close; a merchant listed by both networks has the same name in both),
+ * unless more than MAX_NAME_DF merchants have that name; the tax id (6 characters or more); the street address and
+ * postcode. A strong runner-up's name is looked for only when it is close to the best (it can make the match
+ * ambiguous) or no merchant of this network has the best's name (it may be the best here). No token-pair,
+ * postcode-with-similar-name, address-only or acronym blocking: those find the look-alikes that the scoring mostly
+ * rejects, and cost most of a full match.
  */
 export const confirmCandidatePairsSql = (keptCand = 'kept_cand'): string =>
   `SELECT DISTINCT sid, mid FROM (
-        WITH common AS (SELECT nameSorted FROM net GROUP BY nameSorted HAVING count(*) > ${MAX_NAME_DF})
+        WITH common AS (SELECT nameSorted FROM net GROUP BY nameSorted HAVING count(*) > ${MAX_NAME_DF}),
+        best_here AS (SELECT DISTINCT c.sid FROM ${keptCand} c SEMI JOIN net n ON n.nameSorted = c.nameSorted WHERE c.isBest),
+        kept AS (SELECT c.sid, c.nameSorted FROM ${keptCand} c
+                 WHERE c.isBest OR c.close OR c.sid NOT IN (SELECT sid FROM best_here))
         SELECT s.sid, n.mid FROM sup s JOIN net n ON n.nameSorted = s.nameSorted
         WHERE s.nameSorted <> '' AND s.nameSorted NOT IN (SELECT nameSorted FROM common)
-        UNION ALL SELECT c.sid, n.mid FROM ${keptCand} c JOIN net n ON n.nameSorted = c.nameSorted
+        UNION ALL SELECT c.sid, n.mid FROM kept c JOIN net n ON n.nameSorted = c.nameSorted
         WHERE c.nameSorted NOT IN (SELECT nameSorted FROM common)
         UNION ALL SELECT s.sid, n.mid FROM sup s JOIN net n ON n.taxNorm = s.taxNorm WHERE length(s.taxNorm) >= 6
         UNION ALL SELECT s.sid, n.mid FROM sup s JOIN net n USING (addrNum, addrStreet, postcodeNorm))`;

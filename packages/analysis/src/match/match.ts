@@ -21,7 +21,7 @@
  * The SQL of each step is a named builder in match-sql.ts; matchSuppliers runs them in order.
  */
 import path from 'node:path';
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { AnalysisInputError } from '../errors.ts';
 import { copyToParquet, lit, tempDirOf, withDb, type Db } from '../db.ts';
 import { parseAddress } from '../address/parse-address.ts';
@@ -47,8 +47,8 @@ import {
   nameTokensSql,
   networkColumnsSql,
   networkViewSql,
+  confirmCandidatePairsSql,
   keptCandidatesSql,
-  keptSuppliersSql,
   ruledCandidateSql,
   scorePairsSql,
   supplierAddressLinesSql,
@@ -70,10 +70,18 @@ export interface MatchOptions {
   /** where the matches are written (default: the working directory's matches.parquet; other networks elsewhere) */
   outFile?: string;
   /**
-   * Also write the supplier side (the normalised suppliers) and each supplier's two best candidates' names, which the
-   * confirmatory match of further networks reads (confirm.ts; only when further networks are loaded).
+   * Further networks to match by the confirmatory match in the same session, after this network (docs/NETWORKS.md
+   * "Matching"): the supplier side is reused, candidates come from exact keys and this network's best candidates'
+   * names (confirmCandidatePairsSql), and each is decided by decideMatches as this one is.
    */
-  keepSupplierSide?: boolean;
+  further?: readonly FurtherNetwork[];
+}
+
+/** A further network for the confirmatory match: its (prepared) file, where its matches go, its name for progress. */
+export interface FurtherNetwork {
+  name: string;
+  file: string;
+  outFile: string;
 }
 
 export interface MatchResult {
@@ -84,8 +92,11 @@ export interface MatchResult {
   file: string;
   networkFile: string;
   rulesetVersion: number;
-  /** seconds spent writing the supplier side for further networks (keepSupplierSide; 0 without) */
-  supplierSideSeconds: number;
+  /** the further networks' matches (MatchOptions.further), in order; empty without */
+  further: MatchResult[];
+  /** wall-clock and CPU seconds of the further networks' matching (0 without) */
+  furtherSeconds: number;
+  furtherCpuSeconds: number;
 }
 
 /** Human-readable form of the confidence rules (from the match ruleset; kept in the README). */
@@ -236,9 +247,12 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
   const net = await ensurePreparedNetwork(options.networkFile, workDir, (p, m) => onProgress(p * 0.2, m));
   const out = options.outFile ?? workFile(workDir, 'matches');
   const suppliersFile = workFile(workDir, 'suppliers');
-  // what an earlier match of this working directory kept is never read with this match's results
-  if (!options.outFile)
-    for (const f of [workFile(workDir, 'matchSuppliers'), workFile(workDir, 'matchCandidates')]) rmSync(f, { force: true });
+  const further = options.further ?? [];
+  const furtherFiles: string[] = [];
+  for (const n of further) {
+    furtherFiles.push(await ensurePreparedNetwork(n.file, workDir));
+    mkdirSync(path.dirname(n.outFile), { recursive: true });
+  }
   return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
     const table = (name: string, sql: string) => db.run(`CREATE TABLE ${name} AS ${sql}`);
     await createNormaliseMacros(db);
@@ -261,19 +275,29 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
     const candidatePairs = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM cand`))!.n;
 
     onProgress(50, `Scoring ${candidatePairs} candidate pairs`);
-    let supplierSideSeconds = 0;
+    const share = further.length ? 0.8 : 1;
     const { suppliers, matched, byConfidence } = await decideMatches(db, rs, net, out, {
-      onProgress,
-      onScored: options.keepSupplierSide
-        ? async () => {
-            const t = performance.now();
-            // snappy: written and read once by the same run, speed before size
-            await db.run(copyToParquet(keptSuppliersSql(), workFile(workDir, 'matchSuppliers'), 'snappy'));
-            await db.run(copyToParquet(keptCandidatesSql(rs.parameters, 'scored'), workFile(workDir, 'matchCandidates'), 'snappy'));
-            supplierSideSeconds = (performance.now() - t) / 1000;
-          }
+      onProgress: (p, m) => onProgress(p * share, m),
+      // the names further networks look for, while every scored pair of this network is still there
+      onScored: further.length
+        ? () => db.run(`CREATE TABLE kept_cand AS ${keptCandidatesSql(rs.parameters, 'scored')}`)
         : undefined,
     });
+    const t = performance.now();
+    const c = process.cpuUsage();
+    const furtherResults: MatchResult[] = [];
+    if (further.length) {
+      await db.run(`DROP VIEW net; DROP TABLE net0`);
+      furtherResults.push(
+        ...(await confirmNetworksIn(
+          db,
+          rs,
+          further.map((n, i) => ({ ...n, file: furtherFiles[i]! })),
+          (p, m) => onProgress(80 + p * 0.2, m),
+        )),
+      );
+    }
+    const cpu = process.cpuUsage(c);
     onProgress(100, `${matched} of ${suppliers} suppliers matched`);
     return {
       suppliers,
@@ -283,9 +307,53 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
       file: out,
       networkFile: net,
       rulesetVersion: rs.version,
-      supplierSideSeconds,
+      further: furtherResults,
+      furtherSeconds: further.length ? (performance.now() - t) / 1000 : 0,
+      furtherCpuSeconds: further.length ? (cpu.user + cpu.system) / 1e6 : 0,
     };
   });
+}
+
+/**
+ * The confirmatory match of further networks in a session that holds the normalised suppliers (`sup`) and the names
+ * of their best candidates in the reference network (`kept_cand`: sid, nameSorted): for each network, its matching
+ * columns and token frequencies, the candidate pairs by exact keys (confirmCandidatePairsSql), decided by
+ * decideMatches as the reference network's are. `networks[].file`: prepared Parquet.
+ */
+export async function confirmNetworksIn(
+  db: Db,
+  rs: TMatchRuleset,
+  networks: readonly FurtherNetwork[],
+  onProgress: ProgressFn,
+): Promise<MatchResult[]> {
+  const results: MatchResult[] = [];
+  for (const [i, n] of networks.entries()) {
+    const share = 100 / networks.length;
+    const progress: ProgressFn = (p, m) => onProgress(i * share + (p / 100) * share, `${n.name}: ${m}`);
+    progress(5, 'Confirming the matches');
+    await db.run(`CREATE TABLE net0 AS ${networkColumnsSql(n.file)}`);
+    await db.run(`CREATE VIEW net AS ${networkViewSql('net0')}`);
+    await cachedNetworkTable(db, n.file, 'tok_df', 'token-df', () =>
+      db.run(`CREATE TABLE tok_df AS ${tokenFrequencySql('net')}`),
+    );
+    await db.run(`CREATE TABLE cand AS ${confirmCandidatePairsSql('kept_cand')}`);
+    const candidatePairs = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM cand`))!.n;
+    progress(30, `Scoring ${candidatePairs} candidate pairs`);
+    const r = await decideMatches(db, rs, n.file, n.outFile, { onProgress: progress });
+    await db.run(`DROP VIEW net; DROP TABLE net0`);
+    progress(100, `${r.matched} of ${r.suppliers} suppliers matched`);
+    results.push({
+      ...r,
+      candidatePairs,
+      file: n.outFile,
+      networkFile: n.file,
+      rulesetVersion: rs.version,
+      further: [],
+      furtherSeconds: 0,
+      furtherCpuSeconds: 0,
+    });
+  }
+  return results;
 }
 
 /**

@@ -5,7 +5,8 @@
  * - `networkMatchRowsSql`: one network's matches file (as the match step writes it) joined to that network's
  *   merchants → one row per supplier: network, its version and order, the merchant (matched, else the candidate),
  *   confidence, status, score, the acceptance attributes (NULL unless matched, as enrich does for the primary
- *   network), the card capability by the same waterfall (score/offer-sql.ts) and the match evidence;
+ *   network), the card capability by the same waterfall (score/offer-sql.ts), the deciding rule and the match
+ *   evidence (a further network's; the primary network's is the supplier's own matchEvidence, not copied);
  * - `mergedNetworksSql`: the merged view per supplier over those rows: accepts anywhere, the networks that say so,
  *   the best capability across networks and the network it comes from (on a tie the earlier network: the primary
  *   first), the networks matched.
@@ -62,7 +63,12 @@ export function networkMatchRowsSql(src: NetworkMatchSource, offered: readonly T
       CASE WHEN matched AND nD IN (1, 2, 3) THEN nD END AS detailLevel,
       CASE WHEN matched THEN coalesce(nS, FALSE) END AS stpCapable,
       CASE WHEN matched THEN coalesce(nL, []::VARCHAR[]) ELSE []::VARCHAR[] END AS lockboxes,
-      capability AS cardCapability, matchEvidence, ${lit(src.candidateSearch ?? 'full')} AS candidateSearch
+      capability AS cardCapability, json_extract_string(matchEvidence, '$.rule') AS matchRule,
+      ${
+        // the reference network's evidence is the supplier's own (matchEvidence of the supplier results): not copied
+        Number(src.order) === 0 ? 'CAST(NULL AS VARCHAR)' : 'matchEvidence'
+      } AS matchEvidence,
+      ${lit(src.candidateSearch ?? 'full')} AS candidateSearch
     FROM c`;
 }
 

@@ -10,9 +10,9 @@ import path from 'node:path';
 import type { TIssuerOffer, TNetworkMatchMode } from '@sextant/shared';
 import { offeredKinds } from '@sextant/shared';
 import { copyToParquet, lit, tempDirOf, withDb } from '../db.ts';
-import { ensurePreparedNetwork, matchSuppliers } from '../match/match.ts';
+import { ensurePreparedNetwork, matchSuppliers, type MatchResult } from '../match/match.ts';
 import { confirmMatchNetworks } from '../match/confirm.ts';
-import { workFile } from '../pipeline/workdir.ts';
+import { furtherMatchesFile, workFile } from '../pipeline/workdir.ts';
 import type { ProgressFn } from '../progress.ts';
 import { allNetworkRowsSql } from './networks-sql.ts';
 
@@ -43,6 +43,11 @@ export interface MatchNetworksOptions {
    * reference network's best candidates' names (match/confirm.ts); `full` — the whole matcher again per network.
    */
   mode?: NetworkMatchMode;
+  /**
+   * The further networks' matches made by the reference match itself (matchSuppliers' `further`, confirm mode), in
+   * the order of `others`; without them, confirm mode matches them here (match/confirm.ts).
+   */
+  matched?: readonly MatchResult[];
   onProgress?: ProgressFn;
 }
 
@@ -67,17 +72,19 @@ export async function matchNetworks(options: MatchNetworksOptions): Promise<Netw
   ];
   const summaries: NetworkMatchSummary[] = [];
   const mode = options.mode ?? 'confirm';
-  const outFile = (i: number) => path.join(dir, `${i + 1}.matches.parquet`);
+  const outFile = (i: number) => furtherMatchesFile(workDir, i);
   const results =
     mode === 'confirm'
       ? others.length === 0
         ? []
-        : await confirmMatchNetworks({
-            workDir,
-            primaryNetworkFile: sources[0]!.networkFile,
-            networks: others.map((n, i) => ({ name: n.name, file: n.file, outFile: outFile(i) })),
-            onProgress: (p, m) => onProgress(p * 0.9, m),
-          })
+        : options.matched?.length === others.length
+          ? options.matched
+          : await confirmMatchNetworks({
+              workDir,
+              primaryNetworkFile: sources[0]!.networkFile,
+              networks: others.map((n, i) => ({ name: n.name, file: n.file, outFile: outFile(i) })),
+              onProgress: (p, m) => onProgress(p * 0.9, m),
+            })
       : [];
   for (const [i, n] of others.entries()) {
     const share = 90 / Math.max(1, others.length);
@@ -103,7 +110,9 @@ export async function matchNetworks(options: MatchNetworksOptions): Promise<Netw
   return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
     const union = allNetworkRowsSql(sources, offered);
     const out = workFile(workDir, 'networkMatches');
-    await db.run(copyToParquet(`SELECT * FROM (${union}) ORDER BY networkOrder, supplierKey`, out));
+    // unordered (the aggregate step writes the results' networks.parquet in supplier and network order), snappy: a
+    // working file read twice by this run
+    await db.run(copyToParquet(union, out, 'snappy'));
     for (const r of await db.all<{ network: string; version: string; n: number; matched: number }>(
       `SELECT network, any_value(networkVersion) AS version, count(*) AS n, count(*) FILTER (WHERE matchStatus = 'MATCHED') AS matched
        FROM read_parquet(${lit(out)}) GROUP BY network, networkOrder ORDER BY networkOrder`,

@@ -17,6 +17,7 @@ import type { MatchResult } from '../match/match.ts';
 import { enrich } from '../enrich/enrich.ts';
 import { matchNetworks } from '../network/networks.ts';
 import type { NetworkRef } from '../network/networks.ts';
+import { furtherMatchesFile } from './workdir.ts';
 import { score } from '../score/score.ts';
 import type { ScoreResult } from '../score/score.ts';
 import type { TConfidenceRuleset, TScoringRuleset } from '../score/ruleset.ts';
@@ -114,9 +115,13 @@ export async function runAnalysis(options: RunAnalysisOptions): Promise<RunAnaly
     ensurePreparedNetwork(options.networkFile, workDir, subProgress(p, 40, 45)),
   );
   const networks = options.networks;
-  const keepSupplierSide = !!networks && networks.others.length > 0 && (networks.mode ?? 'confirm') === 'confirm';
+  // further networks by the confirmatory match, in the reference match's session (docs/NETWORKS.md "Matching")
+  const further =
+    networks && (networks.mode ?? 'confirm') === 'confirm'
+      ? networks.others.map((n, i) => ({ name: n.name, file: n.file, outFile: furtherMatchesFile(workDir, i) }))
+      : undefined;
   const match = await timed('match', () =>
-    matchSuppliers({ workDir, networkFile, keepSupplierSide, onProgress: subProgress(p, 45, 70) }),
+    matchSuppliers({ workDir, networkFile, further, onProgress: subProgress(p, 45, 70) }),
   );
   if (networks)
     await timed('networks', () =>
@@ -125,6 +130,7 @@ export async function runAnalysis(options: RunAnalysisOptions): Promise<RunAnaly
         primary: { ...networks.primary, file: networkFile },
         others: networks.others,
         mode: networks.mode,
+        matched: match.further,
         offer: options.offer ?? null,
       }),
     );

@@ -7,9 +7,6 @@ export const WORK_FILES = {
   matches: 'matches.parquet',
   /** every supplier's match in every loaded network, one row per (network, supplier): network/networks.ts */
   networkMatches: 'network-matches.parquet',
-  /** the normalised suppliers and their best candidates' names, kept by the match for further networks (confirm.ts) */
-  matchSuppliers: 'match-suppliers.parquet',
-  matchCandidates: 'match-candidates.parquet',
   enriched: 'enriched.parquet',
   scored: 'scored.parquet',
   model: 'acceptance-model.json',
@@ -18,6 +15,11 @@ export const WORK_FILES = {
 
 export function workFile(workDir: string, key: keyof typeof WORK_FILES): string {
   return path.join(workDir, WORK_FILES[key]);
+}
+
+/** Where the matches of the further network number i (0: the first after the reference network) are written. */
+export function furtherMatchesFile(workDir: string, i: number): string {
+  return path.join(workDir, 'networks', `${i + 1}.matches.parquet`);
 }
 
 /** Ingested Parquet files (excluding issue files). */

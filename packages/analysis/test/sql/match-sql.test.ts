@@ -315,6 +315,7 @@ describe('candidate pairs', () => {
 
 describe('confirmatory candidates of a further network', () => {
   const cols = 'nameSorted VARCHAR, taxNorm VARCHAR, postcodeNorm VARCHAR, addrNum INTEGER, addrStreet VARCHAR';
+  const KEPT = 'sid BIGINT, nameSorted VARCHAR, isBest BOOLEAN, close BOOLEAN';
   const confirm = (keptRows: Cell[][]) =>
     tiny(async (db) => {
       await table(db, 'sup', `sid BIGINT, ${cols}`, [
@@ -326,25 +327,29 @@ describe('confirmatory candidates of a further network', () => {
         [5, 'qqq', null, null, 5, 'market'], // street address without postcode: not enough here
         [6, 'common name', null, null, null, null], // a name too common to pair on
         [7, 'beta bakery', null, 'sw1a1aa', null, null], // postcode and a similar name: not a confirmatory key
+        [8, 'ppp', null, null, null, null],
+        [9, 'ooo', null, null, null, null],
       ]);
       await table(db, 'net', `mid BIGINT, ${cols}`, [
         [101, 'acme widgets', null, null, null, null],
         [102, 'xxx', 'gb123456', null, null, null],
         [103, 'rrr', null, 'sw1a1aa', 5, 'market'],
         [104, 'beta bakeries', null, 'sw1a1aa', null, null],
+        [105, 'delta', null, null, null, null],
+        [106, 'gamma', null, null, null, null],
         ...Array.from({ length: MAX_NAME_DF + 1 }, (_, i): Cell[] => [200 + i, 'common name', null, null, null, null]),
       ]);
-      await table(db, 'kept_cand', 'sid BIGINT, nameSorted VARCHAR', keptRows);
+      await table(db, 'kept_cand', KEPT, keptRows);
       return (
         await db.all<{ sid: number; mid: number }>(`SELECT * FROM (${confirmCandidatePairsSql()}) ORDER BY sid, mid`)
       ).map((r) => [r.sid, r.mid]);
     });
 
-  it('pairs by the exact name, the reference candidates\' names, the tax id and the street address with postcode', async () => {
+  it("pairs by the exact name, the reference candidates' names, the tax id and the street address with postcode", async () => {
     expect(
       await confirm([
-        [2, 'acme widgets'],
-        [6, 'common name'],
+        [2, 'acme widgets', true, true],
+        [6, 'common name', true, true],
       ]),
     ).toEqual([
       [1, 101],
@@ -356,6 +361,25 @@ describe('confirmatory candidates of a further network', () => {
 
   it('finds nothing by name for a typo without a reference candidate', async () => {
     expect((await confirm([])).some(([sid]) => sid === 2)).toBe(false);
+  });
+
+  it("looks for a strong runner-up's name only when it is close to the best or the best's name is not here", async () => {
+    const got = await confirm([
+      // 8: the best is here, the runner-up is not close: the best only
+      [8, 'delta', true, true],
+      [8, 'gamma', false, false],
+      // 9: the best is not here: the runner-up is looked for
+      [9, 'absent', true, true],
+      [9, 'gamma', false, false],
+      // 1: a runner-up close to the best: looked for although the best is here
+      [1, 'gamma', false, true],
+    ]);
+    expect(got.filter(([sid]) => sid === 8 || sid === 9 || sid === 1)).toEqual([
+      [1, 101],
+      [1, 106],
+      [8, 105],
+      [9, 106],
+    ]);
   });
 
   it(`keeps the names of each supplier's best candidate and a runner-up that could match or make it ambiguous`, async () => {
@@ -371,7 +395,7 @@ describe('confirmatory candidates of a further network', () => {
       await table(db, 'scored', 'sid BIGINT, mid BIGINT, totalScore DOUBLE', [
         [1, 1, 0.5],
         [1, 2, 1.0],
-        [1, 3, hi], // a runner-up that could match: kept; the third (0.5) never
+        [1, 3, hi], // a runner-up that could match: kept, not close; the third (0.5) never
         [2, 4, 0.9], // an empty name is no key
         [3, 1, 0.6],
         [3, 2, 0.6], // a tie: by mid, and within the ambiguity margin
@@ -379,14 +403,16 @@ describe('confirmatory candidates of a further network', () => {
         [4, 1, 1.0],
         [4, 2, CONFIRM_RUNNER_UP_MIN - 0.1], // too weak to match, too far to be ambiguous: left out
       ]);
-      return db.all<{ sid: number; nameSorted: string }>(`${keptCandidatesSql(P)} ORDER BY sid, nameSorted`);
+      return db.all<{ sid: number; nameSorted: string; isBest: boolean; close: boolean }>(
+        `${keptCandidatesSql(P)} ORDER BY sid, nameSorted`,
+      );
     });
-    expect(got.map((r) => [r.sid, r.nameSorted])).toEqual([
-      [1, 'b'],
-      [1, 'c'],
-      [3, 'a'],
-      [3, 'b'],
-      [4, 'a'],
+    expect(got.map((r) => [r.sid, r.nameSorted, r.isBest, r.close])).toEqual([
+      [1, 'b', true, true],
+      [1, 'c', false, false],
+      [3, 'a', true, true],
+      [3, 'b', true, true],
+      [4, 'a', true, true],
     ]);
   });
 });

@@ -106,6 +106,22 @@ describe('networkMatchRowsSql', () => {
     expect(rows[2]).toMatchObject({ vcAccepting: null, detailLevel: null, stpCapable: null, lockboxes: [] });
   });
 
+  it("names each row's deciding rule; a further network keeps its evidence, the reference network's is the supplier's", async () => {
+    const rows = await tiny(async (db) => {
+      const { a, b } = await files(db);
+      return db.all<{ network: string; supplierKey: string; matchRule: string | null; matchEvidence: string | null }>(
+        `SELECT network, supplierKey, matchRule, matchEvidence FROM (${allNetworkRowsSql([a, b], SCORE_KINDS)})
+         WHERE supplierKey IN ('s1', 's4') ORDER BY network, supplierKey`,
+      );
+    });
+    expect(rows.map((r) => [r.network, r.supplierKey, r.matchRule, r.matchEvidence])).toEqual([
+      ['Scheme A', 's1', 'a', null],
+      ['Scheme A', 's4', null, null],
+      ['Scheme B', 's1', 'x', '{"rule":"x"}'],
+      ['Scheme B', 's4', null, null],
+    ]);
+  });
+
   it('follows the issuer offer: without STP and virtual card, an STP merchant counts by its detail level', async () => {
     const rows = await tiny(async (db) => {
       const { b } = await files(db);

@@ -18,6 +18,7 @@ import {
   enrich,
   ensurePreparedNetwork,
   ingestFile,
+  furtherMatchesFile,
   matchNetworks,
   matchSuppliers,
   normaliseAndAggregate,
@@ -212,21 +213,25 @@ export function jobCommandTypes(ctx: AppContext): CommandDefOf[] {
       progress(1, 'Preparing the reference network');
       const network = await ensurePreparedNetwork(await ensureNetwork(ctx), rc.workDir);
       const [primary, ...others] = await ensureNetworks(ctx);
-      const confirm = ctx.config.NETWORKS_MATCH === 'confirm' && others.length > 0;
+      // further networks by the confirmatory match in the reference match's own session (docs/NETWORKS.md)
+      const confirm = ctx.config.NETWORKS_MATCH === 'confirm';
       const r = await matchSuppliers({
         workDir: rc.workDir,
         networkFile: network,
-        keepSupplierSide: confirm,
-        onProgress: (p, m) => progress(p * (others.length ? 0.8 : 1), m),
+        further: confirm
+          ? others.map((n, i) => ({ name: n.name, file: n.file, outFile: furtherMatchesFile(rc.workDir, i) }))
+          : undefined,
+        onProgress: (p, m) => progress(p * (others.length && !confirm ? 0.6 : 0.95), m),
       });
-      // Every further network with the same rules, and the per-network rows (docs/NETWORKS.md).
+      // The per-network rows (and with NETWORKS_MATCH=full, every further network matched by the whole matcher).
       const perNetwork = await matchNetworks({
         workDir: rc.workDir,
         primary: { name: primary!.name, version: primary!.version, file: network },
         others: others.map((n) => ({ name: n.name, version: n.version, file: n.file })),
         offer: await offerOfRun(ctx.db, rc.run, rc.job.issuerId),
         mode: ctx.config.NETWORKS_MATCH,
-        onProgress: (p, m) => progress(80 + p * 0.2, m),
+        matched: r.further,
+        onProgress: (p, m) => progress(others.length && !confirm ? 60 + p * 0.4 : 95 + p * 0.05, m),
       });
       const more = perNetwork.slice(1).map((n) => `; ${n.network}: ${n.matched} matched`);
       return `${r.matched} of ${r.suppliers} suppliers matched (High ${r.byConfidence.High}, Medium ${r.byConfidence.Medium})${more.join('')}`;

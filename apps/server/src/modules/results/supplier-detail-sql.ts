@@ -78,10 +78,17 @@ export function supplierDetailSql({
     : '';
   // each network's match, in network order; the deciding rule taken from the match evidence
   const perNetwork = networks
-    ? `(SELECT supplierKey, list(struct_pack(${NETWORK_MATCH_COLUMNS.filter((c) => !networkColumns || networkColumns.has(c))
+    ? `(SELECT supplierKey, list(struct_pack(${NETWORK_MATCH_COLUMNS.filter(
+        (c) => !networkColumns || networkColumns.has(c),
+      )
         .map((c) => `${ident(c)} := ${ident(c)}`)
         .join(', ')},
-          rule := json_extract_string(matchEvidence, '$.rule')) ORDER BY networkOrder) AS l
+          rule := ${
+            // runs before matchRule: from each network's evidence
+            !networkColumns || networkColumns.has('matchRule')
+              ? 'matchRule'
+              : `json_extract_string(matchEvidence, '$.rule')`
+          }) ORDER BY networkOrder) AS l
         FROM ${networks} GROUP BY supplierKey) nw`
     : '';
   return `SELECT s.*, ${merchant} AS ${ident(MERCHANT_COL)}, ${withUseCases ? 'uc.l' : 'NULL'} AS ${ident(USE_CASES_COL)},

@@ -59,7 +59,7 @@ describe.each(dbKinds())('supplier detail lookup on %s', (kind) => {
     // each network's match (docs/NETWORKS.md), in network order
     const networks = await res.all(
       `SELECT network, networkVersion, merchantId, merchantName, confidence, matchStatus, matchScore, acceptsCard,
-         vcAccepting, detailLevel, stpCapable, lockboxes, cardCapability, candidateSearch, json_extract_string(matchEvidence, '$.rule') AS rule
+         vcAccepting, detailLevel, stpCapable, lockboxes, cardCapability, candidateSearch, matchRule AS rule
        FROM ${res.table('networks')} WHERE supplierKey = $1 ORDER BY networkOrder`,
       [key],
     );

@@ -5,11 +5,16 @@
  *   enqueue_batch_per_s   bulk enqueue (enqueueMany / addJobs), 1,000 a call
  *   claim_complete_per_s  a backlog of N trivial commands drained by one worker process
  *   latency_p50_ms/p95_ms enqueue-to-start, one command every 10 ms into an idle, running worker
- * Configurations: ProQ with its defaults (concurrency 4) and with concurrency 10, on PGlite and PostgreSQL;
- * graphile-worker with its defaults (concurrency 1, pollInterval 2 s) and with concurrency 10.
+ * Configurations: ProQ with its defaults (concurrency 4) and with concurrency 10 on PGlite; on PostgreSQL like with
+ * like, each ProQ run followed at once by graphile-worker's at the same concurrency: 4 (ProQ's default) and 10
+ * (graphile-worker's default is 1, which made "defaults against defaults" compare 4 slots with 1). graphile-worker
+ * keeps its other defaults (pollInterval 2 s, LISTEN/NOTIFY). Both engines get a pool of 10 connections (graphile-worker's
+ * default and the application's), so 8 enqueues in flight are not throttled by the pool for one of them only.
  * PostgreSQL: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (a fresh database per run).
+ * PROQ_BENCH_ONLY=<regexp> runs the configurations whose label matches it (e.g. "postgres c10$").
  */
 import { z } from 'zod';
+import { openDb, type DbHandle } from '@sextant/db';
 import { createTestDb, type TestDb } from '@sextant/db/testing';
 import { createProq, defineCommandType, type CommandMapOf, type Proq } from '../src/proq/index.ts';
 
@@ -18,6 +23,8 @@ const THROUGHPUT_N = Number(process.argv[2] ?? 5000);
 const ENQUEUE_N = Number(process.argv[3] ?? 2000);
 const LATENCY_N = 300;
 const LATENCY_GAP_MS = 10;
+/** Connections per engine on PostgreSQL: graphile-worker's default pool size, and the application's (openDb). */
+const POOL_SIZE = 10;
 
 interface Engine {
   name: string;
@@ -107,6 +114,9 @@ async function measure(make: () => Promise<Engine>): Promise<void> {
 function proqEngine(db: 'pglite' | 'postgres', concurrency?: number): () => Promise<Engine> {
   return async () => {
     const t: TestDb = await createTestDb(db);
+    // createTestDb's pool has 5 connections (enough for tests); the same pool as graphile-worker's here.
+    const h: DbHandle =
+      db === 'postgres' && t.url ? await openDb({ url: t.url, poolSize: POOL_SIZE, migrate: false }) : t;
     let onRun: (p: { t: number }) => void = () => undefined;
     const trivial = defineCommandType({
       name: 'bench.trivial',
@@ -114,7 +124,7 @@ function proqEngine(db: 'pglite' | 'postgres', concurrency?: number): () => Prom
       handler: (p) => onRun(p),
     });
     const proq: Proq<CommandMapOf<typeof trivial>> = createProq({
-      db: t,
+      db: h,
       commandTypes: [trivial],
       ...(concurrency ? { concurrency } : {}),
     });
@@ -122,10 +132,10 @@ function proqEngine(db: 'pglite' | 'postgres', concurrency?: number): () => Prom
       name: concurrency ? 'proq' : 'proq-defaults',
       db,
       concurrency: concurrency ?? 4,
-      enqueue: (payload) => proq.enqueue(t.db, { commandType: 'bench.trivial', payload }),
+      enqueue: (payload) => proq.enqueue(h.db, { commandType: 'bench.trivial', payload }),
       enqueueBatch: (payloads) =>
         proq.enqueueMany(
-          t.db,
+          h.db,
           payloads.map((payload) => ({ commandType: 'bench.trivial', payload })),
         ),
       async start(cb) {
@@ -133,7 +143,10 @@ function proqEngine(db: 'pglite' | 'postgres', concurrency?: number): () => Prom
         await proq.start();
       },
       stop: () => proq.stop(),
-      close: () => t.close(),
+      async close() {
+        if (h !== t) await h.close();
+        await t.close();
+      },
     };
   };
 }
@@ -144,7 +157,7 @@ function graphileEngine(concurrency?: number): () => Promise<Engine> {
     const { default: pg } = await import('pg');
     const t: TestDb = await createTestDb('postgres');
     // Our own pool (graphile-worker's default pool size is 10): closed before the database is dropped.
-    const pgPool = new pg.Pool({ connectionString: t.url, max: 10 });
+    const pgPool = new pg.Pool({ connectionString: t.url, max: POOL_SIZE });
     pgPool.on('error', () => undefined);
     pgPool.on('connect', (client) => client.on('error', () => undefined));
     const utils = await makeWorkerUtils({ pgPool });
@@ -181,18 +194,18 @@ function graphileEngine(concurrency?: number): () => Promise<Engine> {
   };
 }
 
-// PostgreSQL pairs run back to back so that both engines see the same machine load.
+// PostgreSQL pairs (same concurrency) run back to back so that both engines see the same machine load.
 const configs: [string, () => Promise<Engine>][] = [
-  ['proq pglite defaults', proqEngine('pglite')],
+  ['proq pglite defaults c4', proqEngine('pglite')],
   ['proq pglite c10', proqEngine('pglite', 10)],
-  ['proq postgres defaults', proqEngine('postgres')],
-  ['graphile defaults', graphileEngine()],
+  ['proq postgres defaults c4', proqEngine('postgres')],
+  ['graphile postgres c4', graphileEngine(4)],
   ['proq postgres c10', proqEngine('postgres', 10)],
-  ['graphile c10', graphileEngine(10)],
+  ['graphile postgres c10', graphileEngine(10)],
 ];
-const only = process.env.PROQ_BENCH_ONLY;
+const only = process.env.PROQ_BENCH_ONLY ? new RegExp(process.env.PROQ_BENCH_ONLY) : null;
 for (const [label, make] of configs) {
-  if (only && !label.includes(only)) continue;
+  if (only && !only.test(label)) continue;
   await measure(make);
 }
 process.exit(0);

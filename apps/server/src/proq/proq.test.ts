@@ -609,14 +609,19 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
     });
 
     it('records an outcome once the database answers again, not at the stuck timeout (a restart under load)', async () => {
-      // A handle whose database refuses every statement while `down` (as while PostgreSQL restarts).
+      // A handle whose database refuses every statement while `down` (as while PostgreSQL restarts): plain ones
+      // (execute, transaction) and the prepared ones (the session's prepareQuery: claim, complete, enqueue).
       let down = false;
+      const refused = () => Promise.reject(new Error('Connection terminated unexpectedly'));
       const db = new Proxy(t.db, {
         get(target, prop) {
           const v: unknown = Reflect.get(target, prop, target);
+          if (prop === '_' && down) {
+            const internals = v as typeof target._;
+            return { ...internals, session: { prepareQuery: () => ({ execute: refused }) } };
+          }
           if (typeof v !== 'function') return v;
-          if (down && (prop === 'execute' || prop === 'transaction'))
-            return () => Promise.reject(new Error('Connection terminated unexpectedly'));
+          if (down && (prop === 'execute' || prop === 'transaction')) return refused;
           return (v as (...a: unknown[]) => unknown).bind(target);
         },
       });

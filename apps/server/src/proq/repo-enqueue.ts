@@ -41,25 +41,30 @@ export interface InsertRow {
 
 /**
  * Inserts commands in input order (ids ascend with it) in one statement, creating their processing-group rows
- * and notifying idle workers of Pending ones (delivered when the caller's transaction commits). A unique key
- * that exists already is skipped (the caller reads the existing row).
+ * and notifying idle workers of Pending ones (delivered when the caller's transaction commits): one NOTIFY per
+ * environment and statement, not one per row (a batch of 1,000 wakes the workers once). A unique key that exists
+ * already is skipped (the caller reads the existing row). The statement text is fixed (the rows travel as one JSON
+ * parameter), so it is a prepared statement; the variant without a processing group leaves out the group upsert.
  */
 export async function insertCommands(exec: DbOrTx, input: InsertRow[]): Promise<ProqCommand[]> {
-  const json = JSON.stringify(input);
+  const grouped = input.some((r) => r.processing_group !== null);
+  const groups = grouped
+    ? sql`g as (
+      insert into proq_groups (name)
+      select distinct r.processing_group from r where r.processing_group is not null
+      on conflict do nothing
+    ),`
+    : sql``;
   const r = await rows(
     exec,
     sql`with r as (
-      select * from jsonb_to_recordset(${json}::jsonb) as r(
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(
         command_type text, category text, priority int, prerequisite bigint, prerequisite_batch_id text,
         batch_id text, target_entity_id text, job_id uuid, correlation_id text, payload jsonb, state text,
         tags text[], environment text, processing_group text, scheduled_time timestamptz,
         stuck_timeout_in_seconds int, max_attempts int, unique_key text, failed_root_id bigint, message text, ord int)
     ),
-    g as (
-      insert into proq_groups (name)
-      select distinct r.processing_group from r where r.processing_group is not null
-      on conflict do nothing
-    ),
+    ${groups}
     ins as (
       insert into proq_commands as c (command_type, category, priority, prerequisite, prerequisite_batch_id, batch_id,
         target_entity_id, job_id, correlation_id, payload, state, tags, environment, processing_group, scheduled_time,
@@ -73,11 +78,15 @@ export async function insertCommands(exec: DbOrTx, input: InsertRow[]): Promise<
         (r.batch_id is not null and exists (
           select 1 from proq_commands d where d.prerequisite_batch_id = r.batch_id and d.state = 'Blocked'))
       from r order by r.ord
-      on conflict (unique_key) do nothing
+      on conflict (unique_key) where unique_key is not null do nothing
       returning ${commandColumns('c')}
+    ),
+    n as (
+      select count(pg_notify(${NOTIFY_CHANNEL}, e.environment)) as notified
+      from (select distinct ins.environment from ins where ins.state = 'Pending') e
     )
-    select ins.*, case when ins.state = 'Pending' then pg_notify(${NOTIFY_CHANNEL}, ins.environment) end as notified
-    from ins order by ins.id`,
+    select ins.*, n.notified from ins, n order by ins.id`,
+    grouped ? 'proq_insert_grouped' : 'proq_insert',
   );
   return r.map(toCommand);
 }

@@ -3,16 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@sextant/db';
 import type { TProqCommandState } from '@sextant/shared/values';
 import type { ProqCommand } from './types.ts';
-import {
-  NOTIFY_CHANNEL,
-  rows,
-  commandState,
-  commandColumns,
-  num,
-  numOrNull,
-  strOrNull,
-  toCommand,
-} from './repo-commands.ts';
+import { NOTIFY_CHANNEL, rows, commandState, num, numOrNull, strOrNull } from './repo-commands.ts';
 
 /** A row ready to insert (validated, state decided). */
 export interface InsertRow {
@@ -43,8 +34,13 @@ export interface InsertRow {
  * Inserts commands in input order (ids ascend with it) in one statement, creating their processing-group rows
  * and notifying idle workers of Pending ones (delivered when the caller's transaction commits): one NOTIFY per
  * environment and statement, not one per row (a batch of 1,000 wakes the workers once). A unique key that exists
- * already is skipped (the caller reads the existing row). The statement text is fixed (the rows travel as one JSON
- * parameter), so it is a prepared statement; the variant without a processing group leaves out the group upsert.
+ * already is skipped (the caller reads the existing row). Returns the inserted commands in id order.
+ *
+ * Cost per row (a batch of 1,000 took twice graphile-worker's database time): the rows travel as one array per
+ * column (`unnest`, a third of the parse time of a JSON array of objects), and only what the database decided comes
+ * back — the id, and the timestamps as the database writes them — the rest of each command is the row we sent. The
+ * statement text is fixed, so it is a prepared statement; the variant without a processing group leaves out the
+ * group upsert.
  */
 export async function insertCommands(exec: DbOrTx, input: InsertRow[]): Promise<ProqCommand[]> {
   const grouped = input.some((r) => r.processing_group !== null);
@@ -55,14 +51,23 @@ export async function insertCommands(exec: DbOrTx, input: InsertRow[]): Promise<
       on conflict do nothing
     ),`
     : sql``;
+  const payloads = input.map((r) => JSON.stringify(r.payload ?? {}));
+  const col = <T>(f: (r: InsertRow) => T) => sql.param(input.map(f));
   const r = await rows(
     exec,
     sql`with r as (
-      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(
-        command_type text, category text, priority int, prerequisite bigint, prerequisite_batch_id text,
-        batch_id text, target_entity_id text, job_id uuid, correlation_id text, payload jsonb, state text,
-        tags text[], environment text, processing_group text, scheduled_time timestamptz,
-        stuck_timeout_in_seconds int, max_attempts int, unique_key text, failed_root_id bigint, message text, ord int)
+      select * from unnest(${col((x) => x.command_type)}::text[], ${col((x) => x.category)}::text[],
+        ${col((x) => x.priority)}::int[], ${col((x) => x.prerequisite)}::bigint[],
+        ${col((x) => x.prerequisite_batch_id)}::text[], ${col((x) => x.batch_id)}::text[],
+        ${col((x) => x.target_entity_id)}::text[], ${col((x) => x.job_id)}::text[], ${col((x) => x.correlation_id)}::text[],
+        ${sql.param(payloads)}::text[], ${col((x) => x.state)}::text[],
+        ${col((x) => (x.tags.length > 0 ? JSON.stringify(x.tags) : null))}::text[], ${col((x) => x.environment)}::text[],
+        ${col((x) => x.processing_group)}::text[], ${col((x) => x.scheduled_time)}::text[],
+        ${col((x) => x.stuck_timeout_in_seconds)}::int[], ${col((x) => x.max_attempts)}::int[],
+        ${col((x) => x.unique_key)}::text[], ${col((x) => x.failed_root_id)}::bigint[], ${col((x) => x.message)}::text[])
+      with ordinality as r(command_type, category, priority, prerequisite, prerequisite_batch_id, batch_id,
+        target_entity_id, job_id, correlation_id, payload, state, tags, environment, processing_group, scheduled_time,
+        stuck_timeout_in_seconds, max_attempts, unique_key, failed_root_id, message, ord)
     ),
     ${groups}
     ins as (
@@ -70,25 +75,78 @@ export async function insertCommands(exec: DbOrTx, input: InsertRow[]): Promise<
         target_entity_id, job_id, correlation_id, payload, state, tags, environment, processing_group, scheduled_time,
         stuck_timeout_in_seconds, max_attempts, unique_key, failed_root_id, message, run_at, completed_date, has_dependents)
       select r.command_type, r.category, r.priority, r.prerequisite, r.prerequisite_batch_id, r.batch_id,
-        r.target_entity_id, r.job_id, r.correlation_id, coalesce(r.payload, '{}'::jsonb), r.state,
-        coalesce(r.tags, '{}'::text[]), r.environment, r.processing_group, r.scheduled_time,
+        r.target_entity_id, r.job_id::uuid, r.correlation_id, r.payload::jsonb, r.state,
+        case when r.tags is null then '{}'::text[] else array(select jsonb_array_elements_text(r.tags::jsonb)) end,
+        r.environment, r.processing_group, r.scheduled_time::timestamptz,
         r.stuck_timeout_in_seconds, r.max_attempts, r.unique_key, r.failed_root_id, r.message,
-        greatest(r.scheduled_time, now()),
+        greatest(r.scheduled_time::timestamptz, now()),
         case when r.state in ('Error', 'Canceled') then now() end,
         (r.batch_id is not null and exists (
           select 1 from proq_commands d where d.prerequisite_batch_id = r.batch_id and d.state = 'Blocked'))
       from r order by r.ord
       on conflict (unique_key) where unique_key is not null do nothing
-      returning ${commandColumns('c')}
+      returning c.id, c.unique_key, c.state, c.environment, c.scheduled_time, c.run_at
     ),
     n as (
       select count(pg_notify(${NOTIFY_CHANNEL}, e.environment)) as notified
       from (select distinct ins.environment from ins where ins.state = 'Pending') e
     )
-    select ins.*, n.notified from ins, n order by ins.id`,
+    select ins.id, ins.unique_key, n.notified, to_json(now())#>>'{}' as now,
+      case when ins.scheduled_time is not null then to_json(ins.scheduled_time)#>>'{}' end as scheduled_time,
+      case when ins.scheduled_time is not null then to_json(ins.run_at)#>>'{}' end as run_at
+    from ins, n order by ins.id`,
     grouped ? 'proq_insert_grouped' : 'proq_insert',
   );
-  return r.map(toCommand);
+  // Inserted rows in id order are the input rows in input order, less those whose unique key existed (a key repeated
+  // in the input is inserted by its first row).
+  const keyed = new Map<string, number>();
+  const unkeyed: number[] = [];
+  input.forEach((x, i) => {
+    if (x.unique_key === null) unkeyed.push(i);
+    else if (!keyed.has(x.unique_key)) keyed.set(x.unique_key, i);
+  });
+  let next = 0;
+  return r.map((row) => {
+    const key = strOrNull(row.unique_key);
+    const i = key === null ? unkeyed[next++] : keyed.get(key);
+    const x = i === undefined ? undefined : input[i];
+    if (i === undefined || !x) throw new Error('ProQ: enqueue result mismatch');
+    const now = String(row.now);
+    return {
+      id: num(row.id),
+      commandType: x.command_type,
+      category: x.category,
+      priority: x.priority,
+      prerequisite: x.prerequisite,
+      prerequisiteBatchId: x.prerequisite_batch_id,
+      batchId: x.batch_id,
+      targetEntityId: x.target_entity_id,
+      jobId: x.job_id?.toLowerCase() ?? null, // as the uuid column gives it back
+      correlationId: x.correlation_id,
+      payload: JSON.parse(payloads[i] ?? '{}') as unknown, // as stored: the JSON of the parsed payload
+      queuedDate: now,
+      startedDate: null,
+      completedDate: x.state === 'Error' || x.state === 'Canceled' ? now : null,
+      state: x.state,
+      age: 0,
+      tags: [...x.tags],
+      environment: x.environment,
+      processingGroup: x.processing_group,
+      scheduledTime: strOrNull(row.scheduled_time),
+      stuckTimeOutInSeconds: x.stuck_timeout_in_seconds,
+      message: x.message,
+      runAt: strOrNull(row.run_at) ?? now,
+      attempts: 0,
+      maxAttempts: x.max_attempts,
+      lockedBy: null,
+      lockedAt: null,
+      progressPercent: null,
+      progressMessage: null,
+      failedRootId: x.failed_root_id,
+      uniqueKey: x.unique_key,
+      updatedAt: now,
+    };
+  });
 }
 
 export interface PrerequisiteInfo {

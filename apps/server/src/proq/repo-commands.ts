@@ -1,5 +1,5 @@
 /** SQL of the ProQ runtime, reading commands: the row helper, a command's select list and mapping, by id and by unique key. Every ProQ statement works unchanged on PGlite and PostgreSQL; the concurrency argument for each is in its comment. */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@sextant/db';
 import { PROQ_COMMAND_STATES, type TProqCommandState } from '@sextant/shared/values';
@@ -9,7 +9,7 @@ export const NOTIFY_CHANNEL = 'proq_commands';
 
 export type Row = Record<string, unknown>;
 
-const dialect = new PgDialect();
+export const dialect = new PgDialect();
 
 /**
  * Runs `q` and returns its rows. With `name` (the hot statements: enqueue, claim, complete), as a named prepared
@@ -22,6 +22,17 @@ export async function rows(exec: DbOrTx, q: SQL, name?: string): Promise<Row[]> 
   const res = (await exec._.session.prepareQuery(dialect.sqlToQuery(q), undefined, name, false).execute()) as {
     rows: Row[];
   };
+  return res.rows;
+}
+
+/** A named prepared statement built once (`query`, its parameters drizzle placeholders) run with `values`. */
+export async function preparedRows(
+  exec: DbOrTx,
+  name: string,
+  query: Query,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
+  const res = (await exec._.session.prepareQuery(query, undefined, name, false).execute(values)) as { rows: Row[] };
   return res.rows;
 }
 

@@ -1,9 +1,18 @@
 /** SQL of ProQ's enqueue: inserting validated commands, locking their prerequisites, refusing a prerequisite cycle. */
-import { sql } from 'drizzle-orm';
+import { sql, type Query } from 'drizzle-orm';
 import type { DbOrTx } from '@sextant/db';
 import type { TProqCommandState } from '@sextant/shared/values';
 import type { ProqCommand } from './types.ts';
-import { NOTIFY_CHANNEL, rows, commandState, num, numOrNull, strOrNull } from './repo-commands.ts';
+import {
+  NOTIFY_CHANNEL,
+  dialect,
+  preparedRows,
+  rows,
+  commandState,
+  num,
+  numOrNull,
+  strOrNull,
+} from './repo-commands.ts';
 
 /** A row ready to insert (validated, state decided). */
 export interface InsertRow {
@@ -30,20 +39,49 @@ export interface InsertRow {
   ord: number;
 }
 
+/** The columns of an insert, in the statement's order, with their SQL types (tags as JSON text: an array per row). */
+const INSERT_COLUMNS: [string, string, (x: InsertRow, payload: string | undefined) => unknown][] = [
+  ['command_type', 'text', (x) => x.command_type],
+  ['category', 'text', (x) => x.category],
+  ['priority', 'int', (x) => x.priority],
+  ['prerequisite', 'bigint', (x) => x.prerequisite],
+  ['prerequisite_batch_id', 'text', (x) => x.prerequisite_batch_id],
+  ['batch_id', 'text', (x) => x.batch_id],
+  ['target_entity_id', 'text', (x) => x.target_entity_id],
+  ['job_id', 'text', (x) => x.job_id],
+  ['correlation_id', 'text', (x) => x.correlation_id],
+  ['payload', 'text', (_x, payload) => payload],
+  ['state', 'text', (x) => x.state],
+  ['tags', 'text', (x) => (x.tags.length > 0 ? JSON.stringify(x.tags) : null)],
+  ['environment', 'text', (x) => x.environment],
+  ['processing_group', 'text', (x) => x.processing_group],
+  ['scheduled_time', 'text', (x) => x.scheduled_time],
+  ['stuck_timeout_in_seconds', 'int', (x) => x.stuck_timeout_in_seconds],
+  ['max_attempts', 'int', (x) => x.max_attempts],
+  ['unique_key', 'text', (x) => x.unique_key],
+  ['failed_root_id', 'bigint', (x) => x.failed_root_id],
+  ['message', 'text', (x) => x.message],
+];
+
+const insertStatements = new Map<string, Query>();
+
 /**
- * Inserts commands in input order (ids ascend with it) in one statement, creating their processing-group rows
- * and notifying idle workers of Pending ones (delivered when the caller's transaction commits): one NOTIFY per
- * environment and statement, not one per row (a batch of 1,000 wakes the workers once). A unique key that exists
- * already is skipped (the caller reads the existing row). Returns the inserted commands in id order.
- *
- * Cost per row (a batch of 1,000 took twice graphile-worker's database time): the rows travel as one array per
- * column (`unnest`, a third of the parse time of a JSON array of objects), and only what the database decided comes
- * back — the id, and the timestamps as the database writes them — the rest of each command is the row we sent. The
- * statement text is fixed, so it is a prepared statement; the variant without a processing group leaves out the
- * group upsert.
+ * The insert statement's name and text (built once; its values are placeholders). One row (every single enqueue):
+ * plain parameters; several: one array per column, unnested. With a processing group: the group rows upserted too.
  */
-export async function insertCommands(exec: DbOrTx, input: InsertRow[]): Promise<ProqCommand[]> {
-  const grouped = input.some((r) => r.processing_group !== null);
+function insertStatement(one: boolean, grouped: boolean): [string, Query] {
+  const name = `proq_insert_${one ? 'one' : 'many'}${grouped ? '_grouped' : ''}`;
+  const cached = insertStatements.get(name);
+  if (cached) return [name, cached];
+  const source = one
+    ? sql`select ${sql.join(
+        INSERT_COLUMNS.map(([col, type]) => sql`${sql.placeholder(col)}::${sql.raw(type)} as ${sql.raw(col)}`),
+        sql`, `,
+      )}, 1::bigint as ord`
+    : sql`select * from unnest(${sql.join(
+        INSERT_COLUMNS.map(([col, type]) => sql`${sql.placeholder(col)}::${sql.raw(type)}[]`),
+        sql`, `,
+      )}) with ordinality as r(${sql.raw(INSERT_COLUMNS.map(([col]) => col).join(', '))}, ord)`;
   const groups = grouped
     ? sql`g as (
       insert into proq_groups (name)
@@ -51,23 +89,8 @@ export async function insertCommands(exec: DbOrTx, input: InsertRow[]): Promise<
       on conflict do nothing
     ),`
     : sql``;
-  const payloads = input.map((r) => JSON.stringify(r.payload ?? {}));
-  const col = <T>(f: (r: InsertRow) => T) => sql.param(input.map(f));
-  const r = await rows(
-    exec,
-    sql`with r as (
-      select * from unnest(${col((x) => x.command_type)}::text[], ${col((x) => x.category)}::text[],
-        ${col((x) => x.priority)}::int[], ${col((x) => x.prerequisite)}::bigint[],
-        ${col((x) => x.prerequisite_batch_id)}::text[], ${col((x) => x.batch_id)}::text[],
-        ${col((x) => x.target_entity_id)}::text[], ${col((x) => x.job_id)}::text[], ${col((x) => x.correlation_id)}::text[],
-        ${sql.param(payloads)}::text[], ${col((x) => x.state)}::text[],
-        ${col((x) => (x.tags.length > 0 ? JSON.stringify(x.tags) : null))}::text[], ${col((x) => x.environment)}::text[],
-        ${col((x) => x.processing_group)}::text[], ${col((x) => x.scheduled_time)}::text[],
-        ${col((x) => x.stuck_timeout_in_seconds)}::int[], ${col((x) => x.max_attempts)}::int[],
-        ${col((x) => x.unique_key)}::text[], ${col((x) => x.failed_root_id)}::bigint[], ${col((x) => x.message)}::text[])
-      with ordinality as r(command_type, category, priority, prerequisite, prerequisite_batch_id, batch_id,
-        target_entity_id, job_id, correlation_id, payload, state, tags, environment, processing_group, scheduled_time,
-        stuck_timeout_in_seconds, max_attempts, unique_key, failed_root_id, message, ord)
+  const text = dialect.sqlToQuery(sql`with r as (
+      ${source}
     ),
     ${groups}
     ins as (
@@ -88,15 +111,37 @@ export async function insertCommands(exec: DbOrTx, input: InsertRow[]): Promise<
       returning c.id, c.unique_key, c.state, c.environment, c.scheduled_time, c.run_at
     ),
     n as (
-      select count(pg_notify(${NOTIFY_CHANNEL}, e.environment)) as notified
+      select count(pg_notify(${sql.raw(`'${NOTIFY_CHANNEL}'`)}, e.environment)) as notified
       from (select distinct ins.environment from ins where ins.state = 'Pending') e
     )
     select ins.id, ins.unique_key, n.notified, to_json(now())#>>'{}' as now,
       case when ins.scheduled_time is not null then to_json(ins.scheduled_time)#>>'{}' end as scheduled_time,
       case when ins.scheduled_time is not null then to_json(ins.run_at)#>>'{}' end as run_at
-    from ins, n order by ins.id`,
-    grouped ? 'proq_insert_grouped' : 'proq_insert',
-  );
+    from ins, n order by ins.id`);
+  insertStatements.set(name, text);
+  return [name, text];
+}
+
+/**
+ * Inserts commands in input order (ids ascend with it) in one statement, creating their processing-group rows
+ * and notifying idle workers of Pending ones (delivered when the caller's transaction commits): one NOTIFY per
+ * environment and statement, not one per row (a batch of 1,000 wakes the workers once). A unique key that exists
+ * already is skipped (the caller reads the existing row). Returns the inserted commands in id order.
+ *
+ * Cost per row (a batch of 1,000 took twice graphile-worker's database time): the rows travel as one array per
+ * column (`unnest`, a third of the parse time of a JSON array of objects), and only what the database decided comes
+ * back — the id, and the timestamps as the database writes them — the rest of each command is the row we sent. The
+ * statement is built once per variant (insertStatement) and prepared on each connection.
+ */
+export async function insertCommands(exec: DbOrTx, input: InsertRow[]): Promise<ProqCommand[]> {
+  const one = input.length === 1;
+  const grouped = input.some((r) => r.processing_group !== null);
+  const payloads = input.map((r) => JSON.stringify(r.payload ?? {}));
+  const values: Record<string, unknown> = {};
+  for (const [name, , f] of INSERT_COLUMNS)
+    values[name] = one ? f(input[0] as InsertRow, payloads[0]) : input.map((x, i) => f(x, payloads[i]));
+  const [statement, text] = insertStatement(one, grouped);
+  const r = await preparedRows(exec, statement, text, values);
   // Inserted rows in id order are the input rows in input order, less those whose unique key existed (a key repeated
   // in the input is inserted by its first row).
   const keyed = new Map<string, number>();

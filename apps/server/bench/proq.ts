@@ -4,7 +4,8 @@
  *   enqueue_per_s         single enqueues (8 in flight; PGlite serialises them)
  *   enqueue_batch_per_s   bulk enqueue (enqueueMany / addJobs), 1,000 a call
  *   claim_complete_per_s  a backlog of N trivial commands drained by one worker process
- *   latency_p50_ms/p95_ms enqueue-to-start, one command every 10 ms into an idle, running worker
+ *   latency_p50_ms/p95_ms enqueue-to-start, one command every 10 ms into an idle, running worker (both engines of
+ *                         a pair running at once, taking turns in rounds)
  * Configurations: ProQ with its defaults (concurrency 4) and with concurrency 10 on PGlite; on PostgreSQL like with
  * like, each ProQ run followed at once by graphile-worker's at the same concurrency: 4 (ProQ's default) and 10
  * (graphile-worker's default is 1, which made "defaults against defaults" compare 4 slots with 1). graphile-worker
@@ -68,7 +69,7 @@ async function inFlight<T>(n: number, limit: number, fn: (i: number) => Promise<
 async function measure(make: () => Promise<Engine>): Promise<void> {
   // Enqueue rates (nothing running), each after the same warm-up for both engines (first connections, JIT,
   // prepared statements): 50 single enqueues and one batch, drained with the rest.
-  let e = await make();
+  const e = await make();
   await inFlight(50, 8, () => e.enqueue({ t: 0 }));
   await e.enqueueBatch(Array.from({ length: 1000 }, () => ({ t: 0 })));
   const warm = 1050;
@@ -93,26 +94,43 @@ async function measure(make: () => Promise<Engine>): Promise<void> {
   emit(e, 'claim_complete_per_s', total / ((performance.now() - t0) / 1000), { n: total });
   await e.stop();
   await e.close();
+}
 
-  // Latency into an idle running worker (fresh database: no backlog, idle backoff as in real life).
-  e = await make();
-  const lat: number[] = [];
-  let resolveLat!: () => void;
-  const latDone = new Promise<void>((r) => (resolveLat = r));
-  await e.start((p) => {
-    lat.push(performance.now() + performance.timeOrigin - p.t);
-    if (lat.length === LATENCY_N) resolveLat();
-  });
-  await new Promise((r) => setTimeout(r, 3000)); // let the poller go idle
-  for (let i = 0; i < LATENCY_N; i++) {
-    await e.enqueue({ t: performance.now() + performance.timeOrigin });
-    await new Promise((r) => setTimeout(r, LATENCY_GAP_MS));
+/**
+ * Latency into idle running workers (fresh databases: no backlog, idle backoff as in real life). The engines of a
+ * pair run at the same time, each on its own database, and take turns in rounds of LATENCY_N / 3 commands, so that
+ * a burst of load on the shared machine falls on both rather than on whichever ran then.
+ */
+async function measureLatency(makes: (() => Promise<Engine>)[]): Promise<void> {
+  const engines: { e: Engine; lat: number[]; waiter: ((n: number) => void) | null }[] = [];
+  for (const make of makes) {
+    const x: (typeof engines)[number] = { e: await make(), lat: [], waiter: null };
+    await x.e.start((p) => {
+      x.lat.push(performance.now() + performance.timeOrigin - p.t);
+      x.waiter?.(x.lat.length);
+    });
+    engines.push(x);
   }
-  await latDone;
-  emit(e, 'latency_p50_ms', pct(lat, 50), { n: LATENCY_N });
-  emit(e, 'latency_p95_ms', pct(lat, 95), { n: LATENCY_N });
-  await e.stop();
-  await e.close();
+  await new Promise((r) => setTimeout(r, 3000)); // let the pollers go idle
+  const rounds = 3;
+  for (let round = 0; round < rounds; round++) {
+    for (const x of engines) {
+      const target = x.lat.length + LATENCY_N / rounds;
+      const done = new Promise<void>((r) => (x.waiter = (n) => n >= target && r()));
+      for (let i = 0; i < LATENCY_N / rounds; i++) {
+        await x.e.enqueue({ t: performance.now() + performance.timeOrigin });
+        await new Promise((r) => setTimeout(r, LATENCY_GAP_MS));
+      }
+      await done;
+      x.waiter = null;
+    }
+  }
+  for (const { e, lat } of engines) {
+    emit(e, 'latency_p50_ms', pct(lat, 50), { n: lat.length });
+    emit(e, 'latency_p95_ms', pct(lat, 95), { n: lat.length });
+    await e.stop();
+    await e.close();
+  }
 }
 
 function proqEngine(db: 'pglite' | 'postgres', concurrency?: number): () => Promise<Engine> {
@@ -198,7 +216,8 @@ function graphileEngine(concurrency?: number): () => Promise<Engine> {
   };
 }
 
-// PostgreSQL pairs (same concurrency) run back to back so that both engines see the same machine load.
+// PostgreSQL pairs (same concurrency) run back to back so that both engines see the same machine load; their
+// latencies are measured together (measureLatency).
 const configs: [string, () => Promise<Engine>][] = [
   ['proq pglite defaults c4', proqEngine('pglite')],
   ['proq pglite c10', proqEngine('pglite', 10)],
@@ -208,8 +227,12 @@ const configs: [string, () => Promise<Engine>][] = [
   ['graphile postgres c10', graphileEngine(10)],
 ];
 const only = process.env.PROQ_BENCH_ONLY ? new RegExp(process.env.PROQ_BENCH_ONLY) : null;
-for (const [label, make] of configs) {
-  if (only && !only.test(label)) continue;
-  await measure(make);
+const chosen = configs.filter(([label]) => !only || only.test(label));
+for (const [, make] of chosen) await measure(make);
+// Latency: PGlite alone, PostgreSQL in pairs of the same concurrency.
+for (const [label, make] of chosen) if (label.includes('pglite')) await measureLatency([make]);
+for (const c of ['c4', 'c10']) {
+  const pair = chosen.filter(([label]) => label.includes('postgres') && label.endsWith(` ${c}`)).map(([, m]) => m);
+  if (pair.length > 0) await measureLatency(pair);
 }
 process.exit(0);

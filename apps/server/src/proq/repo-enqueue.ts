@@ -117,7 +117,7 @@ function insertStatement(one: boolean, grouped: boolean): [string, Query] {
     select ins.id, ins.unique_key, n.notified, to_json(now())#>>'{}' as now,
       case when ins.scheduled_time is not null then to_json(ins.scheduled_time)#>>'{}' end as scheduled_time,
       case when ins.scheduled_time is not null then to_json(ins.run_at)#>>'{}' end as run_at
-    from ins, n order by ins.id`);
+    from ins, n`);
   insertStatements.set(name, text);
   return [name, text];
 }
@@ -151,6 +151,7 @@ export async function insertCommands(exec: DbOrTx, input: InsertRow[]): Promise<
     else if (!keyed.has(x.unique_key)) keyed.set(x.unique_key, i);
   });
   let next = 0;
+  r.sort((a, b) => num(a.id) - num(b.id)); // id order: sorted here rather than by the database
   return r.map((row) => {
     const key = strOrNull(row.unique_key);
     const i = key === null ? unkeyed[next++] : keyed.get(key);

@@ -39,7 +39,9 @@ interface Engine {
   close(): Promise<void>;
 }
 
+let quiet = false;
 const emit = (e: Engine, metric: string, value: number, extra: Record<string, unknown> = {}) =>
+  quiet ||
   console.log(
     JSON.stringify({
       suite: 'proq',
@@ -228,6 +230,11 @@ const configs: [string, () => Promise<Engine>][] = [
 ];
 const only = process.env.PROQ_BENCH_ONLY ? new RegExp(process.env.PROQ_BENCH_ONLY) : null;
 const chosen = configs.filter(([label]) => !only || only.test(label));
+// Warm-up pass, not reported: one run of each PostgreSQL engine first, so that the first measured engine does not
+// pay for the JIT of the code both share (pg driver, zod) and warm it for the other.
+quiet = true;
+for (const [, make] of chosen.filter(([label]) => /postgres.* c4$/.test(label))) await measure(make);
+quiet = false;
 for (const [, make] of chosen) await measure(make);
 // Latency: PGlite alone, PostgreSQL in pairs of the same concurrency.
 for (const [label, make] of chosen) if (label.includes('pglite')) await measureLatency([make]);

@@ -224,6 +224,58 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
       expect(many.map((m) => (m.payload as { n: number }).n)).toEqual([9, 7, 11]);
       expect(await countByState(t, proq.environment)).toEqual({ Pending: 3 });
     });
+
+    it('returns each command exactly as stored, for a batch mixing every field, keys, groups and prerequisites', async () => {
+      // enqueueMany builds the returned commands from the rows it sent and what the database decided (ids, times):
+      // they must equal what get() reads back, field by field, in every variant of the insert statement.
+      const def = defineCommandType({
+        name: 'test.stored',
+        schema: z.object({ n: z.number(), at: z.date().optional(), text: z.string().default('é "q" \\ {x}') }),
+        handler: () => undefined,
+      });
+      const proq = make([def]);
+      const env = proq.environment;
+      const [root] = await proq.enqueueMany(t.db, [
+        { commandType: 'test.stored', payload: { n: 0 }, batchId: `b-${env}` },
+      ]);
+      const failed = await proq.enqueue(t.db, { commandType: 'test.stored', payload: { n: -1 } });
+      await t.query(`update proq_commands set state = 'Error', completed_date = now() where id = $1`, [failed.id]);
+      const existing = await proq.enqueue(t.db, {
+        commandType: 'test.stored',
+        payload: { n: 99 },
+        uniqueKey: `e-${env}`,
+      });
+      const at = new Date(Date.now() + 3_600_000);
+      const jobId = '3F0B3C4E-8A4D-4C62-9D7E-4D2B9A5A1C11';
+      const inputs = [
+        { commandType: 'test.stored', payload: { n: 1, at } },
+        { commandType: 'test.stored', payload: { n: 2 }, uniqueKey: `e-${env}` }, // exists: the existing command
+        { commandType: 'test.stored', payload: { n: 3 }, uniqueKey: `u-${env}`, tags: ['x', 'y,z', 'q"'] },
+        { commandType: 'test.stored', payload: { n: 4 }, uniqueKey: `u-${env}` }, // repeated: the same as the row above
+        { commandType: 'test.stored', payload: { n: 5 }, processingGroup: `g-${env}`, jobId, priority: -3 },
+        { commandType: 'test.stored', payload: { n: 6 }, scheduledTime: at, category: 'c', correlationId: 'corr' },
+        { commandType: 'test.stored', payload: { n: 7 }, prerequisite: root!.id, targetEntityId: 't-1' },
+        { commandType: 'test.stored', payload: { n: 8 }, prerequisiteBatchId: `b-${env}`, batchId: `b2-${env}` },
+        { commandType: 'test.stored', payload: { n: 9 }, prerequisite: failed.id, maxAttempts: 2 },
+        { commandType: 'test.stored', payload: { n: 10 }, stuckTimeOutInSeconds: 7 },
+      ];
+      // Outside a transaction (no prerequisite: one statement on its own) and inside one (with prerequisites).
+      const plain = await proq.enqueueMany(t.db, inputs.slice(0, 6));
+      const chained = await t.db.transaction((tx) => proq.enqueueMany(tx, inputs.slice(6)));
+      const got = [...plain, ...chained];
+      expect(got.map((c) => c.state)).toEqual([
+        ...['Pending', 'Pending', 'Pending', 'Pending', 'Pending', 'Pending'],
+        ...['Blocked', 'Blocked', 'Error', 'Pending'],
+      ]);
+      expect(got[1]!.id).toBe(existing.id);
+      expect(got[3]!.id).toBe(got[2]!.id);
+      expect(got[8]).toMatchObject({ failedRootId: failed.id, message: `Prerequisite command #${failed.id} failed` });
+      for (const c of got) {
+        const stored = (await proq.get(c.id))!;
+        expect({ ...c, age: 0 }).toEqual({ ...stored, age: 0 });
+      }
+      expect(got[0]!.payload).toEqual({ n: 1, at: at.toISOString(), text: 'é "q" \\ {x}' });
+    });
   });
 
   describe('ordering', () => {
@@ -609,14 +661,19 @@ describe.each(dbKinds())('ProQ runtime on %s', (kind) => {
     });
 
     it('records an outcome once the database answers again, not at the stuck timeout (a restart under load)', async () => {
-      // A handle whose database refuses every statement while `down` (as while PostgreSQL restarts).
+      // A handle whose database refuses every statement while `down` (as while PostgreSQL restarts): plain ones
+      // (execute, transaction) and the prepared ones (the session's prepareQuery: claim, complete, enqueue).
       let down = false;
+      const refused = () => Promise.reject(new Error('Connection terminated unexpectedly'));
       const db = new Proxy(t.db, {
         get(target, prop) {
           const v: unknown = Reflect.get(target, prop, target);
+          if (prop === '_' && down) {
+            const internals = v as typeof target._;
+            return { ...internals, session: { prepareQuery: () => ({ execute: refused }) } };
+          }
           if (typeof v !== 'function') return v;
-          if (down && (prop === 'execute' || prop === 'transaction'))
-            return () => Promise.reject(new Error('Connection terminated unexpectedly'));
+          if (down && (prop === 'execute' || prop === 'transaction')) return refused;
           return (v as (...a: unknown[]) => unknown).bind(target);
         },
       });

@@ -1,5 +1,6 @@
 /** SQL of the ProQ runtime, reading commands: the row helper, a command's select list and mapping, by id and by unique key. Every ProQ statement works unchanged on PGlite and PostgreSQL; the concurrency argument for each is in its comment. */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Query, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@sextant/db';
 import { PROQ_COMMAND_STATES, type TProqCommandState } from '@sextant/shared/values';
 import type { ProqCommand } from './types.ts';
@@ -8,8 +9,31 @@ export const NOTIFY_CHANNEL = 'proq_commands';
 
 export type Row = Record<string, unknown>;
 
-export async function rows(exec: DbOrTx, q: SQL): Promise<Row[]> {
-  return (await exec.execute(q)).rows;
+export const dialect = new PgDialect();
+
+/**
+ * Runs `q` and returns its rows. With `name` (the hot statements: enqueue, claim, complete), as a named prepared
+ * statement on PostgreSQL: each connection parses and plans its text once, later runs only bind and execute (the
+ * planning took as long as the execution of a one-row insert). The text under one name must never change, so a
+ * named statement takes values only as parameters. PGlite has no named statements; it runs the query as usual.
+ */
+export async function rows(exec: DbOrTx, q: SQL, name?: string): Promise<Row[]> {
+  if (name === undefined) return (await exec.execute(q)).rows;
+  const res = (await exec._.session.prepareQuery(dialect.sqlToQuery(q), undefined, name, false).execute()) as {
+    rows: Row[];
+  };
+  return res.rows;
+}
+
+/** A named prepared statement built once (`query`, its parameters drizzle placeholders) run with `values`. */
+export async function preparedRows(
+  exec: DbOrTx,
+  name: string,
+  query: Query,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
+  const res = (await exec._.session.prepareQuery(query, undefined, name, false).execute(values)) as { rows: Row[] };
+  return res.rows;
 }
 
 const STATES: ReadonlySet<unknown> = new Set(PROQ_COMMAND_STATES);

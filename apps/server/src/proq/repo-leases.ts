@@ -53,6 +53,7 @@ export async function claimCommands(
       locked_at = now(), attempts = c.attempts + 1, progress_percent = null, progress_message = null, updated_at = now()
     from pick where c.id = pick.id
     returning ${commandColumns('c')}`,
+    'proq_claim',
   );
   return r.map(toCommand).sort((a, b) => b.priority - a.priority || a.id - b.id);
 }
@@ -100,6 +101,7 @@ export async function completeCommands(
       from done where g.name = done.processing_group and g.active_command_id = done.id
     )
     select id, batch_id, has_dependents from done`,
+    'proq_complete',
   );
   return r.map(toFinished);
 }

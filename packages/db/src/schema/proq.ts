@@ -88,12 +88,30 @@ export const proqCommands = pgTable(
       .on(t.id)
       .where(sql`${t.state} = 'Blocked'`),
     index('proq_commands_state_idx').on(t.state, t.queuedDate),
-    index('proq_commands_job_idx').on(t.jobId),
-    index('proq_commands_prerequisite_idx').on(t.prerequisite),
-    index('proq_commands_prerequisite_batch_idx').on(t.prerequisiteBatchId),
-    index('proq_commands_batch_idx').on(t.batchId),
-    index('proq_commands_failed_root_idx').on(t.failedRootId),
-    uniqueIndex('proq_commands_unique_key_idx').on(t.uniqueKey),
+    /*
+     * Partial (not null): most commands have no job, prerequisite, batch, failed root or unique key, and an index entry
+     * for a null is written on every insert and on every state change (claim, completion: not HOT updates) for
+     * nothing. Every lookup by these columns is an equality, which implies "is not null", so the planner still
+     * uses them (join clauses included); ON CONFLICT names the predicate (repo-enqueue.ts).
+     */
+    index('proq_commands_job_idx')
+      .on(t.jobId)
+      .where(sql`${t.jobId} is not null`),
+    index('proq_commands_prerequisite_idx')
+      .on(t.prerequisite)
+      .where(sql`${t.prerequisite} is not null`),
+    index('proq_commands_prerequisite_batch_idx')
+      .on(t.prerequisiteBatchId)
+      .where(sql`${t.prerequisiteBatchId} is not null`),
+    index('proq_commands_batch_idx')
+      .on(t.batchId)
+      .where(sql`${t.batchId} is not null`),
+    index('proq_commands_failed_root_idx')
+      .on(t.failedRootId)
+      .where(sql`${t.failedRootId} is not null`),
+    uniqueIndex('proq_commands_unique_key_idx')
+      .on(t.uniqueKey)
+      .where(sql`${t.uniqueKey} is not null`),
     /** Safety net under the group lease: at most one InProgress command per processing group. */
     uniqueIndex('proq_commands_group_running_idx')
       .on(t.processingGroup)

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureEnglish } from '../app/i18n.ts';
 import {
   FORM_FIELD_TYPES,
   initialValue,
@@ -6,6 +7,9 @@ import {
   validateForm,
   type TFormField,
 } from './form-dialog.tsx';
+
+// The form's messages are page texts (the `table` namespace): loaded with the first page, as a route does.
+beforeAll(() => ensureEnglish());
 
 describe('form dialog fields', () => {
   it('supports exactly Autocomplete, TextField, Checkbox, RadioGroup and FileUpload', () => {

@@ -46,6 +46,18 @@ test('sysAdmin creates a branding with a live preview, uploads a logo; a bad SVG
   await expect(page.getByTestId('contrast-checks')).not.toContainText('Below AA');
   await page.getByRole('button', { name: 'Create branding' }).click();
   await expect(page).toHaveURL(/\/admin\/brandings\/[0-9a-f-]{36}$/);
+  const brandingUrl = page.url();
+
+  // Without a logo yet, the list shows the product mark and asks for no logo of it (no 404 on the way).
+  const missing: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 404 && r.url().includes(`/assets/quay-${stamp}/`)) missing.push(r.url());
+  });
+  await page.goto('/admin/brandings');
+  const row = page.getByTestId('brandings-table').getByRole('row').filter({ hasText: name });
+  await expect(row.getByTestId('branding-no-logo')).toBeVisible({ timeout: 60_000 });
+  expect(missing).toEqual([]);
+  await page.goto(brandingUrl);
 
   // Upload a logo: it appears in the images list and in the preview.
   await page

@@ -45,9 +45,6 @@ function expected(status: number, url: URL, jobIds: readonly string[]): boolean 
   const p = url.pathname;
   // global insights answer 409 while they are computed (the page shows its loading page)
   if (status === 409 && p.startsWith('/api/v1/global-insights/')) return true;
-  // a branding without an uploaded image (e.g. one another spec made): its logo falls back to the product mark on the
-  // 404 (components/brand-logo.tsx); the brandings list shows every branding, whoever made it
-  if (status === 404 && /^\/api\/v2\/brandings\/assets\/[^/]+\/(logo|favicon)$/.test(p)) return true;
   // a job without a completed run has no results yet (409, the tab says so), nor changes (404, the tab says why)
   const job = /^\/api\/v1\/jobs\/([0-9a-f-]{36})\//.exec(p)?.[1];
   if (job && jobIds.includes(job) && (status === 409 || (status === 404 && p.endsWith('/changes')))) return true;

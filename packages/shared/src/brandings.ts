@@ -17,6 +17,8 @@ export const ZBranding = z.object({
   emailSenderName: z.string(),
   /** Set when retired (listed to internal staff only). */
   retiredAt: z.string().nullable(),
+  /** The uploaded logo's version (its asset URL's `v`); null without one (the product mark stands in). */
+  logoVersion: z.string().nullable(),
 });
 export type TBranding = z.infer<typeof ZBranding>;
 

@@ -19,7 +19,8 @@ interface TLogoProps {
   label?: string;
 }
 
-function ProductMark({ size }: { size: number }) {
+/** The product's mark: what a branding without an uploaded logo shows. */
+export function ProductMark({ size }: { size: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 40 40" aria-hidden="true">
       <rect width="40" height="40" rx="10" fill="#1D4ED8" />

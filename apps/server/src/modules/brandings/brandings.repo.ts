@@ -30,7 +30,12 @@ export function brandingScopeCondition(
 }
 
 export async function brandingsWhere(db: DbOrTx, scope: SQL | undefined) {
-  return db.select().from(brandings).where(scope).orderBy(asc(brandings.brandingDisplayName));
+  return db
+    .select({ branding: brandings, logoSha256: brandingAssets.sha256 })
+    .from(brandings)
+    .leftJoin(brandingAssets, and(eq(brandingAssets.brandingId, brandings.brandingId), eq(brandingAssets.kind, 'logo')))
+    .where(scope)
+    .orderBy(asc(brandings.brandingDisplayName));
 }
 
 /** Whether the branding exists and is in the scope (retired or not). */

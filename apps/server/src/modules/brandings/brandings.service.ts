@@ -54,7 +54,10 @@ function brandingScope(ctx: AppContext, auth: AuthContext): SQL | undefined {
   return brandingScopeCondition(ctx.db, isInternalStaff(auth) ? null : auth.issuerIds, auth.user.brandingId);
 }
 
-const listView = (b: BrandingRow): TBranding => ({
+/** An asset's version: the start of its SHA-256 (the asset URL's `v`, so a new upload is fetched anew). */
+const version = (sha256: string) => sha256.slice(0, 16);
+
+const listView = (b: BrandingRow, logoSha256: string | null): TBranding => ({
   brandingId: b.brandingId,
   brandingKey: b.brandingKey,
   theme: b.theme,
@@ -63,12 +66,15 @@ const listView = (b: BrandingRow): TBranding => ({
   emailSenderAddress: b.emailSenderAddress,
   emailSenderName: b.emailSenderName,
   retiredAt: b.retiredAt?.toISOString() ?? null,
+  logoVersion: logoSha256 === null ? null : version(logoSha256),
 });
 
 /** GET /api/v2/brandings/all: the brandings the caller may see, by display name (retired ones are not offered). */
 export async function listBrandings(ctx: AppContext, auth: AuthContext): Promise<TBranding[]> {
   const rows = await brandingsWhere(ctx.db, brandingScope(ctx, auth));
-  return rows.filter((b) => !b.retiredAt || isInternalStaff(auth)).map(listView);
+  return rows
+    .filter(({ branding: b }) => !b.retiredAt || isInternalStaff(auth))
+    .map(({ branding, logoSha256 }) => listView(branding, logoSha256));
 }
 
 /** Whether the caller may assign the branding: it exists, is not retired and the caller may see it. */
@@ -83,8 +89,6 @@ function coloursOf(b: Pick<BrandingRow, 'colours' | 'theme'>) {
   return { primary: t.primary, primaryText: t.primaryContrast, background: t.background, text: t.text };
 }
 
-const version = (sha256: string) => sha256.slice(0, 16);
-
 async function assetsView(ctx: AppContext, brandingId: string): Promise<TBrandingDetail['assets']> {
   const rows = await assetsMetaOf(ctx.db, brandingId);
   return Object.fromEntries(rows.map((a) => [a.kind, { contentType: a.contentType, version: version(a.sha256) }]));
@@ -97,7 +101,8 @@ async function detailView(ctx: AppContext, b: BrandingRow): Promise<TBrandingDet
     issuersUsing(ctx.db, b.brandingId),
   ]);
   return {
-    ...listView(b),
+    ...listView(b, null),
+    logoVersion: assets.logo?.version ?? null,
     colours: coloursOf(b),
     emailFooter: b.emailFooter,
     loginTexts: b.loginTexts,

@@ -4,6 +4,7 @@ import { dbKinds } from '@sextant/db/testing';
 import { brandingAssets, brandings, emailOutbox, issuers, systemAuditLog, userPermissions, users } from '@sextant/db';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/harness.ts';
 import { invalidateAllSessions } from '../../plugins/auth-cache.ts';
+import type { TBranding } from '@sextant/shared';
 
 const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -129,6 +130,12 @@ describe.each(dbKinds())('brandings administration (%s)', (kind) => {
   });
 
   it('uploads a PNG logo (magic bytes) and serves it publicly by branding key; audited', async () => {
+    const listed = async () =>
+      ((await t.call('GET', '/api/v2/brandings/all', { cookie: admin })).json() as TBranding[]).find(
+        (b) => b.brandingId === harbourId,
+      );
+    // the list says which brandings have a logo, so the page asks only for logos that exist
+    expect((await listed())?.logoVersion).toBeNull();
     const res = await put(harbourId, PNG_1x1, admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().assets.logo).toMatchObject({ contentType: 'image/png' });
@@ -137,6 +144,7 @@ describe.each(dbKinds())('brandings administration (%s)', (kind) => {
     expect(img.headers['content-type']).toBe('image/png');
     expect(img.rawPayload.equals(PNG_1x1)).toBe(true);
     expect(await audits('branding.image', harbourId)).toHaveLength(1);
+    expect((await listed())?.logoVersion).toBe(res.json().assets.logo.version);
   });
 
   it('stores a clean SVG as parsed (comments and declaration dropped, in-document references kept)', async () => {

@@ -17865,6 +17865,7 @@ export interface paths {
                             loginTexts: {
                                 [key: string]: string;
                             };
+                            logoVersion: string | null;
                             retiredAt: string | null;
                             /** @enum {string} */
                             theme: "paytech" | "mastercard" | "lloyds" | "test" | "hsbc";
@@ -17930,6 +17931,7 @@ export interface paths {
                             loginTexts: {
                                 [key: string]: string;
                             };
+                            logoVersion: string | null;
                             retiredAt: string | null;
                             /** @enum {string} */
                             theme: "paytech" | "mastercard" | "lloyds" | "test" | "hsbc";
@@ -18008,6 +18010,7 @@ export interface paths {
                             loginTexts: {
                                 [key: string]: string;
                             };
+                            logoVersion: string | null;
                             retiredAt: string | null;
                             /** @enum {string} */
                             theme: "paytech" | "mastercard" | "lloyds" | "test" | "hsbc";
@@ -18061,6 +18064,7 @@ export interface paths {
                             loginTexts: {
                                 [key: string]: string;
                             };
+                            logoVersion: string | null;
                             retiredAt: string | null;
                             /** @enum {string} */
                             theme: "paytech" | "mastercard" | "lloyds" | "test" | "hsbc";
@@ -18128,6 +18132,7 @@ export interface paths {
                             loginTexts: {
                                 [key: string]: string;
                             };
+                            logoVersion: string | null;
                             retiredAt: string | null;
                             /** @enum {string} */
                             theme: "paytech" | "mastercard" | "lloyds" | "test" | "hsbc";
@@ -18174,6 +18179,7 @@ export interface paths {
                             emailSenderAddress: string;
                             emailSenderName: string;
                             fullDomainName: string | null;
+                            logoVersion: string | null;
                             retiredAt: string | null;
                             /** @enum {string} */
                             theme: "paytech" | "mastercard" | "lloyds" | "test" | "hsbc";

@@ -8,6 +8,7 @@ import Chip from '@mui/material/Chip';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { Link } from 'react-router';
 import { brandingAssetUrl } from '@sextant/shared/values';
+import { ProductMark } from '../../../components/brand-logo.tsx';
 import { brandingsQuery } from '../../../api/issuers.ts';
 import { Toolbar } from '../admin-ui.tsx';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
@@ -38,15 +39,21 @@ export function Component() {
             id: 'logo',
             header: t('brandings.columns.logo'),
             width: 140,
-            render: (b) => (
-              <Box
-                component="img"
-                src={brandingAssetUrl(b.brandingKey, 'logo')}
-                alt=""
-                onError={(e: React.SyntheticEvent<HTMLImageElement>) => (e.currentTarget.style.visibility = 'hidden')}
-                sx={{ height: 24, maxWidth: 120, display: 'block' }}
-              />
-            ),
+            // only an uploaded logo is requested; without one the product mark stands in, as on the branding's pages
+            render: (b) =>
+              b.logoVersion ? (
+                <Box
+                  component="img"
+                  src={brandingAssetUrl(b.brandingKey, 'logo', b.logoVersion)}
+                  alt=""
+                  onError={(e: React.SyntheticEvent<HTMLImageElement>) => (e.currentTarget.style.visibility = 'hidden')}
+                  sx={{ height: 24, maxWidth: 120, display: 'block' }}
+                />
+              ) : (
+                <Box data-testid="branding-no-logo" sx={{ lineHeight: 0 }}>
+                  <ProductMark size={24} />
+                </Box>
+              ),
           },
           {
             field: 'brandingDisplayName',

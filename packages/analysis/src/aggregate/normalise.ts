@@ -193,7 +193,8 @@ export async function normaliseAndAggregate(options: NormaliseOptions): Promise<
     // Methods used, by spend (then count, then name): the main one, how many, the list, and card spend.
     await db.run(`CREATE TABLE method_agg AS ${methodAggSql('agg', methods)}`);
     onProgress(75, 'Writing suppliers');
-    await db.run(copyToParquet(supplierRowsSql('agg', 'method_agg', currency), out));
+    // a working file (match, enrich and score read it): snappy, cheaper to write than zstd
+    await db.run(copyToParquet(supplierRowsSql('agg', 'method_agg', currency), out, 'snappy'));
     const r = (await db.one<{ suppliers: number; documents: number; totalSpend: number; fromSupplierFile: boolean }>(
       `SELECT count(*) AS suppliers, (SELECT count(*) FROM ${src}) AS documents, coalesce(sum(spend), 0) AS totalSpend, bool_or(inputOrder IS NOT NULL) AS fromSupplierFile FROM read_parquet(${lit(out)})`,
     ))!;

@@ -4,7 +4,7 @@
  * Written to <outDir>/ as Parquet (views, scores, use-cases, use-case-suppliers, suppliers) plus
  * summary.json and suppliers.csv (one row per input supplier).
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DIRECT_CARD_REBATE_BPS, VIRTUAL_LOCKBOX_PROGRAMMES, lockboxRebateBps, offeredKinds } from '@sextant/shared';
 import type {
@@ -303,14 +303,11 @@ export async function aggregateResults(options: AggregateOptions): Promise<Analy
     }
     onProgress(70, 'Supplier results');
     await db.run(copyToParquet(`SELECT * FROM res`, files.suppliers));
-    // Every supplier's match in every loaded network (network/networks.ts), for the supplier detail's networks[].
+    // Every supplier's match in every loaded network (network/networks.ts), for the supplier detail's networks[]: the
+    // working file as the networks step wrote it (its rows are this run's suppliers, the ones in res; readers group
+    // them by supplier and order them by networkOrder), copied, not read and written again.
     if (existsSync(workFile(workDir, 'networkMatches')))
-      await db.run(
-        copyToParquet(
-          `SELECT * FROM read_parquet(${lit(workFile(workDir, 'networkMatches'))}) WHERE supplierKey IN (SELECT supplierKey FROM res) ORDER BY supplierKey, networkOrder`,
-          path.join(outDir, 'networks.parquet'),
-        ),
-      );
+      copyFileSync(workFile(workDir, 'networkMatches'), path.join(outDir, 'networks.parquet'));
     const mergedCols = (await db.all<{ column_name: string }>(`SELECT column_name FROM (DESCRIBE res)`))
       .map((c) => c.column_name)
       .filter((c) => (MERGED_NETWORK_COLUMNS as readonly string[]).includes(c));

@@ -73,6 +73,7 @@ export async function enrich(options: EnrichOptions): Promise<{ suppliers: numbe
       ${merged ? `LEFT JOIN (${mergedNetworksSql(`read_parquet(${lit(networkMatches)})`)}) nm ON nm.supplierKey = k.supplierKey` : ''}
       ORDER BY k.inputOrder NULLS LAST, k.spend DESC, k.supplierKey`,
         out,
+        'snappy', // a working file, read by score (and aggregate)
       ),
     );
     const n = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM read_parquet(${lit(out)})`))!.n;

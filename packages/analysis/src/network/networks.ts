@@ -110,8 +110,8 @@ export async function matchNetworks(options: MatchNetworksOptions): Promise<Netw
   return withDb({ tempDir: tempDirOf(workDir) }, async (db) => {
     const union = allNetworkRowsSql(sources, offered);
     const out = workFile(workDir, 'networkMatches');
-    // unordered (the aggregate step writes the results' networks.parquet in supplier and network order), snappy: a
-    // working file read twice by this run
+    // unordered (readers group the rows by supplier and order them by networkOrder), snappy: read by enrich (the
+    // merged view), then copied as it is to the results' networks.parquet by the aggregate step
     await db.run(copyToParquet(union, out, 'snappy'));
     for (const r of await db.all<{ network: string; version: string; n: number; matched: number }>(
       `SELECT network, any_value(networkVersion) AS version, count(*) AS n, count(*) FILTER (WHERE matchStatus = 'MATCHED') AS matched

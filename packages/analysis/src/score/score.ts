@@ -68,6 +68,7 @@ export async function score(options: ScoreOptions): Promise<ScoreResult> {
       copyToParquet(
         `SELECT *, ${compileConfidence(confidence, offered).join(', ')}, ${scoring.version} AS scoringRulesetVersion, ${confidence.version} AS confidenceRulesetVersion FROM (${s3}) ORDER BY inputOrder NULLS LAST, spend DESC, supplierKey`,
         out,
+        'snappy', // a working file, read by the aggregate step
       ),
     );
     const n = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM read_parquet(${lit(out)})`))!.n;

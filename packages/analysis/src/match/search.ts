@@ -599,6 +599,60 @@ function openRecords(file: string): Records {
   }
 }
 
+interface RankedCandidate {
+  mid: number;
+  score: number;
+  extra: number;
+}
+/** Whether a ranks before b: higher score, then fewer extra words, then lower mid. */
+const ranksBefore = (a: RankedCandidate, b: RankedCandidate) =>
+  a.score !== b.score ? a.score > b.score : a.extra !== b.extra ? a.extra < b.extra : a.mid < b.mid;
+
+/**
+ * The best k of the candidates offered (ranksBefore), without sorting them all: a binary heap whose root is the worst
+ * kept (no parent ranks before its children), so most candidates are turned away by one comparison.
+ */
+class TopK {
+  private readonly heap: RankedCandidate[] = [];
+  constructor(private readonly k: number) {}
+
+  offer(mid: number, score: number, extra: number): void {
+    const h = this.heap;
+    if (h.length < this.k) {
+      h.push({ mid, score, extra });
+      for (let i = h.length - 1; i > 0;) {
+        const up = (i - 1) >> 1;
+        if (!ranksBefore(h[up]!, h[i]!)) break;
+        [h[up], h[i]] = [h[i]!, h[up]!];
+        i = up;
+      }
+      return;
+    }
+    const root = h[0];
+    // (ranksBefore, without an object for the many turned away)
+    if (
+      !root ||
+      !(score !== root.score ? score > root.score : extra !== root.extra ? extra < root.extra : mid < root.mid)
+    )
+      return;
+    h[0] = { mid, score, extra };
+    for (let i = 0; ;) {
+      const l = 2 * i + 1;
+      if (l >= h.length) break;
+      const r = l + 1;
+      const w = r < h.length && ranksBefore(h[l]!, h[r]!) ? r : l;
+      if (!ranksBefore(h[i]!, h[w]!)) break;
+      [h[i], h[w]] = [h[w]!, h[i]!];
+      i = w;
+    }
+  }
+
+  /** The mids kept, best first. */
+  sorted(): number[] {
+    return [...this.heap].sort((a, b) => (ranksBefore(a, b) ? -1 : 1)).map((x) => x.mid);
+  }
+}
+
 /** The query as the supplier side of a pair. */
 const querySide = (q: NormalisedVendorQuery): PairSide => ({
   nameTokens: q.nameTokens,
@@ -626,10 +680,15 @@ export class VendorIndex {
     private readonly industries: Map<string, Industry>,
   ) {
     this.mark = new Int32Array(postings.mtokOff.length);
+    this.chosen = new Int32Array(postings.mtokOff.length);
   }
 
-  /** Membership marks by merchant for intersections: mark[mid] === stamp (candidates() is synchronous). */
+  /**
+   * Marks by merchant (candidates() is synchronous): mark[mid] === stamp for intersections, chosen[mid] === stamp for
+   * the candidates chosen.
+   */
   private readonly mark: Int32Array;
+  private readonly chosen: Int32Array;
   private stamp = 0;
 
   static async open(file: string, options: { threads?: number; memoryLimit?: string } = {}): Promise<VendorIndex> {
@@ -768,13 +827,17 @@ export class VendorIndex {
       .filter((g) => g.toks.length > 0)
       .sort((a, b) => a.df - b.df);
     if (!groups.length) return [];
-    // each candidate with a token it carries of the rarest word that brought it
-    const anchor = new Map<number, number>();
+    // the candidates, each once (chosen[mid] === this search's stamp)
+    const chosen = ++this.stamp;
+    const found: number[] = [];
     const take = (toks: readonly number[], keep: (mid: number) => boolean = () => true) => {
       for (const t of toks)
         for (let k = p.postOff[t]!; k < p.postOff[t + 1]!; k++) {
           const mid = p.post[k]!;
-          if (!anchor.has(mid) && keep(mid)) anchor.set(mid, t);
+          if (this.chosen[mid] !== chosen && keep(mid)) {
+            this.chosen[mid] = chosen;
+            found.push(mid);
+          }
         }
     };
     const rare = (g: (typeof groups)[number]) => g.df <= SEARCH_MAX_TOKEN_DF || groups.length === 1;
@@ -788,18 +851,16 @@ export class VendorIndex {
             for (let k = p.postOff[t]!; k < p.postOff[t + 1]!; k++) this.mark[p.post[k]!] = stamp;
           take(top[i]!.toks, (mid) => this.mark[mid] === stamp);
         }
-    let mids = Int32Array.from(anchor.keys()).sort();
+    let mids = Int32Array.from(found).sort();
     if (mids.length > SEARCH_MAX_CANDIDATES) mids = mids.subarray(0, SEARCH_MAX_CANDIDATES);
-    // similarity of each query word to each network token, computed once per token seen (-1: not yet)
-    const sims = words.map(() => new Float32Array(p.toks.length).fill(-1));
-    const sim = (q: number, tok: number) => {
-      const m = sims[q]!;
-      let v = m[tok]!;
-      if (v < 0) m[tok] = v = jaroWinkler(words[q]!, p.toks[tok]!);
-      return v;
-    };
-    const scored: { mid: number; score: number; extra: number }[] = [];
-    const best = new Float64Array(words.length);
+    // similarity of each query word to each network token (sims[tok * W + q], float32), and each token's best over the
+    // words (colOf[tok]), computed once per token seen (-1: not yet)
+    const W = words.length;
+    const sims = new Float32Array(p.toks.length * W);
+    const colOf = new Float64Array(p.toks.length).fill(-1);
+    // the best SEARCH_SCORED by score, then fewer extra words, then mid: a heap whose root is the worst kept
+    const kept = new TopK(SEARCH_SCORED);
+    const best = new Float64Array(W);
     for (const mid of mids) {
       const from = p.mtokOff[mid]!;
       const to = p.mtokOff[mid + 1]!;
@@ -808,21 +869,33 @@ export class VendorIndex {
       let colSum = 0;
       for (let k = from; k < to; k++) {
         const tok = p.mtok[k]!;
-        let colBest = 0;
-        for (let q = 0; q < words.length; q++) {
-          const v = sim(q, tok);
-          if (v > best[q]!) best[q] = v;
-          if (v > colBest) colBest = v;
-        }
+        const at = tok * W;
+        let colBest = colOf[tok]!;
+        if (colBest < 0) {
+          // the token's first sight ranks by the similarities as computed, later ones by them as stored (float32):
+          // the ranking this replaced did so, and its results are kept
+          colBest = 0;
+          let col32 = 0;
+          for (let q = 0; q < W; q++) {
+            const v = jaroWinkler(words[q]!, p.toks[tok]!);
+            sims[at + q] = v;
+            if (v > best[q]!) best[q] = v;
+            if (v > colBest) colBest = v;
+            if (sims[at + q]! > col32) col32 = sims[at + q]!;
+          }
+          colOf[tok] = col32;
+        } else
+          for (let q = 0; q < W; q++) {
+            const v = sims[at + q]!;
+            if (v > best[q]!) best[q] = v;
+          }
         colSum += colBest;
       }
       let rowSum = 0;
-      for (let q = 0; q < words.length; q++) rowSum += best[q]!;
-      const score = Math.min(rowSum / words.length, colSum / (to - from));
-      scored.push({ mid, score, extra: Math.abs(to - from - words.length) });
+      for (let q = 0; q < W; q++) rowSum += best[q]!;
+      kept.offer(mid, Math.min(rowSum / W, colSum / (to - from)), Math.abs(to - from - W));
     }
-    scored.sort((a, b) => b.score - a.score || a.extra - b.extra || a.mid - b.mid);
-    return scored.slice(0, SEARCH_SCORED).map((s) => ({ mid: s.mid }));
+    return kept.sorted().map((mid) => ({ mid }));
   }
 
   async search(query: VendorQuery): Promise<VendorHit[]> {

@@ -486,3 +486,74 @@ export async function createNormaliseMacros(
         ELSE list_transform(w, t -> CASE WHEN t IN (${sqlList(Object.keys(STREET_ABBREVIATIONS))}) THEN ${sqlCase(STREET_ABBREVIATIONS, 't')} ELSE t END) END)[1])[1], ' '), '');
   `);
 }
+
+/**
+ * The name, postcode, city and tax-id macros in JavaScript for text of printable ASCII characters only (space to
+ * "~"), where the macros' folding is a lower-casing and their RE2 expressions and JavaScript's agree (no newline,
+ * no other whitespace than the space); undefined for other text, which the caller normalises with the macros. The
+ * vendor search normalises its query with them (a statement per search saved);
+ * test/vendor-search-query.test.ts checks them against the macros on thousands of names.
+ */
+export const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+const ABBREVIATIONS = new Map(Object.entries(NAME_ABBREVIATIONS));
+const DROPPED_WORDS = new Set([...LEGAL_FORMS, ...NAME_HONORIFICS]);
+const COMMA_SUFFIX_RE = new RegExp(String.raw`^(.*?\b(?:${[...new Set(LEGAL_SUFFIXES)].join('|')}))\s*,.*$`);
+const COMMA_CODE_RE = /^([^,]+)(?:,[^,]*)?,\s*[a-z]{2}\s*$/;
+const SEGMENT_JS_RE = new RegExp(SEGMENT_RE);
+const SEGMENT_SPLIT_RE = new RegExp(SEGMENT_RE, 'g');
+
+/** sx_lower of printable ASCII: "&" → " and ", lower-cased. */
+export const lowerAscii = (s: string): string => s.replaceAll('&', ' and ').toLowerCase();
+
+/** sx_clean of printable ASCII. */
+export const cleanAscii = (s: string): string =>
+  lowerAscii(s)
+    .replace(/[.'`]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/** sx_name_clean0 of printable ASCII: the cleaned name before its legal forms are dropped. */
+export function nameClean0Ascii(s: string): string {
+  let x = lowerAscii(s).replace(/[.'`]/g, '');
+  if (x.includes('(')) x = x.replace(/\([^)]*\)/g, ' ');
+  if (x.includes(',')) x = x.replace(COMMA_SUFFIX_RE, '$1').replace(COMMA_CODE_RE, '$1');
+  x = x.replace(/[^a-z0-9]+/g, ' ').trim();
+  // sx_join_initials
+  if (/(^| )[a-z] [a-z]( |$)/.test(x))
+    x = ` ${x} `
+      .replace(/ ([a-z]) /g, ' $1_ ')
+      .replace(/ ([a-z]) /g, ' $1_ ')
+      .replace(/_ ([a-z0-9]+_)/g, '$1')
+      .replace(/_ ([a-z0-9]+_)/g, '$1')
+      .replace(/_ ([a-z0-9]+_)/g, '$1')
+      .replaceAll('_', '');
+  return x.trim();
+}
+
+/** sx_tokens_of_clean: the words of a cleaned name, abbreviations expanded, filler words dropped unless none is left. */
+export function tokensOfClean(c: string): string[] {
+  const l = c
+    .split(' ')
+    .filter((t) => t !== '')
+    .map((t) => ABBREVIATIONS.get(t) ?? t);
+  const k = l.filter((t) => !DROPPED_WORDS.has(t));
+  return k.length ? k : l;
+}
+
+/** Whether printable ASCII is a name in parts (regexp_matches(sx_lower(s), SEGMENT_RE)). */
+export const segmentedAscii = (s: string): boolean => SEGMENT_JS_RE.test(lowerAscii(s));
+
+/** The parts of a name in parts, each sx_name_clean0 (regexp_split_to_array(sx_lower(s), SEGMENT_RE)). */
+export const segmentsClean0Ascii = (s: string): string[] => lowerAscii(s).split(SEGMENT_SPLIT_RE).map(nameClean0Ascii);
+
+/** sx_postcode of printable ASCII. */
+export const postcodeAscii = (p: string | null): string | null =>
+  (p ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '') || null;
+
+/** sx_taxid of printable ASCII. */
+export const taxIdAscii = (t: string | null): string | null =>
+  (t ?? '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .replace(/^(GB|DE|FR|NL|BE|IT|ES|AT|IE|PL|SE|DK|FI|PT|LU|CHE|CH)([0-9])/, '$2') || null;

@@ -1,7 +1,7 @@
 /**
  * Vendor search off the request thread: a fixed pool of worker threads (vendor-search-worker.mjs), each with its own
  * opened VendorIndex (its own DuckDB instance over the read-only index file and its own postings in memory), so the
- * candidate retrieval, the in-memory ranking and the scoring statement never run on the caller's event loop.
+ * candidate retrieval, the in-memory ranking and the scoring never run on the caller's event loop.
  *
  * A request goes to an idle worker, or waits first-come for one (the callers' work budget bounds how many wait). Each
  * request has a wall clock from the moment a worker takes it: past it the request fails with VendorSearchTimeout, a

@@ -1,22 +1,24 @@
 /**
  * Vendor search: one query against the reference network with the job matcher's own normalisation
- * (normalise-sql.ts macros) and pair scoring (match.ts scorePairsSql, the match ruleset's rules and ambiguity step),
- * so a result's confidence means what a job match means.
+ * (normalise-sql.ts: its macros, or the same rules in JavaScript for printable-ASCII text) and pair scoring (pair-score.ts,
+ * the JavaScript of match-sql.ts scorePairsSql and of the match ruleset's rules and ambiguity step, tested equal on
+ * generated pairs), so a result's confidence means what a job match means.
  *
- * The index is a DuckDB file built once per network (buildVendorIndex) and opened read-only (VendorIndex):
- * - net       the prepared network with a merchant number (mid) and industry labels from the reference tables,
- *             with ART indexes on merchantId and the normalised tax id (point look-ups);
- * - net_tok   one row per (name token, merchant) with every column a search reads, sorted by token: a token's
- *             merchants are contiguous, so fetching some of them reads a few vectors (a fetch of rows scattered
- *             over the network by an index costs milliseconds per row);
- * - tok_post  each name token's merchants (postings, sorted by mid).
+ * The index is a DuckDB file built once per network (buildVendorIndex) and opened read-only (VendorIndex), with a
+ * record file beside it (`<index>.rec`):
+ * - net       merchant number (mid), merchantId and the normalised tax id, with ART indexes on both (point look-ups);
+ * - tok_post  each name token's merchants (postings, sorted by mid);
+ * - industry  the industry labels of each MCC the network has (reference tables);
+ * - the record file: each merchant's columns (display and normalised) as one JSON array, by mid, followed by the
+ *   records' byte offsets; a search reads its candidates' records with one positioned read each (DuckDB reads a
+ *   row group's vectors to fetch one row: milliseconds per scattered row).
  * Opening loads the postings into memory (typed arrays: token → merchants and merchant → tokens, ≈ 30 MB for
- * 1M merchants), so candidates are found without touching the file.
+ * 1M merchants) and the record offsets (8 bytes per merchant), so candidates are found without touching the file.
  *
- * A search is two statements: the query words normalised by the matcher's macros; then, after the candidates are
- * chosen in memory, one statement that fetches the chosen merchants from their tokens' ranges of net_tok (and any
- * tax-id hit), scores them as a
- * job's suppliers are scored and returns the ranked results with their display columns.
+ * A search runs no SQL for a printable-ASCII query without a tax id: the query is normalised in JavaScript, the
+ * candidates are chosen in memory, their records read from the record file, scored, ranked and given the ruleset's
+ * confidence in JavaScript. Other text is normalised by the macros (one or two statements); a tax id is looked up
+ * through the ART index.
  *
  * Candidates: each query word becomes the network tokens it may be (itself; typos: the same first 3 letters and
  * Jaro-Winkler >= 0.85, those one edit away first; the last word also as a prefix, for search as you type). The
@@ -25,7 +27,18 @@
  * by a soft token similarity of their names to the query (best Jaro-Winkler per word, both ways) and the best
  * SEARCH_SCORED scored. Equal scores are ordered by the written name's closeness to the query.
  */
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { DuckDBInstance, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { VENDOR_SEARCH_MAX_WORDS } from '@sextant/shared';
@@ -35,21 +48,37 @@ const duckdb = () => import('@duckdb/node-api').then((m) => m.DuckDBInstance);
 import { lit } from '../db.ts';
 import type { Db } from '../db.ts';
 import { loadReference } from '../reference/load.ts';
-import { createNormaliseMacros, SEGMENT_RE } from './normalise-sql.ts';
+import {
+  cleanAscii,
+  createNormaliseMacros,
+  nameClean0Ascii,
+  postcodeAscii,
+  PRINTABLE_ASCII,
+  segmentedAscii,
+  segmentsClean0Ascii,
+  SEGMENT_RE,
+  taxIdAscii,
+  tokensOfClean,
+} from './normalise-sql.ts';
 import { dropLegalForms } from './name-rules.ts';
-import { ambiguousConfidenceSql, NAME_JW_SQL, scorePairsSql } from './match-sql.ts';
+import { ambiguousConfidence, jaroWinklerSql, ruleOf, scorePair, type PairScore, type PairSide } from './pair-score.ts';
 import { jaroWinkler } from '../ingest/detect.ts';
-import { defaultMatchRuleset, rulesSql, type TMatchRuleset } from './rules.ts';
+import { defaultMatchRuleset, type TMatchRuleset } from './rules.ts';
 import type { ProgressFn } from '../progress.ts';
 
+export { oneEditApart } from './pair-score.ts';
+import { oneEditApart } from './pair-score.ts';
+
 /** Bump when the index layout or the normalisation changes: an index of another format is rebuilt. */
-export const VENDOR_INDEX_FORMAT = 'vx4';
+export const VENDOR_INDEX_FORMAT = 'vx5';
 /** A query word carried by at most this many merchants narrows the candidates alone; otherwise two words together. */
 export const SEARCH_MAX_TOKEN_DF = 5_000;
 /** Candidate merchants ranked in memory per query (name words). */
 export const SEARCH_MAX_CANDIDATES = 200_000;
 /** Candidates scored per query (the best by soft token similarity; tax-id hits always). */
 export const SEARCH_SCORED = 100;
+/** Merchants scored per query at most: the candidates and tax-id hits, tax-id hits first, then by name Jaro-Winkler. */
+const SEARCH_SCORED_MAX = SEARCH_SCORED + 50;
 /**
  * Query words ranked per search, at most (the first distinct ones after normalisation; the API refuses a name of more
  * words first): a name has a few words, and each word costs a scan of the tokens sharing its first letters and a
@@ -158,60 +187,171 @@ function plain(v: unknown): unknown {
   return v;
 }
 
+/** The record file of an index file. */
+const recordFileOf = (indexFile: string) => `${indexFile}.rec`;
+/** The record file's trailer: this magic, then the number of records (float64); the offsets come before it. */
+const REC_MAGIC = 'SXREC001';
+const REC_TRAILER = 16;
+
+/** A merchant's record: its columns in this order (a JSON array per merchant in the record file). */
+const REC_COLUMNS = [
+  'merchantId',
+  'name',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'region',
+  'postcode',
+  'country',
+  'taxId',
+  'mcc',
+  'acceptsCard',
+  'vcAccepting',
+  'detailLevel',
+  'stpCapable',
+  'lockboxes',
+  'nameTokens',
+  'nameSegments',
+  'nameCore',
+  'nameSorted',
+  'postcodeNorm',
+  'cityNorm',
+  'taxNorm',
+  'addrNum',
+  'addrNumHi',
+  'addrStreet',
+  // DuckDB's lower(name) where the name is not ASCII (the tie-break of equal scores compares it with the query)
+  'nameLower',
+] as const;
+type RecordRow = [
+  merchantId: string,
+  name: string | null,
+  addressLine1: string | null,
+  addressLine2: string | null,
+  city: string | null,
+  region: string | null,
+  postcode: string | null,
+  country: string | null,
+  taxId: string | null,
+  mcc: string | null,
+  acceptsCard: boolean,
+  vcAccepting: boolean,
+  detailLevel: number | null,
+  stpCapable: boolean,
+  lockboxes: string[],
+  nameTokens: string[] | null,
+  nameSegments: string[][] | null,
+  nameCore: string | null,
+  nameSorted: string | null,
+  postcodeNorm: string | null,
+  cityNorm: string | null,
+  taxNorm: string | null,
+  addrNum: number | null,
+  addrNumHi: number | null,
+  addrStreet: string | null,
+  nameLower: string | null,
+];
+const recordSql = (rel: string) =>
+  `json_array(${REC_COLUMNS.map((c) =>
+    c === 'acceptsCard' || c === 'vcAccepting' || c === 'stpCapable'
+      ? `coalesce(${c}, FALSE)`
+      : c === 'lockboxes'
+        ? `coalesce(lockboxes, [])`
+        : c === 'nameLower'
+          ? `CASE WHEN regexp_matches(name, '[^\\x00-\\x7f]') THEN lower(name) END`
+          : c,
+  ).join(', ')})::VARCHAR FROM ${rel}`;
+
 /**
- * Builds the search index of a prepared network into `indexFile` (written beside under a temporary name and
- * renamed, so a concurrent reader never opens a half-written file). Does nothing when it exists.
+ * Builds the search index of a prepared network into `indexFile` and its record file (written beside under temporary
+ * names and renamed, the record file first, so a concurrent reader never opens a half-written index). Does nothing
+ * when it exists. One read of the network into a temporary table, then: the merchant keys (net, two ART indexes), the
+ * token postings (one GROUP BY), the MCC industries, and the records streamed to the record file.
  */
 export async function buildVendorIndex(
   networkFile: string,
   indexFile: string,
   onProgress: ProgressFn = () => {},
-  /** Stops the build (its running statement is interrupted, the temporary file removed); the promise rejects. */
+  /** Stops the build (its running statement is interrupted, the temporary files removed); the promise rejects. */
   signal?: AbortSignal,
 ): Promise<VendorIndexInfo> {
   const t0 = performance.now();
   signal?.throwIfAborted();
-  if (existsSync(indexFile)) return { ...(await indexInfo(indexFile)), seconds: 0, built: false };
+  if (existsSync(indexFile) && existsSync(recordFileOf(indexFile)))
+    return { ...(await indexInfo(indexFile)), seconds: 0, built: false };
   const tmp = `${indexFile}.${process.pid}.${Date.now()}.tmp`;
+  const tmpRec = `${tmp}.rec`;
   const instance = await (await duckdb()).create(':memory:', { memory_limit: '1500MB', threads: '2' });
   const conn = await instance.connect();
   const db = dbOf(conn);
   const interrupt = () => conn.interrupt();
   signal?.addEventListener('abort', interrupt, { once: true });
+  const timing = process.env.SEXTANT_SQL_TIMING === '1';
   // a statement started after the abort is not interrupted: each step checks first
-  const run = (sql: string) => {
+  const run = async (sql: string) => {
     signal?.throwIfAborted();
-    return conn.run(sql);
+    const t = performance.now();
+    await conn.run(sql);
+    if (timing) console.error(Math.round(performance.now() - t), sql.replace(/\s+/g, ' ').slice(0, 90));
   };
+  let fd: number | undefined;
   try {
     await run(`SET temp_directory = ${lit(path.join(path.dirname(indexFile), '.tmp'))}`);
-    await loadReference(db);
+    await loadReference(db, ['ref_mcc', 'ref_sic', 'ref_naics', 'ref_unspsc', 'ref_crosswalk']);
     await run(`ATTACH ${lit(tmp)} AS vx`);
-    onProgress(5, 'Copying the network');
-    const u = (v: string) => `nullif(${v}, '')`;
-    await run(`CREATE TABLE vx.net AS SELECT row_number() OVER () AS mid, n.merchantId, n.name, n.addressLine1, n.addressLine2, n.city, n.region,
-        n.postcode, n.country, n.taxId, n.mcc, coalesce(n.acceptsCard, FALSE) AS acceptsCard, coalesce(n.vcAccepting, FALSE) AS vcAccepting,
-        n.detailLevel, coalesce(n.stpCapable, FALSE) AS stpCapable, coalesce(n.lockboxes, []) AS lockboxes,
-        n.nameTokens, n.nameCore, n.nameSorted, n.nameSegments, n.postcodeNorm, n.cityNorm, n.taxNorm, n.addrNum, n.addrNumHi, n.addrStreet,
-        ${u('r.mccDescription')} AS mccDescription, ${u('r.mccGroup')} AS mccGroup, ${u('r.mccType')} AS mccType,
-        ${u(`r.sicIndustry || ' - ' || r.sicIndustryTitle`)} AS sicIndustry, ${u(`r.naics || ' - ' || r.naicsTitle`)} AS naicsNationalIndustry,
-        ${u(`r.unspscFamily || ' - ' || r.unspscFamilyTitle`)} AS unspscCategory
-      FROM read_parquet(${lit(networkFile)}) n LEFT JOIN ref_mcc_industry r ON r.mcc = n.mcc ORDER BY mid`);
-    onProgress(40, 'Indexing merchants');
+    onProgress(5, 'Reading the network');
+    // a fresh table keeps the file order: mid = rowid + 1
+    await run(
+      `CREATE TEMP TABLE src AS SELECT ${REC_COLUMNS.filter((c) => c !== 'nameLower').join(', ')} FROM read_parquet(${lit(networkFile)})`,
+    );
+    onProgress(20, 'Indexing merchants');
+    await run(`CREATE TABLE vx.net AS SELECT rowid + 1 AS mid, merchantId, taxNorm FROM src ORDER BY mid`);
     await run(`CREATE INDEX net_merchant ON vx.net (merchantId)`);
     await run(`CREATE INDEX net_tax ON vx.net (taxNorm)`);
-    onProgress(60, 'Indexing name tokens');
-    await run(`CREATE TABLE vx.net_tok AS SELECT t.tok, n.* FROM (SELECT DISTINCT mid, unnest(nameTokens) AS tok FROM vx.net) t
-        JOIN vx.net n USING (mid) ORDER BY t.tok, t.mid`);
+    onProgress(40, 'Indexing name tokens');
     await run(`CREATE TABLE vx.tok_post AS SELECT tok, list(mid ORDER BY mid)::INTEGER[] AS mids
-        FROM (SELECT DISTINCT mid, unnest(nameTokens) AS tok FROM vx.net) GROUP BY tok ORDER BY tok`);
+        FROM (SELECT DISTINCT rowid + 1 AS mid, unnest(nameTokens) AS tok FROM src) GROUP BY tok`);
+    const u = (v: string) => `nullif(${v}, '')`;
+    await run(`CREATE TABLE vx.industry AS SELECT mcc, ${u('mccDescription')} AS mccDescription, ${u('mccGroup')} AS mccGroup, ${u('mccType')} AS mccType,
+        ${u(`sicIndustry || ' - ' || sicIndustryTitle`)} AS sicIndustry, ${u(`naics || ' - ' || naicsTitle`)} AS naicsNationalIndustry,
+        ${u(`unspscFamily || ' - ' || unspscFamilyTitle`)} AS unspscCategory
+      FROM ref_mcc_industry WHERE mcc IN (SELECT DISTINCT mcc FROM src) QUALIFY row_number() OVER (PARTITION BY mcc) = 1`);
+    onProgress(60, 'Writing the merchant records');
+    const [c] = await db.all<{ n: number }>(`SELECT count(*) AS n FROM src`);
+    const n = c?.n ?? 0;
+    const offsets = new Float64Array(n + 1);
+    fd = openSync(tmpRec, 'w');
+    signal?.throwIfAborted();
+    const t = performance.now();
+    const res = await conn.stream(`SELECT ${recordSql('src')} ORDER BY rowid`);
+    let at = 0;
+    let k = 0;
+    for (;;) {
+      const chunk = await res.fetchChunk();
+      if (!chunk || chunk.rowCount === 0) break;
+      const buf = Buffer.from(`${(chunk.getColumnValues(0) as string[]).join('\n')}\n`, 'utf8');
+      // each record's offset: the newlines of the chunk end them
+      for (let i = buf.indexOf(10); i >= 0; i = buf.indexOf(10, i + 1)) offsets[++k] = at + i + 1;
+      writeSync(fd, buf, 0, buf.length, at);
+      at += buf.length;
+      signal?.throwIfAborted();
+    }
+    if (k !== n) throw new Error(`The vendor index wrote ${k} records of ${n}`);
+    const trailer = Buffer.alloc(REC_TRAILER);
+    trailer.write(REC_MAGIC, 0, 'latin1');
+    trailer.writeDoubleLE(n, 8);
+    writeSync(fd, Buffer.from(offsets.buffer), 0, offsets.byteLength, at);
+    writeSync(fd, trailer, 0, REC_TRAILER, at + offsets.byteLength);
+    closeSync(fd);
+    fd = undefined;
+    if (timing) console.error(Math.round(performance.now() - t), 'records written');
     await run(`CREATE TABLE vx.meta AS SELECT ${lit(VENDOR_INDEX_FORMAT)} AS format, ${lit(networkFile)} AS network,
-        (SELECT count(*) FROM vx.net) AS merchants, (SELECT sum(len(mids)) FROM vx.tok_post) AS keys, (SELECT count(*) FROM vx.tok_post) AS tokens,
-        (SELECT max(mid) FROM vx.net) AS maxMid, now() AS builtAt`);
+        ${n} AS merchants, (SELECT sum(len(mids)) FROM vx.tok_post) AS keys, (SELECT count(*) FROM vx.tok_post) AS tokens,
+        ${n} AS maxMid, now() AS builtAt`);
     await run(`DETACH vx`);
   } catch (err) {
-    rmSync(tmp, { force: true });
-    rmSync(`${tmp}.wal`, { force: true });
+    if (fd !== undefined) closeSync(fd);
+    for (const f of [tmp, `${tmp}.wal`, tmpRec]) rmSync(f, { force: true });
     throw err;
   } finally {
     signal?.removeEventListener('abort', interrupt);
@@ -220,14 +360,17 @@ export async function buildVendorIndex(
   }
   if (signal?.aborted) {
     rmSync(tmp, { force: true });
+    rmSync(tmpRec, { force: true });
     signal.throwIfAborted();
   }
+  renameSync(tmpRec, recordFileOf(indexFile));
   renameSync(tmp, indexFile);
   // indexes of this network file in an older format (or of an earlier version of it) are not read again
   const dir = path.dirname(indexFile);
   const base = `${path.basename(networkFile).replace(/\.parquet$/i, '')}.`;
+  const keep = new Set([indexFile, recordFileOf(indexFile)]);
   for (const f of readdirSync(dir))
-    if (f.startsWith(base) && f.endsWith('.duckdb') && path.join(dir, f) !== indexFile)
+    if (f.startsWith(base) && (f.endsWith('.duckdb') || f.endsWith('.duckdb.rec')) && !keep.has(path.join(dir, f)))
       rmSync(path.join(dir, f), { force: true });
   onProgress(100, 'Vendor index ready');
   return { ...(await indexInfo(indexFile)), seconds: (performance.now() - t0) / 1000, built: true };
@@ -241,44 +384,58 @@ async function indexInfo(file: string): Promise<Omit<VendorIndexInfo, 'seconds' 
     const [m] = (await dbOf(conn).all<{ merchants: number; keys: number; tokens: number }>(
       `SELECT merchants, keys, tokens FROM vx.meta`,
     )) as [{ merchants: number; keys: number; tokens: number }];
-    return { file, ...m, bytes: statSync(file).size };
+    return { file, ...m, bytes: statSync(file).size + statSync(recordFileOf(file)).size };
   } finally {
     conn.closeSync();
     instance.closeSync();
   }
 }
 
-const RECORD_COLUMNS = `merchantId, name, addressLine1, addressLine2, city, region, postcode, country, taxId, mcc, acceptsCard, vcAccepting,
-  detailLevel, stpCapable, lockboxes, mccDescription, mccGroup, mccType, sicIndustry, naicsNationalIndustry, unspscCategory`;
+type Industry = VendorRecord['industry'];
+const NO_INDUSTRY: Industry = {
+  mccDescription: null,
+  mccGroup: null,
+  mccType: null,
+  sicIndustry: null,
+  naicsNationalIndustry: null,
+  unspscCategory: null,
+};
 
-function recordOf(r: Record<string, unknown>): VendorRecord {
-  const s = (v: unknown) => (v === null || v === undefined ? null : String(v));
+function recordOf(r: RecordRow, industry: Industry | undefined): VendorRecord {
   return {
-    vendorId: String(r.merchantId),
-    name: String(r.name ?? ''),
-    addressLine1: s(r.addressLine1),
-    addressLine2: s(r.addressLine2),
-    city: s(r.city),
-    region: s(r.region),
-    postcode: s(r.postcode),
-    country: s(r.country),
-    taxId: s(r.taxId),
-    mcc: s(r.mcc),
-    acceptsCard: r.acceptsCard === true,
-    vcAccepting: r.vcAccepting === true,
-    detailLevel: r.detailLevel === null || r.detailLevel === undefined ? null : Number(r.detailLevel),
-    stpCapable: r.stpCapable === true,
-    lockboxes: Array.isArray(r.lockboxes) ? r.lockboxes.map(String) : [],
-    industry: {
-      mccDescription: s(r.mccDescription),
-      mccGroup: s(r.mccGroup),
-      mccType: s(r.mccType),
-      sicIndustry: s(r.sicIndustry),
-      naicsNationalIndustry: s(r.naicsNationalIndustry),
-      unspscCategory: s(r.unspscCategory),
-    },
+    vendorId: String(r[0]),
+    name: r[1] ?? '',
+    addressLine1: r[2],
+    addressLine2: r[3],
+    city: r[4],
+    region: r[5],
+    postcode: r[6],
+    country: r[7],
+    taxId: r[8],
+    mcc: r[9],
+    acceptsCard: r[10] === true,
+    vcAccepting: r[11] === true,
+    detailLevel: r[12] === null ? null : Number(r[12]),
+    stpCapable: r[13] === true,
+    lockboxes: Array.isArray(r[14]) ? r[14].map(String) : [],
+    industry: { ...(industry ?? NO_INDUSTRY) },
   };
 }
+
+/** A merchant record as a scored side of a pair. */
+const sideOf = (r: RecordRow): PairSide => ({
+  nameTokens: r[15] ?? [],
+  nameSegments: r[16],
+  nameCore: r[17],
+  nameSorted: r[18],
+  postcodeNorm: r[19],
+  cityNorm: r[20],
+  taxNorm: r[21],
+  country: r[7],
+  addrNum: r[22],
+  addrNumHi: r[23],
+  addrStreet: r[24],
+});
 
 /** Name tokens in memory: token → merchants (postings) and merchant → tokens, as typed arrays. */
 interface Postings {
@@ -328,19 +485,6 @@ function lowerBound(xs: readonly string[], x: string): number {
   return lo;
 }
 
-/** Whether b is a within one edit of a: a letter dropped, added or changed, or two neighbours swapped. */
-export function oneEditApart(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length)
-    return (
-      a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
-    );
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
 /** A search query as a one-row supplier: normalised as the job matcher normalises a supplier (normalise-sql.ts). */
 export interface NormalisedVendorQuery {
   /** sx_name_tokens of the name */
@@ -363,7 +507,34 @@ export interface NormalisedVendorQuery {
  * (test/vendor-search-query.test.ts).
  */
 export async function normaliseVendorQuery(db: Db, query: VendorQuery): Promise<NormalisedVendorQuery | null> {
-  const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
+  return normaliseVendorQueryAscii(query) ?? normaliseVendorQuerySql(db, query);
+}
+
+const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
+
+/**
+ * The query normalised in JavaScript (normalise-sql.ts: the macros' rules for printable-ASCII text), undefined when a
+ * field has other characters: the same result as normaliseVendorQuerySql (test/vendor-search-query.test.ts).
+ */
+export function normaliseVendorQueryAscii(query: VendorQuery): NormalisedVendorQuery | undefined {
+  const fields = [query.q, query.postcode, query.city, query.taxId, query.country];
+  if (!fields.every((f) => f === undefined || PRINTABLE_ASCII.test(f))) return undefined;
+  const city = blank(query.city);
+  const country = blank(query.country);
+  const segments = segmentedAscii(query.q) ? segmentsClean0Ascii(query.q).map(dropLegalForms) : null;
+  return {
+    nameTokens: tokensOfClean(dropLegalForms(nameClean0Ascii(query.q))),
+    nameSegments: segments ? segments.map(tokensOfClean).filter((t) => t.length > 0 && t[0] !== '') : null,
+    postcodeNorm: postcodeAscii(blank(query.postcode)),
+    cityNorm: city === null ? null : cleanAscii(city) || null,
+    taxNorm: taxIdAscii(blank(query.taxId)),
+    country: country === null ? null : country.toUpperCase() || null,
+    last: cleanAscii(query.q).split(' ').at(-1) ?? '',
+  };
+}
+
+/** The query normalised by the macros (any text). */
+export async function normaliseVendorQuerySql(db: Db, query: VendorQuery): Promise<NormalisedVendorQuery | null> {
   const all = async (sql: string, params: DuckDBValue[]) =>
     (await db.conn.runAndReadAll(sql, params)).getRowObjectsJS() as Record<string, unknown>[];
   const [q] = await all(
@@ -405,31 +576,133 @@ export async function normaliseVendorQuery(db: Db, query: VendorQuery): Promise<
 }
 
 /** An opened vendor index: searches run concurrently, each on its own connection. */
+/** The record file of an opened index: its descriptor and the records' byte offsets (record of mid m: [off[m - 1], off[m])). */
+interface Records {
+  fd: number;
+  off: Float64Array;
+}
+
+function openRecords(file: string): Records {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const trailer = Buffer.alloc(REC_TRAILER);
+    readSync(fd, trailer, 0, REC_TRAILER, size - REC_TRAILER);
+    if (trailer.toString('latin1', 0, 8) !== REC_MAGIC) throw new Error(`${file} is not a vendor record file`);
+    const n = trailer.readDoubleLE(8);
+    const off = new Float64Array(n + 1);
+    readSync(fd, Buffer.from(off.buffer), 0, off.byteLength, size - REC_TRAILER - off.byteLength);
+    return { fd, off };
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+}
+
+interface RankedCandidate {
+  mid: number;
+  score: number;
+  extra: number;
+}
+/** Whether a ranks before b: higher score, then fewer extra words, then lower mid. */
+const ranksBefore = (a: RankedCandidate, b: RankedCandidate) =>
+  a.score !== b.score ? a.score > b.score : a.extra !== b.extra ? a.extra < b.extra : a.mid < b.mid;
+
+/**
+ * The best k of the candidates offered (ranksBefore), without sorting them all: a binary heap whose root is the worst
+ * kept (no parent ranks before its children), so most candidates are turned away by one comparison.
+ */
+class TopK {
+  private readonly heap: RankedCandidate[] = [];
+  constructor(private readonly k: number) {}
+
+  offer(mid: number, score: number, extra: number): void {
+    const h = this.heap;
+    if (h.length < this.k) {
+      h.push({ mid, score, extra });
+      for (let i = h.length - 1; i > 0;) {
+        const up = (i - 1) >> 1;
+        if (!ranksBefore(h[up]!, h[i]!)) break;
+        [h[up], h[i]] = [h[i]!, h[up]!];
+        i = up;
+      }
+      return;
+    }
+    const root = h[0];
+    // (ranksBefore, without an object for the many turned away)
+    if (
+      !root ||
+      !(score !== root.score ? score > root.score : extra !== root.extra ? extra < root.extra : mid < root.mid)
+    )
+      return;
+    h[0] = { mid, score, extra };
+    for (let i = 0; ;) {
+      const l = 2 * i + 1;
+      if (l >= h.length) break;
+      const r = l + 1;
+      const w = r < h.length && ranksBefore(h[l]!, h[r]!) ? r : l;
+      if (!ranksBefore(h[i]!, h[w]!)) break;
+      [h[i], h[w]] = [h[w]!, h[i]!];
+      i = w;
+    }
+  }
+
+  /** The mids kept, best first. */
+  sorted(): number[] {
+    return [...this.heap].sort((a, b) => (ranksBefore(a, b) ? -1 : 1)).map((x) => x.mid);
+  }
+}
+
+/** The query as the supplier side of a pair. */
+const querySide = (q: NormalisedVendorQuery): PairSide => ({
+  nameTokens: q.nameTokens,
+  nameSegments: q.nameSegments,
+  nameCore: q.nameTokens.join(' '),
+  // list_sort: the tokens are ASCII, so code-unit order is DuckDB's byte order
+  nameSorted: [...q.nameTokens].sort().join(' '),
+  postcodeNorm: q.postcodeNorm,
+  cityNorm: q.cityNorm,
+  taxNorm: q.taxNorm,
+  country: q.country,
+  addrNum: null,
+  addrNumHi: null,
+  addrStreet: null,
+});
+
+/** An opened vendor index: searches run concurrently (a DuckDB statement, when one is needed, on its own connection). */
 export class VendorIndex {
   private constructor(
     private readonly instance: DuckDBInstance,
     readonly file: string,
     private readonly ruleset: TMatchRuleset,
     private readonly postings: Postings,
+    private readonly records: Records,
+    private readonly industries: Map<string, Industry>,
   ) {
     this.mark = new Int32Array(postings.mtokOff.length);
+    this.chosen = new Int32Array(postings.mtokOff.length);
   }
 
-  /** Membership marks by merchant for intersections: mark[mid] === stamp (candidates() is synchronous). */
+  /**
+   * Marks by merchant (candidates() is synchronous): mark[mid] === stamp for intersections, chosen[mid] === stamp for
+   * the candidates chosen.
+   */
   private readonly mark: Int32Array;
+  private readonly chosen: Int32Array;
   private stamp = 0;
 
   static async open(file: string, options: { threads?: number; memoryLimit?: string } = {}): Promise<VendorIndex> {
     const instance = await (
       await duckdb()
     ).create(':memory:', {
-      // one thread: a search is small, and handing its pipelines to worker threads costs more than it saves
+      // one thread: a statement of a search is a point look-up or a one-row normalisation
       threads: String(options.threads ?? 1),
       memory_limit: options.memoryLimit ?? '512MB',
       autoinstall_known_extensions: 'false',
       autoload_known_extensions: 'false',
     });
     const conn = await instance.connect();
+    let records: Records | undefined;
     try {
       await conn.run(`ATTACH ${lit(file)} AS vx (READ_ONLY)`);
       // without the legal-form macros: the query's legal forms are dropped in JavaScript (normaliseVendorQuery), by a
@@ -437,8 +710,15 @@ export class VendorIndex {
       await createNormaliseMacros(dbOf(conn), { legalFormMacros: false });
       dropLegalForms('');
       const postings = await loadPostings(dbOf(conn));
-      return new VendorIndex(instance, file, defaultMatchRuleset(), postings);
+      records = openRecords(recordFileOf(file));
+      const industries = new Map(
+        (await dbOf(conn).all<Industry & { mcc: string }>(`SELECT * FROM vx.industry`)).map(
+          ({ mcc, ...industry }) => [mcc, industry] as const,
+        ),
+      );
+      return new VendorIndex(instance, file, defaultMatchRuleset(), postings, records, industries);
     } catch (err) {
+      if (records) closeSync(records.fd);
       instance.closeSync();
       throw err;
     } finally {
@@ -447,6 +727,7 @@ export class VendorIndex {
   }
 
   close(): void {
+    closeSync(this.records.fd);
     this.instance.closeSync();
   }
 
@@ -480,13 +761,25 @@ export class VendorIndex {
     return p.toks[at] === tok ? p.postOff[at + 1]! - p.postOff[at]! : 0;
   }
 
+  /** The record of a merchant (one positioned read of the record file). */
+  private record(mid: number): RecordRow {
+    const { fd, off } = this.records;
+    const from = off[mid - 1]!;
+    const len = off[mid]! - from - 1;
+    const buf = Buffer.allocUnsafe(len);
+    readSync(fd, buf, 0, len, from);
+    return JSON.parse(buf.toString('utf8')) as RecordRow;
+  }
+
+  private vendorRecord(r: RecordRow): VendorRecord {
+    return recordOf(r, r[9] === null ? undefined : this.industries.get(r[9]));
+  }
+
   async get(vendorId: string): Promise<VendorRecord | null> {
-    return this.withConn(async (db) => {
-      const rows = await db.all<Record<string, unknown>>(
-        `SELECT ${RECORD_COLUMNS} FROM vx.net WHERE merchantId = ${lit(vendorId)} LIMIT 1`,
-      );
-      return rows[0] ? recordOf(rows[0]) : null;
-    });
+    const rows = await this.withConn((db) =>
+      db.all<{ mid: number }>(`SELECT mid FROM vx.net WHERE merchantId = ${lit(vendorId)} LIMIT 1`),
+    );
+    return rows[0] ? this.vendorRecord(this.record(rows[0].mid)) : null;
   }
 
   /**
@@ -524,7 +817,7 @@ export class VendorIndex {
    * (soft similarity: the weaker of the average best match of each query word and of each merchant token, the
    * measure the matcher scores).
    */
-  candidates(words: readonly string[], last: string | null): { mid: number; tok: string }[] {
+  candidates(words: readonly string[], last: string | null): { mid: number }[] {
     const p = this.postings;
     const groups = words
       .map((w) => {
@@ -534,13 +827,17 @@ export class VendorIndex {
       .filter((g) => g.toks.length > 0)
       .sort((a, b) => a.df - b.df);
     if (!groups.length) return [];
-    // each candidate with a token it carries of the rarest word that brought it (where the search reads its row)
-    const anchor = new Map<number, number>();
+    // the candidates, each once (chosen[mid] === this search's stamp)
+    const chosen = ++this.stamp;
+    const found: number[] = [];
     const take = (toks: readonly number[], keep: (mid: number) => boolean = () => true) => {
       for (const t of toks)
         for (let k = p.postOff[t]!; k < p.postOff[t + 1]!; k++) {
           const mid = p.post[k]!;
-          if (!anchor.has(mid) && keep(mid)) anchor.set(mid, t);
+          if (this.chosen[mid] !== chosen && keep(mid)) {
+            this.chosen[mid] = chosen;
+            found.push(mid);
+          }
         }
     };
     const rare = (g: (typeof groups)[number]) => g.df <= SEARCH_MAX_TOKEN_DF || groups.length === 1;
@@ -554,18 +851,16 @@ export class VendorIndex {
             for (let k = p.postOff[t]!; k < p.postOff[t + 1]!; k++) this.mark[p.post[k]!] = stamp;
           take(top[i]!.toks, (mid) => this.mark[mid] === stamp);
         }
-    let mids = Int32Array.from(anchor.keys()).sort();
+    let mids = Int32Array.from(found).sort();
     if (mids.length > SEARCH_MAX_CANDIDATES) mids = mids.subarray(0, SEARCH_MAX_CANDIDATES);
-    // similarity of each query word to each network token, computed once per token seen (-1: not yet)
-    const sims = words.map(() => new Float32Array(p.toks.length).fill(-1));
-    const sim = (q: number, tok: number) => {
-      const m = sims[q]!;
-      let v = m[tok]!;
-      if (v < 0) m[tok] = v = jaroWinkler(words[q]!, p.toks[tok]!);
-      return v;
-    };
-    const scored: { mid: number; score: number; extra: number }[] = [];
-    const best = new Float64Array(words.length);
+    // similarity of each query word to each network token (sims[tok * W + q], float32), and each token's best over the
+    // words (colOf[tok]), computed once per token seen (-1: not yet)
+    const W = words.length;
+    const sims = new Float32Array(p.toks.length * W);
+    const colOf = new Float64Array(p.toks.length).fill(-1);
+    // the best SEARCH_SCORED by score, then fewer extra words, then mid: a heap whose root is the worst kept
+    const kept = new TopK(SEARCH_SCORED);
+    const best = new Float64Array(W);
     for (const mid of mids) {
       const from = p.mtokOff[mid]!;
       const to = p.mtokOff[mid + 1]!;
@@ -574,103 +869,125 @@ export class VendorIndex {
       let colSum = 0;
       for (let k = from; k < to; k++) {
         const tok = p.mtok[k]!;
-        let colBest = 0;
-        for (let q = 0; q < words.length; q++) {
-          const v = sim(q, tok);
-          if (v > best[q]!) best[q] = v;
-          if (v > colBest) colBest = v;
-        }
+        const at = tok * W;
+        let colBest = colOf[tok]!;
+        if (colBest < 0) {
+          // the token's first sight ranks by the similarities as computed, later ones by them as stored (float32):
+          // the ranking this replaced did so, and its results are kept
+          colBest = 0;
+          let col32 = 0;
+          for (let q = 0; q < W; q++) {
+            const v = jaroWinkler(words[q]!, p.toks[tok]!);
+            sims[at + q] = v;
+            if (v > best[q]!) best[q] = v;
+            if (v > colBest) colBest = v;
+            if (sims[at + q]! > col32) col32 = sims[at + q]!;
+          }
+          colOf[tok] = col32;
+        } else
+          for (let q = 0; q < W; q++) {
+            const v = sims[at + q]!;
+            if (v > best[q]!) best[q] = v;
+          }
         colSum += colBest;
       }
       let rowSum = 0;
-      for (let q = 0; q < words.length; q++) rowSum += best[q]!;
-      const score = Math.min(rowSum / words.length, colSum / (to - from));
-      scored.push({ mid, score, extra: Math.abs(to - from - words.length) });
+      for (let q = 0; q < W; q++) rowSum += best[q]!;
+      kept.offer(mid, Math.min(rowSum / W, colSum / (to - from)), Math.abs(to - from - W));
     }
-    scored.sort((a, b) => b.score - a.score || a.extra - b.extra || a.mid - b.mid);
-    return scored.slice(0, SEARCH_SCORED).map((s) => ({ mid: s.mid, tok: p.toks[anchor.get(s.mid)!]! }));
+    return kept.sorted().map((mid) => ({ mid }));
   }
 
   async search(query: VendorQuery): Promise<VendorHit[]> {
     const limit = Math.max(1, Math.min(query.limit ?? 25, 100));
-    return this.withConn(async (db) => {
-      const q = await normaliseVendorQuery(db, query);
-      if (!q) return [];
-      const nameTokens = q.nameTokens;
-      const words = [...new Set(nameTokens)].filter((t) => t !== '').slice(0, SEARCH_MAX_WORDS);
-      const cands = this.candidates(words, q.last);
-      const taxNorm = typeof q.taxNorm === 'string' && q.taxNorm.length >= 6 ? q.taxNorm : null;
-      if (!cands.length && !taxNorm) return [];
-      if (this.interrupted) throw new Error('The vendor index was interrupted');
-      // 2. fetch, score and rank the candidates against the normalised query (a one-row supplier); equal scores (the
-      // matcher drops legal forms and word order) are ordered by how close the written name is to the query
-      const P = this.ruleset.parameters;
-      // the network frequency of each name token of the query and the candidates, from the postings in memory (a
-      // merchant found by its tax id only counts its other tokens as rare)
-      const sql = scorePairsSql(
+    if (this.interrupted) throw new Error('The vendor index was interrupted');
+    const q = normaliseVendorQueryAscii(query) ?? (await this.withConn((db) => normaliseVendorQuerySql(db, query)));
+    if (!q) return [];
+    const nameTokens = q.nameTokens;
+    const words = [...new Set(nameTokens)].filter((t) => t !== '').slice(0, SEARCH_MAX_WORDS);
+    const cands = this.candidates(words, q.last);
+    const taxNorm = typeof q.taxNorm === 'string' && q.taxNorm.length >= 6 ? q.taxNorm : null;
+    if (!cands.length && !taxNorm) return [];
+    const taxHits = taxNorm
+      ? await this.withConn((db) =>
+          db.all<{ mid: number }>(`SELECT mid FROM vx.net WHERE taxNorm = ${lit(taxNorm)} ORDER BY mid`),
+        )
+      : [];
+    if (this.interrupted) throw new Error('The vendor index was interrupted');
+    const P = this.ruleset.parameters;
+    const p = this.postings;
+    // the network frequency of each name token of the query and the candidates, from the postings in memory (a
+    // merchant found by its tax id only counts its other tokens as carried by no merchant)
+    const dfOf = new Map<string, number>();
+    for (const w of nameTokens) dfOf.set(w, this.tokenDf(w));
+    for (const c of cands)
+      for (let k = p.mtokOff[c.mid]!; k < p.mtokOff[c.mid + 1]!; k++) {
+        const t = p.mtok[k]!;
+        dfOf.set(p.toks[t]!, p.postOff[t + 1]! - p.postOff[t]!);
+      }
+    const s = querySide(q);
+    const sDf = nameTokens.map((w) => dfOf.get(w) ?? 0);
+    // 1. the candidates and tax-id hits, read from the record file; tax-id hits first, then by name Jaro-Winkler
+    const seen = new Set<number>();
+    const found: { mid: number; rec: RecordRow; n: PairSide; taxHit: boolean; jw: number | null }[] = [];
+    for (const mid of [...cands.map((c) => c.mid), ...taxHits.map((t) => t.mid)]) {
+      if (seen.has(mid)) continue;
+      seen.add(mid);
+      const rec = this.record(mid);
+      const n = sideOf(rec);
+      const jw =
+        s.nameCore === null || n.nameCore === null || n.nameSorted === null
+          ? null
+          : Math.max(jaroWinklerSql(s.nameCore, n.nameCore), jaroWinklerSql(s.nameSorted!, n.nameSorted));
+      found.push({ mid, rec, n, taxHit: s.taxNorm !== null && s.taxNorm === n.taxNorm, jw });
+    }
+    found.sort(
+      (a, b) => Number(b.taxHit) - Number(a.taxHit) || (b.jw ?? -Infinity) - (a.jw ?? -Infinity) || a.mid - b.mid,
+    );
+    // 2. scored as a job scores its candidates (the query is a one-row supplier), ranked by score
+    const scored = found.slice(0, SEARCH_SCORED_MAX).map((f) => ({
+      ...f,
+      x: scorePair(
         P,
-        { pairs: 'p', sup: 's', net: 'n', supDf: 'sd', netDf: 'nd', pm: 'pm', pair: 'pair' },
+        s,
+        f.n,
+        sDf,
+        f.n.nameTokens.map((t) => dfOf.get(t) ?? 0),
         this.postings.mtokOff.length - 2,
-      );
-      const dfOf = new Map<string, number>();
-      for (const w of nameTokens) dfOf.set(w, this.tokenDf(w));
-      for (const c of cands)
-        for (let k = this.postings.mtokOff[c.mid]!; k < this.postings.mtokOff[c.mid + 1]!; k++) {
-          const t = this.postings.mtok[k]!;
-          dfOf.set(this.postings.toks[t]!, this.postings.postOff[t + 1]! - this.postings.postOff[t]!);
-        }
-      const rules = rulesSql(this.ruleset);
-      const text = (v: unknown) => (typeof v === 'string' ? lit(v) : 'NULL');
-      const list = (v: unknown): string =>
-        Array.isArray(v) ? `[${v.map((x) => (Array.isArray(x) ? list(x) : text(x))).join(', ')}]` : 'NULL';
-      // the candidates by token (a range per token: DuckDB skips the row groups of the sorted table outside it)
-      const byTok = new Map<string, number[]>();
-      for (const c of cands) (byTok.get(c.tok) ?? byTok.set(c.tok, []).get(c.tok)!).push(c.mid);
-      const fetch = [
-        ...[...byTok].map(
-          ([tok, mids]) =>
-            `SELECT * EXCLUDE (tok) FROM vx.net_tok WHERE tok >= ${lit(tok)} AND tok <= ${lit(tok)} AND mid IN (${mids.join(', ')})`,
-        ),
-        ...(taxNorm ? [`SELECT * FROM vx.net WHERE taxNorm = ${lit(taxNorm)}`] : []),
-      ];
-      const rows = await (db.all as (s: string, p?: DuckDBValue[]) => Promise<Record<string, unknown>[]>)(
-        `WITH s AS (SELECT 1 AS sid, nameTokens, nameSegments, array_to_string(nameTokens, ' ') AS nameCore,
-             array_to_string(list_sort(nameTokens), ' ') AS nameSorted, ${text(q.postcodeNorm)}::VARCHAR AS postcodeNorm,
-             ${text(q.cityNorm)}::VARCHAR AS cityNorm, ${text(q.taxNorm)}::VARCHAR AS taxNorm, ${text(q.country)}::VARCHAR AS country,
-             NULL::INTEGER AS addrNum, NULL::INTEGER AS addrNumHi, NULL::VARCHAR AS addrStreet
-           FROM (SELECT ${list(nameTokens)}::VARCHAR[] AS nameTokens, ${list(q.nameSegments)}::VARCHAR[][] AS nameSegments)),
-         n AS MATERIALIZED (SELECT * FROM (${fetch.join(' UNION ALL ')}) QUALIFY row_number() OVER (PARTITION BY mid) = 1),
-         sd AS (SELECT 1 AS sid, [${nameTokens.map((w) => dfOf.get(w) ?? 0).join(', ')}]::INTEGER[] AS nameDf),
-         nd AS (SELECT mid, list_transform(nameTokens, t -> coalesce(([${[...dfOf.values()].join(', ')}]::INTEGER[])[list_position(${list([...dfOf.keys()])}::VARCHAR[], t)], 0)) AS nameDf FROM n),
-         p AS (SELECT 1 AS sid, n.mid, ${NAME_JW_SQL} AS jw FROM n, s
-           QUALIFY row_number() OVER (ORDER BY coalesce(s.taxNorm = n.taxNorm, FALSE) DESC, jw DESC, n.mid) <= ${SEARCH_SCORED + 50}),
-         pm AS (${sql.pm}),
-         pair AS (${sql.pair}),
-         sc AS (${sql.scored}),
-         r AS (SELECT *, row_number() OVER (ORDER BY totalScore DESC, mid) AS rk,
-             max(totalScore) OVER () AS best, nth_value(totalScore, 2) OVER (ORDER BY totalScore DESC, mid ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS second
-           FROM sc),
-         c AS (SELECT *, CASE WHEN rk = 1 THEN second ELSE best END AS runnerUp, ${rules.confidence} AS rawConfidence, ${rules.ruleId} AS ruleId FROM r)
-        SELECT n.mid, ${RECORD_COLUMNS.split(',')
-          .map((c) => `n.${c.trim()}`)
-          .join(', ')}, c.totalScore AS score, c.nameScore, ${ambiguousConfidenceSql(P)} AS confidence, c.ruleId,
-          [x FOR x IN [['taxId', taxE], ['postcode', postcodeE], ['city', cityE], ['country', countryE]]] AS evidence
-        FROM c JOIN n USING (mid)
-        ORDER BY c.totalScore DESC, jaro_winkler_similarity(lower(n.name), ${lit(query.q.trim().toLowerCase())}) DESC, mid LIMIT ${limit}`,
-      );
-      return rows.map((r) => {
-        const ev = (r.evidence as [string, string][]) ?? [];
-        const nameScore = Number(r.nameScore);
-        return {
-          ...recordOf(r),
-          score: Number(r.score),
-          nameScore,
-          confidence: (r.confidence as VendorHit['confidence']) ?? null,
-          rule: (r.ruleId as string | null) ?? null,
-          agreeing: [...(nameScore >= 0.9 ? ['name'] : []), ...ev.filter((e) => e[1] === 'agree').map((e) => e[0])],
-          differing: ev.filter((e) => e[1] === 'differ').map((e) => e[0]),
-        };
-      });
+      ),
+    }));
+    scored.sort((a, b) => b.x.totalScore - a.x.totalScore || a.mid - b.mid);
+    const best = scored[0]?.x.totalScore ?? null;
+    const second = scored[1]?.x.totalScore ?? null;
+    // 3. each result's confidence, judged against the best (the best against the second) as a job's runner-up;
+    // equal scores (the matcher drops legal forms and word order) ordered by how close the written name is to the query
+    const written = query.q.trim().toLowerCase();
+    const ranked = scored.map((r, rk) => ({ ...r, runnerUp: rk === 0 ? second : best, close: 0 }));
+    for (const r of ranked) r.close = jaroWinklerSql(r.rec[25] ?? (r.rec[1] ?? '').toLowerCase(), written);
+    ranked.sort((a, b) => b.x.totalScore - a.x.totalScore || b.close - a.close || a.mid - b.mid);
+    return ranked.slice(0, limit).map((r) => {
+      const rule = ruleOf(this.ruleset, r.x);
+      const ev = hitEvidence(r.x);
+      return {
+        ...this.vendorRecord(r.rec),
+        score: r.x.totalScore,
+        nameScore: r.x.nameScore ?? 0,
+        confidence: ambiguousConfidence(P, rule.confidence, r.runnerUp, r.x),
+        rule: rule.ruleId,
+        agreeing: [
+          ...((r.x.nameScore ?? 0) >= 0.9 ? ['name'] : []),
+          ...ev.filter((e) => e[1] === 'agree').map((e) => e[0]),
+        ],
+        differing: ev.filter((e) => e[1] === 'differ').map((e) => e[0]),
+      };
     });
   }
 }
+
+/** The evidence fields a hit lists as agreeing or differing. */
+const hitEvidence = (x: PairScore): [string, string][] => [
+  ['taxId', x.taxE],
+  ['postcode', x.postcodeE],
+  ['city', x.cityE],
+  ['country', x.countryE],
+];

@@ -2,7 +2,8 @@
  * Vendor lookup (BETA): searches every loaded network the jobs match against (each result naming its network;
  * docs/NETWORKS.md), with the matcher's own normalisation and scoring (packages/analysis match/search.ts). The index
  * is built once per network into
- * DATA_DIR/cache/vendors/<network>.<size>.<mtime>.<format>.duckdb and reused across restarts; a process opens it
+ * DATA_DIR/cache/vendors/<network>.<size>.<mtime>.<format>.duckdb (with its record file, .duckdb.rec) and reused
+ * across restarts; a process opens it
  * once, in a small pool of worker threads (VendorSearchPool: VENDOR_SEARCH_WORKERS workers, each with its own DuckDB
  * instance over the file), so candidate retrieval and ranking never run on the request thread; a search running past
  * VENDOR_SEARCH_TIMEOUT_MS is stopped (its worker replaced) and answered 503. "In your jobs" lists the jobs the caller may see (authorization's job visibility) where the vendor is the
@@ -44,7 +45,7 @@ async function openIndex(ctx: AppContext, dir: string, networkFile: string, sign
   const network = await ensurePreparedNetwork(networkFile, dir);
   signal.throwIfAborted();
   const file = vendorIndexFile(dir, network);
-  if (!existsSync(file)) {
+  if (!existsSync(file) || !existsSync(`${file}.rec`)) {
     const info = await buildVendorIndex(network, file, undefined, signal);
     ctx.log.info({ index: file, seconds: info.seconds, merchants: info.merchants }, 'Vendor index built');
   }

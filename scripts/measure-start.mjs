@@ -111,6 +111,9 @@ async function start(dataDir) {
     }
     await new Promise((r) => setTimeout(r, 10));
   }
+  // stopped once it is fully up (before, it has no SIGTERM handler yet and would not close its database cleanly)
+  for (let i = 0; i < 1200 && !exited && !out.includes('Sextant is running'); i++)
+    await new Promise((r) => setTimeout(r, 100));
   child.kill('SIGTERM');
   await gone;
   const reported = /started in ([\d.]+) s/.exec(out)?.[1];

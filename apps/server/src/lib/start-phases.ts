@@ -3,7 +3,7 @@
  * logged once the server is up ("Start-up phases", level info). The first phase, `modules`, is the time from the
  * process's start to the first mark: loading the server's modules.
  */
-export interface StartPhase {
+interface StartPhase {
   phase: string;
   /** wall milliseconds */
   ms: number;

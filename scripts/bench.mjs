@@ -25,6 +25,8 @@ const suites = {
   vendors: 'apps/server/bench/vendors.ts',
   'global-insights': 'apps/server/bench/global-insights.ts',
   'first-load': 'apps/server/bench/first-load.ts',
+  // npm start on a built checkout until it answers (later starts and first starts; --root=<checkout> for a baseline)
+  start: 'scripts/measure-start.mjs',
 };
 const [suite, ...rest] = process.argv.slice(2);
 const chosen = suite ? [suite] : Object.keys(suites).filter((s) => existsSync(suites[s]));

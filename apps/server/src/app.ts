@@ -41,7 +41,23 @@ export interface BuildAppOptions {
   services?: { api: boolean; chat: boolean };
   /** The blob store to use (tests); by default the one BLOB_URL names, else DATA_DIR. */
   blobs?: BlobStore;
+  /**
+   * Settles when the start-up work that must precede requests is done (main.ts: reference data, demo seed, the
+   * start-up checks after the last stop). The server may listen before: every request but `GET /health/live` waits
+   * for it, and work started in the background at start (the vendor index) begins after it. Default: already done.
+   */
+  startUp?: Promise<void>;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** see BuildAppOptions.startUp */
+    startUp: Promise<void>;
+  }
+}
+
+/** The one route that answers while the start-up work runs: the liveness probe (the process serves HTTP). */
+const ANSWERS_DURING_START_UP = '/health/live';
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, dbh } = opts;
@@ -78,6 +94,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   registerFeatureCommands(ctx);
   app.decorate('ctx', ctx);
+  const startUp = opts.startUp ?? Promise.resolve();
+  app.decorate('startUp', startUp);
+  // First of all hooks: no request sees the state before the start-up checks (crash recovery) have run.
+  app.addHook('onRequest', async (req) => {
+    if (req.routeOptions.url !== ANSWERS_DURING_START_UP) await startUp;
+  });
   // Request id echoed, correlation id logged with every line of the request and carried into ProQ commands.
   app.addHook('onRequest', async (req, reply) => {
     const correlationId = correlationIdOf(req.raw, req.id);

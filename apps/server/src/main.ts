@@ -20,6 +20,7 @@ import { configRefusals, databaseRefusals } from './production.ts';
 import { acquireDataDirLock, controlSocketPath, type DataDirLock } from './lib/data-dir-lock.ts';
 import { recoverAfterStop } from './lib/crash-recovery.ts';
 import { startControlSocket } from './backup/control-socket.ts';
+import { StartPhases } from './lib/start-phases.ts';
 
 const SERVICES = ['api', 'worker', 'chat'] as const;
 type Service = (typeof SERVICES)[number];
@@ -46,6 +47,7 @@ async function refuseToStart(reasons: string[], cleanup?: () => Promise<void>): 
 }
 
 async function main(): Promise<void> {
+  const phases = new StartPhases();
   const started = performance.now();
   const config = loadConfig();
   const services = parseServices(process.argv.slice(2));
@@ -65,33 +67,47 @@ async function main(): Promise<void> {
   }
   const releaseLock = () => lock?.release();
   process.on('exit', releaseLock);
+  phases.mark('config+lock');
   const dbh = await openDb({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
   });
+  phases.mark('openDb');
   await refuseToStart(await databaseRefusals(config, dbh.db), () => dbh.close());
-  await syncReferenceData(dbh.db);
-  if (config.demoSeed) await seedDemo(dbh.db, config.DEMO_PASSWORD).then(() => seedDemoLinkedAccount(dbh.db));
-
+  phases.mark('dbRefusals');
+  // The server listens as soon as the app is built; the start-up work below runs meanwhile, and every request but
+  // the liveness probe waits for it (app.ts, startUp): nothing is served from unrecovered state.
+  let startUpDone!: () => void;
+  const startUp = new Promise<void>((resolve) => (startUpDone = resolve));
   const app = await buildApp({
     config,
     dbh,
     web: services.has('api') ? undefined : false,
     services: { api: services.has('api'), chat: services.has('chat') },
+    startUp,
   });
-  // After a crash or kill: no half-written file is used, interrupted commands resume (lib/crash-recovery.ts).
-  await recoverAfterStop(app.ctx, { exclusive: lock !== null });
+  phases.mark('buildApp');
   const stops: ((graceMs?: number) => Promise<void>)[] = [];
-  if (lock) {
-    const control = await startControlSocket({ socketPath, dbh, dataDir: config.dataDir, log: app.log });
-    stops.push(() => control.close());
-  }
   if (services.has('api') || services.has('chat')) {
     await app.listen({ port: config.PORT, host: config.HOST });
     stops.push(() => app.close());
   } else {
     await app.ready();
   }
+  phases.mark('listen');
+  await syncReferenceData(dbh.db);
+  phases.mark('referenceData');
+  if (config.demoSeed) await seedDemo(dbh.db, config.DEMO_PASSWORD).then(() => seedDemoLinkedAccount(dbh.db));
+  phases.mark('demoSeed');
+  // After a crash or kill: no half-written file is used, interrupted commands resume (lib/crash-recovery.ts).
+  await recoverAfterStop(app.ctx, { exclusive: lock !== null });
+  phases.mark('recovery');
+  startUpDone();
+  if (lock) {
+    const control = await startControlSocket({ socketPath, dbh, dataDir: config.dataDir, log: app.log });
+    stops.push(() => control.close());
+  }
+  phases.mark('controlSocket');
   if (services.has('worker')) {
     await app.ctx.proq.start();
     stops.unshift((graceMs) => app.ctx.proq.stop(graceMs === undefined ? undefined : { graceMs }));
@@ -104,8 +120,10 @@ async function main(): Promise<void> {
       app.log.error({ err }, 'chat embedding backfill not scheduled'),
     );
   }
+  phases.mark('worker');
   if (config.demoSeed)
     await seedDemoResources(app.ctx).catch((err: unknown) => app.log.error({ err }, 'Demo resources not created'));
+  phases.mark('demoResources');
   if (config.demoSeed && config.DEMO_JOBS) {
     // In the background: the first start generates the reference network while the demo jobs wait in the queue.
     void seedDemoJobs(app.ctx)
@@ -124,6 +142,8 @@ async function main(): Promise<void> {
   );
   purge.unref();
 
+  phases.mark('rest');
+  app.log.info({ phases }, 'Start-up phases');
   const url = publicUrl(config);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const lines = [

@@ -1,6 +1,6 @@
 /**
- * Start-up checks after a stop of any kind (a crash, a kill, a power loss), before the server takes requests or
- * runs commands:
+ * Start-up checks after a stop of any kind (a crash, a kill, a power loss), before the server serves requests (it
+ * listens meanwhile, and answers only the liveness probe: app.ts, startUp) or runs commands:
  * - unfinished writes (temporary names, see durable-fs.ts) are removed, and DATA_DIR/tmp is emptied;
  * - uploads and job folders no database row refers to (killed between the file and its row, or between a job's
  *   deletion and its files') are removed;

@@ -275,8 +275,24 @@ async function seedDemoIn(db: DbOrTx, password: string): Promise<{ created: numb
       ),
     );
 
-  const passwordHash = await hashPassword(password);
-  for (const u of DEMO_USERS) {
+  // The demo users a start finds (all of them, but on the first start) are left as they are: the password is hashed
+  // (argon2, tens of milliseconds of CPU) only when one of them is missing.
+  const present = new Set(
+    (
+      await db
+        .select({ username: users.username })
+        .from(users)
+        .where(
+          inArray(
+            users.username,
+            DEMO_USERS.map((u) => u.username),
+          ),
+        )
+    ).map((r) => r.username),
+  );
+  const missing = DEMO_USERS.filter((u) => !present.has(u.username));
+  const passwordHash = missing.length ? await hashPassword(password) : '';
+  for (const u of missing) {
     const issuer = u.issuer ? issuerRows.find((i) => i.issuerKey === u.issuer!.key) : undefined;
     const domain = issuer?.emailDomains[0] ?? 'sextant.example';
     const [row] = await db

@@ -74,10 +74,13 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   app.addHook('onClose', async () => closeVendorIndex(ctx));
-  // Outside tests the index is prepared in the background at start, so the first search does not wait for it.
+  // Outside tests the index is prepared in the background at start, so the first search does not wait for it — once
+  // the start-up work is done: the start-up checks remove unfinished files, a network being written among them.
   if (ctx.config.APP_ENV !== 'test')
     app.addHook('onReady', async () => {
-      void vendorIndex(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'Vendor index not prepared'));
+      void app.startUp
+        .then(() => vendorIndex(ctx))
+        .catch((err: unknown) => ctx.log.warn({ err }, 'Vendor index not prepared'));
     });
 
   r.get('/api/v1/vendors/search', {

@@ -171,7 +171,10 @@ async function drive(
   const instances = srv.ports.map((port, i) => {
     const instance = autocannon({
       url: `http://127.0.0.1:${port}`,
-      connections: Math.floor(connections / srv.ports.length) + (i < connections % srv.ports.length ? 1 : 0),
+      connections: Math.max(
+        1,
+        Math.floor(connections / srv.ports.length) + (i < connections % srv.ports.length ? 1 : 0),
+      ),
       duration,
       timeout: 10,
       requests: requests.map((r) => ({ ...r, setupRequest: withCookie })),

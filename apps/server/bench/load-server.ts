@@ -55,7 +55,10 @@ if (kind === 'join') {
   const addr = app.server.address();
   const writeProfile = await startProfile();
   console.log(JSON.stringify({ ready: true, port: typeof addr === 'object' && addr ? addr.port : Number(port) }));
+  let closing = false;
   const stop = async () => {
+    if (closing) return; // SIGTERM and the end of stdin both come
+    closing = true;
     await writeProfile();
     await app.ctx.proq.stop().catch(() => undefined);
     await app.close().catch(() => undefined);

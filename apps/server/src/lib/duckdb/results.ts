@@ -15,7 +15,7 @@ import type { TJobType } from '@sextant/shared';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, notFound } from '../errors.ts';
-import { visibleJob } from '../../modules/authorization/index.ts';
+import { visibleJobHead } from '../../modules/authorization/index.ts';
 import { queryRows } from './engine.ts';
 import { jobById, latestCompletedRun } from './results.repo.ts';
 
@@ -68,14 +68,8 @@ export interface ResultsJob {
 
 /** The latest completed run of a job the caller may see, with query helpers over its result files. */
 export async function openResults(ctx: AppContext, auth: AuthContext, jobId: string): Promise<JobResults> {
-  const row = await visibleJob(ctx, auth, jobId);
-  return resultsOf(ctx, {
-    id: jobId,
-    name: row.job.name,
-    type: row.job.type,
-    issuerId: row.job.issuerId,
-    buyerName: row.buyerName ?? null,
-  });
+  // the visibility check from the job access cache (modules/authorization job-access-cache.ts)
+  return resultsOf(ctx, await visibleJobHead(ctx, auth, jobId));
 }
 
 /** The same for work without a caller (the pipeline warming caches): no visibility check. */

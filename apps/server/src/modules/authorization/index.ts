@@ -18,4 +18,5 @@ export {
   tenantScopeOf,
 } from './authorization.service.ts';
 export { abilitiesOf, assertJobChangeable, isJobEditor } from './job-abilities.ts';
-export { visibleJob } from './job-access.ts';
+export { visibleJob, visibleJobHead } from './job-access.ts';
+export { forgetAllJobAccess, forgetJobAccess } from './job-access-cache.ts';

@@ -7,10 +7,35 @@ import type { AuthContext } from '../../plugins/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { jobVisibilityOf } from './authorization.service.ts';
 import { findVisibleJob, type JobRow } from './authorization.repo.ts';
+import { authCacheTtlMs } from '../../plugins/auth-cache.ts';
+import { cachedJobHead, jobAccessGeneration, jobAccessKey, storeJobHead, type JobHead } from './job-access-cache.ts';
 
 /** The job when the caller may see it; 404 otherwise (other tenants' jobs do not exist for them). */
 export async function visibleJob(ctx: AppContext, auth: AuthContext, jobId: string): Promise<NonNullable<JobRow>> {
   const row = await findVisibleJob(ctx.db, jobId, await jobVisibilityOf(ctx, auth));
   if (!row) throw notFound('Job');
   return row;
+}
+
+/**
+ * What the results need of a job the caller may see (404 otherwise), from the job access cache
+ * (job-access-cache.ts) when it holds the job for the caller's visibility: no database round trip per request.
+ */
+export async function visibleJobHead(ctx: AppContext, auth: AuthContext, jobId: string): Promise<JobHead> {
+  const visibility = await jobVisibilityOf(ctx, auth);
+  const key = jobAccessKey(jobId, visibility);
+  const hit = cachedJobHead(key);
+  if (hit) return hit;
+  const generation = jobAccessGeneration();
+  const row = await findVisibleJob(ctx.db, jobId, visibility);
+  if (!row) throw notFound('Job');
+  const head: JobHead = {
+    id: row.job.id,
+    name: row.job.name,
+    type: row.job.type,
+    issuerId: row.job.issuerId,
+    buyerName: row.buyerName ?? null,
+  };
+  storeJobHead(generation, key, head, authCacheTtlMs(ctx.dbh.kind, ctx.config.SESSION_CACHE_TTL_SECONDS));
+  return head;
 }

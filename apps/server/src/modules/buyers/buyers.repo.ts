@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { buyers, issuers, jobArtifacts, users, type DbOrTx } from '@sextant/db';
 import type { BUYER_PROPERTIES, TPagingRequestParsed } from '@sextant/shared';
 import { runPaged, type PagingColumnsOf } from '../../lib/paging.ts';
+import { forgetAllJobAccess } from '../authorization/index.ts';
 
 export type BuyerInsert = typeof buyers.$inferInsert;
 const jobsCount = sql<number>`(select count(*)::int from ${jobArtifacts} where ${jobArtifacts.buyerId} = ${buyers.id})`;
@@ -103,10 +104,12 @@ export async function insertBuyer(db: DbOrTx, values: BuyerInsert): Promise<stri
 
 export async function updateBuyer(db: DbOrTx, id: string, values: Partial<BuyerInsert>): Promise<void> {
   await db.update(buyers).set(values).where(eq(buyers.id, id));
+  forgetAllJobAccess(); // the results show the buyer's name
 }
 
 export async function deleteBuyer(db: DbOrTx, id: string): Promise<void> {
   await db.delete(buyers).where(eq(buyers.id, id));
+  forgetAllJobAccess();
 }
 
 export async function countJobsOfBuyer(db: DbOrTx, id: string): Promise<number> {

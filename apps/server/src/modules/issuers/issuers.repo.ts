@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { brandings, issuerMemberships, issuers, jobArtifacts, users, type DbOrTx } from '@sextant/db';
 import type { TPagingRequestParsed } from '@sextant/shared';
 import { runPaged, type PagingColumns } from '../../lib/paging.ts';
+import { forgetAllJobAccess } from '../authorization/index.ts';
 
 export type IssuerRow = typeof issuers.$inferSelect;
 export type IssuerInsert = typeof issuers.$inferInsert;
@@ -129,6 +130,7 @@ export async function updateIssuer(db: DbOrTx, id: string, values: Partial<Issue
 
 export async function deleteIssuer(db: DbOrTx, id: string): Promise<void> {
   await db.delete(issuers).where(eq(issuers.id, id));
+  forgetAllJobAccess(); // its jobs went with it
 }
 
 export async function countJobsOfIssuer(db: DbOrTx, id: string): Promise<number> {

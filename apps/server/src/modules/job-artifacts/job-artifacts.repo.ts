@@ -10,6 +10,7 @@ import {
   users,
   type DbOrTx,
 } from '@sextant/db';
+import { forgetJobAccess } from '../authorization/index.ts';
 
 /** Jobs within `visible` that are not yet open to the user (not owner, no direct assignment), newest first. */
 export async function assignableJobs(db: DbOrTx, userId: string, visible: SQL, limit = 500) {
@@ -83,6 +84,7 @@ export async function setJobOwner(db: DbOrTx, jobId: string, ownerId: string, by
       .values({ jobArtifactId: jobId, userId: ownerId, connectionType: 'Owner', assignedBy: by })
       .onConflictDoNothing();
   });
+  forgetJobAccess(jobId);
 }
 
 /** Adds or removes a DirectAssignment connection; returns whether anything changed (`by` null: the system). */
@@ -93,6 +95,7 @@ export async function setDirectAssignment(
   assigned: boolean,
   by: string | null,
 ): Promise<boolean> {
+  forgetJobAccess(jobId);
   if (assigned) {
     const rows = await db
       .insert(jobArtifactUsers)

@@ -2,6 +2,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { buyers, issuers, jobArtifacts, jobRuns, proqCommands, type DbOrTx } from '@sextant/db';
 import { jobVisibleCondition, type JobVisibility } from '../authorization/index.ts';
+import { forgetJobAccess } from '../authorization/index.ts';
 
 export const MAINTENANCE_COMMAND = 'maintenance.job';
 
@@ -122,4 +123,5 @@ export async function deleteRunsOf(db: DbOrTx, jobId: string) {
 
 export async function deleteJobRow(db: DbOrTx, jobId: string) {
   await db.delete(jobArtifacts).where(eq(jobArtifacts.id, jobId));
+  forgetJobAccess(jobId);
 }

@@ -11,6 +11,7 @@ import {
   users,
   type DbOrTx,
 } from '@sextant/db';
+import { forgetJobAccess } from '../authorization/index.ts';
 
 export async function jobNameTaken(
   db: DbOrTx,
@@ -173,10 +174,12 @@ export async function updateJob(
     .update(jobArtifacts)
     .set({ ...set, updatedAt: new Date() })
     .where(eq(jobArtifacts.id, jobId));
+  if (set.name !== undefined) forgetJobAccess(jobId); // the results show the name
 }
 
 export async function deleteJobRow(db: DbOrTx, jobId: string): Promise<void> {
   await db.delete(jobArtifacts).where(eq(jobArtifacts.id, jobId));
+  forgetJobAccess(jobId);
 }
 
 /** The job's commands that have not finished (to cancel before the job is deleted). */

@@ -16,6 +16,7 @@ import {
 import { SIGN_IN_PURPOSES, type TIssuerMemberRole } from '@sextant/shared';
 import { usersInIssuers } from '../authorization/index.ts';
 import { UPLOAD_LINK_PROVIDER } from '../magic-links/index.ts';
+import { forgetAllJobAccess } from '../authorization/index.ts';
 
 const emailKey = sql<string>`lower(trim(${users.email}))`;
 
@@ -187,6 +188,7 @@ export async function mergeInto(
         on conflict do nothing`,
   );
   await tx.delete(jobArtifactUsers).where(eq(jobArtifactUsers.userId, sourceId));
+  forgetAllJobAccess(); // the source's jobs and connections moved to the target
   const ended = await tx.delete(sessions).where(eq(sessions.userId, sourceId)).returning({ id: sessions.id });
   const revoked = await tx
     .update(signInTokens)

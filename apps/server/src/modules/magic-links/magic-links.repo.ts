@@ -12,6 +12,7 @@ import {
 } from '@sextant/db';
 import type { TMagicLinkState, TSignInTokenPurpose } from '@sextant/shared';
 import { jobVisibleCondition, usersInIssuers, type JobVisibility } from '../authorization/index.ts';
+import { forgetJobAccess } from '../authorization/index.ts';
 
 /** Upload-link accounts: one per email, never able to sign in (no password, no email, no roles). */
 export const UPLOAD_LINK_PROVIDER = 'upload-link';
@@ -147,6 +148,7 @@ export async function insertUploadLink(
     .insert(jobArtifactUsers)
     .values({ jobArtifactId: v.jobId, userId: v.userId, connectionType: 'MagicLinkUser', assignedBy: v.issuedBy })
     .onConflictDoNothing();
+  forgetJobAccess(v.jobId);
   const [row] = await tx
     .insert(signInTokens)
     .values({
@@ -200,6 +202,7 @@ export async function dropMagicLinkAssignmentIfUnused(
       ),
     );
   if ((open?.n ?? 0) > 0) return false;
+  forgetJobAccess(jobId);
   const rows = await tx
     .delete(jobArtifactUsers)
     .where(

@@ -19,11 +19,13 @@ import {
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
 import { openResults } from '../../lib/duckdb/index.ts';
+import { cachedJsonBody, sendJsonBody } from '../../lib/json-body.ts';
 import { chartView, chartViewCsv, fileBase, jobSummary } from './insights.service.ts';
 import { buildPptx, presentationDeck } from './presentation.ts';
 import { documentLocaleOf } from './document-locale.ts';
 
 const tags = ['Results'];
+const summaryBodies = new Map<string, Promise<Buffer>>();
 const permissionsOf = (tab: 'summary' | 'insights' | 'presentation') => [...JOB_TABS_BY_KEY[tab].permissions];
 
 export async function insightsRoutes(app: FastifyInstance): Promise<void> {
@@ -39,9 +41,17 @@ export async function insightsRoutes(app: FastifyInstance): Promise<void> {
       querystring: ZSlicerQuery,
       response: { 200: ZJobSummary },
     },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const res = await openResults(ctx, authOf(req), req.params.jobId);
-      return jobSummary(res, sliceOf(req.query));
+      const slice = sliceOf(req.query);
+      // The same bytes for everyone who may see the job: the run, the slice and what the summary shows of the job.
+      const key = JSON.stringify([res.runId, slice.slicer, slice.slicerValue, res.jobName, res.buyerName]);
+      const body = await cachedJsonBody(summaryBodies, key, ZJobSummary, async () => ({
+        ...(await jobSummary(res, slice)),
+        jobName: res.jobName,
+        buyerName: res.buyerName,
+      }));
+      return sendJsonBody(reply, body);
     },
   });
 

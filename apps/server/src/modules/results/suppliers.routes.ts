@@ -17,6 +17,7 @@ import {
 } from '@sextant/shared';
 import { authOf } from '../../plugins/access.ts';
 import { openResults } from '../../lib/duckdb/index.ts';
+import { cachedJsonBody, sendJsonBody } from '../../lib/json-body.ts';
 import {
   seesSupplierScores,
   supplierColumns,
@@ -26,6 +27,7 @@ import {
 } from './suppliers.service.ts';
 
 const tags = ['Results'];
+const pageBodies = new Map<string, Promise<Buffer>>();
 const permissions = [...JOB_TABS_BY_KEY.suppliers.permissions];
 
 export const PRODUCES = [
@@ -76,7 +78,13 @@ export async function supplierResultRoutes(app: FastifyInstance): Promise<void> 
           .header('cache-control', 'no-store')
           .send(d.body);
       }
-      return ZSupplierPage.parse(await supplierPage(ctx, res, req.query, scope));
+      // The same bytes for everyone who may see the job with the same scores permission (a page of a run never
+      // changes; the key is the run, the query and the scope).
+      const key = JSON.stringify([res.runId, req.query, scope]);
+      return sendJsonBody(
+        reply,
+        await cachedJsonBody(pageBodies, key, ZSupplierPage, () => supplierPage(ctx, res, req.query, scope)),
+      );
     },
   });
 

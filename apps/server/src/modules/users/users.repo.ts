@@ -20,6 +20,7 @@ import {
 import type { TIssuerMemberRole, TPagingRequestParsed, TUserListTab, USER_LIST_PROPERTIES } from '@sextant/shared';
 import { runPaged, type PagingColumns, type PagingColumnsOf } from '../../lib/paging.ts';
 import { invalidateUser } from '../../plugins/auth-cache.ts';
+import { forgetAllJobAccess } from '../authorization/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -382,6 +383,7 @@ export async function eraseUser(
   await db.delete(userRoles).where(eq(userRoles.userId, id));
   await db.delete(userPermissions).where(eq(userPermissions.userId, id));
   await db.delete(jobArtifactUsers).where(eq(jobArtifactUsers.userId, id));
+  forgetAllJobAccess();
   await db
     .update(users)
     .set({

@@ -50,10 +50,21 @@ test('create from a use case → rename → send a wave → upload outcomes → 
   await page.goto(`/jobs/${jobId}/campaign-workflows`);
   await expect(page.getByTestId('job-campaigns-page')).toContainText('Card enablement — demo');
   await expect(page.getByTestId('campaign-funnel')).toHaveAttribute('data-chart-ready', 'true');
-  const listed = await json<{ counters: Counters }>(`/api/v1/jobs/${jobId}/campaign-workflows`);
-  await expect(page.getByTestId('job-campaign-counters-total')).toHaveText(
-    new Intl.NumberFormat('en-GB').format(listed.counters.total),
-  );
+  // The page's total is the API's. Other specs add and remove workflows of the same demo job while this one runs
+  // (campaign-learning.spec), so page and API are compared as of the same moment: reloaded until they agree.
+  let reload = false;
+  await expect(async () => {
+    if (reload) {
+      await page.reload();
+      await expect(page.getByTestId('campaign-funnel')).toHaveAttribute('data-chart-ready', 'true');
+    }
+    reload = true;
+    const listed = await json<{ counters: Counters }>(`/api/v1/jobs/${jobId}/campaign-workflows`);
+    await expect(page.getByTestId('job-campaign-counters-total')).toHaveText(
+      new Intl.NumberFormat('en-GB').format(listed.counters.total),
+      { timeout: 5_000 },
+    );
+  }).toPass({ timeout: 60_000, intervals: [0] });
 
   // Create from a use case
   const sources = await json<{ useCases: { useCaseId: string; name: string; supplierCount: number }[] }>(

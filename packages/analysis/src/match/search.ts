@@ -46,6 +46,7 @@ import { VENDOR_SEARCH_MAX_WORDS } from '@sextant/shared';
 /** DuckDB, loaded on first use (a server start needs none of it). */
 const duckdb = () => import('@duckdb/node-api').then((m) => m.DuckDBInstance);
 import { lit } from '../db.ts';
+import { NETWORK_COLUMNS } from '../network/generate.ts';
 import type { Db } from '../db.ts';
 import { loadReference } from '../reference/load.ts';
 import {
@@ -195,21 +196,8 @@ const REC_TRAILER = 16;
 
 /** A merchant's record: its columns in this order (a JSON array per merchant in the record file). */
 const REC_COLUMNS = [
-  'merchantId',
-  'name',
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'region',
-  'postcode',
-  'country',
-  'taxId',
-  'mcc',
-  'acceptsCard',
-  'vcAccepting',
-  'detailLevel',
-  'stpCapable',
-  'lockboxes',
+  // the network's documented columns, then the matcher's normalised ones
+  ...NETWORK_COLUMNS,
   'nameTokens',
   'nameSegments',
   'nameCore',

@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_DIST = path.join(root, 'apps/server/dist');
 export const SERVER_MAIN = path.join(SERVER_DIST, 'main.mjs');
+export const MAKE_PGLITE_TEMPLATE = path.join(SERVER_DIST, 'make-pglite-template.mjs');
 const STAMP = path.join(SERVER_DIST, '.built');
 
 /** The worker threads: started by URL from a module of the bundle, so built next to it under the same name. */
@@ -142,6 +143,8 @@ async function build(quiet) {
   const esbuild = await import('esbuild');
   const entryPoints = [
     { in: path.join(root, 'apps/server/src/main.ts'), out: 'main' },
+    // run by start.mjs after a build: the migrated PGlite template new data directories start from
+    { in: path.join(root, 'packages/db/src/make-pglite-template.ts'), out: 'make-pglite-template' },
     ...WORKERS.map((w) => ({ in: path.join(root, w), out: path.basename(w, '.mjs') })),
   ];
   const result = await esbuild.build({

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDb } from '@sextant/db';
+import { readMigratedTemplate, writeMigratedTemplate } from '@sextant/db/pglite-template';
 import {
   PG_SEEDED_TEMPLATE_ENV,
   PG_TEMPLATE_ENV,
@@ -61,10 +62,14 @@ async function postgresTemplates(base: string): Promise<() => Promise<void>> {
 
 export default async function setup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'sextant-pglite-templates-'));
-  const db = await openDb();
+  // The checkout's migrated template (packages/db/pglite-template.ts), made here when there is none yet.
+  const template = readMigratedTemplate();
+  const db = await openDb(template ? { loadDataDir: template } : {});
   try {
     const migrated = path.join(dir, 'migrated.tar');
-    writeFileSync(migrated, Buffer.from(await (await db.dumpDataDir!()).tar.arrayBuffer()));
+    const tar = new Uint8Array(await (await db.dumpDataDir!()).tar.arrayBuffer());
+    writeFileSync(migrated, tar);
+    if (!template) writeMigratedTemplate(tar);
     await seedTestDb(db);
     const seeded = path.join(dir, 'seeded.tar');
     writeFileSync(seeded, Buffer.from(await (await db.dumpDataDir!()).tar.arrayBuffer()));

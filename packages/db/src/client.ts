@@ -4,6 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isFreshDataDir, readMigratedTemplate, writeMigratedTemplate } from './pglite-template.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -59,11 +60,26 @@ export interface OpenDbOptions {
 }
 
 export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
-  const handle = options.url
-    ? await openPostgres(options.url, options.poolSize ?? 10)
-    : await openPglite(options.dataDir, options.loadDataDir);
+  if (options.url) {
+    const handle = await openPostgres(options.url, options.poolSize ?? 10);
+    if (options.migrate !== false) await migrateDb(handle, options.url);
+    return handle;
+  }
+  // A new data directory starts from the checkout's migrated template when there is one (pglite-template.ts), and
+  // leaves one for the next when there is none: initdb and every migration once per checkout, not per data directory.
+  const fresh = options.dataDir !== undefined && !options.loadDataDir && isFreshDataDir(options.dataDir);
+  const template = fresh && options.migrate !== false ? readMigratedTemplate() : undefined;
+  const handle = await openPglite(options.dataDir, options.loadDataDir ?? template);
   if (options.migrate !== false) await migrateDb(handle, options.url);
+  if (fresh && !template && options.migrate !== false) await keepAsTemplate(handle);
   return handle;
+}
+
+/** Leaves a just-migrated, still empty database as the checkout's template (see pglite-template.ts). */
+export async function keepAsTemplate(handle: DbHandle): Promise<boolean> {
+  if (!handle.dumpDataDir) return false;
+  const { tar } = await handle.dumpDataDir();
+  return writeMigratedTemplate(new Uint8Array(await tar.arrayBuffer()));
 }
 
 /**

@@ -3,7 +3,7 @@
  * data kinds of SPEC §3) accepts a set of datapoints; headers are auto-mapped to datapoints
  * from synonyms (see detect.ts) and the mapping can be overridden.
  */
-import { INPUT_KINDS, type TDataKind, type TInputKind } from '@sextant/shared';
+import { INPUT_KINDS, type TDataKind, type TInputKind } from '@sextant/shared/values';
 
 /** The input kinds are declared once, in packages/shared (jobs.ts); re-exported for the engine's modules. */
 export { INPUT_KINDS };

@@ -4,7 +4,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { isFreshDataDir, readMigratedTemplate, writeMigratedTemplate } from './pglite-template.ts';
+import {
+  beginTemplateLoad,
+  clearInterruptedLoad,
+  endTemplateLoad,
+  isFreshDataDir,
+  readMigratedTemplate,
+  writeMigratedTemplate,
+} from './pglite-template.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -68,8 +75,11 @@ export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
   // A new data directory starts from the checkout's migrated template when there is one (pglite-template.ts), and
   // leaves one for the next when there is none: initdb and every migration once per checkout, not per data directory.
   const fresh = options.dataDir !== undefined && !options.loadDataDir && isFreshDataDir(options.dataDir);
+  if (fresh) clearInterruptedLoad(options.dataDir!);
   const template = fresh && options.migrate !== false ? readMigratedTemplate() : undefined;
+  if (template) beginTemplateLoad(options.dataDir!);
   const handle = await openPglite(options.dataDir, options.loadDataDir ?? template);
+  if (template) endTemplateLoad(options.dataDir!);
   if (options.migrate !== false) await migrateDb(handle, options.url);
   if (fresh && !template && options.migrate !== false) await keepAsTemplate(handle);
   return handle;

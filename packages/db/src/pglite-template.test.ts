@@ -2,7 +2,7 @@
  * The migrated PGlite template (pglite-template.ts): a new data directory starts from it, an existing one never does,
  * and a template made for other migrations or another PGlite is never loaded.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,23 @@ describe('migrated PGlite template', () => {
       expect(await hasTable(again, 'template_marker')).toBe(true);
     } finally {
       await again.close();
+    }
+  }, 60_000);
+
+  it('replaces a load that was cut short (a kill during a first start) on the next start', async () => {
+    const dataDir = path.join(dir, 'interrupted', 'pglite');
+    // what a kill in the middle of the load leaves: part of a cluster, PG_VERSION among it, and the marker beside it
+    mkdirSync(path.join(dataDir, 'base'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'PG_VERSION'), '17\n');
+    writeFileSync(`${dataDir}.loading`, '1\n');
+    expect(tpl.isFreshDataDir(dataDir)).toBe(true);
+    const db = await openDb({ dataDir });
+    try {
+      expect(await hasTable(db, 'template_marker')).toBe(true);
+      expect(existsSync(`${dataDir}.loading`)).toBe(false);
+      expect(tpl.isFreshDataDir(dataDir)).toBe(false);
+    } finally {
+      await db.close();
     }
   }, 60_000);
 

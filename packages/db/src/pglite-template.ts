@@ -93,7 +93,31 @@ export function writeMigratedTemplate(tar: Uint8Array): boolean {
   }
 }
 
-/** True when a PGlite data directory holds no cluster yet (missing, or empty). */
+/** Beside a data directory while a template is being loaded into it: a load cut short leaves it behind. */
+const loadingMarker = (dataDir: string) => `${dataDir}.loading`;
+
+/**
+ * True when a PGlite data directory holds no cluster yet (missing, or empty), or one whose load from the template was
+ * cut short (a kill during a first start): that one is removed by the next load.
+ */
 export function isFreshDataDir(dataDir: string): boolean {
-  return !existsSync(path.join(dataDir, 'PG_VERSION'));
+  return !existsSync(path.join(dataDir, 'PG_VERSION')) || existsSync(loadingMarker(dataDir));
+}
+
+/** Removes what a load cut short left in `dataDir` (a fresh data directory, see isFreshDataDir). */
+export function clearInterruptedLoad(dataDir: string): void {
+  if (!existsSync(loadingMarker(dataDir))) return;
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(loadingMarker(dataDir), { force: true });
+}
+
+/** Before loading the template into `dataDir`: marks the load as running until endTemplateLoad. */
+export function beginTemplateLoad(dataDir: string): void {
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  writeFileSync(loadingMarker(dataDir), `${process.pid}\n`);
+}
+
+/** After the cluster loaded from the template has started: it is whole. */
+export function endTemplateLoad(dataDir: string): void {
+  rmSync(loadingMarker(dataDir), { force: true });
 }

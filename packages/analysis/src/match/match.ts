@@ -49,6 +49,9 @@ import {
   networkViewSql,
   confirmCandidatePairsSql,
   keptCandidatesSql,
+  referenceNameEvidenceSql,
+  reusedPairsSql,
+  scoreReusedPairsSql,
   ruledCandidateSql,
   scorePairsSql,
   supplierAddressLinesSql,
@@ -118,13 +121,24 @@ export async function scorePairs(
   P: TMatchRuleset['parameters'],
   pairs: string,
   out: string,
-  opts: { sup?: string; net?: string; supDf?: string; netDf?: string; merchants: number; temp?: boolean },
+  opts: {
+    sup?: string;
+    net?: string;
+    supDf?: string;
+    netDf?: string;
+    merchants: number;
+    temp?: boolean;
+    /** keep each word's agreement (rowAgree, colAgree) for referenceNameEvidenceSql */
+    keepNameEvidence?: boolean;
+  },
 ): Promise<void> {
   const { sup = 'sup', net = 'net', supDf = 'sup_df', netDf = 'net_df' } = opts;
   const create = opts.temp ? 'CREATE OR REPLACE TEMP TABLE' : 'CREATE TABLE';
   const pm = `${out}_pm`;
   const pair = `${out}_pair`;
-  const sql = scorePairsSql(P, { pairs, sup, net, supDf, netDf, pm, pair }, opts.merchants);
+  const sql = scorePairsSql(P, { pairs, sup, net, supDf, netDf, pm, pair }, opts.merchants, {
+    keepNameEvidence: opts.keepNameEvidence,
+  });
   await db.run(`${create} ${pm} AS ${sql.pm}`);
   await db.run(`${create} ${pair} AS ${sql.pair}`);
   await db.run(`DROP TABLE ${pm}`);
@@ -289,9 +303,17 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
     };
     const { suppliers, matched, byConfidence } = await decideMatches(db, rs, net, out, {
       onProgress: (p, m) => onProgress(p * share, m),
-      // the names further networks look for, while every scored pair of this network is still there
+      keepNameEvidence: further.length > 0,
+      // while every scored pair of this network is still there: the names further networks look for, and the name
+      // evidence their pairs of a merchant of the same name reuse (then dropped from this network's pairs)
       onScored: further.length
-        ? () => timed(() => db.run(`CREATE TABLE kept_cand AS ${keptCandidatesSql(rs.parameters, 'scored')}`))
+        ? () =>
+            timed(async () => {
+              await db.run(`CREATE TABLE kept_cand AS ${keptCandidatesSql(rs.parameters, 'scored')}`);
+              const names = `read_parquet([${furtherFiles.map(lit).join(', ')}])`;
+              await db.run(`CREATE TABLE ref_name AS ${referenceNameEvidenceSql('scored', 'net', names)}`);
+              await db.run(`ALTER TABLE scored DROP COLUMN rowAgree; ALTER TABLE scored DROP COLUMN colAgree`);
+            })
         : undefined,
     });
     const furtherResults: MatchResult[] = [];
@@ -304,6 +326,7 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
             rs,
             further.map((n, i) => ({ ...n, file: furtherFiles[i]! })),
             (p, m) => onProgress(80 + p * 0.2, m),
+            'ref_name',
           )),
         );
       });
@@ -328,13 +351,16 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
  * The confirmatory match of further networks in a session that holds the normalised suppliers (`sup`) and the names
  * of their best candidates in the reference network (`kept_cand`: sid, nameSorted): for each network, its matching
  * columns and token frequencies, the candidate pairs by exact keys (confirmCandidatePairsSql), decided by
- * decideMatches as the reference network's are. `networks[].file`: prepared Parquet.
+ * decideMatches as the reference network's are. `networks[].file`: prepared Parquet. `reuseNames`: the reference
+ * network's name evidence (referenceNameEvidenceSql), reused by the pairs of a merchant of the same name (dropped
+ * at the end).
  */
 export async function confirmNetworksIn(
   db: Db,
   rs: TMatchRuleset,
   networks: readonly FurtherNetwork[],
   onProgress: ProgressFn,
+  reuseNames?: string,
 ): Promise<MatchResult[]> {
   const results: MatchResult[] = [];
   for (const [i, n] of networks.entries()) {
@@ -349,7 +375,7 @@ export async function confirmNetworksIn(
     await db.run(`CREATE TABLE cand AS ${confirmCandidatePairsSql('kept_cand')}`);
     const candidatePairs = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM cand`))!.n;
     progress(30, `Scoring ${candidatePairs} candidate pairs`);
-    const r = await decideMatches(db, rs, n.file, n.outFile, { onProgress: progress });
+    const r = await decideMatches(db, rs, n.file, n.outFile, { onProgress: progress, reuseNames });
     await db.run(`DROP VIEW net; DROP TABLE net0`);
     progress(100, `${r.matched} of ${r.suppliers} suppliers matched`);
     results.push({
@@ -363,6 +389,7 @@ export async function confirmNetworksIn(
       furtherCpuSeconds: 0,
     });
   }
+  if (reuseNames) await db.run(`DROP TABLE ${reuseNames}`);
   return results;
 }
 
@@ -371,14 +398,17 @@ export async function confirmNetworksIn(
  * name Jaro-Winkler of each pair, the best MAX_SCORED_CANDIDATES per supplier, their evidence and scores, the best
  * candidate with the ruleset's confidence and the ambiguity step, written to `out` (one row per supplier of `sup`).
  * The one decision of every match, the reference network's and each further network's (confirm.ts). `onScored` runs
- * while every scored pair is still in `scored`.
+ * while every scored pair is still in `scored` (with each word's agreement, rowAgree and colAgree, when
+ * `keepNameEvidence`). `reuseNames` (a further network's): the reference network's name evidence
+ * (referenceNameEvidenceSql); a pair whose supplier has it for a merchant of the same name takes it instead of
+ * comparing the names again (scoreReusedPairsSql: the same evidence and scores).
  */
 export async function decideMatches(
   db: Db,
   rs: TMatchRuleset,
   net: string,
   out: string,
-  opts: { onProgress: ProgressFn; onScored?: () => Promise<void> },
+  opts: { onProgress: ProgressFn; onScored?: () => Promise<void>; keepNameEvidence?: boolean; reuseNames?: string },
 ): Promise<{ suppliers: number; matched: number; byConfidence: Record<'High' | 'Medium' | 'Low', number> }> {
   const P = rs.parameters;
   const table = (name: string, sql: string) => db.run(`CREATE TABLE ${name} AS ${sql}`);
@@ -396,18 +426,24 @@ export async function decideMatches(
     'mid IN (SELECT mid FROM pair1)',
   );
   const merchants = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM net0`))!.n;
-  await scorePairs(db, P, 'pair1', 'scored', { merchants });
+  if (opts.reuseNames) {
+    await table('pair_reuse', reusedPairsSql('pair1', opts.reuseNames));
+    await table('pair_new', `SELECT * FROM pair1 ANTI JOIN pair_reuse USING (sid, mid)`);
+    await scorePairs(db, P, 'pair_new', 'scored', { merchants });
+    const rel = { pairs: 'pair_reuse', sup: 'sup', net: 'net', supDf: 'sup_df', netDf: 'net_df' };
+    await db.run(`INSERT INTO scored BY NAME ${scoreReusedPairsSql(P, rel, merchants)}`);
+    await db.run(`DROP TABLE pair_reuse; DROP TABLE pair_new`);
+  } else await scorePairs(db, P, 'pair1', 'scored', { merchants, keepNameEvidence: opts.keepNameEvidence });
   await db.run(`DROP TABLE pair1; DROP TABLE tok_df; DROP TABLE sup_df; DROP TABLE net_df`);
   await opts.onScored?.();
 
   opts.onProgress(75, 'Choosing best matches');
-  await table('ranked', bestCandidateSql('scored'));
-  await db.run(`DROP TABLE scored`);
-  await table('best', ruledCandidateSql(rs, 'ranked'));
-  await table('final', finalConfidenceSql(P, 'best'));
-  await db.run(`DROP TABLE ranked; DROP TABLE best`);
+  // each supplier's best candidate (ranked), its merchant and rule (best), its final confidence (final), as
+  // subqueries of the statement writing the matches: materialising each as a table cost more than computing it
+  const ranked = `(${bestCandidateSql('scored')})`;
+  const final = `(${finalConfidenceSql(P, `(${ruledCandidateSql(rs, ranked)})`)})`;
   // a working file, read by the next steps of this run: snappy, cheaper to write than zstd
-  await db.run(copyToParquet(matchOutputSql(rs.version, 'final'), out, 'snappy'));
-  await db.run(`DROP TABLE final`);
+  await db.run(copyToParquet(matchOutputSql(rs.version, final), out, 'snappy'));
+  await db.run(`DROP TABLE scored`);
   return confidenceCounts(db, out);
 }

@@ -285,10 +285,9 @@ export function scorePairsSql(
   P: Parameters,
   rel: { pairs: string; sup: string; net: string; supDf: string; netDf: string; pm: string; pair: string },
   merchants: number,
-  opts: { keepNameEvidence?: boolean } = {},
 ): { pm: string; pair: string; scored: string } {
   const { pairs, sup, net, supDf, netDf, pm, pair } = rel;
-  const N = networkSizeSql(merchants);
+  const N = `${Math.max(1, Math.round(merchants))}::DOUBLE`;
   // Token similarity matrix (supplier tokens × merchant tokens) computed once; soft similarity is the
   // weaker of the row-wise and column-wise best-match averages, containment the stronger, or how fully one
   // part of a name in parts ("Lakeview Youth Alliance - Little Steps", "… dba …") is found in the other name.
@@ -300,117 +299,46 @@ export function scorePairsSql(
         len(list_filter(list_intersect(s.nameTokens, n.nameTokens), t -> length(t) >= 3)) > 0 AS sharedWord,
         s.nameTokens AS sTok, n.nameTokens AS nTok, s.nameCore AS sCore, n.nameCore AS nCore,
         coalesce(sd.nameDf, []) AS sDf, coalesce(nd.nameDf, []) AS nDf,
-        ${fieldAgreementsSql(P)}
-      FROM ${pairs} p JOIN ${sup} s USING (sid) JOIN ${net} n USING (mid)
-        LEFT JOIN ${supDf} sd USING (sid) LEFT JOIN ${netDf} nd USING (mid)`;
-  const kept = opts.keepNameEvidence ? '' : ', rowAgree, colAgree';
-  const pairSql = `SELECT * EXCLUDE (tm, r, c, wr, wc, segContain, sTok, nTok, sCore, nCore, sDf, nDf, sW, nW, rowBest, colBest, am${kept}),
-        least(r, c) AS soft, greatest(r, c, coalesce(segContain, 0)) AS contain,
-        coalesce(least(wr, wc), 0) AS nameWeighted, acronymLetters > 0 AS acronym,
-        ${fieldEvidenceSql(P)}
-      FROM (SELECT *, list_avg(rowBest) AS r, list_avg(colBest) AS c,
-          ${weightedNameSql(N)},
-          greatest(${acronymLettersSql('sTok', 'nTok', 'sCore', 'rowBest', (i, j) => `tm[${i}][${j}]`)},
-            ${acronymLettersSql('nTok', 'sTok', 'nCore', 'colBest', (i, j) => `tm[${j}][${i}]`)}) AS acronymLetters
-        FROM (SELECT *, list_transform(tm, r -> list_max(r)) AS rowBest,
-            list_transform(range(1, len(tm[1]) + 1), j -> list_max(list_transform(tm, r -> r[j]))) AS colBest,
-            ${nameWeightsSql(N)},
-            list_transform(am, r -> coalesce(list_max(r), 0))::DOUBLE[] AS rowAgree,
-            list_transform(range(1, len(nTok) + 1), j -> coalesce(list_max(list_transform(am, r -> r[j])), 0))::DOUBLE[] AS colAgree
-          FROM (SELECT *, list_transform(range(1, len(sTok) + 1), i -> list_transform(range(1, len(nTok) + 1), j -> ${tokenAgreementSql('i', 'j')})) AS am
-            FROM ${pm})))`;
-  return { pm: pmSql, pair: pairSql, scored: `SELECT *, ${SCORES_SQL} FROM ${pair}` };
-}
-
-/** N, the network's number of merchants, in the token weights. */
-const networkSizeSql = (merchants: number): string => `${Math.max(1, Math.round(merchants))}::DOUBLE`;
-
-/** The agreement of each field of a pair (s = supplier, n = merchant) but the name, as pair evidence columns. */
-const fieldAgreementsSql = (P: Parameters): string =>
-  `CASE WHEN s.taxNorm IS NOT NULL AND n.taxNorm IS NOT NULL THEN s.taxNorm = n.taxNorm END AS taxAgrees,
+        CASE WHEN s.taxNorm IS NOT NULL AND n.taxNorm IS NOT NULL THEN s.taxNorm = n.taxNorm END AS taxAgrees,
         CASE WHEN s.postcodeNorm IS NOT NULL AND n.postcodeNorm IS NOT NULL THEN s.postcodeNorm = n.postcodeNorm END AS postcodeAgrees,
         CASE WHEN s.cityNorm IS NOT NULL AND n.cityNorm IS NOT NULL THEN jaro_winkler_similarity(s.cityNorm, n.cityNorm) >= ${P.cityAgreesAtLeast} END AS cityAgrees,
         CASE WHEN s.country IS NOT NULL AND n.country IS NOT NULL THEN s.country = n.country END AS countryAgrees,
         CASE WHEN s.addrNum IS NOT NULL AND n.addrNum IS NOT NULL THEN s.addrNum <= n.addrNumHi AND n.addrNum <= s.addrNumHi END AS numAgrees,
-        CASE WHEN s.addrStreet IS NOT NULL AND n.addrStreet IS NOT NULL THEN jaro_winkler_similarity(s.addrStreet, n.addrStreet) END AS addressScore`;
-
-/** agree / differ / unknown of each field but the name, from fieldAgreementsSql's columns. */
-function fieldEvidenceSql(P: Parameters): string {
+        CASE WHEN s.addrStreet IS NOT NULL AND n.addrStreet IS NOT NULL THEN jaro_winkler_similarity(s.addrStreet, n.addrStreet) END AS addressScore
+      FROM ${pairs} p JOIN ${sup} s USING (sid) JOIN ${net} n USING (mid)
+        LEFT JOIN ${supDf} sd USING (sid) LEFT JOIN ${netDf} nd USING (mid)`;
   const e = (b: string) => `CASE WHEN ${b} IS NULL THEN 'unknown' WHEN ${b} THEN 'agree' ELSE 'differ' END`;
-  return `${e('taxAgrees')} AS taxE, ${e('postcodeAgrees')} AS postcodeE, ${e('cityAgrees')} AS cityE, ${e('countryAgrees')} AS countryE,
+  const weights = (df: string) => `list_transform(${df}, d -> ln(1 + ${N} / greatest(d, 1)))::DOUBLE[]`;
+  const weighted = (w: string, agree: string) => `list_inner_product(${w}, ${agree}) / nullif(list_sum(${w}), 0)`;
+  const pairSql = `SELECT * EXCLUDE (tm, r, c, wr, wc, segContain, sTok, nTok, sCore, nCore, sDf, nDf, sW, nW, rowBest, colBest, am, rowAgree, colAgree),
+        least(r, c) AS soft, greatest(r, c, coalesce(segContain, 0)) AS contain,
+        coalesce(least(wr, wc), 0) AS nameWeighted, acronymLetters > 0 AS acronym,
+        ${e('taxAgrees')} AS taxE, ${e('postcodeAgrees')} AS postcodeE, ${e('cityAgrees')} AS cityE, ${e('countryAgrees')} AS countryE,
         ${e('numAgrees')} AS streetNumberE,
         CASE WHEN addressScore >= ${P.streetAgreesAtLeast} THEN 'agree' WHEN addressScore < ${P.streetDiffersBelow} THEN 'differ' ELSE 'unknown' END AS streetE,
         CASE WHEN numAgrees AND addressScore >= ${P.streetAgreesAtLeast} THEN 'agree'
              WHEN numAgrees IS NOT NULL AND addressScore IS NOT NULL AND (NOT numAgrees OR addressScore < ${P.streetDiffersBelow}) THEN 'differ'
-             ELSE 'unknown' END AS addressE`;
-}
-
-/** The token weights sW and nW from the network frequencies sDf and nDf (scorePairsSql). */
-const nameWeightsSql = (N: string): string => {
-  const weights = (df: string) => `list_transform(${df}, d -> ln(1 + ${N} / greatest(d, 1)))::DOUBLE[]`;
-  return `${weights('sDf')} AS sW, ${weights('nDf')} AS nW`;
-};
-
-/** wr, wc (the two names' weighted agreement) and nameChance, from the weights, rowAgree / colAgree and nDf. */
-const weightedNameSql = (N: string): string => {
-  const weighted = (w: string, agree: string) => `list_inner_product(${w}, ${agree}) / nullif(list_sum(${w}), 0)`;
-  return `${weighted('sW', 'rowAgree')} AS wr, ${weighted('nW', 'colAgree')} AS wc,
+             ELSE 'unknown' END AS addressE
+      FROM (SELECT *, list_avg(rowBest) AS r, list_avg(colBest) AS c,
+          ${weighted('sW', 'rowAgree')} AS wr, ${weighted('nW', 'colAgree')} AS wc,
           least(${N}, exp(ln(${N}) + coalesce(list_sum(list_transform(range(1, len(colAgree) + 1),
-            j -> CASE WHEN colAgree[j] > 0 THEN ln(greatest(nDf[j], 1) / ${N}) ELSE 0 END)), 0))) AS nameChance`;
-};
-
-/** nameScore and totalScore of a pair from its evidence. */
-const SCORES_SQL = `round(0.4 * jw + 0.6 * soft, 4) AS nameScore,
+            j -> CASE WHEN colAgree[j] > 0 THEN ln(greatest(nDf[j], 1) / ${N}) ELSE 0 END)), 0))) AS nameChance,
+          greatest(${acronymLettersSql('sTok', 'nTok', 'sCore', 'rowBest', (i, j) => `tm[${i}][${j}]`)},
+            ${acronymLettersSql('nTok', 'sTok', 'nCore', 'colBest', (i, j) => `tm[${j}][${i}]`)}) AS acronymLetters
+        FROM (SELECT *, list_transform(tm, r -> list_max(r)) AS rowBest,
+            list_transform(range(1, len(tm[1]) + 1), j -> list_max(list_transform(tm, r -> r[j]))) AS colBest,
+            ${weights('sDf')} AS sW, ${weights('nDf')} AS nW,
+            list_transform(am, r -> coalesce(list_max(r), 0))::DOUBLE[] AS rowAgree,
+            list_transform(range(1, len(nTok) + 1), j -> coalesce(list_max(list_transform(am, r -> r[j])), 0))::DOUBLE[] AS colAgree
+          FROM (SELECT *, list_transform(range(1, len(sTok) + 1), i -> list_transform(range(1, len(nTok) + 1), j -> ${tokenAgreementSql('i', 'j')})) AS am
+            FROM ${pm})))`;
+  const scoredSql = `SELECT *,
+        round(0.4 * jw + 0.6 * soft, 4) AS nameScore,
         round(greatest(0.4 * jw + 0.6 * soft, 0.9 * acronym::INT) + 0.05 * contain + 0.3 * (taxE = 'agree')::INT + 0.12 * (postcodeE = 'agree')::INT + 0.15 * (addressE = 'agree')::INT
           + 0.04 * (cityE = 'agree')::INT - 0.3 * (countryE = 'differ')::INT - 0.08 * (postcodeE = 'differ')::INT
-          - 0.05 * (cityE = 'differ')::INT - 0.12 * (addressE = 'differ')::INT, 4) AS totalScore`;
-
-/**
- * The name evidence of the scored pairs of this (the reference) network that depends on the two names only (sid, the
- * merchant's nameCore, nameTokens and nameSegments; sharedWord, soft, contain, acronymLetters, and each word's
- * agreement rowAgree / colAgree): from `scored` made with keepNameEvidence. A further network's pair of the same
- * supplier and a merchant of the same normalised name has the same (reusedPairsSql): only its token weights, which
- * are that network's, and its other fields are computed again (scoreReusedPairsSql). `names` (nameCore): the names the
- * further networks have; only the pairs of a merchant of such a name are kept.
- */
-export const referenceNameEvidenceSql = (scored = 'scored', net = 'net', names?: string): string =>
-  `SELECT c.sid, n.nameCore, n.nameTokens, n.nameSegments, c.sharedWord, c.soft, c.contain, c.acronymLetters, c.rowAgree, c.colAgree
-      FROM ${scored} c JOIN ${net} n USING (mid)${names ? ` WHERE n.nameCore IN (SELECT nameCore FROM ${names})` : ''}`;
-
-/**
- * The pairs of `pairs` (sid, mid, jw) whose name evidence is in `refName` (referenceNameEvidenceSql: the same supplier
- * and a merchant of the same normalised name, tokens and parts), with it (once: the reference network's merchants of
- * the same name have the same).
- */
-export const reusedPairsSql = (pairs = 'pair1', refName = 'ref_name', net = 'net'): string =>
-  `SELECT DISTINCT ON (p.sid, p.mid) p.sid, p.mid, p.jw, r.sharedWord, r.soft, r.contain, r.acronymLetters, r.rowAgree, r.colAgree
-      FROM ${pairs} p JOIN ${net} n USING (mid)
-      JOIN ${refName} r ON r.sid = p.sid AND r.nameCore = n.nameCore AND r.nameTokens = n.nameTokens
-        AND r.nameSegments IS NOT DISTINCT FROM n.nameSegments`;
-
-/**
- * scorePairsSql's `scored` for pairs whose name evidence is reused (`pairs`: reusedPairsSql): the same columns and
- * values — the fields but the name compared, the token weights, nameWeighted and nameChance computed from this
- * network's frequencies `supDf` / `netDf` and size `merchants` with scorePairsSql's expressions — without comparing
- * the names' words again.
- */
-export function scoreReusedPairsSql(
-  P: Parameters,
-  rel: { pairs: string; sup: string; net: string; supDf: string; netDf: string },
-  merchants: number,
-): string {
-  const { pairs, sup, net, supDf, netDf } = rel;
-  const N = networkSizeSql(merchants);
-  return `SELECT *, ${SCORES_SQL} FROM (
-      SELECT * EXCLUDE (wr, wc, sDf, nDf, sW, nW, rowAgree, colAgree),
-        coalesce(least(wr, wc), 0) AS nameWeighted, acronymLetters > 0 AS acronym,
-        ${fieldEvidenceSql(P)}
-      FROM (SELECT *, ${weightedNameSql(N)}
-        FROM (SELECT *, ${nameWeightsSql(N)}
-          FROM (SELECT p.*, coalesce(sd.nameDf, []) AS sDf, coalesce(nd.nameDf, []) AS nDf,
-              ${fieldAgreementsSql(P)}
-            FROM ${pairs} p JOIN ${sup} s USING (sid) JOIN ${net} n USING (mid)
-              LEFT JOIN ${supDf} sd USING (sid) LEFT JOIN ${netDf} nd USING (mid)))))`;
+          - 0.05 * (cityE = 'differ')::INT - 0.12 * (addressE = 'differ')::INT, 4) AS totalScore
+      FROM ${pair}`;
+  return { pm: pmSql, pair: pairSql, scored: scoredSql };
 }
 
 /** Each supplier's best scored candidate (ties by mid), with the score of the runner-up (NULL: none). */

@@ -49,9 +49,6 @@ import {
   networkViewSql,
   confirmCandidatePairsSql,
   keptCandidatesSql,
-  referenceNameEvidenceSql,
-  reusedPairsSql,
-  scoreReusedPairsSql,
   ruledCandidateSql,
   scorePairsSql,
   supplierAddressLinesSql,
@@ -121,29 +118,18 @@ export async function scorePairs(
   P: TMatchRuleset['parameters'],
   pairs: string,
   out: string,
-  opts: {
-    sup?: string;
-    net?: string;
-    supDf?: string;
-    netDf?: string;
-    merchants: number;
-    temp?: boolean;
-    /** keep each word's agreement (rowAgree, colAgree) for referenceNameEvidenceSql */
-    keepNameEvidence?: boolean;
-  },
+  opts: { sup?: string; net?: string; supDf?: string; netDf?: string; merchants: number; temp?: boolean },
 ): Promise<void> {
   const { sup = 'sup', net = 'net', supDf = 'sup_df', netDf = 'net_df' } = opts;
   const create = opts.temp ? 'CREATE OR REPLACE TEMP TABLE' : 'CREATE TABLE';
   const pm = `${out}_pm`;
   const pair = `${out}_pair`;
-  const sql = scorePairsSql(P, { pairs, sup, net, supDf, netDf, pm, pair }, opts.merchants, {
-    keepNameEvidence: opts.keepNameEvidence,
-  });
+  const rel = { pairs, sup, net, supDf, netDf, pm, pair };
+  const sql = scorePairsSql(P, rel, opts.merchants);
+  // the token matrix once per pair (a table); the evidence and the scores from it in one statement (a table less)
   await db.run(`${create} ${pm} AS ${sql.pm}`);
-  await db.run(`${create} ${pair} AS ${sql.pair}`);
+  await db.run(`${create} ${out} AS ${scorePairsSql(P, { ...rel, pair: `(${sql.pair})` }, opts.merchants).scored}`);
   await db.run(`DROP TABLE ${pm}`);
-  await db.run(`${create} ${out} AS ${sql.scored}`);
-  await db.run(`DROP TABLE ${pair}`);
 }
 
 /** Makes sure the network is a prepared Parquet; imports (prepares) it into the working dir if not. */
@@ -303,17 +289,9 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
     };
     const { suppliers, matched, byConfidence } = await decideMatches(db, rs, net, out, {
       onProgress: (p, m) => onProgress(p * share, m),
-      keepNameEvidence: further.length > 0,
-      // while every scored pair of this network is still there: the names further networks look for, and the name
-      // evidence their pairs of a merchant of the same name reuse (then dropped from this network's pairs)
+      // the names further networks look for, while every scored pair of this network is still there
       onScored: further.length
-        ? () =>
-            timed(async () => {
-              await db.run(`CREATE TABLE kept_cand AS ${keptCandidatesSql(rs.parameters, 'scored')}`);
-              const names = `read_parquet([${furtherFiles.map(lit).join(', ')}])`;
-              await db.run(`CREATE TABLE ref_name AS ${referenceNameEvidenceSql('scored', 'net', names)}`);
-              await db.run(`ALTER TABLE scored DROP COLUMN rowAgree; ALTER TABLE scored DROP COLUMN colAgree`);
-            })
+        ? () => timed(() => db.run(`CREATE TABLE kept_cand AS ${keptCandidatesSql(rs.parameters, 'scored')}`))
         : undefined,
     });
     const furtherResults: MatchResult[] = [];
@@ -326,7 +304,6 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
             rs,
             further.map((n, i) => ({ ...n, file: furtherFiles[i]! })),
             (p, m) => onProgress(80 + p * 0.2, m),
-            'ref_name',
           )),
         );
       });
@@ -351,16 +328,13 @@ export async function matchSuppliers(options: MatchOptions): Promise<MatchResult
  * The confirmatory match of further networks in a session that holds the normalised suppliers (`sup`) and the names
  * of their best candidates in the reference network (`kept_cand`: sid, nameSorted): for each network, its matching
  * columns and token frequencies, the candidate pairs by exact keys (confirmCandidatePairsSql), decided by
- * decideMatches as the reference network's are. `networks[].file`: prepared Parquet. `reuseNames`: the reference
- * network's name evidence (referenceNameEvidenceSql), reused by the pairs of a merchant of the same name (dropped
- * at the end).
+ * decideMatches as the reference network's are. `networks[].file`: prepared Parquet.
  */
 export async function confirmNetworksIn(
   db: Db,
   rs: TMatchRuleset,
   networks: readonly FurtherNetwork[],
   onProgress: ProgressFn,
-  reuseNames?: string,
 ): Promise<MatchResult[]> {
   const results: MatchResult[] = [];
   for (const [i, n] of networks.entries()) {
@@ -375,7 +349,7 @@ export async function confirmNetworksIn(
     await db.run(`CREATE TABLE cand AS ${confirmCandidatePairsSql('kept_cand')}`);
     const candidatePairs = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM cand`))!.n;
     progress(30, `Scoring ${candidatePairs} candidate pairs`);
-    const r = await decideMatches(db, rs, n.file, n.outFile, { onProgress: progress, reuseNames });
+    const r = await decideMatches(db, rs, n.file, n.outFile, { onProgress: progress });
     await db.run(`DROP VIEW net; DROP TABLE net0`);
     progress(100, `${r.matched} of ${r.suppliers} suppliers matched`);
     results.push({
@@ -389,7 +363,6 @@ export async function confirmNetworksIn(
       furtherCpuSeconds: 0,
     });
   }
-  if (reuseNames) await db.run(`DROP TABLE ${reuseNames}`);
   return results;
 }
 
@@ -398,23 +371,20 @@ export async function confirmNetworksIn(
  * name Jaro-Winkler of each pair, the best MAX_SCORED_CANDIDATES per supplier, their evidence and scores, the best
  * candidate with the ruleset's confidence and the ambiguity step, written to `out` (one row per supplier of `sup`).
  * The one decision of every match, the reference network's and each further network's (confirm.ts). `onScored` runs
- * while every scored pair is still in `scored` (with each word's agreement, rowAgree and colAgree, when
- * `keepNameEvidence`). `reuseNames` (a further network's): the reference network's name evidence
- * (referenceNameEvidenceSql); a pair whose supplier has it for a merchant of the same name takes it instead of
- * comparing the names again (scoreReusedPairsSql: the same evidence and scores).
+ * while every scored pair is still in `scored`.
  */
 export async function decideMatches(
   db: Db,
   rs: TMatchRuleset,
   net: string,
   out: string,
-  opts: { onProgress: ProgressFn; onScored?: () => Promise<void>; keepNameEvidence?: boolean; reuseNames?: string },
+  opts: { onProgress: ProgressFn; onScored?: () => Promise<void> },
 ): Promise<{ suppliers: number; matched: number; byConfidence: Record<'High' | 'Medium' | 'Low', number> }> {
   const P = rs.parameters;
   const table = (name: string, sql: string) => db.run(`CREATE TABLE ${name} AS ${sql}`);
-  await table('pair0', candidateJwSql('cand'));
-  await table('pair1', topCandidatesSql('pair0'));
-  await db.run(`DROP TABLE pair0; DROP TABLE cand`);
+  // the name Jaro-Winkler of every candidate pair (pair0), kept for the best of each supplier: one statement
+  await table('pair1', topCandidatesSql(`(${candidateJwSql('cand')})`));
+  await db.run(`DROP TABLE cand`);
   await table('sup_df', nameFrequenciesSql('sup', 'sid', 'tok_df', 'WHERE sid IN (SELECT sid FROM pair1)'));
   // the frequencies of every merchant's name tokens, computed once per network and cached; the candidates' read
   await cachedNetworkTable(
@@ -426,14 +396,7 @@ export async function decideMatches(
     'mid IN (SELECT mid FROM pair1)',
   );
   const merchants = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM net0`))!.n;
-  if (opts.reuseNames) {
-    await table('pair_reuse', reusedPairsSql('pair1', opts.reuseNames));
-    await table('pair_new', `SELECT * FROM pair1 ANTI JOIN pair_reuse USING (sid, mid)`);
-    await scorePairs(db, P, 'pair_new', 'scored', { merchants });
-    const rel = { pairs: 'pair_reuse', sup: 'sup', net: 'net', supDf: 'sup_df', netDf: 'net_df' };
-    await db.run(`INSERT INTO scored BY NAME ${scoreReusedPairsSql(P, rel, merchants)}`);
-    await db.run(`DROP TABLE pair_reuse; DROP TABLE pair_new`);
-  } else await scorePairs(db, P, 'pair1', 'scored', { merchants, keepNameEvidence: opts.keepNameEvidence });
+  await scorePairs(db, P, 'pair1', 'scored', { merchants });
   await db.run(`DROP TABLE pair1; DROP TABLE tok_df; DROP TABLE sup_df; DROP TABLE net_df`);
   await opts.onScored?.();
 

@@ -32,10 +32,7 @@ import {
   nameTokensSql,
   networkColumnsSql,
   networkViewSql,
-  referenceNameEvidenceSql,
-  reusedPairsSql,
   ruledCandidateSql,
-  scoreReusedPairsSql,
   supplierAcronymKeysSql,
   supplierColumnsSql,
   supplierKeysSql,
@@ -101,11 +98,6 @@ async function suppliersFile(db: Db, parties: Party[]): Promise<string> {
 async function supAndNet(db: Db, suppliers: Party[], merchants: Party[]): Promise<void> {
   await db.run(ADDR_PARSED_TABLE);
   await db.run(`CREATE TABLE sup AS ${supplierColumnsSql(await suppliersFile(db, suppliers))}`);
-  await netOf(db, merchants);
-}
-
-/** `net0` and its view `net` from merchants, through the supplier normalisation. */
-async function netOf(db: Db, merchants: Party[]): Promise<void> {
   const netFile = path.join(dir, `network-${++fileNo}.parquet`);
   await db.run(
     `COPY (SELECT supplierKey AS merchantId, * EXCLUDE (sid, supplierKey) FROM (${supplierColumnsSql(await suppliersFile(db, merchants))})) TO ${lit(netFile)} (FORMAT parquet)`,
@@ -589,88 +581,6 @@ describe('name evidence weighted by rarity', () => {
     expect(pair('S1', 'M1').nameWeighted).toBeGreaterThan(0.85);
     // "wexoz" / "wexford": another word
     expect(pair('S2', 'M2').nameWeighted).toBeLessThan(0.6);
-  });
-});
-
-describe("a further network's pairs reusing the reference network's name evidence", () => {
-  it("gives the evidence and scores of comparing the names again, with the further network's own word weights", async () => {
-    const suppliers: Party[] = [
-      { key: 'S1', name: 'Quillfeather Global Svcs', postcode: 'SW1A 1AA', country: 'GBR' },
-      { key: 'S2', name: 'International Business Machines', city: 'Leeds', country: 'GBR' },
-      { key: 'S3', name: 'Little Steps', address: '10 Harbour Road', country: 'GBR' },
-      { key: 'S4', name: 'Zelenka Globl', country: 'GBR' },
-    ];
-    const shared: Party[] = [
-      { key: 'A1', name: 'Quillfeather Global Services', postcode: 'SW1A 1AA', country: 'GBR' },
-      { key: 'A2', name: 'IBM', city: 'Leeds', country: 'GBR' },
-      { key: 'A3', name: 'Lakeview Youth Alliance - Little Steps', address: '10 Harbour Rd', country: 'GBR' },
-      { key: 'A4', name: 'Zelenka Global', country: 'GBR' },
-    ];
-    const got = await tiny(async (db) => {
-      const allPairs = async (merchants: number, opts: { keepNameEvidence?: boolean; out: string }) => {
-        await db.run(
-          `CREATE OR REPLACE TABLE pair1 AS SELECT sid, mid, jw FROM (${candidateJwSql('(SELECT sid, mid FROM sup, net)')})`,
-        );
-        await db.run(`CREATE OR REPLACE TABLE tok_df AS ${tokenFrequencySql('net')}`);
-        await db.run(`CREATE OR REPLACE TABLE sup_df AS ${nameFrequenciesSql('sup', 'sid', 'tok_df')}`);
-        await db.run(`CREATE OR REPLACE TABLE net_df AS ${nameFrequenciesSql('net', 'mid', 'tok_df')}`);
-        await scorePairs(db, P, 'pair1', opts.out, { merchants, keepNameEvidence: opts.keepNameEvidence });
-      };
-      // the reference network: the shared merchants and a few of its own
-      await supAndNet(db, suppliers, [...shared, { key: 'A5', name: 'Kowalczyk Trading' }]);
-      await allPairs(5, { keepNameEvidence: true, out: 'scored' });
-      await db.run(`CREATE TABLE ref_name AS ${referenceNameEvidenceSql('scored')}`);
-      const weightsOf = (t: string) =>
-        db.all<{ s: string; m: string; w: number; chance: number }>(
-          `SELECT s.supplierKey AS s, n.merchantId AS m, nameWeighted AS w, nameChance AS chance
-           FROM ${t} JOIN sup s USING (sid) JOIN net n USING (mid) WHERE n.merchantId IN ('A1', 'A2', 'A3') ORDER BY 1, 2`,
-        );
-      const referenceWeights = await weightsOf('scored');
-      await db.run(`DROP VIEW net; DROP TABLE net0; DROP TABLE scored`);
-      // the further network: the same names at other addresses (and one in another word order), other merchants
-      // changing the words' frequencies
-      await netOf(db, [
-        { ...shared[0]!, postcode: 'LS1 1AA' },
-        { ...shared[1]!, city: 'York' },
-        shared[2]!,
-        { key: 'B4', name: 'Global Zelenka', country: 'GBR' },
-        { key: 'B5', name: 'Global Services' },
-        { key: 'B6', name: 'Quillfeather Holdings' },
-        { key: 'B7', name: 'Little Steps Nursery' },
-      ]);
-      await allPairs(7, { out: 'further' });
-      await db.run(`CREATE TABLE pair_reuse AS ${reusedPairsSql('pair1', 'ref_name')}`);
-      const rel = { pairs: 'pair_reuse', sup: 'sup', net: 'net', supDf: 'sup_df', netDf: 'net_df' };
-      await db.run(`CREATE TABLE reused AS ${scoreReusedPairsSql(P, rel, 7)}`);
-      const cols = (await db.all<{ name: string }>(`SELECT name FROM pragma_table_info('further') ORDER BY cid`)).map(
-        (c) => c.name,
-      );
-      const rows = (t: string) =>
-        db.all<Record<string, unknown>>(
-          `SELECT ${cols.join(', ')} FROM ${t} SEMI JOIN pair_reuse USING (sid, mid) ORDER BY sid, mid`,
-        );
-      return {
-        reusedPairs: await db.all<{ s: string; m: string }>(
-          `SELECT s.supplierKey AS s, n.merchantId AS m FROM pair_reuse JOIN sup s USING (sid) JOIN net n USING (mid) ORDER BY 1, 2`,
-        ),
-        reusedCols: (await db.all<{ name: string }>(`SELECT name FROM pragma_table_info('reused') ORDER BY name`)).map(
-          (c) => c.name,
-        ),
-        cols,
-        referenceWeights,
-        furtherWeights: await weightsOf('further'),
-        full: await rows('further'),
-        reused: await rows('reused'),
-      };
-    });
-    // each supplier's pair with every merchant of the same name in both networks; not "Global Zelenka" (word order)
-    expect(got.reusedPairs).toEqual(['S1', 'S2', 'S3', 'S4'].flatMap((s) => ['A1', 'A2', 'A3'].map((m) => ({ s, m }))));
-    expect(got.reusedCols).toEqual([...got.cols].sort());
-    expect(got.reused).toHaveLength(12);
-    expect(got.reused).toEqual(got.full);
-    // with the further network's own word frequencies, not the reference network's
-    expect(got.furtherWeights.map((r) => [r.s, r.m])).toEqual(got.referenceWeights.map((r) => [r.s, r.m]));
-    expect(got.furtherWeights.map((r) => r.chance)).not.toEqual(got.referenceWeights.map((r) => r.chance));
   });
 });
 

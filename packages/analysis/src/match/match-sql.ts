@@ -9,7 +9,7 @@
  *   net_key / sup_key (sid, key, df), key_df (key, df), addr_df (addrNum, addrStreet, df)   blocking keys
  *   tok_df   how many merchants carry each name token (the weights of the name evidence)
  *   cand     candidate pairs (sid, mid) from every blocking path
- *   pair0    candidate pairs with the name Jaro-Winkler and the tax-id / street-address hits
+ *   pair0    candidate pairs with the name Jaro-Winkler and the tax-id / street-address hits (a subquery of pair1)
  *   pair1    the best MAX_SCORED_CANDIDATES candidates of each supplier (sid, mid, jw)
  *   sup_df / net_df   the network frequencies of the suppliers' and the candidate merchants' name tokens
  *   scored   pair evidence and scores (scorePairsSql)

@@ -6,8 +6,12 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-/** SEXTANT_SQL_TIMING=1 logs statements slower than 0.3 s (wall and process CPU time) to stderr. */
+/**
+ * SEXTANT_SQL_TIMING=1 logs statements slower than 0.3 s (wall and process CPU time) to stderr;
+ * SEXTANT_SQL_TIMING_MIN_MS sets another threshold (0: every statement).
+ */
 const TIMING = process.env.SEXTANT_SQL_TIMING === '1';
+const TIMING_MIN_MS = Number(process.env.SEXTANT_SQL_TIMING_MIN_MS ?? 300) || 0;
 /** SEXTANT_SQL_EXPLAIN=<text> prints EXPLAIN ANALYZE of every statement containing <text> to stderr. */
 const EXPLAIN = process.env.SEXTANT_SQL_EXPLAIN;
 
@@ -55,7 +59,7 @@ export async function openDb(options: DbOptions = {}): Promise<Db> {
         process.stderr.write(String(r.getRows()[0]?.[1]) + '\n');
       }
       await conn.run(sql);
-      if (cpu && performance.now() - t > 300) {
+      if (cpu && performance.now() - t >= TIMING_MIN_MS) {
         const used = process.cpuUsage(cpu);
         process.stderr.write(
           `[sql ${((performance.now() - t) / 1000).toFixed(2)}s cpu ${((used.user + used.system) / 1e6).toFixed(2)}s] ${sql.replace(/\s+/g, ' ').slice(0, 100)}\n`,

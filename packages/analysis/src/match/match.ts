@@ -124,12 +124,12 @@ export async function scorePairs(
   const create = opts.temp ? 'CREATE OR REPLACE TEMP TABLE' : 'CREATE TABLE';
   const pm = `${out}_pm`;
   const pair = `${out}_pair`;
-  const sql = scorePairsSql(P, { pairs, sup, net, supDf, netDf, pm, pair }, opts.merchants);
+  const rel = { pairs, sup, net, supDf, netDf, pm, pair };
+  const sql = scorePairsSql(P, rel, opts.merchants);
+  // the token matrix once per pair (a table); the evidence and the scores from it in one statement (a table less)
   await db.run(`${create} ${pm} AS ${sql.pm}`);
-  await db.run(`${create} ${pair} AS ${sql.pair}`);
+  await db.run(`${create} ${out} AS ${scorePairsSql(P, { ...rel, pair: `(${sql.pair})` }, opts.merchants).scored}`);
   await db.run(`DROP TABLE ${pm}`);
-  await db.run(`${create} ${out} AS ${sql.scored}`);
-  await db.run(`DROP TABLE ${pair}`);
 }
 
 /** Makes sure the network is a prepared Parquet; imports (prepares) it into the working dir if not. */
@@ -382,9 +382,9 @@ export async function decideMatches(
 ): Promise<{ suppliers: number; matched: number; byConfidence: Record<'High' | 'Medium' | 'Low', number> }> {
   const P = rs.parameters;
   const table = (name: string, sql: string) => db.run(`CREATE TABLE ${name} AS ${sql}`);
-  await table('pair0', candidateJwSql('cand'));
-  await table('pair1', topCandidatesSql('pair0'));
-  await db.run(`DROP TABLE pair0; DROP TABLE cand`);
+  // the name Jaro-Winkler of every candidate pair (pair0), kept for the best of each supplier: one statement
+  await table('pair1', topCandidatesSql(`(${candidateJwSql('cand')})`));
+  await db.run(`DROP TABLE cand`);
   await table('sup_df', nameFrequenciesSql('sup', 'sid', 'tok_df', 'WHERE sid IN (SELECT sid FROM pair1)'));
   // the frequencies of every merchant's name tokens, computed once per network and cached; the candidates' read
   await cachedNetworkTable(
@@ -401,13 +401,12 @@ export async function decideMatches(
   await opts.onScored?.();
 
   opts.onProgress(75, 'Choosing best matches');
-  await table('ranked', bestCandidateSql('scored'));
-  await db.run(`DROP TABLE scored`);
-  await table('best', ruledCandidateSql(rs, 'ranked'));
-  await table('final', finalConfidenceSql(P, 'best'));
-  await db.run(`DROP TABLE ranked; DROP TABLE best`);
+  // each supplier's best candidate (ranked), its merchant and rule (best), its final confidence (final), as
+  // subqueries of the statement writing the matches: materialising each as a table cost more than computing it
+  const ranked = `(${bestCandidateSql('scored')})`;
+  const final = `(${finalConfidenceSql(P, `(${ruledCandidateSql(rs, ranked)})`)})`;
   // a working file, read by the next steps of this run: snappy, cheaper to write than zstd
-  await db.run(copyToParquet(matchOutputSql(rs.version, 'final'), out, 'snappy'));
-  await db.run(`DROP TABLE final`);
+  await db.run(copyToParquet(matchOutputSql(rs.version, final), out, 'snappy'));
+  await db.run(`DROP TABLE scored`);
   return confidenceCounts(db, out);
 }

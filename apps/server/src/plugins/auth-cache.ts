@@ -1,7 +1,7 @@
 /**
- * A short-lived, per-process cache of resolved sessions: without it every signed-in request costs
- * five database queries (session + user, roles, extra permissions, memberships, system mode), which on PGlite's
- * single connection caps a signed-in API far below the public one.
+ * A short-lived, per-process cache of resolved sessions: without it every signed-in request costs a session load
+ * (one prepared statement: session, user, roles, extra permissions, memberships; it was four queries) and the system
+ * mode, which on PGlite's single connection caps a signed-in API far below the public one.
  *
  * Rules that keep it safe:
  * - An entry lives at most AUTH_CACHE_TTL_MS (5 s) on PostgreSQL, AUTH_CACHE_TTL_EMBEDDED_MS (60 s) on the embedded

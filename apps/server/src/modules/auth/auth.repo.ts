@@ -186,7 +186,9 @@ function sessionWithAccessQuery(db: DbOrTx) {
     .select({
       s: sessions,
       u: users,
-      roles: sql<string[]>`coalesce((select json_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id}), '[]'::json)`,
+      roles: sql<
+        string[]
+      >`coalesce((select json_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id}), '[]'::json)`,
       permissions: sql<
         string[]
       >`coalesce((select json_agg(${userPermissions.permission}) from ${userPermissions} where ${userPermissions.userId} = ${users.id}), '[]'::json)`,

@@ -26,8 +26,7 @@ describe.each(dbKinds())('results caches refreshed ahead of expiry, a change by 
   let albion: string;
   let severn: string;
 
-  const summaryOf = (cookie: string, job = albion) =>
-    t.call('GET', `/api/v1/jobs/${job}/results/summary`, { cookie });
+  const summaryOf = (cookie: string, job = albion) => t.call('GET', `/api/v1/jobs/${job}/results/summary`, { cookie });
   const pageOf = (cookie: string, job = albion) =>
     t.call('GET', `/api/v1/jobs/${job}/results/suppliers?pageSize=10&orderBy=spend:desc`, { cookie });
 
@@ -100,9 +99,7 @@ describe.each(dbKinds())('results caches refreshed ahead of expiry, a change by 
       .where(eq(jobArtifacts.id, severn));
     const removed = await t.db.db
       .delete(issuerMemberships)
-      .where(
-        and(eq(issuerMemberships.userId, await userId('issuer')), eq(issuerMemberships.issuerId, job!.issuerId)),
-      )
+      .where(and(eq(issuerMemberships.userId, await userId('issuer')), eq(issuerMemberships.issuerId, job!.issuerId)))
       .returning();
     expect(removed.length).toBe(1);
     const removedAt = Date.now();

@@ -22,7 +22,7 @@ export function refreshAtOf(now: number, ttlMs: number): number {
 }
 
 /** Background reloads in flight at most, per process (see above). */
-export const BACKGROUND_RELOADS_MAX = 2;
+const BACKGROUND_RELOADS_MAX = 2;
 let backgroundReloads = 0;
 
 /**
@@ -61,9 +61,5 @@ export class SharedLoads<T> {
   /** Whether a load of `key` is in flight (a hit past its refresh point then starts no second one). */
   has(key: string): boolean {
     return this.loads.has(key);
-  }
-
-  get size(): number {
-    return this.loads.size;
   }
 }

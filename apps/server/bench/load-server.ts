@@ -9,11 +9,16 @@
  * further API process on the first one's PostgreSQL database and blob store (`--processes=2`), which prints
  * {ready, port}.
  * LOAD_CPU_PROFILE=<file>: a CPU profile of the serving phase only (from ready to exit), for Chrome DevTools.
+ * LOAD_QUERY_COUNTS=1 (PostgreSQL): the SQL statements of the serving phase, counted by text, on stderr at exit.
+ * At exit it also writes {pid, requests, cpuMsPerRequest} of the serving phase on stderr (CPU seconds are the steadier
+ * measure on a shared machine).
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { issuerMemberships, openDb, sessions, userRoles, users } from '@sextant/db';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -26,8 +31,38 @@ import { BENCH_JOB_ENV, buildBenchJob } from './bench-job.ts';
 const [kind = 'pglite', nArg = '50000', usersArg = '200', portArg = '0'] = process.argv.slice(2);
 if (process.env.LOAD_NO_SESSION_CACHE === '1') setAuthCacheEnabled(false);
 
+/** Statements by text while serving (LOAD_QUERY_COUNTS=1, PostgreSQL): every pool and client query passes here. */
+const queryCounts = new Map<string, number>();
+let countQueries = false;
+if (process.env.LOAD_QUERY_COUNTS === '1') {
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    if (countQueries) {
+      const q = args[0] as string | { text?: string };
+      const text = (typeof q === 'string' ? q : (q?.text ?? '?')).replace(/\s+/g, ' ').slice(0, 140);
+      queryCounts.set(text, (queryCounts.get(text) ?? 0) + 1);
+    }
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+}
+let served = 0;
+let cpuAtReady = process.cpuUsage();
+function printQueryCounts() {
+  const cpu = process.cpuUsage(cpuAtReady);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  process.stderr.write(
+    `${JSON.stringify({ pid: process.pid, requests: served, cpuMs: Math.round(cpuMs), cpuMsPerRequest: served ? Math.round((cpuMs / served) * 1000) / 1000 : null })}\n`,
+  );
+  if (process.env.LOAD_QUERY_COUNTS !== '1') return;
+  const top = [...queryCounts].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  process.stderr.write(`${JSON.stringify({ pid: process.pid, queries: top })}\n`);
+}
+
 /** Starts the serving phase's CPU profile (LOAD_CPU_PROFILE); the returned function writes it. */
-async function startProfile(): Promise<() => Promise<void>> {
+async function startProfile(server: HttpServer): Promise<() => Promise<void>> {
+  countQueries = true;
+  server.on('request', () => served++);
+  cpuAtReady = process.cpuUsage();
   const file = process.env.LOAD_CPU_PROFILE;
   if (!file) return async () => undefined;
   const session = new Session();
@@ -53,12 +88,13 @@ if (kind === 'join') {
   const app = await buildApp({ config, dbh, web: false, logger: false });
   await app.listen({ host: '127.0.0.1', port: Number(port) });
   const addr = app.server.address();
-  const writeProfile = await startProfile();
+  const writeProfile = await startProfile(app.server);
   console.log(JSON.stringify({ ready: true, port: typeof addr === 'object' && addr ? addr.port : Number(port) }));
   let closing = false;
   const stop = async () => {
     if (closing) return; // SIGTERM and the end of stdin both come
     closing = true;
+    printQueryCounts();
     await writeProfile();
     await app.ctx.proq.stop().catch(() => undefined);
     await app.close().catch(() => undefined);
@@ -109,13 +145,14 @@ async function primary() {
   const addr = t.app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : Number(portArg);
   const dbUrl = 'url' in t.db && typeof t.db.url === 'string' ? t.db.url : undefined;
-  const writeProfile = await startProfile();
+  const writeProfile = await startProfile(t.app.server);
   console.log(JSON.stringify({ ready: true, port, jobId, tokens, supplierKeys, dbUrl, dataDir: t.config.dataDir }));
 
   let closing = false;
   const stop = async () => {
     if (closing) return;
     closing = true;
+    printQueryCounts();
     await writeProfile();
     await t.close().catch(() => undefined);
     process.exit(0);

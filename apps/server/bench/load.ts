@@ -23,7 +23,8 @@
  * Sizes: the full run (default) is 500,000 suppliers, 200 users, 60 s, as the issue asks; `--quick` is 50,000
  * suppliers, 200 users, 20 s (micro runs 10 s each) for a shared 2-core machine. The database is the embedded
  * PGlite; `--db=postgres` or `--db=both` (or TEST_DATABASE_URL set and no --db) adds a fresh PostgreSQL database.
- * LOAD_NO_SESSION_CACHE=1 turns the session cache off in the server (to see what it buys).
+ * LOAD_NO_SESSION_CACHE=1 turns the session cache off in the server (to see what it buys). LOAD_TIMELINE=1 adds a
+ * line per run with each second's answers, p97.5 and max (bursts of slow answers, e.g. caches expiring together).
  *
  * One JSON line per endpoint and run: requests, req/s, p50/p95/p99/max ms, non-2xx, 5xx, timeouts, plus the load
  * average of the machine at the start and end (figures from a busy machine are inflated; re-run on a quiet one).
@@ -51,6 +52,7 @@ const MICRO_ONLY = args.has('micro-only');
 const MICRO_ENDPOINTS = args.get('endpoints')?.split(',');
 const MICRO_CONNECTIONS = args.get('connections')?.split(',').map(Number);
 const PROCESSES = Number(args.get('processes') ?? 1);
+const TIMELINE = process.env.LOAD_TIMELINE === '1';
 const dbArg = args.get('db') ?? (process.env.TEST_DATABASE_URL ? 'both' : 'pglite');
 const kinds = dbArg === 'both' ? ['pglite', 'postgres'] : [dbArg];
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -166,7 +168,15 @@ async function drive(
         };
   const loadStart = la();
   const started = performance.now();
+  const clientCpu = process.cpuUsage();
   const all = new Stats();
+  /** LOAD_TIMELINE=1: each second's answers (count, p97.5, max), to see bursts such as caches expiring together. */
+  const timeline: number[][] = [];
+  const timed = (ms: number) => {
+    if (!TIMELINE) return;
+    const second = Math.floor((performance.now() - started) / 1000);
+    (timeline[second] ??= []).push(ms);
+  };
   // One autocannon per API process, the connections split between them (as a load balancer would).
   const instances = srv.ports.map((port, i) => {
     const instance = autocannon({
@@ -191,6 +201,7 @@ async function drive(
     instance.on('response', (client: AcClient, code: number, _bytes: number, ms: number) => {
       statsOf(client.requestIterator.currentRequest.name ?? '?').add(code, ms);
       all.add(code, ms);
+      timed(ms);
     });
     return instance;
   });
@@ -222,9 +233,23 @@ async function drive(
     status5xx: sum((t) => t['5xx']),
     timeouts: sum((t) => t.timeouts),
     errors: sum((t) => t.errors),
+    // this load generator's own CPU (it shares the machine with the API processes)
+    clientCpuS: Math.round(((cu) => (cu.user + cu.system) / 1e5)(process.cpuUsage(clientCpu))) / 10,
     loadAvgStart: loadStart,
     loadAvgEnd: loadEnd,
   });
+  if (TIMELINE)
+    emit({
+      db: kind,
+      scenario,
+      measurement: 'timeline',
+      // per second of the run: [answers, p97.5 ms, max ms]
+      seconds: Array.from({ length: timeline.length }, (_, i) => {
+        const s = [...(timeline[i] ?? [])].sort((a, b) => a - b);
+        const at = (q: number) => Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0);
+        return [s.length, at(0.975), at(1)];
+      }),
+    });
 }
 
 /**

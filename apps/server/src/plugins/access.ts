@@ -29,10 +29,18 @@ import {
 import type { AppContext } from '../context.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
+import { reloadInBackground } from '../lib/refresh-ahead.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { getSetting } from '../modules/system/settings.repo.ts';
-import { authCacheGeneration, authCacheTtlMs, cachedAuth, storeAuth } from './auth-cache.ts';
-import { accessRowsOfUser, deleteSession, sessionWithUser, touchSession } from '../modules/auth/auth.repo.ts';
+import {
+  authCacheTtlMs,
+  cachedAuth,
+  dropCachedSession,
+  sessionRefreshDue,
+  sharedSessionLoad,
+  storeAuth,
+} from './auth-cache.ts';
+import { deleteSession, sessionWithAccess, touchSession } from '../modules/auth/auth.repo.ts';
 
 export type AppEnvironment = 'development' | 'test' | 'production';
 
@@ -122,12 +130,13 @@ export function isEligible(user: AuthUser): boolean {
 
 /**
  * The signed-in context of a session token: from the short-lived session cache (auth-cache.ts) when it holds the
- * session and the session has neither expired nor idled out, otherwise from the database (and then cached).
+ * session and the session has not expired, otherwise from the database (and then cached). A hit past its entry's
+ * refresh point also reloads the entry in the background (the request does not wait); concurrent misses of one
+ * session share one load.
  */
 export async function loadAuth(ctx: AppContext, token: string): Promise<AuthContext | 'expired' | null> {
   const id = sha256(token);
   const now = Date.now();
-  const idleMs = ctx.config.SESSION_IDLE_MINUTES * 60_000;
   const hit = cachedAuth(id);
   if (hit && hit.auth.sessionExpiresAt.getTime() > now) {
     if (now - hit.lastSeenAt > TOUCH_EVERY_MS) {
@@ -135,13 +144,34 @@ export async function loadAuth(ctx: AppContext, token: string): Promise<AuthCont
       hit.lastSeenAt = now;
       await touchSession(ctx.dbh, id, new Date(now));
     }
+    if (sessionRefreshDue(id, hit, now))
+      reloadInBackground(
+        () => reloadAuth(ctx, id, true),
+        (err) => ctx.log.warn({ err }, 'session cache: background reload failed (the entry expires at its TTL)'),
+      );
     return hit.auth;
   }
-  const generation = authCacheGeneration();
-  const loaded = await loadAuthFromDb(ctx, id, now, idleMs);
-  if (loaded && loaded !== 'expired')
-    storeAuth(generation, loaded, authCacheTtlMs(ctx.dbh.kind, ctx.config.SESSION_CACHE_TTL_SECONDS));
+  const loaded = await reloadAuth(ctx, id, false);
   return loaded === 'expired' || loaded === null ? loaded : loaded.auth;
+}
+
+/**
+ * Reads a session from the database (one load at a time per session and cache generation) and caches it, or drops
+ * its cached entry when it is gone or has ended. A background reload leaves an ended session's row to the next
+ * request, which then answers SessionExpired as before.
+ */
+function reloadAuth(
+  ctx: AppContext,
+  id: string,
+  background: boolean,
+): Promise<{ auth: AuthContext; lastSeenAt: number } | 'expired' | null> {
+  return sharedSessionLoad(id, async (generation) => {
+    const loaded = await loadAuthFromDb(ctx, id, Date.now(), ctx.config.SESSION_IDLE_MINUTES * 60_000, background);
+    if (loaded && loaded !== 'expired')
+      storeAuth(generation, loaded, authCacheTtlMs(ctx.dbh.kind, ctx.config.SESSION_CACHE_TTL_SECONDS));
+    else dropCachedSession(id);
+    return loaded;
+  });
 }
 
 async function loadAuthFromDb(
@@ -149,16 +179,16 @@ async function loadAuthFromDb(
   id: string,
   now: number,
   idleMs: number,
+  keepEnded = false,
 ): Promise<{ auth: AuthContext; lastSeenAt: number } | 'expired' | null> {
-  const row = await sessionWithUser(ctx.db, id);
+  const row = await sessionWithAccess(ctx.db, id);
   if (!row) return null;
   if (row.s.expiresAt.getTime() <= now || row.s.lastSeenAt.getTime() + idleMs <= now || row.u.isDeactivated) {
-    await deleteSession(ctx.db, id);
+    if (!keepEnded) await deleteSession(ctx.db, id);
     return 'expired';
   }
-  const stored = await accessRowsOfUser(ctx.db, row.u.id);
-  const memberRows = stored.memberships;
-  const ownRoles = stored.roles.filter((r): r is TRole => ZRole.safeParse(r).success);
+  const memberRows = row.memberships;
+  const ownRoles = row.roles.filter((r): r is TRole => ZRole.safeParse(r).success);
   // A switch only narrows (DESIGN §6): a stored choice is cut back to the roles the own roles still cover.
   const internal = row.u.isInternal === true;
   const switchable =
@@ -166,7 +196,7 @@ async function loadAuthFromDb(
   const kept = switchable ? row.s.activeRoles!.filter((r): r is TRole => switchable.has(r)) : [];
   const switched = kept.length ? kept : null;
   const roles = switched ?? ownRoles;
-  const permissions = permissionsOf(roles, stored.permissions.filter(isGrant));
+  const permissions = permissionsOf(roles, row.permissions.filter(isGrant));
   // Platform-only permissions (packages/shared PLATFORM_ONLY_PERMISSIONS) count only for internal staff, however they
   // were granted (before the grant checks refused them, or while the user was internal).
   if (!internal) for (const p of PLATFORM_ONLY_PERMISSIONS) permissions.delete(p);

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/access.ts';
 import { AppError, notFound } from '../errors.ts';
 import { visibleJobHead } from '../../modules/authorization/index.ts';
+import { refreshAtOf, reloadInBackground } from '../refresh-ahead.ts';
 import { queryRows } from './engine.ts';
 import { jobById, latestCompletedRun } from './results.repo.ts';
 
@@ -82,21 +83,55 @@ export async function openResultsForPipeline(ctx: AppContext, jobId: string): Pr
 /**
  * The latest completed run of a job, shared by concurrent requests and kept LATEST_RUN_TTL_MS: a run completed by
  * another process shows within that time; one completed here is announced by forgetLatestRun. (Only which run's
- * results to show is cached; whether the caller may see the job is checked on every request.)
+ * results to show is cached; whether the caller may see the job is checked on every request.) A hit past its refresh
+ * point (lib/refresh-ahead.ts) starts one background read and is served until that read replaces it, so the
+ * requests of the moment the entry would have expired do not all wait for the database.
  */
 export const LATEST_RUN_TTL_MS = 2_000;
 type RunRow = typeof jobRuns.$inferSelect;
-const latestRuns = new Map<string, { run: Promise<RunRow | undefined>; until: number }>();
+interface LatestRun {
+  run: Promise<RunRow | undefined>;
+  until: number;
+  refreshAt: number;
+  refreshing?: boolean;
+}
+const latestRuns = new Map<string, LatestRun>();
 
 function latestRun(ctx: AppContext, jobId: string): Promise<RunRow | undefined> {
   const now = Date.now();
   const hit = latestRuns.get(jobId);
-  if (hit && hit.until > now) return hit.run;
+  if (hit && hit.until > now) {
+    if (hit.refreshAt <= now && !hit.refreshing) refreshLatestRun(ctx, jobId, hit);
+    return hit.run;
+  }
   const run = latestCompletedRun(ctx.db, jobId);
-  latestRuns.set(jobId, { run, until: now + LATEST_RUN_TTL_MS });
-  run.catch(() => latestRuns.delete(jobId));
+  const entry: LatestRun = { run, until: now + LATEST_RUN_TTL_MS, refreshAt: refreshAtOf(now, LATEST_RUN_TTL_MS) };
+  latestRuns.set(jobId, entry);
+  run.catch(() => {
+    if (latestRuns.get(jobId) === entry) latestRuns.delete(jobId);
+  });
   if (latestRuns.size > 1_000) latestRuns.delete(latestRuns.keys().next().value!);
   return run;
+}
+
+/** Reads the latest run again; the answer replaces the entry unless it was forgotten or replaced meanwhile. */
+function refreshLatestRun(ctx: AppContext, jobId: string, hit: LatestRun): void {
+  const now = Date.now();
+  hit.refreshing = reloadInBackground(
+    async () => {
+      const row = await latestCompletedRun(ctx.db, jobId);
+      if (latestRuns.get(jobId) !== hit) return;
+      latestRuns.set(jobId, {
+        run: Promise.resolve(row),
+        until: now + LATEST_RUN_TTL_MS,
+        refreshAt: refreshAtOf(now, LATEST_RUN_TTL_MS),
+      });
+    },
+    (err) => {
+      hit.refreshing = false; // tried again by a later hit; the entry still expires at its TTL
+      ctx.log.warn({ err }, 'latest run: background read failed');
+    },
+  );
 }
 
 /** A run of the job completed (or the job went): the next request reads the latest run again. */

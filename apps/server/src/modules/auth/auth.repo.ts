@@ -13,7 +13,7 @@ import {
   type DbHandle,
   type DbOrTx,
 } from '@sextant/db';
-import { SIGN_IN_PURPOSES } from '@sextant/shared';
+import { SIGN_IN_PURPOSES, type TIssuerMemberRole } from '@sextant/shared';
 
 export async function insertSession(db: DbOrTx, values: typeof sessions.$inferInsert): Promise<void> {
   await db.insert(sessions).values(values);
@@ -166,27 +166,42 @@ export async function firstIssuerOfUser(db: DbOrTx, userId: string) {
 }
 
 /** The session of a token hash with its user. */
-export async function sessionWithUser(db: DbOrTx, sessionId: string) {
-  const [row] = await db
-    .select({ s: sessions, u: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sessionId));
+/**
+ * A session with its user and what the session's access is made of (the user's stored roles, extra permissions and
+ * issuer memberships), in one statement: one round trip per session load (it was four), and one snapshot. Prepared
+ * once per database handle: building this select cost about 0.5 ms of CPU per session load under load (issue #32).
+ */
+export async function sessionWithAccess(db: DbOrTx, sessionId: string) {
+  let query = sessionWithAccessQueries.get(db);
+  if (!query) {
+    query = sessionWithAccessQuery(db);
+    sessionWithAccessQueries.set(db, query);
+  }
+  const [row] = await query.execute({ sessionId });
   return row;
 }
 
-/** A user's stored roles, extra permissions and issuer memberships (what a session's access is made of). */
-export async function accessRowsOfUser(db: DbOrTx, userId: string) {
-  const [roles, permissions, memberships] = await Promise.all([
-    db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)),
-    db.select({ p: userPermissions.permission }).from(userPermissions).where(eq(userPermissions.userId, userId)),
-    db
-      .select({ issuerId: issuerMemberships.issuerId, role: issuerMemberships.role })
-      .from(issuerMemberships)
-      .where(eq(issuerMemberships.userId, userId)),
-  ]);
-  return { roles: roles.map((r) => r.role), permissions: permissions.map((p) => p.p), memberships };
+function sessionWithAccessQuery(db: DbOrTx) {
+  return db
+    .select({
+      s: sessions,
+      u: users,
+      roles: sql<
+        string[]
+      >`coalesce((select json_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id}), '[]'::json)`,
+      permissions: sql<
+        string[]
+      >`coalesce((select json_agg(${userPermissions.permission}) from ${userPermissions} where ${userPermissions.userId} = ${users.id}), '[]'::json)`,
+      memberships: sql<
+        { issuerId: string; role: TIssuerMemberRole }[]
+      >`coalesce((select json_agg(json_build_object('issuerId', ${issuerMemberships.issuerId}, 'role', ${issuerMemberships.role})) from ${issuerMemberships} where ${issuerMemberships.userId} = ${users.id}), '[]'::json)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare('session_with_access');
 }
+const sessionWithAccessQueries = new WeakMap<object, ReturnType<typeof sessionWithAccessQuery>>();
 
 /** The session's lastSeenAt and its user's lastActivityAt, in one statement (on every authenticated request). */
 export async function touchSession(dbh: DbHandle, id: string, at: Date): Promise<void> {

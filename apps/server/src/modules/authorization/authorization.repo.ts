@@ -213,6 +213,29 @@ export function pageVisibleJobs<T>(
   });
 }
 
+/**
+ * What the results read of a job the caller may see (job-access.ts `visibleJobHead`): the same rule and joins as
+ * findVisibleJob, five columns instead of the job's, issuer's and owner's rows — building that select cost about
+ * 0.9 ms of CPU per load under load, this one a third of it (issue #32).
+ */
+export async function findVisibleJobHead(db: DbOrTx, id: string, visibility: JobVisibility) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db
+    .select({
+      id: jobArtifacts.id,
+      name: jobArtifacts.name,
+      type: jobArtifacts.type,
+      issuerId: jobArtifacts.issuerId,
+      buyerName: buyers.name,
+    })
+    .from(jobArtifacts)
+    .innerJoin(issuers, eq(issuers.id, jobArtifacts.issuerId))
+    .innerJoin(users, eq(users.id, jobArtifacts.ownerId))
+    .leftJoin(buyers, eq(buyers.id, jobArtifacts.buyerId))
+    .where(and(eq(jobArtifacts.id, id), jobVisibleCondition(visibility)));
+  return row;
+}
+
 export type JobRow = Awaited<ReturnType<typeof findVisibleJob>>;
 
 /** The job with its names, when the caller may see it (the tenant rule of jobVisibleCondition). */

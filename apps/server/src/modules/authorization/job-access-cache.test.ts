@@ -6,10 +6,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   cachedJobHead,
+  cachedJobHeadEntry,
   forgetAllJobAccess,
   forgetJobAccess,
   jobAccessGeneration,
   jobAccessKey,
+  sharedJobHeadLoad,
   storeJobHead,
   type JobHead,
 } from './job-access-cache.ts';
@@ -80,5 +82,37 @@ describe('job access cache', () => {
     vi.advanceTimersByTime(2_500); // the quiet window is over
     storeJobHead(jobAccessGeneration(), key, head(), TTL);
     expect(cachedJobHead(key)).toEqual(head());
+  });
+
+  it('asks for a reload between 60 % and 85 % of the TTL, and shares a load only within a generation', async () => {
+    vi.useFakeTimers();
+    vi.advanceTimersByTime(60_000); // past the quiet windows of the tests before (their clocks ran ahead)
+    const job = '00000000-0000-4000-8000-000000000004';
+    const key = jobAccessKey(job, { userId: 'u4', managedIssuerIds: [] });
+    storeJobHead(jobAccessGeneration(), key, head(job), TTL);
+    const now = Date.now();
+    expect(cachedJobHeadEntry(key, now)?.refreshDue).toBe(false);
+    expect(cachedJobHeadEntry(key, now + 0.59 * TTL)?.refreshDue).toBe(false);
+    expect(cachedJobHeadEntry(key, now + 0.86 * TTL)?.refreshDue).toBe(true);
+
+    const pending: ((h: JobHead | null) => void)[] = [];
+    const load = () => new Promise<JobHead | null>((resolve) => pending.push(resolve));
+    const first = sharedJobHeadLoad(key, load);
+    expect(sharedJobHeadLoad(key, load)).toBe(first); // a concurrent miss joins it
+    expect(pending).toHaveLength(1);
+    expect(cachedJobHeadEntry(key, now + 0.86 * TTL)?.refreshDue).toBe(false); // a load runs already
+    // After an invalidation a request never receives a load that began before it.
+    forgetJobAccess(OTHER_JOB);
+    const second = sharedJobHeadLoad(key, load);
+    expect(second).not.toBe(first);
+    expect(pending).toHaveLength(2);
+    pending[0]!(head(job));
+    pending[1]!(null);
+    expect(await first).toEqual(head(job));
+    expect(await second).toBeNull();
+    // both finished: the next one loads anew
+    const third = sharedJobHeadLoad(key, async () => head(job));
+    expect(third).not.toBe(second);
+    expect(await third).toEqual(head(job));
   });
 });

@@ -16,9 +16,13 @@
  *   job's invalidation (a write inside a longer transaction may not be committed yet) its loads are not stored.
  * - An entry lives at most the session cache's TTL (5 s on PostgreSQL, where another API process may change a job
  *   and cannot invalidate this one; 60 s on the embedded PGlite, single-process by construction).
+ * - Not all at once (lib/refresh-ahead.ts): a hit past the entry's refresh point (60–85 % of its TTL, at random) is
+ *   served while the entry is reloaded in the background; a reload that finds the job no longer visible drops the
+ *   entry. Concurrent misses of a key share one load of the current generation (`sharedJobHeadLoad`).
  */
 import { LRUCache } from 'lru-cache';
 import type { TJobType } from '@sextant/shared';
+import { refreshAtOf, SharedLoads } from '../../lib/refresh-ahead.ts';
 import type { JobVisibility } from './authorization.repo.ts';
 
 /** What the results read of a job the caller may see. */
@@ -34,7 +38,20 @@ const MAX_ENTRIES = 20_000;
 /** After an invalidation, loads are not cached for this long (uncommitted writes). */
 const QUIET_AFTER_INVALIDATION_MS = 2_000;
 
-const cache = new LRUCache<string, JobHead>({ max: MAX_ENTRIES, ttlAutopurge: false });
+interface Entry {
+  head: JobHead;
+  /** After this moment (ms) a hit reloads the entry in the background. */
+  refreshAt: number;
+  /**
+   * The end of its TTL (ms, Date.now()), checked on every read besides lru-cache's own TTL: lru-cache reads a clock it
+   * refreshes in a timer, which stands still while the event loop runs no timers (a test's in-process requests back
+   * to back served stale entries for seconds); this bound holds whatever the loop does.
+   */
+  expiresAt: number;
+}
+
+const cache = new LRUCache<string, Entry>({ max: MAX_ENTRIES, ttlAutopurge: false });
+const loads = new SharedLoads<JobHead | null>();
 /** Keys of each job's entries (for a job's invalidation). */
 const keysOfJob = new Map<string, Set<string>>();
 const quietUntil = new Map<string, number>();
@@ -57,8 +74,39 @@ export function jobAccessGeneration(): number {
   return generation;
 }
 
+function live(key: string, now: number): Entry | undefined {
+  const e = cache.get(key);
+  if (e && e.expiresAt <= now) {
+    cache.delete(key);
+    return undefined;
+  }
+  return e;
+}
+
 export function cachedJobHead(key: string): JobHead | undefined {
-  return cache.get(key);
+  return live(key, Date.now())?.head;
+}
+
+/** The cached head and whether it should be reloaded in the background now (past its refresh point, no load running). */
+export function cachedJobHeadEntry(key: string, now: number): { head: JobHead; refreshDue: boolean } | undefined {
+  const e = live(key, Date.now());
+  return e && { head: e.head, refreshDue: e.refreshAt <= now && !loads.has(key) };
+}
+
+/**
+ * The key's load in flight, or a new one: concurrent misses (and a background reload) read the database once. A load
+ * that began before an invalidation is never handed to a later request.
+ */
+export function sharedJobHeadLoad(
+  key: string,
+  load: (generation: number) => Promise<JobHead | null>,
+): Promise<JobHead | null> {
+  return loads.run(key, generation, load);
+}
+
+/** A reload found the job no longer visible for this key: the entry goes (and the next request reads a 404). */
+export function dropJobHead(key: string): void {
+  cache.delete(key);
 }
 
 /** Stores a freshly read head unless something was invalidated since `startedAt` (a generation number). */
@@ -71,7 +119,7 @@ export function storeJobHead(startedAt: number, key: string, head: JobHead, ttlM
     if (quiet > now) return;
     quietUntil.delete(head.id);
   }
-  cache.set(key, head, { ttl: ttlMs });
+  cache.set(key, { head, refreshAt: refreshAtOf(now, ttlMs), expiresAt: now + ttlMs }, { ttl: ttlMs });
   const keys = keysOfJob.get(head.id) ?? keysOfJob.set(head.id, new Set()).get(head.id)!;
   keys.add(key);
   if (keysOfJob.size > MAX_ENTRIES) keysOfJob.delete(keysOfJob.keys().next().value!);

@@ -68,10 +68,6 @@ export function setAuthCacheEnabled(on: boolean): void {
   if (!on) cache.clear();
 }
 
-export function authCacheGeneration(): number {
-  return generation;
-}
-
 export function cachedAuth(sessionId: string): Entry | undefined {
   if (!enabled) return undefined;
   const e = cache.get(sessionId);

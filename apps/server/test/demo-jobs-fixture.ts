@@ -1,20 +1,30 @@
 /**
- * Completed demo jobs, made once per test run. Several result tests (suppliers, use cases, supplier detail,
- * campaigns, chat on a job page) start from the four demo jobs run through the real pipeline; running it in each
- * such file cost about 12 s of CPU and 30 s or more of waiting per file (measured under load). The first test file
- * that asks runs it once per Vitest run on PGlite — seed, ProQ until every demo job is Ready, its follow-up commands
- * have finished and its result caches are written — and keeps a tar of the database and the data folder in the
- * folder the global setup (`setup` below) made; the other files wait for it. `createDemoJobsApp('pglite')` starts
- * each test file's app from copies of both (about 1 s of CPU); on PostgreSQL (or with TEST_BLOB_S3=1, or without
- * the run's fixture) it seeds and runs the demo jobs in the file itself, as before. Tests never share the database
- * or the folder.
+ * Completed demo jobs, made once per test run and database kind. Several result tests (suppliers, use cases, supplier
+ * detail, campaigns, chat on a job page) start from the four demo jobs run through the real pipeline; running it in
+ * each such file cost about 12 s of CPU and 30 s or more of waiting per file (measured under load). The first test
+ * file that asks runs it once per Vitest run — seed, ProQ until every demo job is Ready, its follow-up commands have
+ * finished and its result caches are written — and keeps the database (PGlite: a tar of its data directory;
+ * PostgreSQL: a database on the test server) and the data folder in the folder the global setup (`setup` below) made;
+ * the other files wait for it. `createDemoJobsApp(kind)` starts each test file's app from copies of both (about 1 s
+ * of CPU; on PostgreSQL CREATE DATABASE … TEMPLATE); with TEST_BLOB_S3=1, or without the run's fixture, it seeds and
+ * runs the demo jobs in the file itself. Tests never share the database or the folder.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, inArray, sql } from 'drizzle-orm';
 import { campaignWorkflows, jobArtifacts, proqCommands } from '@sextant/db';
-import { createTestDb, PGLITE_SEEDED_TEMPLATE_ENV, pgliteTemplate, type TestDbKind } from '@sextant/db/testing';
+import { openDb } from '@sextant/db';
+import {
+  createTestDb,
+  PG_SEEDED_TEMPLATE_ENV,
+  PGLITE_SEEDED_TEMPLATE_ENV,
+  pgliteTemplate,
+  postgresTemplate,
+  type TestDb,
+  type TestDbKind,
+} from '@sextant/db/testing';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedDemoJobs } from '../src/seed/demo-jobs.ts';
@@ -103,17 +113,49 @@ async function demoJobsDone(t: Pick<TestApp, 'app' | 'db'>, settled: boolean): P
   }
 }
 
-/** Vitest global setup: a folder for the run's fixture (built on first use, see below); returns its removal. */
-export default function setup(): () => void {
+/** Vitest global setup: a folder for the run's fixtures (built on first use, see below); returns their removal. */
+export default function setup(): () => Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'sextant-demo-jobs-'));
   process.env[FIXTURE_DIR_ENV] = dir;
-  return () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  return async () => {
+    const pgName = path.join(dir, 'postgres', 'database');
+    const base = process.env.TEST_DATABASE_URL;
+    if (base && existsSync(pgName)) {
+      const pg = await import('pg');
+      const c = new pg.default.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${readFileSync(pgName, 'utf8')} with (force)`).finally(() => c.end());
+    }
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  };
 }
 
-/** Runs the demo jobs on PGlite into `dir`: `db.tar` (the database) and `data/` (the app's data folder). */
-async function buildFixture(dir: string): Promise<void> {
-  const seeded = pgliteTemplate(PGLITE_SEEDED_TEMPLATE_ENV);
-  const db = await createTestDb('pglite', seeded);
+/**
+ * Runs the demo jobs on a database of `kind` into `dir`: the database — PGlite: `db.tar`, its data directory;
+ * PostgreSQL: a database of its own on TEST_DATABASE_URL's server, named in `database`, which each test file's database
+ * is then created from (CREATE DATABASE … TEMPLATE; nothing connects to it after this) — and `data/`, the app's data
+ * folder.
+ */
+async function buildFixture(dir: string, kind: TestDbKind): Promise<void> {
+  let db: TestDb;
+  if (kind === 'pglite') {
+    const seeded = pgliteTemplate(PGLITE_SEEDED_TEMPLATE_ENV);
+    db = await createTestDb('pglite', seeded);
+    if (!seeded) await seedTestDb(db);
+  } else {
+    const base = process.env.TEST_DATABASE_URL;
+    const seeded = postgresTemplate(PG_SEEDED_TEMPLATE_ENV);
+    if (!base || !seeded) throw new Error('demo jobs fixture: no PostgreSQL server or seeded template database');
+    const pgName = `sextant_tpl_demo_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    const pg = await import('pg');
+    const c = new pg.default.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`create database ${pgName} template ${seeded}`).finally(() => c.end());
+    writeFileSync(path.join(dir, 'database'), pgName); // dropped by the global teardown, even if the build fails
+    const url = new URL(base);
+    url.pathname = `/${pgName}`;
+    db = await openDb({ url: url.toString(), poolSize: 5 });
+  }
   const config = loadConfig({
     APP_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -123,12 +165,12 @@ async function buildFixture(dir: string): Promise<void> {
   const app = await buildApp({ config, dbh: db, web: false, logger: false });
   try {
     await app.ready();
-    if (!seeded) await seedTestDb(db);
     if ((await seedDemoJobs(app.ctx)) !== DEMO_JOB_COUNT) throw new Error('the demo jobs were not seeded');
     await app.ctx.proq.start();
     await demoJobsDone({ app, db }, true);
     await app.ctx.proq.stop();
-    writeFileSync(path.join(dir, 'db.tar'), Buffer.from(await (await db.dumpDataDir!()).tar.arrayBuffer()));
+    if (kind === 'pglite')
+      writeFileSync(path.join(dir, 'db.tar'), Buffer.from(await (await db.dumpDataDir!()).tar.arrayBuffer()));
   } finally {
     await app.close();
     await db.close();
@@ -136,12 +178,14 @@ async function buildFixture(dir: string): Promise<void> {
 }
 
 /**
- * The run's fixture, built by the first test file that asks (a lock folder; the others wait for its `ready` or
- * `failed` marker). Undefined when the run has no fixture folder (a test started outside this Vitest config).
+ * The run's fixture on `kind`, built by the first test file that asks (a lock folder; the others wait for its `ready`
+ * or `failed` marker). Undefined when the run has no fixture folder (a test started outside this Vitest config).
  */
-async function fixture(): Promise<TestAppFixture | undefined> {
-  const dir = process.env[FIXTURE_DIR_ENV];
-  if (!dir || !existsSync(dir)) return undefined;
+async function fixture(kind: TestDbKind): Promise<TestAppFixture | undefined> {
+  const root = process.env[FIXTURE_DIR_ENV];
+  if (!root || !existsSync(root)) return undefined;
+  const dir = path.join(root, kind);
+  mkdirSync(dir, { recursive: true });
   const ready = path.join(dir, 'ready');
   const failed = path.join(dir, 'failed');
   let builder = false;
@@ -153,7 +197,7 @@ async function fixture(): Promise<TestAppFixture | undefined> {
   }
   if (builder) {
     try {
-      await buildFixture(dir);
+      await buildFixture(dir, kind);
       writeFileSync(ready, '');
     } catch (err) {
       writeFileSync(failed, String(err instanceof Error ? (err.stack ?? err.message) : err));
@@ -166,8 +210,11 @@ async function fixture(): Promise<TestAppFixture | undefined> {
       (v) => v,
     );
   if (existsSync(failed)) throw new Error(`demo jobs fixture failed: ${readFileSync(failed, 'utf8')}`);
-  fixtureTar ??= new Blob([readFileSync(path.join(dir, 'db.tar'))]);
-  return { template: fixtureTar, dataFrom: path.join(dir, 'data') };
+  const template =
+    kind === 'pglite'
+      ? (fixtureTar ??= new Blob([readFileSync(path.join(dir, 'db.tar'))]))
+      : readFileSync(path.join(dir, 'database'), 'utf8');
+  return { template, dataFrom: path.join(dir, 'data') };
 }
 
 let fixtureTar: Blob | undefined;
@@ -182,9 +229,9 @@ export async function createDemoJobsApp(kind: TestDbKind, env: Record<string, st
       `createDemoJobsApp: the demo jobs are run with NETWORK_MERCHANTS=${DEMO_JOBS_ENV.NETWORK_MERCHANTS}`,
     );
   const full = { ...DEMO_JOBS_ENV, ...env };
-  const fx = kind === 'pglite' && process.env.TEST_BLOB_S3 !== '1' ? await fixture() : undefined;
+  const fx = process.env.TEST_BLOB_S3 !== '1' ? await fixture(kind) : undefined;
   if (fx) {
-    const t = await createTestApp('pglite', full, fx);
+    const t = await createTestApp(kind, full, fx);
     await t.app.ctx.proq.start();
     return t;
   }

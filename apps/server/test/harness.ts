@@ -50,11 +50,12 @@ export async function seedTestDb(db: Pick<TestDb, 'db'>): Promise<void> {
 }
 
 /**
- * A fixture to start from instead of the seeded database: a PGlite data-directory tar made by the same seed, and the
- * data folder of the app that made it (copied), as demo-jobs-fixture.ts makes them.
+ * A fixture to start from instead of the seeded database, as demo-jobs-fixture.ts makes them: the database made by
+ * the same seed — a PGlite data-directory tar, or the name of a PostgreSQL template database — and the data folder of
+ * the app that made it (copied).
  */
 export interface TestAppFixture {
-  template: Blob;
+  template: Blob | string;
   dataFrom: string;
 }
 
@@ -63,13 +64,13 @@ export async function createTestApp(
   env: Record<string, string> = {},
   fixture?: TestAppFixture,
 ): Promise<TestApp> {
-  if (fixture && kind !== 'pglite') throw new Error('createTestApp: a fixture is a PGlite data directory');
+  if (fixture && (kind === 'pglite') !== fixture.template instanceof Blob)
+    throw new Error(`createTestApp: the fixture's database is not one for ${kind}`);
   // The database starts from the run's seeded template when there is one (pglite-templates.ts): the same rows these
   // calls make.
   const seeded =
-    kind === 'pglite'
-      ? (fixture?.template ?? pgliteTemplate(PGLITE_SEEDED_TEMPLATE_ENV))
-      : postgresTemplate(PG_SEEDED_TEMPLATE_ENV);
+    fixture?.template ??
+    (kind === 'pglite' ? pgliteTemplate(PGLITE_SEEDED_TEMPLATE_ENV) : postgresTemplate(PG_SEEDED_TEMPLATE_ENV));
   const db = await createTestDb(kind, seeded);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sextant-test-data-'));
   if (fixture) cpSync(fixture.dataFrom, dataDir, { recursive: true });

@@ -18,10 +18,12 @@ import { campaignWorkflows, jobArtifacts, proqCommands } from '@sextant/db';
 import { openDb } from '@sextant/db';
 import {
   createTestDb,
+  onTestServer,
   PG_SEEDED_TEMPLATE_ENV,
   PGLITE_SEEDED_TEMPLATE_ENV,
   pgliteTemplate,
   postgresTemplate,
+  testServerUrl,
   type TestDb,
   type TestDbKind,
 } from '@sextant/db/testing';
@@ -119,13 +121,8 @@ export default function setup(): () => Promise<void> {
   process.env[FIXTURE_DIR_ENV] = dir;
   return async () => {
     const pgName = path.join(dir, 'postgres', 'database');
-    const base = process.env.TEST_DATABASE_URL;
-    if (base && existsSync(pgName)) {
-      const pg = await import('pg');
-      const c = new pg.default.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${readFileSync(pgName, 'utf8')} with (force)`).finally(() => c.end());
-    }
+    if (process.env.TEST_DATABASE_URL && existsSync(pgName))
+      await onTestServer([`drop database if exists ${readFileSync(pgName, 'utf8')} with (force)`]);
     rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
 }
@@ -143,18 +140,12 @@ async function buildFixture(dir: string, kind: TestDbKind): Promise<void> {
     db = await createTestDb('pglite', seeded);
     if (!seeded) await seedTestDb(db);
   } else {
-    const base = process.env.TEST_DATABASE_URL;
     const seeded = postgresTemplate(PG_SEEDED_TEMPLATE_ENV);
-    if (!base || !seeded) throw new Error('demo jobs fixture: no PostgreSQL server or seeded template database');
+    if (!seeded) throw new Error('demo jobs fixture: no seeded PostgreSQL template database');
     const pgName = `sextant_tpl_demo_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    const pg = await import('pg');
-    const c = new pg.default.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`create database ${pgName} template ${seeded}`).finally(() => c.end());
+    await onTestServer([`create database ${pgName} template ${seeded}`]);
     writeFileSync(path.join(dir, 'database'), pgName); // dropped by the global teardown, even if the build fails
-    const url = new URL(base);
-    url.pathname = `/${pgName}`;
-    db = await openDb({ url: url.toString(), poolSize: 5 });
+    db = await openDb({ url: testServerUrl(pgName), poolSize: 5 });
   }
   const config = loadConfig({
     APP_ENV: 'test',

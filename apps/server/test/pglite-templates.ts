@@ -11,7 +11,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDb } from '@sextant/db';
 import { readMigratedTemplate, writeMigratedTemplate } from '@sextant/db/pglite-template';
 import {
@@ -19,33 +18,21 @@ import {
   PG_TEMPLATE_ENV,
   PGLITE_SEEDED_TEMPLATE_ENV,
   PGLITE_TEMPLATE_ENV,
+  onTestServer,
+  testServerUrl,
 } from '@sextant/db/testing';
 import { seedTestDb } from './harness.ts';
 
-/** The two template databases on `base`'s server; returns their removal. */
-async function postgresTemplates(base: string): Promise<() => Promise<void>> {
+/** The two template databases on TEST_DATABASE_URL's server; returns their removal. */
+async function postgresTemplates(): Promise<() => Promise<void>> {
   const prefix = `sextant_tpl_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const [migrated, seeded] = [`${prefix}_migrated`, `${prefix}_seeded`];
-  const url = (name: string) => {
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    return u.toString();
-  };
-  const admin = async (sql: string[]) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    try {
-      for (const q of sql) await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
-  const drop = () => admin([seeded, migrated].map((name) => `drop database if exists ${name} with (force)`));
+  const drop = () => onTestServer([seeded, migrated].map((name) => `drop database if exists ${name} with (force)`));
   try {
-    await admin([`create database ${migrated}`]);
-    await (await openDb({ url: url(migrated), poolSize: 1 })).close();
-    await admin([`create database ${seeded} template ${migrated}`]);
-    const db = await openDb({ url: url(seeded), poolSize: 1 });
+    await onTestServer([`create database ${migrated}`]);
+    await (await openDb({ url: testServerUrl(migrated), poolSize: 1 })).close();
+    await onTestServer([`create database ${seeded} template ${migrated}`]);
+    const db = await openDb({ url: testServerUrl(seeded), poolSize: 1 });
     try {
       await seedTestDb(db);
     } finally {
@@ -78,7 +65,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   } finally {
     await db.close();
   }
-  const dropPostgres = process.env.TEST_DATABASE_URL ? await postgresTemplates(process.env.TEST_DATABASE_URL) : null;
+  const dropPostgres = process.env.TEST_DATABASE_URL ? await postgresTemplates() : null;
   return async () => {
     rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     await dropPostgres?.();

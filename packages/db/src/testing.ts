@@ -36,6 +36,29 @@ export function postgresTemplate(envName: string): string | undefined {
   return name && /^[a-z0-9_]+$/.test(name) ? name : undefined;
 }
 
+/** Runs `statements` on TEST_DATABASE_URL's server, one after another (creating and dropping test databases). */
+export async function onTestServer(statements: readonly string[]): Promise<void> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const pg = await import('pg');
+  const c = new pg.default.Client({ connectionString: base });
+  await c.connect();
+  try {
+    for (const q of statements) await c.query(q);
+  } finally {
+    await c.end();
+  }
+}
+
+/** The connection URL of database `name` on TEST_DATABASE_URL's server. */
+export function testServerUrl(name: string): string {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 export type TestDbKind = 'pglite' | 'postgres';
 
 export function dbKinds(): TestDbKind[] {
@@ -58,26 +81,16 @@ export async function createTestDb(kind: TestDbKind, template?: Blob | string): 
     return openDb(loadDataDir ? { loadDataDir } : {});
   }
   const from = typeof template === 'string' ? template : postgresTemplate(PG_TEMPLATE_ENV);
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DATABASE_URL is not set');
-  const pg = await import('pg');
   const name = `sextant_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.default.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}${from ? ` template ${from}` : ''}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const handle = await openDb({ url: url.toString(), poolSize: 5 });
+  await onTestServer([`create database ${name}${from ? ` template ${from}` : ''}`]);
+  const url = testServerUrl(name);
+  const handle = await openDb({ url, poolSize: 5 });
   return {
     ...handle,
-    url: url.toString(),
+    url,
     async close() {
       await handle.close();
-      const again = new pg.default.Client({ connectionString: base });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
+      await onTestServer([`drop database if exists ${name} with (force)`]);
     },
   };
 }
